@@ -1,0 +1,88 @@
+/* The one register-access interface.  The MSR (/dev/cpu/N/msr, msr-safe), PCI
+ * configuration space, MMIO and simulator implementations all provide it, so
+ * the box-programming code that runs on the simulator is the code that runs
+ * on hardware.  Addresses are bound once (struct uncore_reg) when an event set
+ * is built; the read path only walks prepared registers. */
+#ifndef UNCORE_REGIO_H
+#define UNCORE_REGIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum uncore_space {
+	UNCORE_SPACE_MSR = 0,  /* model-specific register, 64-bit */
+	UNCORE_SPACE_PCI = 1,  /* PCI configuration space, 32-bit dwords */
+	UNCORE_SPACE_MMIO = 2, /* memory-mapped register (client IMC), 32 or 64-bit */
+};
+
+/* PCI bus/device/function packed as in lspci "bb:dd.f" (segment 0). */
+#define UNCORE_BDF(bus, dev, fn) \
+	((uint32_t)(((bus) & 0xffu) << 8 | ((dev) & 0x1fu) << 3 | ((fn) & 0x7u)))
+#define UNCORE_BDF_BUS(bdf) (((bdf) >> 8) & 0xffu)
+#define UNCORE_BDF_DEV(bdf) (((bdf) >> 3) & 0x1fu)
+#define UNCORE_BDF_FN(bdf) ((bdf) & 0x7u)
+
+/* One register.  `socket` selects the package for MSR space (the
+ * implementation maps it to the CPU it uses for that socket); for PCI the bus
+ * number in `bdf` already names the socket and `socket` is informational. */
+struct uncore_reg {
+	uint8_t space;   /* enum uncore_space */
+	uint8_t width;   /* access width in bytes: 4 or 8 */
+	uint16_t socket; /* package (socket) id */
+	uint32_t bdf;    /* PCI: UNCORE_BDF(bus, dev, fn); otherwise 0 */
+	uint64_t addr;   /* MSR index, PCI config offset, or MMIO physical address */
+};
+
+struct uncore_regio;
+
+struct uncore_regio_ops {
+	const char *name; /* "msr", "msr-safe", "pci", "mmio", "sim", "allowlist" */
+	/* Read `r`; on success store the value and return 0, else a negative
+	 * UNCORE_E* code with the detail set. */
+	int (*read)(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value);
+	/* Write `r`; 0 or a negative UNCORE_E* code. */
+	int (*write)(struct uncore_regio *io, const struct uncore_reg *r, uint64_t value);
+	/* Optional: read n registers at once (msr-safe batch: one system call).
+	 * NULL means uncore_regio_read_many() falls back to n reads. */
+	int (*read_many)(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
+			 size_t n);
+	/* Release the implementation's resources (not the struct's memory when
+	 * it is embedded; see each implementation). */
+	void (*destroy)(struct uncore_regio *io);
+};
+
+/* Counters every implementation keeps, for benchmarks and tests. */
+struct uncore_regio_stats {
+	uint64_t reads;    /* register reads */
+	uint64_t writes;   /* register writes */
+	uint64_t syscalls; /* system calls made for them (0 for the simulator) */
+};
+
+struct uncore_regio {
+	const struct uncore_regio_ops *ops;
+	void *impl;
+	struct uncore_regio_stats stats;
+};
+
+static inline int uncore_regio_read(struct uncore_regio *io, const struct uncore_reg *r,
+				    uint64_t *value)
+{
+	return io->ops->read(io, r, value);
+}
+
+static inline int uncore_regio_write(struct uncore_regio *io, const struct uncore_reg *r,
+				     uint64_t value)
+{
+	return io->ops->write(io, r, value);
+}
+
+/* Read n registers, with the implementation's batch operation where it has one. */
+int uncore_regio_read_many(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
+			   size_t n);
+
+void uncore_regio_destroy(struct uncore_regio *io);
+
+/* "msr 0xe01 socket 0", "pci 7f:14.0+0xa0": for logs and error details. */
+int uncore_reg_format(const struct uncore_reg *r, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,85 @@
+/* The error table's messages, the thread-local failure detail, and the
+ * errno mapping used by every device backend. */
+#include "common/uncore_error.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static _Thread_local char error_detail[512];
+
+struct error_row {
+	int code;
+	const char *name;
+	const char *message;
+};
+
+static const struct error_row error_rows[] = {
+#define UNCORE_ERROR_ROW(sym, val, msg) {(val), #sym, (msg)},
+	UNCORE_ERROR_TABLE(UNCORE_ERROR_ROW)
+#undef UNCORE_ERROR_ROW
+};
+
+static const struct error_row *find_row(int code)
+{
+	for (size_t i = 0; i < sizeof(error_rows) / sizeof(error_rows[0]); i++)
+		if (error_rows[i].code == code)
+			return &error_rows[i];
+	return NULL;
+}
+
+const char *uncore_strerror(int code)
+{
+	const struct error_row *row = find_row(code);
+	return row ? row->message : "unknown error";
+}
+
+const char *uncore_error_name(int code)
+{
+	const struct error_row *row = find_row(code);
+	return row ? row->name : "UNCORE_E?";
+}
+
+int uncore_fail(int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(error_detail, sizeof(error_detail), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+const char *uncore_error_detail(void)
+{
+	return error_detail;
+}
+
+void uncore_error_clear(void)
+{
+	error_detail[0] = '\0';
+}
+
+int uncore_error_from_errno(int err)
+{
+	switch (err) {
+	case 0:
+		return UNCORE_OK;
+	case EACCES:
+	case EPERM:
+		return UNCORE_EPERM;
+	case ENOENT:
+	case ENODEV:
+	case ENXIO:
+		return UNCORE_ENODEV;
+	case ENOMEM:
+		return UNCORE_ENOMEM;
+	case EBUSY:
+		return UNCORE_EBUSY;
+	case EINVAL:
+		return UNCORE_EINVAL;
+	case EFAULT:
+		return UNCORE_EFAULT;
+	default:
+		return UNCORE_EIO;
+	}
+}

@@ -1,0 +1,42 @@
+/* The error table: every code has a distinct message and symbol, and the
+ * detail text reaches the caller. */
+#include "../../harness.h"
+#include "common/uncore_error.h"
+
+#include <errno.h>
+
+TEST(every_code_has_message_and_name)
+{
+#define CHECK_ROW(sym, val, msg)                                                    \
+	CHECK_EQ_STR(uncore_strerror(sym), msg);                                    \
+	CHECK_EQ_STR(uncore_error_name(sym), #sym);
+	UNCORE_ERROR_TABLE(CHECK_ROW)
+#undef CHECK_ROW
+	CHECK_EQ_STR(uncore_strerror(-9999), "unknown error");
+}
+
+TEST(fail_sets_detail_and_returns_code)
+{
+	uncore_error_clear();
+	CHECK_EQ_STR(uncore_error_detail(), "");
+	int rc = uncore_fail(UNCORE_ENOUMASK, "umask %s of %s", "RDX", "UNC_M_CAS_COUNT");
+	CHECK_EQ_INT(rc, UNCORE_ENOUMASK);
+	CHECK_EQ_STR(uncore_error_detail(), "umask RDX of UNC_M_CAS_COUNT");
+}
+
+TEST(errno_mapping)
+{
+	CHECK_EQ_INT(uncore_error_from_errno(EACCES), UNCORE_EPERM);
+	CHECK_EQ_INT(uncore_error_from_errno(EPERM), UNCORE_EPERM);
+	CHECK_EQ_INT(uncore_error_from_errno(ENOENT), UNCORE_ENODEV);
+	CHECK_EQ_INT(uncore_error_from_errno(EBUSY), UNCORE_EBUSY);
+	CHECK_EQ_INT(uncore_error_from_errno(EIO), UNCORE_EIO);
+}
+
+int main(void)
+{
+	RUN(every_code_has_message_and_name);
+	RUN(fail_sets_detail_and_returns_code);
+	RUN(errno_mapping);
+	return harness_done();
+}
