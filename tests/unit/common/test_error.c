@@ -1,6 +1,6 @@
 /* The error table: every code has a distinct message and symbol, and the
  * detail text reaches the caller. */
-#include "../../harness.h"
+#include "harness.h"
 #include "common/uncore_error.h"
 
 #include <errno.h>
