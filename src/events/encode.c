@@ -188,8 +188,21 @@ static int add_defaults(struct enc *s, unsigned max_grpid, int named)
 			if (rc)
 				return rc;
 			added = 1;
-			if ((u->uflags & INTEL_X86_EXCL_GRP_GT) && g < max_grpid)
-				max_grpid = g;
+			if (u->uflags & INTEL_X86_EXCL_GRP_GT) {
+				/* libpfm4 lets such a default pass silently next to a
+				 * named umask of a higher group; that umask would then
+				 * be ignored by the hardware, so we refuse. */
+				unsigned above = s->used_groups & ~((2u << g) - 1);
+				if (above)
+					return uncore_fail(UNCORE_ECOMBO,
+							   "%s::%s: the unit mask of group %u needs an "
+							   "explicit unit mask of group %u (the default %s "
+							   "excludes it)",
+							   s->box->name, e->name,
+							   (unsigned)__builtin_ctz(above), g, u->uname);
+				if (g < max_grpid)
+					max_grpid = g;
+			}
 		}
 		if (added && (e->flags & INTEL_X86_GRP_EXCL))
 			return 0;
