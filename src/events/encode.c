@@ -19,6 +19,7 @@ struct enc {
 	unsigned modreq;         /* modifiers required */
 	int override_um;         /* umask that replaced the event code, or -1 */
 	unsigned numasks_used;
+	int uses_filters;        /* a umask of this event programs a filter */
 };
 
 /* The field of filter n that contains `bit`, or the bit itself when the
@@ -43,6 +44,15 @@ static uint64_t filter_fields_touched(const struct uncore_box_type *box, unsigne
 	return mask;
 }
 
+static int event_uses_filters(const intel_x86_entry_t *e)
+{
+	for (unsigned i = 0; i < e->numasks; i++)
+		for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS; n++)
+			if (e->umasks[i].ufilters[n])
+				return 1;
+	return 0;
+}
+
 static int apply_umask(struct enc *s, unsigned um)
 {
 	const intel_x86_umask_t *u = &s->e->umasks[um];
@@ -62,6 +72,15 @@ static int apply_umask(struct enc *s, unsigned um)
 		s->out.ctl = (s->out.ctl & ~s->box->ctl->ev_sel) | field_put(s->box->ctl->ev_sel, code);
 	}
 	for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS && n < s->box->nfilters; n++) {
+		if (!u->ufilters[n])
+			continue;
+		s->uses_filters = 1;
+		if (s->box->flags & UNCORE_BOXF_UFILTER_VALUE) {
+			s->out.filter[n] |= u->ufilters[n];
+			s->out.filter_mask[n] |= filter_fields_touched(s->box, n, u->ufilters[n]);
+			continue;
+		}
+		/* libpfm4: bits 31:0 are set, bits 63:32 cleared. */
 		uint64_t set = u->ufilters[n] & 0xffffffffULL, clear = u->ufilters[n] >> 32;
 		s->out.filter[n] = (s->out.filter[n] | set) & ~clear;
 		s->out.filter_mask[n] |= filter_fields_touched(s->box, n, set | clear);
@@ -367,6 +386,11 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 
 	if ((s.e->flags & INTEL_X86_FORCE_FILT0) && s.out.nfilters)
 		s.out.filter_mask[0] |= filter_fields_touched(s.box, 0, ~0ULL);
+	/* Whole-filter boxes: an event whose umasks program the filters
+	 * depends on every field, even with the default (all-zero) umask. */
+	if ((s.box->flags & UNCORE_BOXF_FILTERS_WHOLE) && event_uses_filters(s.e))
+		for (unsigned n = 0; n < s.out.nfilters; n++)
+			s.out.filter_mask[n] |= filter_fields_touched(s.box, n, ~0ULL);
 
 	if (s.out.fixed) {
 		/* The fixed counter's control has no event select: only the

@@ -65,6 +65,12 @@ struct uncore_filter_desc {
 	const uint64_t *fields; /* field masks, 0-terminated */
 };
 
+/* Box flags. */
+#define UNCORE_BOXF_UFILTER_VALUE 0x1  /* ufilters[n] is the whole value of filter n (QPI
+					* match/mask pairs), not libpfm4's set/clear masks */
+#define UNCORE_BOXF_FILTERS_WHOLE 0x2  /* an event using the filters depends on all their
+					* fields (a zero mask field means "do not compare") */
+
 /* One box type of a platform. */
 struct uncore_box_type {
 	const char *name;        /* libpfm4 PMU name without instance: "hswep_unc_imc" */
@@ -89,6 +95,7 @@ struct uncore_box_type {
 	const struct uncore_mod_desc *mods;
 	unsigned nmods;
 	uint8_t freq_band0;      /* PCU: ev_sel of band 0 for UNCORE_MOD_FREQ_BAND */
+	unsigned flags;          /* UNCORE_BOXF_* */
 };
 
 /* The box types of one platform. */

@@ -4,50 +4,18 @@
  * libpfm4-events/events/intel_hswep_unc_<box>_events.h. */
 #include "events/table.h"
 
-/* The tables are generated on another branch; until one is merged its box
- * has an empty table, which the registry validator test reports. */
-#if __has_include("events/intel_hswep_unc_cbo_events.h")
 #include "events/intel_hswep_unc_cbo_events.h"
-#define HSWEP_CBO_TABLE intel_hswep_unc_c_pe
-#endif
-#if __has_include("events/intel_hswep_unc_sbo_events.h")
-#include "events/intel_hswep_unc_sbo_events.h"
-#define HSWEP_SBO_TABLE intel_hswep_unc_s_pe
-#endif
-#if __has_include("events/intel_hswep_unc_ha_events.h")
 #include "events/intel_hswep_unc_ha_events.h"
-#define HSWEP_HA_TABLE intel_hswep_unc_h_pe
-#endif
-#if __has_include("events/intel_hswep_unc_imc_events.h")
 #include "events/intel_hswep_unc_imc_events.h"
-#define HSWEP_IMC_TABLE intel_hswep_unc_m_pe
-#endif
-#if __has_include("events/intel_hswep_unc_irp_events.h")
 #include "events/intel_hswep_unc_irp_events.h"
-#define HSWEP_IRP_TABLE intel_hswep_unc_i_pe
-#endif
-#if __has_include("events/intel_hswep_unc_pcu_events.h")
 #include "events/intel_hswep_unc_pcu_events.h"
-#define HSWEP_PCU_TABLE intel_hswep_unc_p_pe
-#endif
-#if __has_include("events/intel_hswep_unc_qpi_events.h")
 #include "events/intel_hswep_unc_qpi_events.h"
-#define HSWEP_QPI_TABLE intel_hswep_unc_q_pe
-#endif
-#if __has_include("events/intel_hswep_unc_r2pcie_events.h")
 #include "events/intel_hswep_unc_r2pcie_events.h"
-#define HSWEP_R2PCIE_TABLE intel_hswep_unc_r2_pe
-#endif
-#if __has_include("events/intel_hswep_unc_r3qpi_events.h")
 #include "events/intel_hswep_unc_r3qpi_events.h"
-#define HSWEP_R3QPI_TABLE intel_hswep_unc_r3_pe
-#endif
-#if __has_include("events/intel_hswep_unc_ubo_events.h")
+#include "events/intel_hswep_unc_sbo_events.h"
 #include "events/intel_hswep_unc_ubo_events.h"
-#define HSWEP_UBO_TABLE intel_hswep_unc_u_pe
-#endif
 
-#define TABLE_OR_EMPTY(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
+#define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
 
 /* Counter control registers, HSX tables 2-7, 2-16, 2-47, 2-63, 2-114, 2-147,
  * 2-170, 2-215, 2-232: the same layout in every box but the UBox (5-bit
@@ -81,6 +49,16 @@
 #define HSWEP_PCU_FILTER_BAND1 0x0000ff00ULL
 #define HSWEP_PCU_FILTER_BAND2 0x00ff0000ULL
 #define HSWEP_PCU_FILTER_BAND3 0xff000000ULL
+/* QPI packet match/mask, HSX tables 2-172..2-175: each logical filter is the
+ * 64-bit pair {MATCH1,MATCH0} (resp. MASK) as Linux perf's config1/config2
+ * carry it; fields of the "1" register sit in bits 63:32. */
+#define HSWEP_QPI_PKT_VNW 0x0000000000000018ULL
+#define HSWEP_QPI_PKT_OPC 0x00000000000001e0ULL
+#define HSWEP_QPI_PKT_MC 0x0000000000001e00ULL
+#define HSWEP_QPI_PKT_DNID 0x000000000003e000ULL
+#define HSWEP_QPI_PKT_RNID_4 0x0000000080000000ULL
+#define HSWEP_QPI_PKT_RNID_3_0 0x0000000f00000000ULL
+#define HSWEP_QPI_PKT_RDS 0x000f000000000000ULL
 #define HSWEP_HA_OPCODEMATCH_OPC 0x0000003fULL
 #define HSWEP_HA_ADDRMATCH0_LO_ADDR 0xffffffc0ULL
 #define HSWEP_HA_ADDRMATCH1_HI_ADDR 0x00003fffULL
@@ -155,6 +133,15 @@ static const struct uncore_filter_desc pcu_filters[] = {
 	{.name = "PCU_MSR_PMON_BOX_FILTER", .fields = pcu_filter_fields},
 };
 
+static const uint64_t qpi_pkt_fields[] = {HSWEP_QPI_PKT_VNW, HSWEP_QPI_PKT_OPC,
+					  HSWEP_QPI_PKT_MC, HSWEP_QPI_PKT_DNID,
+					  HSWEP_QPI_PKT_RNID_4, HSWEP_QPI_PKT_RNID_3_0,
+					  HSWEP_QPI_PKT_RDS, 0};
+static const struct uncore_filter_desc qpi_filters[] = {
+	{.name = "Q_Py_PCI_PMON_PKT_MATCH{1,0}", .fields = qpi_pkt_fields},
+	{.name = "Q_Py_PCI_PMON_PKT_MASK{1,0}", .fields = qpi_pkt_fields},
+};
+
 static const uint64_t ha_opc_fields[] = {HSWEP_HA_OPCODEMATCH_OPC, 0};
 static const uint64_t ha_addr0_fields[] = {HSWEP_HA_ADDRMATCH0_LO_ADDR, 0};
 static const uint64_t ha_addr1_fields[] = {HSWEP_HA_ADDRMATCH1_HI_ADDR, 0};
@@ -187,6 +174,8 @@ static const struct uncore_mod_desc hswep_common_mods[] = {
 static const struct uncore_mod_desc hswep_ubox_mods[] = {
 	MOD_EDGE(0),
 	MOD_INVERT(0),
+	MOD_THRESH(SNBEP_UNC_ATTR_T5, HSWEP_U_CTL_THRESH, 31, "[0-31]"),
+	/* libpfm4's tables give the UBox T8; the field is 5 bits either way. */
 	MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_U_CTL_THRESH, 31, "[0-31]"),
 };
 
@@ -242,9 +231,7 @@ static const struct uncore_box_type hswep_ubo = {
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 1, .perf_pmu = "uncore_ubox",
 	.ngeneric = 2, .counter_width = 48, .nfixed = 1, .fixed_width = 48,
 	.cntmsk_fixed = 1ULL << 32, .ctl = &hswep_ctl_ubox, MODS(hswep_ubox_mods),
-#ifdef HSWEP_UBO_TABLE
-	TABLE_OR_EMPTY(HSWEP_UBO_TABLE),
-#endif
+	TABLE(intel_hswep_unc_u_pe),
 };
 
 static const struct uncore_box_type hswep_cbo = {
@@ -253,9 +240,7 @@ static const struct uncore_box_type hswep_cbo = {
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 18, .perf_pmu = "uncore_cbox",
 	.ngeneric = 4, .counter_width = 48, .ctl = &hswep_ctl_cbo, FILTERS(cbo_filters),
 	MODS(hswep_cbo_mods),
-#ifdef HSWEP_CBO_TABLE
-	TABLE_OR_EMPTY(HSWEP_CBO_TABLE),
-#endif
+	TABLE(intel_hswep_unc_c_pe),
 };
 
 static const struct uncore_box_type hswep_sbo = {
@@ -263,9 +248,7 @@ static const struct uncore_box_type hswep_sbo = {
 	.desc = "SBo: ring transfer (ring-to-ring bridge)",
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 4, .perf_pmu = "uncore_sbox",
 	.ngeneric = 4, .counter_width = 48, .ctl = &hswep_ctl_common, MODS(hswep_common_mods),
-#ifdef HSWEP_SBO_TABLE
-	TABLE_OR_EMPTY(HSWEP_SBO_TABLE),
-#endif
+	TABLE(intel_hswep_unc_s_pe),
 };
 
 static const struct uncore_box_type hswep_ha = {
@@ -274,9 +257,7 @@ static const struct uncore_box_type hswep_ha = {
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 2, .perf_pmu = "uncore_ha",
 	.ngeneric = 4, .counter_width = 48, .ctl = &hswep_ctl_common, FILTERS(ha_filters),
 	MODS(hswep_ha_mods),
-#ifdef HSWEP_HA_TABLE
-	TABLE_OR_EMPTY(HSWEP_HA_TABLE),
-#endif
+	TABLE(intel_hswep_unc_h_pe),
 };
 
 static const struct uncore_box_type hswep_imc = {
@@ -287,9 +268,7 @@ static const struct uncore_box_type hswep_imc = {
 	/* HSX table 2-115: the fixed DCLK counter's control has only invert. */
 	.cntmsk_fixed = 1ULL << 32, .fixed_ctl_mods = HSWEP_PMON_CTL_INVERT,
 	.ctl = &hswep_ctl_common, MODS(hswep_common_mods),
-#ifdef HSWEP_IMC_TABLE
-	TABLE_OR_EMPTY(HSWEP_IMC_TABLE),
-#endif
+	TABLE(intel_hswep_unc_m_pe),
 };
 
 static const struct uncore_box_type hswep_irp = {
@@ -297,9 +276,7 @@ static const struct uncore_box_type hswep_irp = {
 	.desc = "IRP: coherency for IIO traffic",
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 1, .perf_pmu = "uncore_irp",
 	.ngeneric = 4, .counter_width = 48, .ctl = &hswep_ctl_common, MODS(hswep_common_mods),
-#ifdef HSWEP_IRP_TABLE
-	TABLE_OR_EMPTY(HSWEP_IRP_TABLE),
-#endif
+	TABLE(intel_hswep_unc_i_pe),
 };
 
 static const struct uncore_box_type hswep_pcu = {
@@ -308,9 +285,7 @@ static const struct uncore_box_type hswep_pcu = {
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 1, .perf_pmu = "uncore_pcu",
 	.ngeneric = 4, .counter_width = 48, .ctl = &hswep_ctl_pcu, FILTERS(pcu_filters),
 	MODS(hswep_pcu_mods), .freq_band0 = 0x0b, /* FREQ_BAND0_CYCLES, HSX 2.8.4 */
-#ifdef HSWEP_PCU_TABLE
-	TABLE_OR_EMPTY(HSWEP_PCU_TABLE),
-#endif
+	TABLE(intel_hswep_unc_p_pe),
 };
 
 static const struct uncore_box_type hswep_qpi = {
@@ -318,9 +293,9 @@ static const struct uncore_box_type hswep_qpi = {
 	.desc = "QPI: Intel QPI link layer port",
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 3, .perf_pmu = "uncore_qpi",
 	.ngeneric = 4, .counter_width = 48, .ctl = &hswep_ctl_qpi, MODS(hswep_common_mods),
-#ifdef HSWEP_QPI_TABLE
-	TABLE_OR_EMPTY(HSWEP_QPI_TABLE),
-#endif
+	/* HSX 2.9.2.3: CTO_COUNT counts packets matching {MATCH,MASK}. */
+	FILTERS(qpi_filters), .flags = UNCORE_BOXF_UFILTER_VALUE | UNCORE_BOXF_FILTERS_WHOLE,
+	TABLE(intel_hswep_unc_q_pe),
 };
 
 static const struct uncore_box_type hswep_r2pcie = {
@@ -328,9 +303,7 @@ static const struct uncore_box_type hswep_r2pcie = {
 	.desc = "R2PCIe: ring to PCIe interface",
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 1, .perf_pmu = "uncore_r2pcie",
 	.ngeneric = 4, .counter_width = 48, .ctl = &hswep_ctl_common, MODS(hswep_common_mods),
-#ifdef HSWEP_R2PCIE_TABLE
-	TABLE_OR_EMPTY(HSWEP_R2PCIE_TABLE),
-#endif
+	TABLE(intel_hswep_unc_r2_pe),
 };
 
 static const struct uncore_box_type hswep_r3qpi = {
@@ -338,9 +311,7 @@ static const struct uncore_box_type hswep_r3qpi = {
 	.desc = "R3QPI: ring to QPI interface link",
 	.platform = UNCORE_PLATFORM_HSWEP, .ninstances = 3, .perf_pmu = "uncore_r3qpi",
 	.ngeneric = 3, .counter_width = 44, .ctl = &hswep_ctl_common, MODS(hswep_common_mods),
-#ifdef HSWEP_R3QPI_TABLE
-	TABLE_OR_EMPTY(HSWEP_R3QPI_TABLE),
-#endif
+	TABLE(intel_hswep_unc_r3_pe),
 };
 
 static const struct uncore_box_type *const hswep_boxes[] = {

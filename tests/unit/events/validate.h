@@ -210,7 +210,9 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 			bad += vproblem(box, e, u, "ucntmsk 0x%llx shares no counter with cntmsk 0x%llx",
 					(unsigned long long)u->ucntmsk, (unsigned long long)e->cntmsk);
 		for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS; n++) {
-			uint64_t bits = (u->ufilters[n] & 0xffffffffULL) | (u->ufilters[n] >> 32);
+			uint64_t bits = (box->flags & UNCORE_BOXF_UFILTER_VALUE)
+						? u->ufilters[n]
+						: (u->ufilters[n] & 0xffffffffULL) | (u->ufilters[n] >> 32);
 			if (!bits)
 				continue;
 			if (n >= box->nfilters)
