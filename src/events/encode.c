@@ -20,6 +20,7 @@ struct enc {
 	int override_um;         /* umask that replaced the event code, or -1 */
 	unsigned numasks_used;
 	int uses_filters;        /* a umask of this event programs a filter */
+	const char *named_in_group[INTEL_X86_NUM_GRP]; /* first umask named per group */
 };
 
 /* The field of filter n that contains `bit`, or the bit itself when the
@@ -143,8 +144,10 @@ static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
 					   s->box->name, e->name, e->umasks[first_in_group[g]].uname,
 					   u->uname, names);
 		}
-		if (first_in_group[g] < 0)
+		if (first_in_group[g] < 0) {
 			first_in_group[g] = (int)um;
+			s->named_in_group[g] = u->uname;
+		}
 		if ((u->uflags & INTEL_X86_EXCL_GRP_GT) && g < *max_grpid)
 			*max_grpid = g;
 		if (u->uflags & INTEL_X86_GRP_REQ)
@@ -212,13 +215,16 @@ static int add_defaults(struct enc *s, unsigned max_grpid, int named)
 				 * named umask of a higher group; that umask would then
 				 * be ignored by the hardware, so we refuse. */
 				unsigned above = s->used_groups & ~((2u << g) - 1);
-				if (above)
+				if (above) {
+					unsigned h = (unsigned)__builtin_ctz(above);
+					char names[160];
+					group_names(e, g, names, sizeof(names));
 					return uncore_fail(UNCORE_ECOMBO,
-							   "%s::%s: the unit mask of group %u needs an "
-							   "explicit unit mask of group %u (the default %s "
-							   "excludes it)",
-							   s->box->name, e->name,
-							   (unsigned)__builtin_ctz(above), g, u->uname);
+							   "%s::%s: %s needs an explicit unit mask of "
+							   "group %u (the default %s excludes it): one of %s",
+							   s->box->name, e->name, s->named_in_group[h], g,
+							   u->uname, names);
+				}
 				if (g < max_grpid)
 					max_grpid = g;
 			}
@@ -228,9 +234,12 @@ static int add_defaults(struct enc *s, unsigned max_grpid, int named)
 		if (!added && !dfl_none && !(e->flags & INTEL_X86_GRP_EXCL)) {
 			char names[200];
 			group_names(e, g, names, sizeof(names));
-			return uncore_fail(UNCORE_ENOUMASK, "%s::%s needs a unit mask%s: one of %s",
-					   s->box->name, e->name, ngrp > 1 ? " from each group" : "",
-					   names);
+			if (ngrp > 1)
+				return uncore_fail(UNCORE_ENOUMASK,
+						   "%s::%s needs a unit mask of group %u too: one of %s",
+						   s->box->name, e->name, g, names);
+			return uncore_fail(UNCORE_ENOUMASK, "%s::%s needs a unit mask: one of %s",
+					   s->box->name, e->name, names);
 		}
 	}
 	/* libpfm4: an event with unit masks counts with at least one. */
