@@ -227,6 +227,27 @@ static int set_qualifier(struct pstate *ps, const char *name, const char *val)
 	return 0;
 }
 
+static int box_has_mod(const struct uncore_box_type *box, const char *name)
+{
+	for (unsigned m = 0; m < box->nmods; m++)
+		if (strcasecmp(box->mods[m].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+static int mod_not_accepted(struct pstate *ps, const char *name)
+{
+	const struct uncore_box_type *box = ps->ev.box;
+	char list[200];
+	event_mod_list(box, ps->ev.event, list, sizeof(list));
+	if (box_has_mod(box, name))
+		return uncore_fail(UNCORE_ENOMOD,
+				   "%s::%s does not accept modifier '%s'; its modifiers: %s",
+				   box->name, evname(ps), name, list);
+	return uncore_fail(UNCORE_ENOMOD, "unknown modifier '%s' for %s::%s; its modifiers: %s",
+			   name, box->name, evname(ps), list);
+}
+
 static int add_mod(struct pstate *ps, const char *name, const char *val, int has_val)
 {
 	const struct uncore_box_type *box = ps->ev.box;
@@ -240,12 +261,8 @@ static int add_mod(struct pstate *ps, const char *name, const char *val, int has
 			break;
 		}
 	}
-	if (!d) {
-		char list[200];
-		event_mod_list(box, ps->ev.event, list, sizeof(list));
-		return uncore_fail(UNCORE_ENOMOD, "unknown modifier '%s' for %s::%s; its modifiers: %s",
-				   name, box->name, evname(ps), list);
-	}
+	if (!d)
+		return mod_not_accepted(ps, name);
 	uint64_t v = 1;
 	if (has_val && (d->is_bool ? parse_bool(val, &v) : parse_number(val, &v)))
 		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be %s", d->name, val,
@@ -368,7 +385,12 @@ static int parse_attrs(struct pstate *ps, char *s, int depth)
 				for (unsigned i = 0; (d = uncore_box_event_mod(ps->ev.box, ps->ev.event, i)); i++)
 					if (strcasecmp(d->name, s) == 0)
 						break;
-				rc = d ? add_mod(ps, s, NULL, 0) : unknown_umask(ps, s);
+				if (d)
+					rc = add_mod(ps, s, NULL, 0);
+				else if (box_has_mod(ps->ev.box, s))
+					rc = mod_not_accepted(ps, s);
+				else
+					rc = unknown_umask(ps, s);
 			}
 		}
 		if (rc)

@@ -129,7 +129,8 @@ TEST(modifiers)
 	CHECK_CTL("fx_unc_cbo::FX_C_CLOCKTICKS:t=1:t=1", 1ULL << 24);
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t=1:t=2", UNCORE_ECOMBO, "given twice");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:zz=1", UNCORE_ENOMOD, "its modifiers: e, t, tf, cf");
-	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:nf=1", UNCORE_ENOMOD, "unknown modifier 'nf'");
+	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:nf=1", UNCORE_ENOMOD, "does not accept modifier 'nf'");
+	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:i", UNCORE_ENOMOD, "does not accept modifier 'i'");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:e=2", UNCORE_ESYNTAX, "0 or 1");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t", UNCORE_ESYNTAX, "needs a value");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t=-1", UNCORE_ESYNTAX, "must be a number");
