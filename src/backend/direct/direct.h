@@ -37,4 +37,8 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,
 			       const struct uncore_machine *machine, struct uncore_backend **out);
 
+/* The register layout of an event-registry box type, or NULL. */
+struct hswep_box_desc;
+const struct hswep_box_desc *uncore_direct_hswep_layout(const struct uncore_box_type *bt);
+
 #endif

@@ -62,9 +62,28 @@ struct direct_backend {
 	int running;
 };
 
+/* Event-registry box kinds (libpfm4's names) to register layouts. */
+static const struct {
+	const char *kind;
+	enum hswep_box_kind box;
+} kind_map[] = {
+	{"ubo", HSWEP_BOX_UBOX}, {"cbo", HSWEP_BOX_CBO},       {"sbo", HSWEP_BOX_SBO},
+	{"ha", HSWEP_BOX_HA},    {"imc", HSWEP_BOX_IMC},       {"irp", HSWEP_BOX_IRP},
+	{"pcu", HSWEP_BOX_PCU},  {"qpi", HSWEP_BOX_QPI},       {"r2pcie", HSWEP_BOX_R2PCIE},
+	{"r3qpi", HSWEP_BOX_R3QPI},
+};
+
+const struct hswep_box_desc *uncore_direct_hswep_layout(const struct uncore_box_type *bt)
+{
+	for (size_t i = 0; i < sizeof(kind_map) / sizeof(kind_map[0]); i++)
+		if (strcmp(kind_map[i].kind, bt->kind) == 0)
+			return hswep_box(kind_map[i].box);
+	return NULL;
+}
+
 static const struct hswep_box_desc *desc_for(const struct uncore_box_type *bt)
 {
-	return hswep_box_by_name(bt->kind);
+	return uncore_direct_hswep_layout(bt);
 }
 
 static int wr(struct direct_backend *b, const struct uncore_reg *r, uint64_t v)
@@ -167,10 +186,15 @@ static int bind_slot(struct direct_backend *b, const struct uncore_slot *s, stru
 	return 0;
 }
 
+/* PCI registers are dwords: the low dword's mask here, the high dword of a
+ * 48-bit counter is added by the caller. */
 static int add_rules(struct uncore_allowlist *al, const struct uncore_reg *r,
 		     const struct hswep_reg_rules *rules)
 {
-	return uncore_allowlist_add(al, r, rules ? rules->valid | rules->must1 : 0);
+	uint64_t mask = rules ? rules->valid | rules->must1 : 0;
+	if (r->space != UNCORE_SPACE_MSR)
+		mask &= 0xffffffffu;
+	return uncore_allowlist_add(al, r, mask);
 }
 
 /* The allowlist: every PMON register of the planned boxes with the bits
@@ -193,8 +217,10 @@ static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al
 					     ? d->num_counters
 					     : kinds[k] == HSWEP_REG_FILTER ? d->num_filters : 1;
 			for (unsigned idx = 0; idx < n && rc == 0; idx++) {
-				if (hswep_reg(d, db->instance, kinds[k], idx, db->socket, bus, &r) < 0)
-					continue; /* the box has no such register */
+				if (hswep_reg(d, db->instance, kinds[k], idx, db->socket, bus, &r) < 0) {
+					uncore_error_clear(); /* the box has no such register */
+					continue;
+				}
 				rc = add_rules(al, &r, hswep_reg_rules(d, kinds[k], idx));
 				if (rc == 0 && r.space == UNCORE_SPACE_PCI &&
 				    (kinds[k] == HSWEP_REG_CTR || kinds[k] == HSWEP_REG_FIXED_CTR)) {
@@ -212,7 +238,6 @@ static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al
 		global_ctl_reg(s, &g);
 		rc = uncore_allowlist_add(al, &g, HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
 	}
-	uncore_error_clear();
 	return rc;
 }
 
