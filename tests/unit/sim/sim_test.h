@@ -73,3 +73,46 @@ static inline uint64_t rd_pci_ctr(struct uncore_regio *io, struct uncore_reg lo,
 }
 
 #endif
+
+#include <stdlib.h>
+
+/* A file of the scenario library: $SRCDIR/src/sim/scenarios/<name>, or
+ * derived from this header's own path when SRCDIR is not set. */
+static inline const char *scenario_path(const char *name)
+{
+	static char buf[1024];
+	const char *src = getenv("SRCDIR");
+	if (src && src[0]) {
+		snprintf(buf, sizeof(buf), "%s/src/sim/scenarios/%s", src, name);
+		return buf;
+	}
+	const char *me = __FILE__;
+	const char *cut = strstr(me, "tests/unit/sim/");
+	snprintf(buf, sizeof(buf), "%.*ssrc/sim/scenarios/%s", cut ? (int)(cut - me) : 0, me, name);
+	return buf;
+}
+
+static inline struct uncore_sim *sim_new(const char *model, const char *scenario_text)
+{
+	struct uncore_sim *sim = NULL;
+	if (uncore_sim_create(model, NULL, &sim) != 0) {
+		HARNESS_FAIL_AT("create %s: %s", model, uncore_error_detail());
+		return NULL;
+	}
+	if (scenario_text && uncore_sim_load_scenario_text(sim, scenario_text, "test") != 0)
+		HARNESS_FAIL_AT("scenario: %s", uncore_error_detail());
+	return sim;
+}
+
+/* Check that an access fails with `code`. */
+#define WR_FAILS(io, reg, value, code)                                                             \
+	do {                                                                                       \
+		struct uncore_reg r_ = (reg);                                                      \
+		CHECK_EQ_INT(uncore_regio_write((io), &r_, (value)), (code));                      \
+	} while (0)
+#define RD_FAILS(io, reg, code)                                                                    \
+	do {                                                                                       \
+		struct uncore_reg r_ = (reg);                                                      \
+		uint64_t v_;                                                                       \
+		CHECK_EQ_INT(uncore_regio_read((io), &r_, &v_), (code));                           \
+	} while (0)
