@@ -1,0 +1,254 @@
+/* Simulated time: converting picoseconds to cycles of each clock domain and
+ * advancing every counter of a socket over a span of time.  Spans end at
+ * scenario boundaries (a stream starting or stopping) and at the end of the
+ * cycle in which an overflow with ov_en raises the global freeze, so the
+ * freeze stops every box of the socket at the same instant (HSX PMON
+ * 2.1.1.1). */
+#include "sim/sim_internal.h"
+
+#include <time.h>
+
+uint64_t sim_cycles(uint64_t t_ps, uint64_t hz)
+{
+	return (uint64_t)((unsigned __int128)t_ps * hz / SIM_PS_PER_S);
+}
+
+uint64_t sim_cycle_end_ps(uint64_t cycles, uint64_t hz)
+{
+	unsigned __int128 x = (unsigned __int128)cycles * SIM_PS_PER_S;
+	return (uint64_t)((x + hz - 1) / hz);
+}
+
+static uint64_t width_mask(unsigned width)
+{
+	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+}
+
+static int counting(const struct sim_socket *sock, const struct sim_box *b,
+		    const struct hswep_box_desc *d, unsigned k)
+{
+	uint64_t ctl = b->ctl[k];
+	if (!(ctl & HSWEP_PMON_CTL_EN) || sock->global_frozen || b->frozen)
+		return 0;
+	/* QPI erratum (Table 2-170): a .rst left at 1 keeps the counter reset. */
+	if ((d->errata & HSWEP_ERRATUM_CTL_RST_STICKY) && (ctl & HSWEP_PMON_CTL_RST))
+		return 0;
+	return 1;
+}
+
+static int fixed_counting(const struct sim_socket *sock, const struct sim_box *b,
+			  const struct hswep_box_desc *d)
+{
+	if (d->fixed_ctr == HSWEP_NO_REG || sock->global_frozen || b->frozen)
+		return 0;
+	/* UBox FIXED_CTL.en (Table 2-9) and iMC FIXED_CTL.en (Table 2-115) are
+	 * both bit 22. */
+	return !!(b->fixed_ctl & HSWEP_U_FIXED_CTL_EN);
+}
+
+/* Record an overflow: the box status bit always, the global status bit and
+ * a freeze when the counter may send an overflow message (2.1.1).  A freeze
+ * is raised only when the global bit was clear: "in order to see a new
+ * freeze, the overflow responsible for the freeze must be cleared". */
+static void overflow(struct sim_socket *sock, struct sim_box *b, const struct hswep_box_desc *d,
+		     unsigned inst, unsigned status_bit, int ov_en, uint8_t gbit, int *freeze)
+{
+	if (status_bit != HSWEP_NO_BIT)
+		b->status |= 1u << status_bit;
+	if (!ov_en || gbit == HSWEP_NO_BIT)
+		return;
+	uint64_t bit = UINT64_C(1) << gbit;
+	if (!(sock->global_status & bit))
+		*freeze = 1;
+	sock->global_status |= bit | d->global_status_also;
+	(void)inst;
+}
+
+static uint8_t box_gbit(const struct hswep_box_desc *d, unsigned inst)
+{
+	return d->global_status_bit ? d->global_status_bit[inst] : HSWEP_NO_BIT;
+}
+
+static uint8_t fixed_gbit(const struct hswep_box_desc *d, unsigned inst)
+{
+	return d->fixed_global_status_bit != HSWEP_NO_BIT ? d->fixed_global_status_bit
+							  : box_gbit(d, inst);
+}
+
+static void counter_span(struct sim_shared *sh, unsigned s, unsigned kind, unsigned inst,
+			 unsigned k, uint64_t c0, uint64_t c1, int *freeze)
+{
+	struct sim_socket *sock = &sh->sock[s];
+	struct sim_box *b = &sock->box[kind][inst];
+	const struct hswep_box_desc *d = hswep_box(kind);
+	uint64_t ctl = b->ctl[k];
+	struct sim_cmp cmp = sim_cmp_of(kind, ctl);
+	int on = counting(sock, b, d, k);
+	int track_edge = cmp.thresh && cmp.edge;
+	if (!on && !track_edge)
+		return;
+	struct sim_input in;
+	sim_gather(sh, s, kind, inst, k, ctl, c0, c1, &in);
+	uint8_t prev = (b->edge_prev >> k) & 1;
+	if (on) {
+		uint64_t delta = sim_eval(sh, &in, &cmp, c0, c1 - c0, &prev, 0, NULL);
+		uint64_t mask = width_mask(d->ctr_width);
+		uint64_t v = b->ctr[k] + delta;
+		if (v > mask || delta > mask)
+			overflow(sock, b, d, inst, k, !!(ctl & HSWEP_PMON_CTL_OV_EN), box_gbit(d, inst),
+				 freeze);
+		b->ctr[k] = v & mask;
+	} else {
+		/* The edge detector watches its input while the counter is
+		 * stopped, so a restart sees the true previous cycle. */
+		uint64_t sum = sim_input_at(sh, &in, c1 - 1);
+		prev = cmp.invert ? sum < cmp.thresh : sum >= cmp.thresh;
+	}
+	b->edge_prev = (uint8_t)((b->edge_prev & ~(1u << k)) | (unsigned)prev << k);
+}
+
+static void box_span(struct sim_shared *sh, const struct sim_model *m, unsigned s, unsigned kind,
+		     unsigned inst, uint64_t t0, uint64_t t1, int *freeze)
+{
+	struct sim_socket *sock = &sh->sock[s];
+	struct sim_box *b = &sock->box[kind][inst];
+	const struct hswep_box_desc *d = hswep_box(kind);
+	uint64_t hz = m->clock_hz[d->clock];
+	uint64_t c0 = sim_cycles(t0, hz), c1 = sim_cycles(t1, hz);
+	if (b->present && c1 > c0) {
+		for (unsigned k = 0; k < d->num_counters; k++)
+			counter_span(sh, s, kind, inst, k, c0, c1, freeze);
+		if (fixed_counting(sock, b, d)) {
+			uint64_t mask = width_mask(d->ctr_width);
+			uint64_t v = b->fixed_ctr + (c1 - c0);
+			if (v > mask)
+				overflow(sock, b, d, inst, d->fixed_status_bit,
+					 !!(b->fixed_ctl & HSWEP_U_FIXED_CTL_OV_EN), fixed_gbit(d, inst),
+					 freeze);
+			b->fixed_ctr = v & mask;
+		}
+	}
+	/* Free-running registers count regardless of freeze and enables. */
+	for (unsigned e = 0; e < d->num_extras; e++) {
+		const struct hswep_extra_desc *x = &d->extras[e];
+		int avail = d->space == UNCORE_SPACE_MSR ? b->present : b->fn_present[x->fn_role];
+		if (x->kind != HSWEP_EXTRA_FREE_RUNNING || !avail)
+			continue;
+		uint64_t xhz = m->clock_hz[x->clock];
+		uint64_t e0 = sim_cycles(t0, xhz), e1 = sim_cycles(t1, xhz);
+		if (e1 <= e0)
+			continue;
+		struct sim_input in;
+		sim_gather_extra(sh, s, kind, inst, e, e0, e1, &in);
+		struct sim_cmp raw = {0};
+		uint8_t prev = 0;
+		uint64_t delta = sim_eval(sh, &in, &raw, e0, e1 - e0, &prev, 0, NULL);
+		b->extra[e] = (b->extra[e] + delta) & width_mask(x->width);
+	}
+}
+
+/* The earliest instant in (t0, t1] at which an overflow that raises the
+ * global freeze completes its cycle; t1 if none does. */
+static uint64_t earliest_freeze(struct sim_shared *sh, const struct sim_model *m, unsigned s,
+				uint64_t t0, uint64_t t1)
+{
+	struct sim_socket *sock = &sh->sock[s];
+	uint64_t best = t1;
+	for (unsigned kind = 0; kind < HSWEP_BOX_KINDS; kind++) {
+		const struct hswep_box_desc *d = hswep_box(kind);
+		if (!d->global_status_bit)
+			continue; /* CBo, SBo: no overflow messages */
+		uint64_t hz = m->clock_hz[d->clock];
+		uint64_t c0 = sim_cycles(t0, hz), c1 = sim_cycles(t1, hz);
+		if (c1 <= c0)
+			continue;
+		uint64_t mask = width_mask(d->ctr_width);
+		for (unsigned inst = 0; inst < d->max_instances; inst++) {
+			struct sim_box *b = &sock->box[kind][inst];
+			if (!b->present)
+				continue;
+			uint64_t gmask = UINT64_C(1) << box_gbit(d, inst);
+			for (unsigned k = 0; k < d->num_counters; k++) {
+				if (!counting(sock, b, d, k) || !(b->ctl[k] & HSWEP_PMON_CTL_OV_EN) ||
+				    (sock->global_status & gmask))
+					continue;
+				struct sim_input in;
+				sim_gather(sh, s, kind, inst, k, b->ctl[k], c0, c1, &in);
+				struct sim_cmp cmp = sim_cmp_of(kind, b->ctl[k]);
+				uint8_t prev = (b->edge_prev >> k) & 1;
+				uint64_t used = 0;
+				sim_eval(sh, &in, &cmp, c0, c1 - c0, &prev, mask + 1 - b->ctr[k], &used);
+				if (used) {
+					uint64_t t = sim_cycle_end_ps(c0 + used, hz);
+					if (t < best)
+						best = t;
+				}
+			}
+			uint64_t fmask = UINT64_C(1) << fixed_gbit(d, inst);
+			if (fixed_counting(sock, b, d) && (b->fixed_ctl & HSWEP_U_FIXED_CTL_OV_EN) &&
+			    !(sock->global_status & fmask)) {
+				uint64_t need = mask + 1 - b->fixed_ctr;
+				if (c1 - c0 >= need) {
+					uint64_t t = sim_cycle_end_ps(c0 + need, hz);
+					if (t < best)
+						best = t;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+static uint64_t next_boundary(const struct sim_shared *sh, uint64_t t0)
+{
+	uint64_t next = SIM_TIME_NEVER;
+	for (unsigned i = 0; i < sh->n_streams; i++) {
+		const struct sim_stream *st = &sh->streams[i];
+		if (st->start_ps > t0 && st->start_ps < next)
+			next = st->start_ps;
+		if (st->stop_ps > t0 && st->stop_ps < next)
+			next = st->stop_ps;
+	}
+	return next;
+}
+
+static void socket_advance(struct sim_shared *sh, const struct sim_model *m, unsigned s,
+			   uint64_t target)
+{
+	struct sim_socket *sock = &sh->sock[s];
+	while (sock->t_ps < target) {
+		uint64_t t0 = sock->t_ps;
+		uint64_t t1 = next_boundary(sh, t0);
+		if (t1 > target)
+			t1 = target;
+		if (!sock->global_frozen)
+			t1 = earliest_freeze(sh, m, s, t0, t1);
+		int freeze = 0;
+		for (unsigned kind = 0; kind < HSWEP_BOX_KINDS; kind++)
+			for (unsigned inst = 0; inst < hswep_box(kind)->max_instances; inst++)
+				box_span(sh, m, s, kind, inst, t0, t1, &freeze);
+		sock->t_ps = t1;
+		if (freeze)
+			sock->global_frozen = 1; /* 2.1.1.1: the UBox asserts the global freeze */
+	}
+}
+
+void sim_advance_to(struct sim_shared *sh, const struct sim_model *m, uint64_t t_ps)
+{
+	if (t_ps <= sh->now_ps)
+		return;
+	for (unsigned s = 0; s < m->info.sockets; s++)
+		socket_advance(sh, m, s, t_ps);
+	sh->now_ps = t_ps;
+}
+
+void sim_sync_wall(struct sim_shared *sh, const struct sim_model *m)
+{
+	if (sh->clock_mode != UNCORE_SIM_CLOCK_WALL)
+		return;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	int64_t now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	if (now > sh->wall_base_ns)
+		sim_advance_to(sh, m, sh->wall_base_ps + (uint64_t)(now - sh->wall_base_ns) * SIM_PS_PER_NS);
+}

@@ -1,0 +1,242 @@
+/* Internal state of the uncore simulator.  struct sim_shared is the whole
+ * machine: flat, pointer-free, so it can live in a shared-memory file mapped
+ * by several processes, guarded by one process-shared robust mutex. */
+#ifndef UNCORE_SIM_INTERNAL_H
+#define UNCORE_SIM_INTERNAL_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "access/regio.h"
+#include "platform/hswep/hswep_boxes.h"
+#include "platform/hswep/hswep_regs.h"
+#include "sim/sim_models.h"
+#include "sim/uncore_sim.h"
+
+#define SIM_MAGIC UINT64_C(0x314d495345524e55) /* "UNRESIM1" */
+#define SIM_VERSION 1u
+#define SIM_MAX_SOCKETS HSWEP_MAX_PACKAGES
+#define SIM_MAX_STREAMS 512
+#define SIM_MAX_SHAPES 256
+#define SIM_MAX_FAULTS 32
+#define SIM_PATTERN_MAX 32
+#define SIM_PS_PER_NS UINT64_C(1000)
+#define SIM_PS_PER_S UINT64_C(1000000000000)
+#define SIM_TIME_NEVER UINT64_MAX
+
+/* Attributes a sub-event occurrence may carry (scenario keys in SCENARIOS.md). */
+enum {
+	SIM_ATTR_STATE = 1u << 0, /* CBo: cache state, one-hot in FILTER0.state layout */
+	SIM_ATTR_OPC = 1u << 1,   /* CBo: 9-bit opcode as in FILTER1.opc */
+	SIM_ATTR_NID = 1u << 2,   /* CBo: target node ID (bit of FILTER1.nid) */
+	SIM_ATTR_TID = 1u << 3,   /* CBo: thread ID as in FILTER0.tid */
+	SIM_ATTR_NC = 1u << 4,    /* CBo: non-coherent request */
+	SIM_ATTR_ISOC = 1u << 5,  /* CBo: isochronous request */
+	SIM_ATTR_ADDR = 1u << 6,  /* HA: physical address */
+	SIM_ATTR_HOPC = 1u << 7,  /* HA: message class and opcode as in OPCODEMATCH.opc */
+	SIM_ATTR_PKT = 1u << 8,   /* QPI: packet header fields (pkt0/pkt1) and direction */
+	SIM_ATTR_FREQ = 1u << 9,  /* PCU: frequency in 100 MHz units */
+};
+
+enum { SIM_DIR_RX = 0, SIM_DIR_TX = 1 };
+
+struct sim_attrs {
+	uint16_t have; /* SIM_ATTR_* */
+	uint8_t state;
+	uint8_t tid;
+	uint8_t nid;
+	uint8_t nc;
+	uint8_t isoc;
+	uint8_t hopc;
+	uint8_t freq;
+	uint8_t dir;
+	uint16_t opc;
+	uint64_t addr;
+	uint32_t pkt0; /* MATCH0/MASK0 layout (Table 2-173) */
+	uint32_t pkt1; /* MATCH1/MASK1 layout (Table 2-172) */
+};
+
+enum { SIM_RATE_PATTERN = 0, SIM_RATE_RATIO = 1 };
+enum { SIM_TARGET_EVENT = 0, SIM_TARGET_EXTRA = 1 };
+
+/* A stream of sub-event occurrences fed to boxes of one kind: per cycle of
+ * the box clock it adds pattern[(c - start) % len] (or, for a ratio, num
+ * occurrences every den cycles, evenly spread) with these attributes. */
+struct sim_stream {
+	uint8_t kind;   /* enum hswep_box_kind */
+	uint8_t target; /* SIM_TARGET_EVENT, or SIM_TARGET_EXTRA (free-running register) */
+	uint8_t extra;  /* extra register index for SIM_TARGET_EXTRA */
+	uint8_t ev;     /* event select */
+	uint8_t ext;    /* ev_sel_ext */
+	uint8_t umask;  /* umask bits this occurrence asserts (0: event without sub-events) */
+	uint8_t occ;    /* PCU occupancy sub-counter (occ_sel value 1-3), 0 none */
+	uint8_t rate_kind;
+	uint8_t pattern_len;
+	uint8_t clock;  /* enum hswep_clock the cycles are counted in */
+	uint16_t line;  /* scenario line, for messages */
+	uint32_t sockets; /* socket mask */
+	uint32_t insts;   /* instance mask */
+	uint64_t num, den; /* SIM_RATE_RATIO, reduced */
+	uint64_t pattern_sum;
+	uint32_t pattern[SIM_PATTERN_MAX];
+	uint64_t start_ps, stop_ps;        /* active in [start, stop) */
+	uint64_t start_cycle, stop_cycle;  /* the same in `clock` cycles */
+	struct sim_attrs attrs;
+};
+
+#define SIM_FILTER_ALWAYS 0x100u /* a filter enable mask bit: regardless of umask */
+
+/* How the umask of a counter selects the occurrences of one event, and which
+ * box filters apply; see SCENARIOS.md "shape".  Without a shape every umask
+ * bit is an OR selector and no filter applies. */
+struct sim_shape {
+	uint8_t kind, ev, ext;
+	uint8_t qual;   /* qualifier bits: each one set in the umask must be asserted */
+	uint8_t req;    /* bits that must be set in the umask for anything to count */
+	uint8_t flt;    /* bits that only enable filters */
+	uint8_t ctrs;   /* counters that can count the event (mask); 0 = all */
+	uint8_t mirror0;/* input is counter 0's input (CBo COUNTER0_OCCUPANCY) */
+	int8_t band;    /* PCU band filter index compared with freq, or -1 */
+	uint16_t f_state, f_opc, f_nid, f_addr, f_hopc, f_pkt; /* enable masks */
+};
+
+struct sim_fault_rule {
+	struct uncore_sim_fault f;
+	uint64_t seen;   /* matching accesses so far */
+	uint64_t failed; /* failures produced */
+};
+
+struct sim_box {
+	uint8_t present;       /* the box's PMON registers exist */
+	uint8_t fn_present[HSWEP_FN_ROLES]; /* PCI functions present */
+	uint8_t frozen;        /* BOX_CTL.frz */
+	uint8_t edge_prev;     /* bit k: counter k's comparison result on the last cycle */
+	uint8_t pending_valid; /* bit k: pending[k] holds the previous CTL write */
+	uint32_t box_ctl;      /* read-back value (rst bits are actions, not state) */
+	uint32_t status;
+	uint64_t ctl[HSWEP_MAX_COUNTERS];
+	uint64_t ctr[HSWEP_MAX_COUNTERS];
+	uint64_t pending[HSWEP_MAX_COUNTERS]; /* last value written (write-twice erratum) */
+	uint64_t fixed_ctl;
+	uint64_t fixed_ctr;
+	uint64_t filter[HSWEP_MAX_FILTERS];
+	uint64_t extra[HSWEP_MAX_EXTRAS];
+};
+
+struct sim_socket {
+	uint8_t global_frozen;
+	uint64_t global_ctl; /* RW fields only: wk_on_pmi, pmi_core_sel */
+	uint64_t global_status;
+	uint64_t global_config;
+	uint64_t t_ps; /* simulated time this socket's counters have reached */
+	struct sim_box box[HSWEP_BOX_KINDS][HSWEP_MAX_INSTANCES];
+};
+
+struct sim_shared {
+	uint64_t magic;
+	uint32_t version;
+	uint32_t size;
+	pthread_mutex_t lock;
+	uint32_t model_index;
+	char model[32];
+	char scenario[128];
+	uint64_t now_ps;
+	uint32_t clock_mode;
+	int64_t wall_base_ns; /* CLOCK_MONOTONIC when the wall clock mode began */
+	uint64_t wall_base_ps;
+	uint64_t access_ps;
+	uint32_t log_gen; /* bumped whenever log_path changes */
+	char log_path[256];
+	uint32_t recovered; /* times the lock was recovered from a dead owner */
+	uint32_t n_streams, n_shapes, n_faults;
+	struct sim_stream streams[SIM_MAX_STREAMS];
+	struct sim_shape shapes[SIM_MAX_SHAPES];
+	struct sim_fault_rule faults[SIM_MAX_FAULTS];
+	struct sim_socket sock[SIM_MAX_SOCKETS];
+};
+
+/* The per-process handle. */
+struct uncore_sim {
+	struct sim_shared *sh;
+	const struct sim_model *model;
+	size_t map_len;
+	char path[256];
+	int log_fd;
+	uint32_t log_gen;
+	int owns_regio_alloc;
+	struct uncore_regio io;
+};
+
+/* sim_machine.c */
+int sim_lock(struct uncore_sim *sim);
+void sim_unlock(struct uncore_sim *sim);
+void sim_reset_registers(struct sim_shared *sh, const struct sim_model *m);
+
+/* sim_regio.c */
+void sim_regio_init(struct uncore_sim *sim);
+
+/* sim_clock.c */
+uint64_t sim_cycles(uint64_t t_ps, uint64_t hz);
+uint64_t sim_cycle_end_ps(uint64_t cycles, uint64_t hz);
+void sim_advance_to(struct sim_shared *sh, const struct sim_model *m, uint64_t t_ps);
+void sim_sync_wall(struct sim_shared *sh, const struct sim_model *m);
+
+/* sim_counter.c: a counter's input and its comparison logic. */
+#define SIM_MAX_INPUTS 64
+struct sim_input {
+	unsigned n;
+	uint16_t idx[SIM_MAX_INPUTS];
+	uint8_t overflowed; /* more matching streams than SIM_MAX_INPUTS */
+};
+struct sim_cmp {
+	uint32_t thresh; /* 0: raw count, no comparison */
+	uint8_t invert;
+	uint8_t edge;
+};
+/* Gather the streams counter k of box (kind, inst) on `socket` counts over
+ * cycles [c0, c1), with control value ctl. */
+void sim_gather(const struct sim_shared *sh, unsigned socket, unsigned kind, unsigned inst,
+		unsigned k, uint64_t ctl, uint64_t c0, uint64_t c1, struct sim_input *in);
+void sim_gather_extra(const struct sim_shared *sh, unsigned socket, unsigned kind, unsigned inst,
+		      unsigned extra, uint64_t c0, uint64_t c1, struct sim_input *in);
+/* The comparison settings of control value ctl of a box kind. */
+struct sim_cmp sim_cmp_of(unsigned kind, uint64_t ctl);
+/* Count over cycles [c0, c0+n), updating *prev (last cycle's comparison
+ * result).  With need != 0, stop when the count reaches need: *used is the
+ * number of cycles it took (0 if not reached within n). */
+uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in, const struct sim_cmp *cmp,
+		  uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need, uint64_t *used);
+/* The input's sum on one cycle. */
+uint64_t sim_input_at(const struct sim_shared *sh, const struct sim_input *in, uint64_t c);
+
+/* sim_filter.c */
+const struct sim_shape *sim_shape_find(const struct sim_shared *sh, unsigned kind, unsigned ev,
+				       unsigned ext);
+int sim_umask_selects(const struct sim_shape *shape, uint8_t umask, const struct sim_stream *s);
+int sim_filters_pass(unsigned kind, const struct sim_box *b, uint64_t ctl, uint8_t umask,
+		     const struct sim_shape *shape, const struct sim_stream *s);
+
+/* sim_regfile.c: register semantics.  `peek` allows whole 64-bit PCI reads. */
+int sim_msr_read(struct sim_shared *sh, const struct sim_model *m, unsigned socket, uint32_t msr,
+		 uint64_t *value);
+int sim_msr_write(struct sim_shared *sh, const struct sim_model *m, unsigned socket, uint32_t msr,
+		  uint64_t value);
+int sim_pci_read(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf, uint32_t offset,
+		 unsigned width, int peek, uint64_t *value);
+int sim_pci_write(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf, uint32_t offset,
+		  unsigned width, uint64_t value);
+/* Socket of a PCI bus, or -1. */
+int sim_bus_socket(const struct sim_model *m, unsigned bus);
+
+/* sim_log.c */
+void sim_log_access(struct uncore_sim *sim, int write, const struct uncore_reg *r, uint64_t value,
+		    int result);
+
+/* sim_fault.c: 0, or the negative code of an injected failure. */
+int sim_fault_check(struct sim_shared *sh, int write, const struct uncore_reg *r);
+
+/* sim_scenario.c */
+int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *origin,
+		      const char *base_dir);
+
+#endif

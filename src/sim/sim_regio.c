@@ -1,0 +1,130 @@
+/* The simulator as a register-access interface (access/regio.h): every read
+ * and write takes the machine's lock, lets wall-clock or per-access time pass,
+ * checks injected faults, performs the access, and logs it.  Also the
+ * selection of a simulated machine from the environment for the PAPI
+ * component (PAPI_INTEL_UNCORE_SIM, _SIM_SCENARIO, _SIM_LOG). */
+#include "sim/sim_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/uncore_error.h"
+
+static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value, int write)
+{
+	struct uncore_sim *sim = io->impl;
+	int rc = sim_lock(sim);
+	if (rc)
+		return rc;
+	struct sim_shared *sh = sim->sh;
+	sim_sync_wall(sh, sim->model);
+	if (sh->clock_mode == UNCORE_SIM_CLOCK_VIRTUAL && sh->access_ps)
+		sim_advance_to(sh, sim->model, sh->now_ps + sh->access_ps);
+	rc = sim_fault_check(sh, write, r);
+	if (rc == 0) {
+		switch (r->space) {
+		case UNCORE_SPACE_MSR:
+			if (r->width != 8)
+				rc = uncore_fail(UNCORE_EINVAL, "MSR 0x%llx accessed with width %u: MSRs are 8 bytes",
+						 (unsigned long long)r->addr, r->width);
+			else if (r->addr > UINT32_MAX)
+				rc = uncore_fail(UNCORE_EFAULT, "MSR 0x%llx does not exist (#GP)",
+						 (unsigned long long)r->addr);
+			else if (write)
+				rc = sim_msr_write(sh, sim->model, r->socket, (uint32_t)r->addr, *value);
+			else
+				rc = sim_msr_read(sh, sim->model, r->socket, (uint32_t)r->addr, value);
+			break;
+		case UNCORE_SPACE_PCI:
+			if (r->addr > 0xfff)
+				rc = uncore_fail(UNCORE_EINVAL, "PCI config offset 0x%llx beyond 4 KiB",
+						 (unsigned long long)r->addr);
+			else if (write)
+				rc = sim_pci_write(sh, sim->model, r->bdf, (uint32_t)r->addr, r->width, *value);
+			else
+				rc = sim_pci_read(sh, sim->model, r->bdf, (uint32_t)r->addr, r->width, 0, value);
+			break;
+		default:
+			rc = uncore_fail(UNCORE_ENODEV, "the Haswell-EP simulator has no MMIO registers");
+		}
+	}
+	sim_log_access(sim, write, r, (write || rc == 0) ? *value : 0, rc);
+	sim_unlock(sim);
+	if (write)
+		io->stats.writes++;
+	else
+		io->stats.reads++;
+	return rc;
+}
+
+static int sim_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value)
+{
+	uint64_t v = 0;
+	int rc = sim_access(io, r, &v, 0);
+	if (rc == 0)
+		*value = v;
+	return rc;
+}
+
+static int sim_write(struct uncore_regio *io, const struct uncore_reg *r, uint64_t value)
+{
+	return sim_access(io, r, &value, 1);
+}
+
+static void sim_regio_destroy(struct uncore_regio *io)
+{
+	struct uncore_sim *sim = io->impl;
+	if (sim && sim->owns_regio_alloc)
+		uncore_sim_close(sim);
+}
+
+static const struct uncore_regio_ops sim_ops = {
+	.name = "sim",
+	.read = sim_read,
+	.write = sim_write,
+	.read_many = NULL,
+	.destroy = sim_regio_destroy,
+};
+
+void sim_regio_init(struct uncore_sim *sim)
+{
+	sim->io.ops = &sim_ops;
+	sim->io.impl = sim;
+}
+
+struct uncore_regio *uncore_sim_regio(struct uncore_sim *sim)
+{
+	return &sim->io;
+}
+
+struct uncore_sim *uncore_sim_from_regio(struct uncore_regio *io)
+{
+	return io && io->ops == &sim_ops ? io->impl : NULL;
+}
+
+int uncore_sim_regio_from_env(struct uncore_regio **out)
+{
+	uncore_error_clear();
+	const char *spec = getenv(UNCORE_SIM_ENV_SIM);
+	if (!spec || !spec[0])
+		spec = "e5-2699v3-2s";
+	struct uncore_sim *sim;
+	int rc = (strchr(spec, '/') || access(spec, F_OK) == 0) ? uncore_sim_open(spec, &sim)
+								   : uncore_sim_create(spec, NULL, &sim);
+	if (rc)
+		return rc;
+	const char *scenario = getenv(UNCORE_SIM_ENV_SCENARIO);
+	if (scenario && scenario[0] && (rc = uncore_sim_load_scenario(sim, scenario)) != 0) {
+		uncore_sim_close(sim);
+		return rc;
+	}
+	const char *log = getenv(UNCORE_SIM_ENV_LOG);
+	if (log && log[0] && (rc = uncore_sim_set_log(sim, log)) != 0) {
+		uncore_sim_close(sim);
+		return rc;
+	}
+	sim->owns_regio_alloc = 1;
+	*out = &sim->io;
+	return 0;
+}

@@ -1,0 +1,106 @@
+/* Bus-to-socket discovery for Haswell-EP (HSX PMON 1.6.1).  The manual's
+ * sample code compares each GIDNIDMAP triplet *unshifted* with the node ID
+ * ((mapping & 0x38) == gid, ...), which only works by accident; here each
+ * triplet is shifted down before the comparison, which is what the
+ * accompanying comment ("every three bits ... maps to a particular node")
+ * describes. */
+#include "topology/hswep_bus.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "common/uncore_error.h"
+
+static int read_cfg(struct uncore_regio *io, unsigned bus, unsigned dev, unsigned fn, unsigned off,
+		    uint32_t *out)
+{
+	struct uncore_reg r = {.space = UNCORE_SPACE_PCI, .width = 4,
+			       .bdf = UNCORE_BDF(bus, dev, fn), .addr = off};
+	uint64_t v;
+	int rc = uncore_regio_read(io, &r, &v);
+	if (rc == 0)
+		*out = (uint32_t)v;
+	return rc;
+}
+
+/* The package of node `nid` in the node-ID map, or -1. */
+static int package_of(uint32_t map, unsigned nid)
+{
+	for (unsigned p = 0; p < HSWEP_MAX_PACKAGES; p++)
+		if (((map & HSWEP_UBOX_GIDNIDMAP_NODE(p)) >> HSWEP_UBOX_GIDNIDMAP_SHIFT(p)) == nid)
+			return (int)p;
+	return -1;
+}
+
+static int probe_bus(struct uncore_regio *io, unsigned bus, struct hswep_bus_map *out)
+{
+	for (unsigned dev = 0; dev < 32; dev++) {
+		for (unsigned fn = 0; fn < 8; fn++) {
+			uint32_t id;
+			int rc = read_cfg(io, bus, dev, fn, 0, &id);
+			if (rc == UNCORE_ENODEV || rc == UNCORE_EIO)
+				continue; /* nothing there (or unreadable): skip */
+			if (rc)
+				return rc;
+			if ((id & 0xffffu) != HSWEP_PCI_VENDOR_INTEL || (id >> 16) != HSWEP_UBOX_SOCKETID_DID)
+				continue;
+			uint32_t lnid, map;
+			if ((rc = read_cfg(io, bus, dev, fn, HSWEP_UBOX_CPUNODEID, &lnid)) != 0 ||
+			    (rc = read_cfg(io, bus, dev, fn, HSWEP_UBOX_GIDNIDMAP, &map)) != 0)
+				return rc;
+			unsigned nid = lnid & HSWEP_UBOX_CPUNODEID_LNID;
+			int p = package_of(map, nid);
+			if (p < 0)
+				return uncore_fail(UNCORE_ENODEV,
+						   "UBox at %02x:%02x.%x has node ID %u, which GIDNIDMAP "
+						   "0x%08" PRIx32 " does not list",
+						   bus, dev, fn, nid, map);
+			if ((out->found >> p & 1) && out->bus[p] != bus)
+				return uncore_fail(UNCORE_ECONFLICT,
+						   "buses %02x and %02x both claim package %d (node ID %u)",
+						   out->bus[p], bus, p, nid);
+			out->found |= 1u << p;
+			out->bus[p] = (uint8_t)bus;
+			out->node_id[p] = (uint8_t)nid;
+			out->dev[p] = (uint8_t)dev;
+			out->fn[p] = (uint8_t)fn;
+			if ((unsigned)p + 1 > out->packages)
+				out->packages = (unsigned)p + 1;
+			return 0; /* one UBox per package bus */
+		}
+	}
+	return 0;
+}
+
+int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
+		     struct hswep_bus_map *out)
+{
+	struct hswep_bus_map map;
+	memset(&map, 0, sizeof(map));
+	size_t n = buses ? nbuses : 256;
+	for (size_t i = 0; i < n; i++) {
+		int rc = probe_bus(io, buses ? buses[i] : (unsigned)i, &map);
+		if (rc)
+			return rc;
+	}
+	if (!map.found)
+		return uncore_fail(UNCORE_ENODEV,
+				   "no Haswell-EP UBox device (8086:%04x) on %zu scanned PCI buses; "
+				   "is this a Xeon E5/E7 v3 and is PCI config space readable?",
+				   HSWEP_UBOX_SOCKETID_DID, n);
+	if (map.found != (1u << map.packages) - 1)
+		return uncore_fail(UNCORE_ENODEV,
+				   "found the uncore buses of packages 0x%" PRIx32 " but not of all "
+				   "packages below %u",
+				   map.found, map.packages);
+	*out = map;
+	return 0;
+}
+
+int hswep_bus_package(const struct hswep_bus_map *map, unsigned bus)
+{
+	for (unsigned p = 0; p < map->packages; p++)
+		if ((map->found >> p & 1) && map->bus[p] == bus)
+			return (int)p;
+	return -1;
+}

@@ -1,0 +1,151 @@
+/* Bus-to-socket discovery (HSX PMON 1.6.1) against every simulator model,
+ * including the ones with unusual bus numbers and node-ID maps; the
+ * manual's literal, unshifted comparison must get at least one of them
+ * wrong, which proves the models can catch that bug. */
+#include "../../harness.h"
+#include "common/uncore_error.h"
+#include "sim/uncore_sim.h"
+#include "topology/hswep_bus.h"
+
+#include <errno.h>
+
+static struct uncore_sim *make(const char *model)
+{
+	struct uncore_sim *sim = NULL;
+	if (uncore_sim_create(model, NULL, &sim) != 0)
+		HARNESS_FAIL_AT("create %s: %s", model, uncore_error_detail());
+	return sim;
+}
+
+TEST(every_model_maps_every_socket)
+{
+	for (size_t i = 0; i < uncore_sim_model_count(); i++) {
+		const struct uncore_sim_model_info *info = uncore_sim_model(i);
+		harness_row = info->name;
+		struct uncore_sim *sim = make(info->name);
+		if (!sim)
+			continue;
+		struct uncore_sim_topology topo;
+		CHECK_EQ_INT(uncore_sim_topology(sim, &topo), 0);
+		struct hswep_bus_map map;
+		int rc = hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map);
+		CHECK_EQ_INT(rc, 0);
+		CHECK_EQ_INT(map.packages, info->sockets);
+		CHECK_EQ_U64(map.found, (1u << info->sockets) - 1);
+		for (unsigned s = 0; s < info->sockets; s++) {
+			CHECK_EQ_INT(map.bus[s], topo.bus[s]);
+			CHECK_EQ_INT(map.node_id[s], topo.node_id[s]);
+			CHECK_EQ_INT(map.dev[s], HSWEP_UBOX_SOCKETID_DEV);
+			CHECK_EQ_INT(map.fn[s], HSWEP_UBOX_SOCKETID_FN);
+			CHECK_EQ_INT(hswep_bus_package(&map, topo.bus[s]), (int)s);
+		}
+		CHECK_EQ_INT(hswep_bus_package(&map, 0x00), -1);
+		uncore_sim_close(sim);
+	}
+}
+
+TEST(unusual_layouts_are_what_we_test)
+{
+	/* Guard against a model edit that makes the discovery test trivial. */
+	struct uncore_sim *sim = make("e7-8890v3-4s");
+	struct hswep_bus_map map;
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(map.bus[0], 0x7f);
+	CHECK_EQ_INT(map.bus[1], 0xff);
+	CHECK_EQ_INT(map.bus[2], 0x3f);
+	CHECK_EQ_INT(map.bus[3], 0xbf);
+	CHECK_EQ_INT(map.node_id[2], 7);
+	uncore_sim_close(sim);
+	sim = make("e5-2620v3-2s");
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(map.bus[0], 0xff);
+	CHECK_EQ_INT(map.bus[1], 0x7f);
+	CHECK_EQ_INT(map.node_id[1], 2);
+	uncore_sim_close(sim);
+}
+
+/* The manual's sample code, literally: it compares unshifted triplets. */
+static void manual_literal(struct uncore_regio *io, int *bus_of_package)
+{
+	for (int p = 0; p < 8; p++)
+		bus_of_package[p] = -1;
+	for (unsigned bus = 0; bus < 256; bus++) {
+		struct uncore_reg r = {.space = UNCORE_SPACE_PCI, .width = 4,
+				       .bdf = UNCORE_BDF(bus, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN)};
+		uint64_t id, lnid, map;
+		if (uncore_regio_read(io, &r, &id) || (id >> 16) != HSWEP_UBOX_SOCKETID_DID)
+			continue;
+		r.addr = HSWEP_UBOX_CPUNODEID;
+		uncore_regio_read(io, &r, &lnid);
+		r.addr = HSWEP_UBOX_GIDNIDMAP;
+		uncore_regio_read(io, &r, &map);
+		uint64_t gid = lnid & 7;
+		static const uint64_t masks[8] = {0x7, 0x38, 0x1c0, 0xe00, 0x7000, 0x38000, 0x1c0000, 0x700000};
+		for (int p = 0; p < 8; p++)
+			if ((map & masks[p]) == gid) {
+				gid = (uint64_t)p;
+				break;
+			}
+		bus_of_package[gid & 7] = (int)bus;
+	}
+}
+
+TEST(manual_literal_code_fails_on_unusual_maps)
+{
+	int wrong_models = 0;
+	for (size_t i = 0; i < uncore_sim_model_count(); i++) {
+		const struct uncore_sim_model_info *info = uncore_sim_model(i);
+		struct uncore_sim *sim = make(info->name);
+		struct uncore_sim_topology topo;
+		uncore_sim_topology(sim, &topo);
+		int bus_of[8];
+		manual_literal(uncore_sim_regio(sim), bus_of);
+		int wrong = 0;
+		for (unsigned s = 0; s < info->sockets; s++)
+			wrong |= bus_of[s] != topo.bus[s];
+		wrong_models += wrong;
+		if (!strcmp(info->name, "e5-2699v3-2s"))
+			CHECK_EQ_INT(wrong, 0); /* identity node map: works by accident */
+		uncore_sim_close(sim);
+	}
+	CHECK_EQ_INT(wrong_models, 2);
+}
+
+TEST(candidate_list_and_errors)
+{
+	struct uncore_sim *sim = make("e5-2699v3-2s");
+	struct uncore_regio *io = uncore_sim_regio(sim);
+	struct hswep_bus_map map;
+	const uint8_t buses[] = {0x00, 0x7f, 0x80, 0xff};
+	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, &map), 0);
+	CHECK_EQ_INT(map.bus[1], 0xff);
+	/* Only socket 1's bus: package 0 missing. */
+	const uint8_t only1[] = {0xff};
+	CHECK_EQ_INT(hswep_find_buses(io, only1, 1, &map), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "not of all packages");
+	const uint8_t none[] = {0x10};
+	CHECK_EQ_INT(hswep_find_buses(io, none, 1, &map), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "no Haswell-EP UBox");
+	/* Permission denied on config space aborts the scan with that error. */
+	struct uncore_sim_fault f = {.space = UNCORE_SPACE_PCI, .op = UNCORE_SIM_OP_READ, .socket = -1,
+				     .bdf = -1, .addr = -1, .nth = 1, .count = 0, .error = EACCES};
+	CHECK_EQ_INT(uncore_sim_inject_fault(sim, &f), 0);
+	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, &map), UNCORE_EPERM);
+	uncore_sim_clear_faults(sim);
+	/* An unreadable function is skipped like an absent one. */
+	f.error = EIO;
+	f.bdf = UNCORE_BDF(0x7f, 0, 0);
+	CHECK_EQ_INT(uncore_sim_inject_fault(sim, &f), 0);
+	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, &map), 0);
+	CHECK_EQ_INT(map.bus[0], 0x7f);
+	uncore_sim_close(sim);
+}
+
+int main(void)
+{
+	RUN(every_model_maps_every_socket);
+	RUN(unusual_layouts_are_what_we_test);
+	RUN(manual_literal_code_fails_on_unusual_maps);
+	RUN(candidate_list_and_errors);
+	return harness_done();
+}
