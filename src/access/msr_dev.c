@@ -20,6 +20,8 @@ struct msr_dev {
 	int *fd;  /* per socket; -1 where the socket has no CPU */
 	int *cpu; /* per socket */
 	int read_only;
+	int msr_safe; /* error wording for msr-safe's devices */
+	char leaf[16]; /* "msr" or "msr_safe" */
 	char root[256];
 };
 
@@ -90,7 +92,7 @@ static int socket_fd(struct msr_dev *m, const struct uncore_reg *r, int *fd)
 
 static void dev_path(const struct msr_dev *m, unsigned socket, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/%d/msr", m->root, m->cpu[socket]);
+	snprintf(buf, len, "%s/%d/%s", m->root, m->cpu[socket], m->leaf);
 }
 
 static int msr_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value)
@@ -111,7 +113,7 @@ static int msr_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_
 	char path[300];
 	dev_path(m, r->socket, path, sizeof(path));
 	if (n < 0)
-		return uncore_msr_fail(errno, path, (int64_t)r->addr, "read", 0);
+		return uncore_msr_fail(errno, path, (int64_t)r->addr, "read", m->msr_safe);
 	return uncore_fail(UNCORE_EIO, "read of MSR 0x%" PRIx64 " through %s returned %zd bytes, not 8",
 			   r->addr, path, n);
 }
@@ -128,8 +130,10 @@ static int msr_write(struct uncore_regio *io, const struct uncore_reg *r, uint64
 		dev_path(m, r->socket, path, sizeof(path));
 		return uncore_fail(UNCORE_EPERM,
 				   "write of MSR 0x%" PRIx64 ": %s could only be opened read-only; "
-				   "writing uncore MSRs needs root or CAP_SYS_RAWIO",
-				   r->addr, path);
+				   "%s",
+				   r->addr, path,
+				   m->msr_safe ? "give your group write access to /dev/cpu/*/msr_safe"
+					       : "writing uncore MSRs needs root or CAP_SYS_RAWIO");
 	}
 	io->stats.writes++;
 	io->stats.syscalls++;
@@ -138,7 +142,7 @@ static int msr_write(struct uncore_regio *io, const struct uncore_reg *r, uint64
 		return 0;
 	dev_path(m, r->socket, path, sizeof(path));
 	if (n < 0)
-		return uncore_msr_fail(errno, path, (int64_t)r->addr, "write", 0);
+		return uncore_msr_fail(errno, path, (int64_t)r->addr, "write", m->msr_safe);
 	return uncore_fail(UNCORE_EIO, "write of MSR 0x%" PRIx64 " through %s wrote %zd bytes, not 8",
 			   r->addr, path, n);
 }
@@ -161,7 +165,8 @@ static const struct uncore_regio_ops msr_dev_ops = {
 	.destroy = msr_destroy,
 };
 
-int uncore_msr_dev_open(const struct uncore_msr_options *opt, struct uncore_regio **out)
+int uncore_msr_dev_open_as(const struct uncore_msr_options *opt, const char *leaf, int msr_safe,
+			   struct uncore_regio **out)
 {
 	if (!opt || !opt->cpu_of_socket || !opt->nsockets || !out)
 		return uncore_fail(UNCORE_EINVAL, "msr: no socket-to-CPU map given");
@@ -183,6 +188,8 @@ int uncore_msr_dev_open(const struct uncore_msr_options *opt, struct uncore_regi
 		return uncore_fail(UNCORE_ENOMEM, "msr: out of memory");
 	}
 	snprintf(m->root, sizeof(m->root), "%s", root);
+	snprintf(m->leaf, sizeof(m->leaf), "%s", leaf);
+	m->msr_safe = msr_safe;
 	m->nsockets = opt->nsockets;
 	m->io.ops = &msr_dev_ops;
 	m->io.impl = m;
@@ -203,7 +210,7 @@ int uncore_msr_dev_open(const struct uncore_msr_options *opt, struct uncore_regi
 		}
 		m->io.stats.syscalls++;
 		if (fd < 0) {
-			int rc = uncore_msr_fail(errno, path, -1, "open", 0);
+			int rc = uncore_msr_fail(errno, path, -1, "open", msr_safe);
 			msr_destroy(&m->io);
 			return rc;
 		}
@@ -211,4 +218,9 @@ int uncore_msr_dev_open(const struct uncore_msr_options *opt, struct uncore_regi
 	}
 	*out = &m->io;
 	return 0;
+}
+
+int uncore_msr_dev_open(const struct uncore_msr_options *opt, struct uncore_regio **out)
+{
+	return uncore_msr_dev_open_as(opt, "msr", 0, out);
 }

@@ -25,6 +25,11 @@ struct uncore_msr_options {
  * 0 or a negative UNCORE_E* code whose detail says how to get access. */
 int uncore_msr_dev_open(const struct uncore_msr_options *opt, struct uncore_regio **out);
 
+/* The same over another per-CPU device file ("msr_safe": msr_safe.c uses it
+ * for single accesses), with msr-safe's wording in errors when `msr_safe`. */
+int uncore_msr_dev_open_as(const struct uncore_msr_options *opt, const char *leaf, int msr_safe,
+			   struct uncore_regio **out);
+
 /* The errno of a failed MSR device access turned into our code and detail
  * (shared by the msr and msr-safe backends):
  *   EIO            the rdmsr/wrmsr faulted (#GP: no such MSR on this CPU, or a
