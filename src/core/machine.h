@@ -10,7 +10,7 @@
 
 #include "events/registry.h"
 
-#define UNCORE_MAX_SOCKETS 8
+#define UNCORE_MACHINE_MAX_SOCKETS 8
 #define UNCORE_MAX_BOX_TYPES 16
 #define UNCORE_MAX_CPUS 1024
 
@@ -18,9 +18,9 @@ struct uncore_machine {
 	const struct uncore_event_platform *plat;
 	unsigned nsockets;
 	/* present[b][s]: bit i set when instance i of plat->boxes[b] exists on socket s */
-	uint32_t present[UNCORE_MAX_BOX_TYPES][UNCORE_MAX_SOCKETS];
-	int socket_cpu[UNCORE_MAX_SOCKETS]; /* CPU that reaches the socket (MSR, perf), -1 if none */
-	uint8_t pci_bus[UNCORE_MAX_SOCKETS]; /* uncore PCI bus of the socket (manual 1.6.1) */
+	uint32_t present[UNCORE_MAX_BOX_TYPES][UNCORE_MACHINE_MAX_SOCKETS];
+	int socket_cpu[UNCORE_MACHINE_MAX_SOCKETS]; /* CPU that reaches the socket (MSR, perf), -1 if none */
+	uint8_t pci_bus[UNCORE_MACHINE_MAX_SOCKETS]; /* uncore PCI bus of the socket (manual 1.6.1) */
 	unsigned ncpus;                              /* CPUs known (index < ncpus) */
 	int16_t cpu_socket[UNCORE_MAX_CPUS];          /* socket of each CPU, -1 if offline */
 	char origin[160];                    /* "SIMULATED uncore: ..." or "hardware" */

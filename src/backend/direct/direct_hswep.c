@@ -231,7 +231,7 @@ static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al
 			}
 		}
 	}
-	for (unsigned s = 0; s < UNCORE_MAX_SOCKETS && rc == 0; s++) {
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
 		if (!(b->sockets_used & (1u << s)))
 			continue;
 		struct uncore_reg g;
@@ -338,7 +338,7 @@ fail:
 static int set_global(struct direct_backend *b, uint64_t bits)
 {
 	int rc = 0;
-	for (unsigned s = 0; s < UNCORE_MAX_SOCKETS && rc == 0; s++) {
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
 		if (b->sockets_used & (1u << s)) {
 			struct uncore_reg g;
 			global_ctl_reg(s, &g);
