@@ -101,7 +101,7 @@ dl="$dest/download"
 rm -rf "$dl" && mkdir -p "$dl"
 chmod 755 "$dl"
 say "downloading Debian's papi source package (apt-get source --download-only papi)"
-if ! (cd "$dl" && apt-get source --download-only papi >"$dl/apt.log" 2>&1); then
+if ! (cd "$dl" && apt-get -o APT::Sandbox::User=root source --download-only papi >"$dl/apt.log" 2>&1); then
 	tail -5 "$dl/apt.log" >&2
 	die "'apt-get source papi' failed: the package archive is not reachable.
   Fix: make the Debian archive reachable (check 'apt-get update'), or run

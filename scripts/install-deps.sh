@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Install, from Debian's package archive, what building and testing
+# papi-uncore needs and this machine lacks.  Installs nothing when all is
+# present (so it also works offline).  Needs root only when it installs.
+set -euo pipefail
+say() { echo "== papi-uncore: $*"; }
+
+# What each package is for:
+#   build-essential  gcc, make, ld, ar (our library and PAPI)
+#   autoconf         regenerating configure (make check-configure)
+#   python3          event-table generators and the audit
+#   patch            applying our libpfm4 patches to PAPI's libpfm4
+#   ca-certificates  https package mirrors, where the sources use them
+#   valgrind         callgrind instruction counts in bench/
+packages=(build-essential autoconf python3 patch ca-certificates valgrind)
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	say "all build dependencies are installed (${packages[*]})"
+	exit 0
+fi
+if [ "$(id -u)" != 0 ]; then
+	echo "papi-uncore: error: missing packages: ${missing[*]}" >&2
+	echo "  Fix: as root, run: apt-get update && apt-get install -y ${missing[*]}" >&2
+	echo "  (or: sudo $0)" >&2
+	exit 1
+fi
+say "installing missing packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq || { echo "papi-uncore: error: 'apt-get update' failed: is the Debian archive reachable?" >&2; exit 1; }
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+say "installed: ${missing[*]}"

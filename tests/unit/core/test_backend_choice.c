@@ -1,0 +1,98 @@
+/* Backend choice: every combination of override, platform and access gives
+ * the expected backend, or a disabled reason that names the fix. */
+#include "common/uncore_error.h"
+#include "core/backend_choice.h"
+#include "harness.h"
+
+#include <string.h>
+
+static struct uncore_probe_input input(const char *env, unsigned family, unsigned model)
+{
+	struct uncore_probe_input in;
+	memset(&in, 0, sizeof(in));
+	in.backend_env = env;
+	snprintf(in.cpu.vendor, sizeof(in.cpu.vendor), "GenuineIntel");
+	in.cpu.family = family;
+	in.cpu.model = model;
+	return in;
+}
+
+TEST(parse_accepts_the_four_names_only)
+{
+	enum uncore_backend_kind k;
+	CHECK_EQ_INT(uncore_backend_parse(NULL, &k), 0);
+	CHECK_EQ_INT(k, UNCORE_BACKEND_AUTO);
+	CHECK_EQ_INT(uncore_backend_parse("DIRECT", &k), 0);
+	CHECK_EQ_INT(k, UNCORE_BACKEND_DIRECT);
+	CHECK_EQ_INT(uncore_backend_parse("sim", &k), 0);
+	CHECK_EQ_INT(k, UNCORE_BACKEND_SIM);
+	CHECK_EQ_INT(uncore_backend_parse("msr", &k), UNCORE_EINVAL);
+	CHECK_CONTAINS(uncore_error_detail(), "auto, perf, direct, sim");
+}
+
+TEST(unsupported_cpu_is_disabled_with_model_and_fix)
+{
+	struct uncore_probe_input in = input(NULL, 6, 0xa7);
+	struct uncore_probe_result r;
+	in.have_simulator = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "family 6 model 0xa7");
+	CHECK_CONTAINS(r.reason, "PAPI_INTEL_UNCORE_BACKEND=sim");
+}
+
+TEST(auto_prefers_perf_then_direct)
+{
+	struct uncore_probe_result r;
+	struct uncore_probe_input in = input("auto", 6, 0x3f);
+	in.have_perf_uncore = 1;
+	in.have_direct_access = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(r.usable);
+	CHECK_EQ_INT(r.backend, UNCORE_BACKEND_PERF);
+	in.have_perf_uncore = 0;
+	uncore_probe_decide(&in, &r);
+	CHECK_EQ_INT(r.backend, UNCORE_BACKEND_DIRECT);
+	in.have_direct_access = 0;
+	in.direct_missing = "/dev/cpu/0/msr";
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "/dev/cpu/0/msr");
+	CHECK_CONTAINS(r.reason, "modprobe msr");
+}
+
+TEST(forced_backend_is_honoured_or_explained)
+{
+	struct uncore_probe_result r;
+	struct uncore_probe_input in = input("direct", 6, 0x3f);
+	in.have_perf_uncore = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "modprobe msr");
+	in = input("perf", 6, 0x3f);
+	in.have_direct_access = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "no uncore PMU");
+	in = input("sim", 6, 0xa7);
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "no simulator");
+	in.have_simulator = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(r.usable);
+	CHECK_EQ_INT(r.backend, UNCORE_BACKEND_SIM);
+	in = input("bogus", 6, 0x3f);
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "bogus is invalid");
+}
+
+int main(void)
+{
+	RUN(parse_accepts_the_four_names_only);
+	RUN(unsupported_cpu_is_disabled_with_model_and_fix);
+	RUN(auto_prefers_perf_then_direct);
+	RUN(forced_backend_is_honoured_or_explained);
+	return harness_done();
+}
