@@ -519,8 +519,9 @@ static int append(char *buf, size_t len, size_t *used, const char *fmt, ...)
 
 int uncore_event_format(const struct uncore_event_ref *ev, char *buf, size_t len)
 {
-	if (!ev || !ev->box || ev->event >= ev->box->nevents || !buf || len == 0)
-		return uncore_fail(UNCORE_EINVAL, "nothing to format");
+	if (!ev || !ev->box || ev->event >= ev->box->nevents || !buf || len == 0 ||
+	    ev->numasks > UNCORE_EVENT_MAX_UMASKS || ev->nmods > UNCORE_EVENT_MAX_MODS)
+		return uncore_fail(UNCORE_EINVAL, "nothing to format, or a malformed event reference");
 	const struct uncore_box_type *box = ev->box;
 	const intel_x86_entry_t *e = box_event(box, ev->event);
 	char pmu[64];
