@@ -228,6 +228,14 @@ def apply_decisions(box, events, decisions):
         if d["box"] != box:
             continue
         evname = d["event"].upper()
+        if evname == "*" and d["action"] == "cntmsk":
+            # A box-wide counter statement (e.g. 2.7.1 for the IRP).
+            for ev in events:
+                ev["cntmsk"] = int(d["arg"], 16)
+                ev["decisions"].append(dict(action="cntmsk", arg=d["arg"], umask=None,
+                                            reason=d["reason"], ref=d["ref"]))
+            d["used"] = True
+            continue
         if d["action"] == "add-event":
             a = d["arg"].split(None, 3)
             ev = dict(name=d["event"], title=a[3] if len(a) > 3 else "", category="",
@@ -265,7 +273,7 @@ def apply_decisions(box, events, decisions):
             elif d["action"] == "filterdep":
                 u["filterdep"] = "" if d["arg"] == "-" else d["arg"]
             elif d["action"] == "desc":
-                u["desc"] = d["arg"]
+                u["desc"] = "" if d["arg"] == "-" else d["arg"]
             else:
                 raise SystemExit("decisions line %d: unknown action %s" % (d["line"], d["action"]))
             u.setdefault("decisions", []).append(note)
@@ -438,7 +446,7 @@ def build_umasks(box, ev, ref):
             if o["name"] in ref["not_on_v3"] or o["cls"] not in codes:
                 continue
             nm = re.sub(r"[^A-Z0-9]+", "_", o["name"].upper()).strip("_")
-            out.append(Umask("%s_%s" % (o["cls"], nm),
+            out.append(Umask("OPC_%s_%s" % (o["cls"], nm),
                              "%s %s: MATCH0.{mc,opc}={0x%x,0x%x}, MASK0 0x1fe0 (Tables 2-173, 2-265)"
                              % (o["cls"], o["desc"], codes[o["cls"]], o["opc"]),
                              0, 0, ["NCOMBO"], ((codes[o["cls"]] << 9) | (o["opc"] << 5), 0x1fe0)))
@@ -466,6 +474,15 @@ def build_events(box, data, ref):
         if box == "pcu" and re.fullmatch(r"FREQ_BAND\d_CYCLES", name):
             mods.append("FF")
             modreq.append("FF")
+        # An event some of whose unit masks need a modifier value or a filter
+        # selection cannot be encoded from its name alone: libpfm4's table
+        # self-test must not try to (INTEL_X86_NO_AUTOENCODE).
+        needs_more = modreq or any(u.modreq for u in umasks) or \
+            any(g > 0 and not any("DFL" in v.flags or "GRP_DFL_NONE" in v.flags
+                                   for v in umasks if v.grpid == g)
+                for g in {u.grpid for u in umasks})
+        if needs_more:
+            flags.append("NO_AUTOENCODE")
         events.append(dict(name=cfg["prefix"] + name, desc=event_desc(ev),
                            code=ev["code"] | (ev["ext"] << 21), ext=ev["ext"],
                            cntmsk=ev["cntmsk"], mods=mods, modreq=modreq, flags=flags,

@@ -205,7 +205,7 @@ def parse_summary(lines, start, end):
             continue
         if not re.fullmatch(r"0x[0-9a-fA-F]+", cells[1]):
             continue
-        name = name_key(cells[0])
+        name = clean_name(cells[0]).upper().replace(" ", "")
         has_ext = len(cells) >= 6 and re.fullmatch(r"[01]", cells[3] or "")
         rec = {
             "code": int(cells[1], 16),
