@@ -72,19 +72,23 @@ static int apply_umask(struct enc *s, unsigned um)
 		s->override_um = (int)um;
 		s->out.ctl = (s->out.ctl & ~s->box->ctl->ev_sel) | field_put(s->box->ctl->ev_sel, code);
 	}
-	for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS && n < s->box->nfilters; n++) {
+	for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS; n++) {
 		if (!u->ufilters[n])
 			continue;
+		unsigned f = uncore_box_filter_of(s->box, s->e, n);
+		if (f >= s->box->nfilters || f >= UNCORE_MAX_FILTERS)
+			return uncore_fail(UNCORE_EINVAL, "%s::%s:%s: ufilters[%u] but the box has %u filters",
+					   s->box->name, s->e->name, u->uname, n, s->box->nfilters);
 		s->uses_filters = 1;
 		if (s->box->flags & UNCORE_BOXF_UFILTER_VALUE) {
-			s->out.filter[n] |= u->ufilters[n];
-			s->out.filter_mask[n] |= filter_fields_touched(s->box, n, u->ufilters[n]);
+			s->out.filter[f] |= u->ufilters[n];
+			s->out.filter_mask[f] |= filter_fields_touched(s->box, f, u->ufilters[n]);
 			continue;
 		}
 		/* libpfm4: bits 31:0 are set, bits 63:32 cleared. */
 		uint64_t set = u->ufilters[n] & 0xffffffffULL, clear = u->ufilters[n] >> 32;
-		s->out.filter[n] = (s->out.filter[n] | set) & ~clear;
-		s->out.filter_mask[n] |= filter_fields_touched(s->box, n, set | clear);
+		s->out.filter[f] = (s->out.filter[f] | set) & ~clear;
+		s->out.filter_mask[f] |= filter_fields_touched(s->box, f, set | clear);
 	}
 	if (u->ucntmsk)
 		s->cntmsk &= u->ucntmsk;
@@ -386,15 +390,20 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 		return rc;
 
 	const struct uncore_ctl_layout *ctl = s.box->ctl;
-	s.out.code = (uint32_t)(s.out.ctl & (ctl->ev_sel | ctl->ev_sel_ext));
+	s.out.code = s.out.fixed ? s.e->code : (uint32_t)(s.out.ctl & (ctl->ev_sel | ctl->ev_sel_ext));
 	s.out.occupancy = ctl->occ_event && (field_get(ctl->ev_sel, s.out.ctl) & ctl->occ_event);
 
 	rc = apply_mods(&s, ev);
 	if (rc)
 		return rc;
 
-	if ((s.e->flags & INTEL_X86_FORCE_FILT0) && s.out.nfilters)
-		s.out.filter_mask[0] |= filter_fields_touched(s.box, 0, ~0ULL);
+	if (s.e->flags & INTEL_X86_FORCE_FILT0) {
+		/* Filter 0 is programmed even when its value is 0 (Nehalem: a zero
+		 * MSR 396h powers the matcher down). */
+		unsigned f = uncore_box_filter_of(s.box, s.e, 0);
+		if (f < s.out.nfilters)
+			s.out.filter_mask[f] |= filter_fields_touched(s.box, f, ~0ULL);
+	}
 	/* Whole-filter boxes: an event whose umasks program the filters
 	 * depends on every field, even with the default (all-zero) umask. */
 	if ((s.box->flags & UNCORE_BOXF_FILTERS_WHOLE) && event_uses_filters(s.e))
@@ -406,6 +415,11 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 		 * modifiers it supports survive (HSX table 2-115). */
 		s.out.ctl &= s.box->fixed_ctl_mods;
 		s.out.counters = uncore_box_generic_counters(s.box, s.cntmsk);
+		uint64_t fbit = s.cntmsk & s.box->cntmsk_fixed;
+		fbit &= -fbit;
+		s.out.fixed_index =
+			fbit ? (uint8_t)__builtin_popcountll(s.box->cntmsk_fixed & (fbit - 1)) : 0;
+		s.out.freerun = !!(s.box->flags & UNCORE_BOXF_FREERUN);
 	} else {
 		s.out.counters = uncore_box_generic_counters(s.box, s.cntmsk);
 		if (!s.out.counters)

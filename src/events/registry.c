@@ -202,3 +202,13 @@ const struct uncore_mod_desc *uncore_box_mod_by_attr(const struct uncore_box_typ
 			return &box->mods[m];
 	return NULL;
 }
+
+unsigned uncore_box_filter_of(const struct uncore_box_type *box, const intel_x86_entry_t *e,
+			      unsigned n)
+{
+	uint64_t ev_sel = field_get(box->ctl->ev_sel, e->code);
+	for (unsigned r = 0; r < box->nroutes; r++)
+		if (box->routes[r].from == n && box->routes[r].ev_sel == ev_sel)
+			return box->routes[r].to;
+	return n;
+}

@@ -70,6 +70,16 @@ struct uncore_filter_desc {
 					* match/mask pairs), not libpfm4's set/clear masks */
 #define UNCORE_BOXF_FILTERS_WHOLE 0x2  /* an event using the filters depends on all their
 					* fields (a zero mask field means "do not compare") */
+#define UNCORE_BOXF_FREERUN 0x4        /* free-running counters only: nothing to program;
+					* an event's code names its counter */
+
+/* Which box filter a table's ufilters[from] programs, for events with this
+ * ev_sel (Nehalem: one "extra register" slot in the table, two MSRs). */
+struct uncore_ufilter_route {
+	uint16_t ev_sel;
+	uint8_t from; /* ufilters index in the table */
+	uint8_t to;   /* index in box->filters */
+};
 
 /* One box type of a platform. */
 struct uncore_box_type {
@@ -82,10 +92,10 @@ struct uncore_box_type {
 	const char *perf_pmu;    /* Linux perf PMU name, "_<i>" appended if ninstances > 1 */
 	unsigned ngeneric;       /* generic counters per instance */
 	unsigned counter_width;  /* bits */
-	unsigned nfixed;         /* fixed counters per instance (0 or 1) */
+	unsigned nfixed;         /* fixed (or free-running) counters per instance */
 	unsigned fixed_width;
 	unsigned cntmsk_shift;   /* table cntmsk bit (shift + i) is generic counter i */
-	uint64_t cntmsk_fixed;   /* table cntmsk bit meaning the fixed counter, or 0 */
+	uint64_t cntmsk_fixed;   /* table cntmsk bits of the fixed counters (nfixed bits), or 0 */
 	uint64_t fixed_ctl_mods; /* control bits a fixed event may program (IMC: invert), else 0 */
 	const struct intel_x86_entry *events;
 	unsigned nevents;
@@ -94,6 +104,8 @@ struct uncore_box_type {
 	unsigned nfilters;
 	const struct uncore_mod_desc *mods;
 	unsigned nmods;
+	const struct uncore_ufilter_route *routes; /* exceptions to ufilters[n] -> filter n */
+	unsigned nroutes;
 	uint8_t freq_band0;      /* PCU: ev_sel of band 0 for UNCORE_MOD_FREQ_BAND */
 	unsigned flags;          /* UNCORE_BOXF_* */
 };
@@ -170,6 +182,11 @@ int uncore_box_find_umask(const struct uncore_box_type *box, unsigned ev, const 
 /* The modifier descriptor of `box` answering modmsk bit `attr`, or NULL. */
 const struct uncore_mod_desc *uncore_box_mod_by_attr(const struct uncore_box_type *box,
 						     unsigned attr);
+
+/* The box filter (index in box->filters) that table slot ufilters[n] of
+ * event `e` programs: n, unless a route of the box says otherwise. */
+unsigned uncore_box_filter_of(const struct uncore_box_type *box, const struct intel_x86_entry *e,
+			      unsigned n);
 
 /* Counter mask of a table cntmsk in the box's numbering: generic counters
  * (bit i = counter i) and, separately, the fixed counter. */

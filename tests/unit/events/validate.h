@@ -66,19 +66,27 @@ static int validate_box_descriptor(const struct uncore_box_type *box)
 	char buf[64];
 	if (empty(box->name) || empty(box->kind) || empty(box->desc) || empty(box->perf_pmu))
 		bad += vproblem(box, NULL, NULL, "name, kind, desc and perf_pmu must be set");
-	if (!box->ctl || !box->ctl->ev_sel || !box->ctl->en)
+	int freerun = !!(box->flags & UNCORE_BOXF_FREERUN);
+	if (!box->ctl)
+		bad += vproblem(box, NULL, NULL, "no control layout");
+	else if (!freerun && (!box->ctl->ev_sel || !box->ctl->en))
 		bad += vproblem(box, NULL, NULL, "control layout missing ev_sel or en");
 	else if (box->ctl->writable & box->ctl->en)
 		bad += vproblem(box, NULL, NULL, "the enable bit must not be an event field");
-	if (box->ninstances < 1 || box->ngeneric < 1 || box->ngeneric > 32)
-		bad += vproblem(box, NULL, NULL, "instances %u, generic counters %u", box->ninstances,
-				box->ngeneric);
-	if (box->counter_width < 16 || box->counter_width > 64 ||
+	if (box->ninstances < 1 || box->ngeneric > 32 || box->ngeneric + box->nfixed < 1 ||
+	    (freerun && box->ngeneric))
+		bad += vproblem(box, NULL, NULL, "instances %u, generic counters %u, fixed %u",
+				box->ninstances, box->ngeneric, box->nfixed);
+	if ((box->ngeneric && (box->counter_width < 16 || box->counter_width > 64)) ||
 	    (box->nfixed && (box->fixed_width < 16 || box->fixed_width > 64)))
 		bad += vproblem(box, NULL, NULL, "counter width %u / fixed %u", box->counter_width,
 				box->fixed_width);
-	if (!!box->nfixed != !!box->cntmsk_fixed)
-		bad += vproblem(box, NULL, NULL, "fixed counter and its cntmsk bit must go together");
+	if ((unsigned)__builtin_popcountll(box->cntmsk_fixed) != box->nfixed)
+		bad += vproblem(box, NULL, NULL, "%u fixed counters but cntmsk_fixed 0x%llx",
+				box->nfixed, (unsigned long long)box->cntmsk_fixed);
+	for (unsigned r = 0; r < box->nroutes; r++)
+		if (box->routes[r].from >= INTEL_X86_MAX_FILTERS || box->routes[r].to >= box->nfilters)
+			bad += vproblem(box, NULL, NULL, "route %u out of range", r);
 	if (box->nfilters > UNCORE_MAX_FILTERS || (box->nfilters && !box->filters))
 		bad += vproblem(box, NULL, NULL, "%u filters", box->nfilters);
 	for (unsigned m = 0; m < box->nmods; m++) {
@@ -215,12 +223,13 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 						: (u->ufilters[n] & 0xffffffffULL) | (u->ufilters[n] >> 32);
 			if (!bits)
 				continue;
-			if (n >= box->nfilters)
+			unsigned f = uncore_box_filter_of(box, e, n);
+			if (f >= box->nfilters)
 				bad += vproblem(box, e, u, "ufilters[%u] but the box has %u filters", n,
 						box->nfilters);
-			else if (bits & ~v_filter_bits(box, n))
+			else if (bits & ~v_filter_bits(box, f))
 				bad += vproblem(box, e, u, "ufilters[%u] 0x%llx outside the fields of %s", n,
-						(unsigned long long)u->ufilters[n], box->filters[n].name);
+						(unsigned long long)u->ufilters[n], box->filters[f].name);
 		}
 		if (u->uequiv) {
 			char buf[256];
