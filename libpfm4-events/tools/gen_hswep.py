@@ -372,7 +372,7 @@ def build_umasks(box, ev, ref):
     groups = 1
     name = ev["name"].upper()
     evumasks = ev["umasks"]
-    qualifiers = [u for u in evumasks if u["desc"].startswith("Qualify one of the other subevents")
+    qualifiers = [u for u in evumasks if "Qualify one of the other subevents" in u["desc"]
                   and not u["combinable"]]
     has_opc_group = box == "cbo" and name in ("TOR_INSERTS", "TOR_OCCUPANCY") or \
         box == "ha" and name == "ADDR_OPC_MATCH"
