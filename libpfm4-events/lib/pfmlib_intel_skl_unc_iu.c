@@ -116,6 +116,7 @@ pfmlib_pmu_t sym = { \
 	.get_event_first	= pfm_intel_x86_get_event_first, \
 	.get_event_next		= pfm_intel_x86_get_event_next, \
 	.event_is_valid		= pfm_intel_x86_event_is_valid, \
+	.can_auto_encode	= pfm_intel_x86_can_auto_encode, \
 	.validate_table		= pfm_intel_x86_validate_table, \
 	.get_event_info		= pfm_intel_x86_get_event_info, \
 	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info, \

@@ -68,7 +68,9 @@ def extract_region(lines, reg, layout):
             continue
         umask_cells.add(um.lower())
         if "msr_value" in layout and cell("msr_value"):
-            umask_cells.add((um.lower(), cell("msr"), int(cell("msr_value"), 16)))
+            tup = (um.lower(), cell("msr"), int(cell("msr_value"), 16))
+            umask_cells.add(tup)
+            named.setdefault("_msr_rows", []).append(tup)
         if "name" not in layout:
             continue
         name = norm_name(cell("name")).split(" ")[0]
@@ -166,6 +168,15 @@ def verify(tr, lines):
         (named, ucells, ecells), _ = region(ev["region"])
         ck.need(hx(ev["code"]) in ecells or ev.get("code_fix"),
                 "%s: event code %s appears nowhere in %s" % (ev["event"], hx(ev["code"]), ev["region"]))
+    # a table without names but with MSR columns: its rows, in order, are the transcription's
+    for rid, lay in layouts.items():
+        if rid.startswith("_") or "msr_value" not in lay or "name" in lay:
+            continue
+        seed_rows = region(rid)[0][0].get("_msr_rows", [])
+        ours = [(hx(um["umask"]), um["msr"].replace("0x", ""), g.num(um["msr_value"]))
+                for ev in tr["events"] if ev["region"] == rid for um in ev["umasks"]]
+        ck.need(seed_rows == ours, "%s: rows (umask, MSR, value) in order differ from the seed: %s vs %s"
+                % (rid, seed_rows, ours))
     for fx in tr["fixed_events"]:
         ck.need(norm(fx["def"]) in region(fx["region"])[1],
                 "%s: definition not in %s" % (fx["event"], fx["region"]))
@@ -226,6 +237,8 @@ def build_table(tr):
             out["umasks"].append(rec)
         if force_filt0:
             out["flags"].append("INTEL_X86_FORCE_FILT0")
+        if ev.get("no_autoencode"):
+            out["flags"].append("INTEL_X86_NO_AUTOENCODE")
         if ev.get("rows"):
             out["rows"] = [{"guide": r["guide"], "umasks": r["umasks"], "umask": r["umask"],
                             "msr_value": r["msr_value"], "note": r.get("fix")} for r in ev["rows"]]

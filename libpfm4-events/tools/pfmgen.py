@@ -23,6 +23,7 @@ SYMBOLS = {
     "INTEL_X86_DFL": 0x00008,
     "INTEL_X86_GRP_EXCL": 0x00010,
     "INTEL_X86_FIXED": 0x00080,
+    "INTEL_X86_NO_AUTOENCODE": 0x00100,
     "INTEL_X86_GRP_DFL_NONE": 0x00800,
     "INTEL_X86_FORCE_FILT0": 0x20000,
     "_NHM_UNC_ATTR_E": 1 << 0,
@@ -55,6 +56,7 @@ def num(v):
 
 def c_string(s):
     s = s.replace("\\", "\\\\").replace('"', '\\"')
+    s = s.replace("??", "?\\?")     # no trigraphs
     return '"' + s + '"'
 
 
