@@ -289,19 +289,6 @@ static int apply_mod(struct enc *s, const struct uncore_mod_desc *d, uint64_t v)
 		s->out.filter_mask[d->reg - 1] |= field;
 		break;
 	}
-	case UNCORE_MOD_ADDR: {
-		/* Low part in `field` of reg, the rest in the first field of reg+1. */
-		unsigned lo_bits = (unsigned)__builtin_popcountll(d->field);
-		unsigned hi = d->reg; /* filter index of the high part: (reg - 1) + 1 */
-		if (hi >= box->nfilters || !box->filters[hi].fields[0])
-			return uncore_fail(UNCORE_EINVAL, "%s: no high address register", box->name);
-		uint64_t hi_field = box->filters[hi].fields[0];
-		*reg = (*reg & ~d->field) | field_put(d->field, v & ((1ULL << lo_bits) - 1));
-		s->out.filter[hi] = (s->out.filter[hi] & ~hi_field) | field_put(hi_field, v >> lo_bits);
-		s->out.filter_mask[d->reg - 1] |= d->field;
-		s->out.filter_mask[hi] |= hi_field;
-		break;
-	}
 	default:
 		return uncore_fail(UNCORE_EINVAL, "%s: modifier %s has unknown kind %u", box->name,
 				   d->name, d->kind);

@@ -14,8 +14,9 @@
 
 struct intel_x86_entry; /* a row of an event table (events/pfm_compat.h) */
 
-/* Filter registers a box can have (CBo FILTER0/1; HA ADDRMATCH0/1, OPCODEMATCH). */
-#define UNCORE_MAX_FILTERS 3
+/* Filter registers a box can have: CBo FILTER0/1, HA OPCODEMATCH and the
+ * ADDRMATCH pair, QPI MATCH and MASK pairs, Nehalem MSRs 396h and 301h. */
+#define UNCORE_MAX_FILTERS 2
 
 /* Register a modifier writes: the control register or filter register n. */
 #define UNCORE_REG_CTL 0
@@ -24,7 +25,6 @@ struct intel_x86_entry; /* a row of an event table (events/pfm_compat.h) */
 enum uncore_mod_kind {
 	UNCORE_MOD_FIELD,     /* the value goes into `field` of register `reg` */
 	UNCORE_MOD_FREQ_BAND, /* PCU: byte (ev_sel - band0 code) of the band filter */
-	UNCORE_MOD_ADDR,      /* HA: cache-line address split over ADDRMATCH0/1 */
 };
 
 /* Modifier flags. */
