@@ -60,9 +60,12 @@ static int apply_umask(struct enc *s, unsigned um)
 
 	/* ucode above bit 7 is a register image (umask field, hard-wired
 	 * modifiers, occ_sel on the PCU); bits 7:0 replace the event code only
-	 * with CODE_OVERRIDE. */
-	s->out.ctl |= u->ucode & ~(uint64_t)0xff;
-	if (u->uflags & INTEL_X86_CODE_OVERRIDE) {
+	 * with CODE_OVERRIDE.  UCODE_WHOLE boxes OR the whole image in. */
+	if (s->box->flags & UNCORE_BOXF_UCODE_WHOLE)
+		s->out.ctl |= u->ucode << s->box->code_shift;
+	else
+		s->out.ctl |= u->ucode & ~(uint64_t)0xff;
+	if ((u->uflags & INTEL_X86_CODE_OVERRIDE) && !(s->box->flags & UNCORE_BOXF_UCODE_WHOLE)) {
 		uint64_t code = u->ucode & 0xff;
 		if (s->override_um >= 0 && (s->e->umasks[s->override_um].ucode & 0xff) != code)
 			return uncore_fail(UNCORE_ECOMBO,
@@ -366,7 +369,7 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 	s.cntmsk = s.e->cntmsk;
 	s.out.nfilters = (uint8_t)(s.box->nfilters < UNCORE_MAX_FILTERS ? s.box->nfilters
 									: UNCORE_MAX_FILTERS);
-	s.out.ctl = s.e->code;
+	s.out.ctl = (uint64_t)s.e->code << s.box->code_shift;
 	s.out.fixed = (s.e->flags & INTEL_X86_FIXED) || uncore_box_is_fixed_cntmsk(s.box, s.e->cntmsk);
 
 	unsigned max_grpid;
@@ -377,7 +380,9 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 		return rc;
 
 	const struct uncore_ctl_layout *ctl = s.box->ctl;
-	s.out.code = s.out.fixed ? s.e->code : (uint32_t)(s.out.ctl & (ctl->ev_sel | ctl->ev_sel_ext));
+	s.out.code = s.out.fixed || s.box->code_shift
+			     ? s.e->code
+			     : (uint32_t)(s.out.ctl & (ctl->ev_sel | ctl->ev_sel_ext));
 	s.out.occupancy = ctl->occ_event && (field_get(ctl->ev_sel, s.out.ctl) & ctl->occ_event);
 
 	rc = apply_mods(&s, ev);

@@ -13,6 +13,7 @@ static const struct uncore_event_platform *const platforms[] = {
 	&uncore_events_skl,
 	&uncore_events_nhm,
 	&uncore_events_x7400,
+	&uncore_events_x7100,
 };
 
 #define NPLATFORMS (sizeof(platforms) / sizeof(platforms[0]))
@@ -26,6 +27,14 @@ const struct uncore_event_platform *uncore_event_platform_get(enum uncore_platfo
 {
 	for (unsigned i = 0; i < NPLATFORMS; i++)
 		if (platforms[i]->id == id)
+			return platforms[i];
+	return NULL;
+}
+
+const struct uncore_event_platform *uncore_event_platform_by_name(const char *name)
+{
+	for (unsigned i = 0; name && i < NPLATFORMS; i++)
+		if (strcasecmp(platforms[i]->name, name) == 0)
 			return platforms[i];
 	return NULL;
 }
@@ -91,6 +100,9 @@ int uncore_box_perf_name(const struct uncore_box_type *box, int i, char *buf, si
 {
 	if (!box)
 		return uncore_fail(UNCORE_EINVAL, "no box type");
+	if (!box->perf_pmu)
+		return uncore_fail(UNCORE_ENOSUPP, "no Linux perf PMU serves %s: use direct access",
+				   box->name);
 	int rc = check_instance(box, i);
 	if (rc)
 		return rc;

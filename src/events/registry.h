@@ -72,6 +72,10 @@ struct uncore_filter_desc {
 					* fields (a zero mask field means "do not compare") */
 #define UNCORE_BOXF_FREERUN 0x4        /* free-running counters only: nothing to program;
 					* an event's code names its counter */
+#define UNCORE_BOXF_UCODE_WHOLE 0x8    /* ucode is a whole image of the control field
+					* (bits 7:0 included; no CODE_OVERRIDE) */
+#define UNCORE_BOXF_NO_ENABLE 0x10     /* no enable bit: a non-zero control value counts
+					* (Xeon 7100/7400 EMON, SDM 18.21.3) */
 
 /* Which box filter a table's ufilters[from] programs, for events with this
  * ev_sel (Nehalem: one "extra register" slot in the table, two MSRs). */
@@ -89,7 +93,8 @@ struct uncore_box_type {
 	const char *manual;      /* where it is specified: "HSX uncore PMON 2.6" */
 	enum uncore_platform_id platform;
 	unsigned ninstances;     /* most instances a socket can have; numbered names if > 1 */
-	const char *perf_pmu;    /* Linux perf PMU name, "_<i>" appended if ninstances > 1 */
+	const char *perf_pmu;    /* Linux perf PMU name, "_<i>" appended if ninstances > 1;
+				  * NULL: no perf PMU serves this box */
 	unsigned ngeneric;       /* generic counters per instance */
 	unsigned counter_width;  /* bits */
 	unsigned nfixed;         /* fixed (or free-running) counters per instance */
@@ -107,6 +112,8 @@ struct uncore_box_type {
 	const struct uncore_ufilter_route *routes; /* exceptions to ufilters[n] -> filter n */
 	unsigned nroutes;
 	uint8_t freq_band0;      /* PCU: ev_sel of band 0 for UNCORE_MOD_FREQ_BAND */
+	uint8_t code_shift;      /* table code/ucode are images of the field at this bit
+				  * (Xeon 7100/7400: 32, the MSR's event control field) */
 	unsigned flags;          /* UNCORE_BOXF_* */
 };
 
@@ -121,8 +128,13 @@ struct uncore_event_platform {
 /* Built-in platforms, in a fixed order (for listings); NULL past the end. */
 const struct uncore_event_platform *uncore_event_platform_at(unsigned i);
 
-/* The built-in platform with this id, or NULL. */
+/* The built-in platform with this id, or NULL.  Two platforms share the
+ * Xeon 7100/7400 id; this returns "x7400": use the _by_name form with the
+ * name platform/cpu.h gives the CPU. */
 const struct uncore_event_platform *uncore_event_platform_get(enum uncore_platform_id id);
+
+/* The built-in platform called `name` ("hswep", "x7100"), or NULL. */
+const struct uncore_event_platform *uncore_event_platform_by_name(const char *name);
 
 /* The box type called `name` ("hswep_unc_imc", any case) in `plat`, or in
  * every built-in platform when plat is NULL; NULL if none. */

@@ -129,7 +129,13 @@ static int check_row(const struct uncore_event_platform *plat, const char *where
 
 	struct uncore_event_ref ref;
 	struct uncore_encoding enc;
+	/* PMU names are unique across platforms: a file may mix the two
+	 * Xeon 7100/7400 platforms, so a PMU unknown to `plat` is looked up in
+	 * every built-in platform. */
 	int rc = uncore_event_parse(plat, event, &ref);
+	if (rc == UNCORE_ENOEVENT && strstr(event, "::") &&
+	    strstr(uncore_error_detail(), "unknown PMU"))
+		rc = uncore_event_parse(NULL, event, &ref);
 	if (!rc)
 		rc = uncore_event_encode(&ref, &enc);
 	if (!ok_row) {

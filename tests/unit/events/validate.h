@@ -64,13 +64,16 @@ static int validate_box_descriptor(const struct uncore_box_type *box)
 {
 	int bad = 0;
 	char buf[64];
-	if (empty(box->name) || empty(box->kind) || empty(box->desc) || empty(box->perf_pmu))
-		bad += vproblem(box, NULL, NULL, "name, kind, desc and perf_pmu must be set");
+	if (empty(box->name) || empty(box->kind) || empty(box->desc) ||
+	    (box->perf_pmu && !*box->perf_pmu))
+		bad += vproblem(box, NULL, NULL, "name, kind and desc must be set");
 	int freerun = !!(box->flags & UNCORE_BOXF_FREERUN);
+	int no_en = !!(box->flags & UNCORE_BOXF_NO_ENABLE);
 	if (!box->ctl)
 		bad += vproblem(box, NULL, NULL, "no control layout");
-	else if (!freerun && (!box->ctl->ev_sel || !box->ctl->en))
-		bad += vproblem(box, NULL, NULL, "control layout missing ev_sel or en");
+	else if (!freerun && ((box->ngeneric && !box->ctl->writable) ||
+			      (!no_en && (!box->ctl->ev_sel || !box->ctl->en))))
+		bad += vproblem(box, NULL, NULL, "control layout missing ev_sel, en or fields");
 	else if (box->ctl->writable & box->ctl->en)
 		bad += vproblem(box, NULL, NULL, "the enable bit must not be an event field");
 	if (box->ninstances < 1 || box->ngeneric > 32 || box->ngeneric + box->nfixed < 1 ||
@@ -111,7 +114,7 @@ static int validate_box_descriptor(const struct uncore_box_type *box)
 						box->mods[k].name, d->name, d->attr);
 	}
 	if (uncore_box_instance_name(box, 0, buf, sizeof(buf)) ||
-	    uncore_box_perf_name(box, (int)box->ninstances - 1, buf, sizeof(buf)))
+	    (box->perf_pmu && uncore_box_perf_name(box, (int)box->ninstances - 1, buf, sizeof(buf))))
 		bad += vproblem(box, NULL, NULL, "instance names");
 	if (!box->events || box->nevents == 0)
 		bad += vproblem(box, NULL, NULL, "empty event table (tables not merged yet?)");
@@ -204,13 +207,20 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 		for (unsigned m = 0; m < box->nmods; m++)
 			if ((u->modhw & (1u << box->mods[m].attr)) && box->mods[m].reg == UNCORE_REG_CTL)
 				allowed |= box->mods[m].field;
-		if (u->ucode & ~(uint64_t)0xff & ~allowed)
-			bad += vproblem(box, e, u, "ucode 0x%llx sets bits outside the umask field",
-					(unsigned long long)u->ucode);
-		if ((u->ucode & 0xff) && !(u->uflags & INTEL_X86_CODE_OVERRIDE))
-			bad += vproblem(box, e, u, "ucode bits 7:0 set without CODE_OVERRIDE");
-		if ((u->ucode & 0xff & ~ctl->ev_sel))
-			bad += vproblem(box, e, u, "override code outside ev_sel");
+		if (box->flags & UNCORE_BOXF_UCODE_WHOLE) {
+			if ((u->ucode << box->code_shift) & ~ctl->writable ||
+			    (box->code_shift && u->ucode >> (64 - box->code_shift)))
+				bad += vproblem(box, e, u, "ucode 0x%llx outside the control field",
+						(unsigned long long)u->ucode);
+		} else {
+			if (u->ucode & ~(uint64_t)0xff & ~allowed)
+				bad += vproblem(box, e, u, "ucode 0x%llx sets bits outside the umask field",
+						(unsigned long long)u->ucode);
+			if ((u->ucode & 0xff) && !(u->uflags & INTEL_X86_CODE_OVERRIDE))
+				bad += vproblem(box, e, u, "ucode bits 7:0 set without CODE_OVERRIDE");
+			if ((u->ucode & 0xff & ~ctl->ev_sel))
+				bad += vproblem(box, e, u, "override code outside ev_sel");
+		}
 		if ((u->modhw | u->umodmsk_req) & ~e->modmsk)
 			bad += vproblem(box, e, u, "modhw/umodmsk_req 0x%x not in the event's modmsk 0x%x",
 					u->modhw | u->umodmsk_req, e->modmsk);
@@ -275,7 +285,7 @@ static int validate_event(const struct uncore_box_type *box, unsigned ev)
 				(unsigned long long)(generic | box->cntmsk_fixed));
 	if (fixed && !box->nfixed)
 		bad += vproblem(box, e, NULL, "fixed-counter event in a box without one");
-	if (!fixed && (e->code & ~box->ctl->writable))
+	if (!fixed && (((uint64_t)e->code << box->code_shift) & ~box->ctl->writable))
 		bad += vproblem(box, e, NULL, "code 0x%x sets bits outside the event fields",
 				e->code);
 	unsigned known = 0;
