@@ -212,11 +212,17 @@ TEST(random_event_strings)
 	rng_state = seed ? seed : 1;
 	fprintf(stderr, "  seed 0x%llx, %u strings\n", (unsigned long long)seed, n);
 
-	const struct uncore_event_platform *plats[] = {
-		fixture_platform(), uncore_event_platform_get(UNCORE_PLATFORM_HSWEP), NULL};
+	/* Strings come from the fixture and every built-in platform; each is
+	 * parsed against one of them or none (NULL). */
+	const struct uncore_event_platform *plats[8];
+	unsigned nplat = 0;
+	plats[nplat++] = fixture_platform();
+	for (unsigned p = 0; uncore_event_platform_at(p) && nplat < 7; p++)
+		plats[nplat++] = uncore_event_platform_at(p);
+	plats[nplat] = NULL;
 	struct sbuf b;
 	for (unsigned i = 0; i < n && !harness_case_failed; i++) {
-		const struct uncore_event_platform *src = plats[pick(2)];
+		const struct uncore_event_platform *src = plats[pick(nplat)];
 		b.n = 0;
 		b.s[0] = '\0';
 		unsigned kind = pick(10);
@@ -228,7 +234,7 @@ TEST(random_event_strings)
 		} else {
 			random_bytes(&b);
 		}
-		check_string(plats[pick(3)], b.s);
+		check_string(plats[pick(nplat + 1)], b.s);
 		if (i % 8 == 0)
 			check_garbage_ref(src);
 	}

@@ -158,10 +158,22 @@ static int check_row(const struct uncore_event_platform *plat, const char *where
 	if (got != ctl)
 		HARNESS_FAIL_AT("ctl: got 0x%llx, want 0x%llx", (unsigned long long)got,
 				(unsigned long long)ctl);
-	for (unsigned n = 0; n < 2; n++)
-		if (enc.filter[n] != filt[n])
-			HARNESS_FAIL_AT("filter%u: got 0x%llx, want 0x%llx", n,
-					(unsigned long long)enc.filter[n], (unsigned long long)filt[n]);
+	/* The filter columns are the table's slots (libpfm4's extra codes):
+	 * slot n is the box filter the event routes it to (Nehalem: MSR 301h
+	 * or 396h); every other filter must stay 0. */
+	uint64_t want[UNCORE_MAX_FILTERS] = {0};
+	for (unsigned n = 0; n < 2; n++) {
+		unsigned f = uncore_box_filter_of(ref.box, &ref.box->events[ref.event], n);
+		if (f < UNCORE_MAX_FILTERS)
+			want[f] |= filt[n];
+		else if (filt[n])
+			HARNESS_FAIL_AT("filter%u given, but the box has no such filter", n);
+	}
+	for (unsigned f = 0; f < UNCORE_MAX_FILTERS; f++)
+		if (enc.filter[f] != want[f])
+			HARNESS_FAIL_AT("%s: got 0x%llx, want 0x%llx",
+					f < ref.box->nfilters ? ref.box->filters[f].name : "filter",
+					(unsigned long long)enc.filter[f], (unsigned long long)want[f]);
 	/* Optional sixth column: cnt=0x..,fixed=N (our fixture rows). */
 	if (ncol == 6) {
 		char *s2 = NULL;
