@@ -19,7 +19,6 @@ struct enc {
 	unsigned modreq;         /* modifiers required */
 	int override_um;         /* umask that replaced the event code, or -1 */
 	unsigned numasks_used;
-	int uses_filters;        /* a umask of this event programs a filter */
 	const char *named_in_group[INTEL_X86_NUM_GRP]; /* first umask named per group */
 };
 
@@ -82,7 +81,6 @@ static int apply_umask(struct enc *s, unsigned um)
 		if (f >= s->box->nfilters || f >= UNCORE_MAX_FILTERS)
 			return uncore_fail(UNCORE_EINVAL, "%s::%s:%s: ufilters[%u] but the box has %u filters",
 					   s->box->name, s->e->name, u->uname, n, s->box->nfilters);
-		s->uses_filters = 1;
 		if (s->box->flags & UNCORE_BOXF_UFILTER_VALUE) {
 			s->out.filter[f] |= u->ufilters[n];
 			s->out.filter_mask[f] |= filter_fields_touched(s->box, f, u->ufilters[n]);
@@ -120,6 +118,8 @@ static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
 	unsigned ncombo = 0, required = 0;
 	int last_group = -1;
 
+	const char *excluder = NULL; /* umask that excludes the groups above max_grpid */
+
 	for (unsigned g = 0; g < INTEL_X86_NUM_GRP; g++)
 		first_in_group[g] = -1;
 	*max_grpid = INTEL_X86_NUM_GRP;
@@ -155,8 +155,10 @@ static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
 			first_in_group[g] = (int)um;
 			s->named_in_group[g] = u->uname;
 		}
-		if ((u->uflags & INTEL_X86_EXCL_GRP_GT) && g < *max_grpid)
+		if ((u->uflags & INTEL_X86_EXCL_GRP_GT) && g < *max_grpid) {
 			*max_grpid = g;
+			excluder = u->uname;
+		}
 		if (u->uflags & INTEL_X86_GRP_REQ)
 			required |= 1u << umask_required_group(u);
 		int rc = apply_umask(s, um);
@@ -166,16 +168,10 @@ static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
 
 	/* EXCL_GRP_GT: such a umask excludes every group above its own. */
 	for (unsigned g = *max_grpid + 1; g < INTEL_X86_NUM_GRP; g++)
-		if (first_in_group[g] >= 0) {
-			const intel_x86_umask_t *u = &e->umasks[first_in_group[g]];
-			for (unsigned k = 0; k < ev->numasks; k++) {
-				const intel_x86_umask_t *x = &e->umasks[ev->umasks[k]];
-				if ((x->uflags & INTEL_X86_EXCL_GRP_GT) && umask_group(x) == *max_grpid)
-					return uncore_fail(UNCORE_ECOMBO,
-							   "%s::%s: unit mask %s excludes %s",
-							   s->box->name, e->name, x->uname, u->uname);
-			}
-		}
+		if (first_in_group[g] >= 0)
+			return uncore_fail(UNCORE_ECOMBO, "%s::%s: unit mask %s excludes %s",
+					   s->box->name, e->name, excluder,
+					   e->umasks[first_in_group[g]].uname);
 
 	unsigned missing = required & ~s->used_groups;
 	if (missing) {
@@ -209,7 +205,8 @@ static int add_defaults(struct enc *s, unsigned max_grpid, int named)
 			const intel_x86_umask_t *u = &e->umasks[i];
 			if (umask_group(u) != g)
 				continue;
-			if (u->uflags & INTEL_X86_GRP_DFL_NONE)
+			/* libpfm4 flags umasks; an event-wide flag covers every group. */
+			if ((u->uflags | e->flags) & INTEL_X86_GRP_DFL_NONE)
 				dfl_none = 1;
 			if (!(u->uflags & INTEL_X86_DFL))
 				continue;

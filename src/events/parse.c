@@ -213,10 +213,13 @@ static int set_qualifier(struct pstate *ps, const char *name, const char *val)
 	}
 	if (parse_number(val, &v))
 		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be a number", name, val);
+	if (v > max && slot == &ps->ev.instance)
+		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]: %s has %u instance%s",
+				   name, val, (unsigned long long)max, ps->ev.box->name,
+				   ps->ev.box->ninstances, ps->ev.box->ninstances > 1 ? "s" : "");
 	if (v > max)
-		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]%s%s", name, val,
-				   (unsigned long long)max, slot == &ps->ev.instance ? " for " : "",
-				   slot == &ps->ev.instance ? ps->ev.box->name : "");
+		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]", name, val,
+				   (unsigned long long)max);
 	if (*slot != UNCORE_ALL && *slot != (int)v)
 		return uncore_fail(UNCORE_ECOMBO, "%s=%s contradicts the %s given before (%d)", name,
 				   val, slot == &ps->ev.instance ? "instance" : name, *slot);
