@@ -2,7 +2,7 @@
 """Audit our libpfm4 event tables against the specifications in the seeds.
 
   python3 libpfm4-events/tools/audit.py --seeds ../shared/seeds
-        [--upstream LIBPFM4_DIR] [--report FILE] [--only GEN] [-v]
+        [--upstream LIBPFM4_DIR] [--report FILE] [--only GEN] [--tables DIR] [-v]
 
 Each generation is a module tools/audit_<gen>.py with GENERATION (a name)
 and run(ctx) -> list of Check.  A module re-reads the specification text
@@ -105,7 +105,7 @@ def read_exceptions(path):
 class Context:
     def __init__(self, args):
         self.seeds = args.seeds
-        self.tables_dir = os.path.join(ROOT, "events")
+        self.tables_dir = args.tables
         self.data_dir = os.path.join(ROOT, "data")
         self.upstream = args.upstream
         self.report = []
@@ -130,6 +130,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", required=True, help="directory of the specification texts")
     ap.add_argument("--upstream", help="libpfm4 source tree to compare with (informational)")
+    ap.add_argument("--tables", default=os.path.join(ROOT, "events"),
+                    help="directory of the event-table headers to audit (default: ours)")
     ap.add_argument("--exceptions", default=os.path.join(ROOT, "audit-exceptions.txt"))
     ap.add_argument("--report", help="write the detailed report (upstream differences, accepted exceptions) here")
     ap.add_argument("--only", action="append", help="run only this generation (repeatable)")

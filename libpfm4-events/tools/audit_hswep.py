@@ -529,8 +529,12 @@ def compare_upstream(ctx, box, fname, prefix, mevs, ours_tab):
                     mev["name"], mu["name"], mu["value"], mu["table"],
                     "upstream names it %s" % "/".join(same) if same else "not in upstream"))
             elif u.get("ucode", 0) >> 8 != mu["value"]:
-                out.append("- %s:%s: upstream 0x%x, manual 0x%x (Table %s)" % (
-                    mev["name"], mu["name"], u.get("ucode", 0) >> 8, mu["value"], mu["table"]))
+                ou = {key(x["uname"]): x for x in ours_tab.umasks(ours.get(k, {}))}.get(key(mu["name"]))
+                ov = ou.get("ucode", 0) >> 8 if ou else None
+                out.append("- %s:%s: upstream 0x%x, manual 0x%x%s (Table %s)" % (
+                    mev["name"], mu["name"], u.get("ucode", 0) >> 8, mu["value"],
+                    "" if ov == mu["value"] else ", ours 0x%x (see audit-exceptions.txt)" % ov if ov is not None else "",
+                    mu["table"]))
         mk = {key(m["name"]) for m in mev["umasks"]}
         for u in up.umasks(e):
             if key(u["uname"]) not in mk and u.get("ucode", 0):
