@@ -19,7 +19,6 @@ struct enc {
 	unsigned modreq;         /* modifiers required */
 	int override_um;         /* umask that replaced the event code, or -1 */
 	unsigned numasks_used;
-	int uses_filters;        /* a umask of this event programs a filter */
 	const char *named_in_group[INTEL_X86_NUM_GRP]; /* first umask named per group */
 };
 
@@ -60,9 +59,12 @@ static int apply_umask(struct enc *s, unsigned um)
 
 	/* ucode above bit 7 is a register image (umask field, hard-wired
 	 * modifiers, occ_sel on the PCU); bits 7:0 replace the event code only
-	 * with CODE_OVERRIDE. */
-	s->out.ctl |= u->ucode & ~(uint64_t)0xff;
-	if (u->uflags & INTEL_X86_CODE_OVERRIDE) {
+	 * with CODE_OVERRIDE.  UCODE_WHOLE boxes OR the whole image in. */
+	if (s->box->flags & UNCORE_BOXF_UCODE_WHOLE)
+		s->out.ctl |= u->ucode << s->box->code_shift;
+	else
+		s->out.ctl |= u->ucode & ~(uint64_t)0xff;
+	if ((u->uflags & INTEL_X86_CODE_OVERRIDE) && !(s->box->flags & UNCORE_BOXF_UCODE_WHOLE)) {
 		uint64_t code = u->ucode & 0xff;
 		if (s->override_um >= 0 && (s->e->umasks[s->override_um].ucode & 0xff) != code)
 			return uncore_fail(UNCORE_ECOMBO,
@@ -72,19 +74,22 @@ static int apply_umask(struct enc *s, unsigned um)
 		s->override_um = (int)um;
 		s->out.ctl = (s->out.ctl & ~s->box->ctl->ev_sel) | field_put(s->box->ctl->ev_sel, code);
 	}
-	for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS && n < s->box->nfilters; n++) {
+	for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS; n++) {
 		if (!u->ufilters[n])
 			continue;
-		s->uses_filters = 1;
+		unsigned f = uncore_box_filter_of(s->box, s->e, n);
+		if (f >= s->box->nfilters || f >= UNCORE_MAX_FILTERS)
+			return uncore_fail(UNCORE_EINVAL, "%s::%s:%s: ufilters[%u] but the box has %u filters",
+					   s->box->name, s->e->name, u->uname, n, s->box->nfilters);
 		if (s->box->flags & UNCORE_BOXF_UFILTER_VALUE) {
-			s->out.filter[n] |= u->ufilters[n];
-			s->out.filter_mask[n] |= filter_fields_touched(s->box, n, u->ufilters[n]);
+			s->out.filter[f] |= u->ufilters[n];
+			s->out.filter_mask[f] |= filter_fields_touched(s->box, f, u->ufilters[n]);
 			continue;
 		}
 		/* libpfm4: bits 31:0 are set, bits 63:32 cleared. */
 		uint64_t set = u->ufilters[n] & 0xffffffffULL, clear = u->ufilters[n] >> 32;
-		s->out.filter[n] = (s->out.filter[n] | set) & ~clear;
-		s->out.filter_mask[n] |= filter_fields_touched(s->box, n, set | clear);
+		s->out.filter[f] = (s->out.filter[f] | set) & ~clear;
+		s->out.filter_mask[f] |= filter_fields_touched(s->box, f, set | clear);
 	}
 	if (u->ucntmsk)
 		s->cntmsk &= u->ucntmsk;
@@ -112,6 +117,8 @@ static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
 	int first_in_group[INTEL_X86_NUM_GRP];
 	unsigned ncombo = 0, required = 0;
 	int last_group = -1;
+
+	const char *excluder = NULL; /* umask that excludes the groups above max_grpid */
 
 	for (unsigned g = 0; g < INTEL_X86_NUM_GRP; g++)
 		first_in_group[g] = -1;
@@ -148,8 +155,10 @@ static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
 			first_in_group[g] = (int)um;
 			s->named_in_group[g] = u->uname;
 		}
-		if ((u->uflags & INTEL_X86_EXCL_GRP_GT) && g < *max_grpid)
+		if ((u->uflags & INTEL_X86_EXCL_GRP_GT) && g < *max_grpid) {
 			*max_grpid = g;
+			excluder = u->uname;
+		}
 		if (u->uflags & INTEL_X86_GRP_REQ)
 			required |= 1u << umask_required_group(u);
 		int rc = apply_umask(s, um);
@@ -159,16 +168,10 @@ static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
 
 	/* EXCL_GRP_GT: such a umask excludes every group above its own. */
 	for (unsigned g = *max_grpid + 1; g < INTEL_X86_NUM_GRP; g++)
-		if (first_in_group[g] >= 0) {
-			const intel_x86_umask_t *u = &e->umasks[first_in_group[g]];
-			for (unsigned k = 0; k < ev->numasks; k++) {
-				const intel_x86_umask_t *x = &e->umasks[ev->umasks[k]];
-				if ((x->uflags & INTEL_X86_EXCL_GRP_GT) && umask_group(x) == *max_grpid)
-					return uncore_fail(UNCORE_ECOMBO,
-							   "%s::%s: unit mask %s excludes %s",
-							   s->box->name, e->name, x->uname, u->uname);
-			}
-		}
+		if (first_in_group[g] >= 0)
+			return uncore_fail(UNCORE_ECOMBO, "%s::%s: unit mask %s excludes %s",
+					   s->box->name, e->name, excluder,
+					   e->umasks[first_in_group[g]].uname);
 
 	unsigned missing = required & ~s->used_groups;
 	if (missing) {
@@ -202,7 +205,8 @@ static int add_defaults(struct enc *s, unsigned max_grpid, int named)
 			const intel_x86_umask_t *u = &e->umasks[i];
 			if (umask_group(u) != g)
 				continue;
-			if (u->uflags & INTEL_X86_GRP_DFL_NONE)
+			/* libpfm4 flags umasks; an event-wide flag covers every group. */
+			if ((u->uflags | e->flags) & INTEL_X86_GRP_DFL_NONE)
 				dfl_none = 1;
 			if (!(u->uflags & INTEL_X86_DFL))
 				continue;
@@ -285,19 +289,6 @@ static int apply_mod(struct enc *s, const struct uncore_mod_desc *d, uint64_t v)
 		s->out.filter_mask[d->reg - 1] |= field;
 		break;
 	}
-	case UNCORE_MOD_ADDR: {
-		/* Low part in `field` of reg, the rest in the first field of reg+1. */
-		unsigned lo_bits = (unsigned)__builtin_popcountll(d->field);
-		unsigned hi = d->reg; /* filter index of the high part: (reg - 1) + 1 */
-		if (hi >= box->nfilters || !box->filters[hi].fields[0])
-			return uncore_fail(UNCORE_EINVAL, "%s: no high address register", box->name);
-		uint64_t hi_field = box->filters[hi].fields[0];
-		*reg = (*reg & ~d->field) | field_put(d->field, v & ((1ULL << lo_bits) - 1));
-		s->out.filter[hi] = (s->out.filter[hi] & ~hi_field) | field_put(hi_field, v >> lo_bits);
-		s->out.filter_mask[d->reg - 1] |= d->field;
-		s->out.filter_mask[hi] |= hi_field;
-		break;
-	}
 	default:
 		return uncore_fail(UNCORE_EINVAL, "%s: modifier %s has unknown kind %u", box->name,
 				   d->name, d->kind);
@@ -375,7 +366,7 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 	s.cntmsk = s.e->cntmsk;
 	s.out.nfilters = (uint8_t)(s.box->nfilters < UNCORE_MAX_FILTERS ? s.box->nfilters
 									: UNCORE_MAX_FILTERS);
-	s.out.ctl = s.e->code;
+	s.out.ctl = (uint64_t)s.e->code << s.box->code_shift;
 	s.out.fixed = (s.e->flags & INTEL_X86_FIXED) || uncore_box_is_fixed_cntmsk(s.box, s.e->cntmsk);
 
 	unsigned max_grpid;
@@ -386,15 +377,22 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 		return rc;
 
 	const struct uncore_ctl_layout *ctl = s.box->ctl;
-	s.out.code = (uint32_t)(s.out.ctl & (ctl->ev_sel | ctl->ev_sel_ext));
+	s.out.code = s.out.fixed || s.box->code_shift
+			     ? s.e->code
+			     : (uint32_t)(s.out.ctl & (ctl->ev_sel | ctl->ev_sel_ext));
 	s.out.occupancy = ctl->occ_event && (field_get(ctl->ev_sel, s.out.ctl) & ctl->occ_event);
 
 	rc = apply_mods(&s, ev);
 	if (rc)
 		return rc;
 
-	if ((s.e->flags & INTEL_X86_FORCE_FILT0) && s.out.nfilters)
-		s.out.filter_mask[0] |= filter_fields_touched(s.box, 0, ~0ULL);
+	if (s.e->flags & INTEL_X86_FORCE_FILT0) {
+		/* Filter 0 is programmed even when its value is 0 (Nehalem: a zero
+		 * MSR 396h powers the matcher down). */
+		unsigned f = uncore_box_filter_of(s.box, s.e, 0);
+		if (f < s.out.nfilters)
+			s.out.filter_mask[f] |= filter_fields_touched(s.box, f, ~0ULL);
+	}
 	/* Whole-filter boxes: an event whose umasks program the filters
 	 * depends on every field, even with the default (all-zero) umask. */
 	if ((s.box->flags & UNCORE_BOXF_FILTERS_WHOLE) && event_uses_filters(s.e))
@@ -406,6 +404,11 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 		 * modifiers it supports survive (HSX table 2-115). */
 		s.out.ctl &= s.box->fixed_ctl_mods;
 		s.out.counters = uncore_box_generic_counters(s.box, s.cntmsk);
+		uint64_t fbit = s.cntmsk & s.box->cntmsk_fixed;
+		fbit &= -fbit;
+		s.out.fixed_index =
+			fbit ? (uint8_t)__builtin_popcountll(s.box->cntmsk_fixed & (fbit - 1)) : 0;
+		s.out.freerun = !!(s.box->flags & UNCORE_BOXF_FREERUN);
 	} else {
 		s.out.counters = uncore_box_generic_counters(s.box, s.cntmsk);
 		if (!s.out.counters)

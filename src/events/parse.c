@@ -213,10 +213,13 @@ static int set_qualifier(struct pstate *ps, const char *name, const char *val)
 	}
 	if (parse_number(val, &v))
 		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be a number", name, val);
+	if (v > max && slot == &ps->ev.instance)
+		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]: %s has %u instance%s",
+				   name, val, (unsigned long long)max, ps->ev.box->name,
+				   ps->ev.box->ninstances, ps->ev.box->ninstances > 1 ? "s" : "");
 	if (v > max)
-		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]%s%s", name, val,
-				   (unsigned long long)max, slot == &ps->ev.instance ? " for " : "",
-				   slot == &ps->ev.instance ? ps->ev.box->name : "");
+		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]", name, val,
+				   (unsigned long long)max);
 	if (*slot != UNCORE_ALL && *slot != (int)v)
 		return uncore_fail(UNCORE_ECOMBO, "%s=%s contradicts the %s given before (%d)", name,
 				   val, slot == &ps->ev.instance ? "instance" : name, *slot);
@@ -519,8 +522,9 @@ static int append(char *buf, size_t len, size_t *used, const char *fmt, ...)
 
 int uncore_event_format(const struct uncore_event_ref *ev, char *buf, size_t len)
 {
-	if (!ev || !ev->box || ev->event >= ev->box->nevents || !buf || len == 0)
-		return uncore_fail(UNCORE_EINVAL, "nothing to format");
+	if (!ev || !ev->box || ev->event >= ev->box->nevents || !buf || len == 0 ||
+	    ev->numasks > UNCORE_EVENT_MAX_UMASKS || ev->nmods > UNCORE_EVENT_MAX_MODS)
+		return uncore_fail(UNCORE_EINVAL, "nothing to format, or a malformed event reference");
 	const struct uncore_box_type *box = ev->box;
 	const intel_x86_entry_t *e = box_event(box, ev->event);
 	char pmu[64];

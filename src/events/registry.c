@@ -13,6 +13,7 @@ static const struct uncore_event_platform *const platforms[] = {
 	&uncore_events_skl,
 	&uncore_events_nhm,
 	&uncore_events_x7400,
+	&uncore_events_x7100,
 };
 
 #define NPLATFORMS (sizeof(platforms) / sizeof(platforms[0]))
@@ -26,6 +27,14 @@ const struct uncore_event_platform *uncore_event_platform_get(enum uncore_platfo
 {
 	for (unsigned i = 0; i < NPLATFORMS; i++)
 		if (platforms[i]->id == id)
+			return platforms[i];
+	return NULL;
+}
+
+const struct uncore_event_platform *uncore_event_platform_by_name(const char *name)
+{
+	for (unsigned i = 0; name && i < NPLATFORMS; i++)
+		if (strcasecmp(platforms[i]->name, name) == 0)
 			return platforms[i];
 	return NULL;
 }
@@ -91,6 +100,9 @@ int uncore_box_perf_name(const struct uncore_box_type *box, int i, char *buf, si
 {
 	if (!box)
 		return uncore_fail(UNCORE_EINVAL, "no box type");
+	if (!box->perf_pmu)
+		return uncore_fail(UNCORE_ENOSUPP, "no Linux perf PMU serves %s: use direct access",
+				   box->name);
 	int rc = check_instance(box, i);
 	if (rc)
 		return rc;
@@ -201,4 +213,14 @@ const struct uncore_mod_desc *uncore_box_mod_by_attr(const struct uncore_box_typ
 		if (box->mods[m].attr == attr)
 			return &box->mods[m];
 	return NULL;
+}
+
+unsigned uncore_box_filter_of(const struct uncore_box_type *box, const intel_x86_entry_t *e,
+			      unsigned n)
+{
+	uint64_t ev_sel = field_get(box->ctl->ev_sel, e->code);
+	for (unsigned r = 0; r < box->nroutes; r++)
+		if (box->routes[r].from == n && box->routes[r].ev_sel == ev_sel)
+			return box->routes[r].to;
+	return n;
 }

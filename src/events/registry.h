@@ -14,8 +14,9 @@
 
 struct intel_x86_entry; /* a row of an event table (events/pfm_compat.h) */
 
-/* Filter registers a box can have (CBo FILTER0/1; HA ADDRMATCH0/1, OPCODEMATCH). */
-#define UNCORE_MAX_FILTERS 3
+/* Filter registers a box can have: CBo FILTER0/1, HA OPCODEMATCH and the
+ * ADDRMATCH pair, QPI MATCH and MASK pairs, Nehalem MSRs 396h and 301h. */
+#define UNCORE_MAX_FILTERS 2
 
 /* Register a modifier writes: the control register or filter register n. */
 #define UNCORE_REG_CTL 0
@@ -24,7 +25,6 @@ struct intel_x86_entry; /* a row of an event table (events/pfm_compat.h) */
 enum uncore_mod_kind {
 	UNCORE_MOD_FIELD,     /* the value goes into `field` of register `reg` */
 	UNCORE_MOD_FREQ_BAND, /* PCU: byte (ev_sel - band0 code) of the band filter */
-	UNCORE_MOD_ADDR,      /* HA: cache-line address split over ADDRMATCH0/1 */
 };
 
 /* Modifier flags. */
@@ -70,6 +70,20 @@ struct uncore_filter_desc {
 					* match/mask pairs), not libpfm4's set/clear masks */
 #define UNCORE_BOXF_FILTERS_WHOLE 0x2  /* an event using the filters depends on all their
 					* fields (a zero mask field means "do not compare") */
+#define UNCORE_BOXF_FREERUN 0x4        /* free-running counters only: nothing to program;
+					* an event's code names its counter */
+#define UNCORE_BOXF_UCODE_WHOLE 0x8    /* ucode is a whole image of the control field
+					* (bits 7:0 included; no CODE_OVERRIDE) */
+#define UNCORE_BOXF_NO_ENABLE 0x10     /* no enable bit: a non-zero control value counts
+					* (Xeon 7100/7400 EMON, SDM 18.21.3) */
+
+/* Which box filter a table's ufilters[from] programs, for events with this
+ * ev_sel (Nehalem: one "extra register" slot in the table, two MSRs). */
+struct uncore_ufilter_route {
+	uint16_t ev_sel;
+	uint8_t from; /* ufilters index in the table */
+	uint8_t to;   /* index in box->filters */
+};
 
 /* One box type of a platform. */
 struct uncore_box_type {
@@ -79,13 +93,14 @@ struct uncore_box_type {
 	const char *manual;      /* where it is specified: "HSX uncore PMON 2.6" */
 	enum uncore_platform_id platform;
 	unsigned ninstances;     /* most instances a socket can have; numbered names if > 1 */
-	const char *perf_pmu;    /* Linux perf PMU name, "_<i>" appended if ninstances > 1 */
+	const char *perf_pmu;    /* Linux perf PMU name, "_<i>" appended if ninstances > 1;
+				  * NULL: no perf PMU serves this box */
 	unsigned ngeneric;       /* generic counters per instance */
 	unsigned counter_width;  /* bits */
-	unsigned nfixed;         /* fixed counters per instance (0 or 1) */
+	unsigned nfixed;         /* fixed (or free-running) counters per instance */
 	unsigned fixed_width;
 	unsigned cntmsk_shift;   /* table cntmsk bit (shift + i) is generic counter i */
-	uint64_t cntmsk_fixed;   /* table cntmsk bit meaning the fixed counter, or 0 */
+	uint64_t cntmsk_fixed;   /* table cntmsk bits of the fixed counters (nfixed bits), or 0 */
 	uint64_t fixed_ctl_mods; /* control bits a fixed event may program (IMC: invert), else 0 */
 	const struct intel_x86_entry *events;
 	unsigned nevents;
@@ -94,7 +109,11 @@ struct uncore_box_type {
 	unsigned nfilters;
 	const struct uncore_mod_desc *mods;
 	unsigned nmods;
+	const struct uncore_ufilter_route *routes; /* exceptions to ufilters[n] -> filter n */
+	unsigned nroutes;
 	uint8_t freq_band0;      /* PCU: ev_sel of band 0 for UNCORE_MOD_FREQ_BAND */
+	uint8_t code_shift;      /* table code/ucode are images of the field at this bit
+				  * (Xeon 7100/7400: 32, the MSR's event control field) */
 	unsigned flags;          /* UNCORE_BOXF_* */
 };
 
@@ -109,8 +128,13 @@ struct uncore_event_platform {
 /* Built-in platforms, in a fixed order (for listings); NULL past the end. */
 const struct uncore_event_platform *uncore_event_platform_at(unsigned i);
 
-/* The built-in platform with this id, or NULL. */
+/* The built-in platform with this id, or NULL.  Two platforms share the
+ * Xeon 7100/7400 id; this returns "x7400": use the _by_name form with the
+ * name platform/cpu.h gives the CPU. */
 const struct uncore_event_platform *uncore_event_platform_get(enum uncore_platform_id id);
+
+/* The built-in platform called `name` ("hswep", "x7100"), or NULL. */
+const struct uncore_event_platform *uncore_event_platform_by_name(const char *name);
 
 /* The box type called `name` ("hswep_unc_imc", any case) in `plat`, or in
  * every built-in platform when plat is NULL; NULL if none. */
@@ -170,6 +194,11 @@ int uncore_box_find_umask(const struct uncore_box_type *box, unsigned ev, const 
 /* The modifier descriptor of `box` answering modmsk bit `attr`, or NULL. */
 const struct uncore_mod_desc *uncore_box_mod_by_attr(const struct uncore_box_type *box,
 						     unsigned attr);
+
+/* The box filter (index in box->filters) that table slot ufilters[n] of
+ * event `e` programs: n, unless a route of the box says otherwise. */
+unsigned uncore_box_filter_of(const struct uncore_box_type *box, const struct intel_x86_entry *e,
+			      unsigned n);
 
 /* Counter mask of a table cntmsk in the box's numbering: generic counters
  * (bit i = counter i) and, separately, the fixed counter. */

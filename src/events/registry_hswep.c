@@ -60,8 +60,10 @@
 #define HSWEP_QPI_PKT_RNID_3_0 0x0000000f00000000ULL
 #define HSWEP_QPI_PKT_RDS 0x000f000000000000ULL
 #define HSWEP_HA_OPCODEMATCH_OPC 0x0000003fULL
-#define HSWEP_HA_ADDRMATCH0_LO_ADDR 0xffffffc0ULL
-#define HSWEP_HA_ADDRMATCH1_HI_ADDR 0x00003fffULL
+/* HA address match, HSX tables 2-66/2-67, as one 64-bit pair
+ * {ADDRMATCH1,ADDRMATCH0}: lo_addr (address 31:6) in bits 31:6 and hi_addr
+ * (address 45:32) in bits 45:32, i.e. the physical address bits in place. */
+#define HSWEP_HA_ADDRMATCH_ADDR 0x00003fffffffffc0ULL
 
 /* What an event encoding may program (en, rst and ov_en belong to the backend). */
 #define HSWEP_EVENT_FIELDS                                                             \
@@ -143,12 +145,10 @@ static const struct uncore_filter_desc qpi_filters[] = {
 };
 
 static const uint64_t ha_opc_fields[] = {HSWEP_HA_OPCODEMATCH_OPC, 0};
-static const uint64_t ha_addr0_fields[] = {HSWEP_HA_ADDRMATCH0_LO_ADDR, 0};
-static const uint64_t ha_addr1_fields[] = {HSWEP_HA_ADDRMATCH1_HI_ADDR, 0};
+static const uint64_t ha_addr_fields[] = {HSWEP_HA_ADDRMATCH_ADDR, 0};
 static const struct uncore_filter_desc ha_filters[] = {
 	{.name = "HA_PCI_PMON_BOX_OPCODEMATCH", .fields = ha_opc_fields},
-	{.name = "HA_PCI_PMON_BOX_ADDRMATCH0", .fields = ha_addr0_fields},
-	{.name = "HA_PCI_PMON_BOX_ADDRMATCH1", .fields = ha_addr1_fields},
+	{.name = "HA_PCI_PMON_BOX_ADDRMATCH{1,0}", .fields = ha_addr_fields},
 };
 
 /* Modifiers.  Threshold, invert and edge as HSX 1.4 describes them. */
@@ -209,15 +209,15 @@ static const struct uncore_mod_desc hswep_pcu_mods[] = {
 	 .field = 0xff, .max = 255},
 };
 
-/* HSX tables 2-66/2-67: a cache-line address (physical address >> 6, 40 bits)
- * split into ADDRMATCH0.lo_addr (address 31:6) and ADDRMATCH1.hi_addr (45:32). */
+/* The cache-line address (physical address >> 6, 40 bits) lands in place in
+ * the address-match pair. */
 static const struct uncore_mod_desc hswep_ha_mods[] = {
 	MOD_EDGE(0),
 	MOD_INVERT(0),
 	MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH, 255, "[0-255]"),
 	{.name = "addr", .desc = "cache-line address match (physical address >> 6) [40 bits]",
-	 .attr = SNBEP_UNC_ATTR_A, .kind = UNCORE_MOD_ADDR, .reg = UNCORE_REG_FILTER(1),
-	 .field = HSWEP_HA_ADDRMATCH0_LO_ADDR, .max = (1ULL << 40) - 1},
+	 .attr = SNBEP_UNC_ATTR_A, .reg = UNCORE_REG_FILTER(1), .field = HSWEP_HA_ADDRMATCH_ADDR,
+	 .max = (1ULL << 40) - 1},
 };
 
 #define MODS(m) .mods = (m), .nmods = LIBPFM_ARRAY_SIZE(m)

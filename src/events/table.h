@@ -70,5 +70,6 @@ extern const struct uncore_event_platform uncore_events_hswep;
 extern const struct uncore_event_platform uncore_events_skl;
 extern const struct uncore_event_platform uncore_events_nhm;
 extern const struct uncore_event_platform uncore_events_x7400;
+extern const struct uncore_event_platform uncore_events_x7100;
 
 #endif

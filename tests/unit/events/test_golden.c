@@ -5,8 +5,9 @@
  * failing row prints its file, line and text with both values.
  *
  * Files are found under $SRCDIR (set by `make check-unit`), or else under the
- * source tree this file was compiled from (__FILE__).  Row format: README.md
- * in src/events, "Golden files". */
+ * source tree this file was compiled from (__FILE__).  Row format (the
+ * tables branches' own, see the head of libpfm4-events/golden/hswep.txt):
+ *   event | ctl | filter0 | filter1 | OK or ERR_* [| cnt=..,fixed=..]  */
 #include "../../harness.h"
 #include "common/uncore_error.h"
 #include "events/encode.h"
@@ -38,40 +39,66 @@ static const char *source_root(void)
 	return root;
 }
 
-/* Error names as we print them, and the libpfm4 names golden files may use. */
-static int error_code(const char *name, int *code)
+/* libpfm4's error names as the golden files use them (ERR_* or PFM_ERR_*),
+ * each with the codes of ours that express it: libpfm4's ERR_ATTR covers an
+ * unknown or refused modifier or unit mask and a missing required modifier. */
+static const struct {
+	const char *name;
+	int codes[5];
+} pfm_errors[] = {
+	{"ERR_NOTFOUND", {UNCORE_ENOEVENT}},
+	{"ERR_UMASK", {UNCORE_ENOUMASK}},
+	{"ERR_ATTR", {UNCORE_ENOMOD, UNCORE_ENOUMASK, UNCORE_EINVAL, UNCORE_ECOMBO}},
+	{"ERR_ATTR_VAL", {UNCORE_ERANGE, UNCORE_ESYNTAX}},
+	{"ERR_ATTR_SET", {UNCORE_ECOMBO}},
+	{"ERR_FEATCOMB", {UNCORE_ECOMBO}},
+	{"ERR_INVAL", {UNCORE_ESYNTAX, UNCORE_EINVAL}},
+};
+
+/* Whether `rc` is what the result column `name` expects; -1: unknown name. */
+static int error_matches(const char *name, int rc)
 {
-	static const struct {
-		const char *name;
-		int code;
-	} pfm[] = {
-		{"PFM_ERR_NOTFOUND", UNCORE_ENOEVENT}, {"PFM_ERR_UMASK", UNCORE_ENOUMASK},
-		{"PFM_ERR_ATTR", UNCORE_ENOMOD},       {"PFM_ERR_ATTR_VAL", UNCORE_ERANGE},
-		{"PFM_ERR_ATTR_SET", UNCORE_ECOMBO},   {"PFM_ERR_FEATCOMB", UNCORE_ECOMBO},
-		{"PFM_ERR_INVAL", UNCORE_ESYNTAX},
-	};
-	for (int c = 0; c >= -64; c--)
-		if (strcmp(uncore_error_name(c), name) == 0) {
-			*code = c;
-			return 0;
-		}
-	for (size_t i = 0; i < sizeof(pfm) / sizeof(pfm[0]); i++)
-		if (strcmp(pfm[i].name, name) == 0) {
-			*code = pfm[i].code;
-			return 0;
-		}
+	for (int c = -1; c >= -64; c--)
+		if (strcmp(uncore_error_name(c), name) == 0)
+			return rc == c;
+	if (strncmp(name, "PFM_", 4) == 0)
+		name += 4;
+	for (size_t i = 0; i < sizeof(pfm_errors) / sizeof(pfm_errors[0]); i++) {
+		if (strcmp(pfm_errors[i].name, name) != 0)
+			continue;
+		for (int k = 0; k < 5 && pfm_errors[i].codes[k]; k++)
+			if (pfm_errors[i].codes[k] == rc)
+				return 1;
+		return 0;
+	}
 	return -1;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
+static char *trim(char *s)
 {
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+/* A value column: "-" (register not used: 0) or a number. */
+static int parse_value(const char *s, uint64_t *v)
+{
+	if (strcmp(s, "-") == 0) {
+		*v = 0;
+		return 0;
+	}
 	char *end;
 	errno = 0;
 	*v = strtoull(s, &end, 0);
 	return errno || end == s || *end ? -1 : 0;
 }
 
-/* Check one row; 1 if it passes.  `where` is "file:line". */
+/* Check one row "event | ctl | filter0 | filter1 | result [| k=v,...]";
+ * 1 if it passes.  `where` is "file:line". */
 static int check_row(const struct uncore_event_platform *plat, const char *where, char *line)
 {
 	char row[1200];
@@ -80,65 +107,97 @@ static int check_row(const struct uncore_event_platform *plat, const char *where
 	int before = harness_case_failed;
 	harness_case_failed = 0;
 
+	char *col[7];
+	int ncol = 0;
 	char *save = NULL;
-	char *event = strtok_r(line, " \t", &save);
-	int want_err = 0, has_ctl = 0, has_cnt = 0, has_fixed = 0;
-	uint64_t ctl = 0, cnt = 0, fixed = 0, filt[UNCORE_MAX_FILTERS] = {0};
-	for (char *tok = strtok_r(NULL, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-		char *eq = strchr(tok, '=');
-		uint64_t v = 0;
-		if (!eq) {
-			HARNESS_FAIL_AT("malformed expectation '%s'", tok);
-			continue;
-		}
-		*eq++ = '\0';
-		if (!strcmp(tok, "error")) {
-			if (error_code(eq, &want_err) || want_err == 0)
-				HARNESS_FAIL_AT("unknown error name '%s'", eq);
-			continue;
-		}
-		if (parse_u64(eq, &v)) {
-			HARNESS_FAIL_AT("bad number '%s=%s'", tok, eq);
-			continue;
-		}
-		if (!strcmp(tok, "ctl"))
-			ctl = v, has_ctl = 1;
-		else if (!strcmp(tok, "cnt"))
-			cnt = v, has_cnt = 1;
-		else if (!strcmp(tok, "fixed"))
-			fixed = v, has_fixed = 1;
-		else if (tok[0] == 'f' && tok[1] >= '0' && tok[1] < '0' + UNCORE_MAX_FILTERS && !tok[2])
-			filt[tok[1] - '0'] = v;
-		else
-			HARNESS_FAIL_AT("unknown expectation '%s'", tok);
+	for (char *c = strtok_r(line, "|", &save); c && ncol < 7; c = strtok_r(NULL, "|", &save))
+		col[ncol++] = trim(c);
+	if (ncol < 5 || ncol > 6) {
+		HARNESS_FAIL_AT("want 5 or 6 '|'-separated columns, got %d", ncol);
+		goto done;
 	}
-	if (!want_err && !has_ctl)
-		HARNESS_FAIL_AT("row has neither ctl= nor error=");
+	const char *event = col[0], *result = col[4];
+	uint64_t ctl = 0, filt[2] = {0, 0};
+	int ok_row = strcmp(result, "OK") == 0;
+	if (parse_value(col[1], &ctl) || parse_value(col[2], &filt[0]) ||
+	    parse_value(col[3], &filt[1])) {
+		HARNESS_FAIL_AT("bad number in the value columns");
+		goto done;
+	}
+	if (ok_row && strcmp(col[1], "-") == 0)
+		HARNESS_FAIL_AT("an OK row needs a ctl value");
 
 	struct uncore_event_ref ref;
 	struct uncore_encoding enc;
+	/* PMU names are unique across platforms: a file may mix the two
+	 * Xeon 7100/7400 platforms, so a PMU unknown to `plat` is looked up in
+	 * every built-in platform. */
 	int rc = uncore_event_parse(plat, event, &ref);
+	if (rc == UNCORE_ENOEVENT && strstr(event, "::") &&
+	    strstr(uncore_error_detail(), "unknown PMU"))
+		rc = uncore_event_parse(NULL, event, &ref);
 	if (!rc)
 		rc = uncore_event_encode(&ref, &enc);
-	if (want_err) {
-		if (rc != want_err)
-			HARNESS_FAIL_AT("want %s, got %s (%s)", uncore_error_name(want_err),
-					uncore_error_name(rc), rc ? uncore_error_detail() : "encoded");
-	} else if (rc) {
+	if (!ok_row) {
+		int m = error_matches(result, rc);
+		if (m < 0)
+			HARNESS_FAIL_AT("unknown result '%s'", result);
+		else if (!m)
+			HARNESS_FAIL_AT("want %s, got %s (%s)", result, uncore_error_name(rc),
+					rc ? uncore_error_detail() : "encoded");
+		goto done;
+	}
+	if (rc) {
 		HARNESS_FAIL_AT("want ctl=0x%llx, got %s: %s", (unsigned long long)ctl,
 				uncore_error_name(rc), uncore_error_detail());
-	} else {
-		CHECK_EQ_U64(enc.ctl, ctl);
-		for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
-			if (enc.filter[n] != filt[n])
-				HARNESS_FAIL_AT("f%u: got 0x%llx, want 0x%llx", n,
-						(unsigned long long)enc.filter[n],
-						(unsigned long long)filt[n]);
-		if (has_cnt)
-			CHECK_EQ_U64(enc.counters, cnt);
-		if (has_fixed)
-			CHECK_EQ_U64(enc.fixed, fixed);
+		goto done;
 	}
+	/* A fixed-counter event's ctl column is its perf selector (0xff): our
+	 * enc.code; enc.ctl holds the few FIXED_CTL bits it sets (usually 0). */
+	uint64_t got = enc.fixed ? (enc.code | enc.ctl) : enc.ctl;
+	if (got != ctl)
+		HARNESS_FAIL_AT("ctl: got 0x%llx, want 0x%llx", (unsigned long long)got,
+				(unsigned long long)ctl);
+	/* The filter columns are the table's slots (libpfm4's extra codes):
+	 * slot n is the box filter the event routes it to (Nehalem: MSR 301h
+	 * or 396h); every other filter must stay 0. */
+	uint64_t want[UNCORE_MAX_FILTERS] = {0};
+	for (unsigned n = 0; n < 2; n++) {
+		unsigned f = uncore_box_filter_of(ref.box, &ref.box->events[ref.event], n);
+		if (f < UNCORE_MAX_FILTERS)
+			want[f] |= filt[n];
+		else if (filt[n])
+			HARNESS_FAIL_AT("filter%u given, but the box has no such filter", n);
+	}
+	for (unsigned f = 0; f < UNCORE_MAX_FILTERS; f++)
+		if (enc.filter[f] != want[f])
+			HARNESS_FAIL_AT("%s: got 0x%llx, want 0x%llx",
+					f < ref.box->nfilters ? ref.box->filters[f].name : "filter",
+					(unsigned long long)enc.filter[f], (unsigned long long)want[f]);
+	/* Optional sixth column: cnt=0x..,fixed=N (our fixture rows). */
+	if (ncol == 6) {
+		char *s2 = NULL;
+		for (char *kv = strtok_r(col[5], ", ", &s2); kv; kv = strtok_r(NULL, ", ", &s2)) {
+			char *eq = strchr(kv, '=');
+			uint64_t v;
+			if (!eq || parse_value(eq + 1, &v)) {
+				HARNESS_FAIL_AT("bad extra '%s'", kv);
+				continue;
+			}
+			*eq = '\0';
+			if (!strcmp(kv, "cnt"))
+				CHECK_EQ_U64(enc.counters, v);
+			else if (!strcmp(kv, "fixed"))
+				CHECK_EQ_U64(enc.fixed, v);
+			else if (!strcmp(kv, "fixed_index"))
+				CHECK_EQ_U64(enc.fixed_index, v);
+			else if (!strcmp(kv, "code"))
+				CHECK_EQ_U64(enc.code, v);
+			else
+				HARNESS_FAIL_AT("unknown extra '%s'", kv);
+		}
+	}
+done:;
 	int ok = !harness_case_failed;
 	harness_case_failed = before || !ok;
 	harness_row = NULL;
@@ -234,14 +293,14 @@ TEST(fixture_golden)
 /* The checker must be able to fail: wrong values, wrong errors, bad rows. */
 TEST(checker_reports_wrong_rows)
 {
-	char text[] = "fx_unc_cbo::FX_C_LOOKUP ctl=0x335 f0=0xfe0000\n"
-		      "fx_unc_cbo::FX_C_LOOKUP ctl=0x334\n"
-		      "fx_unc_cbo::FX_C_LOOKUP:BOGUS error=UNCORE_ERANGE\n"
-		      "fx_unc_cbo::FX_C_LOOKUP error=UNCORE_ENOUMASK\n"
-		      "fx_unc_cbo::FX_C_LOOKUP ctl=0x334 f0=0xfe0000 cnt=0x1\n"
-		      "fx_unc_cbo::FX_C_LOOKUP ctl=zz\n"
-		      "fx_unc_cbo::FX_C_LOOKUP\n"
-		      "fx_unc_cbo::FX_C_LOOKUP ctl=0x334 f0=0xfe0000 cnt=0xf\n";
+	char text[] = "fx_unc_cbo::FX_C_LOOKUP | 0x335 | 0xfe0000 | - | OK\n"
+		      "fx_unc_cbo::FX_C_LOOKUP | 0x334 | - | - | OK\n"
+		      "fx_unc_cbo::FX_C_LOOKUP:BOGUS | - | - | - | ERR_ATTR_VAL\n"
+		      "fx_unc_cbo::FX_C_LOOKUP | - | - | - | UNCORE_ENOUMASK\n"
+		      "fx_unc_cbo::FX_C_LOOKUP | 0x334 | 0xfe0000 | - | OK | cnt=0x1\n"
+		      "fx_unc_cbo::FX_C_LOOKUP | zz | - | - | OK\n"
+		      "fx_unc_cbo::FX_C_LOOKUP | 0x334 | 0xfe0000 | OK\n"
+		      "fx_unc_cbo::FX_C_LOOKUP | 0x334 | 0xfe0000 | - | OK | cnt=0xf\n";
 	FILE *saved = stderr;
 	stderr = fopen("/dev/null", "w");
 	struct golden_stats st = check_text(fixture_platform(), "planted", text);

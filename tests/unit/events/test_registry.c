@@ -94,6 +94,13 @@ TEST(builtin_platforms_match_cpu_table)
 		if (!plat)
 			HARNESS_FAIL_AT("no event platform for %s", cpus[i].name);
 	}
+	for (size_t i = 0; i < n; i++) {
+		const struct uncore_event_platform *plat = uncore_event_platform_by_name(cpus[i].name);
+		if (!plat || plat->id != cpus[i].id)
+			HARNESS_FAIL_AT("no event platform named %s with its id", cpus[i].name);
+	}
+	CHECK_EQ_STR(uncore_event_platform_get(UNCORE_PLATFORM_X7400)->name, "x7400");
+	CHECK(uncore_event_platform_by_name("nope") == NULL);
 	CHECK(uncore_event_platform_get(UNCORE_PLATFORM_NONE) == NULL);
 	CHECK(uncore_event_platform_at(1000) == NULL);
 }

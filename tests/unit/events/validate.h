@@ -64,21 +64,32 @@ static int validate_box_descriptor(const struct uncore_box_type *box)
 {
 	int bad = 0;
 	char buf[64];
-	if (empty(box->name) || empty(box->kind) || empty(box->desc) || empty(box->perf_pmu))
-		bad += vproblem(box, NULL, NULL, "name, kind, desc and perf_pmu must be set");
-	if (!box->ctl || !box->ctl->ev_sel || !box->ctl->en)
-		bad += vproblem(box, NULL, NULL, "control layout missing ev_sel or en");
+	if (empty(box->name) || empty(box->kind) || empty(box->desc) ||
+	    (box->perf_pmu && !*box->perf_pmu))
+		bad += vproblem(box, NULL, NULL, "name, kind and desc must be set");
+	int freerun = !!(box->flags & UNCORE_BOXF_FREERUN);
+	int no_en = !!(box->flags & UNCORE_BOXF_NO_ENABLE);
+	if (!box->ctl)
+		bad += vproblem(box, NULL, NULL, "no control layout");
+	else if (!freerun && ((box->ngeneric && !box->ctl->writable) ||
+			      (!no_en && (!box->ctl->ev_sel || !box->ctl->en))))
+		bad += vproblem(box, NULL, NULL, "control layout missing ev_sel, en or fields");
 	else if (box->ctl->writable & box->ctl->en)
 		bad += vproblem(box, NULL, NULL, "the enable bit must not be an event field");
-	if (box->ninstances < 1 || box->ngeneric < 1 || box->ngeneric > 32)
-		bad += vproblem(box, NULL, NULL, "instances %u, generic counters %u", box->ninstances,
-				box->ngeneric);
-	if (box->counter_width < 16 || box->counter_width > 64 ||
+	if (box->ninstances < 1 || box->ngeneric > 32 || box->ngeneric + box->nfixed < 1 ||
+	    (freerun && box->ngeneric))
+		bad += vproblem(box, NULL, NULL, "instances %u, generic counters %u, fixed %u",
+				box->ninstances, box->ngeneric, box->nfixed);
+	if ((box->ngeneric && (box->counter_width < 16 || box->counter_width > 64)) ||
 	    (box->nfixed && (box->fixed_width < 16 || box->fixed_width > 64)))
 		bad += vproblem(box, NULL, NULL, "counter width %u / fixed %u", box->counter_width,
 				box->fixed_width);
-	if (!!box->nfixed != !!box->cntmsk_fixed)
-		bad += vproblem(box, NULL, NULL, "fixed counter and its cntmsk bit must go together");
+	if ((unsigned)__builtin_popcountll(box->cntmsk_fixed) != box->nfixed)
+		bad += vproblem(box, NULL, NULL, "%u fixed counters but cntmsk_fixed 0x%llx",
+				box->nfixed, (unsigned long long)box->cntmsk_fixed);
+	for (unsigned r = 0; r < box->nroutes; r++)
+		if (box->routes[r].from >= INTEL_X86_MAX_FILTERS || box->routes[r].to >= box->nfilters)
+			bad += vproblem(box, NULL, NULL, "route %u out of range", r);
 	if (box->nfilters > UNCORE_MAX_FILTERS || (box->nfilters && !box->filters))
 		bad += vproblem(box, NULL, NULL, "%u filters", box->nfilters);
 	for (unsigned m = 0; m < box->nmods; m++) {
@@ -103,7 +114,7 @@ static int validate_box_descriptor(const struct uncore_box_type *box)
 						box->mods[k].name, d->name, d->attr);
 	}
 	if (uncore_box_instance_name(box, 0, buf, sizeof(buf)) ||
-	    uncore_box_perf_name(box, (int)box->ninstances - 1, buf, sizeof(buf)))
+	    (box->perf_pmu && uncore_box_perf_name(box, (int)box->ninstances - 1, buf, sizeof(buf))))
 		bad += vproblem(box, NULL, NULL, "instance names");
 	if (!box->events || box->nevents == 0)
 		bad += vproblem(box, NULL, NULL, "empty event table (tables not merged yet?)");
@@ -196,13 +207,20 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 		for (unsigned m = 0; m < box->nmods; m++)
 			if ((u->modhw & (1u << box->mods[m].attr)) && box->mods[m].reg == UNCORE_REG_CTL)
 				allowed |= box->mods[m].field;
-		if (u->ucode & ~(uint64_t)0xff & ~allowed)
-			bad += vproblem(box, e, u, "ucode 0x%llx sets bits outside the umask field",
-					(unsigned long long)u->ucode);
-		if ((u->ucode & 0xff) && !(u->uflags & INTEL_X86_CODE_OVERRIDE))
-			bad += vproblem(box, e, u, "ucode bits 7:0 set without CODE_OVERRIDE");
-		if ((u->ucode & 0xff & ~ctl->ev_sel))
-			bad += vproblem(box, e, u, "override code outside ev_sel");
+		if (box->flags & UNCORE_BOXF_UCODE_WHOLE) {
+			if ((u->ucode << box->code_shift) & ~ctl->writable ||
+			    (box->code_shift && u->ucode >> (64 - box->code_shift)))
+				bad += vproblem(box, e, u, "ucode 0x%llx outside the control field",
+						(unsigned long long)u->ucode);
+		} else {
+			if (u->ucode & ~(uint64_t)0xff & ~allowed)
+				bad += vproblem(box, e, u, "ucode 0x%llx sets bits outside the umask field",
+						(unsigned long long)u->ucode);
+			if ((u->ucode & 0xff) && !(u->uflags & INTEL_X86_CODE_OVERRIDE))
+				bad += vproblem(box, e, u, "ucode bits 7:0 set without CODE_OVERRIDE");
+			if ((u->ucode & 0xff & ~ctl->ev_sel))
+				bad += vproblem(box, e, u, "override code outside ev_sel");
+		}
 		if ((u->modhw | u->umodmsk_req) & ~e->modmsk)
 			bad += vproblem(box, e, u, "modhw/umodmsk_req 0x%x not in the event's modmsk 0x%x",
 					u->modhw | u->umodmsk_req, e->modmsk);
@@ -215,12 +233,13 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 						: (u->ufilters[n] & 0xffffffffULL) | (u->ufilters[n] >> 32);
 			if (!bits)
 				continue;
-			if (n >= box->nfilters)
+			unsigned f = uncore_box_filter_of(box, e, n);
+			if (f >= box->nfilters)
 				bad += vproblem(box, e, u, "ufilters[%u] but the box has %u filters", n,
 						box->nfilters);
-			else if (bits & ~v_filter_bits(box, n))
+			else if (bits & ~v_filter_bits(box, f))
 				bad += vproblem(box, e, u, "ufilters[%u] 0x%llx outside the fields of %s", n,
-						(unsigned long long)u->ufilters[n], box->filters[n].name);
+						(unsigned long long)u->ufilters[n], box->filters[f].name);
 		}
 		if (u->uequiv) {
 			char buf[256];
@@ -266,7 +285,7 @@ static int validate_event(const struct uncore_box_type *box, unsigned ev)
 				(unsigned long long)(generic | box->cntmsk_fixed));
 	if (fixed && !box->nfixed)
 		bad += vproblem(box, e, NULL, "fixed-counter event in a box without one");
-	if (!fixed && (e->code & ~box->ctl->writable))
+	if (!fixed && (((uint64_t)e->code << box->code_shift) & ~box->ctl->writable))
 		bad += vproblem(box, e, NULL, "code 0x%x sets bits outside the event fields",
 				e->code);
 	unsigned known = 0;
