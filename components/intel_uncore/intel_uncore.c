@@ -36,6 +36,19 @@ typedef struct {
 	long long values[INTEL_UNCORE_MAX_EVENTS];
 } intel_uncore_control_t;
 
+/* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short;
+ * our descriptions can be longer). */
+static void copy_field(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+	if (len == 0)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 /* The one mapping of library codes to PAPI's. */
 static int to_papi(int rc)
 {
@@ -43,6 +56,7 @@ static int to_papi(int rc)
 	case UNCORE_OK:
 		return PAPI_OK;
 	case UNCORE_ENOEVENT:
+	case UNCORE_ENODEV: /* a socket or box this machine lacks */
 	case UNCORE_ENOUMASK:
 	case UNCORE_ENOMOD:
 	case UNCORE_ESYNTAX:
@@ -59,7 +73,6 @@ static int to_papi(int rc)
 		return PAPI_EPERM;
 	case UNCORE_ENOMEM:
 		return PAPI_ENOMEM;
-	case UNCORE_ENODEV:
 	case UNCORE_ENOSUPP:
 		return PAPI_ENOSUPP;
 	case UNCORE_ESTATE:
@@ -69,21 +82,27 @@ static int to_papi(int rc)
 	}
 }
 
-/* Report a failure through PAPI's own error channel (shown when the
- * application asked PAPI for verbose errors) and return its PAPI code. */
+/* Report a failure through PAPI's own error channel (printed when the
+ * application asked PAPI for verbose errors, PAPI_set_debug), or on stderr
+ * when the user asked for it with PAPI_INTEL_UNCORE_VERBOSE=1 (PAPI's own
+ * tools print only PAPI_strerror), and return its PAPI code. */
 static int fail(int rc, const char *what)
 {
-	SUBDBG("intel_uncore: %s: %s (%s)\n", what, uncore_strerror(rc), uncore_error_detail());
-	PAPIERROR("intel_uncore: %s: %s", what, uncore_error_detail()[0] ? uncore_error_detail()
-									    : uncore_strerror(rc));
+	const char *detail = uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc);
+	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+
+	SUBDBG("intel_uncore: %s: %s (%s)\n", what, uncore_strerror(rc), detail);
+	PAPIERROR("intel_uncore: %s: %s", what, detail);
+	if (verbose && strcmp(verbose, "0") != 0)
+		fprintf(stderr, "intel_uncore: %s: %s\n", what, detail);
 	return to_papi(rc);
 }
 
 /* PAPI reads the verdict from cmp_info.disabled, set by the component. */
 static int disable_component(int papi_error, const char *reason)
 {
-	snprintf(_intel_uncore_vector.cmp_info.disabled_reason,
-		 sizeof(_intel_uncore_vector.cmp_info.disabled_reason), "%s", reason);
+	copy_field(_intel_uncore_vector.cmp_info.disabled_reason,
+		   sizeof(_intel_uncore_vector.cmp_info.disabled_reason), reason);
 	_intel_uncore_vector.cmp_info.disabled = papi_error;
 	return papi_error;
 }
@@ -98,15 +117,24 @@ static int _intel_uncore_init_component(int cidx)
 	if (rc < 0)
 		return disable_component(PAPI_ENOSUPP, uncore_error_detail());
 	_intel_uncore_vector.cmp_info.num_native_events = (int)uncore_native_count(component->native);
-	snprintf(_intel_uncore_vector.cmp_info.description,
-		 sizeof(_intel_uncore_vector.cmp_info.description), "Intel uncore, %s backend: %s",
+	/* PAPI routes "pmu::event" names to the components listing the PMU. */
+	unsigned npmu;
+	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
+	for (unsigned i = 0; i < npmu && i < PAPI_PMU_MAX; i++)
+		_intel_uncore_vector.cmp_info.pmu_names[i] = (char *)pmus[i];
+	char description[512];
+	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s",
 		 uncore_backend_name(component->kind), component->origin);
+	copy_field(_intel_uncore_vector.cmp_info.description,
+		   sizeof(_intel_uncore_vector.cmp_info.description), description);
 	_intel_uncore_vector.cmp_info.disabled = PAPI_OK;
 	return PAPI_OK;
 }
 
 static int _intel_uncore_shutdown_component(void)
 {
+	for (unsigned i = 0; i < PAPI_PMU_MAX; i++)
+		_intel_uncore_vector.cmp_info.pmu_names[i] = NULL;
 	uncore_component_close(component);
 	component = NULL;
 	return PAPI_OK;
@@ -269,10 +297,8 @@ static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 {
 	uint32_t c;
 	int rc = uncore_native_code(component->native, name, &c);
-	if (rc < 0) {
-		SUBDBG("intel_uncore: %s: %s\n", name, uncore_error_detail());
-		return to_papi(rc) == PAPI_EINVAL ? fail(rc, name) : PAPI_ENOEVNT;
-	}
+	if (rc < 0)
+		return fail(rc, name);
 	*code = c;
 	return PAPI_OK;
 }
@@ -282,7 +308,7 @@ static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len
 	struct uncore_native_info info;
 	if (uncore_native_info(component->native, code, &info) < 0)
 		return PAPI_ENOEVNT;
-	snprintf(name, (size_t)len, "%s", info.name);
+	copy_field(name, (size_t)len, info.name);
 	return PAPI_OK;
 }
 
@@ -291,7 +317,7 @@ static int _intel_uncore_ntv_code_to_descr(unsigned int code, char *descr, int l
 	struct uncore_native_info info;
 	if (uncore_native_info(component->native, code, &info) < 0)
 		return PAPI_ENOEVNT;
-	snprintf(descr, (size_t)len, "%s", info.desc);
+	copy_field(descr, (size_t)len, info.desc);
 	return PAPI_OK;
 }
 
@@ -300,9 +326,9 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	struct uncore_native_info ni;
 	if (uncore_native_info(component->native, code, &ni) < 0)
 		return PAPI_ENOEVNT;
-	snprintf(info->symbol, sizeof(info->symbol), "%s", ni.name);
-	snprintf(info->long_descr, sizeof(info->long_descr), "%s", ni.desc);
-	snprintf(info->short_descr, sizeof(info->short_descr), "%s", ni.desc);
+	copy_field(info->symbol, sizeof(info->symbol), ni.name);
+	copy_field(info->long_descr, sizeof(info->long_descr), ni.desc);
+	copy_field(info->short_descr, sizeof(info->short_descr), ni.desc);
 	info->data_type = PAPI_DATATYPE_UINT64;
 	info->value_type = PAPI_VALUETYPE_RUNNING_SUM;
 	info->timescope = PAPI_TIMESCOPE_SINCE_START;

@@ -23,6 +23,8 @@ struct uncore_native {
 	char **named;
 	unsigned nnamed, capnamed;
 	unsigned count;
+	char **pmu_names;
+	unsigned npmu_names;
 };
 
 static uint32_t make_code(unsigned box, unsigned ev, unsigned sub)
@@ -69,10 +71,40 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	if (!n)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
 	n->plat = plat;
-	for (unsigned b = 0; b < plat->nboxes; b++)
+	unsigned names = 0;
+	for (unsigned b = 0; b < plat->nboxes; b++) {
 		n->count += plat->boxes[b]->nevents;
+		names += 1 + (plat->boxes[b]->ninstances > 1 ? plat->boxes[b]->ninstances : 0);
+	}
+	n->pmu_names = calloc(names ? names : 1, sizeof(*n->pmu_names));
+	if (!n->pmu_names) {
+		uncore_native_destroy(n);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	}
+	for (unsigned b = 0; b < plat->nboxes; b++) {
+		const struct uncore_box_type *bt = plat->boxes[b];
+		for (int i = -1; i < (bt->ninstances > 1 ? (int)bt->ninstances : 0); i++) {
+			char name[64];
+			if (i < 0)
+				snprintf(name, sizeof(name), "%s", bt->name);
+			else if (uncore_box_instance_name(bt, i, name, sizeof(name)) < 0)
+				continue;
+			n->pmu_names[n->npmu_names] = strdup(name);
+			if (!n->pmu_names[n->npmu_names]) {
+				uncore_native_destroy(n);
+				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+			}
+			n->npmu_names++;
+		}
+	}
 	*out = n;
 	return 0;
+}
+
+const char *const *uncore_native_pmu_names(const struct uncore_native *n, unsigned *count)
+{
+	*count = n->npmu_names;
+	return (const char *const *)n->pmu_names;
 }
 
 void uncore_native_destroy(struct uncore_native *n)
@@ -82,6 +114,9 @@ void uncore_native_destroy(struct uncore_native *n)
 	for (unsigned i = 0; i < n->nnamed; i++)
 		free(n->named[i]);
 	free(n->named);
+	for (unsigned i = 0; i < n->npmu_names; i++)
+		free(n->pmu_names[i]);
+	free(n->pmu_names);
 	free(n);
 }
 
@@ -158,8 +193,10 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 			return rc;
 		out->kind = UNCORE_NATIVE_UMASK;
 		snprintf(out->name, sizeof(out->name), "%s::%s:%s", bt->name, ei.name, ui.name);
-		snprintf(out->desc, sizeof(out->desc), "%s%s", ui.desc ? ui.desc : "",
-			 ui.is_default ? " (default)" : "");
+		/* "event description masks:umask description": PAPI's tools show
+		 * the part after "masks:" on the umask's line (libpfm4's convention). */
+		snprintf(out->desc, sizeof(out->desc), "%s masks:%s%s", ei.desc ? ei.desc : "",
+			 ui.desc ? ui.desc : "", ui.is_default ? " (default)" : "");
 		return 0;
 	}
 	if (sub <= nu + nm) {
@@ -169,20 +206,22 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 		out->kind = UNCORE_NATIVE_MODIFIER;
 		snprintf(out->name, sizeof(out->name), "%s::%s:%s=%llu", bt->name, ei.name, md->name,
 			 (unsigned long long)md->min);
-		snprintf(out->desc, sizeof(out->desc), "%s (%llu to %llu)", md->desc ? md->desc : "",
-			 (unsigned long long)md->min, (unsigned long long)md->max);
+		snprintf(out->desc, sizeof(out->desc), "%s masks:%s (%llu to %llu)",
+			 ei.desc ? ei.desc : "", md->desc ? md->desc : "", (unsigned long long)md->min,
+			 (unsigned long long)md->max);
 		return 0;
 	}
 	out->kind = UNCORE_NATIVE_QUALIFIER;
 	if (sub - nu - nm - 1 == QUAL_SOCKET) {
 		snprintf(out->name, sizeof(out->name), "%s::%s:socket=0", bt->name, ei.name);
 		snprintf(out->desc, sizeof(out->desc),
-			 "count on socket N only (default: all sockets, summed)");
+			 "%s masks:count on socket N only (default: all sockets, summed)",
+			 ei.desc ? ei.desc : "");
 	} else {
 		snprintf(out->name, sizeof(out->name), "%s::%s:box=0", bt->name, ei.name);
 		snprintf(out->desc, sizeof(out->desc),
-			 "count on %s box N only (0 to %u; default: all boxes, summed)", bt->kind,
-			 bt->ninstances - 1);
+			 "%s masks:count on %s box N only (0 to %u; default: all boxes, summed)",
+			 ei.desc ? ei.desc : "", bt->kind, bt->ninstances - 1);
 	}
 	return 0;
 }

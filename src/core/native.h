@@ -61,6 +61,11 @@ int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code
 /* The event string a code stands for (what the event set is given). */
 int uncore_native_event_string(const struct uncore_native *n, uint32_t code, char *buf, size_t len);
 
+/* The PMU names this code space answers to: every box-type name
+ * ("hswep_unc_imc") and every instance name ("hswep_unc_imc3"); PAPI routes
+ * "pmu::event" names by them.  The strings live as long as `n`. */
+const char *const *uncore_native_pmu_names(const struct uncore_native *n, unsigned *count);
+
 /* Total enumerated events (not umasks), for the component's num_native_events. */
 unsigned uncore_native_count(const struct uncore_native *n);
 
