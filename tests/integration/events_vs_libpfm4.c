@@ -2,10 +2,9 @@
  * bundled libpfm4 with libpfm4-events/ applied): for every box type of every
  * platform, every event is encoded with its defaults, with each unit mask
  * alone, with pairs of its unit masks, and with each modifier it accepts at
- * its least and greatest value, by both; they must agree on success, control value (enable bit aside) and
- * filter values.  One PASS/FAIL line per box type, with the differences.
- * Run with LIBPFM_ENCODE_INACTIVE=1 (no uncore hardware needed).
- *   events_vs_libpfm4 [-v] */
+ * its least and greatest value, by both; they must agree on success, control value (enable bit
+ * aside) and filter values.  One PASS/FAIL line per box type, with the differences. Run with
+ * LIBPFM_ENCODE_INACTIVE=1 (no uncore hardware needed). events_vs_libpfm4 [-v] */
 #include "common/uncore_error.h"
 #include "events/encode.h"
 #include "events/parse.h"
@@ -52,7 +51,8 @@ static void compare(const struct uncore_box_type *box, const char *str, struct b
 		rc = uncore_event_encode(&ref, &enc);
 	t->strings++;
 
-	if (pret == PFM_SUCCESS && rc == UNCORE_ECOMBO && strstr(uncore_error_detail(), " excludes")) {
+	if (pret == PFM_SUCCESS && rc == UNCORE_ECOMBO &&
+	    strstr(uncore_error_detail(), " excludes")) {
 		/* Known deviation (src/events/README.md): a umask of a group that an
 		 * EXCL_GRP_GT umask (named or default) excludes.  libpfm4's server
 		 * uncore encoder programs the filter the hardware then ignores (its
@@ -68,8 +68,8 @@ static void compare(const struct uncore_box_type *box, const char *str, struct b
 		uint64_t pctl = codes[0] & ~libpfm_only_bits(box);
 		uint64_t octl = enc.fixed ? (enc.code | enc.ctl) : enc.ctl;
 		if (pctl != octl)
-			snprintf(why, sizeof(why), "ctl: libpfm4 0x%" PRIx64 ", ours 0x%" PRIx64, pctl,
-				 octl);
+			snprintf(why, sizeof(why), "ctl: libpfm4 0x%" PRIx64 ", ours 0x%" PRIx64,
+				 pctl, octl);
 		/* libpfm4's codes[1..2] are the table's filter slots; slot n is the
 		 * box filter the event routes it to (Nehalem: MSR 301h or 396h). */
 		uint64_t want[UNCORE_MAX_FILTERS] = {0};
@@ -79,13 +79,14 @@ static void compare(const struct uncore_box_type *box, const char *str, struct b
 			if (f < UNCORE_MAX_FILTERS)
 				want[f] |= p;
 			else if (p)
-				snprintf(why, sizeof(why), "libpfm4 programs filter slot %u, we have none", n);
+				snprintf(why, sizeof(why),
+					 "libpfm4 programs filter slot %u, we have none", n);
 		}
 		for (unsigned f = 0; !why[0] && f < UNCORE_MAX_FILTERS; f++)
 			if (want[f] != enc.filter[f])
 				snprintf(why, sizeof(why),
-					 "filter %u: libpfm4 0x%" PRIx64 ", ours 0x%" PRIx64, f, want[f],
-					 enc.filter[f]);
+					 "filter %u: libpfm4 0x%" PRIx64 ", ours 0x%" PRIx64, f,
+					 want[f], enc.filter[f]);
 	}
 	if (why[0]) {
 		t->differ++;
@@ -128,8 +129,8 @@ static void check_box(const struct uncore_box_type *box)
 		/* Pairs of unit masks: combination rules (NCOMBO, groups, defaults). */
 		for (unsigned a = 0; a < e->numasks; a++)
 			for (unsigned b = a + 1; b < e->numasks && b < a + 6; b++) {
-				snprintf(s, sizeof(s), "%s::%s:%s:%s", pmu, e->name, e->umasks[a].uname,
-					 e->umasks[b].uname);
+				snprintf(s, sizeof(s), "%s::%s:%s:%s", pmu, e->name,
+					 e->umasks[a].uname, e->umasks[b].uname);
 				append_required(box, e, (int)a, s, sizeof(s));
 				append_required(box, e, (int)b, s, sizeof(s));
 				compare(box, s, &t);
