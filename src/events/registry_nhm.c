@@ -6,12 +6,7 @@
  * libpfm4-events/events/intel_nhm_unc_iu_events.h. */
 #include "events/table.h"
 
-/* The table quotes the guide's "??" cells next to a quote: harmless in
- * gnu11 (no trigraphs), but -Wtrigraphs warns; reported to the tables branch. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wtrigraphs"
 #include "events/intel_nhm_unc_iu_events.h"
-#pragma GCC diagnostic pop
 
 #define TABLE(t)   .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
 #define MODS(m)    .mods = (m), .nmods = LIBPFM_ARRAY_SIZE(m)
