@@ -237,7 +237,6 @@ def read_header(path):
         (umask_arrays if kind == "intel_x86_umask_t" else entry_arrays)[name] = recs
     for arr in entry_arrays.values():
         for ev in arr:
+            ev["umasks_name"] = ev.get("umasks")
             ev["umasks"] = umask_arrays.get(ev.get("umasks"), []) if "umasks" in ev else []
-            if ev["umasks"]:
-                ev["numasks_decl"] = ev.get("numasks")
     return entry_arrays
