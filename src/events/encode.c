@@ -332,13 +332,14 @@ static int apply_mods(struct enc *s, const struct uncore_event_ref *ev)
 					   "%s::%s counts on the fixed counter, which has no %s",
 					   box->name, e->name, d->name);
 		if (s->modhw & (1u << d->attr)) {
-			/* A umask hard-wires this modifier: only its own value is allowed. */
+			/* A umask hard-wires this modifier (its value is in the ucode):
+			 * the tables' contract (README.client.md) refuses it even with
+			 * the same value; libpfm4's core encoder would accept that. */
 			uint64_t hw =
 			    d->reg == UNCORE_REG_CTL ? field_get(d->field, s->out.ctl) : 0;
-			if (hw != v)
-				return uncore_fail(UNCORE_ECOMBO,
-						   "%s::%s: the unit mask fixes %s=%llu", box->name,
-						   e->name, d->name, (unsigned long long)hw);
+			return uncore_fail(
+			    UNCORE_ECOMBO, "%s::%s: the unit mask fixes %s=%llu; leave %s out",
+			    box->name, e->name, d->name, (unsigned long long)hw, d->name);
 		}
 		int rc = apply_mod(s, d, v);
 		if (rc)

@@ -135,6 +135,16 @@ static void check_box(const struct uncore_box_type *box)
 				append_required(box, e, (int)b, s, sizeof(s));
 				compare(box, s, &t);
 			}
+		/* Unit masks that hard-wire a modifier, with that modifier given. */
+		for (unsigned um = 0; um < e->numasks; um++)
+			for (unsigned m = 0; m < box->nmods; m++) {
+				if (!(e->umasks[um].modhw & (1u << box->mods[m].attr)))
+					continue;
+				snprintf(s, sizeof(s), "%s::%s:%s:%s=%llu", pmu, e->name,
+					 e->umasks[um].uname, box->mods[m].name,
+					 (unsigned long long)box->mods[m].min);
+				compare(box, s, &t);
+			}
 		for (unsigned m = 0; m < box->nmods; m++) {
 			const struct uncore_mod_desc *d = &box->mods[m];
 			if (!(e->modmsk & (1u << d->attr)) || (e->modmsk_req & (1u << d->attr)))

@@ -161,7 +161,7 @@ TEST(modifiers)
 	CHECK_ERR("fx_unc_cbo::FX_C_NEEDS_T", UNCORE_EINVAL, "needs modifier t");
 	CHECK_CTL("fx_unc_cbo::FX_C_NEEDS_T:t=2", 0x11 | (2ULL << 24));
 	CHECK_CTL("fx_unc_cbo::FX_C_OVERRIDE:EDGES", 0x820 | (1ULL << 18));
-	CHECK_CTL("fx_unc_cbo::FX_C_OVERRIDE:EDGES:e=1", 0x820 | (1ULL << 18));
+	CHECK_ERR("fx_unc_cbo::FX_C_OVERRIDE:EDGES:e=1", UNCORE_ECOMBO, "fixes e=1; leave e out");
 	CHECK_ERR("fx_unc_cbo::FX_C_OVERRIDE:EDGES:e=0", UNCORE_ECOMBO, "fixes e=1");
 }
 
