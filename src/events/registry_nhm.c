@@ -26,8 +26,9 @@
 #define NHM_ADDR_OPCODE_MATCH_OPCODE 0x0000ff0000000000ULL
 #define NHM_ADDR_OPCODE_MATCH_SELECT 0xe000000000000000ULL
 /* Guide table 28: MSR 301h, the snoop-response state filter of event 0Ch. */
-#define NHM_GQ_SNOOP_MESF_TO_S 0x0fULL
-#define NHM_GQ_SNOOP_MESF_TO_I 0xf0ULL
+/* One field: the guide (p. "MESI transitions") says these events run one at a
+ * time, there being one MSR, so two GQ_SNOOP events never share it. */
+#define NHM_GQ_SNOOP_MESF 0xffULL
 
 static const struct uncore_ctl_layout nhm_evtsel = {
     .name = "MSR_UNCORE_PERFEVTSEL",
@@ -41,7 +42,7 @@ static const struct uncore_ctl_layout nhm_evtsel = {
 
 static const uint64_t nhm_match_fields[] = {
     NHM_ADDR_OPCODE_MATCH_ADDR, NHM_ADDR_OPCODE_MATCH_OPCODE, NHM_ADDR_OPCODE_MATCH_SELECT, 0};
-static const uint64_t nhm_snoop_fields[] = {NHM_GQ_SNOOP_MESF_TO_S, NHM_GQ_SNOOP_MESF_TO_I, 0};
+static const uint64_t nhm_snoop_fields[] = {NHM_GQ_SNOOP_MESF, 0};
 static const struct uncore_filter_desc nhm_filters[] = {
     {.name = "MSR_UNCORE_ADDR_OPCODE_MATCH (396h)", .fields = nhm_match_fields},
     {.name = "MSR 301h (snoop response state)", .fields = nhm_snoop_fields},
