@@ -25,9 +25,9 @@
 #define NHM_ADDR_OPCODE_MATCH_ADDR   0x000000fffffffff8ULL
 #define NHM_ADDR_OPCODE_MATCH_OPCODE 0x0000ff0000000000ULL
 #define NHM_ADDR_OPCODE_MATCH_SELECT 0xe000000000000000ULL
-/* Guide table 28: MSR 301h, the snoop-response state filter of event 0Ch. */
-/* One field: the guide (p. "MESI transitions") says these events run one at a
- * time, there being one MSR, so two GQ_SNOOP events never share it. */
+/* Guide table 28: MSR 301h, the snoop-response state filter of event 0Ch.
+ * One field: the guide says these events run one at a time, there being one
+ * MSR, so two of them share it only with the same value. */
 #define NHM_GQ_SNOOP_MESF 0xffULL
 
 static const struct uncore_ctl_layout nhm_evtsel = {
