@@ -124,7 +124,7 @@ def ascii_text(s):
     s = s.replace("®", "").replace("™", "").replace("’", "'").replace("‘", "'")
     s = s.replace("“", '"').replace("”", '"').replace("–", "-").replace("—", "-")
     s = s.replace("\u00a0", " ")
-    s = s.encode("ascii", "replace").decode("ascii").replace("?", "?")
+    s = s.encode("ascii", "replace").decode("ascii")
     return re.sub(r"\s+", " ", s).strip()
 
 
@@ -516,24 +516,34 @@ def emit_header(box, data, ref):
     w(" * PMUs: %s (Linux perf: %s).  Conventions: libpfm4-events/README." % (cfg["pmus"], cfg["perf"]))
     w(" */")
     w("")
+    # Events whose unit masks are identical (e.g. the 16 RD/WR_CAS_RANK
+    # events, the RING_*_USED events) share one array, named after the first.
+    arrays = {}
     for ev in events:
         if not ev["umasks"]:
             continue
-        w("static const intel_x86_umask_t %s[] = {" % umask_array_name(box, ev))
+        body = []
         for u in ev["umasks"]:
-            w("\t{ .uname = %s," % c_str(u.name))
-            w("\t  .udesc = %s," % c_str(u.desc))
-            w("\t  .ucode = 0x%x," % u.ucode)
+            body.append("\t{ .uname = %s," % c_str(u.name))
+            body.append("\t  .udesc = %s," % c_str(u.desc))
+            body.append("\t  .ucode = 0x%x," % u.ucode)
             if u.ufilters[0]:
-                w("\t  .ufilters[0] = 0x%xULL," % u.ufilters[0])
+                body.append("\t  .ufilters[0] = 0x%xULL," % u.ufilters[0])
             if u.ufilters[1]:
-                w("\t  .ufilters[1] = 0x%xULL," % u.ufilters[1])
-            w("\t  .grpid = %d," % u.grpid)
+                body.append("\t  .ufilters[1] = 0x%xULL," % u.ufilters[1])
+            body.append("\t  .grpid = %d," % u.grpid)
             if u.modreq:
-                w("\t  .umodmsk_req = %s," % mods_expr(u.modreq))
+                body.append("\t  .umodmsk_req = %s," % mods_expr(u.modreq))
             if u.flags:
-                w("\t  .uflags = %s," % flags_expr(u.flags))
-            w("\t},")
+                body.append("\t  .uflags = %s," % flags_expr(u.flags))
+            body.append("\t},")
+        sig = "\n".join(body)
+        if sig in arrays:
+            ev["array"] = arrays[sig]
+            continue
+        ev["array"] = arrays[sig] = umask_array_name(box, ev)
+        w("static const intel_x86_umask_t %s[] = {" % ev["array"])
+        out.extend(body)
         w("};")
         w("")
     w("static const intel_x86_entry_t intel_hswep_unc_%s_pe[] = {" % cfg["letter"])
@@ -552,8 +562,8 @@ def emit_header(box, data, ref):
             w("\t  .flags = %s," % flags_expr(ev["flags"]))
         if ev["umasks"]:
             w("\t  .ngrp = %d," % ev["ngrp"])
-            w("\t  .numasks = LIBPFM_ARRAY_SIZE(%s)," % umask_array_name(box, ev))
-            w("\t  .umasks = %s," % umask_array_name(box, ev))
+            w("\t  .numasks = LIBPFM_ARRAY_SIZE(%s)," % ev["array"])
+            w("\t  .umasks = %s," % ev["array"])
         w("\t},")
     w("};")
     return "\n".join(out) + "\n"

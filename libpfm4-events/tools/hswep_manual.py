@@ -183,11 +183,6 @@ def parse_event_list(lines, start, end):
                 continue
         if cur is not None and table is None:
             cur["text"].append(line)
-        elif cur is not None and table is not None and line.strip() and \
-                not line.startswith("Extension"):
-            # Text after a table that is not a row ends the table.
-            if not re.match(r"^\s*$", line):
-                table["after"] = table.get("after", 0) + 1
         i += 1
     for ev in events:
         ev["fields"] = parse_fields(clean(" ".join(ev["text"])))
@@ -198,7 +193,6 @@ def parse_event_list(lines, start, end):
 def parse_summary(lines, start, end):
     """The 'Events Ordered By Code' table: name -> (code, ctrs, ext, maxinc)."""
     out = {}
-    pending = None
     for i in range(start + 1, end):
         cells = [c.strip() for c in lines[i].split("\t")]
         if len(cells) < 4 or cells[0] == "Symbol Name":
@@ -215,9 +209,7 @@ def parse_summary(lines, start, end):
             "desc": cells[5] if has_ext else (cells[4] if len(cells) > 4 else ""),
             "line": i + 1,
         }
-        out.setdefault(name.replace(" ", ""), []).append(rec)
-        pending = name
-    del pending
+        out.setdefault(name, []).append(rec)
     return out
 
 

@@ -13,11 +13,11 @@ struct enc {
 	const struct uncore_box_type *box;
 	const intel_x86_entry_t *e;
 	struct uncore_encoding out;
-	uint64_t cntmsk;         /* table numbering, narrowed by ucntmsk */
-	unsigned used_groups;    /* groups with a umask, named or default */
-	unsigned modhw;          /* modifiers hard-wired by the umasks */
-	unsigned modreq;         /* modifiers required */
-	int override_um;         /* umask that replaced the event code, or -1 */
+	uint64_t cntmsk;      /* table numbering, narrowed by ucntmsk */
+	unsigned used_groups; /* groups with a umask, named or default */
+	unsigned modhw;       /* modifiers hard-wired by the umasks */
+	unsigned modreq;      /* modifiers required */
+	int override_um;      /* umask that replaced the event code, or -1 */
 	unsigned numasks_used;
 	const char *named_in_group[INTEL_X86_NUM_GRP]; /* first umask named per group */
 };
@@ -32,8 +32,7 @@ static uint64_t filter_field_of(const struct uncore_box_type *box, unsigned n, u
 	return bit;
 }
 
-static uint64_t filter_fields_touched(const struct uncore_box_type *box, unsigned n,
-				      uint64_t bits)
+static uint64_t filter_fields_touched(const struct uncore_box_type *box, unsigned n, uint64_t bits)
 {
 	uint64_t mask = 0;
 	while (bits) {
@@ -67,19 +66,21 @@ static int apply_umask(struct enc *s, unsigned um)
 	if ((u->uflags & INTEL_X86_CODE_OVERRIDE) && !(s->box->flags & UNCORE_BOXF_UCODE_WHOLE)) {
 		uint64_t code = u->ucode & 0xff;
 		if (s->override_um >= 0 && (s->e->umasks[s->override_um].ucode & 0xff) != code)
-			return uncore_fail(UNCORE_ECOMBO,
-					   "%s::%s: unit masks %s and %s select different event codes",
-					   s->box->name, s->e->name, s->e->umasks[s->override_um].uname,
-					   u->uname);
+			return uncore_fail(
+			    UNCORE_ECOMBO,
+			    "%s::%s: unit masks %s and %s select different event codes",
+			    s->box->name, s->e->name, s->e->umasks[s->override_um].uname, u->uname);
 		s->override_um = (int)um;
-		s->out.ctl = (s->out.ctl & ~s->box->ctl->ev_sel) | field_put(s->box->ctl->ev_sel, code);
+		s->out.ctl =
+		    (s->out.ctl & ~s->box->ctl->ev_sel) | field_put(s->box->ctl->ev_sel, code);
 	}
 	for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS; n++) {
 		if (!u->ufilters[n])
 			continue;
 		unsigned f = uncore_box_filter_of(s->box, s->e, n);
 		if (f >= s->box->nfilters || f >= UNCORE_MAX_FILTERS)
-			return uncore_fail(UNCORE_EINVAL, "%s::%s:%s: ufilters[%u] but the box has %u filters",
+			return uncore_fail(UNCORE_EINVAL,
+					   "%s::%s:%s: ufilters[%u] but the box has %u filters",
 					   s->box->name, s->e->name, u->uname, n, s->box->nfilters);
 		if (s->box->flags & UNCORE_BOXF_UFILTER_VALUE) {
 			s->out.filter[f] |= u->ufilters[n];
@@ -110,8 +111,7 @@ static void group_names(const intel_x86_entry_t *e, unsigned g, char *buf, size_
 			name_list_add(&list, e->umasks[i].uname);
 }
 
-static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
-			      unsigned *max_grpid)
+static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev, unsigned *max_grpid)
 {
 	const intel_x86_entry_t *e = s->e;
 	int first_in_group[INTEL_X86_NUM_GRP];
@@ -138,18 +138,19 @@ static int check_named_umasks(struct enc *s, const struct uncore_event_ref *ev,
 			return uncore_fail(UNCORE_ECOMBO,
 					   "%s::%s takes unit masks of one group only: %s and %s "
 					   "are in different groups",
-					   s->box->name, e->name, e->umasks[first_in_group[last_group]].uname,
-					   u->uname);
+					   s->box->name, e->name,
+					   e->umasks[first_in_group[last_group]].uname, u->uname);
 		last_group = (int)g;
 		if ((u->uflags | e->flags) & INTEL_X86_NCOMBO)
 			ncombo |= 1u << g;
 		if (first_in_group[g] >= 0 && (ncombo & (1u << g))) {
 			char names[160];
 			group_names(e, g, names, sizeof(names));
-			return uncore_fail(UNCORE_ECOMBO,
-					   "%s::%s: unit masks %s and %s cannot be combined; choose one of: %s",
-					   s->box->name, e->name, e->umasks[first_in_group[g]].uname,
-					   u->uname, names);
+			return uncore_fail(
+			    UNCORE_ECOMBO,
+			    "%s::%s: unit masks %s and %s cannot be combined; choose one of: %s",
+			    s->box->name, e->name, e->umasks[first_in_group[g]].uname, u->uname,
+			    names);
 		}
 		if (first_in_group[g] < 0) {
 			first_in_group[g] = (int)um;
@@ -223,11 +224,12 @@ static int add_defaults(struct enc *s, unsigned max_grpid, int named)
 					unsigned h = (unsigned)__builtin_ctz(above);
 					char names[160];
 					group_names(e, g, names, sizeof(names));
-					return uncore_fail(UNCORE_ECOMBO,
-							   "%s::%s: %s needs an explicit unit mask of "
-							   "group %u (the default %s excludes it): one of %s",
-							   s->box->name, e->name, s->named_in_group[h], g,
-							   u->uname, names);
+					return uncore_fail(
+					    UNCORE_ECOMBO,
+					    "%s::%s: %s needs an explicit unit mask of "
+					    "group %u (the default %s excludes it): one of %s",
+					    s->box->name, e->name, s->named_in_group[h], g,
+					    u->uname, names);
 				}
 				if (g < max_grpid)
 					max_grpid = g;
@@ -239,9 +241,10 @@ static int add_defaults(struct enc *s, unsigned max_grpid, int named)
 			char names[200];
 			group_names(e, g, names, sizeof(names));
 			if (ngrp > 1)
-				return uncore_fail(UNCORE_ENOUMASK,
-						   "%s::%s needs a unit mask of group %u too: one of %s",
-						   s->box->name, e->name, g, names);
+				return uncore_fail(
+				    UNCORE_ENOUMASK,
+				    "%s::%s needs a unit mask of group %u too: one of %s",
+				    s->box->name, e->name, g, names);
 			return uncore_fail(UNCORE_ENOUMASK, "%s::%s needs a unit mask: one of %s",
 					   s->box->name, e->name, names);
 		}
@@ -281,9 +284,10 @@ static int apply_mod(struct enc *s, const struct uncore_mod_desc *d, uint64_t v)
 		/* HSX 2.8.3: FREQ_BAND<n>_CYCLES compares against byte n of the filter. */
 		uint64_t band = field_get(box->ctl->ev_sel, s->out.ctl) - box->freq_band0;
 		if (band > 3)
-			return uncore_fail(UNCORE_ECOMBO,
-					   "%s::%s: modifier %s applies to the frequency band events only",
-					   box->name, s->e->name, d->name);
+			return uncore_fail(
+			    UNCORE_ECOMBO,
+			    "%s::%s: modifier %s applies to the frequency band events only",
+			    box->name, s->e->name, d->name);
 		uint64_t field = d->field << (8 * band);
 		*reg = (*reg & ~field) | field_put(field, v);
 		s->out.filter_mask[d->reg - 1] |= field;
@@ -322,19 +326,20 @@ static int apply_mods(struct enc *s, const struct uncore_event_ref *ev)
 					   "%s::%s: modifier %s applies only with a unit mask that "
 					   "needs it",
 					   box->name, e->name, d->name);
-		if (s->out.fixed &&
-		    (d->reg != UNCORE_REG_CTL || d->kind != UNCORE_MOD_FIELD ||
-		     (d->field & ~box->fixed_ctl_mods)))
+		if (s->out.fixed && (d->reg != UNCORE_REG_CTL || d->kind != UNCORE_MOD_FIELD ||
+				     (d->field & ~box->fixed_ctl_mods)))
 			return uncore_fail(UNCORE_ECOMBO,
 					   "%s::%s counts on the fixed counter, which has no %s",
 					   box->name, e->name, d->name);
 		if (s->modhw & (1u << d->attr)) {
-			/* A umask hard-wires this modifier: only its own value is allowed. */
-			uint64_t hw = d->reg == UNCORE_REG_CTL ? field_get(d->field, s->out.ctl) : 0;
-			if (hw != v)
-				return uncore_fail(UNCORE_ECOMBO,
-						   "%s::%s: the unit mask fixes %s=%llu", box->name,
-						   e->name, d->name, (unsigned long long)hw);
+			/* A umask hard-wires this modifier (its value is in the ucode):
+			 * the tables' contract (README.client.md) refuses it even with
+			 * the same value; libpfm4's core encoder would accept that. */
+			uint64_t hw =
+			    d->reg == UNCORE_REG_CTL ? field_get(d->field, s->out.ctl) : 0;
+			return uncore_fail(
+			    UNCORE_ECOMBO, "%s::%s: the unit mask fixes %s=%llu; leave %s out",
+			    box->name, e->name, d->name, (unsigned long long)hw, d->name);
 		}
 		int rc = apply_mod(s, d, v);
 		if (rc)
@@ -344,9 +349,10 @@ static int apply_mods(struct enc *s, const struct uncore_event_ref *ev)
 
 	unsigned missing = (s->modreq | e->modmsk_req) & ~given;
 	if (missing) {
-		const struct uncore_mod_desc *d = uncore_box_mod_by_attr(box, (unsigned)__builtin_ctz(missing));
-		return uncore_fail(UNCORE_EINVAL, "%s::%s needs modifier %s=<%s>", box->name, e->name,
-				   d ? d->name : "?", d ? d->desc : "value");
+		const struct uncore_mod_desc *d =
+		    uncore_box_mod_by_attr(box, (unsigned)__builtin_ctz(missing));
+		return uncore_fail(UNCORE_EINVAL, "%s::%s needs modifier %s=<%s>", box->name,
+				   e->name, d ? d->name : "?", d ? d->desc : "value");
 	}
 	return 0;
 }
@@ -364,10 +370,11 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 	s.e = box_event(ev->box, ev->event);
 	s.override_um = -1;
 	s.cntmsk = s.e->cntmsk;
-	s.out.nfilters = (uint8_t)(s.box->nfilters < UNCORE_MAX_FILTERS ? s.box->nfilters
-									: UNCORE_MAX_FILTERS);
+	s.out.nfilters =
+	    (uint8_t)(s.box->nfilters < UNCORE_MAX_FILTERS ? s.box->nfilters : UNCORE_MAX_FILTERS);
 	s.out.ctl = (uint64_t)s.e->code << s.box->code_shift;
-	s.out.fixed = (s.e->flags & INTEL_X86_FIXED) || uncore_box_is_fixed_cntmsk(s.box, s.e->cntmsk);
+	s.out.fixed =
+	    (s.e->flags & INTEL_X86_FIXED) || uncore_box_is_fixed_cntmsk(s.box, s.e->cntmsk);
 
 	unsigned max_grpid;
 	int rc = check_named_umasks(&s, ev, &max_grpid);
@@ -378,8 +385,8 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 
 	const struct uncore_ctl_layout *ctl = s.box->ctl;
 	s.out.code = s.out.fixed || s.box->code_shift
-			     ? s.e->code
-			     : (uint32_t)(s.out.ctl & (ctl->ev_sel | ctl->ev_sel_ext));
+			 ? s.e->code
+			 : (uint32_t)(s.out.ctl & (ctl->ev_sel | ctl->ev_sel_ext));
 	s.out.occupancy = ctl->occ_event && (field_get(ctl->ev_sel, s.out.ctl) & ctl->occ_event);
 
 	rc = apply_mods(&s, ev);
@@ -407,14 +414,15 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 		uint64_t fbit = s.cntmsk & s.box->cntmsk_fixed;
 		fbit &= -fbit;
 		s.out.fixed_index =
-			fbit ? (uint8_t)__builtin_popcountll(s.box->cntmsk_fixed & (fbit - 1)) : 0;
+		    fbit ? (uint8_t)__builtin_popcountll(s.box->cntmsk_fixed & (fbit - 1)) : 0;
 		s.out.freerun = !!(s.box->flags & UNCORE_BOXF_FREERUN);
 	} else {
 		s.out.counters = uncore_box_generic_counters(s.box, s.cntmsk);
 		if (!s.out.counters)
-			return uncore_fail(UNCORE_ECOMBO,
-					   "%s::%s: no counter can count this unit mask combination",
-					   s.box->name, s.e->name);
+			return uncore_fail(
+			    UNCORE_ECOMBO,
+			    "%s::%s: no counter can count this unit mask combination", s.box->name,
+			    s.e->name);
 	}
 	*out = s.out;
 	return 0;
@@ -435,17 +443,17 @@ int uncore_filters_merge(struct uncore_encoding *acc, const struct uncore_encodi
 			uint64_t diff = (acc->filter[n] ^ add->filter[n]) & acc->filter_mask[n] &
 					add->filter_mask[n];
 			if (diff)
-				return uncore_fail(UNCORE_ECONFLICT,
-						   "filter register %u: bits 0x%llx are set differently "
-						   "(0x%llx vs 0x%llx)",
-						   n, (unsigned long long)diff,
-						   (unsigned long long)acc->filter[n],
-						   (unsigned long long)add->filter[n]);
+				return uncore_fail(
+				    UNCORE_ECONFLICT,
+				    "filter register %u: bits 0x%llx are set differently "
+				    "(0x%llx vs 0x%llx)",
+				    n, (unsigned long long)diff, (unsigned long long)acc->filter[n],
+				    (unsigned long long)add->filter[n]);
 		}
 	}
 	for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++) {
-		acc->filter[n] = (acc->filter[n] & acc->filter_mask[n]) |
-				 (add->filter[n] & add->filter_mask[n]);
+		acc->filter[n] =
+		    (acc->filter[n] & acc->filter_mask[n]) | (add->filter[n] & add->filter_mask[n]);
 		acc->filter_mask[n] |= add->filter_mask[n];
 	}
 	return 0;

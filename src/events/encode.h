@@ -13,18 +13,19 @@
 #include <stdint.h>
 
 struct uncore_encoding {
-	uint64_t ctl;    /* counter control value; for a fixed-counter event, its fixed control */
-	uint64_t filter[UNCORE_MAX_FILTERS];      /* values of box->filters[n] */
-	uint64_t filter_mask[UNCORE_MAX_FILTERS]; /* bits of filter[n] the event depends on; 0: unused */
-	uint64_t counters; /* generic counters that may count it: bit i = counter i */
-	uint32_t code;     /* event code after CODE_OVERRIDE (ev_sel, ev_sel_ext); for fixed
-			    * events the table's code (0xff as perf knows it; the counter's
-			    * offset and width for free-running counters) */
-	uint8_t fixed;     /* counts on a fixed (or free-running) counter of the box */
+	uint64_t ctl; /* counter control value; for a fixed-counter event, its fixed control */
+	uint64_t filter[UNCORE_MAX_FILTERS]; /* values of box->filters[n] */
+	uint64_t
+	    filter_mask[UNCORE_MAX_FILTERS]; /* bits of filter[n] the event depends on; 0: unused */
+	uint64_t counters;   /* generic counters that may count it: bit i = counter i */
+	uint32_t code;       /* event code after CODE_OVERRIDE (ev_sel, ev_sel_ext); for fixed
+			      * events the table's code (0xff as perf knows it; the counter's
+			      * offset and width for free-running counters) */
+	uint8_t fixed;       /* counts on a fixed (or free-running) counter of the box */
 	uint8_t fixed_index; /* which one: its position among the box's fixed counters */
-	uint8_t freerun;   /* free-running counter: nothing to program (box flag FREERUN) */
-	uint8_t nfilters;  /* box->nfilters */
-	uint8_t occupancy; /* PCU occupancy event (ev_sel[7]) */
+	uint8_t freerun;     /* free-running counter: nothing to program (box flag FREERUN) */
+	uint8_t nfilters;    /* box->nfilters */
+	uint8_t occupancy;   /* PCU occupancy event (ev_sel[7]) */
 };
 
 /* Encode `ev`.  0, or the error uncore_event_parse would report for it.

@@ -18,8 +18,8 @@
 #include <strings.h>
 
 #define MAX_EQUIV_DEPTH 4 /* aliases of aliases: tables use one level */
-#define MAX_SOCKET 4095
-#define MAX_CPU 1048575
+#define MAX_SOCKET      4095
+#define MAX_CPU         1048575
 
 /* Parse state for one event string. */
 struct pstate {
@@ -142,9 +142,9 @@ static int resolve_event_anywhere(struct pstate *ps, const char *name)
 				   "with papi_native_avail",
 				   name);
 	if (other)
-		return uncore_fail(UNCORE_ENOEVENT,
-				   "event '%s' exists in %s and %s: name the PMU, e.g. %s::%s", name,
-				   found->name, other->name, found->name, found->events[idx].name);
+		return uncore_fail(
+		    UNCORE_ENOEVENT, "event '%s' exists in %s and %s: name the PMU, e.g. %s::%s",
+		    name, found->name, other->name, found->name, found->events[idx].name);
 	ps->ev.box = found;
 	ps->ev.instance = UNCORE_ALL;
 	ps->ev.event = (unsigned)idx;
@@ -171,9 +171,18 @@ static int parse_bool(const char *s, uint64_t *out)
 	if (s[0] == '\0' || s[1] != '\0')
 		return -1;
 	switch (tolower((unsigned char)s[0])) {
-	case '1': case 'y': case 't': *out = 1; return 0;
-	case '0': case 'n': case 'f': *out = 0; return 0;
-	default: return -1;
+	case '1':
+	case 'y':
+	case 't':
+		*out = 1;
+		return 0;
+	case '0':
+	case 'n':
+	case 'f':
+		*out = 0;
+		return 0;
+	default:
+		return -1;
 	}
 }
 
@@ -214,19 +223,21 @@ static int set_qualifier(struct pstate *ps, const char *name, const char *val)
 	if (parse_number(val, &v))
 		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be a number", name, val);
 	if (v > max && slot == &ps->ev.instance)
-		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]: %s has %u instance%s",
-				   name, val, (unsigned long long)max, ps->ev.box->name,
+		return uncore_fail(UNCORE_ERANGE,
+				   "%s=%s is out of range [0-%llu]: %s has %u instance%s", name,
+				   val, (unsigned long long)max, ps->ev.box->name,
 				   ps->ev.box->ninstances, ps->ev.box->ninstances > 1 ? "s" : "");
 	if (v > max)
 		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]", name, val,
 				   (unsigned long long)max);
 	if (*slot != UNCORE_ALL && *slot != (int)v)
-		return uncore_fail(UNCORE_ECOMBO, "%s=%s contradicts the %s given before (%d)", name,
-				   val, slot == &ps->ev.instance ? "instance" : name, *slot);
+		return uncore_fail(UNCORE_ECOMBO, "%s=%s contradicts the %s given before (%d)",
+				   name, val, slot == &ps->ev.instance ? "instance" : name, *slot);
 	*slot = (int)v;
 	if (ps->ev.socket != UNCORE_ALL && ps->ev.cpu != UNCORE_ALL)
-		return uncore_fail(UNCORE_ECOMBO,
-				   "give either :socket= or :cpu= (which selects its socket), not both");
+		return uncore_fail(
+		    UNCORE_ECOMBO,
+		    "give either :socket= or :cpu= (which selects its socket), not both");
 	return 0;
 }
 
@@ -284,9 +295,9 @@ static int add_mod(struct pstate *ps, const char *name, const char *val, int has
 		/* libpfm4: a repeated modifier with the same value is harmless. */
 		if (ps->ev.mods[k].value == v)
 			return 0;
-		return uncore_fail(UNCORE_ECOMBO, "modifier %s given twice with different values (%llu, %llu)",
-				   d->name, (unsigned long long)ps->ev.mods[k].value,
-				   (unsigned long long)v);
+		return uncore_fail(
+		    UNCORE_ECOMBO, "modifier %s given twice with different values (%llu, %llu)",
+		    d->name, (unsigned long long)ps->ev.mods[k].value, (unsigned long long)v);
 	}
 	if (ps->ev.nmods >= UNCORE_EVENT_MAX_MODS)
 		return uncore_fail(UNCORE_EINVAL, "more than %d modifiers", UNCORE_EVENT_MAX_MODS);
@@ -302,7 +313,8 @@ static int add_umask_index(struct pstate *ps, unsigned um)
 		if (ps->ev.umasks[k] == um)
 			return 0; /* named twice: same as once */
 	if (ps->ev.numasks >= UNCORE_EVENT_MAX_UMASKS)
-		return uncore_fail(UNCORE_EINVAL, "more than %d unit masks", UNCORE_EVENT_MAX_UMASKS);
+		return uncore_fail(UNCORE_EINVAL, "more than %d unit masks",
+				   UNCORE_EVENT_MAX_UMASKS);
 	ps->ev.umasks[ps->ev.numasks++] = (uint16_t)um;
 	return 0;
 }
@@ -316,7 +328,8 @@ static int add_umask(struct pstate *ps, unsigned um, int depth)
 	if (!u->uequiv)
 		return add_umask_index(ps, um);
 	if (depth >= MAX_EQUIV_DEPTH)
-		return uncore_fail(UNCORE_EINVAL, "%s:%s: aliases nest too deep", evname(ps), u->uname);
+		return uncore_fail(UNCORE_EINVAL, "%s:%s: aliases nest too deep", evname(ps),
+				   u->uname);
 	char buf[UNCORE_EVENT_MAX_LEN + 1];
 	if (snprintf(buf, sizeof(buf), "%s", u->uequiv) >= (int)sizeof(buf))
 		return uncore_fail(UNCORE_EINVAL, "%s:%s: alias too long", evname(ps), u->uname);
@@ -361,16 +374,19 @@ static int parse_attrs(struct pstate *ps, char *s, int depth)
 		if (next)
 			*next++ = '\0';
 		if (*s == '\0')
-			return uncore_fail(UNCORE_ESYNTAX, "empty field after ':' in %s", evname(ps));
+			return uncore_fail(UNCORE_ESYNTAX, "empty field after ':' in %s",
+					   evname(ps));
 		char *val = strchr(s, '=');
 		int rc;
 		if (val) {
 			*val++ = '\0';
 			if (*s == '\0' || *val == '\0')
-				return uncore_fail(UNCORE_ESYNTAX, "'%s=%s': name and value must not be empty",
-						   s, val);
+				return uncore_fail(UNCORE_ESYNTAX,
+						   "'%s=%s': name and value must not be empty", s,
+						   val);
 			if (strchr(val, '='))
-				return uncore_fail(UNCORE_ESYNTAX, "'%s=%s': one '=' per field", s, val);
+				return uncore_fail(UNCORE_ESYNTAX, "'%s=%s': one '=' per field", s,
+						   val);
 			/* Qualifiers are ours; they never come from a table alias. */
 			if (is_qualifier(s) && depth == 0)
 				rc = set_qualifier(ps, s, val);
@@ -382,10 +398,12 @@ static int parse_attrs(struct pstate *ps, char *s, int depth)
 			if (um >= 0)
 				rc = add_umask(ps, (unsigned)um, depth);
 			else if (is_qualifier(s))
-				rc = uncore_fail(UNCORE_ESYNTAX, "qualifier %s needs a value: %s=N", s, s);
+				rc = uncore_fail(UNCORE_ESYNTAX, "qualifier %s needs a value: %s=N",
+						 s, s);
 			else {
 				const struct uncore_mod_desc *d = NULL;
-				for (unsigned i = 0; (d = uncore_box_event_mod(ps->ev.box, ps->ev.event, i)); i++)
+				for (unsigned i = 0;
+				     (d = uncore_box_event_mod(ps->ev.box, ps->ev.event, i)); i++)
 					if (strcasecmp(d->name, s) == 0)
 						break;
 				if (d)
@@ -419,7 +437,8 @@ static int resolve_event_equiv(struct pstate *ps, int depth)
 		*attrs++ = '\0';
 	int idx = uncore_box_find_event(ps->ev.box, buf);
 	if (idx < 0)
-		return uncore_fail(UNCORE_EINVAL, "%s is an alias of unknown event %s", e->name, buf);
+		return uncore_fail(UNCORE_EINVAL, "%s is an alias of unknown event %s", e->name,
+				   buf);
 	ps->ev.event = (unsigned)idx;
 	int rc = resolve_event_equiv(ps, depth + 1);
 	if (!rc && attrs)
@@ -441,9 +460,9 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 				   UNCORE_EVENT_MAX_LEN);
 	for (size_t i = 0; i < len; i++)
 		if (!isgraph((unsigned char)str[i]))
-			return uncore_fail(UNCORE_ESYNTAX,
-					   "character %zu of the event string is a space or not printable",
-					   i + 1);
+			return uncore_fail(
+			    UNCORE_ESYNTAX,
+			    "character %zu of the event string is a space or not printable", i + 1);
 
 	char buf[UNCORE_EVENT_MAX_LEN + 1];
 	memcpy(buf, str, len + 1);
@@ -462,7 +481,8 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 		if (buf[0] == '\0')
 			return uncore_fail(UNCORE_ESYNTAX, "empty PMU name before '::'");
 		if (strstr(rest, "::"))
-			return uncore_fail(UNCORE_ESYNTAX, "'::' may appear once, after the PMU name");
+			return uncore_fail(UNCORE_ESYNTAX,
+					   "'::' may appear once, after the PMU name");
 		rc = resolve_pmu(&ps, buf);
 		if (rc)
 			return rc;
@@ -483,9 +503,9 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 		ps.ev.event = (unsigned)idx;
 	} else {
 		if (!plat)
-			return uncore_fail(UNCORE_ENOEVENT,
-					   "'%s': name the PMU (PMU::EVENT) when no platform is selected",
-					   rest);
+			return uncore_fail(
+			    UNCORE_ENOEVENT,
+			    "'%s': name the PMU (PMU::EVENT) when no platform is selected", rest);
 		rc = resolve_event_anywhere(&ps, rest);
 		if (rc)
 			return rc;
@@ -506,7 +526,7 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 }
 
 static int append(char *buf, size_t len, size_t *used, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 static int append(char *buf, size_t len, size_t *used, const char *fmt, ...)
 {
@@ -524,13 +544,14 @@ int uncore_event_format(const struct uncore_event_ref *ev, char *buf, size_t len
 {
 	if (!ev || !ev->box || ev->event >= ev->box->nevents || !buf || len == 0 ||
 	    ev->numasks > UNCORE_EVENT_MAX_UMASKS || ev->nmods > UNCORE_EVENT_MAX_MODS)
-		return uncore_fail(UNCORE_EINVAL, "nothing to format, or a malformed event reference");
+		return uncore_fail(UNCORE_EINVAL,
+				   "nothing to format, or a malformed event reference");
 	const struct uncore_box_type *box = ev->box;
 	const intel_x86_entry_t *e = box_event(box, ev->event);
 	char pmu[64];
 	size_t used = 0;
-	int rc = uncore_box_instance_name(box, box->ninstances > 1 ? ev->instance : UNCORE_ALL,
-					  pmu, sizeof(pmu));
+	int rc = uncore_box_instance_name(box, box->ninstances > 1 ? ev->instance : UNCORE_ALL, pmu,
+					  sizeof(pmu));
 	if (!rc)
 		rc = append(buf, len, &used, "%s::%s", pmu, e->name);
 	/* Umasks in table order, modifiers in the box's order: one spelling. */

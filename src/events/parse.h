@@ -15,13 +15,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define UNCORE_EVENT_MAX_LEN 512    /* longest event string accepted */
-#define UNCORE_EVENT_MAX_UMASKS 16  /* unit masks named in one event */
-#define UNCORE_EVENT_MAX_MODS 8     /* modifiers given in one event */
-#define UNCORE_ALL (-1)             /* instance/socket/cpu not restricted */
+#define UNCORE_EVENT_MAX_LEN    512  /* longest event string accepted */
+#define UNCORE_EVENT_MAX_UMASKS 16   /* unit masks named in one event */
+#define UNCORE_EVENT_MAX_MODS   8    /* modifiers given in one event */
+#define UNCORE_ALL              (-1) /* instance/socket/cpu not restricted */
 
 struct uncore_mod_value {
-	uint8_t mod;    /* index in box->mods */
+	uint8_t mod; /* index in box->mods */
 	uint64_t value;
 };
 
@@ -33,7 +33,8 @@ struct uncore_event_ref {
 	int cpu;        /* :cpu=N (the socket of that CPU, resolved by the caller), or UNCORE_ALL */
 	unsigned event; /* index in box->events */
 	unsigned numasks;
-	uint16_t umasks[UNCORE_EVENT_MAX_UMASKS]; /* umasks named (aliases expanded), no duplicates */
+	uint16_t
+	    umasks[UNCORE_EVENT_MAX_UMASKS]; /* umasks named (aliases expanded), no duplicates */
 	unsigned nmods;
 	struct uncore_mod_value mods[UNCORE_EVENT_MAX_MODS]; /* modifiers given, no duplicates */
 };

@@ -9,11 +9,8 @@
 #include <strings.h>
 
 static const struct uncore_event_platform *const platforms[] = {
-	&uncore_events_hswep,
-	&uncore_events_skl,
-	&uncore_events_nhm,
-	&uncore_events_x7400,
-	&uncore_events_x7100,
+    &uncore_events_hswep, &uncore_events_skl,   &uncore_events_nhm,
+    &uncore_events_x7400, &uncore_events_x7100,
 };
 
 #define NPLATFORMS (sizeof(platforms) / sizeof(platforms[0]))
@@ -137,16 +134,16 @@ int uncore_box_event_info(const struct uncore_box_type *box, unsigned ev,
 		return uncore_fail(UNCORE_EINVAL, "event index %u out of range", ev);
 	const intel_x86_entry_t *e = box_event(box, ev);
 	struct uncore_event_info info = {
-		.name = e->name,
-		.desc = e->desc,
-		.equiv = e->equiv,
-		.code = e->code,
-		.flags = e->flags,
-		.numasks = e->numasks,
-		.ngroups = e->ngrp,
-		.counters = uncore_box_generic_counters(box, e->cntmsk),
-		.fixed = (e->flags & INTEL_X86_FIXED) || uncore_box_is_fixed_cntmsk(box, e->cntmsk),
-		.nmods = count_event_mods(box, e),
+	    .name = e->name,
+	    .desc = e->desc,
+	    .equiv = e->equiv,
+	    .code = e->code,
+	    .flags = e->flags,
+	    .numasks = e->numasks,
+	    .ngroups = e->ngrp,
+	    .counters = uncore_box_generic_counters(box, e->cntmsk),
+	    .fixed = (e->flags & INTEL_X86_FIXED) || uncore_box_is_fixed_cntmsk(box, e->cntmsk),
+	    .nmods = count_event_mods(box, e),
 	};
 	*out = info;
 	return 0;
@@ -156,16 +153,17 @@ int uncore_box_umask_info(const struct uncore_box_type *box, unsigned ev, unsign
 			  struct uncore_umask_info *out)
 {
 	if (!box || !out || ev >= box->nevents || um >= box_event(box, ev)->numasks)
-		return uncore_fail(UNCORE_EINVAL, "umask index %u of event %u out of range", um, ev);
+		return uncore_fail(UNCORE_EINVAL, "umask index %u of event %u out of range", um,
+				   ev);
 	const intel_x86_umask_t *u = box_umask(box, ev, um);
 	struct uncore_umask_info info = {
-		.name = u->uname,
-		.desc = u->udesc,
-		.equiv = u->uequiv,
-		.ucode = u->ucode,
-		.flags = u->uflags,
-		.group = umask_group(u),
-		.is_default = !!(u->uflags & INTEL_X86_DFL),
+	    .name = u->uname,
+	    .desc = u->udesc,
+	    .equiv = u->uequiv,
+	    .ucode = u->ucode,
+	    .flags = u->uflags,
+	    .group = umask_group(u),
+	    .is_default = !!(u->uflags & INTEL_X86_DFL),
 	};
 	*out = info;
 	return 0;

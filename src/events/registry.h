@@ -19,7 +19,7 @@ struct intel_x86_entry; /* a row of an event table (events/pfm_compat.h) */
 #define UNCORE_MAX_FILTERS 2
 
 /* Register a modifier writes: the control register or filter register n. */
-#define UNCORE_REG_CTL 0
+#define UNCORE_REG_CTL       0
 #define UNCORE_REG_FILTER(n) (1 + (n))
 
 enum uncore_mod_kind {
@@ -34,7 +34,7 @@ enum uncore_mod_kind {
  * events allow it (modmsk bit `attr`); this says where its value goes, in the
  * manual's layout of the box's registers. */
 struct uncore_mod_desc {
-	const char *name;   /* as typed after ':', e.g. "t" */
+	const char *name; /* as typed after ':', e.g. "t" */
 	const char *desc;
 	uint8_t attr;       /* modmsk bit it answers to (SNBEP_UNC_ATTR_T8) */
 	uint8_t kind;       /* enum uncore_mod_kind */
@@ -49,7 +49,7 @@ struct uncore_mod_desc {
 
 /* The fields of a box's counter control register (masks, manual names). */
 struct uncore_ctl_layout {
-	const char *name;    /* "Cn_MSR_PMON_CTL" */
+	const char *name; /* "Cn_MSR_PMON_CTL" */
 	uint64_t ev_sel;
 	uint64_t umask;
 	uint64_t ev_sel_ext; /* 0 if the box has none */
@@ -66,16 +66,21 @@ struct uncore_filter_desc {
 };
 
 /* Box flags. */
-#define UNCORE_BOXF_UFILTER_VALUE 0x1  /* ufilters[n] is the whole value of filter n (QPI
-					* match/mask pairs), not libpfm4's set/clear masks */
-#define UNCORE_BOXF_FILTERS_WHOLE 0x2  /* an event using the filters depends on all their
-					* fields (a zero mask field means "do not compare") */
-#define UNCORE_BOXF_FREERUN 0x4        /* free-running counters only: nothing to program;
-					* an event's code names its counter */
-#define UNCORE_BOXF_UCODE_WHOLE 0x8    /* ucode is a whole image of the control field
-					* (bits 7:0 included; no CODE_OVERRIDE) */
-#define UNCORE_BOXF_NO_ENABLE 0x10     /* no enable bit: a non-zero control value counts
-					* (Xeon 7100/7400 EMON, SDM 18.21.3) */
+#define UNCORE_BOXF_UFILTER_VALUE                                                                  \
+	0x1 /* ufilters[n] is the whole value of filter n (QPI                                     \
+	     * match/mask pairs), not libpfm4's set/clear masks */
+#define UNCORE_BOXF_FILTERS_WHOLE                                                                  \
+	0x2 /* an event using the filters depends on all their                                     \
+	     * fields (a zero mask field means "do not compare") */
+#define UNCORE_BOXF_FREERUN                                                                        \
+	0x4 /* free-running counters only: nothing to program;                                     \
+	     * an event's code names its counter */
+#define UNCORE_BOXF_UCODE_WHOLE                                                                    \
+	0x8 /* ucode is a whole image of the control field                                         \
+	     * (bits 7:0 included; no CODE_OVERRIDE) */
+#define UNCORE_BOXF_NO_ENABLE                                                                      \
+	0x10 /* no enable bit: a non-zero control value counts                                     \
+	      * (Xeon 7100/7400 EMON, SDM 18.21.3) */
 
 /* Which box filter a table's ufilters[from] programs, for events with this
  * ev_sel (Nehalem: one "extra register" slot in the table, two MSRs). */
@@ -87,17 +92,17 @@ struct uncore_ufilter_route {
 
 /* One box type of a platform. */
 struct uncore_box_type {
-	const char *name;        /* libpfm4 PMU name without instance: "hswep_unc_imc" */
-	const char *kind;        /* short kind: "imc" */
-	const char *desc;        /* one line for listings */
-	const char *manual;      /* where it is specified: "HSX uncore PMON 2.6" */
+	const char *name;   /* libpfm4 PMU name without instance: "hswep_unc_imc" */
+	const char *kind;   /* short kind: "imc" */
+	const char *desc;   /* one line for listings */
+	const char *manual; /* where it is specified: "HSX uncore PMON 2.6" */
 	enum uncore_platform_id platform;
-	unsigned ninstances;     /* most instances a socket can have; numbered names if > 1 */
-	const char *perf_pmu;    /* Linux perf PMU name, "_<i>" appended if ninstances > 1;
-				  * NULL: no perf PMU serves this box */
-	unsigned ngeneric;       /* generic counters per instance */
-	unsigned counter_width;  /* bits */
-	unsigned nfixed;         /* fixed (or free-running) counters per instance */
+	unsigned ninstances;    /* most instances a socket can have; numbered names if > 1 */
+	const char *perf_pmu;   /* Linux perf PMU name, "_<i>" appended if ninstances > 1;
+				 * NULL: no perf PMU serves this box */
+	unsigned ngeneric;      /* generic counters per instance */
+	unsigned counter_width; /* bits */
+	unsigned nfixed;        /* fixed (or free-running) counters per instance */
 	unsigned fixed_width;
 	unsigned cntmsk_shift;   /* table cntmsk bit (shift + i) is generic counter i */
 	uint64_t cntmsk_fixed;   /* table cntmsk bits of the fixed counters (nfixed bits), or 0 */
@@ -111,10 +116,10 @@ struct uncore_box_type {
 	unsigned nmods;
 	const struct uncore_ufilter_route *routes; /* exceptions to ufilters[n] -> filter n */
 	unsigned nroutes;
-	uint8_t freq_band0;      /* PCU: ev_sel of band 0 for UNCORE_MOD_FREQ_BAND */
-	uint8_t code_shift;      /* table code/ucode are images of the field at this bit
-				  * (Xeon 7100/7400: 32, the MSR's event control field) */
-	unsigned flags;          /* UNCORE_BOXF_* */
+	uint8_t freq_band0; /* PCU: ev_sel of band 0 for UNCORE_MOD_FREQ_BAND */
+	uint8_t code_shift; /* table code/ucode are images of the field at this bit
+			     * (Xeon 7100/7400: 32, the MSR's event control field) */
+	unsigned flags;     /* UNCORE_BOXF_* */
 };
 
 /* The box types of one platform. */
@@ -153,21 +158,21 @@ int uncore_box_perf_name(const struct uncore_box_type *box, int i, char *buf, si
 struct uncore_event_info {
 	const char *name;
 	const char *desc;
-	const char *equiv;  /* event it is an alias of, or NULL */
-	uint32_t code;      /* table code: ev_sel, plus ev_sel_ext / fixed umask bits */
-	uint32_t flags;     /* INTEL_X86_* as in the table */
+	const char *equiv; /* event it is an alias of, or NULL */
+	uint32_t code;     /* table code: ev_sel, plus ev_sel_ext / fixed umask bits */
+	uint32_t flags;    /* INTEL_X86_* as in the table */
 	unsigned numasks;
 	unsigned ngroups;
-	uint64_t counters;  /* generic counters it may use (bit i = counter i) */
-	int fixed;          /* counts on the fixed counter */
-	unsigned nmods;     /* modifiers it accepts (uncore_box_event_mod) */
+	uint64_t counters; /* generic counters it may use (bit i = counter i) */
+	int fixed;         /* counts on the fixed counter */
+	unsigned nmods;    /* modifiers it accepts (uncore_box_event_mod) */
 };
 
 struct uncore_umask_info {
 	const char *name;
 	const char *desc;
-	const char *equiv;  /* umasks it stands for, or NULL */
-	uint64_t ucode;     /* table ucode (register image) */
+	const char *equiv; /* umasks it stands for, or NULL */
+	uint64_t ucode;    /* table ucode (register image) */
 	uint32_t flags;
 	unsigned group;
 	int is_default;

@@ -15,17 +15,25 @@
 
 /* The tables hold the control field's value (MSR bit n is bit n-32 there). */
 static const struct uncore_ctl_layout x7x00_emon_ctl = {
-	.name = "MSR_EMON_L3_CTR_CTL",
-	.writable = X7400_EMON_L3_CTR_CTL_EVENT_CONTROL,
+    .name = "MSR_EMON_L3_CTR_CTL",
+    .writable = X7400_EMON_L3_CTR_CTL_EVENT_CONTROL,
 };
 
-#define X7X00_BOX(sym, nm, knd, dsc, table, ncnt)                                \
-	static const struct uncore_box_type sym = {                                        \
-		.name = nm, .kind = knd, .desc = dsc, .manual = "SDM 3B 18.21",             \
-		.platform = UNCORE_PLATFORM_X7400, .ninstances = 1, .perf_pmu = NULL,       \
-		.ngeneric = ncnt, .counter_width = 32, .ctl = &x7x00_emon_ctl,              \
-		.code_shift = 32, .flags = UNCORE_BOXF_UCODE_WHOLE | UNCORE_BOXF_NO_ENABLE, \
-		TABLE(table),                                                               \
+#define X7X00_BOX(sym, nm, knd, dsc, table, ncnt)                                                  \
+	static const struct uncore_box_type sym = {                                                \
+	    .name = nm,                                                                            \
+	    .kind = knd,                                                                           \
+	    .desc = dsc,                                                                           \
+	    .manual = "SDM 3B 18.21",                                                              \
+	    .platform = UNCORE_PLATFORM_X7400,                                                     \
+	    .ninstances = 1,                                                                       \
+	    .perf_pmu = NULL,                                                                      \
+	    .ngeneric = ncnt,                                                                      \
+	    .counter_width = 32,                                                                   \
+	    .ctl = &x7x00_emon_ctl,                                                                \
+	    .code_shift = 32,                                                                      \
+	    .flags = UNCORE_BOXF_UCODE_WHOLE | UNCORE_BOXF_NO_ENABLE,                              \
+	    TABLE(table),                                                                          \
 	}
 
 X7X00_BOX(x7400_gbsq, "x7400_unc_gbsq", "gbsq", "GBSQ: global bus super queue (CTL0/1)",
@@ -41,21 +49,19 @@ X7X00_BOX(x7100_gsnpq, "x7100_unc_gsnpq", "gsnpq", "GSNPQ: global snoop queue (C
 X7X00_BOX(x7100_fsb, "x7100_unc_fsb", "fsb", "FSB: caching bus controller (CTL4-7)",
 	  intel_x7x00_unc_iu_fsb_pe, 4);
 
-static const struct uncore_box_type *const x7400_boxes[] = {&x7400_gbsq, &x7400_gsnpq,
-							     &x7400_fsb};
-static const struct uncore_box_type *const x7100_boxes[] = {&x7100_gbsq, &x7100_gsnpq,
-							     &x7100_fsb};
+static const struct uncore_box_type *const x7400_boxes[] = {&x7400_gbsq, &x7400_gsnpq, &x7400_fsb};
+static const struct uncore_box_type *const x7100_boxes[] = {&x7100_gbsq, &x7100_gsnpq, &x7100_fsb};
 
 const struct uncore_event_platform uncore_events_x7400 = {
-	.id = UNCORE_PLATFORM_X7400,
-	.name = "x7400",
-	.boxes = x7400_boxes,
-	.nboxes = LIBPFM_ARRAY_SIZE(x7400_boxes),
+    .id = UNCORE_PLATFORM_X7400,
+    .name = "x7400",
+    .boxes = x7400_boxes,
+    .nboxes = LIBPFM_ARRAY_SIZE(x7400_boxes),
 };
 
 const struct uncore_event_platform uncore_events_x7100 = {
-	.id = UNCORE_PLATFORM_X7400,
-	.name = "x7100",
-	.boxes = x7100_boxes,
-	.nboxes = LIBPFM_ARRAY_SIZE(x7100_boxes),
+    .id = UNCORE_PLATFORM_X7400,
+    .name = "x7100",
+    .boxes = x7100_boxes,
+    .nboxes = LIBPFM_ARRAY_SIZE(x7100_boxes),
 };

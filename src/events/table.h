@@ -16,7 +16,7 @@ static inline const intel_x86_entry_t *box_event(const struct uncore_box_type *b
 }
 
 static inline const intel_x86_umask_t *box_umask(const struct uncore_box_type *box, unsigned ev,
-						  unsigned um)
+						 unsigned um)
 {
 	return &box->events[ev].umasks[um];
 }

@@ -21,7 +21,7 @@ static void fx_box(unsigned i, const char *real, const char *name, const intel_x
 		   unsigned n)
 {
 	const struct uncore_box_type *src =
-		uncore_box_type_find(uncore_event_platform_get(UNCORE_PLATFORM_HSWEP), real);
+	    uncore_box_type_find(uncore_event_platform_get(UNCORE_PLATFORM_HSWEP), real);
 	if (!src) {
 		fprintf(stderr, "fixture: no box type %s in the registry\n", real);
 		exit(1);

@@ -44,7 +44,8 @@ static void put(struct sbuf *b, const char *fmt, ...)
 	if (b->n < sizeof(b->s)) {
 		int k = vsnprintf(b->s + b->n, sizeof(b->s) - b->n, fmt, ap);
 		if (k > 0)
-			b->n = b->n + (size_t)k < sizeof(b->s) ? b->n + (size_t)k : sizeof(b->s) - 1;
+			b->n =
+			    b->n + (size_t)k < sizeof(b->s) ? b->n + (size_t)k : sizeof(b->s) - 1;
 	}
 	va_end(ap);
 }
@@ -59,10 +60,17 @@ static void from_table(const struct uncore_event_platform *plat, struct sbuf *b)
 	b->n = 0;
 	b->s[0] = '\0';
 	switch (pick(4)) {
-	case 0: put(b, "%s::", box->name); break;
-	case 1: put(b, "%s%u::", box->name, pick(box->ninstances + 2)); break;
-	case 2: break; /* no PMU */
-	default: put(b, "%s::", box->name); break;
+	case 0:
+		put(b, "%s::", box->name);
+		break;
+	case 1:
+		put(b, "%s%u::", box->name, pick(box->ninstances + 2));
+		break;
+	case 2:
+		break; /* no PMU */
+	default:
+		put(b, "%s::", box->name);
+		break;
 	}
 	put(b, "%s", e->name);
 	int tidy = pick(2); /* half the strings: at most one umask, values in range */
@@ -73,10 +81,19 @@ static void from_table(const struct uncore_event_platform *plat, struct sbuf *b)
 	for (unsigned i = 0; i < nm && box->nmods; i++) {
 		const struct uncore_mod_desc *d = &box->mods[pick(box->nmods)];
 		switch (pick(5)) {
-		case 0: put(b, ":%s", d->name); break;
-		case 1: put(b, ":%s=%llu", d->name, (unsigned long long)(d->max + pick(3))); break;
-		case 2: put(b, ":%s=0x%llx", d->name, (unsigned long long)pick((unsigned)d->max + 1)); break;
-		default: put(b, ":%s=%llu", d->name, (unsigned long long)(d->min + pick(4))); break;
+		case 0:
+			put(b, ":%s", d->name);
+			break;
+		case 1:
+			put(b, ":%s=%llu", d->name, (unsigned long long)(d->max + pick(3)));
+			break;
+		case 2:
+			put(b, ":%s=0x%llx", d->name,
+			    (unsigned long long)pick((unsigned)d->max + 1));
+			break;
+		default:
+			put(b, ":%s=%llu", d->name, (unsigned long long)(d->min + pick(4)));
+			break;
 		}
 	}
 	static const char *const quals[] = {"socket", "box", "cpu"};

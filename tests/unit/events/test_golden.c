@@ -46,13 +46,13 @@ static const struct {
 	const char *name;
 	int codes[5];
 } pfm_errors[] = {
-	{"ERR_NOTFOUND", {UNCORE_ENOEVENT}},
-	{"ERR_UMASK", {UNCORE_ENOUMASK}},
-	{"ERR_ATTR", {UNCORE_ENOMOD, UNCORE_ENOUMASK, UNCORE_EINVAL, UNCORE_ECOMBO}},
-	{"ERR_ATTR_VAL", {UNCORE_ERANGE, UNCORE_ESYNTAX}},
-	{"ERR_ATTR_SET", {UNCORE_ECOMBO}},
-	{"ERR_FEATCOMB", {UNCORE_ECOMBO}},
-	{"ERR_INVAL", {UNCORE_ESYNTAX, UNCORE_EINVAL}},
+    {"ERR_NOTFOUND", {UNCORE_ENOEVENT}},
+    {"ERR_UMASK", {UNCORE_ENOUMASK}},
+    {"ERR_ATTR", {UNCORE_ENOMOD, UNCORE_ENOUMASK, UNCORE_EINVAL, UNCORE_ECOMBO}},
+    {"ERR_ATTR_VAL", {UNCORE_ERANGE, UNCORE_ESYNTAX}},
+    {"ERR_ATTR_SET", {UNCORE_ECOMBO}},
+    {"ERR_FEATCOMB", {UNCORE_ECOMBO}},
+    {"ERR_INVAL", {UNCORE_ESYNTAX, UNCORE_EINVAL}},
 };
 
 /* Whether `rc` is what the result column `name` expects; -1: unknown name. */
@@ -173,7 +173,8 @@ static int check_row(const struct uncore_event_platform *plat, const char *where
 		if (enc.filter[f] != want[f])
 			HARNESS_FAIL_AT("%s: got 0x%llx, want 0x%llx",
 					f < ref.box->nfilters ? ref.box->filters[f].name : "filter",
-					(unsigned long long)enc.filter[f], (unsigned long long)want[f]);
+					(unsigned long long)enc.filter[f],
+					(unsigned long long)want[f]);
 	/* Optional sixth column: cnt=0x..,fixed=N (our fixture rows). */
 	if (ncol == 6) {
 		char *s2 = NULL;
@@ -277,15 +278,18 @@ static struct golden_stats check_file(const struct uncore_event_platform *plat, 
 	}
 	struct golden_stats st = check_text(plat, rel, text);
 	free(text);
-	fprintf(stderr, "  %s: %d rows, %d passed, %d failed\n", rel, st.rows, st.passed, st.failed);
+	fprintf(stderr, "  %s: %d rows, %d passed, %d failed\n", rel, st.rows, st.passed,
+		st.failed);
 	return st;
 }
 
 TEST(fixture_golden)
 {
-	struct golden_stats st = check_file(fixture_platform(), "tests/unit/events/fixtures/golden.txt");
+	struct golden_stats st =
+	    check_file(fixture_platform(), "tests/unit/events/fixtures/golden.txt");
 	if (st.rows < 0)
-		HARNESS_FAIL_AT("cannot read the fixture golden file under %s (set SRCDIR)", source_root());
+		HARNESS_FAIL_AT("cannot read the fixture golden file under %s (set SRCDIR)",
+				source_root());
 	else if (st.rows < 40)
 		HARNESS_FAIL_AT("only %d fixture rows", st.rows);
 }
@@ -316,17 +320,18 @@ static const struct {
 	enum uncore_platform_id id;
 	const char *file;
 } platform_files[] = {
-	{UNCORE_PLATFORM_HSWEP, "libpfm4-events/golden/hswep.txt"},
-	{UNCORE_PLATFORM_SKL, "libpfm4-events/golden/skl.txt"},
-	{UNCORE_PLATFORM_NHM, "libpfm4-events/golden/nhm.txt"},
-	{UNCORE_PLATFORM_X7400, "libpfm4-events/golden/x7400.txt"},
+    {UNCORE_PLATFORM_HSWEP, "libpfm4-events/golden/hswep.txt"},
+    {UNCORE_PLATFORM_SKL, "libpfm4-events/golden/skl.txt"},
+    {UNCORE_PLATFORM_NHM, "libpfm4-events/golden/nhm.txt"},
+    {UNCORE_PLATFORM_X7400, "libpfm4-events/golden/x7400.txt"},
 };
 static unsigned current_platform;
 
 TEST(platform_golden)
 {
-	struct golden_stats st = check_file(uncore_event_platform_get(platform_files[current_platform].id),
-					    platform_files[current_platform].file);
+	struct golden_stats st =
+	    check_file(uncore_event_platform_get(platform_files[current_platform].id),
+		       platform_files[current_platform].file);
 	if (st.rows <= 0)
 		HARNESS_FAIL_AT("%s has no rows", platform_files[current_platform].file);
 }
@@ -347,10 +352,12 @@ int main(void)
 	RUN(checker_reports_wrong_rows);
 	/* One case per platform file; a file the tables branches have not
 	 * delivered yet is reported as SKIP, not as a pass. */
-	for (current_platform = 0; current_platform < sizeof(platform_files) / sizeof(platform_files[0]);
+	for (current_platform = 0;
+	     current_platform < sizeof(platform_files) / sizeof(platform_files[0]);
 	     current_platform++) {
 		if (!file_exists(platform_files[current_platform].file)) {
-			printf("SKIP %s: not in this tree yet\n", platform_files[current_platform].file);
+			printf("SKIP %s: not in this tree yet\n",
+			       platform_files[current_platform].file);
 			continue;
 		}
 		printf("-- %s\n", platform_files[current_platform].file);

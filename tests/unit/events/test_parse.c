@@ -22,29 +22,29 @@ static int enc(const char *str, struct uncore_encoding *out)
 	return uncore_event_encode(&last_ref, out ? out : &dummy);
 }
 
-#define CHECK_CTL(str, want)                                                         \
-	do {                                                                         \
-		struct uncore_encoding e_;                                           \
-		int rc_ = enc(str, &e_);                                             \
-		CHECK_EQ_INT(rc_, 0);                                                \
-		if (rc_)                                                             \
-			fprintf(stderr, "    detail: %s\n", uncore_error_detail());     \
-		else                                                                 \
-			CHECK_EQ_U64(e_.ctl, want);                                  \
+#define CHECK_CTL(str, want)                                                                       \
+	do {                                                                                       \
+		struct uncore_encoding e_;                                                         \
+		int rc_ = enc(str, &e_);                                                           \
+		CHECK_EQ_INT(rc_, 0);                                                              \
+		if (rc_)                                                                           \
+			fprintf(stderr, "    detail: %s\n", uncore_error_detail());                \
+		else                                                                               \
+			CHECK_EQ_U64(e_.ctl, want);                                                \
 	} while (0)
 
-#define CHECK_ERR(str, code, text)                                                   \
-	do {                                                                         \
-		CHECK_EQ_INT(enc(str, NULL), code);                                  \
-		CHECK_CONTAINS(uncore_error_detail(), text);                         \
+#define CHECK_ERR(str, code, text)                                                                 \
+	do {                                                                                       \
+		CHECK_EQ_INT(enc(str, NULL), code);                                                \
+		CHECK_CONTAINS(uncore_error_detail(), text);                                       \
 	} while (0)
 
 TEST(defaults_and_filters)
 {
 	struct uncore_encoding e;
 	CHECK_EQ_INT(enc("fx_unc_cbo::FX_C_LOOKUP", &e), 0);
-	CHECK_EQ_U64(e.ctl, 0x334);                 /* DATA_READ is the default */
-	CHECK_EQ_U64(e.filter[0], 0x7fULL << 17);   /* STATE_ANY is the default */
+	CHECK_EQ_U64(e.ctl, 0x334);               /* DATA_READ is the default */
+	CHECK_EQ_U64(e.filter[0], 0x7fULL << 17); /* STATE_ANY is the default */
 	CHECK_EQ_U64(e.filter_mask[0], 0x7fULL << 17);
 	CHECK_EQ_U64(e.filter_mask[1], 0);
 	CHECK_EQ_U64(e.counters, 0xf);
@@ -69,13 +69,15 @@ TEST(unit_mask_rules)
 	struct uncore_encoding e;
 	CHECK_ERR("fx_unc_cbo::FX_C_LOOKUP:DATA_READ:WRITE", UNCORE_ECOMBO, "cannot be combined");
 	CHECK_CONTAINS(uncore_error_detail(), "DATA_READ and WRITE");
-	CHECK_ERR("fx_unc_cbo::FX_C_LOOKUP:STATE_ANY:STATE_M", UNCORE_ECOMBO, "STATE_ANY and STATE_M");
+	CHECK_ERR("fx_unc_cbo::FX_C_LOOKUP:STATE_ANY:STATE_M", UNCORE_ECOMBO,
+		  "STATE_ANY and STATE_M");
 	CHECK_CTL("fx_unc_cbo::FX_C_LOOKUP:WRITE:WRITE", 0x534); /* repeated: same as once */
 
 	/* EXCL_GRP_GT: ALL excludes the opcode group; OPCODE needs it. */
 	CHECK_CTL("fx_unc_cbo::FX_C_TOR", 0x835);
 	CHECK_ERR("fx_unc_cbo::FX_C_TOR:ALL:OPC_RFO", UNCORE_ECOMBO, "ALL excludes OPC_RFO");
-	CHECK_ERR("fx_unc_cbo::FX_C_TOR:OPC_RFO", UNCORE_ECOMBO, "OPC_RFO needs an explicit unit mask of group 0 (the default ALL excludes it)");
+	CHECK_ERR("fx_unc_cbo::FX_C_TOR:OPC_RFO", UNCORE_ECOMBO,
+		  "OPC_RFO needs an explicit unit mask of group 0 (the default ALL excludes it)");
 	CHECK_ERR("fx_unc_cbo::FX_C_TOR:OPCODE", UNCORE_ENOUMASK, "OPC_RFO, OPC_DRD, OPC_NONE");
 	CHECK_EQ_INT(enc("fx_unc_cbo::FX_C_TOR:OPCODE:OPC_DRD", &e), 0);
 	CHECK_EQ_U64(e.ctl, 0x135);
@@ -129,12 +131,14 @@ TEST(modifiers)
 	CHECK_CTL("fx_unc_cbo::FX_C_CLOCKTICKS:t=1:t=1", 1ULL << 24);
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t=1:t=2", UNCORE_ECOMBO, "given twice");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:zz=1", UNCORE_ENOMOD, "its modifiers: e, t, tf, cf");
-	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:nf=1", UNCORE_ENOMOD, "does not accept modifier 'nf'");
+	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:nf=1", UNCORE_ENOMOD,
+		  "does not accept modifier 'nf'");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:i", UNCORE_ENOMOD, "does not accept modifier 'i'");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:e=2", UNCORE_ESYNTAX, "0 or 1");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t", UNCORE_ESYNTAX, "needs a value");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t=-1", UNCORE_ESYNTAX, "must be a number");
-	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t=99999999999999999999999", UNCORE_ESYNTAX, "number");
+	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t=99999999999999999999999", UNCORE_ESYNTAX,
+		  "number");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:t=1x", UNCORE_ESYNTAX, "number");
 
 	/* Thread/core filter: tid_en and FILTER0.tid (HSX 2.3.2.3). */
@@ -157,7 +161,7 @@ TEST(modifiers)
 	CHECK_ERR("fx_unc_cbo::FX_C_NEEDS_T", UNCORE_EINVAL, "needs modifier t");
 	CHECK_CTL("fx_unc_cbo::FX_C_NEEDS_T:t=2", 0x11 | (2ULL << 24));
 	CHECK_CTL("fx_unc_cbo::FX_C_OVERRIDE:EDGES", 0x820 | (1ULL << 18));
-	CHECK_CTL("fx_unc_cbo::FX_C_OVERRIDE:EDGES:e=1", 0x820 | (1ULL << 18));
+	CHECK_ERR("fx_unc_cbo::FX_C_OVERRIDE:EDGES:e=1", UNCORE_ECOMBO, "fixes e=1; leave e out");
 	CHECK_ERR("fx_unc_cbo::FX_C_OVERRIDE:EDGES:e=0", UNCORE_ECOMBO, "fixes e=1");
 }
 
@@ -191,7 +195,8 @@ TEST(fixed_pcu_and_extensions)
 	CHECK_EQ_INT(enc("fx_unc_pcu::FX_P_OCCUPANCY:C3:e:i:t=4", &e), 0);
 	CHECK_EQ_U64(e.ctl, 0x80 | 0x8000 | (1ULL << 31) | (1ULL << 30) | (4ULL << 24));
 	CHECK_EQ_INT(e.occupancy, 1);
-	CHECK_CTL("fx_unc_pcu::FX_P_CLOCKTICKS:e:i:t=31", (1ULL << 18) | (1ULL << 23) | (31ULL << 24));
+	CHECK_CTL("fx_unc_pcu::FX_P_CLOCKTICKS:e:i:t=31",
+		  (1ULL << 18) | (1ULL << 23) | (31ULL << 24));
 	CHECK_ERR("fx_unc_pcu::FX_P_OCCUPANCY:C0:C3", UNCORE_ECOMBO, "cannot be combined");
 	CHECK_EQ_INT(enc("fx_unc_pcu::FX_P_EXT", &e), 0);
 	CHECK_EQ_U64(e.ctl, 0x0a | (1ULL << 21));
@@ -237,8 +242,8 @@ TEST(lookup_errors)
 	struct uncore_box_type twin = *fixture_platform()->boxes[0];
 	twin.name = "fx_unc_twin";
 	const struct uncore_box_type *boxes[] = {fixture_platform()->boxes[0], &twin};
-	struct uncore_event_platform two = {.id = UNCORE_PLATFORM_HSWEP, .name = "two",
-					    .boxes = boxes, .nboxes = 2};
+	struct uncore_event_platform two = {
+	    .id = UNCORE_PLATFORM_HSWEP, .name = "two", .boxes = boxes, .nboxes = 2};
 	CHECK_EQ_INT(uncore_event_parse(&two, "FX_C_LOOKUP", &ref), UNCORE_ENOEVENT);
 	CHECK_CONTAINS(uncore_error_detail(), "exists in fx_unc_cbo and fx_unc_twin");
 	CHECK_EQ_INT(uncore_event_parse(&two, "fx_unc_twin::FX_C_LOOKUP", &ref), 0);
@@ -248,11 +253,20 @@ TEST(lookup_errors)
 TEST(syntax_errors)
 {
 	static const char *const bad[] = {
-		"", "::", "fx_unc_cbo::", "::FX_C_LOOKUP", "fx_unc_cbo::FX_C_LOOKUP:",
-		"fx_unc_cbo::FX_C_LOOKUP::WRITE", "fx_unc_cbo::FX_C_LOOKUP: WRITE",
-		"fx_unc_cbo::FX_C_LOOKUP:t=", "fx_unc_cbo::FX_C_LOOKUP:=1",
-		"fx_unc_cbo::FX_C_LOOKUP:t=1=2", "fx_unc_cbo::FX_C_LOOKUP:WRITE::",
-		"fx_unc_cbo::t=1", "fx_unc_cbo::FX_C_LOOKUP\t", "fx_unc_cbo::FX_C_LOOKUP:\x01",
+	    "",
+	    "::",
+	    "fx_unc_cbo::",
+	    "::FX_C_LOOKUP",
+	    "fx_unc_cbo::FX_C_LOOKUP:",
+	    "fx_unc_cbo::FX_C_LOOKUP::WRITE",
+	    "fx_unc_cbo::FX_C_LOOKUP: WRITE",
+	    "fx_unc_cbo::FX_C_LOOKUP:t=",
+	    "fx_unc_cbo::FX_C_LOOKUP:=1",
+	    "fx_unc_cbo::FX_C_LOOKUP:t=1=2",
+	    "fx_unc_cbo::FX_C_LOOKUP:WRITE::",
+	    "fx_unc_cbo::t=1",
+	    "fx_unc_cbo::FX_C_LOOKUP\t",
+	    "fx_unc_cbo::FX_C_LOOKUP:\x01",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		harness_row = bad[i];
@@ -270,14 +284,14 @@ TEST(syntax_errors)
 TEST(format_round_trip)
 {
 	static const char *const events[] = {
-		"fx_unc_cbo::FX_C_LOOKUP",
-		"fx_unc_cbo7::fx_c_lookup:state_e:write:state_m:t=3:e",
-		"fx_unc_cbo::FX_C_TOR:nf=9:NID_ALL:isoc",
-		"fx_unc_cbo::FX_C_RING:BOTH:EVEN",
-		"fx_unc_pcu::FX_P_OCCUPANCY:C6:i:t=2:socket=1",
-		"fx_unc_pcu::FX_P_CLOCKTICKS:box=0:cpu=3",
-		"fx_unc_imc::FX_M_DCLOCKTICKS:i",
-		"FX_M_CAS:RD",
+	    "fx_unc_cbo::FX_C_LOOKUP",
+	    "fx_unc_cbo7::fx_c_lookup:state_e:write:state_m:t=3:e",
+	    "fx_unc_cbo::FX_C_TOR:nf=9:NID_ALL:isoc",
+	    "fx_unc_cbo::FX_C_RING:BOTH:EVEN",
+	    "fx_unc_pcu::FX_P_OCCUPANCY:C6:i:t=2:socket=1",
+	    "fx_unc_pcu::FX_P_CLOCKTICKS:box=0:cpu=3",
+	    "fx_unc_imc::FX_M_DCLOCKTICKS:i",
+	    "FX_M_CAS:RD",
 	};
 	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
 		struct uncore_encoding a, b;

@@ -12,27 +12,48 @@
 
 /* Deliberately broken rows: each one has one problem the validator must see. */
 static const intel_x86_umask_t broken_um[] = {
-	{.uname = "A", .udesc = "ok", .ucode = 0x100, .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL},
-	{.uname = "a", .udesc = "duplicate name (case-insensitive)", .ucode = 0x200},
-	{.uname = "WIDE", .udesc = "ucode outside umask", .ucode = 0x10000},
-	{.uname = "LOWCODE", .udesc = "code bits without CODE_OVERRIDE", .ucode = 0x0104},
-	{.uname = "B", .udesc = "second NCOMBO default", .ucode = 0x400,
-	 .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL},
-	{.uname = "FILT", .udesc = "filter bits outside fields", .ufilters[0] = 1ULL << 10},
-	{.uname = "GRP", .udesc = "group beyond ngrp", .ucode = 0x800, .grpid = 3},
+    {.uname = "A", .udesc = "ok", .ucode = 0x100, .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL},
+    {.uname = "a", .udesc = "duplicate name (case-insensitive)", .ucode = 0x200},
+    {.uname = "WIDE", .udesc = "ucode outside umask", .ucode = 0x10000},
+    {.uname = "LOWCODE", .udesc = "code bits without CODE_OVERRIDE", .ucode = 0x0104},
+    {.uname = "B",
+     .udesc = "second NCOMBO default",
+     .ucode = 0x400,
+     .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL},
+    {.uname = "FILT", .udesc = "filter bits outside fields", .ufilters[0] = 1ULL << 10},
+    {.uname = "GRP", .udesc = "group beyond ngrp", .ucode = 0x800, .grpid = 3},
 };
 static const intel_x86_entry_t broken_pe[] = {
-	{.name = "BROKEN_UMASKS", .desc = "d", .code = 0x1, .cntmsk = 0xf, .ngrp = 1,
-	 .modmsk = HSWEP_UNC_CBO_ATTRS, .numasks = LIBPFM_ARRAY_SIZE(broken_um), .umasks = broken_um},
-	{.name = "NO_COUNTERS", .desc = "d", .code = 0x2, .cntmsk = 0, .modmsk = HSWEP_UNC_CBO_ATTRS},
-	{.name = "TOO_MANY_COUNTERS", .desc = "d", .code = 0x3, .cntmsk = 0x1f,
-	 .modmsk = HSWEP_UNC_CBO_ATTRS},
-	{.name = "WIDE_CODE", .desc = "d", .code = 0x100001, .cntmsk = 0xf, .modmsk = HSWEP_UNC_CBO_ATTRS},
-	{.name = "UNKNOWN_MOD", .desc = "d", .code = 0x4, .cntmsk = 0xf,
-	 .modmsk = HSWEP_UNC_CBO_ATTRS | _SNBEP_UNC_ATTR_FF},
-	{.name = "NO_DESC", .desc = "", .code = 0x5, .cntmsk = 0xf, .modmsk = HSWEP_UNC_CBO_ATTRS},
-	{.name = "wide_code", .desc = "duplicate event name", .code = 0x6, .cntmsk = 0xf,
-	 .modmsk = HSWEP_UNC_CBO_ATTRS},
+    {.name = "BROKEN_UMASKS",
+     .desc = "d",
+     .code = 0x1,
+     .cntmsk = 0xf,
+     .ngrp = 1,
+     .modmsk = HSWEP_UNC_CBO_ATTRS,
+     .numasks = LIBPFM_ARRAY_SIZE(broken_um),
+     .umasks = broken_um},
+    {.name = "NO_COUNTERS", .desc = "d", .code = 0x2, .cntmsk = 0, .modmsk = HSWEP_UNC_CBO_ATTRS},
+    {.name = "TOO_MANY_COUNTERS",
+     .desc = "d",
+     .code = 0x3,
+     .cntmsk = 0x1f,
+     .modmsk = HSWEP_UNC_CBO_ATTRS},
+    {.name = "WIDE_CODE",
+     .desc = "d",
+     .code = 0x100001,
+     .cntmsk = 0xf,
+     .modmsk = HSWEP_UNC_CBO_ATTRS},
+    {.name = "UNKNOWN_MOD",
+     .desc = "d",
+     .code = 0x4,
+     .cntmsk = 0xf,
+     .modmsk = HSWEP_UNC_CBO_ATTRS | _SNBEP_UNC_ATTR_FF},
+    {.name = "NO_DESC", .desc = "", .code = 0x5, .cntmsk = 0xf, .modmsk = HSWEP_UNC_CBO_ATTRS},
+    {.name = "wide_code",
+     .desc = "duplicate event name",
+     .code = 0x6,
+     .cntmsk = 0xf,
+     .modmsk = HSWEP_UNC_CBO_ATTRS},
 };
 
 TEST(fixture_tables_are_valid)
@@ -95,7 +116,8 @@ TEST(builtin_platforms_match_cpu_table)
 			HARNESS_FAIL_AT("no event platform for %s", cpus[i].name);
 	}
 	for (size_t i = 0; i < n; i++) {
-		const struct uncore_event_platform *plat = uncore_event_platform_by_name(cpus[i].name);
+		const struct uncore_event_platform *plat =
+		    uncore_event_platform_by_name(cpus[i].name);
 		if (!plat || plat->id != cpus[i].id)
 			HARNESS_FAIL_AT("no event platform named %s with its id", cpus[i].name);
 	}
@@ -109,7 +131,7 @@ TEST(haswell_ep_box_types)
 {
 	const struct uncore_event_platform *hsx = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
 	CHECK_EQ_INT(hsx->nboxes, 10);
-	static const char *const kinds[] = {"ubo", "cbo", "sbo", "ha", "imc",
+	static const char *const kinds[] = {"ubo", "cbo", "sbo", "ha",     "imc",
 					    "irp", "pcu", "qpi", "r2pcie", "r3qpi"};
 	for (unsigned i = 0; i < 10; i++) {
 		char name[64];

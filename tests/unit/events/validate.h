@@ -20,7 +20,7 @@ static int validate_quiet; /* 1: count problems without printing them */
 
 static int vproblem(const struct uncore_box_type *box, const intel_x86_entry_t *e,
 		    const intel_x86_umask_t *u, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 static int vproblem(const struct uncore_box_type *box, const intel_x86_entry_t *e,
 		    const intel_x86_umask_t *u, const char *fmt, ...)
@@ -88,7 +88,8 @@ static int validate_box_descriptor(const struct uncore_box_type *box)
 		bad += vproblem(box, NULL, NULL, "%u fixed counters but cntmsk_fixed 0x%llx",
 				box->nfixed, (unsigned long long)box->cntmsk_fixed);
 	for (unsigned r = 0; r < box->nroutes; r++)
-		if (box->routes[r].from >= INTEL_X86_MAX_FILTERS || box->routes[r].to >= box->nfilters)
+		if (box->routes[r].from >= INTEL_X86_MAX_FILTERS ||
+		    box->routes[r].to >= box->nfilters)
 			bad += vproblem(box, NULL, NULL, "route %u out of range", r);
 	if (box->nfilters > UNCORE_MAX_FILTERS || (box->nfilters && !box->filters))
 		bad += vproblem(box, NULL, NULL, "%u filters", box->nfilters);
@@ -98,23 +99,27 @@ static int validate_box_descriptor(const struct uncore_box_type *box)
 			bad += vproblem(box, NULL, NULL, "modifier %u: name, desc, attr", m);
 		if (d->reg > UNCORE_REG_FILTER(box->nfilters ? box->nfilters - 1 : 0) ||
 		    (d->reg != UNCORE_REG_CTL && !box->nfilters))
-			bad += vproblem(box, NULL, NULL, "modifier %s: register %u", d->name, d->reg);
+			bad +=
+			    vproblem(box, NULL, NULL, "modifier %s: register %u", d->name, d->reg);
 		if (d->kind == UNCORE_MOD_FIELD && v_field_max(d->field) < d->max)
-			bad += vproblem(box, NULL, NULL, "modifier %s: max %llu does not fit its field",
-					d->name, (unsigned long long)d->max);
+			bad += vproblem(box, NULL, NULL,
+					"modifier %s: max %llu does not fit its field", d->name,
+					(unsigned long long)d->max);
 		if (d->kind == UNCORE_MOD_FIELD && d->reg == UNCORE_REG_CTL && box->ctl &&
 		    ((d->field | d->occ_field | d->ctl_also) & ~box->ctl->writable))
-			bad += vproblem(box, NULL, NULL, "modifier %s sets bits outside the event fields",
-					d->name);
+			bad += vproblem(box, NULL, NULL,
+					"modifier %s sets bits outside the event fields", d->name);
 		if (d->min > d->max || (d->is_bool && d->max != 1))
 			bad += vproblem(box, NULL, NULL, "modifier %s: range", d->name);
 		for (unsigned k = 0; k < m; k++)
 			if (box->mods[k].attr == d->attr)
-				bad += vproblem(box, NULL, NULL, "modifiers %s and %s answer the same attr %u",
+				bad += vproblem(box, NULL, NULL,
+						"modifiers %s and %s answer the same attr %u",
 						box->mods[k].name, d->name, d->attr);
 	}
 	if (uncore_box_instance_name(box, 0, buf, sizeof(buf)) ||
-	    (box->perf_pmu && uncore_box_perf_name(box, (int)box->ninstances - 1, buf, sizeof(buf))))
+	    (box->perf_pmu &&
+	     uncore_box_perf_name(box, (int)box->ninstances - 1, buf, sizeof(buf))))
 		bad += vproblem(box, NULL, NULL, "instance names");
 	if (!box->events || box->nevents == 0)
 		bad += vproblem(box, NULL, NULL, "empty event table (tables not merged yet?)");
@@ -164,8 +169,8 @@ static int encodes_with_partner(const struct uncore_box_type *box, unsigned ev, 
 {
 	const intel_x86_entry_t *e = &box->events[ev];
 	for (unsigned k = 0; k < e->numasks; k++)
-		if ((e->umasks[k].grpid & 0xff) != (e->umasks[um].grpid & 0xff) && !e->umasks[k].uequiv &&
-		    encode_with_needs(box, ev, (int)um, (int)k) == 0)
+		if ((e->umasks[k].grpid & 0xff) != (e->umasks[um].grpid & 0xff) &&
+		    !e->umasks[k].uequiv && encode_with_needs(box, ev, (int)um, (int)k) == 0)
 			return 1;
 	return 0;
 }
@@ -205,7 +210,8 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 			dfl_none[g]++;
 		uint64_t allowed = ctl->umask | ctl->occ_sel;
 		for (unsigned m = 0; m < box->nmods; m++)
-			if ((u->modhw & (1u << box->mods[m].attr)) && box->mods[m].reg == UNCORE_REG_CTL)
+			if ((u->modhw & (1u << box->mods[m].attr)) &&
+			    box->mods[m].reg == UNCORE_REG_CTL)
 				allowed |= box->mods[m].field;
 		if (box->flags & UNCORE_BOXF_UCODE_WHOLE) {
 			if ((u->ucode << box->code_shift) & ~ctl->writable ||
@@ -214,32 +220,39 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 						(unsigned long long)u->ucode);
 		} else {
 			if (u->ucode & ~(uint64_t)0xff & ~allowed)
-				bad += vproblem(box, e, u, "ucode 0x%llx sets bits outside the umask field",
+				bad += vproblem(box, e, u,
+						"ucode 0x%llx sets bits outside the umask field",
 						(unsigned long long)u->ucode);
 			if ((u->ucode & 0xff) && !(u->uflags & INTEL_X86_CODE_OVERRIDE))
-				bad += vproblem(box, e, u, "ucode bits 7:0 set without CODE_OVERRIDE");
+				bad +=
+				    vproblem(box, e, u, "ucode bits 7:0 set without CODE_OVERRIDE");
 			if ((u->ucode & 0xff & ~ctl->ev_sel))
 				bad += vproblem(box, e, u, "override code outside ev_sel");
 		}
 		if ((u->modhw | u->umodmsk_req) & ~e->modmsk)
-			bad += vproblem(box, e, u, "modhw/umodmsk_req 0x%x not in the event's modmsk 0x%x",
+			bad += vproblem(box, e, u,
+					"modhw/umodmsk_req 0x%x not in the event's modmsk 0x%x",
 					u->modhw | u->umodmsk_req, e->modmsk);
 		if (u->ucntmsk && !(u->ucntmsk & e->cntmsk))
-			bad += vproblem(box, e, u, "ucntmsk 0x%llx shares no counter with cntmsk 0x%llx",
-					(unsigned long long)u->ucntmsk, (unsigned long long)e->cntmsk);
+			bad += vproblem(
+			    box, e, u, "ucntmsk 0x%llx shares no counter with cntmsk 0x%llx",
+			    (unsigned long long)u->ucntmsk, (unsigned long long)e->cntmsk);
 		for (unsigned n = 0; n < INTEL_X86_MAX_FILTERS; n++) {
-			uint64_t bits = (box->flags & UNCORE_BOXF_UFILTER_VALUE)
-						? u->ufilters[n]
-						: (u->ufilters[n] & 0xffffffffULL) | (u->ufilters[n] >> 32);
+			uint64_t bits =
+			    (box->flags & UNCORE_BOXF_UFILTER_VALUE)
+				? u->ufilters[n]
+				: (u->ufilters[n] & 0xffffffffULL) | (u->ufilters[n] >> 32);
 			if (!bits)
 				continue;
 			unsigned f = uncore_box_filter_of(box, e, n);
 			if (f >= box->nfilters)
-				bad += vproblem(box, e, u, "ufilters[%u] but the box has %u filters", n,
-						box->nfilters);
+				bad +=
+				    vproblem(box, e, u, "ufilters[%u] but the box has %u filters",
+					     n, box->nfilters);
 			else if (bits & ~v_filter_bits(box, f))
-				bad += vproblem(box, e, u, "ufilters[%u] 0x%llx outside the fields of %s", n,
-						(unsigned long long)u->ufilters[n], box->filters[f].name);
+				bad += vproblem(
+				    box, e, u, "ufilters[%u] 0x%llx outside the fields of %s", n,
+				    (unsigned long long)u->ufilters[n], box->filters[f].name);
 		}
 		if (u->uequiv) {
 			char buf[256];
@@ -249,16 +262,19 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 					bad += vproblem(box, e, u, "alias of unknown umask %s", t);
 		} else if (!bad && encode_with_needs(box, ev, (int)i, -1) &&
 			   !encodes_with_partner(box, ev, i)) {
-			bad += vproblem(box, e, u, "encodes neither alone nor with a umask of another group: %s",
-					uncore_error_detail());
+			bad +=
+			    vproblem(box, e, u,
+				     "encodes neither alone nor with a umask of another group: %s",
+				     uncore_error_detail());
 		}
 	}
 	for (unsigned g = 0; e->numasks && g < e->ngrp && g < INTEL_X86_NUM_GRP; g++) {
 		if (!(groups & (1u << g)))
 			bad += vproblem(box, e, NULL, "group %u has no umask", g);
 		if (dfl_count[g] > 1 && ncombo[g])
-			bad += vproblem(box, e, NULL, "group %u has %u defaults that cannot combine", g,
-					dfl_count[g]);
+			bad +=
+			    vproblem(box, e, NULL, "group %u has %u defaults that cannot combine",
+				     g, dfl_count[g]);
 		if (dfl_count[g] && dfl_none[g])
 			bad += vproblem(box, e, NULL, "group %u has a default and GRP_DFL_NONE", g);
 	}
@@ -280,14 +296,15 @@ static int validate_event(const struct uncore_box_type *box, unsigned ev)
 	if (!e->cntmsk)
 		bad += vproblem(box, e, NULL, "cntmsk is 0");
 	if (e->cntmsk & ~(generic | box->cntmsk_fixed))
-		bad += vproblem(box, e, NULL, "cntmsk 0x%llx names counters the box lacks (has 0x%llx)",
+		bad += vproblem(box, e, NULL,
+				"cntmsk 0x%llx names counters the box lacks (has 0x%llx)",
 				(unsigned long long)e->cntmsk,
 				(unsigned long long)(generic | box->cntmsk_fixed));
 	if (fixed && !box->nfixed)
 		bad += vproblem(box, e, NULL, "fixed-counter event in a box without one");
 	if (!fixed && (((uint64_t)e->code << box->code_shift) & ~box->ctl->writable))
-		bad += vproblem(box, e, NULL, "code 0x%x sets bits outside the event fields",
-				e->code);
+		bad +=
+		    vproblem(box, e, NULL, "code 0x%x sets bits outside the event fields", e->code);
 	unsigned known = 0;
 	for (unsigned m = 0; m < box->nmods; m++)
 		known |= 1u << box->mods[m].attr;
