@@ -314,6 +314,7 @@ static const intel_x86_umask_t hswep_unc_c_rxr_inserts[] = {
 	  .udesc = "IRQ Rejected",
 	  .ucode = 0x200,
 	  .grpid = 0,
+	  .uflags = INTEL_X86_NCOMBO,
 	},
 	{ .uname = "IPQ",
 	  .udesc = "IPQ",

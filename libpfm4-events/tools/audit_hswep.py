@@ -344,6 +344,12 @@ def check_event(box, prefix, mev, ev, tab, summ, ref, mevs):
     byk = {key(u["uname"]): u for u in ums}
     matched = set()
     tor = mevs.get(key("TOR_INSERTS")) if box == "cbo" else None
+    # 'X should not be Ored with the other umasks' (a NOTE) makes X exclusive.
+    alone = set()
+    for m in re.findall(r"(\w+) should not be Ored with the other umasks", mev["text"], re.I):
+        pre = [key(x["name"]) for x in mev["umasks"] if key(m).startswith(key(x["name"]))]
+        if pre:
+            alone.add(max(pre, key=len))
     for mu in mev["umasks"]:
         u = byk.get(key(mu["name"]))
         if u is None:
@@ -355,9 +361,11 @@ def check_event(box, prefix, mev, ev, tab, summ, ref, mevs):
             P(mu["name"], "value", "ours 0x%x, Table %s '%s' reads 0x%x%s" % (
                 val, mu["table"], mu["bits"], mu["value"], " (damaged string, read right-aligned)" if mu["garbled"] else ""))
         ncombo = bool(u.get("uflags", 0) & FLAGS["NCOMBO"]) or bool(u.get("uflags", 0) & FLAGS["GRP_DFL_NONE"])
-        if ncombo == mu["comb"]:
-            P(mu["name"], "ncombo", "'%s' is %s, ours %s" % (mu["bits"], "a combinable bit" if mu["comb"] else "an exact value",
-                                                           "NCOMBO" if ncombo else "combinable"))
+        exclusive = not mu["comb"] or key(mu["name"]) in alone
+        if ncombo != exclusive:
+            P(mu["name"], "ncombo", "'%s'%s: %s, ours %s" % (
+                mu["bits"], " and a note" if mu["comb"] and exclusive else "",
+                "exclusive" if exclusive else "a combinable bit", "NCOMBO" if ncombo else "combinable"))
         fdep = mu["fdep"]
         if box == "cbo" and uname == "TOR_OCCUPANCY" and tor is not None:
             # The second sheet of Table 2-41 lost its Filter Dep column; the
