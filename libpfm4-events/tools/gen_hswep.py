@@ -412,6 +412,12 @@ def build_umasks(box, ev, ref):
         out.append(Umask(u["name"], umask_desc(ev, u), u["value"] << 8, grp, flags, modreq=modreq))
     if qualifiers:
         groups = 2
+    if box == "irp" and name == "SNOOP_RESP":
+        # 2.7.5 NOTE: the first 4 bits (responses) must be combined with one of
+        # the last 3 (snoop types): two groups, each requiring a selection.
+        for um in out:
+            um.grpid = 1 if um.ucode >= 0x1000 else 0
+        groups = 2
     if box == "cbo" and name == "LLC_LOOKUP":
         grp = groups
         groups += 1
