@@ -92,6 +92,8 @@ def read_manual(lines):
             t = ci
             while "Title" not in lines[t]:
                 t -= 1
+                if ci - t > 12:
+                    raise SystemExit("audit_hswep: no 'Title' above 'Event Code' at line %d" % (ci + 1))
             h = t - 1
             while not lines[h].strip():
                 h -= 1
