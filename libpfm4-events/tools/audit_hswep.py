@@ -245,6 +245,8 @@ def needs(fdep):
 
 
 def run(ctx):
+    global _Check
+    _Check = ctx.Check
     lines = ctx.seed(SEED)
     manual = read_manual(lines)
     summaries = read_summaries(lines)
@@ -256,13 +258,13 @@ def run(ctx):
         mevs = manual[box]
         summ = summaries[box]
         if tab is None:
-            c = pfmtable_check("hswep/%s/table" % box)
+            c = new_check("hswep/%s/table" % box)
             c.error("missing table %s" % fname)
             checks.append(c)
             continue
         ours = {key(e["name"][len(prefix):]): e for e in tab.events if e["name"].startswith(prefix)}
         # Structure
-        c = pfmtable_check("hswep/%s/structure" % box)
+        c = new_check("hswep/%s/structure" % box)
         for p in pfmtable.validate(tab):
             c.error(p)
         for e in tab.events:
@@ -278,7 +280,7 @@ def run(ctx):
         for k, ev in sorted(ours.items()):
             if k in mevs:
                 continue
-            c = pfmtable_check("hswep/%s/%s" % (box, ev["name"]))
+            c = new_check("hswep/%s/%s" % (box, ev["name"]))
             if ev.get("flags", 0) & FLAGS["FIXED"]:
                 check_fixed(box, ev, lines, c)
             else:
@@ -293,9 +295,11 @@ def run(ctx):
     return checks
 
 
-def pfmtable_check(name):
-    import audit
-    return audit.Check(name)
+_Check = None  # the framework's Check class, set by run()
+
+
+def new_check(name):
+    return _Check(name)
 
 
 def check_fixed(box, ev, lines, c):
@@ -310,7 +314,7 @@ def check_fixed(box, ev, lines, c):
 
 def check_event(box, prefix, mev, ev, tab, summ, ref, mevs):
     name = mev["name"]
-    c = pfmtable_check("hswep/%s/%s" % (box, name))
+    c = new_check("hswep/%s/%s" % (box, name))
     P = lambda um, what, text: c.problem(GENERATION, box, key_name(name), um, what, text)
     if ev is None:
         P(None, "missing", "event 0x%x of %s is not in %s" % (mev["code"], "2.x event list", prefix + "*"))
@@ -473,7 +477,7 @@ def check_modifiers(box, tab, lines, ctltab, mevs):
     """Every event offers edge/invert/threshold of the control register's
     width (Table <ctltab>); the CBo also thread/core filtering through
     tid_en + FILTER0.tid (Tables 2-16, 2-18)."""
-    c = pfmtable_check("hswep/%s/modifiers" % box)
+    c = new_check("hswep/%s/modifiers" % box)
     f = ctl_fields(lines, ctltab)
     want = 0
     if "edge_det" in f:
