@@ -5,7 +5,10 @@
         [--upstream LIBPFM4_DIR] [--report FILE] [--only GEN] [--tables DIR] [-v]
 
 Each generation is a module tools/audit_<gen>.py with GENERATION (a name)
-and run(ctx) -> list of Check.  A module re-reads the specification text
+and run(ctx) -> list of Check (made with ctx.Check(name); a check collects
+problem(gen, box, event, umask, what, text) and error(text)); ctx.seed(file)
+gives a seed's lines, ctx.table(header, upstream=False) a parsed table
+(tools/pfmtable.py), ctx.note(line) adds to the report.  A module re-reads the specification text
 itself (not the generator's intermediate files), compares it with the
 committed tables event by event and unit mask by unit mask, and reports each
 difference as a Problem.  A problem listed in audit-exceptions.txt (each
@@ -110,6 +113,7 @@ class Context:
         self.upstream = args.upstream
         self.report = []
         self._tables = {}
+        self.Check = Check  # modules create their checks with ctx.Check(name)
 
     def table(self, filename, upstream=False):
         base = os.path.join(self.upstream, "lib", "events") if upstream else self.tables_dir

@@ -92,6 +92,8 @@ def read_manual(lines):
             t = ci
             while "Title" not in lines[t]:
                 t -= 1
+                if ci - t > 12:
+                    raise SystemExit("audit_hswep: no 'Title' above 'Event Code' at line %d" % (ci + 1))
             h = t - 1
             while not lines[h].strip():
                 h -= 1
@@ -243,6 +245,8 @@ def needs(fdep):
 
 
 def run(ctx):
+    global _Check
+    _Check = ctx.Check
     lines = ctx.seed(SEED)
     manual = read_manual(lines)
     summaries = read_summaries(lines)
@@ -254,13 +258,13 @@ def run(ctx):
         mevs = manual[box]
         summ = summaries[box]
         if tab is None:
-            c = pfmtable_check("hswep/%s/table" % box)
+            c = new_check("hswep/%s/table" % box)
             c.error("missing table %s" % fname)
             checks.append(c)
             continue
         ours = {key(e["name"][len(prefix):]): e for e in tab.events if e["name"].startswith(prefix)}
         # Structure
-        c = pfmtable_check("hswep/%s/structure" % box)
+        c = new_check("hswep/%s/structure" % box)
         for p in pfmtable.validate(tab):
             c.error(p)
         for e in tab.events:
@@ -276,7 +280,7 @@ def run(ctx):
         for k, ev in sorted(ours.items()):
             if k in mevs:
                 continue
-            c = pfmtable_check("hswep/%s/%s" % (box, ev["name"]))
+            c = new_check("hswep/%s/%s" % (box, ev["name"]))
             if ev.get("flags", 0) & FLAGS["FIXED"]:
                 check_fixed(box, ev, lines, c)
             else:
@@ -291,9 +295,11 @@ def run(ctx):
     return checks
 
 
-def pfmtable_check(name):
-    import audit
-    return audit.Check(name)
+_Check = None  # the framework's Check class, set by run()
+
+
+def new_check(name):
+    return _Check(name)
 
 
 def check_fixed(box, ev, lines, c):
@@ -308,7 +314,7 @@ def check_fixed(box, ev, lines, c):
 
 def check_event(box, prefix, mev, ev, tab, summ, ref, mevs):
     name = mev["name"]
-    c = pfmtable_check("hswep/%s/%s" % (box, name))
+    c = new_check("hswep/%s/%s" % (box, name))
     P = lambda um, what, text: c.problem(GENERATION, box, key_name(name), um, what, text)
     if ev is None:
         P(None, "missing", "event 0x%x of %s is not in %s" % (mev["code"], "2.x event list", prefix + "*"))
@@ -344,6 +350,12 @@ def check_event(box, prefix, mev, ev, tab, summ, ref, mevs):
     byk = {key(u["uname"]): u for u in ums}
     matched = set()
     tor = mevs.get(key("TOR_INSERTS")) if box == "cbo" else None
+    # 'X should not be Ored with the other umasks' (a NOTE) makes X exclusive.
+    alone = set()
+    for m in re.findall(r"(\w+) should not be Ored with the other umasks", mev["text"], re.I):
+        pre = [key(x["name"]) for x in mev["umasks"] if key(m).startswith(key(x["name"]))]
+        if pre:
+            alone.add(max(pre, key=len))
     for mu in mev["umasks"]:
         u = byk.get(key(mu["name"]))
         if u is None:
@@ -355,9 +367,11 @@ def check_event(box, prefix, mev, ev, tab, summ, ref, mevs):
             P(mu["name"], "value", "ours 0x%x, Table %s '%s' reads 0x%x%s" % (
                 val, mu["table"], mu["bits"], mu["value"], " (damaged string, read right-aligned)" if mu["garbled"] else ""))
         ncombo = bool(u.get("uflags", 0) & FLAGS["NCOMBO"]) or bool(u.get("uflags", 0) & FLAGS["GRP_DFL_NONE"])
-        if ncombo == mu["comb"]:
-            P(mu["name"], "ncombo", "'%s' is %s, ours %s" % (mu["bits"], "a combinable bit" if mu["comb"] else "an exact value",
-                                                           "NCOMBO" if ncombo else "combinable"))
+        exclusive = not mu["comb"] or key(mu["name"]) in alone
+        if ncombo != exclusive:
+            P(mu["name"], "ncombo", "'%s'%s: %s, ours %s" % (
+                mu["bits"], " and a note" if mu["comb"] and exclusive else "",
+                "exclusive" if exclusive else "a combinable bit", "NCOMBO" if ncombo else "combinable"))
         fdep = mu["fdep"]
         if box == "cbo" and uname == "TOR_OCCUPANCY" and tor is not None:
             # The second sheet of Table 2-41 lost its Filter Dep column; the
@@ -463,7 +477,7 @@ def check_modifiers(box, tab, lines, ctltab, mevs):
     """Every event offers edge/invert/threshold of the control register's
     width (Table <ctltab>); the CBo also thread/core filtering through
     tid_en + FILTER0.tid (Tables 2-16, 2-18)."""
-    c = pfmtable_check("hswep/%s/modifiers" % box)
+    c = new_check("hswep/%s/modifiers" % box)
     f = ctl_fields(lines, ctltab)
     want = 0
     if "edge_det" in f:

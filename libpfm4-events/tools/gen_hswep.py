@@ -376,6 +376,14 @@ def build_umasks(box, ev, ref):
                   and not u["combinable"]]
     has_opc_group = box == "cbo" and name in ("TOR_INSERTS", "TOR_OCCUPANCY") or \
         box == "ha" and name == "ADDR_OPC_MATCH"
+    # A note such as 'IRQ_REJECTED should not be Ored with the other umasks'
+    # (2.3.6 RxR_INSERTS) makes that unit mask exclusive.
+    alone = set()
+    for m in re.finditer(r"(\w+) should not be Ored with the other umasks",
+                         " ".join([ev["definition"]] + ev["notes"]), re.I):
+        cands = [u["name"] for u in evumasks if m.group(1).upper().startswith(u["name"])]
+        if cands:
+            alone.add(max(cands, key=len))
     for u in evumasks:
         flags = []
         grp = 0
@@ -383,7 +391,7 @@ def build_umasks(box, ev, ref):
         if u in qualifiers:
             grp = 1
             flags.append("GRP_DFL_NONE")
-        elif not u["combinable"]:
+        elif not u["combinable"] or u["name"] in alone:
             flags.append("NCOMBO")
         if box == "cbo" and name in ("TOR_INSERTS", "TOR_OCCUPANCY"):
             # Table 2-40 Filter Dep: *OPCODE umasks need FILTER1.opc, NID_*
@@ -403,6 +411,12 @@ def build_umasks(box, ev, ref):
             flags.append("DFL")
         out.append(Umask(u["name"], umask_desc(ev, u), u["value"] << 8, grp, flags, modreq=modreq))
     if qualifiers:
+        groups = 2
+    if box == "irp" and name == "SNOOP_RESP":
+        # 2.7.5 NOTE: the first 4 bits (responses) must be combined with one of
+        # the last 3 (snoop types): two groups, each requiring a selection.
+        for um in out:
+            um.grpid = 1 if um.ucode >= 0x1000 else 0
         groups = 2
     if box == "cbo" and name == "LLC_LOOKUP":
         grp = groups

@@ -63,8 +63,10 @@ BITS_RE = re.compile(r"^[b6ь][01xX×]+$")
 
 def clean(text):
     """Markdown and escape residue out, homoglyphs mapped, spaces squeezed."""
-    text = text.replace("\\_", "_").replace("**", "").replace("<sup>®</sup>", "®")
+    text = text.replace("\\_", "_").replace("\\*", "*").replace("**", "").replace("<sup>®</sup>", "®")
     text = re.sub(r"<[^>]+>", "", text)
+    # LaTeX residue of the conversion: '${\sf AD}$', '$\ensuremath{\mathsf{AD}}$'
+    text = re.sub(r"\$([^$]*)\$", lambda m: re.sub(r"\\[a-zA-Z]+|[{}^]", "", m.group(1)).strip(), text)
     text = text.replace("•", " ").replace("\t", " ")
     return re.sub(r"\s+", " ", text).strip()
 

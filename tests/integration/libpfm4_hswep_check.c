@@ -28,13 +28,20 @@ static void result(int ok, const char *fmt, const char *what, const char *detail
 static const char *err_name(int ret)
 {
 	switch (ret) {
-	case PFM_SUCCESS: return "OK";
-	case PFM_ERR_NOTFOUND: return "ERR_NOTFOUND";
-	case PFM_ERR_UMASK: return "ERR_UMASK";
-	case PFM_ERR_ATTR: return "ERR_ATTR";
-	case PFM_ERR_ATTR_VAL: return "ERR_ATTR_VAL";
-	case PFM_ERR_FEATCOMB: return "ERR_FEATCOMB";
-	default: return pfm_strerror(ret);
+	case PFM_SUCCESS:
+		return "OK";
+	case PFM_ERR_NOTFOUND:
+		return "ERR_NOTFOUND";
+	case PFM_ERR_UMASK:
+		return "ERR_UMASK";
+	case PFM_ERR_ATTR:
+		return "ERR_ATTR";
+	case PFM_ERR_ATTR_VAL:
+		return "ERR_ATTR_VAL";
+	case PFM_ERR_FEATCOMB:
+		return "ERR_FEATCOMB";
+	default:
+		return pfm_strerror(ret);
 	}
 }
 
@@ -115,7 +122,8 @@ static int check_pmus(int argc, char **argv)
 				continue;
 			found = 1;
 			seen++;
-			snprintf(detail, sizeof(detail), "%d events listed, table has %d", info.nevents, want);
+			snprintf(detail, sizeof(detail), "%d events listed, table has %d",
+				 info.nevents, want);
 			result(info.nevents == want, "%s: %s", argv[i], detail);
 			result(pfm_pmu_validate(pmu, stdout) == PFM_SUCCESS, "%s: %s", argv[i],
 			       "passes libpfm4's table validation");

@@ -21,9 +21,11 @@ if [ -z "$seeds" ]; then
 fi
 
 # A pristine libpfm4 (for the informational upstream comparison and the
-# flag-value check), if the build has one.
+# check of the flag values the audit assumes), if the build has one: the
+# --with-papi-src tree recorded in the generated Makefile, or the download.
+user_src=$(sed -n 's/^PAPI_SRC_USER *:= *//p' "$SRCDIR/Makefile" 2>/dev/null)
 up=
-for d in "${UPSTREAM_LIBPFM4:-}" "$BUILD/papi-dl/papi/src/libpfm4"; do
+for d in "${UPSTREAM_LIBPFM4:-}" "${user_src:+$user_src/src/libpfm4}" "$BUILD/papi-dl/papi/src/libpfm4"; do
 	[ -n "$d" ] && [ -d "$d/lib/events" ] && up=$d && break
 done
 
@@ -33,6 +35,11 @@ rc=$?
 last=$(tail -1 "$out")
 if [ $rc -eq 0 ] && echo "$last" | grep -q -E '^audit: [0-9]+ passed, 0 failed$'; then
 	pass "audit: $last (report: $BUILD/audit-report.md)"
+	if [ -n "$up" ]; then
+		echo "upstream libpfm4 $up: $(grep -c '^- ' "$BUILD/audit-report.md") report lines"
+	else
+		echo "no pristine libpfm4 found: upstream comparison skipped (set UPSTREAM_LIBPFM4)"
+	fi
 else
 	fail "audit: $last"
 	grep -E '^FAIL|^    ' "$out" | head -40
