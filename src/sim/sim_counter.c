@@ -4,7 +4,8 @@
  * closed form: without a threshold the count is the sum of the streams'
  * totals; with one, the comparison sequence is periodic with the least
  * common multiple of the streams' periods, so one period is evaluated and
- * multiplied.  Only inputs with a huge combined period go cycle by cycle. */
+ * multiplied, or, for constants plus one rate, counted in closed form.  Only
+ * other inputs with a huge combined period go cycle by cycle. */
 #include "sim/sim_internal.h"
 
 #include <stdlib.h>
@@ -215,6 +216,98 @@ static uint64_t scan(const uint8_t *cnd, uint64_t len, int edge, int p, uint64_t
 	return 0;
 }
 
+/* A thresholded input that is constant apart from at most one ratio stream
+ * has a closed form.  With K the constant part and q = floor(num / den),
+ * the sum on cycle c is K + q + b(c), b(c) in {0, 1}; the comparison result
+ * s(c) is then constant or equal to b(c) or to !b(c).  A ratio's extra
+ * occurrences are evenly spread, so when they come at most every other
+ * cycle the 1s of b are isolated, else its 0s are: rising edges of s follow
+ * from the number of 1s (or 0s) of s. */
+struct closed {
+	const struct sim_stream *st; /* the ratio stream, or NULL */
+	uint64_t k;                  /* constant part of the sum */
+	int s0, s1;                  /* comparison result with b = 0, b = 1 */
+};
+
+static int closed_form(const struct sim_shared *sh, const struct sim_input *in,
+		       const struct sim_cmp *cmp, struct closed *cf)
+{
+	cf->st = NULL;
+	cf->k = 0;
+	for (unsigned i = 0; i < in->n; i++) {
+		const struct sim_stream *st = &sh->streams[in->idx[i]];
+		if (st->rate_kind == SIM_RATE_PATTERN && st->pattern_len == 1)
+			cf->k += st->pattern[0];
+		else if (st->rate_kind == SIM_RATE_RATIO && !cf->st)
+			cf->st = st;
+		else
+			return 0;
+	}
+	uint64_t q = cf->st ? cf->st->num / cf->st->den : 0;
+	cf->s0 = compare(cmp, cf->k + q);
+	cf->s1 = cf->st && cf->st->num % cf->st->den ? compare(cmp, cf->k + q + 1) : cf->s0;
+	return 1;
+}
+
+/* Cycles in [c, c + m) where s is 1. */
+static uint64_t closed_ones(const struct closed *cf, uint64_t c, uint64_t m)
+{
+	if (cf->s0 == cf->s1)
+		return cf->s0 ? m : 0;
+	const struct sim_stream *st = cf->st;
+	uint64_t r = c - st->start_cycle, q = st->num / st->den;
+	uint64_t ones_b = stream_cum(st, r + m) - stream_cum(st, r) - q * m;
+	return cf->s1 ? ones_b : m - ones_b;
+}
+
+static int closed_at(const struct closed *cf, uint64_t c)
+{
+	return closed_ones(cf, c, 1) != 0;
+}
+
+static uint64_t closed_count(const struct closed *cf, const struct sim_cmp *cmp, uint64_t c0,
+			     uint64_t m, int prev)
+{
+	if (m == 0)
+		return 0;
+	uint64_t ones = closed_ones(cf, c0, m);
+	if (!cmp->edge)
+		return ones;
+	int first = closed_at(cf, c0);
+	if (cf->s0 == cf->s1)
+		return first && !prev;
+	/* Are the 1s of s isolated?  Those of b are when 2 (num mod den) <= den. */
+	uint64_t rem = cf->st->num % cf->st->den;
+	int b_ones_isolated = 2 * rem <= cf->st->den, b_zeros_isolated = 2 * rem >= cf->st->den;
+	int s_ones_isolated = cf->s1 ? b_ones_isolated : b_zeros_isolated;
+	if (s_ones_isolated) /* every 1 but a first one after prev = 1 is an edge */
+		return ones - (first && prev);
+	/* 0s isolated: every 0 before the last cycle is followed by an edge. */
+	uint64_t zeros = (m - 1) - closed_ones(cf, c0, m - 1);
+	return zeros + (first && !prev);
+}
+
+static uint64_t eval_closed(const struct closed *cf, const struct sim_cmp *cmp, uint64_t c0,
+			    uint64_t n, uint8_t *prev, uint64_t need, uint64_t *used)
+{
+	uint64_t total = closed_count(cf, cmp, c0, n, *prev);
+	if (need && total >= need) {
+		uint64_t lo = 1, hi = n;
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo) / 2;
+			if (closed_count(cf, cmp, c0, mid, *prev) >= need)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		*used = lo;
+		n = lo;
+		total = closed_count(cf, cmp, c0, n, *prev);
+	}
+	*prev = (uint8_t)closed_at(cf, c0 + n - 1);
+	return total;
+}
+
 uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in, const struct sim_cmp *cmp,
 		  uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need, uint64_t *used)
 {
@@ -242,6 +335,9 @@ uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in, const
 		*used = lo;
 		return input_total(sh, in, c0, c0 + lo);
 	}
+	struct closed cf;
+	if (closed_form(sh, in, cmp, &cf))
+		return eval_closed(&cf, cmp, c0, n, prev, need, used);
 	uint64_t L = input_period(sh, in, SIM_BLOCK_MAX);
 	uint8_t *cnd = L ? malloc(L) : NULL;
 	if (!cnd)
