@@ -342,6 +342,16 @@ int uncore_sim_set_log(struct uncore_sim *sim, const char *path)
 	return 0;
 }
 
+int uncore_sim_log_path(struct uncore_sim *sim, char *buf, size_t len)
+{
+	int rc = sim_lock(sim);
+	if (rc)
+		return rc;
+	int n = snprintf(buf, len, "%s", sim->sh->log_path);
+	sim_unlock(sim);
+	return n < 0 || (size_t)n >= len ? UNCORE_ENOSPACE : 0;
+}
+
 int uncore_sim_inject_fault(struct uncore_sim *sim, const struct uncore_sim_fault *fault)
 {
 	if (!fault || (fault->error != EIO && fault->error != EACCES && fault->error != ENODEV))

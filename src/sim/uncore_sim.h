@@ -83,6 +83,9 @@ int uncore_sim_set_access_ns(struct uncore_sim *sim, uint64_t ns);
  * object per line, appended to `path`; NULL stops logging. */
 int uncore_sim_set_log(struct uncore_sim *sim, const char *path);
 
+/* The current log file ("" when logging is off). */
+int uncore_sim_log_path(struct uncore_sim *sim, char *buf, size_t len);
+
 enum uncore_sim_op { UNCORE_SIM_OP_ANY = 0, UNCORE_SIM_OP_READ = 1, UNCORE_SIM_OP_WRITE = 2 };
 
 /* Which accesses fail, when, and how.  -1 in a selector field means "any". */
