@@ -182,19 +182,60 @@ static int compare(const struct sim_cmp *cmp, uint64_t sum)
 	return cmp->invert ? sum < cmp->thresh : sum >= cmp->thresh;
 }
 
-/* Cycle by cycle over [c0, c0+n). */
+/* Cycle by cycle over [c0, c0+n), for inputs without a short period.  Each
+ * stream's value is stepped incrementally: with r n = a d + acc, the next
+ * cycle adds q + (acc + rem >= d) where q, rem = n / d, n mod d. */
+struct step {
+	const struct sim_stream *st;
+	uint64_t q, rem, acc;
+	unsigned pi;
+};
+
+static void step_init(struct step *sp, const struct sim_stream *st, uint64_t c)
+{
+	uint64_t r = c - st->start_cycle;
+	sp->st = st;
+	if (st->rate_kind == SIM_RATE_RATIO) {
+		sp->q = st->num / st->den;
+		sp->rem = st->num % st->den;
+		sp->acc = (uint64_t)((unsigned __int128)r * st->num % st->den);
+	} else {
+		sp->pi = (unsigned)(r % st->pattern_len);
+	}
+}
+
+static uint64_t step_next(struct step *sp)
+{
+	const struct sim_stream *st = sp->st;
+	if (st->rate_kind == SIM_RATE_RATIO) {
+		uint64_t a = sp->acc + sp->rem, carry = a >= st->den;
+		sp->acc = carry ? a - st->den : a;
+		return sp->q + carry;
+	}
+	uint64_t v = st->pattern[sp->pi];
+	if (++sp->pi == st->pattern_len)
+		sp->pi = 0;
+	return v;
+}
+
 static uint64_t eval_cycles(const struct sim_shared *sh, const struct sim_input *in,
 			    const struct sim_cmp *cmp, uint64_t c0, uint64_t n, uint8_t *prev,
 			    uint64_t need, uint64_t *used)
 {
+	struct step sp[SIM_MAX_INPUTS];
+	for (unsigned i = 0; i < in->n; i++)
+		step_init(&sp[i], &sh->streams[in->idx[i]], c0);
 	uint64_t count = 0;
 	int p = *prev;
-	for (uint64_t i = 0; i < n; i++) {
-		int cnd = compare(cmp, sim_input_at(sh, in, c0 + i));
+	for (uint64_t c = 0; c < n; c++) {
+		uint64_t sum = 0;
+		for (unsigned i = 0; i < in->n; i++)
+			sum += step_next(&sp[i]);
+		int cnd = compare(cmp, sum);
 		count += cmp->edge ? (cnd && !p) : cnd;
 		p = cnd;
 		if (need && count >= need) {
-			*used = i + 1;
+			*used = c + 1;
 			break;
 		}
 	}

@@ -132,6 +132,22 @@ TEST(patterns_match_the_reference)
 	free(sh);
 }
 
+TEST(cycle_path_matches_the_reference)
+{
+	/* Two rates with large coprime periods: no short combined period, so
+	 * the cycle-by-cycle evaluator runs. */
+	struct sim_shared *sh = calloc(1, sizeof(*sh));
+	for (int t = 0; t < 400; t++) {
+		sh->n_streams = 0;
+		add_ratio(sh, rnd(2000003), 1000003, rnd(900));
+		add_ratio(sh, rnd(1999966), 999983, rnd(900));
+		if (rnd(2))
+			add_pattern(sh, 1 + (unsigned)rnd(4), rnd(900));
+		check_case(sh, "cycles");
+	}
+	free(sh);
+}
+
 TEST(long_spans_stay_fast)
 {
 	/* A thresholded rate over 10^9 cycles: closed form, not a loop. */
@@ -151,6 +167,7 @@ int main(void)
 {
 	RUN(rates_match_the_reference);
 	RUN(patterns_match_the_reference);
+	RUN(cycle_path_matches_the_reference);
 	RUN(long_spans_stay_fast);
 	return harness_done();
 }
