@@ -22,7 +22,8 @@ static struct decoded decode(unsigned kind, uint64_t ctl)
 	if (kind == HSWEP_BOX_QPI || kind == HSWEP_BOX_PCU)
 		x.ext = !!(ctl & HSWEP_PMON_CTL_EV_SEL_EXT);
 	if (kind == HSWEP_BOX_PCU) /* no umask; occ_sel instead (Table 2-158) */
-		x.occ_sel = (unsigned)((ctl & HSWEP_PCU_CTL_OCC_SEL) >> HSWEP_PCU_CTL_OCC_SEL_SHIFT);
+		x.occ_sel =
+		    (unsigned)((ctl & HSWEP_PCU_CTL_OCC_SEL) >> HSWEP_PCU_CTL_OCC_SEL_SHIFT);
 	else
 		x.umask = (unsigned)((ctl & HSWEP_PMON_CTL_UMASK) >> HSWEP_PMON_CTL_UMASK_SHIFT);
 	return x;
@@ -66,8 +67,8 @@ void sim_gather(const struct sim_shared *sh, unsigned socket, unsigned kind, uns
 	for (unsigned i = 0; i < sh->n_streams; i++) {
 		const struct sim_stream *st = &sh->streams[i];
 		if (st->target != SIM_TARGET_EVENT || st->kind != kind || st->ev != x.ev ||
-		    st->ext != x.ext || !(st->sockets & (1u << socket)) || !(st->insts & (1u << inst)) ||
-		    !active(st, c0, c1))
+		    st->ext != x.ext || !(st->sockets & (1u << socket)) ||
+		    !(st->insts & (1u << inst)) || !active(st, c0, c1))
 			continue;
 		if (kind == HSWEP_BOX_PCU && (x.ev & HSWEP_PCU_EV_SEL_OCC) && st->occ != x.occ_sel)
 			continue;
@@ -86,7 +87,8 @@ void sim_gather_extra(const struct sim_shared *sh, unsigned socket, unsigned kin
 	for (unsigned i = 0; i < sh->n_streams; i++) {
 		const struct sim_stream *st = &sh->streams[i];
 		if (st->target == SIM_TARGET_EXTRA && st->kind == kind && st->extra == extra &&
-		    (st->sockets & (1u << socket)) && (st->insts & (1u << inst)) && active(st, c0, c1))
+		    (st->sockets & (1u << socket)) && (st->insts & (1u << inst)) &&
+		    active(st, c0, c1))
 			add_input(in, i);
 	}
 }
@@ -95,9 +97,10 @@ struct sim_cmp sim_cmp_of(unsigned kind, uint64_t ctl)
 {
 	const struct hswep_box_desc *d = hswep_box(kind);
 	struct sim_cmp c = {
-		.thresh = (uint32_t)((ctl >> HSWEP_PMON_CTL_THRESH_SHIFT) & ((1u << d->thresh_bits) - 1)),
-		.invert = !!(ctl & HSWEP_PMON_CTL_INVERT),
-		.edge = !!(ctl & HSWEP_PMON_CTL_EDGE_DET),
+	    .thresh =
+		(uint32_t)((ctl >> HSWEP_PMON_CTL_THRESH_SHIFT) & ((1u << d->thresh_bits) - 1)),
+	    .invert = !!(ctl & HSWEP_PMON_CTL_INVERT),
+	    .edge = !!(ctl & HSWEP_PMON_CTL_EDGE_DET),
 	};
 	/* PCU occupancy events (ev_sel[7] = 1) use occ_invert and occ_edge_det
 	 * (2.8.2.2); the plain invert/edge_det apply to the other events. */
@@ -113,7 +116,8 @@ static uint64_t stream_cum(const struct sim_stream *st, uint64_t r)
 {
 	if (st->rate_kind == SIM_RATE_RATIO)
 		return (uint64_t)((unsigned __int128)r * st->num / st->den);
-	uint64_t full = r / st->pattern_len, rem = r % st->pattern_len, sum = full * st->pattern_sum;
+	uint64_t full = r / st->pattern_len, rem = r % st->pattern_len,
+		 sum = full * st->pattern_sum;
 	for (uint64_t i = 0; i < rem; i++)
 		sum += st->pattern[i];
 	return sum;
@@ -162,7 +166,8 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 }
 
 /* Least common multiple of the input's periods, or 0 if above the limit. */
-static uint64_t input_period(const struct sim_shared *sh, const struct sim_input *in, uint64_t limit)
+static uint64_t input_period(const struct sim_shared *sh, const struct sim_input *in,
+			     uint64_t limit)
 {
 	uint64_t l = 1;
 	for (unsigned i = 0; i < in->n; i++) {
@@ -349,8 +354,9 @@ static uint64_t eval_closed(const struct closed *cf, const struct sim_cmp *cmp, 
 	return total;
 }
 
-uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in, const struct sim_cmp *cmp,
-		  uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need, uint64_t *used)
+uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in,
+		  const struct sim_cmp *cmp, uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need,
+		  uint64_t *used)
 {
 	if (used)
 		*used = 0;

@@ -23,7 +23,8 @@ static int usage(FILE *f)
 		"usage: uncore-sim <command> [arguments]\n"
 		"  models [-v]                         list the machine models\n"
 		"  create <inst> [-m MODEL] [-s SCN] [-l LOG] [--wall]\n"
-		"                                      create a shared instance (default model e5-2699v3-2s)\n"
+		"                                      create a shared instance (default model "
+		"e5-2699v3-2s)\n"
 		"  destroy <inst>                      remove an instance\n"
 		"  scenario <inst> <file.scn>          load a scenario\n"
 		"  advance <inst> <time>               advance virtual time (ns, us, ms, s)\n"
@@ -32,14 +33,18 @@ static int usage(FILE *f)
 		"  read <inst> pci <bb:dd.f> <offset>\n"
 		"  write <inst> msr <socket> <addr> <value>\n"
 		"  write <inst> pci <bb:dd.f> <offset> <value>\n"
-		"  dump <inst> [-S SOCKET] [-a] [BOX...]  show registers (BOX: ubox cbo sbo ha imc irp pcu qpi r2pcie r3qpi)\n"
+		"  dump <inst> [-S SOCKET] [-a] [BOX...]  show registers (BOX: ubox cbo sbo ha imc "
+		"irp pcu qpi r2pcie r3qpi)\n"
 		"  log <inst> [-n LINES] [-f]          show the audit log's tail (-f: follow)\n"
 		"  log <inst> --set FILE | --off       start or stop the audit log\n"
-		"  fault <inst> [--space msr|pci] [--op rd|wr] [--socket S] [--bdf bb:dd.f] [--addr A]\n"
+		"  fault <inst> [--space msr|pci] [--op rd|wr] [--socket S] [--bdf bb:dd.f] "
+		"[--addr A]\n"
 		"               [--nth N] [--count C] [--error EIO|EACCES|ENODEV] | --clear\n"
 		"  run [-m MODEL] -s SCN [-t TIME] [-p BOX:CTL ...] [-a]\n"
-		"                                      run a scenario on a private machine: program counter\n"
-		"                                      k of every BOX instance with the k-th -p value, advance,\n"
+		"                                      run a scenario on a private machine: "
+		"program counter\n"
+		"                                      k of every BOX instance with the k-th -p "
+		"value, advance,\n"
 		"                                      dump those boxes\n"
 		"<inst> is a path, or a name for /dev/shm/uncore-sim-<name>.\n");
 	return f == stderr ? 2 : 0;
@@ -47,8 +52,8 @@ static int usage(FILE *f)
 
 static int fail(const char *what, int rc)
 {
-	fprintf(stderr, "uncore-sim: %s: %s (%s)%s%s\n", what, uncore_strerror(rc), uncore_error_name(rc),
-		uncore_error_detail()[0] ? ": " : "", uncore_error_detail());
+	fprintf(stderr, "uncore-sim: %s: %s (%s)%s%s\n", what, uncore_strerror(rc),
+		uncore_error_name(rc), uncore_error_detail()[0] ? ": " : "", uncore_error_detail());
 	return 1;
 }
 
@@ -115,14 +120,16 @@ static int parse_reg(char **argv, struct uncore_reg *r)
 	if (!strcmp(argv[0], "msr")) {
 		if (parse_u64(argv[1], &a) || parse_u64(argv[2], &b) || a > 7)
 			return -1;
-		*r = (struct uncore_reg){.space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)a, .addr = b};
+		*r = (struct uncore_reg){
+		    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)a, .addr = b};
 		return 0;
 	}
 	if (!strcmp(argv[0], "pci")) {
 		uint32_t bdf;
 		if (parse_bdf(argv[1], &bdf) || parse_u64(argv[2], &b))
 			return -1;
-		*r = (struct uncore_reg){.space = UNCORE_SPACE_PCI, .width = 4, .bdf = bdf, .addr = b};
+		*r = (struct uncore_reg){
+		    .space = UNCORE_SPACE_PCI, .width = 4, .bdf = bdf, .addr = b};
 		return 0;
 	}
 	return -1;
@@ -148,7 +155,8 @@ static int cmd_models(int argc, char **argv)
 			printf(" %s %.6g GHz", clk[c], (double)t.clock_hz[c] / 1e9);
 		printf("\n    boxes: ");
 		for (unsigned k = 0; k < HSWEP_BOX_KINDS; k++)
-			printf(" %s %d (0x%x)", hswep_box(k)->name, __builtin_popcount(t.present[k]), t.present[k]);
+			printf(" %s %d (0x%x)", hswep_box(k)->name,
+			       __builtin_popcount(t.present[k]), t.present[k]);
 		printf("\n    iMC channels populated: 0x%x\n", t.populated_imc);
 		uncore_sim_close(sim);
 	}
@@ -157,8 +165,10 @@ static int cmd_models(int argc, char **argv)
 
 static int cmd_create(int argc, char **argv)
 {
-	static const struct option opts[] = {{"model", 1, 0, 'm'}, {"scenario", 1, 0, 's'},
-					     {"log", 1, 0, 'l'},   {"wall", 0, 0, 'w'},
+	static const struct option opts[] = {{"model", 1, 0, 'm'},
+					     {"scenario", 1, 0, 's'},
+					     {"log", 1, 0, 'l'},
+					     {"wall", 0, 0, 'w'},
 					     {0, 0, 0, 0}};
 	const char *model = "e5-2699v3-2s", *scn = NULL, *log = NULL;
 	int wall = 0, c;
@@ -182,7 +192,8 @@ static int cmd_create(int argc, char **argv)
 	int rc = uncore_sim_create(model, path, &sim);
 	if (rc)
 		return fail(path, rc);
-	if ((scn && (rc = uncore_sim_load_scenario(sim, scn))) || (log && (rc = uncore_sim_set_log(sim, log))) ||
+	if ((scn && (rc = uncore_sim_load_scenario(sim, scn))) ||
+	    (log && (rc = uncore_sim_set_log(sim, log))) ||
 	    (wall && (rc = uncore_sim_set_clock(sim, UNCORE_SIM_CLOCK_WALL)))) {
 		uncore_sim_destroy(sim);
 		return fail(scn ? scn : path, rc);
@@ -199,17 +210,19 @@ static const char *flags_of(enum hswep_box_kind kind, uint64_t ctl, char *buf, s
 	struct {
 		uint64_t bit;
 		const char *name;
-	} f[] = {{HSWEP_PMON_CTL_EN, "en"},	      {HSWEP_PMON_CTL_OV_EN, "ov_en"},
-		 {HSWEP_PMON_CTL_EDGE_DET, "edge"},   {HSWEP_PMON_CTL_INVERT, "inv"},
-		 {HSWEP_PMON_CTL_RST, "rst"},	      {HSWEP_PMON_CTL_TID_EN, "tid_en"},
+	} f[] = {{HSWEP_PMON_CTL_EN, "en"},         {HSWEP_PMON_CTL_OV_EN, "ov_en"},
+		 {HSWEP_PMON_CTL_EDGE_DET, "edge"}, {HSWEP_PMON_CTL_INVERT, "inv"},
+		 {HSWEP_PMON_CTL_RST, "rst"},       {HSWEP_PMON_CTL_TID_EN, "tid_en"},
 		 {HSWEP_PMON_CTL_EV_SEL_EXT, "ext"}};
 	size_t n = 0;
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
 		if (!(ctl & f[i].bit))
 			continue;
-		if ((f[i].bit == HSWEP_PMON_CTL_TID_EN && kind != HSWEP_BOX_CBO && kind != HSWEP_BOX_SBO) ||
-		    (f[i].bit == HSWEP_PMON_CTL_EV_SEL_EXT && kind != HSWEP_BOX_QPI && kind != HSWEP_BOX_PCU))
+		if ((f[i].bit == HSWEP_PMON_CTL_TID_EN && kind != HSWEP_BOX_CBO &&
+		     kind != HSWEP_BOX_SBO) ||
+		    (f[i].bit == HSWEP_PMON_CTL_EV_SEL_EXT && kind != HSWEP_BOX_QPI &&
+		     kind != HSWEP_BOX_PCU))
 			continue;
 		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, " %s", f[i].name);
 	}
@@ -259,14 +272,16 @@ static void dump_box(struct uncore_sim *sim, const struct hswep_box_desc *d, uns
 		printf(" (%02x:%02x.%x 8086:%04x)", bus, fn->dev, fn->fn, fn->did);
 	}
 	if (d->box_ctl != HSWEP_NO_REG)
-		printf("  box_ctl 0x%" PRIx64 "%s", box, box & HSWEP_PMON_BOX_CTL_FRZ ? " (frozen)" : "");
+		printf("  box_ctl 0x%" PRIx64 "%s", box,
+		       box & HSWEP_PMON_BOX_CTL_FRZ ? " (frozen)" : "");
 	printf("  status 0x%" PRIx64 "\n", st);
 	char fl[96];
 	for (unsigned k = 0; k < d->num_counters; k++)
-		printf("    ctl%u 0x%08" PRIx64 "  ev 0x%02" PRIx64 " umask 0x%02" PRIx64 " thresh %-3" PRIu64 "%-22s ctr%u %" PRIu64 "\n",
+		printf("    ctl%u 0x%08" PRIx64 "  ev 0x%02" PRIx64 " umask 0x%02" PRIx64
+		       " thresh %-3" PRIu64 "%-22s ctr%u %" PRIu64 "\n",
 		       k, ctl[k], ctl[k] & 0xff, (ctl[k] >> 8) & 0xff,
-		       (ctl[k] >> 24) & ((1u << d->thresh_bits) - 1), flags_of(d->kind, ctl[k], fl, sizeof(fl)), k,
-		       ctr[k]);
+		       (ctl[k] >> 24) & ((1u << d->thresh_bits) - 1),
+		       flags_of(d->kind, ctl[k], fl, sizeof(fl)), k, ctr[k]);
 	if (has_fixed)
 		printf("    fixed_ctl 0x%08" PRIx64 "  fixed_ctr %" PRIu64 "\n", fctl, fctr);
 	for (unsigned f = 0; f < d->num_filters; f++)
@@ -283,12 +298,14 @@ static void dump(struct uncore_sim *sim, int socket, uint32_t kinds, int all)
 	uncore_sim_topology(sim, &t);
 	char desc[256];
 	uncore_sim_describe(sim, desc, sizeof(desc));
-	printf("%s; time %" PRIu64 ".%09" PRIu64 " s\n", desc, t.now_ns / 1000000000, t.now_ns % 1000000000);
+	printf("%s; time %" PRIu64 ".%09" PRIu64 " s\n", desc, t.now_ns / 1000000000,
+	       t.now_ns % 1000000000);
 	for (unsigned s = 0; s < t.sockets; s++) {
 		if (socket >= 0 && (unsigned)s != (unsigned)socket)
 			continue;
 		uint64_t gctl = 0, gst = 0, gcfg = 0;
-		struct uncore_reg r = {.space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)s};
+		struct uncore_reg r = {
+		    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)s};
 		r.addr = HSWEP_U_MSR_PMON_GLOBAL_CTL;
 		uncore_sim_peek(sim, &r, &gctl);
 		r.addr = HSWEP_U_MSR_PMON_GLOBAL_STATUS;
@@ -425,26 +442,62 @@ static int cmd_log(int argc, char **argv)
 static int cmd_fault(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{"space", 1, 0, 'S'}, {"op", 1, 0, 'o'},    {"socket", 1, 0, 's'}, {"bdf", 1, 0, 'b'},
-		{"addr", 1, 0, 'a'},  {"nth", 1, 0, 'n'},   {"count", 1, 0, 'c'},  {"error", 1, 0, 'e'},
-		{"clear", 0, 0, 'C'}, {0, 0, 0, 0}};
-	struct uncore_sim_fault f = {.space = -1, .op = UNCORE_SIM_OP_ANY, .socket = -1, .bdf = -1,
-				     .addr = -1, .nth = 1, .count = 0, .error = EIO};
+	    {"space", 1, 0, 'S'}, {"op", 1, 0, 'o'},  {"socket", 1, 0, 's'}, {"bdf", 1, 0, 'b'},
+	    {"addr", 1, 0, 'a'},  {"nth", 1, 0, 'n'}, {"count", 1, 0, 'c'},  {"error", 1, 0, 'e'},
+	    {"clear", 0, 0, 'C'}, {0, 0, 0, 0}};
+	struct uncore_sim_fault f = {.space = -1,
+				     .op = UNCORE_SIM_OP_ANY,
+				     .socket = -1,
+				     .bdf = -1,
+				     .addr = -1,
+				     .nth = 1,
+				     .count = 0,
+				     .error = EIO};
 	int clear = 0, c;
 	uint64_t v;
 	uint32_t bdf;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
-		case 'S': f.space = !strcmp(optarg, "msr") ? UNCORE_SPACE_MSR : !strcmp(optarg, "pci") ? UNCORE_SPACE_PCI : -2; break;
-		case 'o': f.op = !strcmp(optarg, "rd") ? UNCORE_SIM_OP_READ : !strcmp(optarg, "wr") ? UNCORE_SIM_OP_WRITE : -2; break;
-		case 's': f.socket = atoi(optarg); break;
-		case 'b': if (parse_bdf(optarg, &bdf)) return usage(stderr); f.bdf = bdf; break;
-		case 'a': if (parse_u64(optarg, &v)) return usage(stderr); f.addr = (int64_t)v; break;
-		case 'n': f.nth = (unsigned)atoi(optarg); break;
-		case 'c': f.count = (unsigned)atoi(optarg); break;
-		case 'e': f.error = !strcmp(optarg, "EIO") ? EIO : !strcmp(optarg, "EACCES") ? EACCES : !strcmp(optarg, "ENODEV") ? ENODEV : -1; break;
-		case 'C': clear = 1; break;
-		default: return usage(stderr);
+		case 'S':
+			f.space = !strcmp(optarg, "msr")   ? UNCORE_SPACE_MSR
+				  : !strcmp(optarg, "pci") ? UNCORE_SPACE_PCI
+							   : -2;
+			break;
+		case 'o':
+			f.op = !strcmp(optarg, "rd")   ? UNCORE_SIM_OP_READ
+			       : !strcmp(optarg, "wr") ? UNCORE_SIM_OP_WRITE
+						       : -2;
+			break;
+		case 's':
+			f.socket = atoi(optarg);
+			break;
+		case 'b':
+			if (parse_bdf(optarg, &bdf))
+				return usage(stderr);
+			f.bdf = bdf;
+			break;
+		case 'a':
+			if (parse_u64(optarg, &v))
+				return usage(stderr);
+			f.addr = (int64_t)v;
+			break;
+		case 'n':
+			f.nth = (unsigned)atoi(optarg);
+			break;
+		case 'c':
+			f.count = (unsigned)atoi(optarg);
+			break;
+		case 'e':
+			f.error = !strcmp(optarg, "EIO")      ? EIO
+				  : !strcmp(optarg, "EACCES") ? EACCES
+				  : !strcmp(optarg, "ENODEV") ? ENODEV
+							      : -1;
+			break;
+		case 'C':
+			clear = 1;
+			break;
+		default:
+			return usage(stderr);
 		}
 	}
 	if (optind != argc - 1 || f.space == -2 || f.op == -2)
@@ -523,7 +576,8 @@ static int cmd_run(int argc, char **argv)
 		char box[32];
 		uint64_t ctl;
 		const char *colon = strchr(prog[i], ':');
-		if (!colon || (size_t)(colon - prog[i]) >= sizeof(box) || parse_u64(colon + 1, &ctl)) {
+		if (!colon || (size_t)(colon - prog[i]) >= sizeof(box) ||
+		    parse_u64(colon + 1, &ctl)) {
 			fprintf(stderr, "uncore-sim: -p wants BOX:CTL, e.g. imc:0x400304\n");
 			uncore_sim_close(sim);
 			return 2;
@@ -571,7 +625,8 @@ int main(int argc, char **argv)
 	const char *path = inst_path(argv[1], buf, sizeof(buf));
 	if (!strcmp(cmd, "destroy")) {
 		if (unlink(path) != 0) {
-			fprintf(stderr, "uncore-sim: cannot remove %s: %s\n", path, strerror(errno));
+			fprintf(stderr, "uncore-sim: cannot remove %s: %s\n", path,
+				strerror(errno));
 			return 1;
 		}
 		return 0;

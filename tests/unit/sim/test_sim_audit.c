@@ -43,22 +43,31 @@ TEST(log_lines_exactly_as_specified)
 	CHECK_EQ_INT(read_lines(lines, 8), 5);
 	CHECK_EQ_STR(lines[0], "{\"op\":\"wr\",\"socket\":0,\"space\":\"msr\",\"addr\":\"0xe01\","
 			       "\"value\":\"0x400334\",\"result\":0}");
-	CHECK_EQ_STR(lines[1], "{\"op\":\"wr\",\"socket\":1,\"space\":\"pci\",\"bdf\":\"7f:14.0\","
-			       "\"offset\":\"0xd8\",\"width\":4,\"value\":\"0x400000\",\"result\":0}");
+	CHECK_EQ_STR(lines[1],
+		     "{\"op\":\"wr\",\"socket\":1,\"space\":\"pci\",\"bdf\":\"7f:14.0\","
+		     "\"offset\":\"0xd8\",\"width\":4,\"value\":\"0x400000\",\"result\":0}");
 	CHECK_EQ_STR(lines[2], "{\"op\":\"rd\",\"socket\":1,\"space\":\"pci\",\"bdf\":\"7f:14.0\","
 			       "\"offset\":\"0xa0\",\"width\":4,\"value\":\"0x3a5\",\"result\":0}");
-	CHECK_EQ_STR(lines[3], "{\"op\":\"wr\",\"socket\":0,\"space\":\"msr\",\"addr\":\"0xe01\","
-			       "\"value\":\"0x500000\",\"result\":-13,\"error\":\"UNCORE_EFAULT\"}");
-	CHECK_EQ_STR(lines[4], "{\"op\":\"rd\",\"socket\":1,\"space\":\"pci\",\"bdf\":\"7f:12.5\","
-			       "\"offset\":\"0xa0\",\"width\":4,\"result\":-9,\"error\":\"UNCORE_ENODEV\"}");
+	CHECK_EQ_STR(lines[3],
+		     "{\"op\":\"wr\",\"socket\":0,\"space\":\"msr\",\"addr\":\"0xe01\","
+		     "\"value\":\"0x500000\",\"result\":-13,\"error\":\"UNCORE_EFAULT\"}");
+	CHECK_EQ_STR(lines[4],
+		     "{\"op\":\"rd\",\"socket\":1,\"space\":\"pci\",\"bdf\":\"7f:12.5\","
+		     "\"offset\":\"0xa0\",\"width\":4,\"result\":-9,\"error\":\"UNCORE_ENODEV\"}");
 	uncore_sim_close(sim);
 	unlink(log_path);
 }
 
 static struct uncore_sim_fault any_fault(void)
 {
-	return (struct uncore_sim_fault){.space = -1, .op = UNCORE_SIM_OP_ANY, .socket = -1, .bdf = -1,
-					 .addr = -1, .nth = 1, .count = 0, .error = EIO};
+	return (struct uncore_sim_fault){.space = -1,
+					 .op = UNCORE_SIM_OP_ANY,
+					 .socket = -1,
+					 .bdf = -1,
+					 .addr = -1,
+					 .nth = 1,
+					 .count = 0,
+					 .error = EIO};
 }
 
 TEST(fault_nth_access_transient)
@@ -74,7 +83,7 @@ TEST(fault_nth_access_transient)
 	CHECK_EQ_INT(uncore_sim_inject_fault(sim, &f), 0);
 	RD(io, msr_reg(0, 0xe08));
 	RD(io, msr_reg(1, 0xe08));
-	RD(io, msr_reg(0, 0xe09)); /* another register: not counted */
+	RD(io, msr_reg(0, 0xe09));    /* another register: not counted */
 	WR(io, msr_reg(0, 0xe08), 5); /* a write: not counted */
 	RD_FAILS(io, msr_reg(0, 0xe08), UNCORE_EIO);
 	CHECK_CONTAINS(uncore_error_detail(), "injected fault");

@@ -42,8 +42,8 @@ static void add_pattern(struct sim_shared *sh, unsigned len, uint64_t start)
 
 /* The reference: the manual's per-cycle description, literally. */
 static uint64_t reference(const struct sim_shared *sh, const struct sim_input *in,
-			  const struct sim_cmp *cmp, uint64_t c0, uint64_t n, int prev, uint64_t need,
-			  uint64_t *used)
+			  const struct sim_cmp *cmp, uint64_t c0, uint64_t n, int prev,
+			  uint64_t need, uint64_t *used)
 {
 	uint64_t count = 0;
 	*used = 0;
@@ -69,8 +69,8 @@ static void check_case(struct sim_shared *sh, const char *kind)
 	struct sim_input in = {.n = sh->n_streams};
 	for (unsigned i = 0; i < in.n; i++)
 		in.idx[i] = (uint16_t)i;
-	struct sim_cmp cmp = {.thresh = (uint32_t)rnd(5), .invert = (uint8_t)rnd(2),
-			      .edge = (uint8_t)rnd(2)};
+	struct sim_cmp cmp = {
+	    .thresh = (uint32_t)rnd(5), .invert = (uint8_t)rnd(2), .edge = (uint8_t)rnd(2)};
 	uint64_t c0 = 1000 + rnd(5000), n = 1 + rnd(800);
 	uint8_t prev = (uint8_t)rnd(2);
 	uint64_t used_ref, used = 0;
@@ -78,17 +78,17 @@ static void check_case(struct sim_shared *sh, const char *kind)
 	uint8_t p = prev;
 	uint64_t got = sim_eval(sh, &in, &cmp, c0, n, &p, 0, NULL);
 	if (got != want) {
-		HARNESS_FAIL_AT("%s: thresh %u inv %u edge %u c0 %llu n %llu prev %u: got %llu want %llu",
-				kind, cmp.thresh, cmp.invert, cmp.edge, (unsigned long long)c0,
-				(unsigned long long)n, prev, (unsigned long long)got,
-				(unsigned long long)want);
+		HARNESS_FAIL_AT(
+		    "%s: thresh %u inv %u edge %u c0 %llu n %llu prev %u: got %llu want %llu", kind,
+		    cmp.thresh, cmp.invert, cmp.edge, (unsigned long long)c0, (unsigned long long)n,
+		    prev, (unsigned long long)got, (unsigned long long)want);
 		return;
 	}
 	if (cmp.thresh) {
 		uint64_t dummy;
 		int last = 0;
-		reference(sh, &in, &(struct sim_cmp){.thresh = cmp.thresh, .invert = cmp.invert}, c0 + n - 1,
-			  1, 0, 0, &dummy);
+		reference(sh, &in, &(struct sim_cmp){.thresh = cmp.thresh, .invert = cmp.invert},
+			  c0 + n - 1, 1, 0, 0, &dummy);
 		uint64_t s = sim_input_at(sh, &in, c0 + n - 1);
 		last = cmp.invert ? s < cmp.thresh : s >= cmp.thresh;
 		CHECK_EQ_INT(p, last);

@@ -5,15 +5,15 @@
  * DCLK 1066666667 Hz, QFCLK 1.2 GHz). */
 #include "sim_test.h"
 
-#define EN HSWEP_PMON_CTL_EN
-#define OV_EN HSWEP_PMON_CTL_OV_EN
-#define MUST1 HSWEP_PMON_BOX_CTL_RSV_MUST1
-#define FRZ HSWEP_PMON_BOX_CTL_FRZ
-#define RST_CTRS HSWEP_PMON_BOX_CTL_RST_CTRS
-#define RST_CTRL HSWEP_PMON_BOX_CTL_RST_CTRL
-#define GLOBAL_CTL msr_reg(0, HSWEP_U_MSR_PMON_GLOBAL_CTL)
+#define EN            HSWEP_PMON_CTL_EN
+#define OV_EN         HSWEP_PMON_CTL_OV_EN
+#define MUST1         HSWEP_PMON_BOX_CTL_RSV_MUST1
+#define FRZ           HSWEP_PMON_BOX_CTL_FRZ
+#define RST_CTRS      HSWEP_PMON_BOX_CTL_RST_CTRS
+#define RST_CTRL      HSWEP_PMON_BOX_CTL_RST_CTRL
+#define GLOBAL_CTL    msr_reg(0, HSWEP_U_MSR_PMON_GLOBAL_CTL)
 #define GLOBAL_STATUS msr_reg(0, HSWEP_U_MSR_PMON_GLOBAL_STATUS)
-#define BIT(n) (UINT64_C(1) << (n))
+#define BIT(n)        (UINT64_C(1) << (n))
 
 static const char clocks[] = "stream cbo ev=0x00 inc=1\nstream ha ev=0x00 inc=1\n"
 			     "stream imc ev=0x00 inc=1\nstream sbo ev=0x00 inc=1\n"
@@ -31,13 +31,13 @@ TEST(freeze_box_and_global)
 	struct uncore_sim *sim = sim_new("e5-2699v3-2s", clocks);
 	struct uncore_regio *io = uncore_sim_regio(sim);
 	int rc;
-	WR(io, msr_reg(0, 0xe01), EN);  /* CBo 0 CLOCKTICKS */
-	WR(io, msr_reg(0, 0xe11), EN);  /* CBo 1 */
-	WR(io, HA0(0xd8), EN);          /* HA 0 */
+	WR(io, msr_reg(0, 0xe01), EN);            /* CBo 0 CLOCKTICKS */
+	WR(io, msr_reg(0, 0xe11), EN);            /* CBo 1 */
+	WR(io, HA0(0xd8), EN);                    /* HA 0 */
 	WR(io, MC0(0xf0), HSWEP_MC_FIXED_CTL_EN); /* iMC ch 0 DCLK fixed */
 	WR(io, msr_reg(0, 0x703), HSWEP_U_FIXED_CTL_EN);
-	WR(io, msr_reg(1, 0xe01), EN);  /* socket 1 */
-	uncore_sim_advance(sim, 100);   /* 250 UCLK, 106 DCLK */
+	WR(io, msr_reg(1, 0xe01), EN); /* socket 1 */
+	uncore_sim_advance(sim, 100);  /* 250 UCLK, 106 DCLK */
 	CHECK_EQ_U64(RD(io, msr_reg(0, 0xe08)), 250);
 	CHECK_EQ_U64(rd_pci_ctr(io, MC0(0xd0), &rc), 106);
 	/* Box freeze: CBo 0 only. */
@@ -159,7 +159,8 @@ TEST(status_is_rw1c)
 	CHECK_EQ_U64(RD(io, GLOBAL_STATUS), BIT(HSWEP_U_GLOBAL_STATUS_OV_H0));
 	WR(io, GLOBAL_CTL, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
 	uncore_sim_advance(sim, 10);
-	CHECK_EQ_U64(RD(io, GLOBAL_STATUS), BIT(HSWEP_U_GLOBAL_STATUS_OV_H0) | BIT(HSWEP_U_GLOBAL_STATUS_OV_M1));
+	CHECK_EQ_U64(RD(io, GLOBAL_STATUS),
+		     BIT(HSWEP_U_GLOBAL_STATUS_OV_H0) | BIT(HSWEP_U_GLOBAL_STATUS_OV_M1));
 	WR(io, GLOBAL_STATUS, BIT(HSWEP_U_GLOBAL_STATUS_OV_H0));
 	CHECK_EQ_U64(RD(io, GLOBAL_STATUS), BIT(HSWEP_U_GLOBAL_STATUS_OV_M1));
 	WR_FAILS(io, GLOBAL_STATUS, BIT(3), UNCORE_EFAULT);
@@ -181,17 +182,17 @@ struct wrap_case {
 TEST(wraparound_and_overflow_at_each_width)
 {
 	static const struct wrap_case cases[] = {
-		{"CBo 48-bit MSR", HSWEP_BOX_CBO, 3, 48, 0, 0},
-		{"SBo 48-bit MSR", HSWEP_BOX_SBO, 1, 48, 0, 0},
-		{"PCU 48-bit MSR", HSWEP_BOX_PCU, 0, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_P)},
-		{"HA 48-bit PCI", HSWEP_BOX_HA, 1, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_H1)},
-		{"iMC 48-bit PCI", HSWEP_BOX_IMC, 2, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_M0)},
-		{"iMC fixed 48-bit", HSWEP_BOX_IMC, 5, 48, 1, BIT(HSWEP_U_GLOBAL_STATUS_OV_M1)},
-		{"UBox fixed 48-bit", HSWEP_BOX_UBOX, 0, 48, 1, BIT(HSWEP_U_GLOBAL_STATUS_OV_U_FIXED)},
-		{"QPI 48-bit PCI", HSWEP_BOX_QPI, 1, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_Q0)},
-		{"R2PCIe 48-bit PCI", HSWEP_BOX_R2PCIE, 0, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_RP)},
-		{"R3QPI 44-bit PCI", HSWEP_BOX_R3QPI, 1, 44, 0,
-		 BIT(HSWEP_U_GLOBAL_STATUS_OV_RQ0) | BIT(HSWEP_U_GLOBAL_STATUS_OV_RQ)},
+	    {"CBo 48-bit MSR", HSWEP_BOX_CBO, 3, 48, 0, 0},
+	    {"SBo 48-bit MSR", HSWEP_BOX_SBO, 1, 48, 0, 0},
+	    {"PCU 48-bit MSR", HSWEP_BOX_PCU, 0, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_P)},
+	    {"HA 48-bit PCI", HSWEP_BOX_HA, 1, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_H1)},
+	    {"iMC 48-bit PCI", HSWEP_BOX_IMC, 2, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_M0)},
+	    {"iMC fixed 48-bit", HSWEP_BOX_IMC, 5, 48, 1, BIT(HSWEP_U_GLOBAL_STATUS_OV_M1)},
+	    {"UBox fixed 48-bit", HSWEP_BOX_UBOX, 0, 48, 1, BIT(HSWEP_U_GLOBAL_STATUS_OV_U_FIXED)},
+	    {"QPI 48-bit PCI", HSWEP_BOX_QPI, 1, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_Q0)},
+	    {"R2PCIe 48-bit PCI", HSWEP_BOX_R2PCIE, 0, 48, 0, BIT(HSWEP_U_GLOBAL_STATUS_OV_RP)},
+	    {"R3QPI 44-bit PCI", HSWEP_BOX_R3QPI, 1, 44, 0,
+	     BIT(HSWEP_U_GLOBAL_STATUS_OV_RQ0) | BIT(HSWEP_U_GLOBAL_STATUS_OV_RQ)},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct wrap_case *c = &cases[i];
@@ -218,16 +219,20 @@ TEST(wraparound_and_overflow_at_each_width)
 			}
 			/* ev_sel of the clock event (0x00 or 0x01/0x14 by box). */
 			uint64_t ev = c->kind == HSWEP_BOX_QPI ? 0x14
-				      : c->kind == HSWEP_BOX_R2PCIE || c->kind == HSWEP_BOX_R3QPI ? 0x01 : 0x00;
-			uint64_t v = c->fixed ? HSWEP_U_FIXED_CTL_EN | (ov_en ? HSWEP_U_FIXED_CTL_OV_EN : 0)
-					      : EN | (ov_en ? OV_EN : 0) | ev;
+				      : c->kind == HSWEP_BOX_R2PCIE || c->kind == HSWEP_BOX_R3QPI
+					  ? 0x01
+					  : 0x00;
+			uint64_t v =
+			    c->fixed ? HSWEP_U_FIXED_CTL_EN | (ov_en ? HSWEP_U_FIXED_CTL_OV_EN : 0)
+				     : EN | (ov_en ? OV_EN : 0) | ev;
 			struct uncore_reg rctl = box_reg(c->kind, c->inst, ctl, k, 0, bus);
 			WR(io, rctl, v);
 			if (d->errata & HSWEP_ERRATUM_CTL_WRITE_TWICE)
 				WR(io, rctl, v);
-			uint64_t hz = c->kind == HSWEP_BOX_IMC ? 1066666667
+			uint64_t hz = c->kind == HSWEP_BOX_IMC   ? 1066666667
 				      : c->kind == HSWEP_BOX_QPI ? 1200000000
-				      : c->kind == HSWEP_BOX_PCU ? 1000000000 : 2500000000;
+				      : c->kind == HSWEP_BOX_PCU ? 1000000000
+								 : 2500000000;
 			/* just enough ns for 25 cycles of this clock */
 			uint64_t ns = (25 * UINT64_C(1000000000) + hz - 1) / hz;
 			uncore_sim_advance(sim, ns);
@@ -244,7 +249,8 @@ TEST(wraparound_and_overflow_at_each_width)
 			CHECK_EQ_U64(got, ov_en ? 0 : cycles - 10);
 			unsigned ov_bit = c->fixed ? d->fixed_status_bit : k;
 			if (ov_bit != HSWEP_NO_BIT)
-				CHECK_EQ_U64(RD(io, box_reg(c->kind, c->inst, HSWEP_REG_BOX_STATUS, 0, 0, bus)),
+				CHECK_EQ_U64(RD(io, box_reg(c->kind, c->inst, HSWEP_REG_BOX_STATUS,
+							    0, 0, bus)),
 					     UINT64_C(1) << ov_bit);
 			CHECK_EQ_U64(RD(io, GLOBAL_STATUS), ov_en ? c->global_bits : 0);
 			int frozen;
@@ -366,15 +372,18 @@ TEST(reserved_bits_and_unknown_registers)
 TEST(erratum_write_twice)
 {
 	/* The clock (ev 0x00/0x01) and another event every 2nd cycle. */
-	static const char s[] = "stream sbo ev=0x00 inc=1\nstream sbo ev=0x02 umask=0x01 ratio=1/2\n"
-				"stream r3qpi ev=0x01 inc=1\nstream r3qpi ev=0x07 umask=0x01 ratio=1/2\n"
-				"stream r2pcie ev=0x01 inc=1\nstream r2pcie ev=0x07 umask=0x01 ratio=1/2\n";
+	static const char s[] =
+	    "stream sbo ev=0x00 inc=1\nstream sbo ev=0x02 umask=0x01 ratio=1/2\n"
+	    "stream r3qpi ev=0x01 inc=1\nstream r3qpi ev=0x07 umask=0x01 ratio=1/2\n"
+	    "stream r2pcie ev=0x01 inc=1\nstream r2pcie ev=0x07 umask=0x01 ratio=1/2\n";
 	struct uncore_sim *sim = sim_new("e5-2699v3-2s", s);
 	struct uncore_regio *io = uncore_sim_regio(sim);
 	int rc;
 	const struct uncore_reg sbo_ctl = msr_reg(0, 0x721), sbo_ctr = msr_reg(0, 0x726);
-	const struct uncore_reg r3_ctl = pci_reg(0x7f, 11, 1, 0xd8), r3_ctr = pci_reg(0x7f, 11, 1, 0xa0);
-	const struct uncore_reg r2_ctl = pci_reg(0x7f, 16, 1, 0xd8), r2_ctr = pci_reg(0x7f, 16, 1, 0xa0);
+	const struct uncore_reg r3_ctl = pci_reg(0x7f, 11, 1, 0xd8),
+				r3_ctr = pci_reg(0x7f, 11, 1, 0xa0);
+	const struct uncore_reg r2_ctl = pci_reg(0x7f, 16, 1, 0xd8),
+				r2_ctr = pci_reg(0x7f, 16, 1, 0xa0);
 	/* Once: ev_sel does not take hold; the counter runs with ev_sel 0 (the
 	 * SBo clock) or 0x00 (nothing on R2/R3). */
 	WR(io, sbo_ctl, EN | 0x01 << 8 | 0x02);
@@ -415,7 +424,7 @@ TEST(erratum_qpi_reset_does_not_self_clear)
 	CHECK_EQ_U64(RD(io, QP0(0xd8)), EN | HSWEP_PMON_CTL_RST | 0x14); /* stays set */
 	uncore_sim_advance(sim, 100);
 	CHECK_EQ_U64(rd_pci_ctr(io, QP0(0xa0), &rc), 0); /* "continuously reset" */
-	WR(io, QP0(0xd8), EN | 0x14);                     /* "write the bit to 0" */
+	WR(io, QP0(0xd8), EN | 0x14);                    /* "write the bit to 0" */
 	uncore_sim_advance(sim, 100);
 	CHECK_EQ_U64(rd_pci_ctr(io, QP0(0xa0), &rc), 120);
 	/* "else use the .rst_ctrs in the BOX_CTL register" */

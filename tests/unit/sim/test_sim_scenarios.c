@@ -6,8 +6,9 @@
 
 #include <time.h>
 
-static const char *const library[] = {"hswep-clocks.scn", "hswep-shapes.scn", "idle.scn", "stream.scn",
-				      "llc.scn", "qpi-remote.scn", "pcie-io.scn"};
+static const char *const library[] = {"hswep-clocks.scn", "hswep-shapes.scn", "idle.scn",
+				      "stream.scn",       "llc.scn",          "qpi-remote.scn",
+				      "pcie-io.scn"};
 
 TEST(library_loads_on_every_model)
 {
@@ -17,8 +18,8 @@ TEST(library_loads_on_every_model)
 			struct uncore_sim *sim = sim_new(uncore_sim_model(m)->name, NULL);
 			int rc = uncore_sim_load_scenario(sim, scenario_path(library[i]));
 			if (rc)
-				HARNESS_FAIL_AT("%s on %s: %s", library[i], uncore_sim_model(m)->name,
-						uncore_error_detail());
+				HARNESS_FAIL_AT("%s on %s: %s", library[i],
+						uncore_sim_model(m)->name, uncore_error_detail());
 			uncore_sim_close(sim);
 		}
 	harness_row = NULL;
@@ -31,7 +32,7 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-#define EN HSWEP_PMON_CTL_EN
+#define EN     HSWEP_PMON_CTL_EN
 #define CAS_RD (EN | 0x03 << 8 | 0x04)
 #define CAS_WR (EN | 0x0c << 8 | 0x04)
 
@@ -53,7 +54,8 @@ TEST(stream_bytes_per_channel)
 		for (unsigned c = 0; c < 8; c++) {
 			WR(io, mc(bus[s], c, 0xd8), CAS_RD);
 			WR(io, mc(bus[s], c, 0xdc), CAS_WR);
-			WR(io, mc(bus[s], c, 0xe0), EN | 1u << 24 | 0x01 << 8 | 0x04); /* cycles with a read */
+			WR(io, mc(bus[s], c, 0xe0),
+			   EN | 1u << 24 | 0x01 << 8 | 0x04); /* cycles with a read */
 			WR(io, mc(bus[s], c, 0xf0), HSWEP_MC_FIXED_CTL_EN);
 		}
 	/* HA 0: REQUESTS.READS; CBo 5: LLC misses (state I), M victims. */
@@ -116,22 +118,23 @@ TEST(llc_state_mix)
 		uint8_t umask;
 		uint64_t per_ms;
 	} cases[] = {
-		{"data reads, I", HSWEP_CBO_STATE_I, 0x03, 4000},
-		{"data reads, S", HSWEP_CBO_STATE_S, 0x03, 8000},
-		{"data reads, E", HSWEP_CBO_STATE_E, 0x03, 12000},
-		{"data reads, M", HSWEP_CBO_STATE_M, 0x03, 10000},
-		{"data reads, F", HSWEP_CBO_STATE_F, 0x03, 6000},
-		{"data reads, any state", 0x1f, 0x03, 40000},
-		{"any request, M", HSWEP_CBO_STATE_M, 0x11, 15000},
-		{"remote snoops, S", HSWEP_CBO_STATE_S, 0x09, 2000},
-		{"hits (S, E, M, F), any request", 0x1e, 0x11, 41000},
+	    {"data reads, I", HSWEP_CBO_STATE_I, 0x03, 4000},
+	    {"data reads, S", HSWEP_CBO_STATE_S, 0x03, 8000},
+	    {"data reads, E", HSWEP_CBO_STATE_E, 0x03, 12000},
+	    {"data reads, M", HSWEP_CBO_STATE_M, 0x03, 10000},
+	    {"data reads, F", HSWEP_CBO_STATE_F, 0x03, 6000},
+	    {"data reads, any state", 0x1f, 0x03, 40000},
+	    {"any request, M", HSWEP_CBO_STATE_M, 0x11, 15000},
+	    {"remote snoops, S", HSWEP_CBO_STATE_S, 0x09, 2000},
+	    {"hits (S, E, M, F), any request", 0x1e, 0x11, 41000},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		harness_row = cases[i].row;
 		unsigned cbo = (unsigned)(i % 18);
 		uint32_t base = 0xe00 + 0x10 * cbo;
 		WR(io, msr_reg(1, base), HSWEP_PMON_BOX_CTL_RSV_MUST1 | 0x3);
-		WR(io, msr_reg(1, base + 5), (uint64_t)cases[i].state << HSWEP_CBO_FILTER0_STATE_SHIFT);
+		WR(io, msr_reg(1, base + 5),
+		   (uint64_t)cases[i].state << HSWEP_CBO_FILTER0_STATE_SHIFT);
 		WR(io, msr_reg(1, base + 1), EN | (uint64_t)cases[i].umask << 8 | 0x34);
 		WR(io, msr_reg(1, base), HSWEP_PMON_BOX_CTL_RSV_MUST1);
 		uncore_sim_advance(sim, 1000000);
@@ -157,8 +160,10 @@ TEST(qpi_remote_and_pcie_io)
 	WR(io, pci_reg(0x7f, 8, 2, 0xdc), EN | HSWEP_PMON_CTL_EV_SEL_EXT | 0x08 << 8 | 0x02);
 	WR(io, pci_reg(0xff, 18, 5, 0xd8), EN | 0x02 << 8 | 0x01); /* socket 1 HA 1 remote reads */
 	uncore_sim_advance(sim, 1000000);
-	CHECK_EQ_U64(rd_pci_ctr(io, pci_reg(0x7f, 8, 2, 0xa0), &rc) * 64, 3200000); /* 50 M/s * 64 B */
-	CHECK_EQ_U64(rd_pci_ctr(io, pci_reg(0x7f, 8, 2, 0xa8), &rc) * 8, 3200000);  /* DRS data flits */
+	CHECK_EQ_U64(rd_pci_ctr(io, pci_reg(0x7f, 8, 2, 0xa0), &rc) * 64,
+		     3200000); /* 50 M/s * 64 B */
+	CHECK_EQ_U64(rd_pci_ctr(io, pci_reg(0x7f, 8, 2, 0xa8), &rc) * 8,
+		     3200000); /* DRS data flits */
 	CHECK_EQ_U64(rd_pci_ctr(io, pci_reg(0xff, 18, 5, 0xa0), &rc), 25000);
 	uncore_sim_close(sim);
 
@@ -170,7 +175,7 @@ TEST(qpi_remote_and_pcie_io)
 	WR(io, msr_reg(0, 0xe75), 0x3e);
 	WR(io, msr_reg(0, 0xe76), (uint64_t)0x19e << HSWEP_CBO_FILTER1_OPC_SHIFT);
 	WR(io, msr_reg(0, 0xe71), EN | HSWEP_PMON_CTL_TID_EN | 0x01 << 8 | 0x35);
-	WR(io, pci_reg(0x7f, 5, 6, 0xd8), EN | 0x01 << 8 | 0x16); /* IRP TRANSACTIONS.READS */
+	WR(io, pci_reg(0x7f, 5, 6, 0xd8), EN | 0x01 << 8 | 0x16);  /* IRP TRANSACTIONS.READS */
 	WR(io, pci_reg(0x7f, 16, 1, 0xd8), EN | 0x0f << 8 | 0x09); /* R2 RING_BL_USED.ALL dirs */
 	WR(io, pci_reg(0x7f, 16, 1, 0xd8), EN | 0x0f << 8 | 0x09); /* (written twice: erratum) */
 	uncore_sim_advance(sim, 1000000);
@@ -187,8 +192,10 @@ TEST(idle_c_states)
 	struct uncore_regio *io = uncore_sim_regio(sim);
 	int rc;
 	const uint64_t occ = EN | 0x80;
-	WR(io, msr_reg(0, 0x711), occ | (uint64_t)HSWEP_PCU_OCC_SEL_C6 << HSWEP_PCU_CTL_OCC_SEL_SHIFT);
-	WR(io, msr_reg(0, 0x712), occ | (uint64_t)HSWEP_PCU_OCC_SEL_C0 << HSWEP_PCU_CTL_OCC_SEL_SHIFT);
+	WR(io, msr_reg(0, 0x711),
+	   occ | (uint64_t)HSWEP_PCU_OCC_SEL_C6 << HSWEP_PCU_CTL_OCC_SEL_SHIFT);
+	WR(io, msr_reg(0, 0x712),
+	   occ | (uint64_t)HSWEP_PCU_OCC_SEL_C0 << HSWEP_PCU_CTL_OCC_SEL_SHIFT);
 	WR(io, msr_reg(0, 0x713), EN | 0x00); /* PCU CLOCKTICKS */
 	WR(io, msr_reg(0, 0x715), 0x0c);      /* band 0 = 1.2 GHz */
 	WR(io, msr_reg(0, 0x714), EN | 0x0b);
@@ -212,34 +219,37 @@ TEST(scenario_syntax_errors)
 	static const struct {
 		const char *text, *detail;
 	} bad[] = {
-		{"stream cbo inc=1\n", "without ev="},
-		{"stream cbx ev=1 inc=1\n", "unknown box"},
-		{"stream cbo ev=1\n", "exactly one of"},
-		{"stream cbo ev=1 inc=1 rate=5/s\n", "exactly one of"},
-		{"stream cbo[40] ev=1 inc=1\n", "out of bounds"},
-		{"stream cbo[17] ev=0x100 inc=1\n", "bad value for ev"},
-		{"stream cbo ev=1 inc=1 colour=red\n", "unknown or misplaced key \"colour\""},
-		{"stream cbo ev=1 inc=1 state=Q\n", "bad state"},
-		{"stream cbo ev=1 inc=1 socket=2\n", "no such socket"},
-		{"stream cbo ev=1 inc=1 start=5ms stop=1ms\n", "after start"},
-		{"stream imc[populated] ev=1 pattern=\n", "empty value"},
-		{"stream cbo[populated] ev=1 inc=1\n", "imc only"},
-		{"free pcu.NOPE inc=1\n", "not a free-running register"},
-		{"free qpi.QPI_RATE_STATUS inc=1\n", "not a free-running register"},
-		{"shape cbo ev=0x34 state=12345\n", "filter enable mask"},
-		{"include /nonexistent.scn\n", "cannot open include"},
-		{"frobnicate\n", "unknown statement"},
-		{"\n\nstream cbo ev=1 ratio=1/0\n", "test:3:"},
+	    {"stream cbo inc=1\n", "without ev="},
+	    {"stream cbx ev=1 inc=1\n", "unknown box"},
+	    {"stream cbo ev=1\n", "exactly one of"},
+	    {"stream cbo ev=1 inc=1 rate=5/s\n", "exactly one of"},
+	    {"stream cbo[40] ev=1 inc=1\n", "out of bounds"},
+	    {"stream cbo[17] ev=0x100 inc=1\n", "bad value for ev"},
+	    {"stream cbo ev=1 inc=1 colour=red\n", "unknown or misplaced key \"colour\""},
+	    {"stream cbo ev=1 inc=1 state=Q\n", "bad state"},
+	    {"stream cbo ev=1 inc=1 socket=2\n", "no such socket"},
+	    {"stream cbo ev=1 inc=1 start=5ms stop=1ms\n", "after start"},
+	    {"stream imc[populated] ev=1 pattern=\n", "empty value"},
+	    {"stream cbo[populated] ev=1 inc=1\n", "imc only"},
+	    {"free pcu.NOPE inc=1\n", "not a free-running register"},
+	    {"free qpi.QPI_RATE_STATUS inc=1\n", "not a free-running register"},
+	    {"shape cbo ev=0x34 state=12345\n", "filter enable mask"},
+	    {"include /nonexistent.scn\n", "cannot open include"},
+	    {"frobnicate\n", "unknown statement"},
+	    {"\n\nstream cbo ev=1 ratio=1/0\n", "test:3:"},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		harness_row = bad[i].text;
-		CHECK_EQ_INT(uncore_sim_load_scenario_text(sim, bad[i].text, "test"), UNCORE_ESYNTAX);
+		CHECK_EQ_INT(uncore_sim_load_scenario_text(sim, bad[i].text, "test"),
+			     UNCORE_ESYNTAX);
 		CHECK_CONTAINS(uncore_error_detail(), bad[i].detail);
 	}
 	harness_row = NULL;
 	/* A failed load leaves the previous scenario in place. */
-	CHECK_EQ_INT(uncore_sim_load_scenario_text(sim, "name keep\nstream cbo[0] ev=0 inc=1\n", "ok"), 0);
-	CHECK_EQ_INT(uncore_sim_load_scenario_text(sim, "stream cbo ev=0\n", "bad"), UNCORE_ESYNTAX);
+	CHECK_EQ_INT(
+	    uncore_sim_load_scenario_text(sim, "name keep\nstream cbo[0] ev=0 inc=1\n", "ok"), 0);
+	CHECK_EQ_INT(uncore_sim_load_scenario_text(sim, "stream cbo ev=0\n", "bad"),
+		     UNCORE_ESYNTAX);
 	struct uncore_sim_topology t;
 	uncore_sim_topology(sim, &t);
 	CHECK_EQ_STR(t.scenario, "keep");
@@ -252,8 +262,9 @@ TEST(scenario_syntax_errors)
 
 TEST(windows_and_wall_clock)
 {
-	struct uncore_sim *sim = sim_new("e5-2699v3-2s", "stream cbo[0] ev=0x00 inc=1 start=100ns stop=300ns\n"
-							 "stream cbo[0] ev=0x01 rate=1G/s start=1us\n");
+	struct uncore_sim *sim =
+	    sim_new("e5-2699v3-2s", "stream cbo[0] ev=0x00 inc=1 start=100ns stop=300ns\n"
+				    "stream cbo[0] ev=0x01 rate=1G/s start=1us\n");
 	struct uncore_regio *io = uncore_sim_regio(sim);
 	WR(io, msr_reg(0, 0xe01), EN | 0x00);
 	WR(io, msr_reg(0, 0xe02), EN | 0x01);

@@ -16,7 +16,8 @@ static void make_paths(const char *tag)
 {
 	const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
 	snprintf(path, sizeof(path), "%s/uncore-sim-test-%s-%d", dir, tag, (int)getpid());
-	snprintf(log_path, sizeof(log_path), "/tmp/uncore-sim-test-%s-%d.jsonl", tag, (int)getpid());
+	snprintf(log_path, sizeof(log_path), "/tmp/uncore-sim-test-%s-%d.jsonl", tag,
+		 (int)getpid());
 	unlink(path);
 	unlink(log_path);
 }
@@ -39,7 +40,8 @@ static int wait_child(pid_t pid)
 {
 	int status = -1;
 	waitpid(pid, &status, 0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 100 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status)
+				 : 100 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
 TEST(two_processes_see_one_machine)
@@ -64,7 +66,7 @@ TEST(two_processes_see_one_machine)
 		CHILD_CHECK(child_rd(cio, msr_reg(0, 0xe08), 9) == 500, 10);
 		struct uncore_sim_topology t;
 		CHILD_CHECK(uncore_sim_topology(c, &t) == 0 && !strcmp(t.scenario, "clocks") &&
-				    t.now_ns == 200,
+				t.now_ns == 200,
 			    11);
 		uncore_sim_close(c);
 		_exit(0);
