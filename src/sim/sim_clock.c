@@ -95,8 +95,8 @@ static void counter_span(struct sim_shared *sh, unsigned s, unsigned kind, unsig
 		uint64_t mask = width_mask(d->ctr_width);
 		uint64_t v = b->ctr[k] + delta;
 		if (v > mask || delta > mask)
-			overflow(sock, b, d, inst, k, !!(ctl & HSWEP_PMON_CTL_OV_EN), box_gbit(d, inst),
-				 freeze);
+			overflow(sock, b, d, inst, k, !!(ctl & HSWEP_PMON_CTL_OV_EN),
+				 box_gbit(d, inst), freeze);
 		b->ctr[k] = v & mask;
 	} else {
 		/* The edge detector watches its input while the counter is
@@ -123,8 +123,8 @@ static void box_span(struct sim_shared *sh, const struct sim_model *m, unsigned 
 			uint64_t v = b->fixed_ctr + (c1 - c0);
 			if (v > mask)
 				overflow(sock, b, d, inst, d->fixed_status_bit,
-					 !!(b->fixed_ctl & HSWEP_U_FIXED_CTL_OV_EN), fixed_gbit(d, inst),
-					 freeze);
+					 !!(b->fixed_ctl & HSWEP_U_FIXED_CTL_OV_EN),
+					 fixed_gbit(d, inst), freeze);
 			b->fixed_ctr = v & mask;
 		}
 	}
@@ -169,7 +169,8 @@ static uint64_t earliest_freeze(struct sim_shared *sh, const struct sim_model *m
 				continue;
 			uint64_t gmask = UINT64_C(1) << box_gbit(d, inst);
 			for (unsigned k = 0; k < d->num_counters; k++) {
-				if (!counting(sock, b, d, k) || !(b->ctl[k] & HSWEP_PMON_CTL_OV_EN) ||
+				if (!counting(sock, b, d, k) ||
+				    !(b->ctl[k] & HSWEP_PMON_CTL_OV_EN) ||
 				    (sock->global_status & gmask))
 					continue;
 				struct sim_input in;
@@ -177,7 +178,8 @@ static uint64_t earliest_freeze(struct sim_shared *sh, const struct sim_model *m
 				struct sim_cmp cmp = sim_cmp_of(kind, b->ctl[k]);
 				uint8_t prev = (b->edge_prev >> k) & 1;
 				uint64_t used = 0;
-				sim_eval(sh, &in, &cmp, c0, c1 - c0, &prev, mask + 1 - b->ctr[k], &used);
+				sim_eval(sh, &in, &cmp, c0, c1 - c0, &prev, mask + 1 - b->ctr[k],
+					 &used);
 				if (used) {
 					uint64_t t = sim_cycle_end_ps(c0 + used, hz);
 					if (t < best)
@@ -185,7 +187,8 @@ static uint64_t earliest_freeze(struct sim_shared *sh, const struct sim_model *m
 				}
 			}
 			uint64_t fmask = UINT64_C(1) << fixed_gbit(d, inst);
-			if (fixed_counting(sock, b, d) && (b->fixed_ctl & HSWEP_U_FIXED_CTL_OV_EN) &&
+			if (fixed_counting(sock, b, d) &&
+			    (b->fixed_ctl & HSWEP_U_FIXED_CTL_OV_EN) &&
 			    !(sock->global_status & fmask)) {
 				uint64_t need = mask + 1 - b->fixed_ctr;
 				if (c1 - c0 >= need) {
@@ -250,5 +253,6 @@ void sim_sync_wall(struct sim_shared *sh, const struct sim_model *m)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	int64_t now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 	if (now > sh->wall_base_ns)
-		sim_advance_to(sh, m, sh->wall_base_ps + (uint64_t)(now - sh->wall_base_ns) * SIM_PS_PER_NS);
+		sim_advance_to(
+		    sh, m, sh->wall_base_ps + (uint64_t)(now - sh->wall_base_ns) * SIM_PS_PER_NS);
 }

@@ -4,7 +4,8 @@
  * closed form: without a threshold the count is the sum of the streams'
  * totals; with one, the comparison sequence is periodic with the least
  * common multiple of the streams' periods, so one period is evaluated and
- * multiplied.  Only inputs with a huge combined period go cycle by cycle. */
+ * multiplied, or, for constants plus one rate, counted in closed form.  Only
+ * other inputs with a huge combined period go cycle by cycle. */
 #include "sim/sim_internal.h"
 
 #include <stdlib.h>
@@ -21,7 +22,8 @@ static struct decoded decode(unsigned kind, uint64_t ctl)
 	if (kind == HSWEP_BOX_QPI || kind == HSWEP_BOX_PCU)
 		x.ext = !!(ctl & HSWEP_PMON_CTL_EV_SEL_EXT);
 	if (kind == HSWEP_BOX_PCU) /* no umask; occ_sel instead (Table 2-158) */
-		x.occ_sel = (unsigned)((ctl & HSWEP_PCU_CTL_OCC_SEL) >> HSWEP_PCU_CTL_OCC_SEL_SHIFT);
+		x.occ_sel =
+		    (unsigned)((ctl & HSWEP_PCU_CTL_OCC_SEL) >> HSWEP_PCU_CTL_OCC_SEL_SHIFT);
 	else
 		x.umask = (unsigned)((ctl & HSWEP_PMON_CTL_UMASK) >> HSWEP_PMON_CTL_UMASK_SHIFT);
 	return x;
@@ -65,8 +67,8 @@ void sim_gather(const struct sim_shared *sh, unsigned socket, unsigned kind, uns
 	for (unsigned i = 0; i < sh->n_streams; i++) {
 		const struct sim_stream *st = &sh->streams[i];
 		if (st->target != SIM_TARGET_EVENT || st->kind != kind || st->ev != x.ev ||
-		    st->ext != x.ext || !(st->sockets & (1u << socket)) || !(st->insts & (1u << inst)) ||
-		    !active(st, c0, c1))
+		    st->ext != x.ext || !(st->sockets & (1u << socket)) ||
+		    !(st->insts & (1u << inst)) || !active(st, c0, c1))
 			continue;
 		if (kind == HSWEP_BOX_PCU && (x.ev & HSWEP_PCU_EV_SEL_OCC) && st->occ != x.occ_sel)
 			continue;
@@ -85,7 +87,8 @@ void sim_gather_extra(const struct sim_shared *sh, unsigned socket, unsigned kin
 	for (unsigned i = 0; i < sh->n_streams; i++) {
 		const struct sim_stream *st = &sh->streams[i];
 		if (st->target == SIM_TARGET_EXTRA && st->kind == kind && st->extra == extra &&
-		    (st->sockets & (1u << socket)) && (st->insts & (1u << inst)) && active(st, c0, c1))
+		    (st->sockets & (1u << socket)) && (st->insts & (1u << inst)) &&
+		    active(st, c0, c1))
 			add_input(in, i);
 	}
 }
@@ -94,9 +97,10 @@ struct sim_cmp sim_cmp_of(unsigned kind, uint64_t ctl)
 {
 	const struct hswep_box_desc *d = hswep_box(kind);
 	struct sim_cmp c = {
-		.thresh = (uint32_t)((ctl >> HSWEP_PMON_CTL_THRESH_SHIFT) & ((1u << d->thresh_bits) - 1)),
-		.invert = !!(ctl & HSWEP_PMON_CTL_INVERT),
-		.edge = !!(ctl & HSWEP_PMON_CTL_EDGE_DET),
+	    .thresh =
+		(uint32_t)((ctl >> HSWEP_PMON_CTL_THRESH_SHIFT) & ((1u << d->thresh_bits) - 1)),
+	    .invert = !!(ctl & HSWEP_PMON_CTL_INVERT),
+	    .edge = !!(ctl & HSWEP_PMON_CTL_EDGE_DET),
 	};
 	/* PCU occupancy events (ev_sel[7] = 1) use occ_invert and occ_edge_det
 	 * (2.8.2.2); the plain invert/edge_det apply to the other events. */
@@ -112,7 +116,8 @@ static uint64_t stream_cum(const struct sim_stream *st, uint64_t r)
 {
 	if (st->rate_kind == SIM_RATE_RATIO)
 		return (uint64_t)((unsigned __int128)r * st->num / st->den);
-	uint64_t full = r / st->pattern_len, rem = r % st->pattern_len, sum = full * st->pattern_sum;
+	uint64_t full = r / st->pattern_len, rem = r % st->pattern_len,
+		 sum = full * st->pattern_sum;
 	for (uint64_t i = 0; i < rem; i++)
 		sum += st->pattern[i];
 	return sum;
@@ -161,7 +166,8 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 }
 
 /* Least common multiple of the input's periods, or 0 if above the limit. */
-static uint64_t input_period(const struct sim_shared *sh, const struct sim_input *in, uint64_t limit)
+static uint64_t input_period(const struct sim_shared *sh, const struct sim_input *in,
+			     uint64_t limit)
 {
 	uint64_t l = 1;
 	for (unsigned i = 0; i < in->n; i++) {
@@ -181,19 +187,60 @@ static int compare(const struct sim_cmp *cmp, uint64_t sum)
 	return cmp->invert ? sum < cmp->thresh : sum >= cmp->thresh;
 }
 
-/* Cycle by cycle over [c0, c0+n). */
+/* Cycle by cycle over [c0, c0+n), for inputs without a short period.  Each
+ * stream's value is stepped incrementally: with r n = a d + acc, the next
+ * cycle adds q + (acc + rem >= d) where q, rem = n / d, n mod d. */
+struct step {
+	const struct sim_stream *st;
+	uint64_t q, rem, acc;
+	unsigned pi;
+};
+
+static void step_init(struct step *sp, const struct sim_stream *st, uint64_t c)
+{
+	uint64_t r = c - st->start_cycle;
+	sp->st = st;
+	if (st->rate_kind == SIM_RATE_RATIO) {
+		sp->q = st->num / st->den;
+		sp->rem = st->num % st->den;
+		sp->acc = (uint64_t)((unsigned __int128)r * st->num % st->den);
+	} else {
+		sp->pi = (unsigned)(r % st->pattern_len);
+	}
+}
+
+static uint64_t step_next(struct step *sp)
+{
+	const struct sim_stream *st = sp->st;
+	if (st->rate_kind == SIM_RATE_RATIO) {
+		uint64_t a = sp->acc + sp->rem, carry = a >= st->den;
+		sp->acc = carry ? a - st->den : a;
+		return sp->q + carry;
+	}
+	uint64_t v = st->pattern[sp->pi];
+	if (++sp->pi == st->pattern_len)
+		sp->pi = 0;
+	return v;
+}
+
 static uint64_t eval_cycles(const struct sim_shared *sh, const struct sim_input *in,
 			    const struct sim_cmp *cmp, uint64_t c0, uint64_t n, uint8_t *prev,
 			    uint64_t need, uint64_t *used)
 {
+	struct step sp[SIM_MAX_INPUTS];
+	for (unsigned i = 0; i < in->n; i++)
+		step_init(&sp[i], &sh->streams[in->idx[i]], c0);
 	uint64_t count = 0;
 	int p = *prev;
-	for (uint64_t i = 0; i < n; i++) {
-		int cnd = compare(cmp, sim_input_at(sh, in, c0 + i));
+	for (uint64_t c = 0; c < n; c++) {
+		uint64_t sum = 0;
+		for (unsigned i = 0; i < in->n; i++)
+			sum += step_next(&sp[i]);
+		int cnd = compare(cmp, sum);
 		count += cmp->edge ? (cnd && !p) : cnd;
 		p = cnd;
 		if (need && count >= need) {
-			*used = i + 1;
+			*used = c + 1;
 			break;
 		}
 	}
@@ -215,8 +262,101 @@ static uint64_t scan(const uint8_t *cnd, uint64_t len, int edge, int p, uint64_t
 	return 0;
 }
 
-uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in, const struct sim_cmp *cmp,
-		  uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need, uint64_t *used)
+/* A thresholded input that is constant apart from at most one ratio stream
+ * has a closed form.  With K the constant part and q = floor(num / den),
+ * the sum on cycle c is K + q + b(c), b(c) in {0, 1}; the comparison result
+ * s(c) is then constant or equal to b(c) or to !b(c).  A ratio's extra
+ * occurrences are evenly spread, so when they come at most every other
+ * cycle the 1s of b are isolated, else its 0s are: rising edges of s follow
+ * from the number of 1s (or 0s) of s. */
+struct closed {
+	const struct sim_stream *st; /* the ratio stream, or NULL */
+	uint64_t k;                  /* constant part of the sum */
+	int s0, s1;                  /* comparison result with b = 0, b = 1 */
+};
+
+static int closed_form(const struct sim_shared *sh, const struct sim_input *in,
+		       const struct sim_cmp *cmp, struct closed *cf)
+{
+	cf->st = NULL;
+	cf->k = 0;
+	for (unsigned i = 0; i < in->n; i++) {
+		const struct sim_stream *st = &sh->streams[in->idx[i]];
+		if (st->rate_kind == SIM_RATE_PATTERN && st->pattern_len == 1)
+			cf->k += st->pattern[0];
+		else if (st->rate_kind == SIM_RATE_RATIO && !cf->st)
+			cf->st = st;
+		else
+			return 0;
+	}
+	uint64_t q = cf->st ? cf->st->num / cf->st->den : 0;
+	cf->s0 = compare(cmp, cf->k + q);
+	cf->s1 = cf->st && cf->st->num % cf->st->den ? compare(cmp, cf->k + q + 1) : cf->s0;
+	return 1;
+}
+
+/* Cycles in [c, c + m) where s is 1. */
+static uint64_t closed_ones(const struct closed *cf, uint64_t c, uint64_t m)
+{
+	if (cf->s0 == cf->s1)
+		return cf->s0 ? m : 0;
+	const struct sim_stream *st = cf->st;
+	uint64_t r = c - st->start_cycle, q = st->num / st->den;
+	uint64_t ones_b = stream_cum(st, r + m) - stream_cum(st, r) - q * m;
+	return cf->s1 ? ones_b : m - ones_b;
+}
+
+static int closed_at(const struct closed *cf, uint64_t c)
+{
+	return closed_ones(cf, c, 1) != 0;
+}
+
+static uint64_t closed_count(const struct closed *cf, const struct sim_cmp *cmp, uint64_t c0,
+			     uint64_t m, int prev)
+{
+	if (m == 0)
+		return 0;
+	uint64_t ones = closed_ones(cf, c0, m);
+	if (!cmp->edge)
+		return ones;
+	int first = closed_at(cf, c0);
+	if (cf->s0 == cf->s1)
+		return first && !prev;
+	/* Are the 1s of s isolated?  Those of b are when 2 (num mod den) <= den. */
+	uint64_t rem = cf->st->num % cf->st->den;
+	int b_ones_isolated = 2 * rem <= cf->st->den, b_zeros_isolated = 2 * rem >= cf->st->den;
+	int s_ones_isolated = cf->s1 ? b_ones_isolated : b_zeros_isolated;
+	if (s_ones_isolated) /* every 1 but a first one after prev = 1 is an edge */
+		return ones - (first && prev);
+	/* 0s isolated: every 0 before the last cycle is followed by an edge. */
+	uint64_t zeros = (m - 1) - closed_ones(cf, c0, m - 1);
+	return zeros + (first && !prev);
+}
+
+static uint64_t eval_closed(const struct closed *cf, const struct sim_cmp *cmp, uint64_t c0,
+			    uint64_t n, uint8_t *prev, uint64_t need, uint64_t *used)
+{
+	uint64_t total = closed_count(cf, cmp, c0, n, *prev);
+	if (need && total >= need) {
+		uint64_t lo = 1, hi = n;
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo) / 2;
+			if (closed_count(cf, cmp, c0, mid, *prev) >= need)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		*used = lo;
+		n = lo;
+		total = closed_count(cf, cmp, c0, n, *prev);
+	}
+	*prev = (uint8_t)closed_at(cf, c0 + n - 1);
+	return total;
+}
+
+uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in,
+		  const struct sim_cmp *cmp, uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need,
+		  uint64_t *used)
 {
 	if (used)
 		*used = 0;
@@ -242,6 +382,9 @@ uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in, const
 		*used = lo;
 		return input_total(sh, in, c0, c0 + lo);
 	}
+	struct closed cf;
+	if (closed_form(sh, in, cmp, &cf))
+		return eval_closed(&cf, cmp, c0, n, prev, need, used);
 	uint64_t L = input_period(sh, in, SIM_BLOCK_MAX);
 	uint8_t *cnd = L ? malloc(L) : NULL;
 	if (!cnd)

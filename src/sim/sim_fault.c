@@ -42,11 +42,14 @@ int sim_fault_check(struct sim_shared *sh, int write, const struct uncore_reg *r
 		rule->failed++;
 		char where[64];
 		uncore_reg_format(r, where, sizeof(where));
-		return uncore_fail(uncore_error_from_errno(rule->f.error),
-				   "injected fault: %s of %s failed with %s (rule %u, access %" PRIu64 ")",
-				   write ? "write" : "read", where,
-				   rule->f.error == EIO ? "EIO" : rule->f.error == EACCES ? "EACCES" : "ENODEV",
-				   i, rule->seen);
+		return uncore_fail(
+		    uncore_error_from_errno(rule->f.error),
+		    "injected fault: %s of %s failed with %s (rule %u, access %" PRIu64 ")",
+		    write ? "write" : "read", where,
+		    rule->f.error == EIO      ? "EIO"
+		    : rule->f.error == EACCES ? "EACCES"
+					      : "ENODEV",
+		    i, rule->seen);
 	}
 	return 0;
 }

@@ -30,7 +30,7 @@ int sim_umask_selects(const struct sim_shape *shape, uint8_t umask, const struct
 		flt = shape ? shape->flt : 0;
 	if ((umask & req) != req)
 		return 0;
-	uint8_t sel = umask & (uint8_t)~(req | qual | flt);
+	uint8_t sel = umask & (uint8_t) ~(req | qual | flt);
 	if (sel) {
 		if (!(sel & s->umask))
 			return 0;
@@ -87,7 +87,8 @@ static int ha_pass(const struct sim_box *b, uint8_t umask, const struct sim_shap
 	const struct sim_attrs *a = &s->attrs;
 	if (enabled(shape->f_addr, umask)) {
 		/* Cache-line address PA[45:6] = {hi_addr, lo_addr} (Tables 2-66, 2-67). */
-		uint64_t match = (b->filter[HSWEP_HA_ADDRMATCH1] & HSWEP_HA_ADDRMATCH1_HI_ADDR) << 32 |
+		uint64_t match = (b->filter[HSWEP_HA_ADDRMATCH1] & HSWEP_HA_ADDRMATCH1_HI_ADDR)
+				     << 32 |
 				 (b->filter[HSWEP_HA_ADDRMATCH0] & HSWEP_HA_ADDRMATCH0_LO_ADDR);
 		if ((a->addr & HSWEP_FIELD(45, 6)) != match)
 			return 0;

@@ -13,16 +13,16 @@
 #include "sim/sim_models.h"
 #include "sim/uncore_sim.h"
 
-#define SIM_MAGIC UINT64_C(0x314d495345524e55) /* "UNRESIM1" */
-#define SIM_VERSION 1u
+#define SIM_MAGIC       UINT64_C(0x314d495345524e55) /* "UNRESIM1" */
+#define SIM_VERSION     1u
 #define SIM_MAX_SOCKETS HSWEP_MAX_PACKAGES
 #define SIM_MAX_STREAMS 512
-#define SIM_MAX_SHAPES 256
-#define SIM_MAX_FAULTS 32
+#define SIM_MAX_SHAPES  256
+#define SIM_MAX_FAULTS  32
 #define SIM_PATTERN_MAX 32
-#define SIM_PS_PER_NS UINT64_C(1000)
-#define SIM_PS_PER_S UINT64_C(1000000000000)
-#define SIM_TIME_NEVER UINT64_MAX
+#define SIM_PS_PER_NS   UINT64_C(1000)
+#define SIM_PS_PER_S    UINT64_C(1000000000000)
+#define SIM_TIME_NEVER  UINT64_MAX
 
 /* Attributes a sub-event occurrence may carry (scenario keys in SCENARIOS.md). */
 enum {
@@ -72,15 +72,15 @@ struct sim_stream {
 	uint8_t occ;    /* PCU occupancy sub-counter (occ_sel value 1-3), 0 none */
 	uint8_t rate_kind;
 	uint8_t pattern_len;
-	uint8_t clock;  /* enum hswep_clock the cycles are counted in */
-	uint16_t line;  /* scenario line, for messages */
-	uint32_t sockets; /* socket mask */
-	uint32_t insts;   /* instance mask */
+	uint8_t clock;     /* enum hswep_clock the cycles are counted in */
+	uint16_t line;     /* scenario line, for messages */
+	uint32_t sockets;  /* socket mask */
+	uint32_t insts;    /* instance mask */
 	uint64_t num, den; /* SIM_RATE_RATIO, reduced */
 	uint64_t pattern_sum;
 	uint32_t pattern[SIM_PATTERN_MAX];
-	uint64_t start_ps, stop_ps;        /* active in [start, stop) */
-	uint64_t start_cycle, stop_cycle;  /* the same in `clock` cycles */
+	uint64_t start_ps, stop_ps;       /* active in [start, stop) */
+	uint64_t start_cycle, stop_cycle; /* the same in `clock` cycles */
 	struct sim_attrs attrs;
 };
 
@@ -91,12 +91,12 @@ struct sim_stream {
  * bit is an OR selector and no filter applies. */
 struct sim_shape {
 	uint8_t kind, ev, ext;
-	uint8_t qual;   /* qualifier bits: each one set in the umask must be asserted */
-	uint8_t req;    /* bits that must be set in the umask for anything to count */
-	uint8_t flt;    /* bits that only enable filters */
-	uint8_t ctrs;   /* counters that can count the event (mask); 0 = all */
-	uint8_t mirror0;/* input is counter 0's input (CBo COUNTER0_OCCUPANCY) */
-	int8_t band;    /* PCU band filter index compared with freq, or -1 */
+	uint8_t qual;    /* qualifier bits: each one set in the umask must be asserted */
+	uint8_t req;     /* bits that must be set in the umask for anything to count */
+	uint8_t flt;     /* bits that only enable filters */
+	uint8_t ctrs;    /* counters that can count the event (mask); 0 = all */
+	uint8_t mirror0; /* input is counter 0's input (CBo COUNTER0_OCCUPANCY) */
+	int8_t band;     /* PCU band filter index compared with freq, or -1 */
 	uint16_t f_state, f_opc, f_nid, f_addr, f_hopc, f_pkt; /* enable masks */
 };
 
@@ -107,9 +107,9 @@ struct sim_fault_rule {
 };
 
 struct sim_box {
-	uint8_t present;       /* the box's PMON registers exist */
+	uint8_t present;                    /* the box's PMON registers exist */
 	uint8_t fn_present[HSWEP_FN_ROLES]; /* PCI functions present */
-	uint8_t frozen;        /* BOX_CTL.frz */
+	uint8_t frozen;                     /* BOX_CTL.frz */
 	uint8_t edge_prev;     /* bit k: counter k's comparison result on the last cycle */
 	uint8_t pending_valid; /* bit k: pending[k] holds the previous CTL write */
 	uint32_t box_ctl;      /* read-back value (rst bits are actions, not state) */
@@ -204,8 +204,9 @@ struct sim_cmp sim_cmp_of(unsigned kind, uint64_t ctl);
 /* Count over cycles [c0, c0+n), updating *prev (last cycle's comparison
  * result).  With need != 0, stop when the count reaches need: *used is the
  * number of cycles it took (0 if not reached within n). */
-uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in, const struct sim_cmp *cmp,
-		  uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need, uint64_t *used);
+uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in,
+		  const struct sim_cmp *cmp, uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need,
+		  uint64_t *used);
 /* The input's sum on one cycle. */
 uint64_t sim_input_at(const struct sim_shared *sh, const struct sim_input *in, uint64_t c);
 

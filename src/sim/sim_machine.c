@@ -58,11 +58,14 @@ void sim_reset_registers(struct sim_shared *sh, const struct sim_model *m)
 					continue;
 				for (unsigned r = 0; r < HSWEP_FN_ROLES; r++) {
 					const struct hswep_pci_fn *fn = d->pci_fn[r];
-					b->fn_present[r] = fn && !sim_model_hidden(m, fn[i].dev, fn[i].fn);
+					b->fn_present[r] =
+					    fn && !sim_model_hidden(m, fn[i].dev, fn[i].fn);
 				}
-				b->present = d->space == UNCORE_SPACE_MSR || b->fn_present[HSWEP_FN_PMON];
+				b->present =
+				    d->space == UNCORE_SPACE_MSR || b->fn_present[HSWEP_FN_PMON];
 				if (k == HSWEP_BOX_QPI)
-					b->extra[HSWEP_QPI_RATE_STATUS] = m->qpi_rate & HSWEP_QPI_RATE_STATUS_RATE;
+					b->extra[HSWEP_QPI_RATE_STATUS] =
+					    m->qpi_rate & HSWEP_QPI_RATE_STATUS_RATE;
 			}
 		}
 	}
@@ -73,8 +76,8 @@ static int map_shared(int fd, size_t len, struct sim_shared **out)
 	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | (fd < 0 ? MAP_ANONYMOUS : 0),
 		       fd, 0);
 	if (p == MAP_FAILED)
-		return uncore_fail(UNCORE_ENOMEM, "cannot map %zu bytes of simulator state: %s", len,
-				   strerror(errno));
+		return uncore_fail(UNCORE_ENOMEM, "cannot map %zu bytes of simulator state: %s",
+				   len, strerror(errno));
 	*out = p;
 	return 0;
 }
@@ -113,9 +116,10 @@ int uncore_sim_create(const char *model, const char *path, struct uncore_sim **o
 		if (fd < 0) {
 			int err = errno;
 			free(sim);
-			return uncore_fail(err == EEXIST ? UNCORE_EBUSY : uncore_error_from_errno(err),
-					   "cannot create simulator instance %s: %s%s", path, strerror(err),
-					   err == EEXIST ? " (destroy it first, or open it)" : "");
+			return uncore_fail(
+			    err == EEXIST ? UNCORE_EBUSY : uncore_error_from_errno(err),
+			    "cannot create simulator instance %s: %s%s", path, strerror(err),
+			    err == EEXIST ? " (destroy it first, or open it)" : "");
 		}
 		if (ftruncate(fd, (off_t)len) != 0) {
 			int err = errno;
@@ -175,9 +179,10 @@ int uncore_sim_open(const char *path, struct uncore_sim **out)
 	struct stat st;
 	if (fstat(fd, &st) != 0 || (size_t)st.st_size != sizeof(struct sim_shared)) {
 		close(fd);
-		return uncore_fail(UNCORE_EINVAL,
-				   "%s is not a simulator instance of this version (size %lld, want %zu)",
-				   path, (long long)st.st_size, sizeof(struct sim_shared));
+		return uncore_fail(
+		    UNCORE_EINVAL,
+		    "%s is not a simulator instance of this version (size %lld, want %zu)", path,
+		    (long long)st.st_size, sizeof(struct sim_shared));
 	}
 	struct uncore_sim *sim = new_handle();
 	if (!sim) {
@@ -192,11 +197,12 @@ int uncore_sim_open(const char *path, struct uncore_sim **out)
 	}
 	sim->map_len = sizeof(struct sim_shared);
 	struct sim_shared *sh = sim->sh;
-	if (__atomic_load_n(&sh->magic, __ATOMIC_ACQUIRE) != SIM_MAGIC || sh->version != SIM_VERSION ||
-	    !(sim->model = sim_model_at(sh->model_index))) {
+	if (__atomic_load_n(&sh->magic, __ATOMIC_ACQUIRE) != SIM_MAGIC ||
+	    sh->version != SIM_VERSION || !(sim->model = sim_model_at(sh->model_index))) {
 		munmap(sh, sim->map_len);
 		free(sim);
-		return uncore_fail(UNCORE_EINVAL, "%s is not an initialised simulator instance", path);
+		return uncore_fail(UNCORE_EINVAL, "%s is not an initialised simulator instance",
+				   path);
 	}
 	snprintf(sim->path, sizeof(sim->path), "%s", path);
 	sim_regio_init(sim);
@@ -250,8 +256,8 @@ int uncore_sim_load_scenario(struct uncore_sim *sim, const char *path)
 	uncore_error_clear();
 	char *text = read_file(path, 1u << 20);
 	if (!text)
-		return uncore_fail(uncore_error_from_errno(errno), "cannot read scenario %s: %s", path,
-				   strerror(errno));
+		return uncore_fail(uncore_error_from_errno(errno), "cannot read scenario %s: %s",
+				   path, strerror(errno));
 	char dir[512];
 	snprintf(dir, sizeof(dir), "%s", path);
 	int rc = sim_scenario_load(sim, text, path, dirname(dir));
@@ -273,7 +279,8 @@ int uncore_sim_advance(struct uncore_sim *sim, uint64_t ns)
 		return rc;
 	if (ns > (SIM_TIME_NEVER / 2 - sim->sh->now_ps) / SIM_PS_PER_NS) {
 		sim_unlock(sim);
-		return uncore_fail(UNCORE_ERANGE, "cannot advance by %llu ns", (unsigned long long)ns);
+		return uncore_fail(UNCORE_ERANGE, "cannot advance by %llu ns",
+				   (unsigned long long)ns);
 	}
 	sim_advance_to(sim->sh, sim->model, sim->sh->now_ps + ns * SIM_PS_PER_NS);
 	sim_unlock(sim);
@@ -342,6 +349,16 @@ int uncore_sim_set_log(struct uncore_sim *sim, const char *path)
 	return 0;
 }
 
+int uncore_sim_log_path(struct uncore_sim *sim, char *buf, size_t len)
+{
+	int rc = sim_lock(sim);
+	if (rc)
+		return rc;
+	int n = snprintf(buf, len, "%s", sim->sh->log_path);
+	sim_unlock(sim);
+	return n < 0 || (size_t)n >= len ? UNCORE_ENOSPACE : 0;
+}
+
 int uncore_sim_inject_fault(struct uncore_sim *sim, const struct uncore_sim_fault *fault)
 {
 	if (!fault || (fault->error != EIO && fault->error != EACCES && fault->error != ENODEV))
@@ -404,7 +421,8 @@ int uncore_sim_peek(struct uncore_sim *sim, const struct uncore_reg *r, uint64_t
 	if (r->space == UNCORE_SPACE_MSR)
 		rc = sim_msr_read(sim->sh, sim->model, r->socket, (uint32_t)r->addr, value);
 	else if (r->space == UNCORE_SPACE_PCI)
-		rc = sim_pci_read(sim->sh, sim->model, r->bdf, (uint32_t)r->addr, r->width, 1, value);
+		rc = sim_pci_read(sim->sh, sim->model, r->bdf, (uint32_t)r->addr, r->width, 1,
+				  value);
 	else
 		rc = uncore_fail(UNCORE_ENODEV, "the simulator has no MMIO space");
 	sim_unlock(sim);
@@ -430,10 +448,10 @@ int uncore_sim_describe(struct uncore_sim *sim, char *buf, size_t len)
 	int rc = sim_lock(sim);
 	if (rc)
 		return rc;
-	snprintf(scenario, sizeof(scenario), "%s", sim->sh->scenario[0] ? sim->sh->scenario : "none");
+	snprintf(scenario, sizeof(scenario), "%s",
+		 sim->sh->scenario[0] ? sim->sh->scenario : "none");
 	sim_unlock(sim);
 	int n = snprintf(buf, len, "SIMULATED uncore: model %s (%s, %u sockets), scenario %s",
 			 m->info.name, m->info.sku, m->info.sockets, scenario);
 	return n < 0 || (size_t)n >= len ? UNCORE_ENOSPACE : 0;
 }
-

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#define GHZ(x) ((uint64_t)((x) * 1000000000.0 + 0.5))
+#define GHZ(x)  ((uint64_t)((x)*1000000000.0 + 0.5))
 #define MASK(n) ((n) >= 32 ? 0xffffffffu : ((1u << (n)) - 1u))
 
 /* E5-2620 v3 boards in our model hide QPI port 1's PMON function (D9:F2)
@@ -14,89 +14,116 @@
 static const struct sim_hidden_fn e5_2620_hidden[] = {{9, 2}};
 
 static const struct sim_model models[] = {
-	/* Xeon E5-2699 v3: 18 cores, 18 CBos (2.3: one per 2.5 MB slice), 4
-	 * SBos, 2 HAs, 2 QPI ports at 9.6 GT/s, 2 R3QPI links.  iMC: all eight
-	 * channel PMON functions (2 iMCs x 4, Table 2-111) present and
-	 * populated, as the project's issue asks; note that real HCC E5 boards
-	 * wire two channels per iMC.  Buses 0x7f/0xff and node IDs 0/1 are the
-	 * usual two-socket layout (the baseline model).  Clocks: TSC 2.3 GHz
-	 * (SKU base), DDR4-2133 so DCLK 1066.67 MHz (2.6.3.2: half the DDR
-	 * rate), UCLK 2.5 GHz and PCLK 1.0 GHz (assumptions: the manual gives
-	 * neither), QFCLK = 9.6 GT/s / 8 = 1.2 GHz (see below). */
-	{
-		.info = {.name = "e5-2699v3-2s", .sku = "Xeon E5-2699 v3",
-			 .description = "2 sockets, 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 2 QPI, 2 R3QPI; "
-					"buses 7f/ff, node IDs 0/1",
-			 .sockets = 2},
-		.cores = 18,
-		.bus = {0x7f, 0xff},
-		.node_id = {0, 1},
-		.present = {[HSWEP_BOX_UBOX] = 1, [HSWEP_BOX_CBO] = MASK(18), [HSWEP_BOX_SBO] = MASK(4),
-			    [HSWEP_BOX_HA] = MASK(2), [HSWEP_BOX_IMC] = MASK(8), [HSWEP_BOX_IRP] = 1,
-			    [HSWEP_BOX_PCU] = 1, [HSWEP_BOX_QPI] = MASK(2), [HSWEP_BOX_R2PCIE] = 1,
-			    [HSWEP_BOX_R3QPI] = MASK(2)},
-		.populated_imc = MASK(8),
-		/* QFCLK: TxL_FLITS_G0 counts up to 2 flits per qfclk (2.9.4) and a
-		 * flit is 4 transfers, so qfclk = GT/s / 8, as QPI_SPEED (2.9.5)
-		 * implies; the CLOCKTICKS text's "1/4th" contradicts both. */
-		.clock_hz = {[HSWEP_CLK_UCLK] = GHZ(2.5), [HSWEP_CLK_DCLK] = 1066666667,
-			     [HSWEP_CLK_PCLK] = GHZ(1.0), [HSWEP_CLK_QFCLK] = GHZ(1.2),
-			     [HSWEP_CLK_TSC] = GHZ(2.3)},
-		.qpi_rate = 7, /* 111b: 9.6 GT/s */
-	},
-	/* Xeon E7-8890 v3: four sockets, 18 cores, 3 QPI ports and 3 R3QPI
-	 * links (Table 1-1), 2 HAs, 8 iMC channels (1.7.1: "up to 8 for E7").
-	 * Unusual layout: sockets 0-3 sit on buses 7f, ff, 3f, bf (not in bus
-	 * order) with node IDs 5, 1, 7, 3.  Clocks: TSC 2.5 GHz, DDR4-1866
-	 * (DCLK 933.33 MHz), UCLK 2.5 GHz and PCLK 1.0 GHz (assumptions), QPI
-	 * 9.6 GT/s. */
-	{
-		.info = {.name = "e7-8890v3-4s", .sku = "Xeon E7-8890 v3",
-			 .description = "4 sockets, 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 3 QPI, 3 R3QPI; "
-					"buses 7f/ff/3f/bf, node IDs 5/1/7/3",
-			 .sockets = 4},
-		.cores = 18,
-		.bus = {0x7f, 0xff, 0x3f, 0xbf},
-		.node_id = {5, 1, 7, 3},
-		.present = {[HSWEP_BOX_UBOX] = 1, [HSWEP_BOX_CBO] = MASK(18), [HSWEP_BOX_SBO] = MASK(4),
-			    [HSWEP_BOX_HA] = MASK(2), [HSWEP_BOX_IMC] = MASK(8), [HSWEP_BOX_IRP] = 1,
-			    [HSWEP_BOX_PCU] = 1, [HSWEP_BOX_QPI] = MASK(3), [HSWEP_BOX_R2PCIE] = 1,
-			    [HSWEP_BOX_R3QPI] = MASK(3)},
-		.populated_imc = MASK(8),
-		.clock_hz = {[HSWEP_CLK_UCLK] = GHZ(2.5), [HSWEP_CLK_DCLK] = 933333333,
-			     [HSWEP_CLK_PCLK] = GHZ(1.0), [HSWEP_CLK_QFCLK] = GHZ(1.2),
-			     [HSWEP_CLK_TSC] = GHZ(2.5)},
-		.qpi_rate = 7,
-	},
-	/* Xeon E5-2620 v3: 6 cores and 15 MB LLC, so 6 CBos (6 x 2.5 MB
-	 * slices, 2.3).  Two SBos: 6-8 core dies have one ring pair (the Linux
-	 * driver reads this from CAPID4; fact only).  One HA with the four
-	 * channels of iMC0, of which channel 3 is a "phantom": present, counts
-	 * its DCLK, never sees traffic (populated mask 0x7).  QPI port 1's PMON
-	 * function is BIOS-hidden (reads of its IDs return all-ones).  Unusual
-	 * layout: socket 0 on bus ff and socket 1 on bus 7f, node IDs 0 and 2.
-	 * Clocks: TSC 2.4 GHz, DDR4-1866, QPI 8.0 GT/s (QFCLK 1.0 GHz), UCLK
-	 * 2.0 GHz and PCLK 1.0 GHz (assumptions). */
-	{
-		.info = {.name = "e5-2620v3-2s", .sku = "Xeon E5-2620 v3",
-			 .description = "2 sockets, 6 CBo, 2 SBo, 1 HA, 4 iMC channels (ch3 unpopulated), "
-					"QPI port 1 PMON hidden; buses ff/7f, node IDs 0/2",
-			 .sockets = 2},
-		.cores = 6,
-		.bus = {0xff, 0x7f},
-		.node_id = {0, 2},
-		.present = {[HSWEP_BOX_UBOX] = 1, [HSWEP_BOX_CBO] = MASK(6), [HSWEP_BOX_SBO] = MASK(2),
-			    [HSWEP_BOX_HA] = MASK(1), [HSWEP_BOX_IMC] = MASK(4), [HSWEP_BOX_IRP] = 1,
-			    [HSWEP_BOX_PCU] = 1, [HSWEP_BOX_QPI] = MASK(2), [HSWEP_BOX_R2PCIE] = 1,
-			    [HSWEP_BOX_R3QPI] = MASK(2)},
-		.populated_imc = MASK(3),
-		.n_hidden = 1,
-		.hidden = e5_2620_hidden,
-		.clock_hz = {[HSWEP_CLK_UCLK] = GHZ(2.0), [HSWEP_CLK_DCLK] = 933333333,
-			     [HSWEP_CLK_PCLK] = GHZ(1.0), [HSWEP_CLK_QFCLK] = GHZ(1.0),
-			     [HSWEP_CLK_TSC] = GHZ(2.4)},
-		.qpi_rate = 5, /* 101b: 8.0 GT/s */
-	},
+    /* Xeon E5-2699 v3: 18 cores, 18 CBos (2.3: one per 2.5 MB slice), 4
+     * SBos, 2 HAs, 2 QPI ports at 9.6 GT/s, 2 R3QPI links.  iMC: all eight
+     * channel PMON functions (2 iMCs x 4, Table 2-111) present and
+     * populated, as the project's issue asks; note that real HCC E5 boards
+     * wire two channels per iMC.  Buses 0x7f/0xff and node IDs 0/1 are the
+     * usual two-socket layout (the baseline model).  Clocks: TSC 2.3 GHz
+     * (SKU base), DDR4-2133 so DCLK 1066.67 MHz (2.6.3.2: half the DDR
+     * rate), UCLK 2.5 GHz and PCLK 1.0 GHz (assumptions: the manual gives
+     * neither), QFCLK = 9.6 GT/s / 8 = 1.2 GHz (see below). */
+    {
+	.info = {.name = "e5-2699v3-2s",
+		 .sku = "Xeon E5-2699 v3",
+		 .description = "2 sockets, 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 2 QPI, 2 R3QPI; "
+				"buses 7f/ff, node IDs 0/1",
+		 .sockets = 2},
+	.cores = 18,
+	.bus = {0x7f, 0xff},
+	.node_id = {0, 1},
+	.present = {[HSWEP_BOX_UBOX] = 1,
+		    [HSWEP_BOX_CBO] = MASK(18),
+		    [HSWEP_BOX_SBO] = MASK(4),
+		    [HSWEP_BOX_HA] = MASK(2),
+		    [HSWEP_BOX_IMC] = MASK(8),
+		    [HSWEP_BOX_IRP] = 1,
+		    [HSWEP_BOX_PCU] = 1,
+		    [HSWEP_BOX_QPI] = MASK(2),
+		    [HSWEP_BOX_R2PCIE] = 1,
+		    [HSWEP_BOX_R3QPI] = MASK(2)},
+	.populated_imc = MASK(8),
+	/* QFCLK: TxL_FLITS_G0 counts up to 2 flits per qfclk (2.9.4) and a
+	 * flit is 4 transfers, so qfclk = GT/s / 8, as QPI_SPEED (2.9.5)
+	 * implies; the CLOCKTICKS text's "1/4th" contradicts both. */
+	.clock_hz = {[HSWEP_CLK_UCLK] = GHZ(2.5),
+		     [HSWEP_CLK_DCLK] = 1066666667,
+		     [HSWEP_CLK_PCLK] = GHZ(1.0),
+		     [HSWEP_CLK_QFCLK] = GHZ(1.2),
+		     [HSWEP_CLK_TSC] = GHZ(2.3)},
+	.qpi_rate = 7, /* 111b: 9.6 GT/s */
+    },
+    /* Xeon E7-8890 v3: four sockets, 18 cores, 3 QPI ports and 3 R3QPI
+     * links (Table 1-1), 2 HAs, 8 iMC channels (1.7.1: "up to 8 for E7").
+     * Unusual layout: sockets 0-3 sit on buses 7f, ff, 3f, bf (not in bus
+     * order) with node IDs 5, 1, 7, 3.  Clocks: TSC 2.5 GHz, DDR4-1866
+     * (DCLK 933.33 MHz), UCLK 2.5 GHz and PCLK 1.0 GHz (assumptions), QPI
+     * 9.6 GT/s. */
+    {
+	.info = {.name = "e7-8890v3-4s",
+		 .sku = "Xeon E7-8890 v3",
+		 .description = "4 sockets, 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 3 QPI, 3 R3QPI; "
+				"buses 7f/ff/3f/bf, node IDs 5/1/7/3",
+		 .sockets = 4},
+	.cores = 18,
+	.bus = {0x7f, 0xff, 0x3f, 0xbf},
+	.node_id = {5, 1, 7, 3},
+	.present = {[HSWEP_BOX_UBOX] = 1,
+		    [HSWEP_BOX_CBO] = MASK(18),
+		    [HSWEP_BOX_SBO] = MASK(4),
+		    [HSWEP_BOX_HA] = MASK(2),
+		    [HSWEP_BOX_IMC] = MASK(8),
+		    [HSWEP_BOX_IRP] = 1,
+		    [HSWEP_BOX_PCU] = 1,
+		    [HSWEP_BOX_QPI] = MASK(3),
+		    [HSWEP_BOX_R2PCIE] = 1,
+		    [HSWEP_BOX_R3QPI] = MASK(3)},
+	.populated_imc = MASK(8),
+	.clock_hz = {[HSWEP_CLK_UCLK] = GHZ(2.5),
+		     [HSWEP_CLK_DCLK] = 933333333,
+		     [HSWEP_CLK_PCLK] = GHZ(1.0),
+		     [HSWEP_CLK_QFCLK] = GHZ(1.2),
+		     [HSWEP_CLK_TSC] = GHZ(2.5)},
+	.qpi_rate = 7,
+    },
+    /* Xeon E5-2620 v3: 6 cores and 15 MB LLC, so 6 CBos (6 x 2.5 MB
+     * slices, 2.3).  Two SBos: 6-8 core dies have one ring pair (the Linux
+     * driver reads this from CAPID4; fact only).  One HA with the four
+     * channels of iMC0, of which channel 3 is a "phantom": present, counts
+     * its DCLK, never sees traffic (populated mask 0x7).  QPI port 1's PMON
+     * function is BIOS-hidden (reads of its IDs return all-ones).  Unusual
+     * layout: socket 0 on bus ff and socket 1 on bus 7f, node IDs 0 and 2.
+     * Clocks: TSC 2.4 GHz, DDR4-1866, QPI 8.0 GT/s (QFCLK 1.0 GHz), UCLK
+     * 2.0 GHz and PCLK 1.0 GHz (assumptions). */
+    {
+	.info = {.name = "e5-2620v3-2s",
+		 .sku = "Xeon E5-2620 v3",
+		 .description = "2 sockets, 6 CBo, 2 SBo, 1 HA, 4 iMC channels (ch3 unpopulated), "
+				"QPI port 1 PMON hidden; buses ff/7f, node IDs 0/2",
+		 .sockets = 2},
+	.cores = 6,
+	.bus = {0xff, 0x7f},
+	.node_id = {0, 2},
+	.present = {[HSWEP_BOX_UBOX] = 1,
+		    [HSWEP_BOX_CBO] = MASK(6),
+		    [HSWEP_BOX_SBO] = MASK(2),
+		    [HSWEP_BOX_HA] = MASK(1),
+		    [HSWEP_BOX_IMC] = MASK(4),
+		    [HSWEP_BOX_IRP] = 1,
+		    [HSWEP_BOX_PCU] = 1,
+		    [HSWEP_BOX_QPI] = MASK(2),
+		    [HSWEP_BOX_R2PCIE] = 1,
+		    [HSWEP_BOX_R3QPI] = MASK(2)},
+	.populated_imc = MASK(3),
+	.n_hidden = 1,
+	.hidden = e5_2620_hidden,
+	.clock_hz = {[HSWEP_CLK_UCLK] = GHZ(2.0),
+		     [HSWEP_CLK_DCLK] = 933333333,
+		     [HSWEP_CLK_PCLK] = GHZ(1.0),
+		     [HSWEP_CLK_QFCLK] = GHZ(1.0),
+		     [HSWEP_CLK_TSC] = GHZ(2.4)},
+	.qpi_rate = 5, /* 101b: 8.0 GT/s */
+    },
 };
 
 size_t sim_model_count(void)

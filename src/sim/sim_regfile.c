@@ -107,7 +107,8 @@ static int box_write(struct sim_box *b, const struct hswep_box_desc *d,
 			int repeat = (b->pending_valid >> k & 1) &&
 				     !((b->pending[k] ^ v) & ~HSWEP_PMON_CTL_EN);
 			if (!repeat)
-				eff = (v & ~HSWEP_PMON_CTL_EV_SEL) | (b->ctl[k] & HSWEP_PMON_CTL_EV_SEL);
+				eff = (v & ~HSWEP_PMON_CTL_EV_SEL) |
+				      (b->ctl[k] & HSWEP_PMON_CTL_EV_SEL);
 			b->pending[k] = v;
 			b->pending_valid |= (uint8_t)(1u << k);
 		}
@@ -119,7 +120,7 @@ static int box_write(struct sim_box *b, const struct hswep_box_desc *d,
 				eff &= ~HSWEP_PMON_CTL_RST;
 		}
 		b->ctl[k] = eff;
-		b->edge_prev &= (uint8_t)~(1u << k);
+		b->edge_prev &= (uint8_t) ~(1u << k);
 		return 0;
 	}
 	case HSWEP_REG_CTR:
@@ -149,8 +150,8 @@ static int box_write(struct sim_box *b, const struct hswep_box_desc *d,
 	case HSWEP_REG_EXTRA: {
 		const struct hswep_extra_desc *x = &d->extras[k];
 		if (!x->writable)
-			return uncore_fail(UNCORE_EFAULT, "write of 0x%" PRIx64 " to read-only %s", value,
-					   what);
+			return uncore_fail(UNCORE_EFAULT, "write of 0x%" PRIx64 " to read-only %s",
+					   value, what);
 		b->extra[k] = value & rules->valid;
 		return 0;
 	}
@@ -164,7 +165,8 @@ static int msr_box(struct sim_shared *sh, const struct sim_model *m, unsigned so
 {
 	if (hswep_decode_msr(msr, loc) != 0)
 		return uncore_fail(UNCORE_EFAULT,
-				   "MSR 0x%" PRIx32 " (socket %u) is not an uncore PMON register of %s "
+				   "MSR 0x%" PRIx32
+				   " (socket %u) is not an uncore PMON register of %s "
 				   "(#GP)",
 				   msr, socket, m->info.name);
 	*b = &sh->sock[socket].box[loc->kind][loc->inst];
@@ -172,8 +174,8 @@ static int msr_box(struct sim_shared *sh, const struct sim_model *m, unsigned so
 		char name[64];
 		hswep_reg_name(loc, name, sizeof(name));
 		return uncore_fail(UNCORE_EFAULT,
-				   "MSR 0x%" PRIx32 " (%s): %s %u is not present on %s (#GP)", msr, name,
-				   hswep_box(loc->kind)->name, loc->inst, m->info.name);
+				   "MSR 0x%" PRIx32 " (%s): %s %u is not present on %s (#GP)", msr,
+				   name, hswep_box(loc->kind)->name, loc->inst, m->info.name);
 	}
 	return 0;
 }
@@ -181,8 +183,8 @@ static int msr_box(struct sim_shared *sh, const struct sim_model *m, unsigned so
 static int check_socket(const struct sim_model *m, unsigned socket)
 {
 	if (socket >= m->info.sockets)
-		return uncore_fail(UNCORE_ENODEV, "socket %u does not exist on %s (%u sockets)", socket,
-				   m->info.name, m->info.sockets);
+		return uncore_fail(UNCORE_ENODEV, "socket %u does not exist on %s (%u sockets)",
+				   socket, m->info.name, m->info.sockets);
 	return 0;
 }
 
@@ -230,7 +232,8 @@ int sim_msr_write(struct sim_shared *sh, const struct sim_model *m, unsigned soc
 			sock->global_frozen = 0;
 		if (value & HSWEP_U_GLOBAL_CTL_FRZ_ALL)
 			sock->global_frozen = 1;
-		sock->global_ctl = value & (HSWEP_U_GLOBAL_CTL_WK_ON_PMI | HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL);
+		sock->global_ctl =
+		    value & (HSWEP_U_GLOBAL_CTL_WK_ON_PMI | HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL);
 		return 0;
 	case HSWEP_U_MSR_PMON_GLOBAL_STATUS:
 		snprintf(what, sizeof(what), "U_MSR_PMON_GLOBAL_STATUS (socket %u)", socket);
@@ -298,8 +301,8 @@ static int check_pci_access(uint32_t bdf, uint32_t offset, unsigned width, int p
 		return uncore_fail(UNCORE_EINVAL,
 				   "PCI config access to %02x:%02x.%x+0x%" PRIx32
 				   " width %u: the simulator takes aligned 4-byte accesses",
-				   UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf), UNCORE_BDF_FN(bdf), offset,
-				   width);
+				   UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf), UNCORE_BDF_FN(bdf),
+				   offset, width);
 	return 0;
 }
 
@@ -325,9 +328,9 @@ int sim_pci_read(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf,
 			*value = 0xffffffffu;
 			return 0;
 		}
-		return uncore_fail(UNCORE_ENODEV, "no device at %02x:%02x.%x on %s (absent or hidden)",
-				   UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf), UNCORE_BDF_FN(bdf),
-				   m->info.name);
+		return uncore_fail(
+		    UNCORE_ENODEV, "no device at %02x:%02x.%x on %s (absent or hidden)",
+		    UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf), UNCORE_BDF_FN(bdf), m->info.name);
 	}
 	if (offset == 0) {
 		*value = HSWEP_PCI_VENDOR_INTEL | (uint32_t)t.did << 16;
@@ -367,16 +370,16 @@ int sim_pci_write(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf
 		return rc;
 	struct pci_target t;
 	if (!pci_find(sh, m, bdf, &t))
-		return uncore_fail(UNCORE_ENODEV, "no device at %02x:%02x.%x on %s (absent or hidden)",
-				   UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf), UNCORE_BDF_FN(bdf),
-				   m->info.name);
+		return uncore_fail(
+		    UNCORE_ENODEV, "no device at %02x:%02x.%x on %s (absent or hidden)",
+		    UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf), UNCORE_BDF_FN(bdf), m->info.name);
 	struct hswep_reg_loc loc;
 	if (t.ubox || offset == 0 || hswep_decode_pci(t.kind, t.inst, t.role, offset, &loc) != 0)
 		return uncore_fail(UNCORE_EFAULT,
 				   "write of 0x%" PRIx64 " to %02x:%02x.%x+0x%" PRIx32
 				   ": not a writable PMON register",
-				   value, UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf), UNCORE_BDF_FN(bdf),
-				   offset);
+				   value, UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf),
+				   UNCORE_BDF_FN(bdf), offset);
 	struct sim_box *b = &sh->sock[t.socket].box[t.kind][t.inst];
 	return box_write(b, hswep_box(t.kind), &loc, (unsigned)t.socket, value & 0xffffffffu, 1);
 }

@@ -11,7 +11,8 @@
 
 #include "common/uncore_error.h"
 
-static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value, int write)
+static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value,
+		      int write)
 {
 	struct uncore_sim *sim = io->impl;
 	int rc = sim_lock(sim);
@@ -26,27 +27,35 @@ static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint6
 		switch (r->space) {
 		case UNCORE_SPACE_MSR:
 			if (r->width != 8)
-				rc = uncore_fail(UNCORE_EINVAL, "MSR 0x%llx accessed with width %u: MSRs are 8 bytes",
-						 (unsigned long long)r->addr, r->width);
+				rc = uncore_fail(
+				    UNCORE_EINVAL,
+				    "MSR 0x%llx accessed with width %u: MSRs are 8 bytes",
+				    (unsigned long long)r->addr, r->width);
 			else if (r->addr > UINT32_MAX)
 				rc = uncore_fail(UNCORE_EFAULT, "MSR 0x%llx does not exist (#GP)",
 						 (unsigned long long)r->addr);
 			else if (write)
-				rc = sim_msr_write(sh, sim->model, r->socket, (uint32_t)r->addr, *value);
+				rc = sim_msr_write(sh, sim->model, r->socket, (uint32_t)r->addr,
+						   *value);
 			else
-				rc = sim_msr_read(sh, sim->model, r->socket, (uint32_t)r->addr, value);
+				rc = sim_msr_read(sh, sim->model, r->socket, (uint32_t)r->addr,
+						  value);
 			break;
 		case UNCORE_SPACE_PCI:
 			if (r->addr > 0xfff)
-				rc = uncore_fail(UNCORE_EINVAL, "PCI config offset 0x%llx beyond 4 KiB",
+				rc = uncore_fail(UNCORE_EINVAL,
+						 "PCI config offset 0x%llx beyond 4 KiB",
 						 (unsigned long long)r->addr);
 			else if (write)
-				rc = sim_pci_write(sh, sim->model, r->bdf, (uint32_t)r->addr, r->width, *value);
+				rc = sim_pci_write(sh, sim->model, r->bdf, (uint32_t)r->addr,
+						   r->width, *value);
 			else
-				rc = sim_pci_read(sh, sim->model, r->bdf, (uint32_t)r->addr, r->width, 0, value);
+				rc = sim_pci_read(sh, sim->model, r->bdf, (uint32_t)r->addr,
+						  r->width, 0, value);
 			break;
 		default:
-			rc = uncore_fail(UNCORE_ENODEV, "the Haswell-EP simulator has no MMIO registers");
+			rc = uncore_fail(UNCORE_ENODEV,
+					 "the Haswell-EP simulator has no MMIO registers");
 		}
 	}
 	sim_log_access(sim, write, r, (write || rc == 0) ? *value : 0, rc);
@@ -80,11 +89,11 @@ static void sim_regio_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops sim_ops = {
-	.name = "sim",
-	.read = sim_read,
-	.write = sim_write,
-	.read_many = NULL,
-	.destroy = sim_regio_destroy,
+    .name = "sim",
+    .read = sim_read,
+    .write = sim_write,
+    .read_many = NULL,
+    .destroy = sim_regio_destroy,
 };
 
 void sim_regio_init(struct uncore_sim *sim)
@@ -110,8 +119,9 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 	if (!spec || !spec[0])
 		spec = "e5-2699v3-2s";
 	struct uncore_sim *sim;
-	int rc = (strchr(spec, '/') || access(spec, F_OK) == 0) ? uncore_sim_open(spec, &sim)
-								   : uncore_sim_create(spec, NULL, &sim);
+	int rc = (strchr(spec, '/') || access(spec, F_OK) == 0)
+		     ? uncore_sim_open(spec, &sim)
+		     : uncore_sim_create(spec, NULL, &sim);
 	if (rc)
 		return rc;
 	const char *scenario = getenv(UNCORE_SIM_ENV_SCENARIO);

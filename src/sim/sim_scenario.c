@@ -14,7 +14,7 @@
 #include "common/uncore_error.h"
 
 #define MAX_INCLUDE_DEPTH 4
-#define MAX_TOKENS 40
+#define MAX_TOKENS        40
 
 struct parse {
 	const struct sim_model *m;
@@ -107,7 +107,8 @@ static int parse_time_ps(const char *s, uint64_t *ps)
 	} units[] = {{"ns", 1000}, {"us", 1000000}, {"ms", 1000000000}, {"s", SIM_PS_PER_S}};
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		size_t l = strlen(units[i].sfx);
-		if (len > l && strcmp(buf + len - l, units[i].sfx) == 0 && isdigit((unsigned char)buf[len - l - 1])) {
+		if (len > l && strcmp(buf + len - l, units[i].sfx) == 0 &&
+		    isdigit((unsigned char)buf[len - l - 1])) {
 			buf[len - l] = '\0';
 			unit = units[i].ps;
 			break;
@@ -138,7 +139,8 @@ static int parse_set(struct parse *p, const char *s, unsigned kind, uint32_t all
 	uint32_t mask = 0;
 	char buf[128];
 	snprintf(buf, sizeof(buf), "%s", s);
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
 		char *dash = strchr(tok, '-');
 		uint64_t lo, hi;
 		if (dash) {
@@ -186,7 +188,8 @@ static int parse_box(struct parse *p, const char *tok, unsigned *kind, uint32_t 
 	}
 	const struct hswep_box_desc *d = hswep_box_by_name(buf);
 	if (!d)
-		return syntax(p, "unknown box \"%s\" (ubox cbo sbo ha imc irp pcu qpi r2pcie r3qpi)", buf);
+		return syntax(
+		    p, "unknown box \"%s\" (ubox cbo sbo ha imc irp pcu qpi r2pcie r3qpi)", buf);
 	*kind = d->kind;
 	uint32_t all = d->max_instances >= 32 ? 0xffffffffu : (1u << d->max_instances) - 1;
 	int rc = parse_set(p, set, d->kind, all, insts);
@@ -210,13 +213,25 @@ static int parse_state(const char *v, uint8_t *out)
 	uint8_t mask = 0;
 	for (; *v; v++) {
 		switch (*v) {
-		case 'I': mask |= HSWEP_CBO_STATE_I; break;
-		case 'S': mask |= HSWEP_CBO_STATE_S; break;
-		case 'E': mask |= HSWEP_CBO_STATE_E; break;
-		case 'M': mask |= HSWEP_CBO_STATE_M; break;
-		case 'F': mask |= HSWEP_CBO_STATE_F; break;
-		case '|': break;
-		default: return -1;
+		case 'I':
+			mask |= HSWEP_CBO_STATE_I;
+			break;
+		case 'S':
+			mask |= HSWEP_CBO_STATE_S;
+			break;
+		case 'E':
+			mask |= HSWEP_CBO_STATE_E;
+			break;
+		case 'M':
+			mask |= HSWEP_CBO_STATE_M;
+			break;
+		case 'F':
+			mask |= HSWEP_CBO_STATE_F;
+			break;
+		case '|':
+			break;
+		default:
+			return -1;
 		}
 	}
 	*out = mask;
@@ -266,7 +281,8 @@ static int get_num(struct parse *p, struct kv *kv, int n, const char *key, uint6
 		return 0;
 	if (parse_u64(v, out) || *out > max) {
 		char msg[64];
-		snprintf(msg, sizeof(msg), "bad value for %s (max 0x%llx): ", key, (unsigned long long)max);
+		snprintf(msg, sizeof(msg), "bad value for %s (max 0x%llx): ", key,
+			 (unsigned long long)max);
 		return syntax(p, "%s", msg);
 	}
 	return 0;
@@ -283,10 +299,11 @@ static int unused(struct parse *p, struct kv *kv, int n)
 /* inc= / pattern= / ratio= / rate= into a stream. */
 static int parse_rate(struct parse *p, struct kv *kv, int n, uint64_t hz, struct sim_stream *st)
 {
-	const char *inc = get(kv, n, "inc"), *pat = get(kv, n, "pattern"), *ratio = get(kv, n, "ratio"),
-		   *rate = get(kv, n, "rate");
+	const char *inc = get(kv, n, "inc"), *pat = get(kv, n, "pattern"),
+		   *ratio = get(kv, n, "ratio"), *rate = get(kv, n, "rate");
 	if (!!inc + !!pat + !!ratio + !!rate != 1)
-		return syntax(p, "a stream needs exactly one of inc=, pattern=, ratio=, rate=%s", "");
+		return syntax(p, "a stream needs exactly one of inc=, pattern=, ratio=, rate=%s",
+			      "");
 	st->rate_kind = SIM_RATE_PATTERN;
 	if (inc) {
 		uint64_t v;
@@ -297,7 +314,8 @@ static int parse_rate(struct parse *p, struct kv *kv, int n, uint64_t hz, struct
 	} else if (pat) {
 		char buf[512];
 		snprintf(buf, sizeof(buf), "%s", pat);
-		for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		for (char *save = NULL, *t = strtok_r(buf, ",", &save); t;
+		     t = strtok_r(NULL, ",", &save)) {
 			uint64_t v;
 			if (st->pattern_len >= SIM_PATTERN_MAX)
 				return syntax(p, "pattern longer than 32 values%s", "");
@@ -409,9 +427,11 @@ static int parse_attrs(struct parse *p, struct kv *kv, int n, struct sim_attrs *
 		int word;
 		unsigned shift;
 	} pkt[] = {
-		{"mc", 0xf, 0, HSWEP_QPI_PKT0_MC_SHIFT},   {"popc", 0xf, 0, HSWEP_QPI_PKT0_OPC_SHIFT},
-		{"dnid", 0x1f, 0, HSWEP_QPI_PKT0_DNID_SHIFT}, {"vnw", 0x3, 0, HSWEP_QPI_PKT0_VNW_SHIFT},
-		{"rds", 0xf, 1, HSWEP_QPI_PKT1_RDS_SHIFT},
+	    {"mc", 0xf, 0, HSWEP_QPI_PKT0_MC_SHIFT},
+	    {"popc", 0xf, 0, HSWEP_QPI_PKT0_OPC_SHIFT},
+	    {"dnid", 0x1f, 0, HSWEP_QPI_PKT0_DNID_SHIFT},
+	    {"vnw", 0x3, 0, HSWEP_QPI_PKT0_VNW_SHIFT},
+	    {"rds", 0xf, 1, HSWEP_QPI_PKT1_RDS_SHIFT},
 	};
 	for (size_t i = 0; i < sizeof(pkt) / sizeof(pkt[0]); i++) {
 		if ((rc = get_num(p, kv, n, pkt[i].key, pkt[i].max, &v, &have)) != 0)
@@ -483,8 +503,8 @@ static int do_stream(struct parse *p, char **tok, int ntok)
 		return rc;
 	st.occ = (uint8_t)(have ? v : 0);
 	if ((rc = parse_rate(p, kv, n, p->m->clock_hz[st.clock], &st)) != 0 ||
-	    (rc = parse_window(p, kv, n, &st)) != 0 || (rc = parse_attrs(p, kv, n, &st.attrs)) != 0 ||
-	    (rc = unused(p, kv, n)) != 0)
+	    (rc = parse_window(p, kv, n, &st)) != 0 ||
+	    (rc = parse_attrs(p, kv, n, &st.attrs)) != 0 || (rc = unused(p, kv, n)) != 0)
 		return rc;
 	return add_stream(p, &st);
 }
@@ -502,7 +522,8 @@ static int do_free(struct parse *p, char **tok, int ntok)
 	const struct hswep_box_desc *d = hswep_box(kind);
 	unsigned e;
 	for (e = 0; e < d->num_extras; e++)
-		if (!strcasecmp(d->extras[e].name, reg) && d->extras[e].kind == HSWEP_EXTRA_FREE_RUNNING)
+		if (!strcasecmp(d->extras[e].name, reg) &&
+		    d->extras[e].kind == HSWEP_EXTRA_FREE_RUNNING)
 			break;
 	if (e == d->num_extras)
 		return syntax(p, "\"%s\" is not a free-running register of that box", reg);
@@ -569,14 +590,17 @@ static int do_shape(struct parse *p, char **tok, int ntok)
 		sh.band = (int8_t)v;
 	if (get(kv, n, "mirror0"))
 		sh.mirror0 = 1;
-	if ((rc = get_enable(p, kv, n, "state", &sh.f_state)) || (rc = get_enable(p, kv, n, "opc", &sh.f_opc)) ||
-	    (rc = get_enable(p, kv, n, "nid", &sh.f_nid)) || (rc = get_enable(p, kv, n, "addr", &sh.f_addr)) ||
-	    (rc = get_enable(p, kv, n, "hopc", &sh.f_hopc)) || (rc = get_enable(p, kv, n, "pkt", &sh.f_pkt)) ||
-	    (rc = unused(p, kv, n)))
+	if ((rc = get_enable(p, kv, n, "state", &sh.f_state)) ||
+	    (rc = get_enable(p, kv, n, "opc", &sh.f_opc)) ||
+	    (rc = get_enable(p, kv, n, "nid", &sh.f_nid)) ||
+	    (rc = get_enable(p, kv, n, "addr", &sh.f_addr)) ||
+	    (rc = get_enable(p, kv, n, "hopc", &sh.f_hopc)) ||
+	    (rc = get_enable(p, kv, n, "pkt", &sh.f_pkt)) || (rc = unused(p, kv, n)))
 		return rc;
 	/* A later shape for the same event replaces the earlier one. */
 	for (unsigned i = 0; i < p->n_shapes; i++)
-		if (p->shapes[i].kind == sh.kind && p->shapes[i].ev == sh.ev && p->shapes[i].ext == sh.ext) {
+		if (p->shapes[i].kind == sh.kind && p->shapes[i].ev == sh.ev &&
+		    p->shapes[i].ext == sh.ext) {
 			p->shapes[i] = sh;
 			return 0;
 		}
@@ -631,7 +655,8 @@ static int do_line(struct parse *p, char *line, const char *base_dir)
 		*hash = '\0';
 	char *tok[MAX_TOKENS];
 	int ntok = 0;
-	for (char *save = NULL, *t = strtok_r(line, " \t\r", &save); t; t = strtok_r(NULL, " \t\r", &save)) {
+	for (char *save = NULL, *t = strtok_r(line, " \t\r", &save); t;
+	     t = strtok_r(NULL, " \t\r", &save)) {
 		if (ntok >= MAX_TOKENS)
 			return syntax(p, "too many words on one line%s", "");
 		tok[ntok++] = t;
@@ -667,8 +692,9 @@ static int do_line(struct parse *p, char *line, const char *base_dir)
 		p->access_ns = (int64_t)v;
 		return 0;
 	}
-	return syntax(p, "unknown statement \"%s\" (name, include, clock, access_ns, shape, stream, free)",
-		      tok[0]);
+	return syntax(
+	    p, "unknown statement \"%s\" (name, include, clock, access_ns, shape, stream, free)",
+	    tok[0]);
 }
 
 static int parse_text(struct parse *p, const char *text, const char *origin, const char *base_dir)
@@ -721,7 +747,9 @@ int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *orig
 			if (st->stop_ps != SIM_TIME_NEVER)
 				st->stop_ps += sh->now_ps;
 			st->start_cycle = sim_cycles(st->start_ps, hz);
-			st->stop_cycle = st->stop_ps == SIM_TIME_NEVER ? UINT64_MAX : sim_cycles(st->stop_ps, hz);
+			st->stop_cycle = st->stop_ps == SIM_TIME_NEVER
+					     ? UINT64_MAX
+					     : sim_cycles(st->stop_ps, hz);
 		}
 		memcpy(sh->streams, p.streams, p.n_streams * sizeof(*p.streams));
 		sh->n_streams = p.n_streams;

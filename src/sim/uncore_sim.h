@@ -16,10 +16,10 @@
 struct uncore_sim;
 
 /* Environment variables that select the simulator (see uncore_sim_open_env). */
-#define UNCORE_SIM_ENV_BACKEND "PAPI_INTEL_UNCORE_BACKEND" /* "sim" selects it */
-#define UNCORE_SIM_ENV_SIM "PAPI_INTEL_UNCORE_SIM"           /* model name or instance path */
+#define UNCORE_SIM_ENV_BACKEND  "PAPI_INTEL_UNCORE_BACKEND" /* "sim" selects it */
+#define UNCORE_SIM_ENV_SIM      "PAPI_INTEL_UNCORE_SIM"     /* model name or instance path */
 #define UNCORE_SIM_ENV_SCENARIO "PAPI_INTEL_UNCORE_SIM_SCENARIO"
-#define UNCORE_SIM_ENV_LOG "PAPI_INTEL_UNCORE_SIM_LOG"
+#define UNCORE_SIM_ENV_LOG      "PAPI_INTEL_UNCORE_SIM_LOG"
 
 /* ---- Models ---------------------------------------------------------- */
 
@@ -83,18 +83,21 @@ int uncore_sim_set_access_ns(struct uncore_sim *sim, uint64_t ns);
  * object per line, appended to `path`; NULL stops logging. */
 int uncore_sim_set_log(struct uncore_sim *sim, const char *path);
 
+/* The current log file ("" when logging is off). */
+int uncore_sim_log_path(struct uncore_sim *sim, char *buf, size_t len);
+
 enum uncore_sim_op { UNCORE_SIM_OP_ANY = 0, UNCORE_SIM_OP_READ = 1, UNCORE_SIM_OP_WRITE = 2 };
 
 /* Which accesses fail, when, and how.  -1 in a selector field means "any". */
 struct uncore_sim_fault {
-	int space;     /* UNCORE_SPACE_MSR, UNCORE_SPACE_PCI or -1 */
-	int op;        /* enum uncore_sim_op */
-	int socket;    /* MSR socket, or -1 */
-	int64_t bdf;   /* PCI device UNCORE_BDF(bus, dev, fn) (a whole device), or -1 */
-	int64_t addr;  /* MSR address or PCI config offset, or -1 */
-	unsigned nth;  /* the first failing matching access: 1 = the next one */
-	unsigned count;/* how many fail: 1 = transient, 0 = every one from then on */
-	int error;     /* EIO, EACCES or ENODEV (errno values) */
+	int space;      /* UNCORE_SPACE_MSR, UNCORE_SPACE_PCI or -1 */
+	int op;         /* enum uncore_sim_op */
+	int socket;     /* MSR socket, or -1 */
+	int64_t bdf;    /* PCI device UNCORE_BDF(bus, dev, fn) (a whole device), or -1 */
+	int64_t addr;   /* MSR address or PCI config offset, or -1 */
+	unsigned nth;   /* the first failing matching access: 1 = the next one */
+	unsigned count; /* how many fail: 1 = transient, 0 = every one from then on */
+	int error;      /* EIO, EACCES or ENODEV (errno values) */
 };
 
 /* Add a fault rule (shared by all processes): 0 or UNCORE_ENOSPACE/EINVAL. */
@@ -125,7 +128,7 @@ struct uncore_sim_topology {
 	uint32_t present[HSWEP_BOX_KINDS]; /* instance masks (PMON function/MSRs present) */
 	uint32_t populated_imc;            /* channels with DIMMs */
 	uint64_t clock_hz[HSWEP_CLOCKS];
-	int clock_mode;                    /* enum uncore_sim_clock_mode */
+	int clock_mode; /* enum uncore_sim_clock_mode */
 	uint64_t now_ns;
 };
 

@@ -14,8 +14,8 @@
 static int read_cfg(struct uncore_regio *io, unsigned bus, unsigned dev, unsigned fn, unsigned off,
 		    uint32_t *out)
 {
-	struct uncore_reg r = {.space = UNCORE_SPACE_PCI, .width = 4,
-			       .bdf = UNCORE_BDF(bus, dev, fn), .addr = off};
+	struct uncore_reg r = {
+	    .space = UNCORE_SPACE_PCI, .width = 4, .bdf = UNCORE_BDF(bus, dev, fn), .addr = off};
 	uint64_t v;
 	int rc = uncore_regio_read(io, &r, &v);
 	if (rc == 0)
@@ -42,7 +42,8 @@ static int probe_bus(struct uncore_regio *io, unsigned bus, struct hswep_bus_map
 				continue; /* nothing there (or unreadable): skip */
 			if (rc)
 				return rc;
-			if ((id & 0xffffu) != HSWEP_PCI_VENDOR_INTEL || (id >> 16) != HSWEP_UBOX_SOCKETID_DID)
+			if ((id & 0xffffu) != HSWEP_PCI_VENDOR_INTEL ||
+			    (id >> 16) != HSWEP_UBOX_SOCKETID_DID)
 				continue;
 			uint32_t lnid, map;
 			if ((rc = read_cfg(io, bus, dev, fn, HSWEP_UBOX_CPUNODEID, &lnid)) != 0 ||
@@ -51,14 +52,16 @@ static int probe_bus(struct uncore_regio *io, unsigned bus, struct hswep_bus_map
 			unsigned nid = lnid & HSWEP_UBOX_CPUNODEID_LNID;
 			int p = package_of(map, nid);
 			if (p < 0)
-				return uncore_fail(UNCORE_ENODEV,
-						   "UBox at %02x:%02x.%x has node ID %u, which GIDNIDMAP "
-						   "0x%08" PRIx32 " does not list",
-						   bus, dev, fn, nid, map);
+				return uncore_fail(
+				    UNCORE_ENODEV,
+				    "UBox at %02x:%02x.%x has node ID %u, which GIDNIDMAP "
+				    "0x%08" PRIx32 " does not list",
+				    bus, dev, fn, nid, map);
 			if ((out->found >> p & 1) && out->bus[p] != bus)
-				return uncore_fail(UNCORE_ECONFLICT,
-						   "buses %02x and %02x both claim package %d (node ID %u)",
-						   out->bus[p], bus, p, nid);
+				return uncore_fail(
+				    UNCORE_ECONFLICT,
+				    "buses %02x and %02x both claim package %d (node ID %u)",
+				    out->bus[p], bus, p, nid);
 			out->found |= 1u << p;
 			out->bus[p] = (uint8_t)bus;
 			out->node_id[p] = (uint8_t)nid;
@@ -84,13 +87,15 @@ int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuse
 			return rc;
 	}
 	if (!map.found)
-		return uncore_fail(UNCORE_ENODEV,
-				   "no Haswell-EP UBox device (8086:%04x) on %zu scanned PCI buses; "
-				   "is this a Xeon E5/E7 v3 and is PCI config space readable?",
-				   HSWEP_UBOX_SOCKETID_DID, n);
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "no Haswell-EP UBox device (8086:%04x) on %zu scanned PCI buses; "
+		    "is this a Xeon E5/E7 v3 and is PCI config space readable?",
+		    HSWEP_UBOX_SOCKETID_DID, n);
 	if (map.found != (1u << map.packages) - 1)
 		return uncore_fail(UNCORE_ENODEV,
-				   "found the uncore buses of packages 0x%" PRIx32 " but not of all "
+				   "found the uncore buses of packages 0x%" PRIx32
+				   " but not of all "
 				   "packages below %u",
 				   map.found, map.packages);
 	*out = map;

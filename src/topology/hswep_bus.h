@@ -13,11 +13,11 @@
 #include "platform/hswep/hswep_regs.h"
 
 struct hswep_bus_map {
-	unsigned packages;                       /* highest package found + 1 */
-	uint32_t found;                          /* bit p: package p's bus is known */
-	uint8_t bus[HSWEP_MAX_PACKAGES];         /* uncore bus of package p */
-	uint8_t node_id[HSWEP_MAX_PACKAGES];     /* its node ID (CPUNODEID) */
-	uint8_t dev[HSWEP_MAX_PACKAGES];         /* where its UBox device was found */
+	unsigned packages;                   /* highest package found + 1 */
+	uint32_t found;                      /* bit p: package p's bus is known */
+	uint8_t bus[HSWEP_MAX_PACKAGES];     /* uncore bus of package p */
+	uint8_t node_id[HSWEP_MAX_PACKAGES]; /* its node ID (CPUNODEID) */
+	uint8_t dev[HSWEP_MAX_PACKAGES];     /* where its UBox device was found */
 	uint8_t fn[HSWEP_MAX_PACKAGES];
 };
 

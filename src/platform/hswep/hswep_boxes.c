@@ -16,81 +16,128 @@
 #define B HSWEP_BIT
 
 /* Counter control bits every box has (HSX PMON 1.4). */
-#define CTL_BASE                                                                                  \
-	(HSWEP_PMON_CTL_EV_SEL | HSWEP_PMON_CTL_UMASK | HSWEP_PMON_CTL_RST |                     \
+#define CTL_BASE                                                                                   \
+	(HSWEP_PMON_CTL_EV_SEL | HSWEP_PMON_CTL_UMASK | HSWEP_PMON_CTL_RST |                       \
 	 HSWEP_PMON_CTL_EDGE_DET | HSWEP_PMON_CTL_EN | HSWEP_PMON_CTL_INVERT)
-#define BOX_CTL_BITS (HSWEP_PMON_BOX_CTL_RST_CTRL | HSWEP_PMON_BOX_CTL_RST_CTRS | HSWEP_PMON_BOX_CTL_FRZ)
+#define BOX_CTL_BITS                                                                               \
+	(HSWEP_PMON_BOX_CTL_RST_CTRL | HSWEP_PMON_BOX_CTL_RST_CTRS | HSWEP_PMON_BOX_CTL_FRZ)
 
 /* MSR counters: bits 63:48 reserved (Tables 2-8, 2-17, 2-48, 2-159). */
-#define MSR_CTR48 {.valid = F(47, 0)}
+#define MSR_CTR48                                                                                  \
+	{                                                                                          \
+		.valid = F(47, 0)                                                                  \
+	}
 /* PCI counters: bits 63:48 "ignored" (Tables 2-64, 2-116, 2-148, 2-171, 2-216). */
-#define PCI_CTR48 {.valid = F(47, 0), .ignored = F(63, 48)}
+#define PCI_CTR48                                                                                  \
+	{                                                                                          \
+		.valid = F(47, 0), .ignored = F(63, 48)                                            \
+	}
 
 static const struct hswep_filter_desc cbo_filters[] = {
-	/* Table 2-18: tid 5:0, state 23:17; 31:24 and 16:6 reserved. */
-	{.name = "FILTER0", .offset = 5,
-	 .rules = {.valid = HSWEP_CBO_FILTER0_TID | HSWEP_CBO_FILTER0_STATE}},
-	/* Table 2-19: nid 15:0, opc 28:20, nc 30, isoc 31; 29 and 19:16
-	 * reserved (the table's "rsv 19:15" overlaps nid 15:0; nid wins). */
-	{.name = "FILTER1", .offset = 6,
-	 .rules = {.valid = HSWEP_CBO_FILTER1_NID | HSWEP_CBO_FILTER1_OPC | HSWEP_CBO_FILTER1_NC |
-			    HSWEP_CBO_FILTER1_ISOC}},
+    /* Table 2-18: tid 5:0, state 23:17; 31:24 and 16:6 reserved. */
+    {.name = "FILTER0",
+     .offset = 5,
+     .rules = {.valid = HSWEP_CBO_FILTER0_TID | HSWEP_CBO_FILTER0_STATE}},
+    /* Table 2-19: nid 15:0, opc 28:20, nc 30, isoc 31; 29 and 19:16
+     * reserved (the table's "rsv 19:15" overlaps nid 15:0; nid wins). */
+    {.name = "FILTER1",
+     .offset = 6,
+     .rules = {.valid = HSWEP_CBO_FILTER1_NID | HSWEP_CBO_FILTER1_OPC | HSWEP_CBO_FILTER1_NC |
+			HSWEP_CBO_FILTER1_ISOC}},
 };
 
 static const struct hswep_filter_desc ha_filters[] = {
-	/* Tables 2-67, 2-66, 2-65. */
-	{.name = "ADDRMATCH0", .offset = 0x40,
-	 .rules = {.valid = HSWEP_HA_ADDRMATCH0_LO_ADDR, .ignored = F(5, 0)}},
-	{.name = "ADDRMATCH1", .offset = 0x44,
-	 .rules = {.valid = HSWEP_HA_ADDRMATCH1_HI_ADDR, .ignored = F(31, 14)}},
-	{.name = "OPCODEMATCH", .offset = 0x48,
-	 .rules = {.valid = HSWEP_HA_OPCODEMATCH_OPC, .ignored = F(31, 6)}},
+    /* Tables 2-67, 2-66, 2-65. */
+    {.name = "ADDRMATCH0",
+     .offset = 0x40,
+     .rules = {.valid = HSWEP_HA_ADDRMATCH0_LO_ADDR, .ignored = F(5, 0)}},
+    {.name = "ADDRMATCH1",
+     .offset = 0x44,
+     .rules = {.valid = HSWEP_HA_ADDRMATCH1_HI_ADDR, .ignored = F(31, 14)}},
+    {.name = "OPCODEMATCH",
+     .offset = 0x48,
+     .rules = {.valid = HSWEP_HA_OPCODEMATCH_OPC, .ignored = F(31, 6)}},
 };
 
 static const struct hswep_filter_desc pcu_filters[] = {
-	/* Table 2-160: four 8-bit bands in 31:0, 63:48 reserved (47:32 not
-	 * listed: treated as reserved too). */
-	{.name = "BOX_FILTER", .offset = 5, .rules = {.valid = F(31, 0)}},
+    /* Table 2-160: four 8-bit bands in 31:0, 63:48 reserved (47:32 not
+     * listed: treated as reserved too). */
+    {.name = "BOX_FILTER", .offset = 5, .rules = {.valid = F(31, 0)}},
 };
 
-#define QPI_PKT0_BITS                                                                             \
-	(HSWEP_QPI_PKT0_RNID_4 | HSWEP_QPI_PKT0_DNID | HSWEP_QPI_PKT0_MC | HSWEP_QPI_PKT0_OPC |   \
+#define QPI_PKT0_BITS                                                                              \
+	(HSWEP_QPI_PKT0_RNID_4 | HSWEP_QPI_PKT0_DNID | HSWEP_QPI_PKT0_MC | HSWEP_QPI_PKT0_OPC |    \
 	 HSWEP_QPI_PKT0_VNW)
 #define QPI_PKT1_BITS (HSWEP_QPI_PKT1_RDS | HSWEP_QPI_PKT1_RNID_3_0)
 
 /* Table 2-167 (offsets) with Tables 2-172 to 2-175 (fields); the other bits
  * are "Reserved; Must write to 0". */
 static const struct hswep_filter_desc qpi_filters[] = {
-	{.name = "RX_PKT_MATCH0", .offset = 0x228, .fn_role = HSWEP_FN_AUX, .rules = {.valid = QPI_PKT0_BITS}},
-	{.name = "RX_PKT_MATCH1", .offset = 0x22c, .fn_role = HSWEP_FN_AUX, .rules = {.valid = QPI_PKT1_BITS}},
-	{.name = "RX_PKT_MASK0", .offset = 0x238, .fn_role = HSWEP_FN_AUX, .rules = {.valid = QPI_PKT0_BITS}},
-	{.name = "RX_PKT_MASK1", .offset = 0x23c, .fn_role = HSWEP_FN_AUX, .rules = {.valid = QPI_PKT1_BITS}},
-	{.name = "TX_PKT_MATCH0", .offset = 0x200, .fn_role = HSWEP_FN_AUX, .rules = {.valid = QPI_PKT0_BITS}},
-	{.name = "TX_PKT_MATCH1", .offset = 0x204, .fn_role = HSWEP_FN_AUX, .rules = {.valid = QPI_PKT1_BITS}},
-	{.name = "TX_PKT_MASK0", .offset = 0x210, .fn_role = HSWEP_FN_AUX, .rules = {.valid = QPI_PKT0_BITS}},
-	{.name = "TX_PKT_MASK1", .offset = 0x214, .fn_role = HSWEP_FN_AUX, .rules = {.valid = QPI_PKT1_BITS}},
+    {.name = "RX_PKT_MATCH0",
+     .offset = 0x228,
+     .fn_role = HSWEP_FN_AUX,
+     .rules = {.valid = QPI_PKT0_BITS}},
+    {.name = "RX_PKT_MATCH1",
+     .offset = 0x22c,
+     .fn_role = HSWEP_FN_AUX,
+     .rules = {.valid = QPI_PKT1_BITS}},
+    {.name = "RX_PKT_MASK0",
+     .offset = 0x238,
+     .fn_role = HSWEP_FN_AUX,
+     .rules = {.valid = QPI_PKT0_BITS}},
+    {.name = "RX_PKT_MASK1",
+     .offset = 0x23c,
+     .fn_role = HSWEP_FN_AUX,
+     .rules = {.valid = QPI_PKT1_BITS}},
+    {.name = "TX_PKT_MATCH0",
+     .offset = 0x200,
+     .fn_role = HSWEP_FN_AUX,
+     .rules = {.valid = QPI_PKT0_BITS}},
+    {.name = "TX_PKT_MATCH1",
+     .offset = 0x204,
+     .fn_role = HSWEP_FN_AUX,
+     .rules = {.valid = QPI_PKT1_BITS}},
+    {.name = "TX_PKT_MASK0",
+     .offset = 0x210,
+     .fn_role = HSWEP_FN_AUX,
+     .rules = {.valid = QPI_PKT0_BITS}},
+    {.name = "TX_PKT_MASK1",
+     .offset = 0x214,
+     .fn_role = HSWEP_FN_AUX,
+     .rules = {.valid = QPI_PKT1_BITS}},
 };
 
 /* PCU free-running C-state residency MSRs: 64-bit, read-only, "can't be
  * frozen or reset" (2.8.2.1, Tables 2-161 to 2-164).  0x3F9 appears only in
  * Table 1-2; it is modelled the same way.  They count TSC cycles. */
 static const struct hswep_extra_desc pcu_extras[] = {
-	{.name = "CORE_CC6_CTR", .offset = 0x3fd, .width = 64, .clock = HSWEP_CLK_TSC},
-	{.name = "CORE_CC3_CTR", .offset = 0x3fc, .width = 64, .clock = HSWEP_CLK_TSC},
-	{.name = "CORE_PC2_CTR", .offset = 0x60d, .width = 64, .clock = HSWEP_CLK_TSC},
-	{.name = "CORE_PC3_CTR", .offset = 0x3f8, .width = 64, .clock = HSWEP_CLK_TSC},
-	{.name = "FREE_3F9", .offset = 0x3f9, .width = 64, .clock = HSWEP_CLK_TSC},
+    {.name = "CORE_CC6_CTR", .offset = 0x3fd, .width = 64, .clock = HSWEP_CLK_TSC},
+    {.name = "CORE_CC3_CTR", .offset = 0x3fc, .width = 64, .clock = HSWEP_CLK_TSC},
+    {.name = "CORE_PC2_CTR", .offset = 0x60d, .width = 64, .clock = HSWEP_CLK_TSC},
+    {.name = "CORE_PC3_CTR", .offset = 0x3f8, .width = 64, .clock = HSWEP_CLK_TSC},
+    {.name = "FREE_3F9", .offset = 0x3f9, .width = 64, .clock = HSWEP_CLK_TSC},
 };
 
 /* QPI companions (2.9.2.4): two 32-bit RW-V free-running Rx-link counters on
  * the PMON function and QPI_RATE_STATUS on the misc function. */
 static const struct hswep_extra_desc qpi_extras[] = {
-	{.name = "LINK_IDLE", .offset = 0xc8, .width = 32, .clock = HSWEP_CLK_QFCLK,
-	 .writable = 1, .rules = {.valid = F(31, 0)}},
-	{.name = "LINK_LLR", .offset = 0xd0, .width = 32, .clock = HSWEP_CLK_QFCLK,
-	 .writable = 1, .rules = {.valid = F(31, 0)}},
-	{.name = "QPI_RATE_STATUS", .offset = 0xd4, .fn_role = HSWEP_FN_MISC,
-	 .kind = HSWEP_EXTRA_STATUS, .width = 32},
+    {.name = "LINK_IDLE",
+     .offset = 0xc8,
+     .width = 32,
+     .clock = HSWEP_CLK_QFCLK,
+     .writable = 1,
+     .rules = {.valid = F(31, 0)}},
+    {.name = "LINK_LLR",
+     .offset = 0xd0,
+     .width = 32,
+     .clock = HSWEP_CLK_QFCLK,
+     .writable = 1,
+     .rules = {.valid = F(31, 0)}},
+    {.name = "QPI_RATE_STATUS",
+     .offset = 0xd4,
+     .fn_role = HSWEP_FN_MISC,
+     .kind = HSWEP_EXTRA_STATUS,
+     .width = 32},
 };
 
 /* PCI functions per instance (Table 1-3 and the per-box register tables). */
@@ -98,8 +145,8 @@ static const struct hswep_pci_fn ha_fn[] = {{18, 1, 0x2f30}, {18, 5, 0x2f38}};
 /* MC0 channels 0-3 then MC1 channels 0-3 (Table 2-111; Table 1-3 prints MC0
  * channel 3 as "0x2B1", a dropped digit). */
 static const struct hswep_pci_fn imc_fn[] = {
-	{20, 0, 0x2fb4}, {20, 1, 0x2fb5}, {21, 0, 0x2fb0}, {21, 1, 0x2fb1},
-	{23, 0, 0x2fd4}, {23, 1, 0x2fd5}, {24, 0, 0x2fd0}, {24, 1, 0x2fd1},
+    {20, 0, 0x2fb4}, {20, 1, 0x2fb5}, {21, 0, 0x2fb0}, {21, 1, 0x2fb1},
+    {23, 0, 0x2fd4}, {23, 1, 0x2fd5}, {24, 0, 0x2fd0}, {24, 1, 0x2fd1},
 };
 static const struct hswep_pci_fn irp_fn[] = {{5, 6, 0x2f39}};
 /* QPI port 2 and its mask/match and misc functions exist on E7 only and are
@@ -118,9 +165,9 @@ static const struct hswep_pci_fn r3qpi_fn[] = {{11, 1, 0x2f36}, {11, 2, 0x2f37},
 static const uint8_t ubox_gbit[] = {HSWEP_U_GLOBAL_STATUS_OV_U};
 static const uint8_t ha_gbit[] = {HSWEP_U_GLOBAL_STATUS_OV_H0, HSWEP_U_GLOBAL_STATUS_OV_H1};
 static const uint8_t imc_gbit[] = {
-	HSWEP_U_GLOBAL_STATUS_OV_M0, HSWEP_U_GLOBAL_STATUS_OV_M0, HSWEP_U_GLOBAL_STATUS_OV_M0,
-	HSWEP_U_GLOBAL_STATUS_OV_M0, HSWEP_U_GLOBAL_STATUS_OV_M1, HSWEP_U_GLOBAL_STATUS_OV_M1,
-	HSWEP_U_GLOBAL_STATUS_OV_M1, HSWEP_U_GLOBAL_STATUS_OV_M1,
+    HSWEP_U_GLOBAL_STATUS_OV_M0, HSWEP_U_GLOBAL_STATUS_OV_M0, HSWEP_U_GLOBAL_STATUS_OV_M0,
+    HSWEP_U_GLOBAL_STATUS_OV_M0, HSWEP_U_GLOBAL_STATUS_OV_M1, HSWEP_U_GLOBAL_STATUS_OV_M1,
+    HSWEP_U_GLOBAL_STATUS_OV_M1, HSWEP_U_GLOBAL_STATUS_OV_M1,
 };
 static const uint8_t irp_gbit[] = {HSWEP_U_GLOBAL_STATUS_OV_IRP};
 static const uint8_t pcu_gbit[] = {HSWEP_U_GLOBAL_STATUS_OV_P};
@@ -130,31 +177,54 @@ static const uint8_t r2pcie_gbit[] = {HSWEP_U_GLOBAL_STATUS_OV_RP};
 static const uint8_t r3qpi_gbit[] = {HSWEP_U_GLOBAL_STATUS_OV_RQ0, HSWEP_U_GLOBAL_STATUS_OV_RQ0,
 				     HSWEP_U_GLOBAL_STATUS_OV_RQ1};
 
-#define NO_FIXED .fixed_ctl = HSWEP_NO_REG, .fixed_ctr = HSWEP_NO_REG, .fixed_status_bit = HSWEP_NO_BIT, \
-		 .fixed_global_status_bit = HSWEP_NO_BIT
+#define NO_FIXED                                                                                   \
+	.fixed_ctl = HSWEP_NO_REG, .fixed_ctr = HSWEP_NO_REG, .fixed_status_bit = HSWEP_NO_BIT,    \
+	.fixed_global_status_bit = HSWEP_NO_BIT
 #define PCI_GENERIC_CTL .ctl = {0xd8, 0xdc, 0xe0, 0xe4}, .ctr = {0xa0, 0xa8, 0xb0, 0xb8}
 /* PCI box control: valid rst_ctrl, rst_ctrs, frz; 17:16 must be 1; the rest
  * "ig" (Tables 2-61, 2-112, 2-145, 2-168). */
-#define PCI_BOX_CTL_RULES                                                                         \
-	{.valid = BOX_CTL_BITS, .must1 = HSWEP_PMON_BOX_CTL_RSV_MUST1,                            \
-	 .ignored = F(31, 18) | F(15, 9) | F(7, 2)}
+#define PCI_BOX_CTL_RULES                                                                          \
+	{                                                                                          \
+		.valid = BOX_CTL_BITS, .must1 = HSWEP_PMON_BOX_CTL_RSV_MUST1,                      \
+		.ignored = F(31, 18) | F(15, 9) | F(7, 2)                                          \
+	}
 /* MSR box control: same bits, the rest reserved (Tables 2-14, 2-45, 2-156). */
-#define MSR_BOX_CTL_RULES {.valid = BOX_CTL_BITS, .must1 = HSWEP_PMON_BOX_CTL_RSV_MUST1}
+#define MSR_BOX_CTL_RULES                                                                          \
+	{                                                                                          \
+		.valid = BOX_CTL_BITS, .must1 = HSWEP_PMON_BOX_CTL_RSV_MUST1                       \
+	}
 /* HA, iMC, IRP, R2PCIe, R3QPI counter control: ov_en 20, bit 19 "ig", bits
  * 21 and 16 "SW must write to 0". */
-#define PCI_CTL_RULES                                                                             \
-	{.valid = CTL_BASE | HSWEP_PMON_CTL_OV_EN | HSWEP_PMON_CTL_THRESH8, .ignored = B(19)}
+#define PCI_CTL_RULES                                                                              \
+	{                                                                                          \
+		.valid = CTL_BASE | HSWEP_PMON_CTL_OV_EN | HSWEP_PMON_CTL_THRESH8,                 \
+		.ignored = B(19)                                                                   \
+	}
 
-static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] = {
+static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
+    {
 	/* UBox (2.2, Table 2-5): two 48-bit counters and a UCLK fixed counter,
 	 * no box control ("The UBox does not have a Box Control register",
 	 * 2.1.2 d). */
-	[HSWEP_BOX_UBOX] = {
-		.name = "ubox", .title = "UBox", .section = "2.2", .kind = HSWEP_BOX_UBOX,
-		.space = UNCORE_SPACE_MSR, .clock = HSWEP_CLK_UCLK, .max_instances = 1,
-		.num_counters = 2, .ctr_width = 48, .thresh_bits = 5,
-		.msr_base = 0x700, .box_ctl = HSWEP_NO_REG, .box_status = 0x8,
-		.ctl = {0x5, 0x6}, .ctr = {0x9, 0xa}, .fixed_ctl = 0x3, .fixed_ctr = 0x4,
+	[HSWEP_BOX_UBOX] =
+	    {
+		.name = "ubox",
+		.title = "UBox",
+		.section = "2.2",
+		.kind = HSWEP_BOX_UBOX,
+		.space = UNCORE_SPACE_MSR,
+		.clock = HSWEP_CLK_UCLK,
+		.max_instances = 1,
+		.num_counters = 2,
+		.ctr_width = 48,
+		.thresh_bits = 5,
+		.msr_base = 0x700,
+		.box_ctl = HSWEP_NO_REG,
+		.box_status = 0x8,
+		.ctl = {0x5, 0x6},
+		.ctr = {0x9, 0xa},
+		.fixed_ctl = 0x3,
+		.fixed_ctr = 0x4,
 		.status_rules = {.valid = F(1, 0)},
 		/* Table 2-7: 31:29, 21, 19, 16 reserved; thresh is 5 bits. */
 		.ctl_rules = {.valid = CTL_BASE | HSWEP_PMON_CTL_OV_EN | HSWEP_PMON_CTL_THRESH5},
@@ -165,73 +235,129 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] = {
 		.fixed_status_bit = HSWEP_NO_BIT, /* Table 2-6 has ov 1:0 only */
 		.global_status_bit = ubox_gbit,
 		.fixed_global_status_bit = HSWEP_U_GLOBAL_STATUS_OV_U_FIXED,
-	},
+	    },
 	/* CBo (2.3, Tables 1-2 and 2-13): instance n at 0xE00 + 0x10 n. */
-	[HSWEP_BOX_CBO] = {
-		.name = "cbo", .title = "Caching Agent (CBo)", .section = "2.3", .kind = HSWEP_BOX_CBO,
-		.space = UNCORE_SPACE_MSR, .clock = HSWEP_CLK_UCLK, .max_instances = 18,
-		.num_counters = 4, .ctr_width = 48, .thresh_bits = 8,
-		.msr_base = 0xe00, .msr_stride = 0x10, .box_ctl = 0x0, .box_status = 0x7,
-		.ctl = {0x1, 0x2, 0x3, 0x4}, .ctr = {0x8, 0x9, 0xa, 0xb}, NO_FIXED,
-		.num_filters = 2, .filters = cbo_filters,
-		.box_ctl_rules = MSR_BOX_CTL_RULES, .status_rules = {.valid = F(3, 0)},
+	[HSWEP_BOX_CBO] =
+	    {
+		.name = "cbo",
+		.title = "Caching Agent (CBo)",
+		.section = "2.3",
+		.kind = HSWEP_BOX_CBO,
+		.space = UNCORE_SPACE_MSR,
+		.clock = HSWEP_CLK_UCLK,
+		.max_instances = 18,
+		.num_counters = 4,
+		.ctr_width = 48,
+		.thresh_bits = 8,
+		.msr_base = 0xe00,
+		.msr_stride = 0x10,
+		.box_ctl = 0x0,
+		.box_status = 0x7,
+		.ctl = {0x1, 0x2, 0x3, 0x4},
+		.ctr = {0x8, 0x9, 0xa, 0xb},
+		NO_FIXED,
+		.num_filters = 2,
+		.filters = cbo_filters,
+		.box_ctl_rules = MSR_BOX_CTL_RULES,
+		.status_rules = {.valid = F(3, 0)},
 		/* Table 2-16: tid_en 19; 21:20 and 16 reserved (no ov_en). */
 		.ctl_rules = {.valid = CTL_BASE | HSWEP_PMON_CTL_TID_EN | HSWEP_PMON_CTL_THRESH8},
 		.ctr_rules = MSR_CTR48,
-	},
+	    },
 	/* SBo (2.4, Table 2-44): instance n at 0x720 + 0xA n.  The table's row
 	 * labels for counter/control 0 of SBo 1-3 are typos; addresses follow
 	 * the formula and Table 1-2. */
-	[HSWEP_BOX_SBO] = {
-		.name = "sbo", .title = "Ring Transfer (SBo)", .section = "2.4", .kind = HSWEP_BOX_SBO,
-		.space = UNCORE_SPACE_MSR, .clock = HSWEP_CLK_UCLK, .max_instances = 4,
-		.num_counters = 4, .ctr_width = 48, .thresh_bits = 8,
+	[HSWEP_BOX_SBO] =
+	    {
+		.name = "sbo",
+		.title = "Ring Transfer (SBo)",
+		.section = "2.4",
+		.kind = HSWEP_BOX_SBO,
+		.space = UNCORE_SPACE_MSR,
+		.clock = HSWEP_CLK_UCLK,
+		.max_instances = 4,
+		.num_counters = 4,
+		.ctr_width = 48,
+		.thresh_bits = 8,
 		.errata = HSWEP_ERRATUM_CTL_WRITE_TWICE, /* 2.4.1 and 2.4.2.2 notes */
-		.msr_base = 0x720, .msr_stride = 0xa, .box_ctl = 0x0, .box_status = 0x5,
-		.ctl = {0x1, 0x2, 0x3, 0x4}, .ctr = {0x6, 0x7, 0x8, 0x9}, NO_FIXED,
-		.box_ctl_rules = MSR_BOX_CTL_RULES, .status_rules = {.valid = F(3, 0)},
+		.msr_base = 0x720,
+		.msr_stride = 0xa,
+		.box_ctl = 0x0,
+		.box_status = 0x5,
+		.ctl = {0x1, 0x2, 0x3, 0x4},
+		.ctr = {0x6, 0x7, 0x8, 0x9},
+		NO_FIXED,
+		.box_ctl_rules = MSR_BOX_CTL_RULES,
+		.status_rules = {.valid = F(3, 0)},
 		.ctl_rules = {.valid = CTL_BASE | HSWEP_PMON_CTL_TID_EN | HSWEP_PMON_CTL_THRESH8},
 		.ctr_rules = MSR_CTR48,
-	},
+	    },
 	/* HA (2.5, Table 2-60). */
-	[HSWEP_BOX_HA] = {
-		.name = "ha", .title = "Home Agent (HA)", .section = "2.5", .kind = HSWEP_BOX_HA,
-		.space = UNCORE_SPACE_PCI, .clock = HSWEP_CLK_UCLK, .max_instances = 2,
-		.num_counters = 4, .ctr_width = 48, .thresh_bits = 8,
-		.box_ctl = 0xf4, .box_status = 0xf8, PCI_GENERIC_CTL, NO_FIXED,
+	[HSWEP_BOX_HA] =
+	    {
+		.name = "ha",
+		.title = "Home Agent (HA)",
+		.section = "2.5",
+		.kind = HSWEP_BOX_HA,
+		.space = UNCORE_SPACE_PCI,
+		.clock = HSWEP_CLK_UCLK,
+		.max_instances = 2,
+		.num_counters = 4,
+		.ctr_width = 48,
+		.thresh_bits = 8,
+		.box_ctl = 0xf4,
+		.box_status = 0xf8,
+		PCI_GENERIC_CTL,
+		NO_FIXED,
 		.pci_fn = {[HSWEP_FN_PMON] = ha_fn},
-		.num_filters = 3, .filters = ha_filters,
+		.num_filters = 3,
+		.filters = ha_filters,
 		.box_ctl_rules = PCI_BOX_CTL_RULES,
 		/* Table 2-62: ov 3:0, bit 4 must be 0, 31:5 ignored. */
 		.status_rules = {.valid = F(3, 0), .ignored = F(31, 5)},
-		.ctl_rules = PCI_CTL_RULES, .ctr_rules = PCI_CTR48,
+		.ctl_rules = PCI_CTL_RULES,
+		.ctr_rules = PCI_CTR48,
 		.global_status_bit = ha_gbit,
-	},
+	    },
 	/* iMC channel (2.6, Table 2-111): four counters and a DCLK fixed counter.
 	 * Table 2-113 says both "bit 4 - overflow for CTR4" and "bit 0 -
 	 * overflow for the fixed counter".  Decision: ov[3:0] are CTR3-0 as in
 	 * every other box and ov[4] is the fixed counter (the fifth counter:
 	 * there is no generic CTR4). */
-	[HSWEP_BOX_IMC] = {
-		.name = "imc", .title = "Memory Controller (iMC) channel", .section = "2.6",
-		.kind = HSWEP_BOX_IMC, .space = UNCORE_SPACE_PCI, .clock = HSWEP_CLK_DCLK,
-		.max_instances = 8, .num_counters = 4, .ctr_width = 48, .thresh_bits = 8,
-		.box_ctl = 0xf4, .box_status = 0xf8, PCI_GENERIC_CTL,
-		.fixed_ctl = 0xf0, .fixed_ctr = 0xd0,
+	[HSWEP_BOX_IMC] =
+	    {
+		.name = "imc",
+		.title = "Memory Controller (iMC) channel",
+		.section = "2.6",
+		.kind = HSWEP_BOX_IMC,
+		.space = UNCORE_SPACE_PCI,
+		.clock = HSWEP_CLK_DCLK,
+		.max_instances = 8,
+		.num_counters = 4,
+		.ctr_width = 48,
+		.thresh_bits = 8,
+		.box_ctl = 0xf4,
+		.box_status = 0xf8,
+		PCI_GENERIC_CTL,
+		.fixed_ctl = 0xf0,
+		.fixed_ctr = 0xd0,
 		.pci_fn = {[HSWEP_FN_PMON] = imc_fn},
 		.box_ctl_rules = PCI_BOX_CTL_RULES,
 		.status_rules = {.valid = F(4, 0), .ignored = F(31, 6)},
-		.ctl_rules = PCI_CTL_RULES, .ctr_rules = PCI_CTR48,
+		.ctl_rules = PCI_CTL_RULES,
+		.ctr_rules = PCI_CTR48,
 		/* Table 2-115: invert 23, en 22, ov_en 20, rst 19; 21 reserved;
 		 * 31:24 and 18:0 ignored. */
-		.fixed_ctl_rules = {.valid = HSWEP_MC_FIXED_CTL_INVERT | HSWEP_MC_FIXED_CTL_EN |
-					     HSWEP_MC_FIXED_CTL_OV_EN | HSWEP_MC_FIXED_CTL_RST,
+		.fixed_ctl_rules = {.valid =
+					HSWEP_MC_FIXED_CTL_INVERT |
+					HSWEP_MC_FIXED_CTL_EN | HSWEP_MC_FIXED_CTL_OV_EN |
+					HSWEP_MC_FIXED_CTL_RST,
 				    .ignored = F(31, 24) | F(18, 0)},
 		.fixed_ctr_rules = PCI_CTR48,
 		.fixed_status_bit = 4,
 		.global_status_bit = imc_gbit,
 		.fixed_global_status_bit = HSWEP_NO_BIT, /* the channel's ov_m bit is used */
-	},
+	    },
 	/* IRP (2.7, Table 2-144): two sets of two counters, numbered 0-3 here
 	 * (IRP0 CTR0/1, IRP1 CTR0/1).  Counter offsets: Table 2-144 gives A0,
 	 * B0, B8, C0 while Table 1-3 gives the ranges "B8-B0 & A8-A0".
@@ -241,27 +367,54 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] = {
 	 * field is 47:0 and 2.7.1 and Table 1-1 say 48: 48 it is.  Table 2-147
 	 * lists bit 20 both as ov_en and inside "rsv 21:20": ov_en wins (2.7.1.1
 	 * describes IRP_PCI_PMON_CTL.ov_en). */
-	[HSWEP_BOX_IRP] = {
-		.name = "irp", .title = "IIO coherency (IRP)", .section = "2.7", .kind = HSWEP_BOX_IRP,
-		.space = UNCORE_SPACE_PCI, .clock = HSWEP_CLK_UCLK, .max_instances = 1,
-		.num_counters = 4, .ctr_width = 48, .thresh_bits = 8,
-		.box_ctl = 0xf4, .box_status = 0xf8, PCI_GENERIC_CTL, NO_FIXED,
+	[HSWEP_BOX_IRP] =
+	    {
+		.name = "irp",
+		.title = "IIO coherency (IRP)",
+		.section = "2.7",
+		.kind = HSWEP_BOX_IRP,
+		.space = UNCORE_SPACE_PCI,
+		.clock = HSWEP_CLK_UCLK,
+		.max_instances = 1,
+		.num_counters = 4,
+		.ctr_width = 48,
+		.thresh_bits = 8,
+		.box_ctl = 0xf4,
+		.box_status = 0xf8,
+		PCI_GENERIC_CTL,
+		NO_FIXED,
 		.pci_fn = {[HSWEP_FN_PMON] = irp_fn},
 		.box_ctl_rules = PCI_BOX_CTL_RULES,
 		.status_rules = {.valid = F(3, 0), .ignored = F(31, 4)},
-		.ctl_rules = PCI_CTL_RULES, .ctr_rules = PCI_CTR48,
+		.ctl_rules = PCI_CTL_RULES,
+		.ctr_rules = PCI_CTR48,
 		.global_status_bit = irp_gbit,
-	},
+	    },
 	/* PCU (2.8, Table 2-155). */
-	[HSWEP_BOX_PCU] = {
-		.name = "pcu", .title = "Power Control (PCU)", .section = "2.8", .kind = HSWEP_BOX_PCU,
-		.space = UNCORE_SPACE_MSR, .clock = HSWEP_CLK_PCLK, .max_instances = 1,
-		.num_counters = 4, .ctr_width = 48, .thresh_bits = 5,
-		.msr_base = 0x710, .box_ctl = 0x0, .box_status = 0x6,
-		.ctl = {0x1, 0x2, 0x3, 0x4}, .ctr = {0x7, 0x8, 0x9, 0xa}, NO_FIXED,
-		.num_filters = 1, .filters = pcu_filters,
-		.num_extras = 5, .extras = pcu_extras,
-		.box_ctl_rules = MSR_BOX_CTL_RULES, .status_rules = {.valid = F(3, 0)},
+	[HSWEP_BOX_PCU] =
+	    {
+		.name = "pcu",
+		.title = "Power Control (PCU)",
+		.section = "2.8",
+		.kind = HSWEP_BOX_PCU,
+		.space = UNCORE_SPACE_MSR,
+		.clock = HSWEP_CLK_PCLK,
+		.max_instances = 1,
+		.num_counters = 4,
+		.ctr_width = 48,
+		.thresh_bits = 5,
+		.msr_base = 0x710,
+		.box_ctl = 0x0,
+		.box_status = 0x6,
+		.ctl = {0x1, 0x2, 0x3, 0x4},
+		.ctr = {0x7, 0x8, 0x9, 0xa},
+		NO_FIXED,
+		.num_filters = 1,
+		.filters = pcu_filters,
+		.num_extras = 5,
+		.extras = pcu_extras,
+		.box_ctl_rules = MSR_BOX_CTL_RULES,
+		.status_rules = {.valid = F(3, 0)},
 		/* Table 2-158: no umask (13:8 reserved), occ_sel 15:14, ev_sel_ext
 		 * 21, 5-bit thresh, occ_invert 30, occ_edge_det 31; 29, 19, 16
 		 * reserved. */
@@ -273,18 +426,32 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] = {
 				       HSWEP_PCU_CTL_OCC_EDGE_DET},
 		.ctr_rules = MSR_CTR48,
 		.global_status_bit = pcu_gbit,
-	},
+	    },
 	/* QPI port (2.9, Table 2-167). */
-	[HSWEP_BOX_QPI] = {
-		.name = "qpi", .title = "Intel QPI Link Layer port", .section = "2.9",
-		.kind = HSWEP_BOX_QPI, .space = UNCORE_SPACE_PCI, .clock = HSWEP_CLK_QFCLK,
-		.max_instances = 3, .num_counters = 4, .ctr_width = 48, .thresh_bits = 8,
+	[HSWEP_BOX_QPI] =
+	    {
+		.name = "qpi",
+		.title = "Intel QPI Link Layer port",
+		.section = "2.9",
+		.kind = HSWEP_BOX_QPI,
+		.space = UNCORE_SPACE_PCI,
+		.clock = HSWEP_CLK_QFCLK,
+		.max_instances = 3,
+		.num_counters = 4,
+		.ctr_width = 48,
+		.thresh_bits = 8,
 		.errata = HSWEP_ERRATUM_CTL_RST_STICKY, /* Table 2-170 .rst note */
-		.box_ctl = 0xf4, .box_status = 0xf8, PCI_GENERIC_CTL, NO_FIXED,
-		.pci_fn = {[HSWEP_FN_PMON] = qpi_fn, [HSWEP_FN_AUX] = qpi_mm_fn,
+		.box_ctl = 0xf4,
+		.box_status = 0xf8,
+		PCI_GENERIC_CTL,
+		NO_FIXED,
+		.pci_fn = {[HSWEP_FN_PMON] = qpi_fn,
+			   [HSWEP_FN_AUX] = qpi_mm_fn,
 			   [HSWEP_FN_MISC] = qpi_misc_fn},
-		.num_filters = 8, .filters = qpi_filters,
-		.num_extras = 3, .extras = qpi_extras,
+		.num_filters = 8,
+		.filters = qpi_filters,
+		.num_extras = 3,
+		.extras = qpi_extras,
 		.box_ctl_rules = PCI_BOX_CTL_RULES,
 		.status_rules = {.valid = F(3, 0), .ignored = F(31, 5)},
 		/* Table 2-170: ev_sel_ext 21, ov_en 20, 19 ignored, 16 reserved. */
@@ -293,34 +460,56 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] = {
 			      .ignored = B(19)},
 		.ctr_rules = PCI_CTR48,
 		.global_status_bit = qpi_gbit,
-	},
+	    },
 	/* R2PCIe (2.10, Table 2-212).  Box control bits 31:9 are "ig" (Table
 	 * 2-213): no must-be-1 bits.  CTL bit 21 is labelled "ig" but "SW must
 	 * write to 0": treated as reserved. */
-	[HSWEP_BOX_R2PCIE] = {
-		.name = "r2pcie", .title = "R2PCIe", .section = "2.10", .kind = HSWEP_BOX_R2PCIE,
-		.space = UNCORE_SPACE_PCI, .clock = HSWEP_CLK_UCLK, .max_instances = 1,
-		.num_counters = 4, .ctr_width = 48, .thresh_bits = 8,
+	[HSWEP_BOX_R2PCIE] =
+	    {
+		.name = "r2pcie",
+		.title = "R2PCIe",
+		.section = "2.10",
+		.kind = HSWEP_BOX_R2PCIE,
+		.space = UNCORE_SPACE_PCI,
+		.clock = HSWEP_CLK_UCLK,
+		.max_instances = 1,
+		.num_counters = 4,
+		.ctr_width = 48,
+		.thresh_bits = 8,
 		.errata = HSWEP_ERRATUM_CTL_WRITE_TWICE, /* 2.10.2.2 note */
-		.box_ctl = 0xf4, .box_status = 0xf8, PCI_GENERIC_CTL, NO_FIXED,
+		.box_ctl = 0xf4,
+		.box_status = 0xf8,
+		PCI_GENERIC_CTL,
+		NO_FIXED,
 		.pci_fn = {[HSWEP_FN_PMON] = r2pcie_fn},
 		.box_ctl_rules = {.valid = BOX_CTL_BITS, .ignored = F(31, 9) | F(7, 2)},
 		.status_rules = {.valid = F(3, 0), .ignored = F(31, 4)},
-		.ctl_rules = PCI_CTL_RULES, .ctr_rules = PCI_CTR48,
+		.ctl_rules = PCI_CTL_RULES,
+		.ctr_rules = PCI_CTR48,
 		.global_status_bit = r2pcie_gbit,
-	},
+	    },
 	/* R3QPI link (2.11, Table 2-229): three counters.  Width: Table 2-233
 	 * gives event_count 43:0 and "ig 63:44", consistently, while 2.11.1 and
 	 * Table 1-1 say 48.  Decision: 44 bits, the field table being the
 	 * register-level statement (the Linux kernel's HSX driver also uses 44
 	 * for R3QPI on hardware).  Overflow is a carry out of bit 43. */
-	[HSWEP_BOX_R3QPI] = {
-		.name = "r3qpi", .title = "R3QPI link", .section = "2.11", .kind = HSWEP_BOX_R3QPI,
-		.space = UNCORE_SPACE_PCI, .clock = HSWEP_CLK_UCLK, .max_instances = 3,
-		.num_counters = 3, .ctr_width = 44, .thresh_bits = 8,
+	[HSWEP_BOX_R3QPI] =
+	    {
+		.name = "r3qpi",
+		.title = "R3QPI link",
+		.section = "2.11",
+		.kind = HSWEP_BOX_R3QPI,
+		.space = UNCORE_SPACE_PCI,
+		.clock = HSWEP_CLK_UCLK,
+		.max_instances = 3,
+		.num_counters = 3,
+		.ctr_width = 44,
+		.thresh_bits = 8,
 		.errata = HSWEP_ERRATUM_CTL_WRITE_TWICE, /* 2.11.1 and 2.11.2.2 notes */
-		.box_ctl = 0xf4, .box_status = 0xf8,
-		.ctl = {0xd8, 0xdc, 0xe0, HSWEP_NO_REG}, .ctr = {0xa0, 0xa8, 0xb0, HSWEP_NO_REG},
+		.box_ctl = 0xf4,
+		.box_status = 0xf8,
+		.ctl = {0xd8, 0xdc, 0xe0, HSWEP_NO_REG},
+		.ctr = {0xa0, 0xa8, 0xb0, HSWEP_NO_REG},
 		NO_FIXED,
 		.pci_fn = {[HSWEP_FN_PMON] = r3qpi_fn},
 		.box_ctl_rules = {.valid = BOX_CTL_BITS, .ignored = F(31, 9) | F(7, 2)},
@@ -330,14 +519,14 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] = {
 		.ctr_rules = {.valid = F(43, 0), .ignored = F(63, 44)},
 		.global_status_bit = r3qpi_gbit,
 		.global_status_also = HSWEP_BIT(HSWEP_U_GLOBAL_STATUS_OV_RQ),
-	},
+	    },
 };
 
 /* Table 2-2: frz_all 31, wk_on_pmi 30, unfrz_all 29 and pmi_core_sel 17:0;
  * 28:27 "must write 0" and 26:18 reserved.  A 32-bit register (Table 2-1). */
 const struct hswep_reg_rules hswep_global_ctl_rules = {
-	.valid = HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_WK_ON_PMI |
-		 HSWEP_U_GLOBAL_CTL_UNFRZ_ALL | HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL,
+    .valid = HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_WK_ON_PMI |
+	     HSWEP_U_GLOBAL_CTL_UNFRZ_ALL | HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL,
 };
 /* Table 2-3: the RW1C ov_* bits; 63:36, 33:30 and 20:3 reserved. */
 const struct hswep_reg_rules hswep_global_status_rules = {.valid = HSWEP_U_GLOBAL_STATUS_OV_ALL};
@@ -395,12 +584,14 @@ int hswep_reg(const struct hswep_box_desc *d, unsigned inst, enum hswep_reg_kind
 	      unsigned index, unsigned socket, unsigned bus, struct uncore_reg *out)
 {
 	if (!d || inst >= d->max_instances || (unsigned)kind >= HSWEP_REG_KINDS)
-		return uncore_fail(UNCORE_EINVAL, "hswep_reg: %s instance %u or register kind %d out of range",
+		return uncore_fail(UNCORE_EINVAL,
+				   "hswep_reg: %s instance %u or register kind %d out of range",
 				   d ? d->name : "(null)", inst, (int)kind);
 	uint8_t role;
 	uint16_t off = reg_offset(d, kind, index, &role);
 	if (off == HSWEP_NO_REG)
-		return uncore_fail(UNCORE_ENODEV, "the %s box has no register of kind %d index %u (HSX PMON %s)",
+		return uncore_fail(UNCORE_ENODEV,
+				   "the %s box has no register of kind %d index %u (HSX PMON %s)",
 				   d->name, (int)kind, index, d->section);
 	struct uncore_reg r = {.space = d->space, .socket = (uint16_t)socket};
 	if (d->space == UNCORE_SPACE_MSR) {
@@ -410,8 +601,9 @@ int hswep_reg(const struct hswep_box_desc *d, unsigned inst, enum hswep_reg_kind
 	} else {
 		const struct hswep_pci_fn *fn = d->pci_fn[role];
 		if (!fn)
-			return uncore_fail(UNCORE_ENODEV, "the %s box has no PCI function of role %u",
-					   d->name, role);
+			return uncore_fail(UNCORE_ENODEV,
+					   "the %s box has no PCI function of role %u", d->name,
+					   role);
 		r.width = 4;
 		r.bdf = UNCORE_BDF(bus, fn[inst].dev, fn[inst].fn);
 		r.addr = off;
@@ -452,7 +644,8 @@ int hswep_check_write(const struct hswep_reg_rules *rules, uint64_t value, const
 		return uncore_fail(UNCORE_EFAULT,
 				   "write of 0x%" PRIx64 " to %s sets reserved bits 0x%" PRIx64
 				   " (allowed: 0x%" PRIx64 ")",
-				   value, what, reserved, rules->valid | rules->ignored | rules->must1);
+				   value, what, reserved,
+				   rules->valid | rules->ignored | rules->must1);
 	uint64_t missing = rules->must1 & ~value;
 	if (missing)
 		return uncore_fail(UNCORE_EFAULT,
@@ -600,10 +793,12 @@ int hswep_reg_name(const struct hswep_reg_loc *loc, char *buf, size_t len)
 	case HSWEP_REG_FIXED_CTL:
 		return snprintf(buf, len, "%s%u.FIXED_CTL", d->name, loc->inst);
 	case HSWEP_REG_FIXED_CTR:
-		return snprintf(buf, len, "%s%u.FIXED_CTR%s", d->name, loc->inst, loc->high ? ".hi" : "");
+		return snprintf(buf, len, "%s%u.FIXED_CTR%s", d->name, loc->inst,
+				loc->high ? ".hi" : "");
 	case HSWEP_REG_FILTER:
 		return snprintf(buf, len, "%s%u.%s", d->name, loc->inst,
-				loc->index < d->num_filters ? d->filters[loc->index].name : "FILTER?");
+				loc->index < d->num_filters ? d->filters[loc->index].name
+							    : "FILTER?");
 	case HSWEP_REG_EXTRA:
 		return snprintf(buf, len, "%s%u.%s", d->name, loc->inst,
 				loc->index < d->num_extras ? d->extras[loc->index].name : "EXTRA?");

@@ -26,11 +26,11 @@ enum hswep_box_kind {
 };
 
 #define HSWEP_MAX_INSTANCES 18
-#define HSWEP_MAX_COUNTERS 4
-#define HSWEP_MAX_FILTERS 8
-#define HSWEP_MAX_EXTRAS 5
-#define HSWEP_NO_REG 0xffffu
-#define HSWEP_NO_BIT 0xffu
+#define HSWEP_MAX_COUNTERS  4
+#define HSWEP_MAX_FILTERS   8
+#define HSWEP_MAX_EXTRAS    5
+#define HSWEP_NO_REG        0xffffu
+#define HSWEP_NO_BIT        0xffu
 
 /* The clock a box's counters tick with. */
 enum hswep_clock {
@@ -44,7 +44,7 @@ enum hswep_clock {
 
 /* Errata and oddities the driver must work around (see each box's section). */
 #define HSWEP_ERRATUM_CTL_WRITE_TWICE 0x1u /* SBo, R2PCIe, R3QPI: write CTL twice */
-#define HSWEP_ERRATUM_CTL_RST_STICKY 0x2u  /* QPI: CTL.rst does not self-clear */
+#define HSWEP_ERRATUM_CTL_RST_STICKY  0x2u /* QPI: CTL.rst does not self-clear */
 
 /* Which PCI function of an instance a register lives in. */
 enum hswep_pci_fn_role {
@@ -130,7 +130,7 @@ struct hswep_box_desc {
 	struct hswep_reg_rules ctr_rules;
 	struct hswep_reg_rules fixed_ctl_rules;
 	struct hswep_reg_rules fixed_ctr_rules;
-	uint8_t fixed_status_bit;     /* BOX_STATUS.ov bit of the fixed counter */
+	uint8_t fixed_status_bit; /* BOX_STATUS.ov bit of the fixed counter */
 	/* U_MSR_PMON_GLOBAL_STATUS bit an overflow message of instance i sets
 	 * (HSWEP_NO_BIT: the box cannot send one); NULL: none at all. */
 	const uint8_t *global_status_bit;
@@ -175,11 +175,11 @@ int hswep_check_write(const struct hswep_reg_rules *rules, uint64_t value, const
 
 /* A decoded address: which box instance and which of its registers. */
 struct hswep_reg_loc {
-	uint8_t kind;     /* enum hswep_box_kind */
+	uint8_t kind; /* enum hswep_box_kind */
 	uint8_t inst;
-	uint8_t reg;      /* enum hswep_reg_kind */
-	uint8_t index;    /* counter/filter/extra index */
-	uint8_t high;     /* PCI: the access hits the high dword of a 64-bit register */
+	uint8_t reg;   /* enum hswep_reg_kind */
+	uint8_t index; /* counter/filter/extra index */
+	uint8_t high;  /* PCI: the access hits the high dword of a 64-bit register */
 };
 
 /* Decode an MSR address into a box register: 0 or UNCORE_ENODEV when no box
@@ -203,7 +203,6 @@ extern const struct hswep_reg_rules hswep_global_ctl_rules;
 extern const struct hswep_reg_rules hswep_global_status_rules;
 extern const struct hswep_reg_rules hswep_global_config_rules;
 
-
 /* Filter and extra register indices (for hswep_reg(..., HSWEP_REG_FILTER or
  * HSWEP_REG_EXTRA, index, ...)). */
 enum {
@@ -223,13 +222,13 @@ enum {
 	HSWEP_QPI_TX_MASK1 = 7,
 };
 enum {
-	HSWEP_PCU_CORE_CC6 = 0, /* PCU_MSR_CORE_CC6_CTR 0x3FD (Table 2-161) */
-	HSWEP_PCU_CORE_CC3 = 1, /* 0x3FC (Table 2-162) */
-	HSWEP_PCU_CORE_PC2 = 2, /* 0x60D (Table 2-163) */
-	HSWEP_PCU_CORE_PC3 = 3, /* 0x3F8 (Table 2-164) */
-	HSWEP_PCU_FREE_3F9 = 4, /* 0x3F9: listed in Table 1-2 only */
-	HSWEP_QPI_LINK_IDLE = 0, /* Q_Py_PCI_PMON_LINK_IDLE 0xC8 (Table 2-178) */
-	HSWEP_QPI_LINK_LLR = 1,  /* Q_Py_PCI_PMON_LINK_LLR 0xD0 (Table 2-179) */
+	HSWEP_PCU_CORE_CC6 = 0,    /* PCU_MSR_CORE_CC6_CTR 0x3FD (Table 2-161) */
+	HSWEP_PCU_CORE_CC3 = 1,    /* 0x3FC (Table 2-162) */
+	HSWEP_PCU_CORE_PC2 = 2,    /* 0x60D (Table 2-163) */
+	HSWEP_PCU_CORE_PC3 = 3,    /* 0x3F8 (Table 2-164) */
+	HSWEP_PCU_FREE_3F9 = 4,    /* 0x3F9: listed in Table 1-2 only */
+	HSWEP_QPI_LINK_IDLE = 0,   /* Q_Py_PCI_PMON_LINK_IDLE 0xC8 (Table 2-178) */
+	HSWEP_QPI_LINK_LLR = 1,    /* Q_Py_PCI_PMON_LINK_LLR 0xD0 (Table 2-179) */
 	HSWEP_QPI_RATE_STATUS = 2, /* QPI_RATE_STATUS 0xD4, misc function (Table 2-177) */
 };
 

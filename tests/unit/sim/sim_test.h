@@ -13,14 +13,14 @@
 
 static inline struct uncore_reg msr_reg(unsigned socket, uint64_t addr)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket,
-				   .addr = addr};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket, .addr = addr};
 }
 
 static inline struct uncore_reg pci_reg(unsigned bus, unsigned dev, unsigned fn, uint64_t off)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_PCI, .width = 4, .bdf = UNCORE_BDF(bus, dev, fn),
-				   .addr = off};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_PCI, .width = 4, .bdf = UNCORE_BDF(bus, dev, fn), .addr = off};
 }
 
 /* Write, checking success; on failure the detail is printed. */

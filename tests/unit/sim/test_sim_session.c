@@ -3,11 +3,11 @@
  * expected counts.  Model e5-2699v3-2s: UCLK 2.5 GHz, QFCLK 1.2 GHz. */
 #include "sim_test.h"
 
-#define GLOBAL_CTL msr_reg(0, HSWEP_U_MSR_PMON_GLOBAL_CTL)
+#define GLOBAL_CTL    msr_reg(0, HSWEP_U_MSR_PMON_GLOBAL_CTL)
 #define GLOBAL_STATUS msr_reg(0, HSWEP_U_MSR_PMON_GLOBAL_STATUS)
-#define C0_BOX_CTL msr_reg(0, 0xe00)
-#define C0_CTL2 msr_reg(0, 0xe03)
-#define C0_CTR2 msr_reg(0, 0xe0a)
+#define C0_BOX_CTL    msr_reg(0, 0xe00)
+#define C0_CTL2       msr_reg(0, 0xe03)
+#define C0_CTR2       msr_reg(0, 0xe0a)
 
 /* Every fifth UCLK cycle a modified line is victimised in CBo 0, every
  * third an exclusive one. */

@@ -70,8 +70,10 @@ static void manual_literal(struct uncore_regio *io, int *bus_of_package)
 	for (int p = 0; p < 8; p++)
 		bus_of_package[p] = -1;
 	for (unsigned bus = 0; bus < 256; bus++) {
-		struct uncore_reg r = {.space = UNCORE_SPACE_PCI, .width = 4,
-				       .bdf = UNCORE_BDF(bus, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN)};
+		struct uncore_reg r = {
+		    .space = UNCORE_SPACE_PCI,
+		    .width = 4,
+		    .bdf = UNCORE_BDF(bus, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN)};
 		uint64_t id, lnid, map;
 		if (uncore_regio_read(io, &r, &id) || (id >> 16) != HSWEP_UBOX_SOCKETID_DID)
 			continue;
@@ -80,7 +82,8 @@ static void manual_literal(struct uncore_regio *io, int *bus_of_package)
 		r.addr = HSWEP_UBOX_GIDNIDMAP;
 		uncore_regio_read(io, &r, &map);
 		uint64_t gid = lnid & 7;
-		static const uint64_t masks[8] = {0x7, 0x38, 0x1c0, 0xe00, 0x7000, 0x38000, 0x1c0000, 0x700000};
+		static const uint64_t masks[8] = {0x7,    0x38,    0x1c0,    0xe00,
+						  0x7000, 0x38000, 0x1c0000, 0x700000};
 		for (int p = 0; p < 8; p++)
 			if ((map & masks[p]) == gid) {
 				gid = (uint64_t)p;
@@ -127,8 +130,14 @@ TEST(candidate_list_and_errors)
 	CHECK_EQ_INT(hswep_find_buses(io, none, 1, &map), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "no Haswell-EP UBox");
 	/* Permission denied on config space aborts the scan with that error. */
-	struct uncore_sim_fault f = {.space = UNCORE_SPACE_PCI, .op = UNCORE_SIM_OP_READ, .socket = -1,
-				     .bdf = -1, .addr = -1, .nth = 1, .count = 0, .error = EACCES};
+	struct uncore_sim_fault f = {.space = UNCORE_SPACE_PCI,
+				     .op = UNCORE_SIM_OP_READ,
+				     .socket = -1,
+				     .bdf = -1,
+				     .addr = -1,
+				     .nth = 1,
+				     .count = 0,
+				     .error = EACCES};
 	CHECK_EQ_INT(uncore_sim_inject_fault(sim, &f), 0);
 	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, &map), UNCORE_EPERM);
 	uncore_sim_clear_faults(sim);

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# uncore-sim, the simulator's tool, as its README section uses it: it lists
+# the models, runs a scenario with exact counts, and works on a shared
+# instance (write, advance, read, dump, log tail, fault injection, destroy).
+set -u
+. "$(dirname "$0")/lib.sh"
+sim=$BUILD/bin/uncore-sim
+tmp=$(mktemp -d)
+inst="$tmp/instance"
+trap 'rm -rf "$tmp"' EXIT
+scn=$SRCDIR/src/sim/scenarios
+
+"$sim" models >"$tmp/models"
+expect "models lists three models" test "$(wc -l <"$tmp/models")" -eq 3
+expect "... with the E7 four-socket one" grep -q '^e7-8890v3-4s .*4 sockets.*3 QPI, 3 R3QPI' "$tmp/models"
+"$sim" models -v >"$tmp/models-v"
+expect "models -v gives clocks" grep -q 'DCLK 1.06667 GHz' "$tmp/models-v"
+
+"$sim" run -s "$scn/stream.scn" -t 1s -p imc:0x400304 -p imc:0x400c04 >"$tmp/run"
+expect "run says the output is simulated" grep -q '^SIMULATED uncore: model e5-2699v3-2s' "$tmp/run"
+expect "run: 100 M read CAS on all 16 channels" \
+	test "$(grep -c 'ctl0 0x00400304 .* ctr0 100000000$' "$tmp/run")" -eq 16
+expect "run: 50 M write CAS on all 16 channels" \
+	test "$(grep -c 'ctl1 0x00400c04 .* ctr1 50000000$' "$tmp/run")" -eq 16
+
+"$sim" create "$inst" -m e5-2620v3-2s -s "$scn/llc.scn" -l "$tmp/log.jsonl" >"$tmp/create"
+expect "create names the instance" grep -q "instance: $inst" "$tmp/create"
+expect "write FILTER0" "$sim" write "$inst" msr 0 0xe05 0x20000
+expect "write CTL0" "$sim" write "$inst" msr 0 0xe01 0x400334
+expect "advance 1ms" "$sim" advance "$inst" 1ms
+expect "read: 4000 misses in 1 ms" test "$("$sim" read "$inst" msr 0 0xe08)" = 0xfa0
+"$sim" dump "$inst" -S 0 cbo >"$tmp/dump"
+expect "dump shows the counter" grep -q 'ctl0 0x00400334  ev 0x34 umask 0x03 .* ctr0 4000$' "$tmp/dump"
+expect "dump shows the filter" grep -q 'FILTER0 0x20000' "$tmp/dump"
+"$sim" log "$inst" -n 1 >"$tmp/tail"
+expect "log tail is the last access" \
+	grep -qx '{"op":"rd","socket":0,"space":"msr","addr":"0xe08","value":"0xfa0","result":0}' "$tmp/tail"
+expect "fault rule" "$sim" fault "$inst" --space msr --addr 0xe08 --nth 1 --count 1 --error EIO
+"$sim" read "$inst" msr 0 0xe08 >/dev/null 2>"$tmp/err"
+expect "... the next read fails with EIO" grep -q 'UNCORE_EIO.*injected fault' "$tmp/err"
+expect "... once" test "$("$sim" read "$inst" msr 0 0xe08)" = 0xfa0
+"$sim" write "$inst" msr 0 0xe01 0x500334 2>"$tmp/err"
+expect "a reserved bit is refused" grep -q 'UNCORE_EFAULT.*reserved bits 0x100000' "$tmp/err"
+expect "destroy" "$sim" destroy "$inst"
+expect "... removes the instance" test ! -e "$inst"

@@ -1,0 +1,2 @@
+# uncore-sim: the simulator's command-line tool (linked with our library).
+TOOLS_LIB += uncore-sim
