@@ -66,20 +66,21 @@ static void mmio_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops mmio_ops = {
-	.name = "mmio",
-	.read = mmio_read,
-	.write = mmio_write,
-	.destroy = mmio_destroy,
+    .name = "mmio",
+    .read = mmio_read,
+    .write = mmio_write,
+    .destroy = mmio_destroy,
 };
 
 static int open_fail(int err, const char *path, uint64_t phys)
 {
 	if (err == EACCES || err == EPERM)
-		return uncore_fail(UNCORE_EPERM,
-				   "%s at 0x%" PRIx64 ": %s. Reading MMIO counters needs root "
-				   "(CAP_SYS_RAWIO); a kernel built with IO_STRICT_DEVMEM also refuses "
-				   "ranges a driver has claimed (boot with iomem=relaxed)",
-				   path, phys, strerror(err));
+		return uncore_fail(
+		    UNCORE_EPERM,
+		    "%s at 0x%" PRIx64 ": %s. Reading MMIO counters needs root "
+		    "(CAP_SYS_RAWIO); a kernel built with IO_STRICT_DEVMEM also refuses "
+		    "ranges a driver has claimed (boot with iomem=relaxed)",
+		    path, phys, strerror(err));
 	if (err == ENOENT)
 		return uncore_fail(UNCORE_ENODEV, "%s does not exist (kernel without /dev/mem?)",
 				   path);
@@ -92,8 +93,8 @@ int uncore_mmio_open(const char *mem_path, uint64_t phys, uint64_t len, struct u
 	const char *path = mem_path ? mem_path : UNCORE_MMIO_DEV_MEM;
 	long page = sysconf(_SC_PAGESIZE);
 	if (!out || len == 0 || phys + len < phys || page <= 0)
-		return uncore_fail(UNCORE_EINVAL, "mmio: bad range 0x%" PRIx64 " + 0x%" PRIx64, phys,
-				   len);
+		return uncore_fail(UNCORE_EINVAL, "mmio: bad range 0x%" PRIx64 " + 0x%" PRIx64,
+				   phys, len);
 	uint64_t base = phys & ~((uint64_t)page - 1);
 	uint64_t map_len = (phys + len - base + (uint64_t)page - 1) & ~((uint64_t)page - 1);
 

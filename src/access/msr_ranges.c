@@ -9,7 +9,7 @@
 #include "common/uncore_error.h"
 
 static const struct uncore_msr_table *const tables[] = {
-	&uncore_hswep_msr_table,
+    &uncore_hswep_msr_table,
 };
 
 const struct uncore_msr_table *const *uncore_msr_tables(size_t *n)
@@ -34,8 +34,8 @@ size_t uncore_msr_table_count(const struct uncore_msr_table *t)
 	return n;
 }
 
-int uncore_msr_table_get(const struct uncore_msr_table *t, size_t i, uint32_t *msr,
-			 uint64_t *mask, const struct uncore_msr_range **range)
+int uncore_msr_table_get(const struct uncore_msr_table *t, size_t i, uint32_t *msr, uint64_t *mask,
+			 const struct uncore_msr_range **range)
 {
 	for (size_t k = 0; k < t->nranges; k++) {
 		const struct uncore_msr_range *r = &t->ranges[k];
@@ -117,12 +117,12 @@ int uncore_msr_allowlist_text(const struct uncore_msr_table *t, char *buf, size_
 		return rc;
 	char line[160];
 	/* Append like snprintf into buf, counting what would be needed. */
-#define EMIT(...)                                                                     \
-	do {                                                                          \
-		int k_ = snprintf(line, sizeof(line), __VA_ARGS__);                   \
-		if (used < len)                                                       \
-			snprintf(buf + used, len - used, "%s", line);                 \
-		used += (size_t)k_;                                                   \
+#define EMIT(...)                                                                                  \
+	do {                                                                                       \
+		int k_ = snprintf(line, sizeof(line), __VA_ARGS__);                                \
+		if (used < len)                                                                    \
+			snprintf(buf + used, len - used, "%s", line);                              \
+		used += (size_t)k_;                                                                \
 	} while (0)
 	if (len)
 		buf[0] = '\0';

@@ -13,11 +13,11 @@
 /* Registers base + stride * i + k, for instance i < instances and register
  * k < count, all with the same write mask. */
 struct uncore_msr_range {
-	const char *name;    /* the manual's name: "Cn_MSR_PMON_CTL{0-3}" */
-	const char *source;  /* where the mask comes from: "HSX PMON Table 2-16" */
-	uint32_t base;       /* first MSR of instance 0 */
-	uint16_t stride;     /* MSR distance between instances (0: one instance) */
-	uint8_t count;       /* consecutive registers per instance */
+	const char *name;   /* the manual's name: "Cn_MSR_PMON_CTL{0-3}" */
+	const char *source; /* where the mask comes from: "HSX PMON Table 2-16" */
+	uint32_t base;      /* first MSR of instance 0 */
+	uint16_t stride;    /* MSR distance between instances (0: one instance) */
+	uint8_t count;      /* consecutive registers per instance */
 	uint8_t instances;
 	uint64_t write_mask; /* bits software may set; 0 = read-only */
 };
@@ -43,8 +43,8 @@ size_t uncore_msr_table_count(const struct uncore_msr_table *t);
 
 /* The i-th MSR of the expansion, in table order: 0 with *msr, *mask and
  * *range set, or UNCORE_ERANGE past the end. */
-int uncore_msr_table_get(const struct uncore_msr_table *t, size_t i, uint32_t *msr,
-			 uint64_t *mask, const struct uncore_msr_range **range);
+int uncore_msr_table_get(const struct uncore_msr_table *t, size_t i, uint32_t *msr, uint64_t *mask,
+			 const struct uncore_msr_range **range);
 
 /* Check a table: no MSR listed twice (msr-safe rejects a list with
  * duplicates), counts and instances nonzero, a stride with more than one

@@ -63,8 +63,8 @@ int pci_diagnose(const char *root, const struct uncore_reg *r, int err, const ch
 				   "(CAP_SYS_ADMIN)",
 				   op, name, path, strerror(err));
 	if (err)
-		return uncore_fail(uncore_error_from_errno(err), "%s of %s through %s: %s", op, name,
-				   path, strerror(err));
+		return uncore_fail(uncore_error_from_errno(err), "%s of %s through %s: %s", op,
+				   name, path, strerror(err));
 	if ((off_t)(r->addr + r->width) > st.st_size)
 		return uncore_fail(UNCORE_ERANGE,
 				   "%s of %s: offset beyond the %lld bytes of the device's "
@@ -159,7 +159,8 @@ static int sysfs_write(struct uncore_regio *io, const struct uncore_reg *r, uint
 	if (rc || (rc = sysfs_fd(p, r, 1, &fd)))
 		return rc;
 	if (r->width == 4 && value >> 32)
-		return uncore_fail(UNCORE_EINVAL, "value 0x%" PRIx64 " does not fit a dword", value);
+		return uncore_fail(UNCORE_EINVAL, "value 0x%" PRIx64 " does not fit a dword",
+				   value);
 	io->stats.writes++;
 	io->stats.syscalls++;
 	ssize_t n = pwrite(fd, &value, r->width, (off_t)r->addr);
@@ -178,10 +179,10 @@ static void sysfs_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops pci_sysfs_ops = {
-	.name = "pci-sysfs",
-	.read = sysfs_read,
-	.write = sysfs_write,
-	.destroy = sysfs_destroy,
+    .name = "pci-sysfs",
+    .read = sysfs_read,
+    .write = sysfs_write,
+    .destroy = sysfs_destroy,
 };
 
 static int sysfs_open(const char *root, const char *why, struct uncore_regio **out)

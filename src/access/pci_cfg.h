@@ -13,7 +13,7 @@
 #include "access/regio.h"
 
 #define UNCORE_PCI_SYSFS_ROOT "/sys/bus/pci"
-#define UNCORE_LIBPCI_SONAME "libpci.so.3"
+#define UNCORE_LIBPCI_SONAME  "libpci.so.3"
 
 enum uncore_pci_method {
 	UNCORE_PCI_AUTO = 0, /* libpci when it loads, else sysfs */

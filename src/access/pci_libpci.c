@@ -135,8 +135,17 @@ static int lp_broken(struct pci_libpci *p)
 
 /* One call into libpci, described in memory so that nothing lives in
  * registers across the guard's sigsetjmp. */
-enum lp_op { LP_ALLOC, LP_INIT, LP_SET_PARAM, LP_GET_DEV, LP_READ, LP_WRITE, LP_READ_WORD,
-	     LP_FREE_DEV, LP_CLEANUP };
+enum lp_op {
+	LP_ALLOC,
+	LP_INIT,
+	LP_SET_PARAM,
+	LP_GET_DEV,
+	LP_READ,
+	LP_WRITE,
+	LP_READ_WORD,
+	LP_FREE_DEV,
+	LP_CLEANUP
+};
 
 struct lp_call {
 	enum lp_op op;
@@ -201,11 +210,11 @@ static int lp_call(struct pci_libpci *p, struct lp_call *c)
 static int load_api(void *h, struct libpci_api *a)
 {
 	/* Casting dlsym's void* to a function pointer is what POSIX requires. */
-#define LP_SYM(field, name)                                                           \
-	do {                                                                          \
-		*(void **)&a->field = dlsym(h, name);                                 \
-		if (!a->field)                                                        \
-			return uncore_fail(UNCORE_ENOSUPP, "libpci lacks %s", name);  \
+#define LP_SYM(field, name)                                                                        \
+	do {                                                                                       \
+		*(void **)&a->field = dlsym(h, name);                                              \
+		if (!a->field)                                                                     \
+			return uncore_fail(UNCORE_ENOSUPP, "libpci lacks %s", name);               \
 	} while (0)
 	LP_SYM(alloc, "pci_alloc");
 	LP_SYM(init, "pci_init");
@@ -240,8 +249,10 @@ static int lp_dev(struct pci_libpci *p, uint32_t bdf, struct pci_dev **out)
 		p->dev = nd;
 		p->cap = cap;
 	}
-	struct lp_call c = {.op = LP_GET_DEV, .a = (int)UNCORE_BDF_BUS(bdf),
-			    .b = (int)UNCORE_BDF_DEV(bdf), .c = (int)UNCORE_BDF_FN(bdf)};
+	struct lp_call c = {.op = LP_GET_DEV,
+			    .a = (int)UNCORE_BDF_BUS(bdf),
+			    .b = (int)UNCORE_BDF_DEV(bdf),
+			    .c = (int)UNCORE_BDF_FN(bdf)};
 	rc = lp_call(p, &c);
 	if (rc)
 		return rc;
@@ -271,16 +282,21 @@ static int lp_access(struct uncore_regio *io, const struct uncore_reg *r, uint64
 	struct pci_dev *d;
 	int rc;
 	if (p->broken)
-		return uncore_fail(UNCORE_EIO, "libpci failed fatally earlier (\"%s\"): reopen the "
-					       "PCI access",
+		return uncore_fail(UNCORE_EIO,
+				   "libpci failed fatally earlier (\"%s\"): reopen the "
+				   "PCI access",
 				   lp_message);
 	if ((rc = pci_check_reg(r)) || (rc = lp_dev(p, r->bdf, &d)))
 		return rc;
 	if (write && r->width == 4 && *value >> 32)
-		return uncore_fail(UNCORE_EINVAL, "value 0x%" PRIx64 " does not fit a dword", *value);
+		return uncore_fail(UNCORE_EINVAL, "value 0x%" PRIx64 " does not fit a dword",
+				   *value);
 	uint64_t buf = write ? *value : 0;
-	struct lp_call c = {.op = write ? LP_WRITE : LP_READ, .dev = d, .a = (int)r->addr,
-			    .b = r->width, .buf = &buf};
+	struct lp_call c = {.op = write ? LP_WRITE : LP_READ,
+			    .dev = d,
+			    .a = (int)r->addr,
+			    .b = r->width,
+			    .buf = &buf};
 	lp_errno = 0;
 	count_syscalls(p, d, write);
 	if (write)
@@ -327,10 +343,10 @@ static void lp_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops pci_libpci_ops = {
-	.name = "pci-libpci",
-	.read = lp_read,
-	.write = lp_write,
-	.destroy = lp_destroy,
+    .name = "pci-libpci",
+    .read = lp_read,
+    .write = lp_write,
+    .destroy = lp_destroy,
 };
 
 int pci_libpci_open(const char *root, const char *soname, struct uncore_regio **out)
@@ -356,7 +372,8 @@ int pci_libpci_open(const char *root, const char *soname, struct uncore_regio **
 		char sysfs[] = "linux-sysfs";
 		method = p->api.lookup_method(sysfs);
 		if (method < 0)
-			rc = uncore_fail(UNCORE_ENOSUPP, "%s has no linux-sysfs access method", soname);
+			rc = uncore_fail(UNCORE_ENOSUPP, "%s has no linux-sysfs access method",
+					 soname);
 	}
 	struct lp_call c = {.op = LP_ALLOC};
 	if (rc == 0)

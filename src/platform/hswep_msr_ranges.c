@@ -21,6 +21,8 @@
  * of overflow in general.  We never need it: counters are polled. */
 #define HSWEP_CBO_CTL_MASK 0xffceffffull
 
+/* One register block per entry reads better than one field per line. */
+/* clang-format off */
 static const struct uncore_msr_range hswep_ranges[] = {
 	/* Global control (2.1.5, Tables 2-1 to 2-4). */
 	{.name = "U_MSR_PMON_GLOBAL_CTL", .source = "HSX PMON Table 2-2", .base = 0x700,
@@ -105,10 +107,11 @@ static const struct uncore_msr_range hswep_ranges[] = {
 	{.name = "Cn_MSR_PMON_CTR{0-3}", .source = "HSX PMON Table 2-17", .base = 0xe08,
 	 .stride = 0x10, .count = 4, .instances = 18, .write_mask = HSWEP_CTR_MASK},
 };
+/* clang-format on */
 
 const struct uncore_msr_table uncore_hswep_msr_table = {
-	.platform = "hswep",
-	.title = "Intel Xeon E5/E7 v3 (Haswell-EP) uncore PMON",
-	.ranges = hswep_ranges,
-	.nranges = sizeof(hswep_ranges) / sizeof(hswep_ranges[0]),
+    .platform = "hswep",
+    .title = "Intel Xeon E5/E7 v3 (Haswell-EP) uncore PMON",
+    .ranges = hswep_ranges,
+    .nranges = sizeof(hswep_ranges) / sizeof(hswep_ranges[0]),
 };

@@ -9,7 +9,9 @@ int skl_mchbar_read(struct uncore_regio *pci, uint64_t *bar)
 {
 	/* Two dwords, not one 8-byte access: the PCI backends transfer either,
 	 * and the simulator's PCI space is dword-addressed. */
-	struct uncore_reg lo = {.space = UNCORE_SPACE_PCI, .width = 4, .bdf = SKL_MCHBAR_BDF,
+	struct uncore_reg lo = {.space = UNCORE_SPACE_PCI,
+				.width = 4,
+				.bdf = SKL_MCHBAR_BDF,
 				.addr = SKL_MCHBAR_OFFSET};
 	struct uncore_reg hi = lo;
 	uint64_t l, h;

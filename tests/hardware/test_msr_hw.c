@@ -37,8 +37,8 @@ static int have_hswep(void)
 
 static struct uncore_reg msr(unsigned socket, uint64_t addr)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket,
-				   .addr = addr};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket, .addr = addr};
 }
 
 TEST(global_and_ubox_registers_read_on_every_socket)

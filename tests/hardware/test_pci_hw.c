@@ -32,10 +32,12 @@ static unsigned long hexfile(const char *dev, const char *name)
 TEST(uncore_pmon_devices_read_both_ways)
 {
 	if (geteuid() != 0) {
-		HARNESS_FAIL_AT("run as root: PMON registers lie past the 64 bytes others may read");
+		HARNESS_FAIL_AT(
+		    "run as root: PMON registers lie past the 64 bytes others may read");
 		return;
 	}
-	struct uncore_pci_options lo = {.method = UNCORE_PCI_LIBPCI}, so = {.method = UNCORE_PCI_SYSFS};
+	struct uncore_pci_options lo = {.method = UNCORE_PCI_LIBPCI},
+				  so = {.method = UNCORE_PCI_SYSFS};
 	struct uncore_regio *lp = NULL, *sp = NULL;
 	CHECK_EQ_INT(uncore_pci_cfg_open(&so, &sp), 0);
 	if (uncore_pci_cfg_open(&lo, &lp) != 0)

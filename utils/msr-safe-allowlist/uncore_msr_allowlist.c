@@ -50,7 +50,8 @@ static int merge_file(const char *path, struct entry **e, size_t *n, size_t *cap
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "uncore-msr-allowlist: cannot read %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "uncore-msr-allowlist: cannot read %s: %s\n", path,
+			strerror(errno));
 		return -1;
 	}
 	char line[512];
@@ -62,8 +63,8 @@ static int merge_file(const char *path, struct entry **e, size_t *n, size_t *cap
 		if (*p == '#' || *p == '\n' || *p == '\0')
 			continue;
 		if (sscanf(p, "%llx %llx", &msr, &mask) != 2 || msr > 0xffffffffu) {
-			fprintf(stderr, "uncore-msr-allowlist: %s:%u: not \"0xMSR 0xMASK\": %s", path,
-				lineno, line);
+			fprintf(stderr, "uncore-msr-allowlist: %s:%u: not \"0xMSR 0xMASK\": %s",
+				path, lineno, line);
 			fclose(f);
 			return -1;
 		}
@@ -102,11 +103,11 @@ static const char *this_platform(void)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{"platform", required_argument, NULL, 'p'},
-		{"merge", required_argument, NULL, 'm'},
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+	    {"platform", required_argument, NULL, 'p'},
+	    {"merge", required_argument, NULL, 'm'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	const char *platform = NULL, *merge = NULL, *output = NULL;
 	int c;
@@ -134,14 +135,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!platform && !(platform = this_platform())) {
-		fprintf(stderr, "uncore-msr-allowlist: this processor is not a platform papi-uncore "
-				"knows; name one with -p (see --help)\n");
+		fprintf(stderr,
+			"uncore-msr-allowlist: this processor is not a platform papi-uncore "
+			"knows; name one with -p (see --help)\n");
 		return 1;
 	}
 	const struct uncore_msr_table *t = uncore_msr_table_for(platform);
 	if (!t) {
-		fprintf(stderr, "uncore-msr-allowlist: no uncore MSR table for platform \"%s\" "
-				"(see --help for those with one)\n",
+		fprintf(stderr,
+			"uncore-msr-allowlist: no uncore MSR table for platform \"%s\" "
+			"(see --help for those with one)\n",
 			platform);
 		return 1;
 	}
@@ -169,7 +172,8 @@ int main(int argc, char **argv)
 
 	FILE *out = output ? fopen(output, "w") : stdout;
 	if (!out) {
-		fprintf(stderr, "uncore-msr-allowlist: cannot write %s: %s\n", output, strerror(errno));
+		fprintf(stderr, "uncore-msr-allowlist: cannot write %s: %s\n", output,
+			strerror(errno));
 		free(e);
 		return 1;
 	}
@@ -189,8 +193,9 @@ int main(int argc, char **argv)
 	/* msr-safe takes at most 128 KiB per write of the allowlist. */
 	long size = ftell(out);
 	if (size > 128 * 1024)
-		fprintf(stderr, "uncore-msr-allowlist: warning: %ld bytes is more than msr-safe "
-				"accepts (128 KiB)\n",
+		fprintf(stderr,
+			"uncore-msr-allowlist: warning: %ld bytes is more than msr-safe "
+			"accepts (128 KiB)\n",
 			size);
 	if (out != stdout ? fclose(out) != 0 : fflush(out) != 0) {
 		fprintf(stderr, "uncore-msr-allowlist: write error: %s\n", strerror(errno));

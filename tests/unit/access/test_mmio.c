@@ -33,7 +33,8 @@ static void make_mem(void)
 
 static struct uncore_reg mm(uint64_t addr, unsigned width)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_MMIO, .width = (uint8_t)width, .addr = addr};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_MMIO, .width = (uint8_t)width, .addr = addr};
 }
 
 TEST(window_arithmetic_and_reads)
@@ -62,10 +63,10 @@ TEST(window_arithmetic_and_reads)
 	CHECK_EQ_U64(io->stats.reads, 7);
 	CHECK_EQ_U64(io->stats.syscalls, 3); /* open, mmap, close only */
 
-	struct uncore_reg bad[] = {mm(0x1503c, 4), mm(0x15058, 4), mm(0x15038, 8), mm(0x15042, 4),
-				   mm(0x15044, 8), mm(0x15040, 2)};
-	const int want[] = {UNCORE_ERANGE, UNCORE_ERANGE, UNCORE_ERANGE, UNCORE_EINVAL,
-			    UNCORE_EINVAL, UNCORE_EINVAL};
+	struct uncore_reg bad[] = {mm(0x1503c, 4), mm(0x15058, 4), mm(0x15038, 8),
+				   mm(0x15042, 4), mm(0x15044, 8), mm(0x15040, 2)};
+	const int want[] = {UNCORE_ERANGE, UNCORE_ERANGE, UNCORE_ERANGE,
+			    UNCORE_EINVAL, UNCORE_EINVAL, UNCORE_EINVAL};
 	for (size_t i = 0; i < 6; i++)
 		CHECK_EQ_INT(uncore_regio_read(io, &bad[i], &v), want[i]);
 	struct uncore_reg pci = {.space = UNCORE_SPACE_PCI, .width = 4, .addr = 0x15040};
@@ -112,7 +113,9 @@ TEST(mchbar_from_pci_0_0_0)
 {
 	struct uncore_regio *pci = fake_regio_create(0);
 	struct fake_regio *f = fake_regio_of(pci);
-	struct uncore_reg lo = {.space = UNCORE_SPACE_PCI, .width = 4, .bdf = UNCORE_BDF(0, 0, 0),
+	struct uncore_reg lo = {.space = UNCORE_SPACE_PCI,
+				.width = 4,
+				.bdf = UNCORE_BDF(0, 0, 0),
 				.addr = 0x48},
 			  hi = lo;
 	hi.addr = 0x4c;

@@ -11,6 +11,7 @@
 
 /* HSX PMON Table 1-2 "MSR Space Uncore Performance Monitoring Registers",
  * the MSR Addresses column, sheets 1-3 in order. */
+/* clang-format off */
 static const char *const table_1_2[] = {
 	"0xF1B-0xF18", "0xF15,0xF16", "0xF14-0xF11", "0xF10,0xF17", "0xF0B-0xF08",
 	"0xF05,0xF06", "0xF04-0xF01", "0xF00,0xF07", "0xEFB-0xEF8", "0xEF5,0xEF6",
@@ -32,6 +33,7 @@ static const char *const table_1_2[] = {
 	"0x714-0x711", "0x710,0x716", "0x60D,0x3F8, 0x3F9, 0x3FC, 0x3FD", "0x70A-0x709",
 	"0x708", "0x706-0x705", "0x704,0x703", "0x700,0x701",
 };
+/* clang-format on */
 
 static uint8_t listed[0x1000]; /* MSR -> listed by Table 1-2 (all are < 0x1000) */
 
@@ -133,28 +135,28 @@ TEST(hswep_masks_follow_the_field_tables)
 		uint64_t mask;
 		const char *what;
 	} rows[] = {
-		{0x700, 0xe003ffff, "GLOBAL_CTL frz_all/unfrz_all/wk_on_pmi/pmi_core_sel (T2-2)"},
-		{0x701, 0xc3fe00007ull, "GLOBAL_STATUS RW1C ov bits (T2-3)"},
-		{0x702, 0, "GLOBAL_CONFIG read-only by choice"},
-		{0x703, 1u << 22 | 1u << 20, "UCLK_FIXED_CTL en, ov_en (T2-9)"},
-		{0x705, 0x1fd6ffff, "U CTL0: thresh 5 bits, no bit 16/19/21 (T2-7)"},
-		{0x708, 0x3, "U BOX_STATUS ov 1:0 (T2-6)"},
-		{0x70a, 0xffffffffffffull, "U CTR1 48 bits (T2-8)"},
-		{0x710, 0x30103, "PCU BOX_CTL rst/frz + must-1 17:16 (T2-156)"},
-		{0x714, 0xdff6c0ff, "PCU CTL3 occ fields (T2-158)"},
-		{0x715, 0xffffffff, "PCU FILTER bands (T2-160)"},
-		{0x3fd, 0, "CC6 residency RO (T2-161)"},
-		{0x60d, 0, "PC2 residency RO (T2-163)"},
-		{0x73e, 0x30103, "SBo3 BOX_CTL (T2-44, T2-45)"},
-		{0x742, 0xffceffff, "SBo3 CTL3 (T2-47)"},
-		{0x743, 0xf, "SBo3 BOX_STATUS (T2-46)"},
-		{0x747, 0xffffffffffffull, "SBo3 CTR3 (T2-48)"},
-		{0xe00, 0x30103, "C0 BOX_CTL (T2-14)"},
-		{0xe01, 0xffceffff, "C0 CTL0: no ov_en (21:20 rsv, T2-16)"},
-		{0xec5, 0x00fe003f, "C12 FILTER0 state, tid (T2-18)"},
-		{0xf16, 0xdff0ffff, "C17 FILTER1 isoc, nc, opc, nid (T2-19)"},
-		{0xf17, 0xf, "C17 BOX_STATUS (T2-15)"},
-		{0xf1b, 0xffffffffffffull, "C17 CTR3 (T2-17)"},
+	    {0x700, 0xe003ffff, "GLOBAL_CTL frz_all/unfrz_all/wk_on_pmi/pmi_core_sel (T2-2)"},
+	    {0x701, 0xc3fe00007ull, "GLOBAL_STATUS RW1C ov bits (T2-3)"},
+	    {0x702, 0, "GLOBAL_CONFIG read-only by choice"},
+	    {0x703, 1u << 22 | 1u << 20, "UCLK_FIXED_CTL en, ov_en (T2-9)"},
+	    {0x705, 0x1fd6ffff, "U CTL0: thresh 5 bits, no bit 16/19/21 (T2-7)"},
+	    {0x708, 0x3, "U BOX_STATUS ov 1:0 (T2-6)"},
+	    {0x70a, 0xffffffffffffull, "U CTR1 48 bits (T2-8)"},
+	    {0x710, 0x30103, "PCU BOX_CTL rst/frz + must-1 17:16 (T2-156)"},
+	    {0x714, 0xdff6c0ff, "PCU CTL3 occ fields (T2-158)"},
+	    {0x715, 0xffffffff, "PCU FILTER bands (T2-160)"},
+	    {0x3fd, 0, "CC6 residency RO (T2-161)"},
+	    {0x60d, 0, "PC2 residency RO (T2-163)"},
+	    {0x73e, 0x30103, "SBo3 BOX_CTL (T2-44, T2-45)"},
+	    {0x742, 0xffceffff, "SBo3 CTL3 (T2-47)"},
+	    {0x743, 0xf, "SBo3 BOX_STATUS (T2-46)"},
+	    {0x747, 0xffffffffffffull, "SBo3 CTR3 (T2-48)"},
+	    {0xe00, 0x30103, "C0 BOX_CTL (T2-14)"},
+	    {0xe01, 0xffceffff, "C0 CTL0: no ov_en (21:20 rsv, T2-16)"},
+	    {0xec5, 0x00fe003f, "C12 FILTER0 state, tid (T2-18)"},
+	    {0xf16, 0xdff0ffff, "C17 FILTER1 isoc, nc, opc, nid (T2-19)"},
+	    {0xf17, 0xf, "C17 BOX_STATUS (T2-15)"},
+	    {0xf1b, 0xffffffffffffull, "C17 CTR3 (T2-17)"},
 	};
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		harness_row = rows[i].what;
@@ -208,8 +210,8 @@ TEST(in_process_allowlist_agrees)
 		uint64_t mask;
 		const struct uncore_msr_range *r;
 		uncore_msr_table_get(t, i, &msr, &mask, &r);
-		struct uncore_reg reg = {.space = UNCORE_SPACE_MSR, .width = 8, .socket = 1,
-					 .addr = msr};
+		struct uncore_reg reg = {
+		    .space = UNCORE_SPACE_MSR, .width = 8, .socket = 1, .addr = msr};
 		CHECK_EQ_INT(uncore_allowlist_check_write(al, &reg, mask), 0);
 		if (mask != ~0ull) {
 			uint64_t bad = ~mask & (0 - ~mask); /* lowest bit outside the mask */

@@ -20,8 +20,8 @@ static const char *const method_names[] = {"pci-libpci", "pci-sysfs"};
 
 static struct uncore_reg pci(uint32_t bdf, uint64_t off, unsigned width)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_PCI, .width = (uint8_t)width, .bdf = bdf,
-				   .addr = off};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_PCI, .width = (uint8_t)width, .bdf = bdf, .addr = off};
 }
 
 static struct uncore_regio *open_method(enum uncore_pci_method m, const char *root)
@@ -133,8 +133,8 @@ TEST(bad_registers_refused)
 		if (!io)
 			continue;
 		uint64_t v;
-		struct uncore_reg bad[] = {pci(bdf[0], 2, 4), pci(bdf[0], 0, 2), pci(bdf[0], 0xffc, 8),
-					   pci(bdf[0], 0x1000, 4)};
+		struct uncore_reg bad[] = {pci(bdf[0], 2, 4), pci(bdf[0], 0, 2),
+					   pci(bdf[0], 0xffc, 8), pci(bdf[0], 0x1000, 4)};
 		for (size_t i = 0; i < 4; i++)
 			CHECK_EQ_INT(uncore_regio_read(io, &bad[i], &v), UNCORE_EINVAL);
 		struct uncore_reg msr = {.space = UNCORE_SPACE_MSR, .width = 8, .addr = 0x700};
@@ -208,7 +208,8 @@ TEST(auto_prefers_libpci_and_falls_back_to_sysfs)
 				       .libpci_soname = "libpci-absent-for-test.so.3"};
 	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), 0);
 	CHECK_EQ_STR(io->ops->name, "pci-sysfs");
-	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io), "cannot load libpci-absent-for-test.so.3");
+	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io),
+		       "cannot load libpci-absent-for-test.so.3");
 	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io), "apt-get install libpci3");
 	uncore_regio_destroy(io);
 
@@ -297,7 +298,8 @@ TEST(fake_tree_writes_through_both_methods)
 			continue;
 		harness_row = method_names[m];
 		uint64_t v = 0;
-		struct uncore_reg id = pci(bdf, 0, 4), box = pci(bdf, 0xf4, 4), ctr = pci(bdf, 0xa0, 8);
+		struct uncore_reg id = pci(bdf, 0, 4), box = pci(bdf, 0xf4, 4),
+				  ctr = pci(bdf, 0xa0, 8);
 		CHECK_EQ_INT(uncore_regio_read(io, &id, &v), 0);
 		CHECK_EQ_U64(v, 0x2f348086);
 		CHECK_EQ_INT(uncore_regio_write(io, &box, 0x30103 + m), 0);
