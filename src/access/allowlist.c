@@ -50,8 +50,8 @@ void uncore_allowlist_free(struct uncore_allowlist *al)
 	free(al);
 }
 
-int uncore_allowlist_add_range(struct uncore_allowlist *al, enum uncore_space space,
-			       uint32_t unit, uint64_t first, uint64_t last, uint64_t write_mask)
+int uncore_allowlist_add_range(struct uncore_allowlist *al, enum uncore_space space, uint32_t unit,
+			       uint64_t first, uint64_t last, uint64_t write_mask)
 {
 	if (space > UNCORE_SPACE_MMIO || first > last)
 		return uncore_fail(UNCORE_EINVAL,
@@ -71,11 +71,11 @@ int uncore_allowlist_add_range(struct uncore_allowlist *al, enum uncore_space sp
 		al->cap = ncap;
 	}
 	al->e[al->n++] = (struct allow_entry){
-		.space = (uint8_t)space,
-		.unit = unit,
-		.first = first,
-		.last = last,
-		.mask = write_mask,
+	    .space = (uint8_t)space,
+	    .unit = unit,
+	    .first = first,
+	    .last = last,
+	    .mask = write_mask,
 	};
 	return 0;
 }
@@ -117,8 +117,8 @@ static int lookup(const struct uncore_allowlist *al, uint8_t space, uint32_t uni
 }
 
 /* Check one register-sized piece: an MSR, or one dword of PCI/MMIO space. */
-static int check_piece(const struct uncore_allowlist *al, const struct uncore_reg *r,
-		       uint64_t addr, uint64_t value)
+static int check_piece(const struct uncore_allowlist *al, const struct uncore_reg *r, uint64_t addr,
+		       uint64_t value)
 {
 	char name[64];
 	struct uncore_reg piece = *r;
@@ -228,11 +228,11 @@ static void wrap_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops allowlist_ops = {
-	.name = "allowlist",
-	.read = wrap_read,
-	.write = wrap_write,
-	.read_many = wrap_read_many,
-	.destroy = wrap_destroy,
+    .name = "allowlist",
+    .read = wrap_read,
+    .write = wrap_write,
+    .read_many = wrap_read_many,
+    .destroy = wrap_destroy,
 };
 
 int uncore_allowlist_wrap(const struct uncore_allowlist *al, struct uncore_regio *inner,

@@ -17,7 +17,7 @@
 
 /* Flags of uncore_allowlist_wrap(). */
 #define UNCORE_ALLOWLIST_RESTRICT_READS 0x1u /* reads outside the list are refused too */
-#define UNCORE_ALLOWLIST_OWN_INNER 0x2u      /* destroying the wrapper destroys the inner regio */
+#define UNCORE_ALLOWLIST_OWN_INNER      0x2u /* destroying the wrapper destroys the inner regio */
 
 struct uncore_allowlist;
 
@@ -30,8 +30,8 @@ void uncore_allowlist_free(struct uncore_allowlist *al);
  * writable.  Entries may overlap: a write is allowed when one entry allows
  * it whole.  PCI entries are matched on the dword: a write to offset o is
  * checked against the entry containing o. */
-int uncore_allowlist_add_range(struct uncore_allowlist *al, enum uncore_space space,
-			       uint32_t unit, uint64_t first, uint64_t last, uint64_t write_mask);
+int uncore_allowlist_add_range(struct uncore_allowlist *al, enum uncore_space space, uint32_t unit,
+			       uint64_t first, uint64_t last, uint64_t write_mask);
 
 /* One register: its space, unit (socket, or bdf for PCI) and address. */
 int uncore_allowlist_add(struct uncore_allowlist *al, const struct uncore_reg *r,

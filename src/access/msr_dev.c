@@ -20,7 +20,7 @@ struct msr_dev {
 	int *fd;  /* per socket; -1 where the socket has no CPU */
 	int *cpu; /* per socket */
 	int read_only;
-	int msr_safe; /* error wording for msr-safe's devices */
+	int msr_safe;  /* error wording for msr-safe's devices */
 	char leaf[16]; /* "msr" or "msr_safe" */
 	char root[256];
 };
@@ -33,44 +33,48 @@ int uncore_msr_fail(int err, const char *path, int64_t msr, const char *op, int 
 	switch (err) {
 	case EIO:
 		/* The driver returns EIO when rdmsr/wrmsr raised #GP. */
-		return uncore_fail(UNCORE_EFAULT,
-				   "%s%s through %s faulted (#GP): the MSR does not exist on this "
-				   "processor, or the value sets a reserved bit; check the platform "
-				   "detected and the register tables",
-				   op, reg, path);
+		return uncore_fail(
+		    UNCORE_EFAULT,
+		    "%s%s through %s faulted (#GP): the MSR does not exist on this "
+		    "processor, or the value sets a reserved bit; check the platform "
+		    "detected and the register tables",
+		    op, reg, path);
 	case EACCES:
 	case EPERM:
 	case EROFS:
 		if (msr_safe)
-			return uncore_fail(UNCORE_EPERM,
-					   "%s%s through %s refused by msr-safe: the MSR is not "
-					   "%s in /dev/cpu/msr_allowlist. As root, load ours: "
-					   "uncore-msr-allowlist > /dev/cpu/msr_allowlist "
-					   "(and give your group rw access to /dev/cpu/*/msr_safe and "
-					   "/dev/cpu/msr_batch)",
-					   op, reg, path,
-					   strcmp(op, "write") == 0 ? "writable (with these bits)" : "listed");
-		return uncore_fail(UNCORE_EPERM,
-				   "%s%s through %s: %s. Uncore MSRs need root or CAP_SYS_RAWIO "
-				   "(setcap cap_sys_rawio=ep on the program%s), or use the msr-safe "
-				   "module with our allowlist (uncore-msr-allowlist)",
-				   op, reg, path, strerror(err),
-				   strcmp(op, "write") == 0 ? "; a locked-down kernel (Secure Boot) "
-							      "refuses all MSR writes"
-							    : "");
+			return uncore_fail(
+			    UNCORE_EPERM,
+			    "%s%s through %s refused by msr-safe: the MSR is not "
+			    "%s in /dev/cpu/msr_allowlist. As root, load ours: "
+			    "uncore-msr-allowlist > /dev/cpu/msr_allowlist "
+			    "(and give your group rw access to /dev/cpu/*/msr_safe and "
+			    "/dev/cpu/msr_batch)",
+			    op, reg, path,
+			    strcmp(op, "write") == 0 ? "writable (with these bits)" : "listed");
+		return uncore_fail(
+		    UNCORE_EPERM,
+		    "%s%s through %s: %s. Uncore MSRs need root or CAP_SYS_RAWIO "
+		    "(setcap cap_sys_rawio=ep on the program%s), or use the msr-safe "
+		    "module with our allowlist (uncore-msr-allowlist)",
+		    op, reg, path, strerror(err),
+		    strcmp(op, "write") == 0 ? "; a locked-down kernel (Secure Boot) "
+					       "refuses all MSR writes"
+					     : "");
 	case ENOENT:
 	case ENODEV:
 		return uncore_fail(UNCORE_ENODEV,
-				   "%s: no such device: load the driver (as root: modprobe %s)", path,
-				   msr_safe ? "msr-safe" : "msr");
+				   "%s: no such device: load the driver (as root: modprobe %s)",
+				   path, msr_safe ? "msr-safe" : "msr");
 	case ENXIO:
-		return uncore_fail(UNCORE_ENODEV,
-				   "%s%s through %s: the CPU is offline or does not exist; bring it "
-				   "online or choose another CPU for the socket",
-				   op, reg, path);
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "%s%s through %s: the CPU is offline or does not exist; bring it "
+		    "online or choose another CPU for the socket",
+		    op, reg, path);
 	default:
-		return uncore_fail(uncore_error_from_errno(err), "%s%s through %s: %s", op, reg, path,
-				   strerror(err));
+		return uncore_fail(uncore_error_from_errno(err), "%s%s through %s: %s", op, reg,
+				   path, strerror(err));
 	}
 }
 
@@ -114,7 +118,8 @@ static int msr_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_
 	dev_path(m, r->socket, path, sizeof(path));
 	if (n < 0)
 		return uncore_msr_fail(errno, path, (int64_t)r->addr, "read", m->msr_safe);
-	return uncore_fail(UNCORE_EIO, "read of MSR 0x%" PRIx64 " through %s returned %zd bytes, not 8",
+	return uncore_fail(UNCORE_EIO,
+			   "read of MSR 0x%" PRIx64 " through %s returned %zd bytes, not 8",
 			   r->addr, path, n);
 }
 
@@ -132,8 +137,9 @@ static int msr_write(struct uncore_regio *io, const struct uncore_reg *r, uint64
 				   "write of MSR 0x%" PRIx64 ": %s could only be opened read-only; "
 				   "%s",
 				   r->addr, path,
-				   m->msr_safe ? "give your group write access to /dev/cpu/*/msr_safe"
-					       : "writing uncore MSRs needs root or CAP_SYS_RAWIO");
+				   m->msr_safe
+				       ? "give your group write access to /dev/cpu/*/msr_safe"
+				       : "writing uncore MSRs needs root or CAP_SYS_RAWIO");
 	}
 	io->stats.writes++;
 	io->stats.syscalls++;
@@ -143,8 +149,9 @@ static int msr_write(struct uncore_regio *io, const struct uncore_reg *r, uint64
 	dev_path(m, r->socket, path, sizeof(path));
 	if (n < 0)
 		return uncore_msr_fail(errno, path, (int64_t)r->addr, "write", m->msr_safe);
-	return uncore_fail(UNCORE_EIO, "write of MSR 0x%" PRIx64 " through %s wrote %zd bytes, not 8",
-			   r->addr, path, n);
+	return uncore_fail(UNCORE_EIO,
+			   "write of MSR 0x%" PRIx64 " through %s wrote %zd bytes, not 8", r->addr,
+			   path, n);
 }
 
 static void msr_destroy(struct uncore_regio *io)
@@ -159,10 +166,10 @@ static void msr_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops msr_dev_ops = {
-	.name = "msr",
-	.read = msr_read,
-	.write = msr_write,
-	.destroy = msr_destroy,
+    .name = "msr",
+    .read = msr_read,
+    .write = msr_write,
+    .destroy = msr_destroy,
 };
 
 int uncore_msr_dev_open_as(const struct uncore_msr_options *opt, const char *leaf, int msr_safe,
@@ -172,7 +179,8 @@ int uncore_msr_dev_open_as(const struct uncore_msr_options *opt, const char *lea
 		return uncore_fail(UNCORE_EINVAL, "msr: no socket-to-CPU map given");
 	const char *root = opt->dev_root ? opt->dev_root : UNCORE_MSR_DEV_ROOT;
 	if (strlen(root) > 200)
-		return uncore_fail(UNCORE_EINVAL, "msr: device root \"%.40s...\" is too long", root);
+		return uncore_fail(UNCORE_EINVAL, "msr: device root \"%.40s...\" is too long",
+				   root);
 
 	struct msr_dev *m = calloc(1, sizeof(*m));
 	if (m) {
@@ -203,7 +211,8 @@ int uncore_msr_dev_open_as(const struct uncore_msr_options *opt, const char *lea
 		char path[300];
 		dev_path(m, (unsigned)s, path, sizeof(path));
 		int fd = open(path, (m->read_only ? O_RDONLY : O_RDWR) | O_CLOEXEC);
-		if (fd < 0 && !m->read_only && (errno == EACCES || errno == EPERM || errno == EROFS)) {
+		if (fd < 0 && !m->read_only &&
+		    (errno == EACCES || errno == EPERM || errno == EROFS)) {
 			fd = open(path, O_RDONLY | O_CLOEXEC);
 			if (fd >= 0)
 				m->read_only = 1;

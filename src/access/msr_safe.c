@@ -98,11 +98,11 @@ static int batch_failure(struct msr_safe *m, int err, const struct uncore_reg *r
 	}
 	switch (err) {
 	case ENOPROTOOPT:
-		return uncore_fail(UNCORE_ENOSUPP,
-				   "%s refused batch version %u.%u.%u: the loaded msr-safe has another "
-				   "major version; install msr-safe 2.x or 1.x",
-				   m->batch_path, m->version >> 16, (m->version >> 8) & 0xff,
-				   m->version & 0xff);
+		return uncore_fail(
+		    UNCORE_ENOSUPP,
+		    "%s refused batch version %u.%u.%u: the loaded msr-safe has another "
+		    "major version; install msr-safe 2.x or 1.x",
+		    m->batch_path, m->version >> 16, (m->version >> 8) & 0xff, m->version & 0xff);
 	case ENOTTY:
 		return uncore_fail(UNCORE_ENOSUPP,
 				   "%s does not accept msr-safe's batch ioctl: is it msr-safe's "
@@ -111,8 +111,8 @@ static int batch_failure(struct msr_safe *m, int err, const struct uncore_reg *r
 	case E2BIG:
 	case ENOMEM:
 		return uncore_fail(UNCORE_ENOMEM,
-				   "%s: the kernel could not allocate a batch of %zu ops", m->batch_path,
-				   n);
+				   "%s: the kernel could not allocate a batch of %zu ops",
+				   m->batch_path, n);
 	default:
 		return uncore_msr_fail(err, m->batch_path, -1, "batch read", 1);
 	}
@@ -145,13 +145,13 @@ static int ms_read_many(struct uncore_regio *io, const struct uncore_reg *r, uin
 					   "0x%" PRIx64 ") is not an MSR of a mapped socket",
 					   i, r[i].space, r[i].socket, r[i].addr);
 		m->ops[i] = (struct uncore_msr_batch_op){
-			.cpu = (uint16_t)m->cpu[r[i].socket],
-			.isrdmsr = 1,
-			.msr = (uint32_t)r[i].addr,
+		    .cpu = (uint16_t)m->cpu[r[i].socket],
+		    .isrdmsr = 1,
+		    .msr = (uint32_t)r[i].addr,
 		};
 	}
-	struct uncore_msr_batch_array a = {.numops = (uint32_t)n, .version = m->version,
-					   .ops = m->ops};
+	struct uncore_msr_batch_array a = {
+	    .numops = (uint32_t)n, .version = m->version, .ops = m->ops};
 	io->stats.reads += n;
 	m->batch_syscalls++;
 	sync_syscalls(m);
@@ -174,11 +174,11 @@ static void ms_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops msr_safe_ops = {
-	.name = "msr-safe",
-	.read = ms_read,
-	.write = ms_write,
-	.read_many = ms_read_many,
-	.destroy = ms_destroy,
+    .name = "msr-safe",
+    .read = ms_read,
+    .write = ms_write,
+    .read_many = ms_read_many,
+    .destroy = ms_destroy,
 };
 
 /* The module's version from its version device ("MAJOR.MINOR.PATCH"); our

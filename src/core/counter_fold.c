@@ -8,7 +8,8 @@
 int uncore_fold_init(struct uncore_counter_fold *f, unsigned width)
 {
 	if (width < 1 || width > 64)
-		return uncore_fail(UNCORE_EINVAL, "counter width %u is not within 1..64 bits", width);
+		return uncore_fail(UNCORE_EINVAL, "counter width %u is not within 1..64 bits",
+				   width);
 	/* A shift by 64 is undefined in C: build the mask in two steps. */
 	f->mask = width == 64 ? ~0ull : (1ull << width) - 1;
 	f->width = (uint8_t)width;

@@ -136,10 +136,12 @@ static int apply_override(struct uncore_cpu_topology *t, const char *root, const
 		unsigned pkg;
 		if (cpus[i] < 0)
 			return uncore_fail(UNCORE_EINVAL, "CPU override %d is negative", cpus[i]);
-		snprintf(path, sizeof(path), "%s/cpu%d/topology/physical_package_id", root, cpus[i]);
+		snprintf(path, sizeof(path), "%s/cpu%d/topology/physical_package_id", root,
+			 cpus[i]);
 		if (read_small(path, buf, sizeof(buf)) || parse_uint(&p, &pkg))
-			return uncore_fail(UNCORE_EINVAL, "CPU override %d: no such online CPU (%s)",
-					   cpus[i], path);
+			return uncore_fail(UNCORE_EINVAL,
+					   "CPU override %d: no such online CPU (%s)", cpus[i],
+					   path);
 		if (pkg != t->socket[i].package_id)
 			return uncore_fail(UNCORE_EINVAL,
 					   "CPU override %d is in package %u, but position %zu of "
@@ -226,21 +228,23 @@ int uncore_topology_parse_override(const char *text, int *cpus, size_t max, size
 		while (*p == ' ')
 			p++;
 		if (parse_uint(&p, &v))
-			return uncore_fail(UNCORE_ESYNTAX,
-					   "bad CPU override \"%.60s\": want CPUs like \"0,18\", one "
-					   "per socket in package order",
-					   text);
+			return uncore_fail(
+			    UNCORE_ESYNTAX,
+			    "bad CPU override \"%.60s\": want CPUs like \"0,18\", one "
+			    "per socket in package order",
+			    text);
 		if (k == max)
-			return uncore_fail(UNCORE_ENOSPACE, "CPU override \"%.60s\" lists more than %zu CPUs",
-					   text, max);
+			return uncore_fail(UNCORE_ENOSPACE,
+					   "CPU override \"%.60s\" lists more than %zu CPUs", text,
+					   max);
 		cpus[k++] = (int)v;
 		while (*p == ' ')
 			p++;
 		if (*p == ',')
 			p++;
 		else if (*p)
-			return uncore_fail(UNCORE_ESYNTAX, "bad CPU override \"%.60s\" near \"%.10s\"",
-					   text, p);
+			return uncore_fail(UNCORE_ESYNTAX,
+					   "bad CPU override \"%.60s\" near \"%.10s\"", text, p);
 	}
 	*n = k;
 	return 0;

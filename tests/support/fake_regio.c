@@ -164,18 +164,18 @@ static void fake_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops fake_ops = {
-	.name = "fake",
-	.read = fake_read,
-	.write = fake_write,
-	.destroy = fake_destroy,
+    .name = "fake",
+    .read = fake_read,
+    .write = fake_write,
+    .destroy = fake_destroy,
 };
 
 static const struct uncore_regio_ops fake_batch_ops = {
-	.name = "fake-batch",
-	.read = fake_read,
-	.write = fake_write,
-	.read_many = fake_read_many,
-	.destroy = fake_destroy,
+    .name = "fake-batch",
+    .read = fake_read,
+    .write = fake_write,
+    .read_many = fake_read_many,
+    .destroy = fake_destroy,
 };
 
 struct uncore_regio *fake_regio_create(int with_batch)

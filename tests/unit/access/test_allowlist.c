@@ -10,14 +10,14 @@
 
 static struct uncore_reg msr(unsigned socket, uint64_t addr)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket,
-				   .addr = addr};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket, .addr = addr};
 }
 
 static struct uncore_reg pci(uint32_t bdf, uint64_t off, unsigned width)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_PCI, .width = (uint8_t)width, .bdf = bdf,
-				   .addr = off};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_PCI, .width = (uint8_t)width, .bdf = bdf, .addr = off};
 }
 
 /* A small list in the shape of a real one: a CBo-like MSR block on every
@@ -55,7 +55,8 @@ TEST(allowed_writes_pass_unchanged)
 	uncore_allowlist_free(al);
 	CHECK_EQ_STR(io->ops->name, "allowlist");
 
-	struct uncore_reg ctl = msr(1, 0xe03), g = msr(0, 0x700), box = pci(UNCORE_BDF(0x7f, 18, 1), 0xf4, 4);
+	struct uncore_reg ctl = msr(1, 0xe03), g = msr(0, 0x700),
+			  box = pci(UNCORE_BDF(0x7f, 18, 1), 0xf4, 4);
 	struct uncore_reg ctr = pci(UNCORE_BDF(0x7f, 18, 1), 0xa0, 8);
 	CHECK_EQ_INT(uncore_regio_write(io, &ctl, 0x00400f37), 0);
 	CHECK_EQ_INT(uncore_regio_write(io, &g, 1u << 29), 0);
@@ -91,19 +92,20 @@ TEST(refused_writes_never_reach_the_device)
 		uint64_t v;
 		const char *why;
 	} bad[] = {
-		{msr(0, 0xe00), 0x30103, "not in the allowlist"},            /* CBo BOX_CTL not listed */
-		{msr(0, 0xe05), 1, "not in the allowlist"},                  /* filter not listed */
-		{msr(1, 0x700), 1u << 29, "not in the allowlist"},           /* listed for socket 0 only */
-		{msr(0, 0xe01), 1u << 20, "outside the writable mask"},      /* reserved bit 20 */
-		{msr(0, 0xe08), 1ull << 48, "outside the writable mask"},    /* counter bit 48 */
-		{msr(0, 0x700), 1u << 27, "outside the writable mask"},      /* GLOBAL_CTL rsv 28:27 */
-		{pci(UNCORE_BDF(0x7f, 18, 1), 0xf4, 4), 0x4, "outside"},     /* BOX_CTL bit 2 */
-		{pci(UNCORE_BDF(0x7f, 18, 1), 0xf8, 4), 0x1, "not in"},      /* status not listed */
-		{pci(UNCORE_BDF(0xff, 18, 1), 0xd8, 4), 0x1, "not in"},      /* other device */
-		{pci(UNCORE_BDF(0x7f, 18, 1), 0xd9, 4), 0x1, "aligned"},     /* unaligned */
-		{pci(UNCORE_BDF(0x7f, 18, 1), 0xbc, 8), 0x1, "not in"},      /* high dword at 0xc0 */
-		{pci(UNCORE_BDF(0x7f, 18, 1), 0xd8, 4), 1ull << 32, "outside"}, /* >32 bits in a dword */
-		{{.space = UNCORE_SPACE_MMIO, .width = 4, .addr = 0xfed15040}, 0, "not in"},
+	    {msr(0, 0xe00), 0x30103, "not in the allowlist"},         /* CBo BOX_CTL not listed */
+	    {msr(0, 0xe05), 1, "not in the allowlist"},               /* filter not listed */
+	    {msr(1, 0x700), 1u << 29, "not in the allowlist"},        /* listed for socket 0 only */
+	    {msr(0, 0xe01), 1u << 20, "outside the writable mask"},   /* reserved bit 20 */
+	    {msr(0, 0xe08), 1ull << 48, "outside the writable mask"}, /* counter bit 48 */
+	    {msr(0, 0x700), 1u << 27, "outside the writable mask"},   /* GLOBAL_CTL rsv 28:27 */
+	    {pci(UNCORE_BDF(0x7f, 18, 1), 0xf4, 4), 0x4, "outside"},  /* BOX_CTL bit 2 */
+	    {pci(UNCORE_BDF(0x7f, 18, 1), 0xf8, 4), 0x1, "not in"},   /* status not listed */
+	    {pci(UNCORE_BDF(0xff, 18, 1), 0xd8, 4), 0x1, "not in"},   /* other device */
+	    {pci(UNCORE_BDF(0x7f, 18, 1), 0xd9, 4), 0x1, "aligned"},  /* unaligned */
+	    {pci(UNCORE_BDF(0x7f, 18, 1), 0xbc, 8), 0x1, "not in"},   /* high dword at 0xc0 */
+	    {pci(UNCORE_BDF(0x7f, 18, 1), 0xd8, 4), 1ull << 32,
+	     "outside"}, /* >32 bits in a dword */
+	    {{.space = UNCORE_SPACE_MMIO, .width = 4, .addr = 0xfed15040}, 0, "not in"},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char row[32];
@@ -183,8 +185,10 @@ TEST(bad_entries_rejected)
 {
 	struct uncore_allowlist *al;
 	CHECK_EQ_INT(uncore_allowlist_create(&al), 0);
-	CHECK_EQ_INT(uncore_allowlist_add_range(al, UNCORE_SPACE_MSR, 0, 0x10, 0x0f, 0), UNCORE_EINVAL);
-	CHECK_EQ_INT(uncore_allowlist_add_range(al, (enum uncore_space)7, 0, 0, 0, 0), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_allowlist_add_range(al, UNCORE_SPACE_MSR, 0, 0x10, 0x0f, 0),
+		     UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_allowlist_add_range(al, (enum uncore_space)7, 0, 0, 0, 0),
+		     UNCORE_EINVAL);
 	CHECK_EQ_INT(uncore_allowlist_add_range(al, UNCORE_SPACE_PCI, 0, 0xa0, 0xa0, 1ull << 32),
 		     UNCORE_EINVAL);
 	CHECK_EQ_INT(uncore_allowlist_size(al), 0);
@@ -281,7 +285,8 @@ TEST(random_writes_only_allowlisted_reach_inner)
 				else if (off == 0xf4)
 					mask = 0x30103;
 				else
-					HARNESS_FAIL_AT("pci offset 0x%" PRIx64 " reached the device", off);
+					HARNESS_FAIL_AT(
+					    "pci offset 0x%" PRIx64 " reached the device", off);
 				CHECK_EQ_U64(part & ~mask, 0);
 			}
 			if (r->width == 4)

@@ -17,8 +17,8 @@ static const char *root;
 
 static struct uncore_reg msr(unsigned socket, uint64_t addr)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket,
-				   .addr = addr};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket, .addr = addr};
 }
 
 /* Sockets 0 and 1 served by CPUs 0 and 3, as on an interleaved 2-socket box. */
@@ -142,7 +142,8 @@ TEST(errno_mapping_of_driver_failures)
 	CHECK_CONTAINS(uncore_error_detail(), "msr-safe");
 	CHECK_EQ_INT(uncore_msr_fail(EACCES, "/dev/cpu/0/msr", 0x700, "write", 0), UNCORE_EPERM);
 	CHECK_CONTAINS(uncore_error_detail(), "locked-down kernel");
-	CHECK_EQ_INT(uncore_msr_fail(EACCES, "/dev/cpu/0/msr_safe", 0xe01, "write", 1), UNCORE_EPERM);
+	CHECK_EQ_INT(uncore_msr_fail(EACCES, "/dev/cpu/0/msr_safe", 0xe01, "write", 1),
+		     UNCORE_EPERM);
 	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist > /dev/cpu/msr_allowlist");
 	CHECK_CONTAINS(uncore_error_detail(), "writable");
 	CHECK_EQ_INT(uncore_msr_fail(ENOENT, "/dev/cpu/0/msr", -1, "open", 0), UNCORE_ENODEV);
@@ -168,7 +169,8 @@ TEST(read_only_fallback_when_unprivileged)
 		if (geteuid() == 0 && setuid(65534) != 0)
 			_exit(10);
 		const int map[] = {0};
-		struct uncore_msr_options o = {.cpu_of_socket = map, .nsockets = 1, .dev_root = root};
+		struct uncore_msr_options o = {
+		    .cpu_of_socket = map, .nsockets = 1, .dev_root = root};
 		struct uncore_regio *io;
 		if (uncore_msr_dev_open(&o, &io))
 			_exit(11);

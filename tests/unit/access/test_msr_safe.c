@@ -17,7 +17,7 @@ static const int cpus[] = {0, 3};
 struct model {
 	const uint32_t *allowed; /* MSRs in the allowlist */
 	size_t nallowed;
-	int fail_errno;          /* make the call itself fail */
+	int fail_errno; /* make the call itself fail */
 	unsigned calls;
 	uint32_t last_version;
 	uint32_t last_numops;
@@ -92,8 +92,8 @@ static void make_tree(int with_batch, const char *version)
 
 static struct uncore_reg msr(unsigned socket, uint64_t addr)
 {
-	return (struct uncore_reg){.space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket,
-				   .addr = addr};
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket, .addr = addr};
 }
 
 /* CTR0 of CBo 0-3.  MSRs at least 8 apart: in the fake tree an MSR index is
@@ -108,9 +108,9 @@ TEST(read_many_is_one_ioctl)
 			put_u64(cpus[s], cbo0_counters[i], 0x1000ull * (unsigned)s + (unsigned)i);
 	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
 	struct uncore_msr_safe_options o = {
-		.msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
-		.batch_ioctl = model_ioctl,
-		.batch_arg = &md,
+	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
+	    .batch_ioctl = model_ioctl,
+	    .batch_arg = &md,
 	};
 	struct uncore_regio *io;
 	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
@@ -153,9 +153,9 @@ TEST(batch_refused_by_allowlist_names_register_and_fix)
 	make_tree(1, NULL);
 	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
 	struct uncore_msr_safe_options o = {
-		.msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
-		.batch_ioctl = model_ioctl,
-		.batch_arg = &md,
+	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
+	    .batch_ioctl = model_ioctl,
+	    .batch_arg = &md,
 	};
 	struct uncore_regio *io;
 	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
@@ -191,9 +191,9 @@ TEST(without_batch_device_reads_one_by_one)
 	put_u64(0, 0xe08, 78);
 	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
 	struct uncore_msr_safe_options o = {
-		.msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
-		.batch_ioctl = model_ioctl,
-		.batch_arg = &md,
+	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
+	    .batch_ioctl = model_ioctl,
+	    .batch_arg = &md,
 	};
 	struct uncore_regio *io;
 	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
@@ -212,14 +212,15 @@ TEST(without_batch_device_reads_one_by_one)
 TEST(missing_module_says_so)
 {
 	const int map[] = {9};
-	struct uncore_msr_safe_options o = {.msr = {.cpu_of_socket = map, .nsockets = 1,
-						    .dev_root = root}};
+	struct uncore_msr_safe_options o = {
+	    .msr = {.cpu_of_socket = map, .nsockets = 1, .dev_root = root}};
 	struct uncore_regio *io;
 	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "9/msr_safe");
 	CHECK_CONTAINS(uncore_error_detail(), "msr-safe");
 	/* A write refused by the allowlist (EACCES, or EROFS for mask 0). */
-	CHECK_EQ_INT(uncore_msr_fail(EROFS, "/dev/cpu/0/msr_safe", 0x700, "write", 1), UNCORE_EPERM);
+	CHECK_EQ_INT(uncore_msr_fail(EROFS, "/dev/cpu/0/msr_safe", 0x700, "write", 1),
+		     UNCORE_EPERM);
 	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist");
 }
 

@@ -64,9 +64,9 @@ TEST(exactly_at_the_boundary)
 		harness_row = row;
 		CHECK_EQ_INT(uncore_fold_init(&f, w), 0);
 		uncore_fold_start(&f, top - 1);
-		CHECK_EQ_U64(uncore_fold_update(&f, top), 1);     /* to the last value */
-		CHECK_EQ_U64(uncore_fold_update(&f, 0), 2);       /* wrap to exactly 0 */
-		CHECK_EQ_U64(uncore_fold_update(&f, 0), 2);       /* no events */
+		CHECK_EQ_U64(uncore_fold_update(&f, top), 1);       /* to the last value */
+		CHECK_EQ_U64(uncore_fold_update(&f, 0), 2);         /* wrap to exactly 0 */
+		CHECK_EQ_U64(uncore_fold_update(&f, 0), 2);         /* no events */
 		CHECK_EQ_U64(uncore_fold_update(&f, top), 2 + top); /* largest one-wrap delta */
 		CHECK_EQ_U64(uncore_fold_update(&f, top - 1), 2 + top + top);
 	}
@@ -132,7 +132,7 @@ TEST(start_stop_reset_semantics)
 	CHECK(!f.running);
 	CHECK_EQ_U64(uncore_fold_update(&f, 999999), 100); /* stopped: frozen */
 	CHECK_EQ_U64(uncore_fold_delta(&f, 1801), 1);
-	uncore_fold_start(&f, 5);                           /* restart from 0 */
+	uncore_fold_start(&f, 5); /* restart from 0 */
 	CHECK_EQ_U64(uncore_fold_update(&f, 0xffffffffffffull), 0xffffffffffffull - 5);
 	CHECK_EQ_U64(uncore_fold_update(&f, 3), 0xffffffffffffull - 5 + 4);
 }

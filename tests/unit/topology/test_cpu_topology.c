@@ -56,7 +56,7 @@ TEST(two_sockets_interleaved_with_offline_cpus)
 	CHECK_EQ_INT(t.socket[0].cpu, 0);
 	CHECK_EQ_INT(t.socket[0].online_cpus, 3); /* 0, 2, 4 */
 	CHECK_EQ_INT(t.socket[1].package_id, 1);
-	CHECK_EQ_INT(t.socket[1].cpu, 3); /* 1 is offline */
+	CHECK_EQ_INT(t.socket[1].cpu, 3);         /* 1 is offline */
 	CHECK_EQ_INT(t.socket[1].online_cpus, 3); /* 3, 5, 7 */
 	CHECK_EQ_INT(uncore_topology_cpu_of(&t, 1), 3);
 	CHECK_EQ_INT(uncore_topology_cpu_of(&t, 2), -1);
