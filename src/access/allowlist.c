@@ -267,3 +267,10 @@ uint64_t uncore_allowlist_refused(const struct uncore_regio *wrapper)
 		return 0;
 	return ((const struct allow_wrapper *)wrapper->impl)->refused;
 }
+
+struct uncore_regio *uncore_allowlist_inner(const struct uncore_regio *wrapper)
+{
+	if (!wrapper || wrapper->ops != &allowlist_ops)
+		return NULL;
+	return ((const struct allow_wrapper *)wrapper->impl)->inner;
+}

@@ -53,6 +53,10 @@ int uncore_allowlist_check_write(const struct uncore_allowlist *al, const struct
 int uncore_allowlist_wrap(const struct uncore_allowlist *al, struct uncore_regio *inner,
 			  unsigned flags, struct uncore_regio **out);
 
+/* The regio a wrapper made by uncore_allowlist_wrap() passes to (NULL for
+ * any other regio). */
+struct uncore_regio *uncore_allowlist_inner(const struct uncore_regio *wrapper);
+
 /* Accesses refused so far by a wrapper made by uncore_allowlist_wrap(). */
 uint64_t uncore_allowlist_refused(const struct uncore_regio *wrapper);
 
