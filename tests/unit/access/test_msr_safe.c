@@ -180,6 +180,11 @@ TEST(batch_refused_by_allowlist_names_register_and_fix)
 
 	/* An op error is an error even if the call itself succeeded. */
 	md.fail_errno = 0;
+	put_u64(0, 0xe08, 1);
+	put_u64(3, 0xe28, 2);
+	put_u64(3, 0xe18, 3);
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), 0);
+	CHECK_EQ_U64(vals[2], 3);
 	md.quiet_fault = 3;
 	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_EFAULT);
 	CHECK_CONTAINS(uncore_error_detail(), "op 3 of 3");
