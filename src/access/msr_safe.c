@@ -157,8 +157,11 @@ static int ms_read_many(struct uncore_regio *io, const struct uncore_reg *r, uin
 	sync_syscalls(m);
 	if (m->batch_ioctl(m->batch_fd, &a, m->batch_arg) < 0)
 		return batch_failure(m, errno, r, n);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (m->ops[i].err) /* the module reports op errors in the call too; be sure */
+			return batch_failure(m, EIO, r, n);
 		values[i] = m->ops[i].msrdata;
+	}
 	return 0;
 }
 

@@ -70,6 +70,9 @@ int pci_diagnose(const char *root, const struct uncore_reg *r, int err, const ch
 				   "%s of %s: offset beyond the %lld bytes of the device's "
 				   "configuration space",
 				   op, name, (long long)st.st_size);
+	if (r->addr < 64)
+		return uncore_fail(UNCORE_EIO, "%s of %s through %s transferred less than %u bytes",
+				   op, name, path, r->width);
 	/* The kernel gives unprivileged readers the first 64 bytes only and a
 	 * short read for the rest: every PMON register is beyond them. */
 	return uncore_fail(UNCORE_EPERM,

@@ -17,7 +17,8 @@ static const int cpus[] = {0, 3};
 struct model {
 	const uint32_t *allowed; /* MSRs in the allowlist */
 	size_t nallowed;
-	int fail_errno; /* make the call itself fail */
+	int fail_errno;       /* make the call itself fail */
+	unsigned quiet_fault; /* op (1-based) that faults without failing the call */
 	unsigned calls;
 	uint32_t last_version;
 	uint32_t last_numops;
@@ -60,6 +61,8 @@ static int model_ioctl(int fd, struct uncore_msr_batch_array *a, void *arg)
 			a->ops[i].err = -EIO;
 		if (f >= 0)
 			close(f);
+		if (i + 1 == m->quiet_fault)
+			a->ops[i].err = -EIO;
 	}
 	return 0;
 }
@@ -174,6 +177,18 @@ TEST(batch_refused_by_allowlist_names_register_and_fix)
 	CHECK_CONTAINS(uncore_error_detail(), "version 2.0.0");
 	md.fail_errno = ENOTTY;
 	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_ENOSUPP);
+
+	/* An op error is an error even if the call itself succeeded. */
+	md.fail_errno = 0;
+	put_u64(0, 0xe08, 1);
+	put_u64(3, 0xe28, 2);
+	put_u64(3, 0xe18, 3);
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), 0);
+	CHECK_EQ_U64(vals[2], 3);
+	md.quiet_fault = 3;
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_EFAULT);
+	CHECK_CONTAINS(uncore_error_detail(), "op 3 of 3");
+	md.quiet_fault = 0;
 
 	/* Registers that cannot be in a batch are refused before the call. */
 	md.fail_errno = 0;
