@@ -395,6 +395,7 @@ int uncore_sim_topology(struct uncore_sim *sim, struct uncore_sim_topology *out)
 	if (rc)
 		return rc;
 	struct sim_shared *sh = sim->sh;
+	sim_sync_wall(sh, m);
 	memset(out, 0, sizeof(*out));
 	snprintf(out->model, sizeof(out->model), "%s", m->info.name);
 	snprintf(out->scenario, sizeof(out->scenario), "%s", sh->scenario);

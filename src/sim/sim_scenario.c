@@ -719,6 +719,41 @@ static int parse_text(struct parse *p, const char *text, const char *origin, con
 	return 0;
 }
 
+/* A counter sums at most SIM_MAX_INPUTS streams: refuse a scenario that
+ * feeds more to one event of one box instance than that. */
+static int check_inputs(struct parse *p)
+{
+	for (unsigned i = 0; i < p->n_streams; i++) {
+		const struct sim_stream *a = &p->streams[i];
+		unsigned group = 0;
+		for (unsigned j = 0; j < p->n_streams; j++) {
+			const struct sim_stream *b = &p->streams[j];
+			group += b->target == a->target && b->kind == a->kind && b->ev == a->ev &&
+				 b->ext == a->ext && b->extra == a->extra;
+		}
+		if (group <= SIM_MAX_INPUTS)
+			continue;
+		for (unsigned s = 0; s < SIM_MAX_SOCKETS; s++)
+			for (unsigned inst = 0; inst < 32; inst++) {
+				if (!(a->sockets >> s & 1) || !(a->insts >> inst & 1))
+					continue;
+				unsigned n = 0;
+				for (unsigned j = 0; j < p->n_streams; j++) {
+					const struct sim_stream *b = &p->streams[j];
+					n += b->target == a->target && b->kind == a->kind && b->ev == a->ev &&
+					     b->ext == a->ext && b->extra == a->extra &&
+					     (b->sockets >> s & 1) && (b->insts >> inst & 1);
+				}
+				if (n > SIM_MAX_INPUTS) {
+					p->line = a->line;
+					return syntax(p, "more than %s streams feed one event of one box",
+						      "64");
+				}
+			}
+	}
+	return 0;
+}
+
 int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *origin,
 		      const char *base_dir)
 {
@@ -736,6 +771,8 @@ int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *orig
 	if (dot && !strcmp(dot, ".scn"))
 		*dot = '\0';
 	int rc = parse_text(&p, text, origin, base_dir);
+	if (rc == 0)
+		rc = check_inputs(&p);
 	if (rc == 0 && (rc = sim_lock(sim)) == 0) {
 		struct sim_shared *sh = sim->sh;
 		sim_sync_wall(sh, sim->model);

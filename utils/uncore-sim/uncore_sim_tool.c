@@ -623,15 +623,14 @@ int main(int argc, char **argv)
 		return usage(stderr);
 	char buf[512];
 	const char *path = inst_path(argv[1], buf, sizeof(buf));
-	if (!strcmp(cmd, "destroy")) {
-		if (unlink(path) != 0) {
-			fprintf(stderr, "uncore-sim: cannot remove %s: %s\n", path,
-				strerror(errno));
-			return 1;
-		}
-		return 0;
-	}
 	struct uncore_sim *sim;
+	if (!strcmp(cmd, "destroy")) {
+		/* Only ever remove a file that is a simulator instance. */
+		if (open_inst(argv[1], &sim))
+			return 1;
+		int drc = uncore_sim_destroy(sim);
+		return drc ? fail(path, drc) : 0;
+	}
 	if (open_inst(argv[1], &sim))
 		return 1;
 	int rc = 0, status = 0;
