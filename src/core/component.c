@@ -5,7 +5,8 @@
 #include "core/component.h"
 
 #include "access/composite.h"
-#include "access/msr_dev.h"
+#include "access/msr_open.h"
+#include "access/pci_cfg.h"
 #include "backend/direct/direct.h"
 #include "common/uncore_error.h"
 #include "sim/uncore_sim.h"
@@ -66,34 +67,45 @@ static int open_sim(struct uncore_component *c)
 	return 0;
 }
 
-/* Real devices: MSRs through /dev/cpu/N/msr on one CPU per socket. */
+/* Real devices: MSRs through /dev/cpu/N/msr (or msr-safe) on one CPU per
+ * socket, behind the platform's MSR allowlist (access/msr_open.c); PCI
+ * configuration space through libpci or sysfs. */
 static int open_direct(struct uncore_component *c, const struct uncore_platform_desc *platform)
 {
 	struct uncore_cpu_topology topo;
 	int cpu_of_socket[UNCORE_MAX_SOCKETS];
-	struct uncore_msr_options mo;
-	struct uncore_regio *msr = NULL, *io = NULL;
+	int16_t cpu_socket[UNCORE_TOPOLOGY_MAX_CPUS];
+	struct uncore_msr_open_options mo;
+	struct uncore_regio *msr = NULL, *pci = NULL, *io = NULL;
 	struct uncore_direct_config cfg;
 	int rc;
 
 	if (platform->id != UNCORE_PLATFORM_HSWEP)
 		return uncore_fail(UNCORE_ENOSUPP,
-				   "%s: the direct backend supports Haswell-EP only; use the perf backend "
-				   "(kernel uncore PMUs)",
+				   "%s: the direct backend programs Haswell-EP only; use the perf "
+				   "backend (kernel uncore PMUs) on this processor",
 				   platform->name);
 	rc = uncore_topology_read(NULL, NULL, 0, &topo);
 	if (rc < 0)
 		return rc;
-	for (unsigned s = 0; s < topo.nsockets && s < UNCORE_MAX_SOCKETS; s++)
-		cpu_of_socket[s] = topo.socket[s].cpu;
+	size_t nsockets = uncore_topology_cpu_map(&topo, cpu_of_socket, UNCORE_MAX_SOCKETS);
+	/* Socket numbers are package ids (uncore_topology_cpu_map), as the
+	 * UBox node-ID map numbers packages (manual 1.6.1). */
+	for (unsigned cpu = 0; cpu < UNCORE_TOPOLOGY_MAX_CPUS; cpu++)
+		cpu_socket[cpu] = topo.cpu_package[cpu];
 	memset(&mo, 0, sizeof(mo));
+	mo.method = UNCORE_MSR_AUTO;
+	mo.platform = platform->name;
 	mo.cpu_of_socket = cpu_of_socket;
-	mo.nsockets = topo.nsockets;
-	rc = uncore_msr_dev_open(&mo, &msr);
+	mo.nsockets = nsockets;
+	rc = uncore_msr_open(&mo, &msr);
 	if (rc == 0)
-		rc = uncore_composite_open(msr, NULL, NULL, &io);
+		rc = uncore_pci_cfg_open(NULL, &pci);
+	if (rc == 0)
+		rc = uncore_composite_open(msr, pci, NULL, &io);
 	if (rc < 0) {
 		uncore_regio_destroy(msr);
+		uncore_regio_destroy(pci);
 		return rc;
 	}
 	memset(&cfg, 0, sizeof(cfg));
@@ -101,6 +113,8 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	cfg.own_io = 1;
 	cfg.read_freeze = read_freeze_wanted();
 	cfg.origin = platform->title;
+	cfg.ncpus = topo.ncpu_ids;
+	cfg.cpu_socket = cpu_socket;
 	rc = uncore_direct_open_hswep(&cfg, &c->be);
 	if (rc < 0) {
 		uncore_regio_destroy(io);
@@ -123,8 +137,9 @@ int uncore_component_open(struct uncore_component **out)
 	if (rc < 0)
 		return rc;
 	in.have_perf_uncore = 0; /* the perf_event backend is not part of this build yet */
-	in.have_direct_access = access("/dev/cpu/0/msr", R_OK | W_OK) == 0;
-	in.direct_missing = "/dev/cpu/0/msr";
+	in.have_direct_access = access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
+				access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0;
+	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
 	in.have_simulator = 1;
 	if (kernel_has_uncore_pmu() && !in.have_direct_access)
 		in.direct_missing = "/dev/cpu/0/msr (kernel uncore PMUs exist, but this build has no "

@@ -117,6 +117,11 @@ static int add_cpu(unsigned cpu, void *arg)
 				   UNCORE_MAX_SOCKETS, pkg);
 	if (si->cpu < 0) /* the list is ascending: the first CPU seen is the lowest */
 		si->cpu = (int)cpu;
+	if (cpu < UNCORE_TOPOLOGY_MAX_CPUS) {
+		s->t->cpu_package[cpu] = (int16_t)pkg;
+		if (cpu + 1 > s->t->ncpu_ids)
+			s->t->ncpu_ids = cpu + 1;
+	}
 	si->online_cpus++;
 	s->t->online_cpus++;
 	return 0;
@@ -174,6 +179,8 @@ int uncore_topology_read(const char *root, const int *override, size_t noverride
 	struct scan s = {.root = root ? root : UNCORE_SYSFS_CPU_ROOT, .t = &t};
 
 	memset(&t, 0, sizeof(t));
+	for (unsigned c = 0; c < UNCORE_TOPOLOGY_MAX_CPUS; c++)
+		t.cpu_package[c] = -1;
 	snprintf(path, sizeof(path), "%s/online", s.root);
 	int rc = read_small(path, online, sizeof(online));
 	if (rc)

@@ -7,11 +7,14 @@
 #define UNCORE_TOPOLOGY_CPU_TOPOLOGY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Haswell-EP E7 v3 scales to 8 sockets; leave room for larger machines. */
 #define UNCORE_MAX_SOCKETS 32
 
 #define UNCORE_SYSFS_CPU_ROOT "/sys/devices/system/cpu"
+
+#define UNCORE_TOPOLOGY_MAX_CPUS 1024
 
 struct uncore_socket_info {
 	unsigned package_id;  /* physical_package_id */
@@ -24,6 +27,10 @@ struct uncore_cpu_topology {
 	unsigned online_cpus; /* all online CPUs */
 	/* Sorted by package_id. */
 	struct uncore_socket_info socket[UNCORE_MAX_SOCKETS];
+	/* Package id of every online CPU below UNCORE_TOPOLOGY_MAX_CPUS, -1
+	 * for the others; ncpu_ids = highest online CPU + 1 (for ":cpu=N"). */
+	unsigned ncpu_ids;
+	int16_t cpu_package[UNCORE_TOPOLOGY_MAX_CPUS];
 };
 
 /* Read the topology under `root` (NULL: UNCORE_SYSFS_CPU_ROOT): the online
