@@ -6,9 +6,17 @@
 set -u
 SRCDIR=${SRCDIR:?}
 PY=${PYTHON3:-python3}
-SEEDS=${SEEDS_DIR:-/work/shared/seeds}
+SEEDS=${SEEDS_DIR:-$SRCDIR/../shared/seeds}
 tools=$SRCDIR/libpfm4-events/tools
+# The pristine libpfm4 the patch is checked against: as given, else the
+# build's PAPI source (--with-papi-src tree or the downloaded one).
 pristine=${PAPI_LIBPFM4_PRISTINE:-}
+if [ -z "$pristine" ]; then
+	user_src=$(sed -n 's/^PAPI_SRC_USER *:= *//p' "$SRCDIR/Makefile" 2>/dev/null)
+	for d in "${user_src:+$user_src/src/libpfm4}" "${BUILD:-$SRCDIR/build}/papi-dl/papi/src/libpfm4"; do
+		[ -n "$d" ] && [ -d "$d/lib" ] && pristine=$d && break
+	done
+fi
 
 if [ ! -d "$SEEDS" ]; then
 	echo "FAIL seeds directory $SEEDS not found (set SEEDS_DIR)"
