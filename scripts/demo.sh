@@ -1,9 +1,27 @@
 #!/usr/bin/env bash
-# `make demo`: what papi-uncore shows on this machine.  Until the simulator
-# and the event sets land, the demo is the component listing of the staged
-# PAPI: intel_uncore next to PAPI's own components, active or with the
-# reason it is disabled.
+# `make demo`: papi-uncore on its embedded default, the register-level
+# simulator of a two-socket Xeon E5-2699 v3, running STREAM-like memory
+# traffic in real time (src/sim/scenarios/demo-stream.scn).  Every line
+# that comes from the simulator says so.
 set -u
-stage=${1:?usage: demo.sh STAGE}
-echo "== papi-uncore demo: components of the staged PAPI ($stage/bin/papi_component_avail)"
-"$stage/bin/papi_component_avail" | sed -n '/^Compiled-in components/,$p'
+stage=${1:?usage: demo.sh STAGE SRCDIR}
+srcdir=${2:?usage: demo.sh STAGE SRCDIR}
+export PAPI_INTEL_UNCORE_BACKEND=sim
+export PAPI_INTEL_UNCORE_SIM_SCENARIO="$srcdir/src/sim/scenarios/demo-stream.scn"
+export PAPI_INTEL_UNCORE_VERBOSE=1
+
+echo "== papi-uncore demo (SIMULATED uncore: PAPI_INTEL_UNCORE_BACKEND=sim)"
+echo "== 1. the component, as PAPI lists it"
+"$stage/bin/papi_component_avail" | sed -n '/^Active components/,/^----/p' | grep -A2 'intel_uncore'
+echo
+echo "== 2. one event counts DRAM reads of every channel of both sockets (papi_command_line)"
+"$stage/bin/papi_command_line" \
+	hswep_unc_imc::UNC_M_CAS_COUNT:RD \
+	hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=0 \
+	hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1 \
+	hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 2>&1 | grep -E '^(hswep|Failed|because|intel_uncore)'
+echo "   (scenario: 100 M read CAS per second on each populated channel, in simulated real time;"
+echo "    bytes = CAS x 64)"
+echo
+echo "== 3. a clear error for a bad event"
+"$stage/bin/papi_command_line" hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=7 2>&1 | grep -E '^(intel_uncore|Failed|because)'

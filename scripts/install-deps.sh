@@ -12,7 +12,10 @@ say() { echo "== papi-uncore: $*"; }
 #   patch            applying our libpfm4 patches to PAPI's libpfm4
 #   ca-certificates  https package mirrors, where the sources use them
 #   valgrind         callgrind instruction counts in bench/
-packages=(build-essential autoconf python3 patch ca-certificates valgrind)
+#   libpci-dev       libpci's headers for src/access/pci_libpci.c; libpci itself
+#                    (libpci3) is loaded at run time with dlopen, never linked,
+#                    and without it PCI access falls back to sysfs
+packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev)
 
 missing=()
 for p in "${packages[@]}"; do

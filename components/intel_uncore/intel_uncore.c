@@ -1,75 +1,339 @@
 /* PAPI front-end of the intel_uncore component.  Thin by design: it turns
  * PAPI's component calls into calls of the papi-uncore library (src/, linked
  * in as one object, see Rules.intel_uncore) and maps the library's error
- * codes to PAPI_E*.  All decisions live in the library, where they are
- * unit-tested without PAPI. */
-#include <dirent.h>
+ * codes to PAPI_E*.  Every decision (backend choice, names, scheduling,
+ * programming, folding) lives in the library, where it is unit-tested
+ * without PAPI. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "papi.h"
 #include "papi_internal.h"
+#include "papi_memory.h"
 #include "papi_vector.h"
 
 #include "common/uncore_error.h"
-#include "core/backend_choice.h"
-#include "platform/cpu.h"
+#include "core/component.h"
+#include "core/eventset.h"
+#include "core/native.h"
+
+#define INTEL_UNCORE_MAX_EVENTS 64
 
 papi_vector_t _intel_uncore_vector;
 
-/* Copy a reason into PAPI's fixed-size disabled_reason field. */
+/* One per process: the backend bound to this machine and the code space. */
+static struct uncore_component *component;
+
+typedef struct {
+	int unused;
+} intel_uncore_context_t;
+
+typedef struct {
+	struct uncore_set *set;
+	unsigned n;
+	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
+	long long values[INTEL_UNCORE_MAX_EVENTS];
+} intel_uncore_control_t;
+
+/* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short;
+ * our descriptions can be longer). */
+static void copy_field(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+	if (len == 0)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* The one mapping of library codes to PAPI's. */
+static int to_papi(int rc)
+{
+	switch (rc) {
+	case UNCORE_OK:
+		return PAPI_OK;
+	case UNCORE_ENOEVENT:
+	case UNCORE_ENODEV: /* a socket or box this machine lacks */
+	case UNCORE_ENOUMASK:
+	case UNCORE_ENOMOD:
+	case UNCORE_ESYNTAX:
+		return PAPI_ENOEVNT;
+	case UNCORE_EINVAL:
+	case UNCORE_ERANGE:
+	case UNCORE_ECOMBO:
+		return PAPI_EINVAL;
+	case UNCORE_ECONFLICT:
+	case UNCORE_EBUSY:
+		return PAPI_ECNFLCT;
+	case UNCORE_EPERM:
+	case UNCORE_EDENIED:
+		return PAPI_EPERM;
+	case UNCORE_ENOMEM:
+		return PAPI_ENOMEM;
+	case UNCORE_ENOSUPP:
+		return PAPI_ENOSUPP;
+	case UNCORE_ESTATE:
+		return PAPI_EISRUN;
+	default:
+		return PAPI_ESYS;
+	}
+}
+
+/* Report a failure through PAPI's own error channel (printed when the
+ * application asked PAPI for verbose errors, PAPI_set_debug), or on stderr
+ * when the user asked for it with PAPI_INTEL_UNCORE_VERBOSE=1 (PAPI's own
+ * tools print only PAPI_strerror), and return its PAPI code. */
+static int fail(int rc, const char *what)
+{
+	const char *detail = uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc);
+	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+
+	SUBDBG("intel_uncore: %s: %s (%s)\n", what, uncore_strerror(rc), detail);
+	PAPIERROR("intel_uncore: %s: %s", what, detail);
+	if (verbose && strcmp(verbose, "0") != 0)
+		fprintf(stderr, "intel_uncore: %s: %s\n", what, detail);
+	return to_papi(rc);
+}
+
 /* PAPI reads the verdict from cmp_info.disabled, set by the component. */
 static int disable_component(int papi_error, const char *reason)
 {
-	snprintf(_intel_uncore_vector.cmp_info.disabled_reason,
-		 sizeof(_intel_uncore_vector.cmp_info.disabled_reason), "%s", reason);
+	copy_field(_intel_uncore_vector.cmp_info.disabled_reason,
+		   sizeof(_intel_uncore_vector.cmp_info.disabled_reason), reason);
 	_intel_uncore_vector.cmp_info.disabled = papi_error;
 	return papi_error;
 }
 
-/* Does the kernel expose any uncore PMU (perf_event uncore drivers)? */
-static int kernel_has_uncore_pmu(void)
-{
-	DIR *d = opendir("/sys/bus/event_source/devices");
-	struct dirent *e;
-	int found = 0;
-
-	if (!d)
-		return 0;
-	while (!found && (e = readdir(d)) != NULL)
-		found = strncmp(e->d_name, "uncore", 6) == 0;
-	closedir(d);
-	return found;
-}
-
 static int _intel_uncore_init_component(int cidx)
 {
-	struct uncore_probe_input in;
-	struct uncore_probe_result result;
+	int rc;
 
-	memset(&in, 0, sizeof(in));
 	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
-	in.backend_env = getenv("PAPI_INTEL_UNCORE_BACKEND");
-	if (uncore_cpu_identify(&in.cpu) < 0)
+	uncore_error_clear();
+	rc = uncore_component_open(&component);
+	if (rc < 0)
 		return disable_component(PAPI_ENOSUPP, uncore_error_detail());
-	in.have_perf_uncore = kernel_has_uncore_pmu();
-	in.have_direct_access = access("/dev/cpu/0/msr", R_OK | W_OK) == 0;
-	in.direct_missing = "/dev/cpu/0/msr";
-	in.have_simulator = 0;
-
-	uncore_probe_decide(&in, &result);
-	if (!result.usable)
-		return disable_component(PAPI_ENOSUPP, result.reason);
-	/* The backends and event sets arrive with the component issue; until
-	 * then a usable platform is still reported as not yet supported. */
-	return disable_component(PAPI_ENOSUPP,
-				 "intel_uncore: event sets are not available in this build yet");
+	_intel_uncore_vector.cmp_info.num_native_events = (int)uncore_native_count(component->native);
+	/* PAPI routes "pmu::event" names to the components listing the PMU. */
+	unsigned npmu;
+	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
+	for (unsigned i = 0; i < npmu && i < PAPI_PMU_MAX; i++)
+		_intel_uncore_vector.cmp_info.pmu_names[i] = (char *)pmus[i];
+	char description[512];
+	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s",
+		 uncore_backend_name(component->kind), component->origin);
+	copy_field(_intel_uncore_vector.cmp_info.description,
+		   sizeof(_intel_uncore_vector.cmp_info.description), description);
+	_intel_uncore_vector.cmp_info.disabled = PAPI_OK;
+	return PAPI_OK;
 }
 
 static int _intel_uncore_shutdown_component(void)
 {
+	for (unsigned i = 0; i < PAPI_PMU_MAX; i++)
+		_intel_uncore_vector.cmp_info.pmu_names[i] = NULL;
+	uncore_component_close(component);
+	component = NULL;
+	return PAPI_OK;
+}
+
+static int _intel_uncore_init_thread(hwd_context_t *ctx)
+{
+	(void)ctx;
+	return PAPI_OK;
+}
+
+static int _intel_uncore_shutdown_thread(hwd_context_t *ctx)
+{
+	(void)ctx;
+	return PAPI_OK;
+}
+
+static int _intel_uncore_init_control_state(hwd_control_state_t *ctl)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	rc = uncore_set_create(component->be, &c->set);
+	return rc < 0 ? fail(rc, "creating an event set") : PAPI_OK;
+}
+
+static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	uncore_set_destroy(c->set);
+	c->set = NULL;
+	c->n = 0;
+	return PAPI_OK;
+}
+
+static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *native,
+					      int count, hwd_context_t *ctx)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	char names[INTEL_UNCORE_MAX_EVENTS][PAPI_HUGE_STR_LEN];
+	const char *list[INTEL_UNCORE_MAX_EVENTS];
+	int rc;
+
+	(void)ctx;
+	if (count > INTEL_UNCORE_MAX_EVENTS)
+		return PAPI_ECNFLCT;
+	if (!c->set && (rc = uncore_set_create(component->be, &c->set)) < 0)
+		return fail(rc, "creating an event set");
+	for (int i = 0; i < count; i++) {
+		rc = uncore_native_event_string(component->native, (uint32_t)native[i].ni_event,
+						names[i], sizeof(names[i]));
+		if (rc < 0)
+			return fail(rc, "looking up an event");
+		list[i] = names[i];
+	}
+	rc = uncore_set_assign(c->set, list, (unsigned)count);
+	if (rc < 0)
+		return fail(rc, count ? names[count - 1] : "updating the event set");
+	for (int i = 0; i < count; i++) {
+		native[i].ni_position = i;
+		c->codes[i] = (uint32_t)native[i].ni_event;
+	}
+	c->n = (unsigned)count;
+	return PAPI_OK;
+}
+
+static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	int rc;
+	(void)ctx;
+	rc = uncore_set_start(c->set);
+	return rc < 0 ? fail(rc, "starting") : PAPI_OK;
+}
+
+static int copy_values(intel_uncore_control_t *c, const uint64_t *v)
+{
+	for (unsigned i = 0; i < c->n; i++)
+		c->values[i] = (long long)v[i];
+	return PAPI_OK;
+}
+
+static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	uint64_t v[INTEL_UNCORE_MAX_EVENTS];
+	int rc;
+	(void)ctx;
+	rc = uncore_set_stop(c->set, v);
+	if (rc < 0)
+		return fail(rc, "stopping");
+	return copy_values(c, v);
+}
+
+static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long long **events,
+			      int flags)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	uint64_t v[INTEL_UNCORE_MAX_EVENTS];
+	int rc;
+	(void)ctx;
+	(void)flags;
+	rc = uncore_set_read(c->set, v);
+	if (rc < 0)
+		return fail(rc, "reading");
+	copy_values(c, v);
+	*events = c->values;
+	return PAPI_OK;
+}
+
+static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	int rc;
+	(void)ctx;
+	rc = uncore_set_reset(c->set);
+	return rc < 0 ? fail(rc, "resetting") : PAPI_OK;
+}
+
+static int _intel_uncore_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *option)
+{
+	(void)ctx;
+	(void)code;
+	(void)option;
+	return PAPI_OK;
+}
+
+/* Uncore counters count for the whole socket, whatever the domain. */
+static int _intel_uncore_set_domain(hwd_control_state_t *ctl, int domain)
+{
+	(void)ctl;
+	return domain & PAPI_DOM_ALL ? PAPI_OK : PAPI_EINVAL;
+}
+
+static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
+{
+	uint32_t c = *code;
+	enum uncore_native_enum how;
+	switch (modifier) {
+	case PAPI_ENUM_FIRST:
+		how = UNCORE_ENUM_FIRST;
+		break;
+	case PAPI_ENUM_EVENTS:
+		how = UNCORE_ENUM_EVENTS;
+		break;
+	case PAPI_NTV_ENUM_UMASKS:
+		how = UNCORE_ENUM_UMASKS;
+		break;
+	default:
+		return PAPI_EINVAL;
+	}
+	if (uncore_native_enum(component->native, &c, how) < 0)
+		return PAPI_ENOEVNT;
+	*code = c;
+	return PAPI_OK;
+}
+
+static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
+{
+	uint32_t c;
+	int rc = uncore_native_code(component->native, name, &c);
+	if (rc < 0)
+		return fail(rc, name);
+	*code = c;
+	return PAPI_OK;
+}
+
+static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len)
+{
+	struct uncore_native_info info;
+	if (uncore_native_info(component->native, code, &info) < 0)
+		return PAPI_ENOEVNT;
+	copy_field(name, (size_t)len, info.name);
+	return PAPI_OK;
+}
+
+static int _intel_uncore_ntv_code_to_descr(unsigned int code, char *descr, int len)
+{
+	struct uncore_native_info info;
+	if (uncore_native_info(component->native, code, &info) < 0)
+		return PAPI_ENOEVNT;
+	copy_field(descr, (size_t)len, info.desc);
+	return PAPI_OK;
+}
+
+static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *info)
+{
+	struct uncore_native_info ni;
+	if (uncore_native_info(component->native, code, &ni) < 0)
+		return PAPI_ENOEVNT;
+	copy_field(info->symbol, sizeof(info->symbol), ni.name);
+	copy_field(info->long_descr, sizeof(info->long_descr), ni.desc);
+	copy_field(info->short_descr, sizeof(info->short_descr), ni.desc);
+	info->data_type = PAPI_DATATYPE_UINT64;
+	info->value_type = PAPI_VALUETYPE_RUNNING_SUM;
+	info->timescope = PAPI_TIMESCOPE_SINCE_START;
+	info->location = PAPI_LOCATION_UNCORE;
+	info->component_index = _intel_uncore_vector.cmp_info.CmpIdx;
 	return PAPI_OK;
 }
 
@@ -80,14 +344,40 @@ papi_vector_t _intel_uncore_vector = {
 			.short_name = "intel_uncore",
 			.description = "Intel uncore counters (Haswell-EP, Skylake, Nehalem, Xeon 7400), "
 				       "socket- and box-aware",
-			.version = "0.1.0",
+			.version = "0.2.0",
 			.support_version = "n/a",
 			.kernel_version = "n/a",
+			.num_cntrs = INTEL_UNCORE_MAX_EVENTS,
+			.num_mpx_cntrs = INTEL_UNCORE_MAX_EVENTS,
 			.default_domain = PAPI_DOM_ALL,
 			.available_domains = PAPI_DOM_ALL,
 			.default_granularity = PAPI_GRN_SYS,
 			.available_granularities = PAPI_GRN_SYS,
+			.hardware_intr_sig = PAPI_INT_SIGNAL,
+		},
+	.size =
+		{
+			.context = sizeof(intel_uncore_context_t),
+			.control_state = sizeof(intel_uncore_control_t),
+			.reg_value = 1,
+			.reg_alloc = 1,
 		},
 	.init_component = _intel_uncore_init_component,
 	.shutdown_component = _intel_uncore_shutdown_component,
+	.init_thread = _intel_uncore_init_thread,
+	.shutdown_thread = _intel_uncore_shutdown_thread,
+	.init_control_state = _intel_uncore_init_control_state,
+	.update_control_state = _intel_uncore_update_control_state,
+	.cleanup_eventset = _intel_uncore_cleanup_eventset,
+	.start = _intel_uncore_start,
+	.stop = _intel_uncore_stop,
+	.read = _intel_uncore_read,
+	.reset = _intel_uncore_reset,
+	.ctl = _intel_uncore_ctl,
+	.set_domain = _intel_uncore_set_domain,
+	.ntv_enum_events = _intel_uncore_ntv_enum_events,
+	.ntv_name_to_code = _intel_uncore_ntv_name_to_code,
+	.ntv_code_to_name = _intel_uncore_ntv_code_to_name,
+	.ntv_code_to_descr = _intel_uncore_ntv_code_to_descr,
+	.ntv_code_to_info = _intel_uncore_ntv_code_to_info,
 };

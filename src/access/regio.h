@@ -36,7 +36,8 @@ struct uncore_reg {
 struct uncore_regio;
 
 struct uncore_regio_ops {
-	const char *name; /* "msr", "msr-safe", "pci", "mmio", "sim", "allowlist" */
+	const char *name; /* "msr", "msr-safe", "pci-libpci", "pci-sysfs", "mmio", "sim",
+			   * "allowlist" */
 	/* Read `r`; on success store the value and return 0, else a negative
 	 * UNCORE_E* code with the detail set. */
 	int (*read)(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value);

@@ -26,7 +26,8 @@
 	X(UNCORE_ENOSUPP, -14, "not supported on this platform")                       \
 	X(UNCORE_ESYNTAX, -15, "syntax error")                                         \
 	X(UNCORE_ESTATE, -16, "operation not valid in the current state")              \
-	X(UNCORE_ENOSPACE, -17, "buffer too small")
+	X(UNCORE_ENOSPACE, -17, "buffer too small")                                   \
+	X(UNCORE_ECOMBO, -18, "invalid combination of unit masks or modifiers")
 
 enum uncore_error {
 #define UNCORE_ERROR_ENUM(sym, val, msg) sym = (val),

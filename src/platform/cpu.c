@@ -13,7 +13,8 @@
 
 static const unsigned hswep_models[] = {0x3f, 0};
 static const unsigned skl_models[] = {0x4e, 0x5e, 0};
-static const unsigned nhm_models[] = {0x1a, 0x1e, 0x1f, 0x2e, 0};
+/* 0x2e is Nehalem-EX (Xeon 7500), a different uncore: not supported. */
+static const unsigned nhm_models[] = {0x1a, 0x1e, 0x1f, 0};
 static const unsigned x7400_models[] = {0x1d, 0};
 static const unsigned x7100_models[] = {0x06, 0};
 

@@ -22,7 +22,7 @@ TEST(known_models_map_to_platforms)
 		const char *platform;
 	} rows[] = {
 		{6, 0x3f, "hswep"}, {6, 0x4e, "skl"},   {6, 0x5e, "skl"},  {6, 0x1a, "nhm"},
-		{6, 0x1e, "nhm"},   {6, 0x1f, "nhm"},   {6, 0x2e, "nhm"},  {6, 0x1d, "x7400"},
+		{6, 0x1e, "nhm"},   {6, 0x1f, "nhm"},  {6, 0x1d, "x7400"},
 		{0xf, 0x06, "x7100"},
 	};
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {

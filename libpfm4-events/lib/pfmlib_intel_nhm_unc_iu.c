@@ -1,0 +1,68 @@
+/*
+ * pfmlib_intel_nhm_unc_iu.c: libpfm4 PMU "nhm_unc_guide", the Nehalem (Core i7,
+ * Xeon 5500) uncore with the events of Intel's Performance Analysis Guide,
+ * including the ones upstream's nhm_unc lacks (GQ tracker occupancy, snoop
+ * state changes with MSR 301h, address/opcode match with MSR 396h).
+ * Table: events/intel_nhm_unc_iu_events.h.  Part of papi-uncore.
+ */
+#include <sys/types.h>
+#include <string.h>
+#include <stdlib.h>
+#include <stdio.h>
+
+#include "pfmlib_priv.h"
+#include "pfmlib_intel_x86_priv.h"
+#include "pfmlib_intel_snbep_unc_priv.h"
+#include "pfmlib_intel_unc_iu_priv.h"
+
+#include "events/intel_nhm_unc_iu_events.h"
+
+/*
+ * Core i7 / Xeon 5500 (Nehalem-EP, Bloomfield) and the Lynnfield/Clarksfield
+ * parts share this uncore.  Model 0x2E (Nehalem-EX, Xeon 7500) is left out on
+ * purpose: its uncore is a different design (boxes of the Xeon 7500 uncore
+ * programming guide), not the GQ/QHL/QMC uncore of the guide.
+ */
+static const int nhm_unc_iu_models[] = {
+	0x1a,
+	0x1e,
+	0x1f,
+	0
+};
+
+/* SDM Vol. 3B 18.8.2.2: CMASK is 8 bits; OCC_CTR_RST (bit 17) exists here */
+static int
+pfm_iu_nhm_get_encoding(void *this, pfmlib_event_desc_t *e)
+{
+	return pfm_iu_evtsel_encode(this, e, IU_NHM_CMASK_BITS, 1);
+}
+
+pfmlib_pmu_t intel_nhm_unc_iu_support = {
+	.desc			= "Intel Nehalem uncore (Performance Analysis Guide events)",
+	.name			= "nhm_unc_guide",
+	.perf_name		= "uncore",
+	.pmu			= PFM_PMU_INTEL_NHM_UNC_IU,
+	.pme_count		= LIBPFM_ARRAY_SIZE(intel_nhm_unc_iu_pe),
+	.type			= PFM_PMU_TYPE_UNCORE,
+	.num_cntrs		= 8,
+	.num_fixed_cntrs	= 1,
+	.max_encoding		= 2,	/* event select + MSR 301h or 396h */
+	.pe			= intel_nhm_unc_iu_pe,
+	.atdesc			= iu_unc_nhm_mods,
+	.flags			= PFMLIB_PMU_FL_NO_SMPL,
+	.cpu_family		= 6,
+	.cpu_models		= nhm_unc_iu_models,
+	.pmu_detect		= pfm_intel_x86_model_detect,
+	.get_event_encoding[PFM_OS_NONE] = pfm_iu_nhm_get_encoding,
+	 PFMLIB_ENCODE_PERF(pfm_iu_evtsel_get_perf_encoding),
+	 PFMLIB_OS_DETECT(pfm_iu_perf_detect),
+	.get_event_first	= pfm_intel_x86_get_event_first,
+	.get_event_next		= pfm_intel_x86_get_event_next,
+	.event_is_valid		= pfm_intel_x86_event_is_valid,
+	.can_auto_encode	= pfm_intel_x86_can_auto_encode,
+	.validate_table		= pfm_intel_x86_validate_table,
+	.get_event_info		= pfm_intel_x86_get_event_info,
+	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info,
+	 PFMLIB_VALID_PERF_PATTRS(pfm_intel_snbep_unc_perf_validate_pattrs),
+	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs,
+};

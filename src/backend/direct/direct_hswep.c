@@ -1,0 +1,535 @@
+/* Direct backend for Haswell-EP: box programming over the register-access
+ * interface, following the manual's monitoring-session recipe (HSX PMON
+ * 2.1.2) and reading recipe (2.1.3), with the documented errata.
+ *
+ * Order of operations at program time: freeze each box and reset its
+ * controls and counters first (2.1.2 a and d: the reset of the control
+ * registers clears stale programming, so it must precede ours), then
+ * program filters and counter controls with .en set (b, c).  Start resets
+ * the counters once more and unfreezes (f); stop freezes.  The UBox has no
+ * box control: its counters are zeroed by writing their data registers and
+ * started/stopped with their .en bits (2.1.2 note). */
+#include "backend/direct/direct.h"
+
+#include "access/allowlist.h"
+#include "backend/direct/hswep_filter_routes.h"
+#include "common/uncore_error.h"
+#include "platform/hswep/hswep_boxes.h"
+#include "platform/hswep/hswep_regs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct direct_counter {
+	struct uncore_reg ctl;
+	struct uncore_reg ctr;
+	uint64_t ctl_value; /* with .en */
+};
+
+struct direct_box {
+	const struct hswep_box_desc *d;
+	uint16_t socket;
+	uint8_t instance;
+	uint8_t has_box_ctl;
+	struct uncore_reg box_ctl;
+	uint64_t box_ctl_must1;
+	unsigned ncounters;
+	struct direct_counter counters[HSWEP_MAX_COUNTERS + 1];
+	unsigned nfilter_writes;
+	struct {
+		struct uncore_reg reg;
+		uint64_t value;
+	} filter_writes[HSWEP_MAX_FILTERS];
+};
+
+/* How to read one slot: one MSR, or the two dwords of a PCI counter. */
+struct direct_read {
+	struct uncore_reg lo, hi;
+	uint8_t pci;
+	uint64_t mask;
+};
+
+struct direct_backend {
+	struct uncore_backend base;
+	struct uncore_direct_config cfg;
+	struct uncore_regio *guarded; /* allowlisted view of cfg.io while programmed */
+	const struct uncore_plan *plan;
+	struct direct_box *boxes;
+	unsigned nboxes;
+	struct direct_read *reads;
+	uint32_t sockets_used;
+	int running;
+};
+
+/* Event-registry box kinds (libpfm4's names) to register layouts. */
+static const struct {
+	const char *kind;
+	enum hswep_box_kind box;
+} kind_map[] = {
+	{"ubo", HSWEP_BOX_UBOX}, {"cbo", HSWEP_BOX_CBO},       {"sbo", HSWEP_BOX_SBO},
+	{"ha", HSWEP_BOX_HA},    {"imc", HSWEP_BOX_IMC},       {"irp", HSWEP_BOX_IRP},
+	{"pcu", HSWEP_BOX_PCU},  {"qpi", HSWEP_BOX_QPI},       {"r2pcie", HSWEP_BOX_R2PCIE},
+	{"r3qpi", HSWEP_BOX_R3QPI},
+};
+
+const struct hswep_box_desc *uncore_direct_hswep_layout(const struct uncore_box_type *bt)
+{
+	for (size_t i = 0; i < sizeof(kind_map) / sizeof(kind_map[0]); i++)
+		if (strcmp(kind_map[i].kind, bt->kind) == 0)
+			return hswep_box(kind_map[i].box);
+	return NULL;
+}
+
+static const struct hswep_box_desc *desc_for(const struct uncore_box_type *bt)
+{
+	return uncore_direct_hswep_layout(bt);
+}
+
+static int wr(struct direct_backend *b, const struct uncore_reg *r, uint64_t v)
+{
+	return uncore_regio_write(b->guarded, r, v);
+}
+
+/* A counter control write; twice on the boxes whose erratum asks for it
+ * (SBo 2.4.2, R2PCIe 2.10.2, R3QPI 2.11.2: "must be written twice"). */
+static int wr_ctl(struct direct_backend *b, const struct hswep_box_desc *d,
+		  const struct uncore_reg *r, uint64_t v)
+{
+	int rc = wr(b, r, v);
+	if (rc == 0 && (d->errata & HSWEP_ERRATUM_CTL_WRITE_TWICE))
+		rc = wr(b, r, v);
+	return rc;
+}
+
+static int global_ctl_reg(unsigned socket, struct uncore_reg *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->space = UNCORE_SPACE_MSR;
+	r->width = 8;
+	r->socket = (uint16_t)socket;
+	r->addr = HSWEP_U_MSR_PMON_GLOBAL_CTL;
+	return 0;
+}
+
+/* Bind the registers of one planned box instance. */
+static int bind_box(struct direct_backend *b, const struct uncore_boxprog *bp, struct direct_box *db)
+{
+	const struct uncore_machine *m = &b->base.machine;
+	const struct uncore_box_type *bt = m->plat->boxes[bp->box];
+	const struct hswep_box_desc *d = desc_for(bt);
+	unsigned bus = m->pci_bus[bp->socket];
+	int rc;
+
+	if (!d)
+		return uncore_fail(UNCORE_ENOSUPP, "no register layout for %s boxes", bt->name);
+	memset(db, 0, sizeof(*db));
+	db->d = d;
+	db->socket = bp->socket;
+	db->instance = bp->instance;
+	if (d->box_ctl != HSWEP_NO_REG) {
+		rc = hswep_reg(d, bp->instance, HSWEP_REG_BOX_CTL, 0, bp->socket, bus, &db->box_ctl);
+		if (rc < 0)
+			return rc;
+		db->has_box_ctl = 1;
+		db->box_ctl_must1 = d->box_ctl_rules.must1;
+	}
+	for (unsigned f = 0; f < bp->nfilters; f++) {
+		const struct hswep_filter_route *route = hswep_filter_route(d->kind, f);
+		if (!route)
+			return uncore_fail(UNCORE_ENOSUPP, "filter %u of %s has no register route", f,
+					   bt->name);
+		for (unsigned k = 0; k < route->nroutes; k++) {
+			if (db->nfilter_writes >= HSWEP_MAX_FILTERS)
+				return uncore_fail(UNCORE_EINVAL, "too many filter registers for %s",
+						   bt->name);
+			rc = hswep_reg(d, bp->instance, HSWEP_REG_FILTER, route->to[k].reg, bp->socket,
+				       bus, &db->filter_writes[db->nfilter_writes].reg);
+			if (rc < 0)
+				return rc;
+			uint64_t v = bp->filter[f] >> route->to[k].shift;
+			if (route->to[k].bits < 64)
+				v &= (UINT64_C(1) << route->to[k].bits) - 1;
+			db->filter_writes[db->nfilter_writes++].value = v;
+		}
+	}
+	return 0;
+}
+
+/* Bind the control and data register of slot `s` into its box. */
+static int bind_slot(struct direct_backend *b, const struct uncore_slot *s, struct direct_box *db,
+		     struct direct_read *rd)
+{
+	const struct hswep_box_desc *d = db->d;
+	unsigned bus = b->base.machine.pci_bus[s->socket];
+	struct direct_counter *c = &db->counters[db->ncounters];
+	int fixed = s->counter == UNCORE_SLOT_FIXED;
+	int rc;
+
+	rc = hswep_reg(d, s->instance, fixed ? HSWEP_REG_FIXED_CTL : HSWEP_REG_CTL,
+		       fixed ? 0 : s->counter, s->socket, bus, &c->ctl);
+	if (rc == 0)
+		rc = hswep_reg(d, s->instance, fixed ? HSWEP_REG_FIXED_CTR : HSWEP_REG_CTR,
+			       fixed ? 0 : s->counter, s->socket, bus, &c->ctr);
+	if (rc < 0)
+		return rc;
+	c->ctl_value = s->ctl | HSWEP_PMON_CTL_EN; /* .en is bit 22 in every CTL and FIXED_CTL */
+	db->ncounters++;
+	memset(rd, 0, sizeof(*rd));
+	rd->lo = c->ctr;
+	rd->mask = s->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->width) - 1;
+	if (c->ctr.space == UNCORE_SPACE_PCI) {
+		rd->pci = 1;
+		rd->hi = c->ctr;
+		rd->hi.addr += 4;
+	}
+	return 0;
+}
+
+/* PCI registers are dwords: the low dword's mask here, the high dword of a
+ * 48-bit counter is added by the caller. */
+static int add_rules(struct uncore_allowlist *al, const struct uncore_reg *r,
+		     const struct hswep_reg_rules *rules)
+{
+	uint64_t mask = rules ? rules->valid | rules->must1 : 0;
+	if (r->space != UNCORE_SPACE_MSR)
+		mask &= 0xffffffffu;
+	return uncore_allowlist_add(al, r, mask);
+}
+
+/* The allowlist: every PMON register of the planned boxes with the bits
+ * their field tables make writable, and each used socket's global control
+ * (freeze bits only). */
+static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
+		const struct direct_box *db = &b->boxes[i];
+		const struct hswep_box_desc *d = db->d;
+		unsigned bus = b->base.machine.pci_bus[db->socket];
+		struct uncore_reg r;
+		static const enum hswep_reg_kind kinds[] = {HSWEP_REG_BOX_CTL, HSWEP_REG_BOX_STATUS,
+							    HSWEP_REG_CTL,     HSWEP_REG_CTR,
+							    HSWEP_REG_FIXED_CTL, HSWEP_REG_FIXED_CTR,
+							    HSWEP_REG_FILTER};
+		for (unsigned k = 0; k < sizeof(kinds) / sizeof(kinds[0]) && rc == 0; k++) {
+			unsigned n = kinds[k] == HSWEP_REG_CTL || kinds[k] == HSWEP_REG_CTR
+					     ? d->num_counters
+					     : kinds[k] == HSWEP_REG_FILTER ? d->num_filters : 1;
+			for (unsigned idx = 0; idx < n && rc == 0; idx++) {
+				if (hswep_reg(d, db->instance, kinds[k], idx, db->socket, bus, &r) < 0) {
+					uncore_error_clear(); /* the box has no such register */
+					continue;
+				}
+				rc = add_rules(al, &r, hswep_reg_rules(d, kinds[k], idx));
+				if (rc == 0 && r.space == UNCORE_SPACE_PCI &&
+				    (kinds[k] == HSWEP_REG_CTR || kinds[k] == HSWEP_REG_FIXED_CTR)) {
+					r.addr += 4; /* high dword of a 48-bit PCI counter */
+					const struct hswep_reg_rules *rules = hswep_reg_rules(d, kinds[k], idx);
+					rc = uncore_allowlist_add(al, &r, rules ? rules->valid >> 32 : 0);
+				}
+			}
+		}
+	}
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
+		if (!(b->sockets_used & (1u << s)))
+			continue;
+		struct uncore_reg g;
+		global_ctl_reg(s, &g);
+		rc = uncore_allowlist_add(al, &g, HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
+	}
+	return rc;
+}
+
+static void release_binding(struct direct_backend *b)
+{
+	if (b->guarded)
+		uncore_regio_destroy(b->guarded);
+	b->guarded = NULL;
+	free(b->boxes);
+	free(b->reads);
+	b->boxes = NULL;
+	b->reads = NULL;
+	b->nboxes = 0;
+	b->plan = NULL;
+	b->sockets_used = 0;
+	b->running = 0;
+}
+
+/* Freeze and reset controls and counters of every bound box; UBox: clear
+ * its controls.  Used first at program time and again at unprogram. */
+static int reset_boxes(struct direct_backend *b)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
+		struct direct_box *db = &b->boxes[i];
+		if (db->has_box_ctl)
+			rc = wr(b, &db->box_ctl,
+				db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ | HSWEP_PMON_BOX_CTL_RST_CTRL |
+					HSWEP_PMON_BOX_CTL_RST_CTRS);
+		else
+			for (unsigned c = 0; c < db->ncounters && rc == 0; c++)
+				rc = wr_ctl(b, db->d, &db->counters[c].ctl, 0);
+	}
+	return rc;
+}
+
+static int direct_program(struct uncore_backend *base, const struct uncore_plan *plan)
+{
+	struct direct_backend *b = (struct direct_backend *)base;
+	struct uncore_allowlist *al = NULL;
+	int rc;
+
+	if (b->plan)
+		return uncore_fail(UNCORE_EBUSY, "another event set of this process is counting on the "
+						 "uncore; stop it before starting this one");
+	b->boxes = calloc(plan->nboxes ? plan->nboxes : 1, sizeof(*b->boxes));
+	b->reads = calloc(plan->nslots ? plan->nslots : 1, sizeof(*b->reads));
+	if (!b->boxes || !b->reads) {
+		release_binding(b);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory binding %u boxes", plan->nboxes);
+	}
+	b->plan = plan;
+	b->nboxes = plan->nboxes;
+	for (unsigned i = 0; i < plan->nboxes; i++) {
+		rc = bind_box(b, &plan->boxes[i], &b->boxes[i]);
+		if (rc < 0)
+			goto fail;
+		b->sockets_used |= 1u << plan->boxes[i].socket;
+	}
+	for (unsigned s = 0; s < plan->nslots; s++) {
+		rc = bind_slot(b, &plan->slots[s], &b->boxes[plan->slots[s].boxprog], &b->reads[s]);
+		if (rc < 0)
+			goto fail;
+	}
+	rc = uncore_allowlist_create(&al);
+	if (rc == 0)
+		rc = build_allowlist(b, al);
+	if (rc == 0)
+		rc = uncore_allowlist_wrap(al, b->cfg.io, 0, &b->guarded);
+	uncore_allowlist_free(al);
+	if (rc < 0)
+		goto fail;
+
+	rc = reset_boxes(b);
+	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
+		struct direct_box *db = &b->boxes[i];
+		for (unsigned f = 0; f < db->nfilter_writes && rc == 0; f++)
+			rc = wr(b, &db->filter_writes[f].reg, db->filter_writes[f].value);
+		/* UBox counters are enabled at start (no box freeze to hold them). */
+		for (unsigned c = 0; c < db->ncounters && rc == 0 && db->has_box_ctl; c++)
+			rc = wr_ctl(b, db->d, &db->counters[c].ctl, db->counters[c].ctl_value);
+	}
+	if (rc < 0)
+		goto fail_programmed;
+	return 0;
+
+fail_programmed: {
+	char detail[512];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	reset_boxes(b); /* best effort: leave nothing half-programmed */
+	uncore_fail(rc, "%s", detail);
+}
+fail:
+	release_binding(b);
+	return rc;
+}
+
+static int set_global(struct direct_backend *b, uint64_t bits)
+{
+	int rc = 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
+		if (b->sockets_used & (1u << s)) {
+			struct uncore_reg g;
+			global_ctl_reg(s, &g);
+			rc = wr(b, &g, bits);
+		}
+	}
+	return rc;
+}
+
+static int direct_start(struct uncore_backend *base)
+{
+	struct direct_backend *b = (struct direct_backend *)base;
+	int rc = 0;
+
+	if (!b->plan)
+		return uncore_fail(UNCORE_ESTATE, "start before program");
+	/* Clear a global freeze left by anyone (2.1.2 f, global level). */
+	rc = set_global(b, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
+	/* 2.1.2 d: reset the counters while frozen; UBox: zero the data registers. */
+	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
+		struct direct_box *db = &b->boxes[i];
+		if (db->has_box_ctl) {
+			rc = wr(b, &db->box_ctl,
+				db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ | HSWEP_PMON_BOX_CTL_RST_CTRS);
+			continue;
+		}
+		for (unsigned c = 0; c < db->ncounters && rc == 0; c++)
+			rc = wr(b, &db->counters[c].ctr, 0);
+	}
+	/* 2.1.2 f, box level: unfreeze; the UBox starts with its .en bits,
+	 * just before the others (2.1.2 note on UBox synchronisation). */
+	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
+		struct direct_box *db = &b->boxes[i];
+		if (!db->has_box_ctl)
+			for (unsigned c = 0; c < db->ncounters && rc == 0; c++)
+				rc = wr_ctl(b, db->d, &db->counters[c].ctl, db->counters[c].ctl_value);
+	}
+	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
+		struct direct_box *db = &b->boxes[i];
+		if (db->has_box_ctl)
+			rc = wr(b, &db->box_ctl, db->box_ctl_must1);
+	}
+	if (rc == 0)
+		b->running = 1;
+	return rc;
+}
+
+static int direct_stop(struct uncore_backend *base)
+{
+	struct direct_backend *b = (struct direct_backend *)base;
+	int rc = 0;
+
+	if (!b->plan)
+		return 0;
+	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
+		struct direct_box *db = &b->boxes[i];
+		if (db->has_box_ctl)
+			rc = wr(b, &db->box_ctl, db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ);
+		else
+			for (unsigned c = 0; c < db->ncounters && rc == 0; c++)
+				rc = wr_ctl(b, db->d, &db->counters[c].ctl,
+					    db->counters[c].ctl_value & ~HSWEP_PMON_CTL_EN);
+	}
+	if (rc == 0)
+		b->running = 0;
+	return rc;
+}
+
+/* A 48-bit PCI counter read as two dwords.  Without a freeze the high half
+ * may move between the reads: read high, low, high again, and retry the
+ * low half when the high one changed (the simulator models the tear). */
+static int read_pci_counter(struct direct_backend *b, const struct direct_read *rd, int frozen,
+			    uint64_t *out)
+{
+	uint64_t lo, hi, hi2;
+	int rc;
+
+	if (frozen) {
+		rc = uncore_regio_read(b->cfg.io, &rd->lo, &lo);
+		if (rc == 0)
+			rc = uncore_regio_read(b->cfg.io, &rd->hi, &hi);
+		if (rc == 0)
+			*out = ((hi << 32) | (lo & 0xffffffffu)) & rd->mask;
+		return rc;
+	}
+	rc = uncore_regio_read(b->cfg.io, &rd->hi, &hi);
+	for (int tries = 0; rc == 0 && tries < 4; tries++) {
+		rc = uncore_regio_read(b->cfg.io, &rd->lo, &lo);
+		if (rc == 0)
+			rc = uncore_regio_read(b->cfg.io, &rd->hi, &hi2);
+		if (rc == 0 && (hi2 & 0xffffffffu) == (hi & 0xffffffffu)) {
+			*out = ((hi << 32) | (lo & 0xffffffffu)) & rd->mask;
+			return 0;
+		}
+		hi = hi2;
+	}
+	return rc < 0 ? rc : uncore_fail(UNCORE_EIO, "PCI counter %02x:%02x.%x+0x%x kept changing "
+						      "between its two halves",
+					  UNCORE_BDF_BUS(rd->lo.bdf), UNCORE_BDF_DEV(rd->lo.bdf),
+					  UNCORE_BDF_FN(rd->lo.bdf), (unsigned)rd->lo.addr);
+}
+
+static int direct_read(struct uncore_backend *base, uint64_t *raw)
+{
+	struct direct_backend *b = (struct direct_backend *)base;
+	const struct uncore_plan *p = b->plan;
+	int frozen = b->cfg.read_freeze && b->running;
+	int rc = 0;
+
+	if (!p)
+		return uncore_fail(UNCORE_ESTATE, "read before program");
+	/* 2.1.3 a: freeze before reading so all counters share one instant. */
+	if (frozen)
+		rc = set_global(b, HSWEP_U_GLOBAL_CTL_FRZ_ALL);
+	for (unsigned s = 0; s < p->nslots && rc == 0; s++) {
+		const struct direct_read *rd = &b->reads[s];
+		if (rd->pci) {
+			rc = read_pci_counter(b, rd, frozen || !b->running, &raw[s]);
+		} else {
+			uint64_t v;
+			rc = uncore_regio_read(b->cfg.io, &rd->lo, &v);
+			raw[s] = v & rd->mask;
+		}
+	}
+	if (frozen) {
+		int rc2 = set_global(b, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
+		if (rc == 0)
+			rc = rc2;
+	}
+	return rc;
+}
+
+static int direct_unprogram(struct uncore_backend *base)
+{
+	struct direct_backend *b = (struct direct_backend *)base;
+	int rc;
+
+	if (!b->plan)
+		return 0;
+	rc = reset_boxes(b);
+	for (unsigned i = 0; i < b->nboxes && rc == 0; i++)
+		for (unsigned f = 0; f < b->boxes[i].nfilter_writes && rc == 0; f++)
+			rc = wr(b, &b->boxes[i].filter_writes[f].reg, 0);
+	release_binding(b);
+	return rc;
+}
+
+static void direct_destroy(struct uncore_backend *base)
+{
+	struct direct_backend *b = (struct direct_backend *)base;
+	if (!b)
+		return;
+	direct_unprogram(base);
+	if (b->cfg.own_io)
+		uncore_regio_destroy(b->cfg.io);
+	free(b);
+}
+
+static int direct_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
+{
+	struct direct_backend *b = (struct direct_backend *)base;
+	out->reads = b->cfg.io->stats.reads;
+	out->writes = b->cfg.io->stats.writes;
+	out->syscalls = b->cfg.io->stats.syscalls;
+	return 0;
+}
+
+static const struct uncore_backend_ops direct_ops = {
+	.name = "direct",
+	.program = direct_program,
+	.start = direct_start,
+	.stop = direct_stop,
+	.read = direct_read,
+	.unprogram = direct_unprogram,
+	.destroy = direct_destroy,
+};
+
+int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,
+			       const struct uncore_machine *machine, struct uncore_backend **out)
+{
+	struct direct_backend *b;
+
+	if (!cfg || !cfg->io || !machine || !machine->plat)
+		return uncore_fail(UNCORE_EINVAL, "direct backend: no register access or machine");
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
+	b->cfg = *cfg;
+	b->base.ops = &direct_ops;
+	b->base.machine = *machine;
+	b->base.stats = direct_stats;
+	*out = &b->base;
+	return 0;
+}

@@ -1,0 +1,120 @@
+/* What a Haswell-EP machine has, found through the register-access
+ * interface alone (so the simulator is discovered exactly like hardware):
+ * the packages and their uncore PCI buses from the UBox node-ID registers
+ * (manual 1.6.1, topology/hswep_bus.c), then which boxes answer: a PCI box
+ * whose PMON function shows Intel's vendor ID and the box's device ID
+ * (Table 1-3), an MSR box whose box control (UBox: first counter control)
+ * can be read without a fault (Table 1-2). */
+#include "backend/direct/direct.h"
+
+#include "common/uncore_error.h"
+#include "platform/hswep/hswep_boxes.h"
+#include "topology/hswep_bus.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define PCI_VENDOR_INTEL 0x8086u
+
+/* 1 present, 0 absent, <0 error (permission, I/O). */
+static int probe_instance(struct uncore_regio *io, const struct hswep_box_desc *d, unsigned inst,
+			  unsigned socket, unsigned bus)
+{
+	struct uncore_reg r;
+	uint64_t v;
+	int rc;
+
+	if (d->space == UNCORE_SPACE_PCI) {
+		const struct hswep_pci_fn *fn = d->pci_fn[HSWEP_FN_PMON];
+		if (!fn)
+			return 0;
+		memset(&r, 0, sizeof(r));
+		r.space = UNCORE_SPACE_PCI;
+		r.width = 4;
+		r.socket = (uint16_t)socket;
+		r.bdf = UNCORE_BDF(bus, fn[inst].dev, fn[inst].fn);
+		r.addr = 0; /* vendor ID 15:0, device ID 31:16 */
+		rc = uncore_regio_read(io, &r, &v);
+		if (rc == UNCORE_ENODEV || rc == UNCORE_EIO || rc == UNCORE_EFAULT) {
+			uncore_error_clear();
+			return 0;
+		}
+		if (rc < 0)
+			return rc;
+		return (v & 0xffffu) == PCI_VENDOR_INTEL && ((v >> 16) & 0xffffu) == fn[inst].did;
+	}
+	rc = hswep_reg(d, inst, d->box_ctl != HSWEP_NO_REG ? HSWEP_REG_BOX_CTL : HSWEP_REG_CTL, 0,
+		       socket, bus, &r);
+	if (rc < 0)
+		return rc;
+	rc = uncore_regio_read(io, &r, &v);
+	if (rc == UNCORE_EFAULT || rc == UNCORE_ENODEV) {
+		uncore_error_clear(); /* #GP: no such MSR, so no such box */
+		return 0;
+	}
+	return rc < 0 ? rc : 1;
+}
+
+int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct uncore_backend **out)
+{
+	struct uncore_machine m;
+	struct hswep_bus_map map;
+	int rc;
+
+	if (!cfg || !cfg->io)
+		return uncore_fail(UNCORE_EINVAL, "direct backend: no register access");
+	memset(&m, 0, sizeof(m));
+	m.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+	if (!m.plat)
+		return uncore_fail(UNCORE_ENOSUPP, "no Haswell-EP event tables in this build");
+	rc = hswep_find_buses(cfg->io, NULL, 0, &map);
+	if (rc < 0)
+		return rc;
+	m.nsockets = map.packages;
+	if (m.nsockets == 0 || m.nsockets > UNCORE_MACHINE_MAX_SOCKETS || map.found != (1u << m.nsockets) - 1)
+		return uncore_fail(UNCORE_ENODEV,
+				   "uncore bus discovery found packages 0x%x of %u: a package's UBox "
+				   "is missing from PCI configuration space",
+				   map.found, map.packages);
+	for (unsigned s = 0; s < m.nsockets; s++)
+		m.pci_bus[s] = map.bus[s];
+
+	unsigned cbos[UNCORE_MACHINE_MAX_SOCKETS] = {0};
+	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++) {
+		const struct uncore_box_type *bt = m.plat->boxes[b];
+		const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
+		if (!d)
+			continue;
+		unsigned n = bt->ninstances < d->max_instances ? bt->ninstances : d->max_instances;
+		for (unsigned s = 0; s < m.nsockets; s++) {
+			for (unsigned i = 0; i < n && i < 32; i++) {
+				rc = probe_instance(cfg->io, d, i, s, m.pci_bus[s]);
+				if (rc < 0)
+					return rc;
+				if (rc) {
+					m.present[b][s] |= 1u << i;
+					if (d->kind == HSWEP_BOX_CBO)
+						cbos[s]++;
+				}
+			}
+		}
+	}
+
+	/* CPUs: from the caller's topology; else one per CBo, i.e. per core
+	 * (HSX 2.3.1: a CBo per core), numbered socket by socket. */
+	if (cfg->cpu_socket && cfg->ncpus) {
+		m.ncpus = cfg->ncpus < UNCORE_MAX_CPUS ? cfg->ncpus : UNCORE_MAX_CPUS;
+		memcpy(m.cpu_socket, cfg->cpu_socket, m.ncpus * sizeof(m.cpu_socket[0]));
+	} else {
+		for (unsigned s = 0; s < m.nsockets; s++)
+			for (unsigned c = 0; c < cbos[s] && m.ncpus < UNCORE_MAX_CPUS; c++)
+				m.cpu_socket[m.ncpus++] = (int16_t)s;
+	}
+	for (unsigned s = 0; s < m.nsockets; s++)
+		m.socket_cpu[s] = -1;
+	for (unsigned c = m.ncpus; c-- > 0;)
+		if (m.cpu_socket[c] >= 0)
+			m.socket_cpu[m.cpu_socket[c]] = (int)c;
+	snprintf(m.origin, sizeof(m.origin), "%s", cfg->origin ? cfg->origin : "hardware");
+	return uncore_direct_create_hswep(cfg, &m, out);
+}

@@ -1,0 +1,306 @@
+/* Native event codes and names (see native.h). */
+#include "core/native.h"
+
+#include "common/uncore_error.h"
+#include "events/parse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define BOX_SHIFT 20
+#define BOX_MASK 0x7fu
+#define EVENT_SHIFT 8
+#define EVENT_MASK 0xfffu
+#define SUB_MASK 0xffu
+
+/* Qualifiers listed under every event, after its modifiers. */
+enum { QUAL_SOCKET, QUAL_BOX, NQUALS };
+
+struct uncore_native {
+	const struct uncore_event_platform *plat;
+	char **named;
+	unsigned nnamed, capnamed;
+	unsigned count;
+	char **pmu_names;
+	unsigned npmu_names;
+};
+
+static uint32_t make_code(unsigned box, unsigned ev, unsigned sub)
+{
+	return (uint32_t)((box + 1) << BOX_SHIFT | ev << EVENT_SHIFT | sub);
+}
+
+static int split_code(const struct uncore_native *n, uint32_t code, unsigned *box, unsigned *ev,
+		      unsigned *sub)
+{
+	if (code & UNCORE_NATIVE_NAMED)
+		return UNCORE_ENOEVENT;
+	unsigned b = (code >> BOX_SHIFT) & BOX_MASK;
+	if (b == 0 || b - 1 >= n->plat->nboxes)
+		return UNCORE_ENOEVENT;
+	*box = b - 1;
+	*ev = (code >> EVENT_SHIFT) & EVENT_MASK;
+	*sub = code & SUB_MASK;
+	if (*ev >= n->plat->boxes[*box]->nevents)
+		return UNCORE_ENOEVENT;
+	return 0;
+}
+
+/* How many entries an event has under it. */
+static unsigned subs_of(const struct uncore_box_type *bt, unsigned ev, unsigned *numasks,
+			unsigned *nmods)
+{
+	struct uncore_event_info info;
+	if (uncore_box_event_info(bt, ev, &info) < 0)
+		return 0;
+	*numasks = info.numasks;
+	*nmods = info.nmods;
+	return info.numasks + info.nmods + (bt->ninstances > 1 ? NQUALS : NQUALS - 1);
+}
+
+int uncore_native_create(const struct uncore_event_platform *plat, struct uncore_native **out)
+{
+	struct uncore_native *n;
+	if (!plat)
+		return uncore_fail(UNCORE_EINVAL, "no event platform");
+	if (plat->nboxes > BOX_MASK - 1)
+		return uncore_fail(UNCORE_ERANGE, "platform %s has too many box types", plat->name);
+	n = calloc(1, sizeof(*n));
+	if (!n)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	n->plat = plat;
+	unsigned names = 0;
+	for (unsigned b = 0; b < plat->nboxes; b++) {
+		n->count += plat->boxes[b]->nevents;
+		names += 1 + (plat->boxes[b]->ninstances > 1 ? plat->boxes[b]->ninstances : 0);
+	}
+	n->pmu_names = calloc(names ? names : 1, sizeof(*n->pmu_names));
+	if (!n->pmu_names) {
+		uncore_native_destroy(n);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	}
+	for (unsigned b = 0; b < plat->nboxes; b++) {
+		const struct uncore_box_type *bt = plat->boxes[b];
+		for (int i = -1; i < (bt->ninstances > 1 ? (int)bt->ninstances : 0); i++) {
+			char name[64];
+			if (i < 0)
+				snprintf(name, sizeof(name), "%s", bt->name);
+			else if (uncore_box_instance_name(bt, i, name, sizeof(name)) < 0)
+				continue;
+			n->pmu_names[n->npmu_names] = strdup(name);
+			if (!n->pmu_names[n->npmu_names]) {
+				uncore_native_destroy(n);
+				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+			}
+			n->npmu_names++;
+		}
+	}
+	*out = n;
+	return 0;
+}
+
+const char *const *uncore_native_pmu_names(const struct uncore_native *n, unsigned *count)
+{
+	*count = n->npmu_names;
+	return (const char *const *)n->pmu_names;
+}
+
+void uncore_native_destroy(struct uncore_native *n)
+{
+	if (!n)
+		return;
+	for (unsigned i = 0; i < n->nnamed; i++)
+		free(n->named[i]);
+	free(n->named);
+	for (unsigned i = 0; i < n->npmu_names; i++)
+		free(n->pmu_names[i]);
+	free(n->pmu_names);
+	free(n);
+}
+
+unsigned uncore_native_count(const struct uncore_native *n)
+{
+	return n->count;
+}
+
+int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how)
+{
+	unsigned box = 0, ev = 0, sub = 0;
+
+	if (how == UNCORE_ENUM_FIRST) {
+		for (unsigned b = 0; b < n->plat->nboxes; b++) {
+			if (n->plat->boxes[b]->nevents) {
+				*code = make_code(b, 0, 0);
+				return 0;
+			}
+		}
+		return UNCORE_ENOEVENT;
+	}
+	if (split_code(n, *code, &box, &ev, &sub) < 0)
+		return UNCORE_ENOEVENT;
+	if (how == UNCORE_ENUM_UMASKS) {
+		unsigned nu, nm;
+		unsigned total = subs_of(n->plat->boxes[box], ev, &nu, &nm);
+		if (sub + 1 > total)
+			return UNCORE_ENOEVENT;
+		*code = make_code(box, ev, sub + 1);
+		return 0;
+	}
+	/* Next event: within the box, then the next box with events. */
+	if (ev + 1 < n->plat->boxes[box]->nevents) {
+		*code = make_code(box, ev + 1, 0);
+		return 0;
+	}
+	for (unsigned b = box + 1; b < n->plat->nboxes; b++) {
+		if (n->plat->boxes[b]->nevents) {
+			*code = make_code(b, 0, 0);
+			return 0;
+		}
+	}
+	return UNCORE_ENOEVENT;
+}
+
+static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned ev, unsigned sub,
+			   struct uncore_native_info *out)
+{
+	const struct uncore_box_type *bt = n->plat->boxes[box];
+	struct uncore_event_info ei;
+	unsigned nu = 0, nm = 0;
+	unsigned total = subs_of(bt, ev, &nu, &nm);
+	int rc = uncore_box_event_info(bt, ev, &ei);
+
+	if (rc < 0 || sub > total)
+		return UNCORE_ENOEVENT;
+	if (sub == 0) {
+		out->kind = UNCORE_NATIVE_EVENT;
+		snprintf(out->name, sizeof(out->name), "%s::%s", bt->name, ei.name);
+		if (bt->ninstances > 1)
+			snprintf(out->desc, sizeof(out->desc),
+				 "%s (summed over every %s box of every socket; %s<N>:: or :box=N for one box, "
+				 ":socket=N for one socket)",
+				 ei.desc ? ei.desc : "", bt->kind, bt->name);
+		else
+			snprintf(out->desc, sizeof(out->desc), "%s (summed over sockets; :socket=N for one)",
+				 ei.desc ? ei.desc : "");
+		return 0;
+	}
+	if (sub <= nu) {
+		struct uncore_umask_info ui;
+		rc = uncore_box_umask_info(bt, ev, sub - 1, &ui);
+		if (rc < 0)
+			return rc;
+		out->kind = UNCORE_NATIVE_UMASK;
+		snprintf(out->name, sizeof(out->name), "%s::%s:%s", bt->name, ei.name, ui.name);
+		/* "event description masks:umask description": PAPI's tools show
+		 * the part after "masks:" on the umask's line (libpfm4's convention). */
+		snprintf(out->desc, sizeof(out->desc), "%s masks:%s%s", ei.desc ? ei.desc : "",
+			 ui.desc ? ui.desc : "", ui.is_default ? " (default)" : "");
+		return 0;
+	}
+	if (sub <= nu + nm) {
+		const struct uncore_mod_desc *md = uncore_box_event_mod(bt, ev, sub - 1 - nu);
+		if (!md)
+			return UNCORE_ENOEVENT;
+		out->kind = UNCORE_NATIVE_MODIFIER;
+		snprintf(out->name, sizeof(out->name), "%s::%s:%s=%llu", bt->name, ei.name, md->name,
+			 (unsigned long long)md->min);
+		snprintf(out->desc, sizeof(out->desc), "%s masks:%s (%llu to %llu)",
+			 ei.desc ? ei.desc : "", md->desc ? md->desc : "", (unsigned long long)md->min,
+			 (unsigned long long)md->max);
+		return 0;
+	}
+	out->kind = UNCORE_NATIVE_QUALIFIER;
+	if (sub - nu - nm - 1 == QUAL_SOCKET) {
+		snprintf(out->name, sizeof(out->name), "%s::%s:socket=0", bt->name, ei.name);
+		snprintf(out->desc, sizeof(out->desc),
+			 "%s masks:count on socket N only (default: all sockets, summed)",
+			 ei.desc ? ei.desc : "");
+	} else {
+		snprintf(out->name, sizeof(out->name), "%s::%s:box=0", bt->name, ei.name);
+		snprintf(out->desc, sizeof(out->desc),
+			 "%s masks:count on %s box N only (0 to %u; default: all boxes, summed)",
+			 ei.desc ? ei.desc : "", bt->kind, bt->ninstances - 1);
+	}
+	return 0;
+}
+
+int uncore_native_info(const struct uncore_native *n, uint32_t code, struct uncore_native_info *out)
+{
+	unsigned box, ev, sub;
+
+	memset(out, 0, sizeof(*out));
+	if (code & UNCORE_NATIVE_NAMED) {
+		unsigned idx = code & ~UNCORE_NATIVE_NAMED;
+		if (idx >= n->nnamed)
+			return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+		out->kind = UNCORE_NATIVE_STRING;
+		snprintf(out->name, sizeof(out->name), "%s", n->named[idx]);
+		/* Describe a named string by its event's description. */
+		struct uncore_event_ref ref;
+		struct uncore_event_info ei;
+		if (uncore_event_parse(n->plat, n->named[idx], &ref) == 0 &&
+		    uncore_box_event_info(ref.box, ref.event, &ei) == 0)
+			snprintf(out->desc, sizeof(out->desc), "%s", ei.desc ? ei.desc : "");
+		uncore_error_clear();
+		return 0;
+	}
+	if (split_code(n, code, &box, &ev, &sub) < 0 || enumerated_info(n, box, ev, sub, out) < 0)
+		return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+	return 0;
+}
+
+int uncore_native_event_string(const struct uncore_native *n, uint32_t code, char *buf, size_t len)
+{
+	struct uncore_native_info info;
+	int rc = uncore_native_info(n, code, &info);
+	if (rc < 0)
+		return rc;
+	if ((size_t)snprintf(buf, len, "%s", info.name) >= len)
+		return uncore_fail(UNCORE_ENOSPACE, "event name longer than %zu bytes", len);
+	return 0;
+}
+
+int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code)
+{
+	struct uncore_event_ref ref;
+	int rc = uncore_event_parse(n->plat, name, &ref);
+	if (rc < 0)
+		return rc;
+	/* The plain event of a box type, or with exactly one umask: enumerated. */
+	int box = -1;
+	for (unsigned b = 0; b < n->plat->nboxes; b++)
+		if (n->plat->boxes[b] == ref.box)
+			box = (int)b;
+	if (box >= 0 && ref.instance == UNCORE_ALL && ref.socket == UNCORE_ALL &&
+	    ref.cpu == UNCORE_ALL && ref.nmods == 0 && ref.numasks <= 1 &&
+	    ref.event <= EVENT_MASK) {
+		unsigned sub = ref.numasks ? ref.umasks[0] + 1u : 0;
+		if (sub <= SUB_MASK) {
+			*code = make_code((unsigned)box, ref.event, sub);
+			return 0;
+		}
+	}
+	for (unsigned i = 0; i < n->nnamed; i++) {
+		if (strcasecmp(n->named[i], name) == 0) {
+			*code = UNCORE_NATIVE_NAMED | i;
+			return 0;
+		}
+	}
+	if (n->nnamed >= UNCORE_NATIVE_NAMED - 1)
+		return uncore_fail(UNCORE_ENOSPACE, "too many distinct event strings");
+	if (n->nnamed == n->capnamed) {
+		unsigned cap = n->capnamed ? n->capnamed * 2 : 16;
+		char **nn = realloc(n->named, cap * sizeof(*nn));
+		if (!nn)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+		n->named = nn;
+		n->capnamed = cap;
+	}
+	n->named[n->nnamed] = strdup(name);
+	if (!n->named[n->nnamed])
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+	*code = UNCORE_NATIVE_NAMED | n->nnamed++;
+	return 0;
+}

@@ -1,0 +1,438 @@
+/* Haswell-EP (Xeon E5/E7 v3) box types: the ten uncore PMON units, with the
+ * register layouts of the Intel Xeon E5/E7 v3 Uncore Performance Monitoring
+ * Reference Manual (seeds/000; "HSX" below) and the event tables of
+ * libpfm4-events/events/intel_hswep_unc_<box>_events.h. */
+#include "events/table.h"
+
+#include "events/intel_hswep_unc_cbo_events.h"
+#include "events/intel_hswep_unc_ha_events.h"
+#include "events/intel_hswep_unc_imc_events.h"
+#include "events/intel_hswep_unc_irp_events.h"
+#include "events/intel_hswep_unc_pcu_events.h"
+#include "events/intel_hswep_unc_qpi_events.h"
+#include "events/intel_hswep_unc_r2pcie_events.h"
+#include "events/intel_hswep_unc_r3qpi_events.h"
+#include "events/intel_hswep_unc_sbo_events.h"
+#include "events/intel_hswep_unc_ubo_events.h"
+
+#define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
+
+/* Counter control registers, HSX tables 2-7, 2-16, 2-47, 2-63, 2-114, 2-147,
+ * 2-170, 2-215, 2-232: the same layout in every box but the UBox (5-bit
+ * thresh) and the PCU (table 2-158: no umask, occupancy fields). */
+#define HSWEP_PMON_CTL_EV_SEL      0x000000ffULL
+#define HSWEP_PMON_CTL_UMASK       0x0000ff00ULL
+#define HSWEP_PMON_CTL_RST         (1ULL << 17)
+#define HSWEP_PMON_CTL_EDGE_DET    (1ULL << 18)
+#define HSWEP_PMON_CTL_TID_EN      (1ULL << 19) /* CBo, SBo */
+#define HSWEP_PMON_CTL_OV_EN       (1ULL << 20)
+#define HSWEP_PMON_CTL_EV_SEL_EXT  (1ULL << 21) /* QPI, PCU */
+#define HSWEP_PMON_CTL_EN          (1ULL << 22)
+#define HSWEP_PMON_CTL_INVERT      (1ULL << 23)
+#define HSWEP_PMON_CTL_THRESH      0xff000000ULL
+#define HSWEP_U_CTL_THRESH         0x1f000000ULL /* HSX table 2-7: thresh 28:24 */
+#define HSWEP_PCU_CTL_OCC_SEL      0x0000c000ULL
+#define HSWEP_PCU_CTL_THRESH       0x1f000000ULL
+#define HSWEP_PCU_CTL_OCC_INVERT   (1ULL << 30)
+#define HSWEP_PCU_CTL_OCC_EDGE_DET (1ULL << 31)
+
+/* Box filters: CBo HSX tables 2-18/2-19, PCU 2-160, HA 2-65..2-67. */
+#define HSWEP_CBO_FILTER0_TID        0x0000003fULL
+#define HSWEP_CBO_FILTER0_TID_THREAD 0x00000001ULL /* tid[0]: thread 1/0 */
+#define HSWEP_CBO_FILTER0_TID_CORE   0x0000003eULL /* tid[4:1] core id, tid[5] non-thread data */
+#define HSWEP_CBO_FILTER0_STATE      0x00fe0000ULL
+#define HSWEP_CBO_FILTER1_NID        0x0000ffffULL
+#define HSWEP_CBO_FILTER1_OPC        0x1ff00000ULL
+#define HSWEP_CBO_FILTER1_NC         (1ULL << 30)
+#define HSWEP_CBO_FILTER1_ISOC       (1ULL << 31)
+#define HSWEP_PCU_FILTER_BAND0       0x000000ffULL
+#define HSWEP_PCU_FILTER_BAND1       0x0000ff00ULL
+#define HSWEP_PCU_FILTER_BAND2       0x00ff0000ULL
+#define HSWEP_PCU_FILTER_BAND3       0xff000000ULL
+/* QPI packet match/mask, HSX tables 2-172..2-175: each logical filter is the
+ * 64-bit pair {MATCH1,MATCH0} (resp. MASK) as Linux perf's config1/config2
+ * carry it; fields of the "1" register sit in bits 63:32. */
+#define HSWEP_QPI_PKT_VNW        0x0000000000000018ULL
+#define HSWEP_QPI_PKT_OPC        0x00000000000001e0ULL
+#define HSWEP_QPI_PKT_MC         0x0000000000001e00ULL
+#define HSWEP_QPI_PKT_DNID       0x000000000003e000ULL
+#define HSWEP_QPI_PKT_RNID_4     0x0000000080000000ULL
+#define HSWEP_QPI_PKT_RNID_3_0   0x0000000f00000000ULL
+#define HSWEP_QPI_PKT_RDS        0x000f000000000000ULL
+#define HSWEP_HA_OPCODEMATCH_OPC 0x0000003fULL
+/* HA address match, HSX tables 2-66/2-67, as one 64-bit pair
+ * {ADDRMATCH1,ADDRMATCH0}: lo_addr (address 31:6) in bits 31:6 and hi_addr
+ * (address 45:32) in bits 45:32, i.e. the physical address bits in place. */
+#define HSWEP_HA_ADDRMATCH_ADDR 0x00003fffffffffc0ULL
+
+/* What an event encoding may program (en, rst and ov_en belong to the backend). */
+#define HSWEP_EVENT_FIELDS                                                                         \
+	(HSWEP_PMON_CTL_EV_SEL | HSWEP_PMON_CTL_UMASK | HSWEP_PMON_CTL_EDGE_DET |                  \
+	 HSWEP_PMON_CTL_INVERT | HSWEP_PMON_CTL_THRESH)
+
+static const struct uncore_ctl_layout hswep_ctl_common = {
+    .name = "PMON_CTL",
+    .ev_sel = HSWEP_PMON_CTL_EV_SEL,
+    .umask = HSWEP_PMON_CTL_UMASK,
+    .en = HSWEP_PMON_CTL_EN,
+    .writable = HSWEP_EVENT_FIELDS,
+};
+
+static const struct uncore_ctl_layout hswep_ctl_cbo = {
+    .name = "Cn_MSR_PMON_CTL",
+    .ev_sel = HSWEP_PMON_CTL_EV_SEL,
+    .umask = HSWEP_PMON_CTL_UMASK,
+    .en = HSWEP_PMON_CTL_EN,
+    .writable = HSWEP_EVENT_FIELDS | HSWEP_PMON_CTL_TID_EN,
+};
+
+static const struct uncore_ctl_layout hswep_ctl_qpi = {
+    .name = "Q_Py_PCI_PMON_CTL",
+    .ev_sel = HSWEP_PMON_CTL_EV_SEL,
+    .umask = HSWEP_PMON_CTL_UMASK,
+    .ev_sel_ext = HSWEP_PMON_CTL_EV_SEL_EXT,
+    .en = HSWEP_PMON_CTL_EN,
+    .writable = HSWEP_EVENT_FIELDS | HSWEP_PMON_CTL_EV_SEL_EXT,
+};
+
+static const struct uncore_ctl_layout hswep_ctl_ubox = {
+    .name = "U_MSR_PMON_CTL",
+    .ev_sel = HSWEP_PMON_CTL_EV_SEL,
+    .umask = HSWEP_PMON_CTL_UMASK,
+    .en = HSWEP_PMON_CTL_EN,
+    .writable = HSWEP_PMON_CTL_EV_SEL | HSWEP_PMON_CTL_UMASK | HSWEP_PMON_CTL_EDGE_DET |
+		HSWEP_PMON_CTL_INVERT | HSWEP_U_CTL_THRESH,
+};
+
+/* HSX 2.8.3: ev_sel[7] marks an event counted through an occupancy
+ * sub-counter chosen by occ_sel; edge/invert then apply as occ_edge_det and
+ * occ_invert (table 2-158). */
+static const struct uncore_ctl_layout hswep_ctl_pcu = {
+    .name = "PCU_MSR_PMON_CTL",
+    .ev_sel = HSWEP_PMON_CTL_EV_SEL,
+    .ev_sel_ext = HSWEP_PMON_CTL_EV_SEL_EXT,
+    .en = HSWEP_PMON_CTL_EN,
+    .occ_sel = HSWEP_PCU_CTL_OCC_SEL,
+    .occ_event = 0x80,
+    .writable = HSWEP_PMON_CTL_EV_SEL | HSWEP_PCU_CTL_OCC_SEL | HSWEP_PMON_CTL_EDGE_DET |
+		HSWEP_PMON_CTL_EV_SEL_EXT | HSWEP_PMON_CTL_INVERT | HSWEP_PCU_CTL_THRESH |
+		HSWEP_PCU_CTL_OCC_INVERT | HSWEP_PCU_CTL_OCC_EDGE_DET,
+};
+
+static const uint64_t cbo_filter0_fields[] = {
+    HSWEP_CBO_FILTER0_TID_THREAD, HSWEP_CBO_FILTER0_TID_CORE, HSWEP_CBO_FILTER0_STATE, 0};
+static const uint64_t cbo_filter1_fields[] = {HSWEP_CBO_FILTER1_NID, HSWEP_CBO_FILTER1_OPC,
+					      HSWEP_CBO_FILTER1_NC, HSWEP_CBO_FILTER1_ISOC, 0};
+static const struct uncore_filter_desc cbo_filters[] = {
+    {.name = "Cn_MSR_PMON_BOX_FILTER0", .fields = cbo_filter0_fields},
+    {.name = "Cn_MSR_PMON_BOX_FILTER1", .fields = cbo_filter1_fields},
+};
+
+static const uint64_t pcu_filter_fields[] = {HSWEP_PCU_FILTER_BAND0, HSWEP_PCU_FILTER_BAND1,
+					     HSWEP_PCU_FILTER_BAND2, HSWEP_PCU_FILTER_BAND3, 0};
+static const struct uncore_filter_desc pcu_filters[] = {
+    {.name = "PCU_MSR_PMON_BOX_FILTER", .fields = pcu_filter_fields},
+};
+
+static const uint64_t qpi_pkt_fields[] = {
+    HSWEP_QPI_PKT_VNW,    HSWEP_QPI_PKT_OPC,      HSWEP_QPI_PKT_MC,  HSWEP_QPI_PKT_DNID,
+    HSWEP_QPI_PKT_RNID_4, HSWEP_QPI_PKT_RNID_3_0, HSWEP_QPI_PKT_RDS, 0};
+static const struct uncore_filter_desc qpi_filters[] = {
+    {.name = "Q_Py_PCI_PMON_PKT_MATCH{1,0}", .fields = qpi_pkt_fields},
+    {.name = "Q_Py_PCI_PMON_PKT_MASK{1,0}", .fields = qpi_pkt_fields},
+};
+
+static const uint64_t ha_opc_fields[] = {HSWEP_HA_OPCODEMATCH_OPC, 0};
+static const uint64_t ha_addr_fields[] = {HSWEP_HA_ADDRMATCH_ADDR, 0};
+static const struct uncore_filter_desc ha_filters[] = {
+    {.name = "HA_PCI_PMON_BOX_OPCODEMATCH", .fields = ha_opc_fields},
+    {.name = "HA_PCI_PMON_BOX_ADDRMATCH{1,0}", .fields = ha_addr_fields},
+};
+
+/* Modifiers.  Threshold, invert and edge as HSX 1.4 describes them. */
+#define MOD_EDGE(occ)                                                                              \
+	{                                                                                          \
+		.name = "e",                                                                       \
+		.desc = "edge detect: count 0-to-1 transitions of the (thresholded) event",        \
+		.attr = SNBEP_UNC_ATTR_E, .is_bool = 1, .reg = UNCORE_REG_CTL,                     \
+		.field = HSWEP_PMON_CTL_EDGE_DET, .occ_field = (occ), .max = 1                     \
+	}
+#define MOD_INVERT(occ)                                                                            \
+	{                                                                                          \
+		.name = "i", .desc = "invert the threshold comparison: count when increment < t",  \
+		.attr = SNBEP_UNC_ATTR_I, .is_bool = 1, .reg = UNCORE_REG_CTL,                     \
+		.field = HSWEP_PMON_CTL_INVERT, .occ_field = (occ), .max = 1                       \
+	}
+#define MOD_THRESH(bits, mask, maxv, text)                                                         \
+	{                                                                                          \
+		.name = "t", .desc = "threshold: count cycles the increment is >= t " text,        \
+		.attr = (bits), .reg = UNCORE_REG_CTL, .field = (mask), .max = (maxv)              \
+	}
+
+static const struct uncore_mod_desc hswep_common_mods[] = {
+    MOD_EDGE(0),
+    MOD_INVERT(0),
+    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH, 255, "[0-255]"),
+};
+
+/* HSX table 2-7: the UBox threshold is 5 bits (28:24), not 8. */
+static const struct uncore_mod_desc hswep_ubox_mods[] = {
+    MOD_EDGE(0),
+    MOD_INVERT(0),
+    MOD_THRESH(SNBEP_UNC_ATTR_T5, HSWEP_U_CTL_THRESH, 31, "[0-31]"),
+    /* libpfm4's tables give the UBox T8; the field is 5 bits either way. */
+    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_U_CTL_THRESH, 31, "[0-31]"),
+};
+
+/* HSX 2.3.2.3: thread/core filtering needs tid_en and FILTER0.tid; node,
+ * opcode, NC and ISOC matching live in FILTER1. */
+static const struct uncore_mod_desc hswep_cbo_mods[] = {
+    MOD_EDGE(0),
+    MOD_INVERT(0),
+    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH, 255, "[0-255]"),
+    {.name = "tf",
+     .desc = "thread id filter [0-1] (sets tid_en)",
+     .attr = SNBEP_UNC_ATTR_TF,
+     .reg = UNCORE_REG_FILTER(0),
+     .field = HSWEP_CBO_FILTER0_TID_THREAD,
+     .ctl_also = HSWEP_PMON_CTL_TID_EN,
+     .max = 1},
+    {.name = "cf",
+     .desc = "core id filter [0-31]: bits 3:0 core, bit 4 non-thread data (sets tid_en)",
+     .attr = SNBEP_UNC_ATTR_CF1,
+     .reg = UNCORE_REG_FILTER(0),
+     .field = HSWEP_CBO_FILTER0_TID_CORE,
+     .ctl_also = HSWEP_PMON_CTL_TID_EN,
+     .max = 31},
+    {.name = "nf",
+     .desc = "target node id mask filter [1-0xffff]",
+     .attr = SNBEP_UNC_ATTR_NF1,
+     .reg = UNCORE_REG_FILTER(1),
+     .field = HSWEP_CBO_FILTER1_NID,
+     .min = 1,
+     .max = 0xffff,
+     .flags = UNCORE_MODF_ONLY_IF_REQUIRED},
+    {.name = "isoc",
+     .desc = "match isochronous requests",
+     .attr = SNBEP_UNC_ATTR_ISOC,
+     .is_bool = 1,
+     .reg = UNCORE_REG_FILTER(1),
+     .field = HSWEP_CBO_FILTER1_ISOC,
+     .max = 1},
+    {.name = "nc",
+     .desc = "match non-coherent requests",
+     .attr = SNBEP_UNC_ATTR_NC,
+     .is_bool = 1,
+     .reg = UNCORE_REG_FILTER(1),
+     .field = HSWEP_CBO_FILTER1_NC,
+     .max = 1},
+};
+
+static const struct uncore_mod_desc hswep_pcu_mods[] = {
+    MOD_EDGE(HSWEP_PCU_CTL_OCC_EDGE_DET),
+    MOD_INVERT(HSWEP_PCU_CTL_OCC_INVERT),
+    MOD_THRESH(SNBEP_UNC_ATTR_T5, HSWEP_PCU_CTL_THRESH, 31, "[0-31]"),
+    {.name = "ff",
+     .desc = "frequency band: count cycles at >= 100 MHz * ff [0-255]",
+     .attr = SNBEP_UNC_ATTR_FF,
+     .kind = UNCORE_MOD_FREQ_BAND,
+     .reg = UNCORE_REG_FILTER(0),
+     .field = 0xff,
+     .max = 255},
+};
+
+/* The cache-line address (physical address >> 6, 40 bits) lands in place in
+ * the address-match pair. */
+static const struct uncore_mod_desc hswep_ha_mods[] = {
+    MOD_EDGE(0),
+    MOD_INVERT(0),
+    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH, 255, "[0-255]"),
+    {.name = "addr",
+     .desc = "cache-line address match (physical address >> 6) [40 bits]",
+     .attr = SNBEP_UNC_ATTR_A,
+     .reg = UNCORE_REG_FILTER(1),
+     .field = HSWEP_HA_ADDRMATCH_ADDR,
+     .max = (1ULL << 40) - 1},
+};
+
+#define MODS(m)    .mods = (m), .nmods = LIBPFM_ARRAY_SIZE(m)
+#define FILTERS(f) .filters = (f), .nfilters = LIBPFM_ARRAY_SIZE(f)
+
+/* Counter counts and widths: HSX table 1-1 and each box's CTR table; the
+ * R3QPI counters are 44 bits (table 2-233: event_count 43:0). */
+static const struct uncore_box_type hswep_ubo = {
+    .name = "hswep_unc_ubo",
+    .kind = "ubo",
+    .manual = "HSX 2.2",
+    .desc = "UBox: system configuration controller and global PMON control",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 1,
+    .perf_pmu = "uncore_ubox",
+    .ngeneric = 2,
+    .counter_width = 48,
+    .nfixed = 1,
+    .fixed_width = 48,
+    .cntmsk_fixed = 1ULL << 32,
+    .ctl = &hswep_ctl_ubox,
+    MODS(hswep_ubox_mods),
+    TABLE(intel_hswep_unc_u_pe),
+};
+
+static const struct uncore_box_type hswep_cbo = {
+    .name = "hswep_unc_cbo",
+    .kind = "cbo",
+    .manual = "HSX 2.3",
+    .desc = "CBo: caching agent and LLC slice",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 18,
+    .perf_pmu = "uncore_cbox",
+    .ngeneric = 4,
+    .counter_width = 48,
+    .ctl = &hswep_ctl_cbo,
+    FILTERS(cbo_filters),
+    MODS(hswep_cbo_mods),
+    TABLE(intel_hswep_unc_c_pe),
+};
+
+static const struct uncore_box_type hswep_sbo = {
+    .name = "hswep_unc_sbo",
+    .kind = "sbo",
+    .manual = "HSX 2.4",
+    .desc = "SBo: ring transfer (ring-to-ring bridge)",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 4,
+    .perf_pmu = "uncore_sbox",
+    .ngeneric = 4,
+    .counter_width = 48,
+    .ctl = &hswep_ctl_common,
+    MODS(hswep_common_mods),
+    TABLE(intel_hswep_unc_s_pe),
+};
+
+static const struct uncore_box_type hswep_ha = {
+    .name = "hswep_unc_ha",
+    .kind = "ha",
+    .manual = "HSX 2.5",
+    .desc = "HA: home agent",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 2,
+    .perf_pmu = "uncore_ha",
+    .ngeneric = 4,
+    .counter_width = 48,
+    .ctl = &hswep_ctl_common,
+    FILTERS(ha_filters),
+    MODS(hswep_ha_mods),
+    TABLE(intel_hswep_unc_h_pe),
+};
+
+static const struct uncore_box_type hswep_imc = {
+    .name = "hswep_unc_imc",
+    .kind = "imc",
+    .manual = "HSX 2.6",
+    .desc = "IMC: memory controller channel",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 8,
+    .perf_pmu = "uncore_imc",
+    .ngeneric = 4,
+    .counter_width = 48,
+    .nfixed = 1,
+    .fixed_width = 48,
+    /* HSX table 2-115: the fixed DCLK counter's control has only invert. */
+    .cntmsk_fixed = 1ULL << 32,
+    .fixed_ctl_mods = HSWEP_PMON_CTL_INVERT,
+    .ctl = &hswep_ctl_common,
+    MODS(hswep_common_mods),
+    TABLE(intel_hswep_unc_m_pe),
+};
+
+static const struct uncore_box_type hswep_irp = {
+    .name = "hswep_unc_irp",
+    .kind = "irp",
+    .manual = "HSX 2.7",
+    .desc = "IRP: coherency for IIO traffic",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 1,
+    .perf_pmu = "uncore_irp",
+    .ngeneric = 4,
+    .counter_width = 48,
+    .ctl = &hswep_ctl_common,
+    MODS(hswep_common_mods),
+    TABLE(intel_hswep_unc_i_pe),
+};
+
+static const struct uncore_box_type hswep_pcu = {
+    .name = "hswep_unc_pcu",
+    .kind = "pcu",
+    .manual = "HSX 2.8",
+    .desc = "PCU: power control unit",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 1,
+    .perf_pmu = "uncore_pcu",
+    .ngeneric = 4,
+    .counter_width = 48,
+    .ctl = &hswep_ctl_pcu,
+    FILTERS(pcu_filters),
+    MODS(hswep_pcu_mods),
+    .freq_band0 = 0x0b, /* FREQ_BAND0_CYCLES, HSX 2.8.4 */
+    TABLE(intel_hswep_unc_p_pe),
+};
+
+static const struct uncore_box_type hswep_qpi = {
+    .name = "hswep_unc_qpi",
+    .kind = "qpi",
+    .manual = "HSX 2.9",
+    .desc = "QPI: Intel QPI link layer port",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 3,
+    .perf_pmu = "uncore_qpi",
+    .ngeneric = 4,
+    .counter_width = 48,
+    .ctl = &hswep_ctl_qpi,
+    MODS(hswep_common_mods),
+    /* HSX 2.9.2.3: CTO_COUNT counts packets matching {MATCH,MASK}. */
+    FILTERS(qpi_filters),
+    .flags = UNCORE_BOXF_UFILTER_VALUE | UNCORE_BOXF_FILTERS_WHOLE,
+    TABLE(intel_hswep_unc_q_pe),
+};
+
+static const struct uncore_box_type hswep_r2pcie = {
+    .name = "hswep_unc_r2pcie",
+    .kind = "r2pcie",
+    .manual = "HSX 2.10",
+    .desc = "R2PCIe: ring to PCIe interface",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 1,
+    .perf_pmu = "uncore_r2pcie",
+    .ngeneric = 4,
+    .counter_width = 48,
+    .ctl = &hswep_ctl_common,
+    MODS(hswep_common_mods),
+    TABLE(intel_hswep_unc_r2_pe),
+};
+
+static const struct uncore_box_type hswep_r3qpi = {
+    .name = "hswep_unc_r3qpi",
+    .kind = "r3qpi",
+    .manual = "HSX 2.11",
+    .desc = "R3QPI: ring to QPI interface link",
+    .platform = UNCORE_PLATFORM_HSWEP,
+    .ninstances = 3,
+    .perf_pmu = "uncore_r3qpi",
+    .ngeneric = 3,
+    .counter_width = 44,
+    .ctl = &hswep_ctl_common,
+    MODS(hswep_common_mods),
+    TABLE(intel_hswep_unc_r3_pe),
+};
+
+static const struct uncore_box_type *const hswep_boxes[] = {
+    &hswep_ubo, &hswep_cbo, &hswep_sbo, &hswep_ha,     &hswep_imc,
+    &hswep_irp, &hswep_pcu, &hswep_qpi, &hswep_r2pcie, &hswep_r3qpi,
+};
+
+const struct uncore_event_platform uncore_events_hswep = {
+    .id = UNCORE_PLATFORM_HSWEP,
+    .name = "hswep",
+    .boxes = hswep_boxes,
+    .nboxes = LIBPFM_ARRAY_SIZE(hswep_boxes),
+};

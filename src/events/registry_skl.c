@@ -1,0 +1,142 @@
+/* Skylake client (6th generation Core) box types: CBo slices, ARB, the fixed
+ * UCLK counter and the IMC free-running counters, with the layouts of the
+ * 6th Generation Intel Core Uncore PMU Reference Manual (seeds/001, "SKL"
+ * below) and the tables of libpfm4-events/events/intel_skl_unc_iu_events.h
+ * (conventions: libpfm4-events/README.client.md). */
+#include "events/table.h"
+
+#include "events/intel_skl_unc_iu_events.h"
+
+#define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
+#define MODS(m)  .mods = (m), .nmods = LIBPFM_ARRAY_SIZE(m)
+
+/* MSR_UNC_CBO_x_PERFEVTSELy and MSR_UNC_ARB_PERFEVTSELy, SKL table 2-7. */
+#define SKL_UNC_PERFEVTSEL_EVT_SEL 0x000000ffULL
+#define SKL_UNC_PERFEVTSEL_UMASK   0x0000ff00ULL
+#define SKL_UNC_PERFEVTSEL_E       (1ULL << 18)
+#define SKL_UNC_PERFEVTSEL_OVF_EN  (1ULL << 20)
+#define SKL_UNC_PERFEVTSEL_EN      (1ULL << 22)
+#define SKL_UNC_PERFEVTSEL_INV     (1ULL << 23)
+#define SKL_UNC_PERFEVTSEL_THR     0x1f000000ULL
+/* MSR_UNC_PERF_FIXED_CTRL, SKL table 2-4: only enable and overflow. */
+#define SKL_UNC_FIXED_CTRL_CNT_EN (1ULL << 22)
+
+static const struct uncore_ctl_layout skl_evtsel = {
+    .name = "MSR_UNC_CBO_x_PERFEVTSELy",
+    .ev_sel = SKL_UNC_PERFEVTSEL_EVT_SEL,
+    .umask = SKL_UNC_PERFEVTSEL_UMASK,
+    .en = SKL_UNC_PERFEVTSEL_EN,
+    .writable = SKL_UNC_PERFEVTSEL_EVT_SEL | SKL_UNC_PERFEVTSEL_UMASK | SKL_UNC_PERFEVTSEL_E |
+		SKL_UNC_PERFEVTSEL_INV | SKL_UNC_PERFEVTSEL_THR,
+};
+
+static const struct uncore_ctl_layout skl_fixed_ctrl = {
+    .name = "MSR_UNC_PERF_FIXED_CTRL",
+    .ev_sel = SKL_UNC_PERFEVTSEL_EVT_SEL, /* none in hardware; the table's 0xff is perf's */
+    .en = SKL_UNC_FIXED_CTRL_CNT_EN,
+};
+
+/* SKL 3.3: free-running MMIO counters; nothing to program. */
+static const struct uncore_ctl_layout skl_imc_none = {
+    .name = "(free-running)",
+};
+
+/* SKL table 2-7: THR is 5 bits; edge and invert as in the core PMU. */
+static const struct uncore_mod_desc skl_mods[] = {
+    {.name = "e",
+     .desc = "edge detect: count occurrences, not cycles",
+     .attr = NHM_UNC_ATTR_E,
+     .is_bool = 1,
+     .field = SKL_UNC_PERFEVTSEL_E,
+     .max = 1},
+    {.name = "i",
+     .desc = "invert: count when the increment is below the threshold",
+     .attr = NHM_UNC_ATTR_I,
+     .is_bool = 1,
+     .field = SKL_UNC_PERFEVTSEL_INV,
+     .max = 1},
+    {.name = "c",
+     .desc = "threshold (THR) [0-31]; 0 disables the comparison",
+     .attr = NHM_UNC_ATTR_C,
+     .field = SKL_UNC_PERFEVTSEL_THR,
+     .max = 31},
+};
+
+/* SKL table 1-2: CBo and ARB counters are 44 bits, the fixed counter 48,
+ * the IMC counters 32. */
+static const struct uncore_box_type skl_cbo = {
+    .name = "skl_unc_cbo",
+    .kind = "cbo",
+    .manual = "SKL 2.4, 3.1",
+    .desc = "CBo: LLC slice / caching agent",
+    .platform = UNCORE_PLATFORM_SKL,
+    .ninstances = 4,
+    .perf_pmu = "uncore_cbox",
+    .ngeneric = 2,
+    .counter_width = 44,
+    .ctl = &skl_evtsel,
+    MODS(skl_mods),
+    TABLE(intel_skl_unc_iu_cbo_pe),
+};
+
+static const struct uncore_box_type skl_arb = {
+    .name = "skl_unc_arb",
+    .kind = "arb",
+    .manual = "SKL 2.4, 3.2",
+    .desc = "ARB: arbitration unit (memory request tracker)",
+    .platform = UNCORE_PLATFORM_SKL,
+    .ninstances = 1,
+    .perf_pmu = "uncore_arb",
+    .ngeneric = 2,
+    .counter_width = 44,
+    .ctl = &skl_evtsel,
+    MODS(skl_mods),
+    TABLE(intel_skl_unc_iu_arb_pe),
+};
+
+/* Linux gives the fixed UCLK counter to uncore_cbox_0 (event 0xff). */
+static const struct uncore_box_type skl_clock = {
+    .name = "skl_unc_clock",
+    .kind = "clock",
+    .manual = "SKL 2.3",
+    .desc = "Fixed uncore clock (UCLK) counter",
+    .platform = UNCORE_PLATFORM_SKL,
+    .ninstances = 1,
+    .perf_pmu = "uncore_cbox_0",
+    .nfixed = 1,
+    .fixed_width = 48,
+    .cntmsk_fixed = 1ULL << 32,
+    .ctl = &skl_fixed_ctrl,
+    TABLE(intel_skl_unc_iu_clock_pe),
+};
+
+/* Five counters: cntmsk bits 32-36; code = width << 16 | offset from the BAR. */
+static const struct uncore_box_type skl_imc = {
+    .name = "skl_unc_imc",
+    .kind = "imc",
+    .manual = "SKL 3.3",
+    .desc = "IMC: memory controller free-running request counters (MMIO)",
+    .platform = UNCORE_PLATFORM_SKL,
+    .ninstances = 1,
+    .perf_pmu = "uncore_imc",
+    .nfixed = 5,
+    .fixed_width = 32,
+    .cntmsk_fixed = 0x1fULL << 32,
+    .ctl = &skl_imc_none,
+    .flags = UNCORE_BOXF_FREERUN,
+    TABLE(intel_skl_unc_iu_imc_pe),
+};
+
+static const struct uncore_box_type *const skl_boxes[] = {
+    &skl_cbo,
+    &skl_arb,
+    &skl_clock,
+    &skl_imc,
+};
+
+const struct uncore_event_platform uncore_events_skl = {
+    .id = UNCORE_PLATFORM_SKL,
+    .name = "skl",
+    .boxes = skl_boxes,
+    .nboxes = LIBPFM_ARRAY_SIZE(skl_boxes),
+};

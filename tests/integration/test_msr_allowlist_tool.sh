@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# uncore-msr-allowlist: the Haswell-EP list has every PMON MSR once, in the
+# "0xMSR 0xMASK" form msr-safe parses (it rejects duplicates and needs a
+# final newline); --merge keeps another list's entries and ORs the masks;
+# bad input fails with a message.
+set -u
+. "$(dirname "$0")/lib.sh"
+tool=$BUILD/bin/uncore-msr-allowlist
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect "the tool is built" test -x "$tool"
+"$tool" -p hswep -o "$tmp/hsx.txt"
+expect "hswep list written" test $? -eq 0
+entries=$(grep -c '^0x' "$tmp/hsx.txt")
+expect "282 MSRs (Table 1-2 plus GLOBAL_CONFIG), got $entries" test "$entries" -eq 282
+expect "no MSR listed twice" test "$(grep '^0x' "$tmp/hsx.txt" | cut -d' ' -f1 | sort -u | wc -l)" -eq 282
+expect "every entry is 0xMSR 0xMASK" test "$(grep -c -E '^0x[0-9A-F]{8} 0x[0-9A-F]{16}( #.*)?$' "$tmp/hsx.txt")" -eq 282
+expect "ends with a newline" test "$(tail -c1 "$tmp/hsx.txt" | od -An -c | tr -d ' ')" = '\n'
+expect "below msr-safe's 128 KiB" test "$(stat -c %s "$tmp/hsx.txt")" -lt 131072
+expect "CBo 17 CTR3 is there, 48-bit writable" grep -q '^0x00000F1B 0x0000FFFFFFFFFFFF' "$tmp/hsx.txt"
+expect "PCU C6 residency is read-only" grep -q '^0x000003FD 0x0000000000000000' "$tmp/hsx.txt"
+
+printf '# MSR # Write Mask # Comment\n0x00000010 0x0000000000000000\n0x00000E01 0x0000000000000001\n0x00000199 0x000000000000FFFF\n' >"$tmp/site.txt"
+"$tool" -p hswep -m "$tmp/site.txt" >"$tmp/merged.txt"
+expect "merge succeeds" test $? -eq 0
+expect "merged list keeps the site's MSRs" grep -q '^0x00000199 0x000000000000FFFF' "$tmp/merged.txt"
+expect "merged list has 284 entries" test "$(grep -c '^0x' "$tmp/merged.txt")" -eq 284
+expect "a shared MSR appears once with the masks OR-ed" \
+	test "$(grep -c '^0x00000E01 0x00000000FFCEFFFF' "$tmp/merged.txt")" -eq 1
+
+printf '0x10 zero\n' >"$tmp/bad.txt"
+"$tool" -p hswep -m "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
+expect "a malformed list is refused" test $? -ne 0
+expect "... naming file and line" grep -q 'bad.txt:1' "$tmp/bad.err"
+"$tool" -p nosuch >/dev/null 2>"$tmp/nosuch.err"
+expect "an unknown platform is refused" test $? -ne 0
+expect "... by name" grep -q 'nosuch' "$tmp/nosuch.err"

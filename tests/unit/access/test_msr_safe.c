@@ -1,0 +1,238 @@
+/* The msr-safe backend over a fake device tree, with a model of the
+ * module's batch ioctl behind the test seam: the model applies an
+ * allowlist to the whole batch first (as msr-safe does), then reads each
+ * op's MSR from the fake per-CPU file. */
+#include "access/msr_safe.h"
+#include "common/uncore_error.h"
+#include "harness.h"
+#include "support/tmpdir.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+static const char *root;
+static const int cpus[] = {0, 3};
+
+struct model {
+	const uint32_t *allowed; /* MSRs in the allowlist */
+	size_t nallowed;
+	int fail_errno; /* make the call itself fail */
+	unsigned calls;
+	uint32_t last_version;
+	uint32_t last_numops;
+};
+
+static int model_ioctl(int fd, struct uncore_msr_batch_array *a, void *arg)
+{
+	struct model *m = arg;
+	int err = 0;
+	(void)fd;
+	m->calls++;
+	m->last_version = a->version;
+	m->last_numops = a->numops;
+	if (m->fail_errno) {
+		errno = m->fail_errno;
+		return -1;
+	}
+	for (uint32_t i = 0; i < a->numops; i++) {
+		struct uncore_msr_batch_op *op = &a->ops[i];
+		op->err = 0;
+		if (op->cpu != 0 && op->cpu != 3) {
+			op->err = err = -ENXIO;
+			continue;
+		}
+		int listed = 0;
+		for (size_t k = 0; k < m->nallowed; k++)
+			listed |= m->allowed[k] == op->msr;
+		if (!listed)
+			op->err = err = -EACCES;
+	}
+	if (err) {
+		errno = -err;
+		return -1;
+	}
+	for (uint32_t i = 0; i < a->numops; i++) {
+		char path[512];
+		snprintf(path, sizeof(path), "%s/%u/msr_safe", root, a->ops[i].cpu);
+		int f = open(path, O_RDONLY);
+		if (f < 0 || pread(f, &a->ops[i].msrdata, 8, a->ops[i].msr) != 8)
+			a->ops[i].err = -EIO;
+		if (f >= 0)
+			close(f);
+	}
+	return 0;
+}
+
+static void put_u64(int cpu, uint32_t msr, uint64_t v)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%d/msr_safe", root, cpu);
+	int fd = open(path, O_WRONLY);
+	if (fd < 0 || pwrite(fd, &v, 8, msr) != 8)
+		HARNESS_FAIL_AT("cannot write %s", path);
+	if (fd >= 0)
+		close(fd);
+}
+
+static void make_tree(int with_batch, const char *version)
+{
+	test_put(root, "0/msr_safe", "");
+	test_put(root, "3/msr_safe", "");
+	char path[512];
+	snprintf(path, sizeof(path), "%s/msr_batch", root);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/msr_safe_version", root);
+	unlink(path);
+	if (with_batch)
+		test_put(root, "msr_batch", "");
+	if (version)
+		test_put(root, "msr_safe_version", version);
+}
+
+static struct uncore_reg msr(unsigned socket, uint64_t addr)
+{
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket, .addr = addr};
+}
+
+/* CTR0 of CBo 0-3.  MSRs at least 8 apart: in the fake tree an MSR index is
+ * a byte offset of a regular file, so adjacent indexes would overlap. */
+static const uint32_t cbo0_counters[] = {0xe08, 0xe18, 0xe28, 0xe38};
+
+TEST(read_many_is_one_ioctl)
+{
+	make_tree(1, "2.1.0\n");
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < 4; i++)
+			put_u64(cpus[s], cbo0_counters[i], 0x1000ull * (unsigned)s + (unsigned)i);
+	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
+	struct uncore_msr_safe_options o = {
+	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
+	    .batch_ioctl = model_ioctl,
+	    .batch_arg = &md,
+	};
+	struct uncore_regio *io;
+	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
+	CHECK_EQ_STR(io->ops->name, "msr-safe");
+	CHECK(uncore_msr_safe_has_batch(io));
+
+	struct uncore_reg regs[8];
+	uint64_t vals[8];
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < 4; i++)
+			regs[s * 4 + i] = msr((unsigned)s, cbo0_counters[i]);
+	uint64_t before = io->stats.syscalls;
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 8), 0);
+	CHECK_EQ_U64(io->stats.syscalls - before, 1);
+	CHECK_EQ_INT(md.calls, 1);
+	CHECK_EQ_INT(md.last_numops, 8);
+	CHECK_EQ_U64(md.last_version, (2u << 16) | (1u << 8));
+	for (int k = 0; k < 8; k++)
+		CHECK_EQ_U64(vals[k], 0x1000ull * (unsigned)(k / 4) + (unsigned)(k % 4));
+	CHECK_EQ_U64(io->stats.reads, 8);
+
+	/* Again: the op buffer is reused, still one call. */
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 8), 0);
+	CHECK_EQ_INT(md.calls, 2);
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 0), 0);
+	CHECK_EQ_INT(md.calls, 2);
+
+	/* Single accesses go through the per-CPU msr_safe files. */
+	struct uncore_reg ctl = msr(1, 0xe01);
+	CHECK_EQ_INT(uncore_regio_write(io, &ctl, 0x400000), 0);
+	uint64_t v = 0;
+	CHECK_EQ_INT(uncore_regio_read(io, &ctl, &v), 0);
+	CHECK_EQ_U64(v, 0x400000);
+	CHECK_EQ_U64(io->stats.writes, 1);
+	uncore_regio_destroy(io);
+}
+
+TEST(batch_refused_by_allowlist_names_register_and_fix)
+{
+	make_tree(1, NULL);
+	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
+	struct uncore_msr_safe_options o = {
+	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
+	    .batch_ioctl = model_ioctl,
+	    .batch_arg = &md,
+	};
+	struct uncore_regio *io;
+	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
+	struct uncore_reg regs[3] = {msr(0, 0xe08), msr(1, 0x709), msr(1, 0xe18)};
+	uint64_t vals[3];
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_EPERM);
+	CHECK_CONTAINS(uncore_error_detail(), "MSR 0x709");
+	CHECK_CONTAINS(uncore_error_detail(), "op 2 of 3");
+	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist > /dev/cpu/msr_allowlist");
+	/* No version device: we announce 2.0.0. */
+	CHECK_EQ_U64(md.last_version, 2u << 16);
+
+	md.fail_errno = ENOPROTOOPT;
+	regs[1] = msr(1, 0xe28);
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "version 2.0.0");
+	md.fail_errno = ENOTTY;
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_ENOSUPP);
+
+	/* Registers that cannot be in a batch are refused before the call. */
+	md.fail_errno = 0;
+	unsigned calls = md.calls;
+	regs[2] = msr(5, 0xe08);
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_EINVAL);
+	CHECK_EQ_INT(md.calls, calls);
+	uncore_regio_destroy(io);
+}
+
+TEST(without_batch_device_reads_one_by_one)
+{
+	make_tree(0, NULL);
+	put_u64(3, 0xe08, 77);
+	put_u64(0, 0xe08, 78);
+	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
+	struct uncore_msr_safe_options o = {
+	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
+	    .batch_ioctl = model_ioctl,
+	    .batch_arg = &md,
+	};
+	struct uncore_regio *io;
+	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
+	CHECK(!uncore_msr_safe_has_batch(io));
+	struct uncore_reg regs[2] = {msr(1, 0xe08), msr(0, 0xe08)};
+	uint64_t vals[2];
+	uint64_t before = io->stats.syscalls;
+	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 2), 0);
+	CHECK_EQ_U64(io->stats.syscalls - before, 2);
+	CHECK_EQ_U64(vals[0], 77);
+	CHECK_EQ_U64(vals[1], 78);
+	CHECK_EQ_INT(md.calls, 0);
+	uncore_regio_destroy(io);
+}
+
+TEST(missing_module_says_so)
+{
+	const int map[] = {9};
+	struct uncore_msr_safe_options o = {
+	    .msr = {.cpu_of_socket = map, .nsockets = 1, .dev_root = root}};
+	struct uncore_regio *io;
+	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "9/msr_safe");
+	CHECK_CONTAINS(uncore_error_detail(), "msr-safe");
+	/* A write refused by the allowlist (EACCES, or EROFS for mask 0). */
+	CHECK_EQ_INT(uncore_msr_fail(EROFS, "/dev/cpu/0/msr_safe", 0x700, "write", 1),
+		     UNCORE_EPERM);
+	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist");
+}
+
+int main(void)
+{
+	root = test_mkdtemp("msrsafe");
+	if (!root)
+		return 1;
+	RUN(read_many_is_one_ioctl);
+	RUN(batch_refused_by_allowlist_names_register_and_fix);
+	RUN(without_batch_device_reads_one_by_one);
+	RUN(missing_module_says_so);
+	test_rmtree(root);
+	return harness_done();
+}

@@ -1,0 +1,367 @@
+/* PCI configuration space through libpci and through sysfs: the real
+ * devices of this machine read the same both ways and agree with the
+ * kernel's vendor/device files; absent devices, unprivileged readers and
+ * offsets past the end fail with the fix named; writes and libpci's sysfs
+ * path parameter are exercised on a fake tree only (never on real devices). */
+#include "access/pci_cfg.h"
+#include "common/uncore_error.h"
+#include "harness.h"
+#include "support/tmpdir.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const enum uncore_pci_method methods[] = {UNCORE_PCI_LIBPCI, UNCORE_PCI_SYSFS};
+static const char *const method_names[] = {"pci-libpci", "pci-sysfs"};
+
+static struct uncore_reg pci(uint32_t bdf, uint64_t off, unsigned width)
+{
+	return (struct uncore_reg){
+	    .space = UNCORE_SPACE_PCI, .width = (uint8_t)width, .bdf = bdf, .addr = off};
+}
+
+static struct uncore_regio *open_method(enum uncore_pci_method m, const char *root)
+{
+	struct uncore_pci_options o = {.method = m, .sysfs_root = root};
+	struct uncore_regio *io = NULL;
+	int rc = uncore_pci_cfg_open(&o, &io);
+	if (rc) {
+		HARNESS_FAIL_AT("open method %d: %s: %s", (int)m, uncore_error_name(rc),
+				uncore_error_detail());
+		return NULL;
+	}
+	return io;
+}
+
+static unsigned long sysfs_hex(const char *dev, const char *file)
+{
+	char path[512], buf[32] = "";
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/%s", dev, file);
+	FILE *f = fopen(path, "r");
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	return strtoul(buf, NULL, 16);
+}
+
+/* The real devices: (bdf, "0000:bb:dd.f") of up to 32 devices on domain 0. */
+static size_t real_devices(uint32_t *bdf, char names[][16], size_t max)
+{
+	DIR *d = opendir("/sys/bus/pci/devices");
+	struct dirent *e;
+	size_t n = 0;
+	while (d && (e = readdir(d)) && n < max) {
+		unsigned dom, bus, dev, fn;
+		if (sscanf(e->d_name, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) != 4 || dom != 0)
+			continue;
+		bdf[n] = UNCORE_BDF(bus, dev, fn);
+		snprintf(names[n], 16, "%.15s", e->d_name);
+		n++;
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+TEST(real_devices_read_the_same_both_ways)
+{
+	uint32_t bdf[32];
+	char names[32][16];
+	size_t n = real_devices(bdf, names, 32);
+	CHECK(n > 0);
+	uint64_t first_id = 0;
+	for (size_t m = 0; m < 2; m++) {
+		struct uncore_regio *io = open_method(methods[m], NULL);
+		if (!io)
+			continue;
+		CHECK_EQ_STR(io->ops->name, method_names[m]);
+		for (size_t i = 0; i < n; i++) {
+			harness_row = names[i];
+			uint64_t id = 0, lo = 0, hi = 0, both = 0;
+			struct uncore_reg r0 = pci(bdf[i], 0, 4);
+			CHECK_EQ_INT(uncore_regio_read(io, &r0, &id), 0);
+			CHECK_EQ_U64(id & 0xffff, sysfs_hex(names[i], "vendor"));
+			CHECK_EQ_U64(id >> 16, sysfs_hex(names[i], "device"));
+			/* A dword pair in one call equals its two dwords. */
+			struct uncore_reg r8 = pci(bdf[i], 8, 4), rc = pci(bdf[i], 0xc, 4),
+					  pair = pci(bdf[i], 8, 8);
+			CHECK_EQ_INT(uncore_regio_read(io, &r8, &lo), 0);
+			CHECK_EQ_INT(uncore_regio_read(io, &rc, &hi), 0);
+			CHECK_EQ_INT(uncore_regio_read(io, &pair, &both), 0);
+			CHECK_EQ_U64(both, lo | hi << 32);
+			CHECK_EQ_U64(lo >> 8, sysfs_hex(names[i], "class"));
+			if (i == 0)
+				first_id = id;
+		}
+		harness_row = NULL;
+		if (m == 0)
+			printf("  %zu devices read through %s, e.g. %s dword 0 = 0x%08" PRIx64 "\n",
+			       n, io->ops->name, names[0], first_id);
+		uncore_regio_destroy(io);
+	}
+}
+
+TEST(absent_device_is_enodev)
+{
+	for (size_t m = 0; m < 2; m++) {
+		struct uncore_regio *io = open_method(methods[m], NULL);
+		if (!io)
+			continue;
+		uint64_t v;
+		struct uncore_reg r = pci(UNCORE_BDF(0xfe, 31, 7), 0, 4);
+		CHECK_EQ_INT(uncore_regio_read(io, &r, &v), UNCORE_ENODEV);
+		CHECK_CONTAINS(uncore_error_detail(), "fe:1f.7 is not present");
+		CHECK_CONTAINS(uncore_error_detail(), "/sys/bus/pci/devices/0000:fe:1f.7/config");
+		CHECK_EQ_INT(uncore_regio_write(io, &r, 0), UNCORE_ENODEV);
+		uncore_regio_destroy(io);
+	}
+}
+
+TEST(bad_registers_refused)
+{
+	uint32_t bdf[1];
+	char names[1][16];
+	CHECK_EQ_INT(real_devices(bdf, names, 1), 1);
+	for (size_t m = 0; m < 2; m++) {
+		struct uncore_regio *io = open_method(methods[m], NULL);
+		if (!io)
+			continue;
+		uint64_t v;
+		struct uncore_reg bad[] = {pci(bdf[0], 2, 4), pci(bdf[0], 0, 2),
+					   pci(bdf[0], 0xffc, 8), pci(bdf[0], 0x1000, 4)};
+		for (size_t i = 0; i < 4; i++)
+			CHECK_EQ_INT(uncore_regio_read(io, &bad[i], &v), UNCORE_EINVAL);
+		struct uncore_reg msr = {.space = UNCORE_SPACE_MSR, .width = 8, .addr = 0x700};
+		CHECK_EQ_INT(uncore_regio_read(io, &msr, &v), UNCORE_EINVAL);
+		/* Past a conventional device's 256 bytes: ERANGE (a PCIe one has 4096). */
+		char path[512];
+		struct stat st;
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/config", names[0]);
+		CHECK_EQ_INT(stat(path, &st), 0);
+		struct uncore_reg far = pci(bdf[0], 0xffc, 4);
+		int rc = uncore_regio_read(io, &far, &v);
+		if (st.st_size < 4096) {
+			CHECK_EQ_INT(rc, UNCORE_ERANGE);
+			CHECK_CONTAINS(uncore_error_detail(), "beyond");
+		} else {
+			CHECK_EQ_INT(rc, 0);
+		}
+		uncore_regio_destroy(io);
+	}
+}
+
+/* Unprivileged processes see 64 bytes of config space: the header reads,
+ * a PMON-range offset fails with the reason. */
+TEST(unprivileged_reader_gets_eperm_past_64_bytes)
+{
+	uint32_t bdf[1];
+	char names[1][16];
+	CHECK_EQ_INT(real_devices(bdf, names, 1), 1);
+	for (size_t m = 0; m < 2; m++) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			if (geteuid() == 0 && setuid(65534) != 0)
+				_exit(10);
+			struct uncore_pci_options o = {.method = methods[m]};
+			struct uncore_regio *io;
+			if (uncore_pci_cfg_open(&o, &io))
+				_exit(11);
+			uint64_t v;
+			struct uncore_reg hdr = pci(bdf[0], 0, 4), pmon = pci(bdf[0], 0x40, 4);
+			if (uncore_regio_read(io, &hdr, &v))
+				_exit(12);
+			if (uncore_regio_read(io, &pmon, &v) != UNCORE_EPERM)
+				_exit(13);
+			if (!strstr(uncore_error_detail(), "first 64 bytes"))
+				_exit(14);
+			if (uncore_regio_write(io, &hdr, v) != UNCORE_EPERM)
+				_exit(15);
+			if (!strstr(uncore_error_detail(), "needs root"))
+				_exit(16);
+			uncore_regio_destroy(io);
+			_exit(0);
+		}
+		int st = 0;
+		waitpid(pid, &st, 0);
+		harness_row = method_names[m];
+		CHECK(WIFEXITED(st));
+		CHECK_EQ_INT(WEXITSTATUS(st), 0);
+	}
+	harness_row = NULL;
+}
+
+TEST(auto_prefers_libpci_and_falls_back_to_sysfs)
+{
+	struct uncore_regio *io;
+	CHECK_EQ_INT(uncore_pci_cfg_open(NULL, &io), 0);
+	CHECK_EQ_STR(io->ops->name, "pci-libpci");
+	CHECK_EQ_STR(uncore_pci_cfg_fallback_reason(io), "");
+	uncore_regio_destroy(io);
+
+	struct uncore_pci_options o = {.method = UNCORE_PCI_AUTO,
+				       .libpci_soname = "libpci-absent-for-test.so.3"};
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), 0);
+	CHECK_EQ_STR(io->ops->name, "pci-sysfs");
+	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io),
+		       "cannot load libpci-absent-for-test.so.3");
+	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io), "apt-get install libpci3");
+	uncore_regio_destroy(io);
+
+	o.method = UNCORE_PCI_LIBPCI;
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "libpci3");
+}
+
+/* read_bytes syscalls of this process, from /proc/self/io ("syscr"). */
+static unsigned long read_syscalls(void)
+{
+	char line[128];
+	unsigned long v = 0;
+	FILE *f = fopen("/proc/self/io", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "syscr: %lu", &v) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* One pread per access (measured by the kernel), and the counts we report. */
+TEST(one_read_syscall_per_access)
+{
+	uint32_t bdf[2];
+	char names[2][16];
+	size_t n = real_devices(bdf, names, 2);
+	CHECK(n >= 1);
+	if (n < 2)
+		bdf[1] = bdf[0];
+	for (size_t m = 0; m < 2; m++) {
+		struct uncore_regio *io = open_method(methods[m], NULL);
+		if (!io)
+			continue;
+		harness_row = method_names[m];
+		uint64_t v;
+		struct uncore_reg a = pci(bdf[0], 0, 4), b = pci(bdf[1], 8, 4);
+		CHECK_EQ_INT(uncore_regio_read(io, &a, &v), 0); /* opens both */
+		CHECK_EQ_INT(uncore_regio_read(io, &b, &v), 0);
+		uint64_t s0 = io->stats.syscalls;
+		unsigned long r0 = read_syscalls();
+		for (int i = 0; i < 50; i++) {
+			CHECK_EQ_INT(uncore_regio_read(io, &a, &v), 0);
+			CHECK_EQ_INT(uncore_regio_read(io, &b, &v), 0);
+		}
+		unsigned long preads = read_syscalls() - r0 - 1; /* the fopen'd read of /proc */
+		CHECK_EQ_INT(preads, 100);
+		uint64_t counted = io->stats.syscalls - s0;
+		if (m == 1)
+			CHECK_EQ_U64(counted, 100); /* sysfs: one fd per device */
+		else
+			CHECK_EQ_U64(counted, bdf[0] == bdf[1] ? 100 : 300); /* libpci reopens */
+		printf("  %s: 100 reads alternating 2 devices = %" PRIu64 " system calls\n",
+		       io->ops->name, counted);
+		CHECK_EQ_U64(io->stats.reads, 102);
+		uncore_regio_destroy(io);
+	}
+	harness_row = NULL;
+}
+
+/* A fake sysfs tree: writes (never done on real devices) and libpci's
+ * sysfs.path parameter. */
+TEST(fake_tree_writes_through_both_methods)
+{
+	const char *root = test_mkdtemp("pci");
+	if (!root)
+		return;
+	char cfg[4096];
+	memset(cfg, 0, sizeof(cfg));
+	cfg[0] = (char)0x86;
+	cfg[1] = (char)0x80;
+	cfg[2] = (char)0x34;
+	cfg[3] = (char)0x2f; /* 8086:2f34, the Haswell-EP R2PCIe */
+	char path[512];
+	test_put(root, "devices/0000:7f:10.1/config", "");
+	snprintf(path, sizeof(path), "%s/devices/0000:7f:10.1/config", root);
+	int fd = open(path, O_WRONLY);
+	CHECK(fd >= 0 && write(fd, cfg, sizeof(cfg)) == (ssize_t)sizeof(cfg));
+	if (fd >= 0)
+		close(fd);
+	uint32_t bdf = UNCORE_BDF(0x7f, 16, 1);
+	for (size_t m = 0; m < 2; m++) {
+		struct uncore_regio *io = open_method(methods[m], root);
+		if (!io)
+			continue;
+		harness_row = method_names[m];
+		uint64_t v = 0;
+		struct uncore_reg id = pci(bdf, 0, 4), box = pci(bdf, 0xf4, 4),
+				  ctr = pci(bdf, 0xa0, 8);
+		CHECK_EQ_INT(uncore_regio_read(io, &id, &v), 0);
+		CHECK_EQ_U64(v, 0x2f348086);
+		CHECK_EQ_INT(uncore_regio_write(io, &box, 0x30103 + m), 0);
+		CHECK_EQ_INT(uncore_regio_read(io, &box, &v), 0);
+		CHECK_EQ_U64(v, 0x30103 + m);
+		CHECK_EQ_INT(uncore_regio_write(io, &ctr, 0xabcd12345678ull), 0);
+		CHECK_EQ_INT(uncore_regio_read(io, &ctr, &v), 0);
+		CHECK_EQ_U64(v, 0xabcd12345678ull);
+		CHECK_EQ_INT(uncore_regio_write(io, &box, 1ull << 32), UNCORE_EINVAL);
+		CHECK_EQ_U64(io->stats.writes, 2);
+		struct uncore_reg other = pci(UNCORE_BDF(0x7f, 16, 0), 0, 4);
+		CHECK_EQ_INT(uncore_regio_read(io, &other, &v), UNCORE_ENODEV);
+		CHECK_CONTAINS(uncore_error_detail(), root);
+		uncore_regio_destroy(io);
+	}
+	harness_row = NULL;
+	/* The bytes landed where the manual puts them: BOX_CTL at 0xf4, CTR0 at 0xa0. */
+	fd = open(path, O_RDONLY);
+	uint32_t box = 0;
+	uint64_t ctr = 0;
+	CHECK(fd >= 0 && pread(fd, &box, 4, 0xf4) == 4 && pread(fd, &ctr, 8, 0xa0) == 8);
+	if (fd >= 0)
+		close(fd);
+	CHECK_EQ_U64(box, 0x30104);
+	CHECK_EQ_U64(ctr, 0xabcd12345678ull);
+	test_rmtree(root);
+}
+
+/* libpci's fatal error handler must not end the process: it comes back as
+ * UNCORE_EIO and the instance refuses further use. */
+TEST(libpci_fatal_error_comes_back_as_a_code)
+{
+	uint32_t bdf[1];
+	char names[1][16];
+	CHECK_EQ_INT(real_devices(bdf, names, 1), 1);
+	struct uncore_regio *io = open_method(UNCORE_PCI_LIBPCI, NULL);
+	if (!io)
+		return;
+	CHECK_EQ_INT(uncore_pci_cfg_provoke_libpci_error(io, bdf[0]), UNCORE_EIO);
+	CHECK_CONTAINS(uncore_error_detail(), "Unaligned");
+	uint64_t v;
+	struct uncore_reg r = pci(bdf[0], 0, 4);
+	CHECK_EQ_INT(uncore_regio_read(io, &r, &v), UNCORE_EIO);
+	CHECK_CONTAINS(uncore_error_detail(), "failed fatally earlier");
+	uncore_regio_destroy(io);
+
+	struct uncore_regio *sys = open_method(UNCORE_PCI_SYSFS, NULL);
+	if (sys) {
+		CHECK_EQ_INT(uncore_pci_cfg_provoke_libpci_error(sys, bdf[0]), UNCORE_ENOSUPP);
+		uncore_regio_destroy(sys);
+	}
+}
+
+int main(void)
+{
+	RUN(real_devices_read_the_same_both_ways);
+	RUN(absent_device_is_enodev);
+	RUN(bad_registers_refused);
+	RUN(unprivileged_reader_gets_eperm_past_64_bytes);
+	RUN(auto_prefers_libpci_and_falls_back_to_sysfs);
+	RUN(one_read_syscall_per_access);
+	RUN(fake_tree_writes_through_both_methods);
+	RUN(libpci_fatal_error_comes_back_as_a_code);
+	return harness_done();
+}

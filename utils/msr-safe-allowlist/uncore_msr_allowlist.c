@@ -1,0 +1,205 @@
+/* uncore-msr-allowlist: print the msr-safe allowlist ("0xMSR 0xWRITEMASK"
+ * lines) that lets unprivileged users read and program the uncore PMON MSRs
+ * of a platform, optionally merged with an existing list (msr-safe keeps
+ * one list: loading ours replaces whatever was loaded before).
+ *
+ *   uncore-msr-allowlist [-p PLATFORM] [-m FILE] [-o FILE]
+ *   cat out > /dev/cpu/msr_allowlist        (as root)
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "access/msr_ranges.h"
+#include "common/uncore_error.h"
+#include "platform/cpu.h"
+
+struct entry {
+	uint32_t msr;
+	uint64_t mask;
+	const char *note; /* our register name, or NULL for a merged-in entry */
+	const char *source;
+};
+
+static void usage(FILE *f)
+{
+	size_t n;
+	const struct uncore_msr_table *const *t = uncore_msr_tables(&n);
+	fprintf(f, "usage: uncore-msr-allowlist [-p PLATFORM] [-m FILE] [-o FILE]\n"
+		   "  -p, --platform NAME  platform (default: this machine's);");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, " %s", t[i]->platform);
+	fprintf(f, "\n"
+		   "  -m, --merge FILE     keep the entries of an existing allowlist (e.g.\n"
+		   "                       /dev/cpu/msr_allowlist); write masks are OR-ed\n"
+		   "  -o, --output FILE    write there instead of standard output\n"
+		   "Load the result as root: cat FILE > /dev/cpu/msr_allowlist\n");
+}
+
+static int by_msr(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	return x->msr < y->msr ? -1 : x->msr > y->msr;
+}
+
+/* Add an existing allowlist's entries: 0, or -1 with a message printed. */
+static int merge_file(const char *path, struct entry **e, size_t *n, size_t *cap)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "uncore-msr-allowlist: cannot read %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	char line[512];
+	unsigned lineno = 0;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long msr, mask;
+		char *p = line + strspn(line, " \t");
+		lineno++;
+		if (*p == '#' || *p == '\n' || *p == '\0')
+			continue;
+		if (sscanf(p, "%llx %llx", &msr, &mask) != 2 || msr > 0xffffffffu) {
+			fprintf(stderr, "uncore-msr-allowlist: %s:%u: not \"0xMSR 0xMASK\": %s",
+				path, lineno, line);
+			fclose(f);
+			return -1;
+		}
+		size_t i;
+		for (i = 0; i < *n && (*e)[i].msr != msr; i++)
+			;
+		if (i < *n) {
+			(*e)[i].mask |= mask;
+			continue;
+		}
+		if (*n == *cap) {
+			*cap *= 2;
+			struct entry *ne = realloc(*e, *cap * sizeof(**e));
+			if (!ne) {
+				fclose(f);
+				fprintf(stderr, "uncore-msr-allowlist: out of memory\n");
+				return -1;
+			}
+			*e = ne;
+		}
+		(*e)[(*n)++] = (struct entry){.msr = (uint32_t)msr, .mask = mask};
+	}
+	fclose(f);
+	return 0;
+}
+
+static const char *this_platform(void)
+{
+	struct uncore_cpu_id id;
+	const struct uncore_platform_desc *p;
+	if (uncore_cpu_identify(&id) != 0 || !(p = uncore_platform_for_cpu(&id)))
+		return NULL;
+	return p->name;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    {"platform", required_argument, NULL, 'p'},
+	    {"merge", required_argument, NULL, 'm'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	const char *platform = NULL, *merge = NULL, *output = NULL;
+	int c;
+	while ((c = getopt_long(argc, argv, "p:m:o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			platform = optarg;
+			break;
+		case 'm':
+			merge = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (!platform && !(platform = this_platform())) {
+		fprintf(stderr,
+			"uncore-msr-allowlist: this processor is not a platform papi-uncore "
+			"knows; name one with -p (see --help)\n");
+		return 1;
+	}
+	const struct uncore_msr_table *t = uncore_msr_table_for(platform);
+	if (!t) {
+		fprintf(stderr,
+			"uncore-msr-allowlist: no uncore MSR table for platform \"%s\" "
+			"(see --help for those with one)\n",
+			platform);
+		return 1;
+	}
+	int rc = uncore_msr_table_check(t);
+	if (rc) {
+		fprintf(stderr, "uncore-msr-allowlist: %s\n", uncore_error_detail());
+		return 1;
+	}
+
+	size_t n = uncore_msr_table_count(t), cap = n + 64;
+	struct entry *e = malloc(cap * sizeof(*e));
+	if (!e)
+		return 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct uncore_msr_range *r;
+		uncore_msr_table_get(t, i, &e[i].msr, &e[i].mask, &r);
+		e[i].note = r->name;
+		e[i].source = r->source;
+	}
+	if (merge && merge_file(merge, &e, &n, &cap) != 0) {
+		free(e);
+		return 1;
+	}
+	qsort(e, n, sizeof(*e), by_msr);
+
+	FILE *out = output ? fopen(output, "w") : stdout;
+	if (!out) {
+		fprintf(stderr, "uncore-msr-allowlist: cannot write %s: %s\n", output,
+			strerror(errno));
+		free(e);
+		return 1;
+	}
+	fprintf(out, "# msr-safe allowlist for %s\n", t->title);
+	fprintf(out, "# Generated by uncore-msr-allowlist (papi-uncore)%s%s.\n",
+		merge ? ", merged with " : "", merge ? merge : "");
+	fprintf(out, "# Columns: MSR, write mask (bits a user may set; 0 = read-only).\n");
+	fprintf(out, "# Load as root: cat THIS_FILE > /dev/cpu/msr_allowlist\n");
+	for (size_t i = 0; i < n; i++) {
+		if (e[i].note)
+			fprintf(out, "0x%08" PRIX32 " 0x%016" PRIX64 " # %s (%s)\n", e[i].msr,
+				e[i].mask, e[i].note, e[i].source);
+		else
+			fprintf(out, "0x%08" PRIX32 " 0x%016" PRIX64 "\n", e[i].msr, e[i].mask);
+	}
+	free(e);
+	/* msr-safe takes at most 128 KiB per write of the allowlist. */
+	long size = ftell(out);
+	if (size > 128 * 1024)
+		fprintf(stderr,
+			"uncore-msr-allowlist: warning: %ld bytes is more than msr-safe "
+			"accepts (128 KiB)\n",
+			size);
+	if (out != stdout ? fclose(out) != 0 : fflush(out) != 0) {
+		fprintf(stderr, "uncore-msr-allowlist: write error: %s\n", strerror(errno));
+		return 1;
+	}
+	return 0;
+}
