@@ -4,8 +4,9 @@
  * closed form: without a threshold the count is the sum of the streams'
  * totals; with one, the comparison sequence is periodic with the least
  * common multiple of the streams' periods, so one period is evaluated and
- * multiplied, or, for constants plus one rate, counted in closed form.  Only
- * other inputs with a huge combined period go cycle by cycle. */
+ * multiplied, or, for constants plus one rate, counted in closed form;
+ * constants plus several rates are walked from occurrence to occurrence.
+ * Only other inputs with a huge combined period go cycle by cycle. */
 #include "sim/sim_internal.h"
 
 #include <stdlib.h>
@@ -354,6 +355,98 @@ static uint64_t eval_closed(const struct closed *cf, const struct sim_cmp *cmp, 
 	return total;
 }
 
+/* Constants plus several ratio streams: the sum is K + sum(q_i) + B(c), B(c)
+ * the number of streams with an extra occurrence on cycle c.  Between such
+ * cycles B = 0 and the comparison result is constant, so the span is walked
+ * from one extra occurrence to the next: the cost grows with occurrences,
+ * not cycles.  A(x) = ((x + r0) num) mod den is a stream's accumulator at
+ * the start of cycle x; x has an occurrence when A(x) + rem >= den. */
+struct tick {
+	uint64_t next; /* next cycle (relative to c0) with an extra occurrence */
+	uint64_t acc;  /* A(next) */
+	uint64_t rem, den;
+};
+
+/* From accumulator a at cycle x, the first occurrence is at x + j. */
+static void tick_schedule(struct tick *t, uint64_t x, uint64_t a)
+{
+	uint64_t j = (t->den - a + t->rem - 1) / t->rem - 1;
+	t->next = x + j;
+	t->acc = a + j * t->rem;
+}
+
+static int eval_ticks(const struct sim_shared *sh, const struct sim_input *in,
+		      const struct sim_cmp *cmp, uint64_t c0, uint64_t n, uint8_t *prev,
+		      uint64_t need, uint64_t *used, uint64_t *result)
+{
+	struct tick tk[SIM_MAX_INPUTS];
+	unsigned nt = 0;
+	uint64_t base = 0;
+	for (unsigned i = 0; i < in->n; i++) {
+		const struct sim_stream *st = &sh->streams[in->idx[i]];
+		if (st->rate_kind == SIM_RATE_PATTERN && st->pattern_len == 1) {
+			base += st->pattern[0];
+			continue;
+		}
+		if (st->rate_kind != SIM_RATE_RATIO)
+			return 0;
+		base += st->num / st->den;
+		struct tick *t = &tk[nt];
+		t->rem = st->num % st->den;
+		t->den = st->den;
+		if (!t->rem)
+			continue;
+		uint64_t a0 =
+		    (uint64_t)((unsigned __int128)(c0 - st->start_cycle) * st->num % st->den);
+		tick_schedule(t, 0, a0);
+		nt++;
+	}
+	uint8_t cond_of[SIM_MAX_INPUTS + 1];
+	for (unsigned b = 0; b <= nt; b++)
+		cond_of[b] = (uint8_t)compare(cmp, base + b);
+	uint64_t count = 0, c = 0;
+	int p = *prev;
+	while (c < n) {
+		uint64_t ev = n;
+		for (unsigned i = 0; i < nt; i++)
+			if (tk[i].next < ev)
+				ev = tk[i].next;
+		if (ev > c) { /* cycles c .. ev-1: no extra occurrence */
+			uint64_t add = cond_of[0] ? (cmp->edge ? !p : ev - c) : 0;
+			if (need && add && count + add >= need) {
+				*used = cmp->edge ? c + 1 : c + (need - count);
+				count = need;
+				p = cond_of[0];
+				break;
+			}
+			count += add;
+			p = cond_of[0];
+			c = ev;
+			if (c >= n)
+				break;
+		}
+		unsigned b = 0;
+		for (unsigned i = 0; i < nt; i++) {
+			struct tick *t = &tk[i];
+			if (t->next != c)
+				continue;
+			b++;
+			tick_schedule(t, c + 1, t->acc + t->rem - t->den);
+		}
+		int cnd = cond_of[b];
+		count += cmp->edge ? (cnd && !p) : cnd;
+		p = cnd;
+		c++;
+		if (need && count >= need) {
+			*used = c;
+			break;
+		}
+	}
+	*prev = (uint8_t)p;
+	*result = count;
+	return 1;
+}
+
 uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in,
 		  const struct sim_cmp *cmp, uint64_t c0, uint64_t n, uint8_t *prev, uint64_t need,
 		  uint64_t *used)
@@ -385,7 +478,9 @@ uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in,
 	struct closed cf;
 	if (closed_form(sh, in, cmp, &cf))
 		return eval_closed(&cf, cmp, c0, n, prev, need, used);
-	uint64_t L = input_period(sh, in, SIM_BLOCK_MAX);
+	uint64_t L = input_period(sh, in, SIM_BLOCK_MAX), ticks;
+	if (!L && eval_ticks(sh, in, cmp, c0, n, prev, need, used ? used : &(uint64_t){0}, &ticks))
+		return ticks;
 	uint8_t *cnd = L ? malloc(L) : NULL;
 	if (!cnd)
 		return eval_cycles(sh, in, cmp, c0, n, prev, need, used ? used : &(uint64_t){0});

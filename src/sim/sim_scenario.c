@@ -740,14 +740,16 @@ static int check_inputs(struct parse *p)
 				unsigned n = 0;
 				for (unsigned j = 0; j < p->n_streams; j++) {
 					const struct sim_stream *b = &p->streams[j];
-					n += b->target == a->target && b->kind == a->kind && b->ev == a->ev &&
-					     b->ext == a->ext && b->extra == a->extra &&
-					     (b->sockets >> s & 1) && (b->insts >> inst & 1);
+					n += b->target == a->target && b->kind == a->kind &&
+					     b->ev == a->ev && b->ext == a->ext &&
+					     b->extra == a->extra && (b->sockets >> s & 1) &&
+					     (b->insts >> inst & 1);
 				}
 				if (n > SIM_MAX_INPUTS) {
 					p->line = a->line;
-					return syntax(p, "more than %s streams feed one event of one box",
-						      "64");
+					return syntax(
+					    p, "more than %s streams feed one event of one box",
+					    "64");
 				}
 			}
 	}

@@ -141,6 +141,10 @@ TEST(cycle_path_matches_the_reference)
 		sh->n_streams = 0;
 		add_ratio(sh, rnd(2000003), 1000003, rnd(900));
 		add_ratio(sh, rnd(1999966), 999983, rnd(900));
+		if (rnd(3))
+			add_ratio(sh, rnd(3000000), 1000033, rnd(900));
+		/* a constant keeps the occurrence walk, a longer pattern forces
+		 * the plain cycle loop */
 		if (rnd(2))
 			add_pattern(sh, 1 + (unsigned)rnd(4), rnd(900));
 		check_case(sh, "cycles");
@@ -160,6 +164,18 @@ TEST(long_spans_stay_fast)
 	cmp.edge = 0;
 	cmp.invert = 1;
 	CHECK_EQ_U64(sim_eval(sh, &in, &cmp, 0, 1066666667, &p, 0, NULL), 966666667);
+	/* Two rates (the STREAM write CAS of both major modes), thresholded:
+	 * walked occurrence by occurrence.  The slower stream's occurrences fall
+	 * on cycles of the faster one (equal denominators, rates 3:1). */
+	sh->n_streams = 0;
+	add_ratio(sh, 37500000, 1066666667, 0);
+	add_ratio(sh, 12500000, 1066666667, 0);
+	in.n = 2;
+	in.idx[1] = 1;
+	cmp = (struct sim_cmp){.thresh = 1}; /* 0.1 s of DCLK */
+	CHECK_EQ_U64(sim_eval(sh, &in, &cmp, 0, 106666667, &p, 0, NULL), 3750000);
+	cmp.thresh = 2;
+	CHECK_EQ_U64(sim_eval(sh, &in, &cmp, 0, 106666667, &p, 0, NULL), 1250000);
 	free(sh);
 }
 

@@ -249,7 +249,8 @@ TEST(scenario_syntax_errors)
 	char big[8192] = "";
 	for (int i = 0; i < 65; i++) {
 		size_t used = strlen(big);
-		snprintf(big + used, sizeof(big) - used, "stream cbo[3] ev=0x11 umask=0x01 inc=%d\n", i);
+		snprintf(big + used, sizeof(big) - used,
+			 "stream cbo[3] ev=0x11 umask=0x01 inc=%d\n", i);
 	}
 	CHECK_EQ_INT(uncore_sim_load_scenario_text(sim, big, "big"), UNCORE_ESYNTAX);
 	CHECK_CONTAINS(uncore_error_detail(), "more than 64 streams");
