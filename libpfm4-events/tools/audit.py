@@ -4,8 +4,10 @@
   python3 libpfm4-events/tools/audit.py --seeds ../shared/seeds
         [--upstream LIBPFM4_DIR] [--report FILE] [--only GEN] [--tables DIR] [-v]
 
-Each generation is a module tools/audit_<gen>.py with GENERATION (a name)
-and run(ctx) -> list of Check (made with ctx.Check(name); a check collects
+Each generation is a module tools/audit_<gen>.py, either with GENERATION (a
+name) and run(ctx) (hswep), or with run(seeds_dir, tables_dir) -> [(check,
+ok, message)] and its own data/exceptions_<gen>.txt (skl, nhm, x7400).  The
+first kind: run(ctx) -> list of Check (made with ctx.Check(name); a check collects
 problem(gen, box, event, umask, what, text) and error(text)); ctx.seed(file)
 gives a seed's lines, ctx.table(header, upstream=False) a parsed table
 (tools/pfmtable.py), ctx.note(line) adds to the report.  A module re-reads the specification text
@@ -167,8 +169,23 @@ def main():
     modules = sorted(glob.glob(os.path.join(HERE, "audit_*.py")))
     ran = []
     for path in modules:
-        mod = importlib.import_module(os.path.basename(path)[:-3])
+        modname = os.path.basename(path)[:-3]
+        mod = importlib.import_module(modname)
         gen = getattr(mod, "GENERATION", None)
+        if gen is None and hasattr(mod, "run") and modname != "audit_client_common":
+            # The client generations' modules (skl, nhm, x7400) have the
+            # interface run(seeds_dir, tables_dir) -> [(check, ok, message)]
+            # and keep their exceptions in data/exceptions_<gen>.txt.
+            gen = modname[len("audit_"):]
+            if args.only and gen not in args.only:
+                continue
+            ran.append(gen)
+            for name, ok, message in mod.run(args.seeds, args.tables):
+                chk = Check("%s: %s" % (gen, name))
+                if not ok:
+                    chk.error(message)
+                checks.append(chk)
+            continue
         if gen is None or (args.only and gen not in args.only):
             continue
         ran.append(gen)
