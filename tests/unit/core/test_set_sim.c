@@ -105,6 +105,38 @@ TEST(discovery_finds_the_models_boxes)
 	env_close(&e);
 }
 
+/* Every model, including the four-socket part with unusual buses and node
+ * IDs and the small part with a hidden QPI function: the direct backend's
+ * discovery (through registers only) agrees with the model. */
+TEST(discovery_agrees_with_every_model)
+{
+	for (size_t i = 0; i < uncore_sim_model_count(); i++) {
+		struct env e;
+		const char *model = uncore_sim_model(i)->name;
+		harness_row = model;
+		CHECK_EQ_INT(env_open(&e, model, NULL), 0);
+		if (!e.be)
+			continue;
+		const struct uncore_machine *m = &e.be->machine;
+		CHECK_EQ_INT(m->nsockets, e.topo.sockets);
+		for (unsigned s = 0; s < m->nsockets; s++)
+			CHECK_EQ_INT(m->pci_bus[s], e.topo.bus[s]);
+		static const struct {
+			const char *pmu;
+			enum hswep_box_kind kind;
+		} boxes[] = {{"hswep_unc_cbo", HSWEP_BOX_CBO}, {"hswep_unc_sbo", HSWEP_BOX_SBO},
+			     {"hswep_unc_ha", HSWEP_BOX_HA},   {"hswep_unc_imc", HSWEP_BOX_IMC},
+			     {"hswep_unc_qpi", HSWEP_BOX_QPI}, {"hswep_unc_r3qpi", HSWEP_BOX_R3QPI}};
+		for (size_t b = 0; b < sizeof(boxes) / sizeof(boxes[0]); b++) {
+			int idx = uncore_machine_box_index(m, uncore_box_type_find(m->plat, boxes[b].pmu));
+			CHECK(idx >= 0);
+			if (idx >= 0)
+				CHECK_EQ_U64(m->present[idx][0], e.topo.present[boxes[b].kind]);
+		}
+		env_close(&e);
+	}
+}
+
 TEST(dram_reads_of_a_whole_node_in_one_event)
 {
 	struct env e;
@@ -225,6 +257,7 @@ int main(void)
 {
 	find_scenarios();
 	RUN(discovery_finds_the_models_boxes);
+	RUN(discovery_agrees_with_every_model);
 	RUN(dram_reads_of_a_whole_node_in_one_event);
 	RUN(fixed_dclk_counts_dram_clocks_of_every_channel);
 	RUN(totals_survive_several_48_bit_wraps);
