@@ -10,6 +10,7 @@
 
 static const struct uncore_msr_table *const tables[] = {
     &uncore_hswep_msr_table,
+    &uncore_skl_msr_table,
 };
 
 const struct uncore_msr_table *const *uncore_msr_tables(size_t *n)

@@ -31,6 +31,7 @@ struct uncore_msr_table {
 
 /* The platform tables (one data file each). */
 extern const struct uncore_msr_table uncore_hswep_msr_table; /* platform/hswep_msr_ranges.c */
+extern const struct uncore_msr_table uncore_skl_msr_table;   /* platform/skl/skl_msr_ranges.c */
 
 /* The table of a platform, or NULL when it has no uncore MSRs we know. */
 const struct uncore_msr_table *uncore_msr_table_for(const char *platform);

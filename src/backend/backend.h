@@ -27,6 +27,13 @@ struct uncore_backend_ops {
 	/* Stop, clear the boxes' programming and release them. */
 	int (*unprogram)(struct uncore_backend *b);
 	void (*destroy)(struct uncore_backend *b);
+	/* Optional (NULL: no counter of this backend wraps within hours).  The
+	 * longest time, in ns, that may pass between two reads of `plan`
+	 * without losing a wrap (a raw value folds correctly only when the
+	 * counter advanced less than 2^width since the last read), with a
+	 * margin: what a background poller must read at least as often as. */
+	int (*max_read_interval)(const struct uncore_backend *b, const struct uncore_plan *plan,
+				 uint64_t *ns);
 };
 
 /* Accesses made so far, for benchmarks and tests. */

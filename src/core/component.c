@@ -5,10 +5,12 @@
 #include "core/component.h"
 
 #include "access/composite.h"
+#include "access/mmio.h"
 #include "access/msr_open.h"
 #include "access/pci_cfg.h"
 #include "backend/direct/direct.h"
 #include "common/uncore_error.h"
+#include "platform/skl_mchbar.h"
 #include "sim/uncore_sim.h"
 #include "topology/cpu_topology.h"
 
@@ -67,23 +69,43 @@ static int open_sim(struct uncore_component *c)
 	return 0;
 }
 
+/* Skylake client IMC counters: MCHBAR from PCI 0:0.0, then a read-only
+ * /dev/mem window over the counters (seed 001, 3.3).  Failure is not fatal
+ * (CBo, ARB and UCLK work without it): *mmio stays NULL and `why` says
+ * what to fix. */
+static void open_skl_imc(struct uncore_regio *pci, struct uncore_regio **mmio, char *why,
+			 size_t len)
+{
+	uint64_t bar;
+	int rc = skl_mchbar_read(pci, &bar);
+	if (rc == 0)
+		rc = uncore_mmio_open(NULL, bar + SKL_IMC_WINDOW_FIRST,
+				      SKL_IMC_WINDOW_END - SKL_IMC_WINDOW_FIRST, mmio);
+	if (rc < 0)
+		snprintf(why, len, "IMC counters unavailable: %s", uncore_error_detail());
+	uncore_error_clear();
+}
+
 /* Real devices: MSRs through /dev/cpu/N/msr (or msr-safe) on one CPU per
  * socket, behind the platform's MSR allowlist (access/msr_open.c); PCI
- * configuration space through libpci or sysfs. */
+ * configuration space through libpci or sysfs; Skylake client: MMIO through
+ * /dev/mem for the IMC. */
 static int open_direct(struct uncore_component *c, const struct uncore_platform_desc *platform)
 {
 	struct uncore_cpu_topology topo;
 	int cpu_of_socket[UNCORE_MAX_SOCKETS];
 	int16_t cpu_socket[UNCORE_TOPOLOGY_MAX_CPUS];
 	struct uncore_msr_open_options mo;
-	struct uncore_regio *msr = NULL, *pci = NULL, *io = NULL;
+	struct uncore_regio *msr = NULL, *pci = NULL, *mmio = NULL, *io = NULL;
 	struct uncore_direct_config cfg;
+	char imc_why[200] = "";
+	int skl = platform->id == UNCORE_PLATFORM_SKL;
 	int rc;
 
-	if (platform->id != UNCORE_PLATFORM_HSWEP)
+	if (platform->id != UNCORE_PLATFORM_HSWEP && !skl)
 		return uncore_fail(UNCORE_ENOSUPP,
-				   "%s: the direct backend programs Haswell-EP only; use the perf "
-				   "backend (kernel uncore PMUs) on this processor",
+				   "%s: the direct backend programs Haswell-EP and Skylake client "
+				   "only; use the perf backend (kernel uncore PMUs) on this processor",
 				   platform->name);
 	rc = uncore_topology_read(NULL, NULL, 0, &topo);
 	if (rc < 0)
@@ -99,13 +121,25 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	mo.cpu_of_socket = cpu_of_socket;
 	mo.nsockets = nsockets;
 	rc = uncore_msr_open(&mo, &msr);
-	if (rc == 0)
+	if (rc == 0) {
 		rc = uncore_pci_cfg_open(NULL, &pci);
+		if (rc < 0 && skl) { /* only the IMC needs PCI there */
+			snprintf(imc_why, sizeof(imc_why),
+				 "IMC counters unavailable: no PCI access to read MCHBAR: %s",
+				 uncore_error_detail());
+			uncore_error_clear();
+			pci = NULL;
+			rc = 0;
+		}
+	}
+	if (rc == 0 && skl && pci)
+		open_skl_imc(pci, &mmio, imc_why, sizeof(imc_why));
 	if (rc == 0)
-		rc = uncore_composite_open(msr, pci, NULL, &io);
+		rc = uncore_composite_open(msr, pci, mmio, &io);
 	if (rc < 0) {
 		uncore_regio_destroy(msr);
 		uncore_regio_destroy(pci);
+		uncore_regio_destroy(mmio);
 		return rc;
 	}
 	memset(&cfg, 0, sizeof(cfg));
@@ -115,7 +149,8 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	cfg.origin = platform->title;
 	cfg.ncpus = topo.ncpu_ids;
 	cfg.cpu_socket = cpu_socket;
-	rc = uncore_direct_open_hswep(&cfg, &c->be);
+	cfg.absent_note = imc_why[0] ? imc_why : NULL;
+	rc = skl ? uncore_direct_open_skl(&cfg, &c->be) : uncore_direct_open_hswep(&cfg, &c->be);
 	if (rc < 0) {
 		uncore_regio_destroy(io);
 		return rc;

@@ -24,6 +24,11 @@ struct uncore_machine {
 	unsigned ncpus;                              /* CPUs known (index < ncpus) */
 	int16_t cpu_socket[UNCORE_MAX_CPUS];          /* socket of each CPU, -1 if offline */
 	char origin[160];                    /* "SIMULATED uncore: ..." or "hardware" */
+	/* Why the box types in absent_boxes (bit b: plat->boxes[b]) are
+	 * missing, when discovery knows: added to the scheduler's "not
+	 * present" errors for them. */
+	uint32_t absent_boxes;
+	char absent_note[200];
 };
 
 /* Index of `box` in m->plat->boxes, or -1. */

@@ -98,13 +98,16 @@ static int expand_event(const struct uncore_machine *m, const struct uncore_sche
 	}
 	if (added == 0) {
 		char name[64];
+		const char *note = (m->absent_boxes >> box) & 1u ? m->absent_note : "";
 		if (e->ref.instance != UNCORE_ALL &&
 		    uncore_box_instance_name(e->ref.box, e->ref.instance, name, sizeof(name)) == 0)
-			return uncore_fail(UNCORE_ENODEV, "%s: box %s is not present on %s", e->name, name,
-					   e->ref.socket == UNCORE_ALL ? "any socket" : "that socket");
-		return uncore_fail(UNCORE_ENODEV, "%s: no %s box is present on %s", e->name,
+			return uncore_fail(UNCORE_ENODEV, "%s: box %s is not present on %s%s%s%s", e->name,
+					   name, e->ref.socket == UNCORE_ALL ? "any socket" : "that socket",
+					   note[0] ? " (" : "", note, note[0] ? ")" : "");
+		return uncore_fail(UNCORE_ENODEV, "%s: no %s box is present on %s%s%s%s", e->name,
 				   e->ref.box->name,
-				   e->ref.socket == UNCORE_ALL ? "this machine" : "that socket");
+				   e->ref.socket == UNCORE_ALL ? "this machine" : "that socket",
+				   note[0] ? " (" : "", note, note[0] ? ")" : "");
 	}
 	return (int)(nt + added);
 }
@@ -127,7 +130,10 @@ static int augment(unsigned u, const uint64_t *allowed, unsigned ncounters, int 
 
 static int same_encoding(const struct uncore_encoding *a, const struct uncore_encoding *b)
 {
-	return a->ctl == b->ctl && a->fixed == b->fixed && a->counters == b->counters;
+	/* Fixed events of one box differ by counter alone (free-running
+	 * counters have no control value at all). */
+	return a->ctl == b->ctl && a->fixed == b->fixed && a->counters == b->counters &&
+	       a->fixed_index == b->fixed_index;
 }
 
 static int list_counters(uint64_t mask, char *buf, size_t len)
@@ -180,21 +186,29 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		uniq_of[k] = u;
 	}
 
-	/* Fixed counter: one encoding at most. */
-	int fixed_user = -1;
+	/* Fixed counters: one encoding at most on each. */
+	int fixed_owner[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
 	uint64_t allowed[64];
 	unsigned ngen = 0, gen_users[64];
 	for (unsigned u = 0; u < nuniq; u++) {
 		const struct uncore_sched_event *e = &ev[t[uniq[u]].event];
 		if (e->enc.fixed) {
+			unsigned fi = e->enc.fixed_index;
 			if (box->nfixed == 0)
 				return uncore_fail(UNCORE_ECONFLICT, "%s needs a fixed counter, which %s lacks",
 						   e->name, where);
-			if (fixed_user >= 0)
+			if (fi >= box->nfixed || fi >= 8)
+				return uncore_fail(UNCORE_ECONFLICT, "%s needs fixed counter %u, which %s lacks",
+						   e->name, fi, where);
+			if (fixed_owner[fi] >= 0 && box->nfixed == 1)
 				return uncore_fail(UNCORE_ECONFLICT,
 						   "box full: %s and %s both need the one fixed counter of %s",
-						   ev[t[uniq[fixed_user]].event].name, e->name, where);
-			fixed_user = (int)u;
+						   ev[t[uniq[fixed_owner[fi]]].event].name, e->name, where);
+			if (fixed_owner[fi] >= 0)
+				return uncore_fail(UNCORE_ECONFLICT,
+						   "box full: %s and %s both need fixed counter %u of %s",
+						   ev[t[uniq[fixed_owner[fi]]].event].name, e->name, fi, where);
+			fixed_owner[fi] = (int)u;
 			continue;
 		}
 		uint64_t all = box->ngeneric >= 64 ? ~0ull : (1ull << box->ngeneric) - 1;
@@ -255,10 +269,11 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		s->instance = t[0].instance;
 		s->boxprog = (uint16_t)p->nboxes;
 		s->ctl = e->enc.ctl;
-		if ((int)u == fixed_user) {
+		if (e->enc.fixed) {
 			s->counter = UNCORE_SLOT_FIXED;
+			s->fixed_index = e->enc.fixed_index;
 			s->width = (uint8_t)box->fixed_width;
-			bp->fixed_used = 1;
+			bp->fixed_used |= (uint8_t)(1u << e->enc.fixed_index);
 		} else {
 			for (unsigned c = 0; c < box->ngeneric; c++) {
 				if (owner[c] >= 0 && gen_users[owner[c]] == u) {

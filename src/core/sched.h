@@ -2,7 +2,8 @@
  * instance it counts on.  An event that names no instance counts on all
  * present instances of its box type (and, without :socket=, on all sockets)
  * and its value is their sum.  Per box instance, events get counters their
- * table allows (bipartite matching), fixed-counter events the fixed counter,
+ * table allows (bipartite matching), fixed-counter events their fixed counter
+ * (a box may have several: the Skylake client IMC's free-running ones),
  * identical encodings share one counter, and events that use the box's
  * filter registers are merged when the bits they depend on agree.  When
  * something cannot be placed, the detail names the events and the reason:
@@ -16,7 +17,7 @@
 #include "events/encode.h"
 #include "events/parse.h"
 
-#define UNCORE_SLOT_FIXED 0xffu /* slot counter index of the fixed counter */
+#define UNCORE_SLOT_FIXED 0xffu /* slot counter index of a fixed (or free-running) counter */
 
 /* One event to place: what the user asked for and how it encodes. */
 struct uncore_sched_event {
@@ -31,6 +32,7 @@ struct uncore_slot {
 	uint8_t box;      /* index in machine->plat->boxes */
 	uint8_t instance;
 	uint8_t counter;  /* generic counter index, or UNCORE_SLOT_FIXED */
+	uint8_t fixed_index; /* UNCORE_SLOT_FIXED: which fixed counter of the box (encode.h) */
 	uint8_t width;    /* counter width in bits */
 	uint16_t boxprog; /* index of its box instance in plan->boxes */
 	uint64_t ctl;     /* control value (enable bit clear) */
@@ -43,7 +45,7 @@ struct uncore_boxprog {
 	uint8_t instance;
 	uint8_t nfilters;
 	uint8_t counters_used; /* bit i: generic counter i */
-	uint8_t fixed_used;
+	uint8_t fixed_used; /* bit i: fixed (or free-running) counter i */
 	uint64_t filter[UNCORE_MAX_FILTERS];
 	uint64_t filter_mask[UNCORE_MAX_FILTERS]; /* bits some event depends on */
 };

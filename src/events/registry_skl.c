@@ -6,20 +6,10 @@
 #include "events/table.h"
 
 #include "events/intel_skl_unc_iu_events.h"
+#include "platform/skl/skl_regs.h"
 
 #define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
 #define MODS(m)  .mods = (m), .nmods = LIBPFM_ARRAY_SIZE(m)
-
-/* MSR_UNC_CBO_x_PERFEVTSELy and MSR_UNC_ARB_PERFEVTSELy, SKL table 2-7. */
-#define SKL_UNC_PERFEVTSEL_EVT_SEL 0x000000ffULL
-#define SKL_UNC_PERFEVTSEL_UMASK   0x0000ff00ULL
-#define SKL_UNC_PERFEVTSEL_E       (1ULL << 18)
-#define SKL_UNC_PERFEVTSEL_OVF_EN  (1ULL << 20)
-#define SKL_UNC_PERFEVTSEL_EN      (1ULL << 22)
-#define SKL_UNC_PERFEVTSEL_INV     (1ULL << 23)
-#define SKL_UNC_PERFEVTSEL_THR     0x1f000000ULL
-/* MSR_UNC_PERF_FIXED_CTRL, SKL table 2-4: only enable and overflow. */
-#define SKL_UNC_FIXED_CTRL_CNT_EN (1ULL << 22)
 
 static const struct uncore_ctl_layout skl_evtsel = {
     .name = "MSR_UNC_CBO_x_PERFEVTSELy",

@@ -1,8 +1,8 @@
 /* The direct backend: programs the uncore PMON boxes itself through the
- * register-access interface (real MSR/PCI devices, or the simulator, by the
- * very same code).  Haswell-EP today.  Every write goes through an
- * allowlist of the PMON registers of the boxes in the programmed plan
- * (access/allowlist.h), so nothing else can ever be written. */
+ * register-access interface (real MSR/PCI/MMIO devices, or the simulator, by
+ * the very same code).  Haswell-EP and Skylake client.  Every write goes
+ * through an allowlist of the PMON registers of the boxes in the programmed
+ * plan (access/allowlist.h), so nothing else can ever be written. */
 #ifndef UNCORE_BACKEND_DIRECT_H
 #define UNCORE_BACKEND_DIRECT_H
 
@@ -25,6 +25,10 @@ struct uncore_direct_config {
 	const int16_t *cpu_socket;
 	/* "SIMULATED uncore: ..." or "" (hardware), copied to machine.origin. */
 	const char *origin;
+	/* Why a part of the uncore cannot be reached, when the caller knows
+	 * better than discovery (Skylake: the IMC window could not be mapped,
+	 * and why); copied to machine.absent_note.  NULL: discovery's reason. */
+	const char *absent_note;
 };
 
 /* Discover the machine behind cfg->io (sockets and their PCI buses from the
@@ -36,6 +40,20 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
  * or a test's fake register file). */
 int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,
 			       const struct uncore_machine *machine, struct uncore_backend **out);
+
+/* Skylake client (6th generation Core, seed 001): discover the machine
+ * behind cfg->io (one package; CBos from MSR_UNC_CBO_CONFIG, SKL 2.4.1; the
+ * IMC counters at MCHBAR from PCI 0:0.0, SKL 3.3, present when their MMIO
+ * registers can be read) and make a backend.  0, or an error with the detail
+ * set (MSR_UNC_CBO_CONFIG unreadable: not a Skylake client uncore, or no MSR
+ * access).  A missing IMC is not an error: machine.absent_note says why. */
+int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore_backend **out);
+
+/* The same with the machine known; `mchbar` is the masked MCHBAR (0: no IMC
+ * counters). */
+int uncore_direct_create_skl(const struct uncore_direct_config *cfg,
+			     const struct uncore_machine *machine, uint64_t mchbar,
+			     struct uncore_backend **out);
 
 /* The register layout of an event-registry box type, or NULL. */
 struct hswep_box_desc;
