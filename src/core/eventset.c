@@ -150,6 +150,15 @@ int uncore_set_running(const struct uncore_set *s)
 	return s->running;
 }
 
+int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns)
+{
+	if (!s->n || !s->be->ops->max_read_interval) {
+		*ns = UINT64_MAX;
+		return 0;
+	}
+	return s->be->ops->max_read_interval(s->be, &s->plan, ns);
+}
+
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s)
 {
 	return s->n ? &s->plan : NULL;

@@ -42,6 +42,12 @@ int uncore_set_reset(struct uncore_set *s);
 
 int uncore_set_running(const struct uncore_set *s);
 
+/* How often the set must be read while running so that no counter wraps
+ * twice between reads (the backend's max_read_interval): *ns, or
+ * UINT64_MAX when no counter of the set can wrap within hours.  A poller
+ * reading at least this often keeps every total exact. */
+int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns);
+
 /* The plan of the current events (NULL when empty), for --explain output. */
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
 
