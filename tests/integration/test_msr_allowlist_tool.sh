@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# uncore-msr-allowlist: the Haswell-EP list has every PMON MSR once, in the
+# uncore-msr-allowlist: the Haswell-EP list has every PMON MSR once (the
+# Skylake client list every MSR of its Table 2-1), in the
 # "0xMSR 0xMASK" form msr-safe parses (it rejects duplicates and needs a
 # final newline); --merge keeps another list's entries and ORs the masks;
 # bad input fails with a message.
@@ -20,6 +21,13 @@ expect "ends with a newline" test "$(tail -c1 "$tmp/hsx.txt" | od -An -c | tr -d
 expect "below msr-safe's 128 KiB" test "$(stat -c %s "$tmp/hsx.txt")" -lt 131072
 expect "CBo 17 CTR3 is there, 48-bit writable" grep -q '^0x00000F1B 0x0000FFFFFFFFFFFF' "$tmp/hsx.txt"
 expect "PCU C6 residency is read-only" grep -q '^0x000003FD 0x0000000000000000' "$tmp/hsx.txt"
+
+"$tool" -p skl -o "$tmp/skl.txt"
+expect "skl list written" test $? -eq 0
+expect "25 MSRs (SKL Table 2-1)" test "$(grep -c '^0x' "$tmp/skl.txt")" -eq 25
+expect "SKL global control: PMI, EN, freeze bits" grep -q '^0x00000E01 0x00000000E000000F' "$tmp/skl.txt"
+expect "SKL CBo 3 PERFCTR1 is 44-bit writable" grep -q '^0x00000737 0x00000FFFFFFFFFFF' "$tmp/skl.txt"
+expect "SKL MSR_UNC_CBO_CONFIG is read-only" grep -q '^0x00000396 0x0000000000000000' "$tmp/skl.txt"
 
 printf '# MSR # Write Mask # Comment\n0x00000010 0x0000000000000000\n0x00000E01 0x0000000000000001\n0x00000199 0x000000000000FFFF\n' >"$tmp/site.txt"
 "$tool" -p hswep -m "$tmp/site.txt" >"$tmp/merged.txt"

@@ -23,7 +23,7 @@ static const struct uncore_msr_range skl_ranges[] = {
 	{.name = "MSR_UNC_PERF_FIXED_CTR", .source = "SKL Table 2-5",
 	 .base = SKL_MSR_UNC_PERF_FIXED_CTR, .count = 1, .instances = 1,
 	 .write_mask = SKL_UNC_FIXED_CTR_CTR_VAL},
-	{.name = "MSR_UNC_CBO_CONFIG", .source = "SKL Table 2-6 (RO)",
+	{.name = "MSR_UNC_CBO_CONFIG (read-only)", .source = "SKL Table 2-6",
 	 .base = SKL_MSR_UNC_CBO_CONFIG, .count = 1, .instances = 1, .write_mask = 0},
 	{.name = "MSR_UNC_ARB_PERFCTR{0-1}", .source = "SKL Table 2-8",
 	 .base = SKL_MSR_UNC_ARB_PERFCTR0, .count = 2, .instances = 1,
