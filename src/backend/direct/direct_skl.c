@@ -165,13 +165,15 @@ static int skl_program(struct uncore_backend *base, const struct uncore_plan *pl
 	int rc;
 
 	if (b->plan)
-		return uncore_fail(UNCORE_EBUSY, "another event set of this process is counting on the "
-						 "uncore; stop it before starting this one");
+		return uncore_fail(UNCORE_EBUSY,
+				   "another event set of this process is counting on the "
+				   "uncore; stop it before starting this one");
 	b->counters = calloc(plan->nslots ? plan->nslots : 1, sizeof(*b->counters));
 	b->reads = calloc(plan->nslots ? plan->nslots : 1, sizeof(*b->reads));
 	if (!b->counters || !b->reads) {
 		release_binding(b);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory binding %u counters", plan->nslots);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory binding %u counters",
+				   plan->nslots);
 	}
 	b->plan = plan;
 	for (unsigned s = 0; s < plan->nslots; s++) {

@@ -140,7 +140,8 @@ int skl_reg(const struct skl_box_desc *d, unsigned inst, enum skl_reg_kind kind,
 		return 0;
 	}
 	out->width = 8;
-	out->addr = (kind == SKL_REG_CTL ? d->ctl_base : d->ctr_base) + (uint64_t)d->stride * inst + k;
+	out->addr =
+	    (kind == SKL_REG_CTL ? d->ctl_base : d->ctr_base) + (uint64_t)d->stride * inst + k;
 	return 0;
 }
 

@@ -27,11 +27,11 @@
 #define SKL_UNC_COUNTERS_PER_UNIT      2u /* Table 1-2, Table 2-1 (see registry_skl.c) */
 
 /* MSR_UNC_PERF_GLOBAL_CTRL, SKL Table 2-2. */
-#define SKL_UNC_GLOBAL_CTRL_PMI_SEL_CORE0   SKL_BIT(0)
+#define SKL_UNC_GLOBAL_CTRL_PMI_SEL_CORE0    SKL_BIT(0)
 #define SKL_UNC_GLOBAL_CTRL_PMI_SEL_CORE_ALL SKL_FIELD(3, 0) /* PMI_SEL_CORE0..3 */
-#define SKL_UNC_GLOBAL_CTRL_EN              SKL_BIT(29)
-#define SKL_UNC_GLOBAL_CTRL_WAKE_ON_PMI     SKL_BIT(30)
-#define SKL_UNC_GLOBAL_CTRL_FRZ_ON_PMI      SKL_BIT(31)
+#define SKL_UNC_GLOBAL_CTRL_EN               SKL_BIT(29)
+#define SKL_UNC_GLOBAL_CTRL_WAKE_ON_PMI      SKL_BIT(30)
+#define SKL_UNC_GLOBAL_CTRL_FRZ_ON_PMI       SKL_BIT(31)
 
 /* MSR_UNC_PERF_GLOBAL_STATUS, SKL Table 2-3, all RW1C.  The converted table
  * gives CBO_CTR_OVF as "31" beside "Reserved 63:4" and "Reserved 2": a lost

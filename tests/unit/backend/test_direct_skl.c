@@ -116,19 +116,19 @@ static void check_writes(struct fake_regio *fake, const struct wr *want, size_t 
 			HARNESS_FAIL_AT("extra write #%zu: 0x%llx <- 0x%llx", k,
 					(unsigned long long)log[i].reg.addr,
 					(unsigned long long)log[i].value);
-		} else if (log[i].reg.space != UNCORE_SPACE_MSR || log[i].reg.addr != want[k].addr ||
-			   log[i].value != want[k].value) {
-			HARNESS_FAIL_AT("write #%zu: got 0x%llx <- 0x%llx, want 0x%llx <- 0x%llx", k,
-					(unsigned long long)log[i].reg.addr,
-					(unsigned long long)log[i].value,
-					(unsigned long long)want[k].addr,
-					(unsigned long long)want[k].value);
+		} else if (log[i].reg.space != UNCORE_SPACE_MSR ||
+			   log[i].reg.addr != want[k].addr || log[i].value != want[k].value) {
+			HARNESS_FAIL_AT(
+			    "write #%zu: got 0x%llx <- 0x%llx, want 0x%llx <- 0x%llx", k,
+			    (unsigned long long)log[i].reg.addr, (unsigned long long)log[i].value,
+			    (unsigned long long)want[k].addr, (unsigned long long)want[k].value);
 		}
 		k++;
 	}
 	if (k < nwant)
 		HARNESS_FAIL_AT("only %zu of %zu writes; first missing 0x%llx <- 0x%llx", k, nwant,
-				(unsigned long long)want[k].addr, (unsigned long long)want[k].value);
+				(unsigned long long)want[k].addr,
+				(unsigned long long)want[k].value);
 	harness_row = NULL;
 	fake_regio_clear_log(fake);
 }
@@ -170,7 +170,8 @@ TEST(discovery_counts_cbos_and_finds_the_imc)
 		CHECK_EQ_STR(m->plat->name, "skl");
 		int cbo = uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_cbo"));
 		int arb = uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_arb"));
-		int clk = uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_clock"));
+		int clk =
+		    uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_clock"));
 		int mc = uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_imc"));
 		CHECK(cbo >= 0 && arb >= 0 && clk >= 0 && mc >= 0);
 		CHECK_EQ_U64(m->present[cbo][0], rows[i].present);
@@ -244,10 +245,12 @@ TEST(exact_register_traffic_of_a_session)
 
 	CHECK_EQ_INT(f.be->ops->program(f.be, &f.plan), 0);
 	static const struct wr program[] = {
-	    {GLOBAL, 0},                  /* 2.2.1: nothing counts while programming */
-	    {0x700, 0x8f34 | EN},         /* CBo 0 PERFEVTSEL0: ANY_MESI, local EN */
-	    {0x710, 0x8f34 | EN},         {0x720, 0x8f34 | EN}, {0x730, 0x8f34 | EN},
-	    {0x3b2, 0x0181 | EN},         /* ARB PERFEVTSEL0 */
+	    {GLOBAL, 0},          /* 2.2.1: nothing counts while programming */
+	    {0x700, 0x8f34 | EN}, /* CBo 0 PERFEVTSEL0: ANY_MESI, local EN */
+	    {0x710, 0x8f34 | EN},
+	    {0x720, 0x8f34 | EN},
+	    {0x730, 0x8f34 | EN},
+	    {0x3b2, 0x0181 | EN},               /* ARB PERFEVTSEL0 */
 	    {0x394, SKL_UNC_FIXED_CTRL_CNT_EN}, /* fixed UCLK counter */
 	};
 	check_writes(f.fake, program, sizeof(program) / sizeof(program[0]), "program");
@@ -283,7 +286,8 @@ TEST(exact_register_traffic_of_a_session)
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	CHECK_EQ_INT(n, 9);
-	static const uint64_t read_addr[] = {0x706, 0x716, 0x726, 0x736, 0x3b0, 0x395, BAR + 0x5050};
+	static const uint64_t read_addr[] = {0x706, 0x716, 0x726,       0x736,
+					     0x3b0, 0x395, BAR + 0x5050};
 	if (n == 9) {
 		CHECK(log[0].op == FAKE_WRITE && log[0].reg.addr == GLOBAL && log[0].value == 0);
 		for (unsigned i = 0; i < 7; i++) {
@@ -354,7 +358,7 @@ TEST(imc_only_plans_write_nothing)
 {
 	struct fixture f;
 	CHECK_EQ_INT(open_be(&f, fake_skl(5, BAR), 1, "/nonexistent/no-lock-needed"), 0);
-	const char *names[] = {"skl_unc_imc::DRAM_DATA_READS", "skl_unc_imc::DRAM_DATA_WRITES",
+	const char *names[] = {"skl_unc_imc::DRAM_DATA_READS",  "skl_unc_imc::DRAM_DATA_WRITES",
 			       "skl_unc_imc::DRAM_GT_REQUESTS", "skl_unc_imc::DRAM_IA_REQUESTS",
 			       "skl_unc_imc::DRAM_IO_REQUESTS", "skl_unc_imc::DRAM_DATA_READS"};
 	CHECK_EQ_INT(plan_events(&f, names, 6), 0);

@@ -8,15 +8,22 @@
 
 #include <string.h>
 
-static const struct uncore_box_type fr_type = {
-	.name = "test_unc_fr", .kind = "imc", .ninstances = 1, .nfixed = 5, .fixed_width = 32,
-	.flags = UNCORE_BOXF_FREERUN};
-static const struct uncore_box_type mixed_type = {
-	.name = "test_unc_mixed", .kind = "mixed", .ninstances = 2, .ngeneric = 2,
-	.counter_width = 44, .nfixed = 1, .fixed_width = 48};
+static const struct uncore_box_type fr_type = {.name = "test_unc_fr",
+					       .kind = "imc",
+					       .ninstances = 1,
+					       .nfixed = 5,
+					       .fixed_width = 32,
+					       .flags = UNCORE_BOXF_FREERUN};
+static const struct uncore_box_type mixed_type = {.name = "test_unc_mixed",
+						  .kind = "mixed",
+						  .ninstances = 2,
+						  .ngeneric = 2,
+						  .counter_width = 44,
+						  .nfixed = 1,
+						  .fixed_width = 48};
 static const struct uncore_box_type *const boxes[] = {&fr_type, &mixed_type};
 static const struct uncore_event_platform plat = {
-	.id = UNCORE_PLATFORM_SKL, .name = "test", .boxes = boxes, .nboxes = 2};
+    .id = UNCORE_PLATFORM_SKL, .name = "test", .boxes = boxes, .nboxes = 2};
 
 static struct uncore_machine machine(void)
 {
@@ -50,9 +57,9 @@ TEST(each_free_running_counter_is_its_own_slot)
 {
 	struct uncore_machine m = machine();
 	struct uncore_sched_event ev[] = {
-	    fixed_ev("READS", &fr_type, 3, 0),  fixed_ev("WRITES", &fr_type, 4, 0),
-	    fixed_ev("GT", &fr_type, 0, 0),     fixed_ev("IA", &fr_type, 1, 0),
-	    fixed_ev("IO", &fr_type, 2, 0),     fixed_ev("READS again", &fr_type, 3, 0),
+	    fixed_ev("READS", &fr_type, 3, 0), fixed_ev("WRITES", &fr_type, 4, 0),
+	    fixed_ev("GT", &fr_type, 0, 0),    fixed_ev("IA", &fr_type, 1, 0),
+	    fixed_ev("IO", &fr_type, 2, 0),    fixed_ev("READS again", &fr_type, 3, 0),
 	};
 	struct uncore_plan p;
 	CHECK_EQ_INT(uncore_schedule(&m, ev, 6, &p), 0);

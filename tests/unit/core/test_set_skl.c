@@ -3,22 +3,31 @@
  * free-running counters read back exactly what the registers hold since
  * start, across 32-bit wraps into 64-bit totals; CBo events summed over
  * the slices and folded across a 44-bit wrap; the UCLK counter; reset;
- * the read interval a poller must keep; a missing IMC explained. */
+ * the read interval a poller must keep; a missing IMC explained; and the
+ * IMC through the real MMIO backend over a file standing in for /dev/mem,
+ * next to fake MSR and PCI spaces, as the component composes them. */
+#include "access/composite.h"
+#include "access/mmio.h"
 #include "backend/direct/direct.h"
 #include "common/uncore_error.h"
 #include "core/eventset.h"
 #include "fake_regio.h"
 #include "harness.h"
 #include "platform/skl/skl_regs.h"
+#include "platform/skl_mchbar.h"
+#include "tmpdir.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define BAR UINT64_C(0xfed10000)
 
 static void set_reg(struct fake_regio *f, uint8_t space, uint64_t addr, uint64_t v)
 {
-	struct uncore_reg r = {.space = space, .width = space == UNCORE_SPACE_MMIO ? 4 : 8,
-			       .addr = addr};
+	struct uncore_reg r = {
+	    .space = space, .width = space == UNCORE_SPACE_MMIO ? 4 : 8, .addr = addr};
 	if (space == UNCORE_SPACE_PCI)
 		r.width = 4;
 	fake_regio_set(f, &r, v);
@@ -99,11 +108,11 @@ TEST(imc_totals_fold_across_32_bit_wraps)
 	static const struct {
 		uint64_t raw, total;
 	} steps[] = {
-	    {0x00000100, 0x200},        /* wrapped once */
-	    {0x80000000, 0x80000100},   /* half a period */
+	    {0x00000100, 0x200},      /* wrapped once */
+	    {0x80000000, 0x80000100}, /* half a period */
 	    {0xffffffff, 0xffffffff + 0x100ull},
-	    {0x00000010, 0x100000110},  /* second wrap: the total passes 2^32 */
-	    {0x00000010, 0x100000110},  /* no change */
+	    {0x00000010, 0x100000110},    /* second wrap: the total passes 2^32 */
+	    {0x00000010, 0x100000110},    /* no change */
 	    {0xfffffff0, 0x2000000f0ull}, /* just under a whole period since the last read */
 	};
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
@@ -203,6 +212,66 @@ TEST(missing_imc_is_refused_at_add_time_with_the_reason)
 	env_close(&e);
 }
 
+static int put_dword(const char *path, uint64_t off, uint32_t v)
+{
+	int fd = open(path, O_WRONLY);
+	int ok = fd >= 0 && pwrite(fd, &v, 4, (off_t)off) == 4;
+	if (fd >= 0)
+		close(fd);
+	return ok ? 0 : -1;
+}
+
+TEST(imc_through_the_mmio_backend)
+{
+	const char *dir = test_mkdtemp("skl-mem");
+	CHECK(dir != NULL);
+	if (!dir)
+		return;
+	char mem[512];
+	snprintf(mem, sizeof(mem), "%s/mem", dir);
+	CHECK_EQ_INT(test_put(dir, "mem", ""), 0);
+	const uint64_t bar = 0x10000; /* a multiple of 32 KiB, as SKL_MCHBAR_MASK allows */
+	CHECK_EQ_INT(truncate(mem, 0x20000), 0);
+	CHECK_EQ_INT(put_dword(mem, bar + SKL_IMC_DRAM_DATA_READS, 0xfffffff0u), 0);
+
+	struct uncore_regio *msr = fake_regio_create(0), *pci = fake_regio_create(0), *mmio = NULL,
+			    *io = NULL;
+	set_msr(fake_regio_of(msr), SKL_MSR_UNC_CBO_CONFIG, 3);
+	set_reg(fake_regio_of(pci), UNCORE_SPACE_PCI, 0x48, bar | 1);
+	uint64_t got_bar = 0;
+	CHECK_EQ_INT(skl_mchbar_read(pci, &got_bar), 0);
+	CHECK_EQ_U64(got_bar, bar);
+	CHECK_EQ_INT(uncore_mmio_open(mem, got_bar + SKL_IMC_WINDOW_FIRST,
+				      SKL_IMC_WINDOW_END - SKL_IMC_WINDOW_FIRST, &mmio),
+		     0);
+	CHECK_EQ_INT(uncore_composite_open(msr, pci, mmio, &io), 0);
+	struct uncore_direct_config cfg = {
+	    .io = io, .own_io = 1, .read_freeze = 1, .no_socket_lock = 1};
+	struct uncore_backend *be = NULL;
+	struct uncore_set *set = NULL;
+	CHECK_EQ_INT(uncore_direct_open_skl(&cfg, &be), 0);
+	if (!be) {
+		uncore_regio_destroy(io);
+		test_rmtree(dir);
+		return;
+	}
+	CHECK_EQ_INT(uncore_set_create(be, &set), 0);
+	const char *names[] = {"skl_unc_imc::DRAM_DATA_READS",
+			       "skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI"};
+	CHECK_EQ_INT(uncore_set_assign(set, names, 2), 0);
+	CHECK_EQ_INT(uncore_set_start(set), 0);
+	CHECK_EQ_INT(put_dword(mem, bar + SKL_IMC_DRAM_DATA_READS, 0x10), 0);
+	set_msr(fake_regio_of(msr), 0x716, 5); /* CBo 1 */
+	uint64_t v[2];
+	CHECK_EQ_INT(uncore_set_read(set, v), 0);
+	CHECK_EQ_U64(v[0], 0x20);
+	CHECK_EQ_U64(v[1], 5);
+	CHECK_EQ_INT(uncore_set_stop(set, v), 0);
+	uncore_set_destroy(set);
+	be->ops->destroy(be);
+	test_rmtree(dir);
+}
+
 int main(void)
 {
 	RUN(imc_reads_back_what_the_counter_holds);
@@ -211,5 +280,6 @@ int main(void)
 	RUN(cbo_events_sum_over_slices_and_fold_44_bits);
 	RUN(read_interval_of_a_set);
 	RUN(missing_imc_is_refused_at_add_time_with_the_reason);
+	RUN(imc_through_the_mmio_backend);
 	return harness_done();
 }

@@ -21,18 +21,18 @@ static const struct {
 	const char *name;
 	uint32_t msr;
 } table_2_1[] = {
-    {"MSR_UNC_PERF_GLOBAL_CTRL", 0xe01},   {"MSR_UNC_PERF_GLOBAL_STATUS", 0xe02},
-    {"MSR_UNC_PERF_FIXED_CTRL", 0x394},    {"MSR_UNC_PERF_FIXED_CTR", 0x395},
-    {"MSR_UNC_CBO_CONFIG", 0x396},         {"MSR_UNC_ARB_PERFCTR0", 0x3b0},
-    {"MSR_UNC_ARB_PERFCTR1", 0x3b1},       {"MSR_UNC_ARB_PERFEVTSEL0", 0x3b2},
-    {"MSR_UNC_ARB_PERFEVTSEL1", 0x3b3},    {"MSR_UNC_CBO_0_PERFEVTSEL0", 0x700},
-    {"MSR_UNC_CBO_0_PERFEVTSEL1", 0x701},  {"MSR_UNC_CBO_0_PERFCTR0", 0x706},
-    {"MSR_UNC_CBO_0_PERFCTR1", 0x707},     {"MSR_UNC_CBO_1_PERFEVTSEL0", 0x710},
-    {"MSR_UNC_CBO_1_PERFEVTSEL1", 0x711},  {"MSR_UNC_CBO_1_PERFCTR0", 0x716},
-    {"MSR_UNC_CBO_1_PERFCTR1", 0x717},     {"MSR_UNC_CBO_2_PERFEVTSEL0", 0x720},
-    {"MSR_UNC_CBO_2_PERFEVTSEL1", 0x721},  {"MSR_UNC_CBO_2_PERFCTR0", 0x726},
-    {"MSR_UNC_CBO_2_PERFCTR1", 0x727},     {"MSR_UNC_CBO_3_PERFEVTSEL0", 0x730},
-    {"MSR_UNC_CBO_3_PERFEVTSEL1", 0x731},  {"MSR_UNC_CB0_3_PERFCTR0", 0x736},
+    {"MSR_UNC_PERF_GLOBAL_CTRL", 0xe01},  {"MSR_UNC_PERF_GLOBAL_STATUS", 0xe02},
+    {"MSR_UNC_PERF_FIXED_CTRL", 0x394},   {"MSR_UNC_PERF_FIXED_CTR", 0x395},
+    {"MSR_UNC_CBO_CONFIG", 0x396},        {"MSR_UNC_ARB_PERFCTR0", 0x3b0},
+    {"MSR_UNC_ARB_PERFCTR1", 0x3b1},      {"MSR_UNC_ARB_PERFEVTSEL0", 0x3b2},
+    {"MSR_UNC_ARB_PERFEVTSEL1", 0x3b3},   {"MSR_UNC_CBO_0_PERFEVTSEL0", 0x700},
+    {"MSR_UNC_CBO_0_PERFEVTSEL1", 0x701}, {"MSR_UNC_CBO_0_PERFCTR0", 0x706},
+    {"MSR_UNC_CBO_0_PERFCTR1", 0x707},    {"MSR_UNC_CBO_1_PERFEVTSEL0", 0x710},
+    {"MSR_UNC_CBO_1_PERFEVTSEL1", 0x711}, {"MSR_UNC_CBO_1_PERFCTR0", 0x716},
+    {"MSR_UNC_CBO_1_PERFCTR1", 0x717},    {"MSR_UNC_CBO_2_PERFEVTSEL0", 0x720},
+    {"MSR_UNC_CBO_2_PERFEVTSEL1", 0x721}, {"MSR_UNC_CBO_2_PERFCTR0", 0x726},
+    {"MSR_UNC_CBO_2_PERFCTR1", 0x727},    {"MSR_UNC_CBO_3_PERFEVTSEL0", 0x730},
+    {"MSR_UNC_CBO_3_PERFEVTSEL1", 0x731}, {"MSR_UNC_CB0_3_PERFCTR0", 0x736},
     {"MSR_UNC_CB0_3_PERFCTR1", 0x737},
 };
 #define NROWS (sizeof(table_2_1) / sizeof(table_2_1[0]))
@@ -53,9 +53,11 @@ static int reg_of_name(const char *name, struct uncore_reg *r)
 		d = skl_box(SKL_BOX_CBO);
 	else if (sscanf(buf, "MSR_UNC_ARB_%15[A-Z]%u", kind, &k) == 2)
 		d = skl_box(SKL_BOX_ARB);
-	else if (strcmp(buf, "MSR_UNC_PERF_FIXED_CTRL") == 0 || strcmp(buf, "MSR_UNC_PERF_FIXED_CTR") == 0) {
+	else if (strcmp(buf, "MSR_UNC_PERF_FIXED_CTRL") == 0 ||
+		 strcmp(buf, "MSR_UNC_PERF_FIXED_CTR") == 0) {
 		d = skl_box(SKL_BOX_CLOCK);
-		snprintf(kind, sizeof(kind), "%s", strcmp(buf, "MSR_UNC_PERF_FIXED_CTRL") ? "PERFCTR" : "PERFEVTSEL");
+		snprintf(kind, sizeof(kind), "%s",
+			 strcmp(buf, "MSR_UNC_PERF_FIXED_CTRL") ? "PERFCTR" : "PERFEVTSEL");
 	} else if (strstr(buf, "GLOBAL") || strstr(buf, "CONFIG"))
 		return 0;
 	if (!d)
@@ -117,15 +119,19 @@ TEST(msr_table_is_table_2_1_with_the_rw_bits)
 		/* Masks from the field tables, written out bit by bit. */
 		const char *n = table_2_1[row].name;
 		uint64_t want;
-		if (strstr(n, "PERFEVTSEL")) /* Table 2-7: THR 28:24 INV 23 EN 22 OVF_EN 20 E 18 UMASK EVT_SEL */
-			want = 0x1fUL << 24 | 1UL << 23 | 1UL << 22 | 1UL << 20 | 1UL << 18 | 0xffff;
+		if (strstr(n, "PERFEVTSEL")) /* Table 2-7: THR 28:24 INV 23 EN 22 OVF_EN 20 E 18
+						UMASK EVT_SEL */
+			want =
+			    0x1fUL << 24 | 1UL << 23 | 1UL << 22 | 1UL << 20 | 1UL << 18 | 0xffff;
 		else if (strstr(n, "PERFCTR")) /* Table 2-8: CTR_VAL 43:0 */
 			want = (1ULL << 44) - 1;
 		else if (strcmp(n, "MSR_UNC_PERF_FIXED_CTR") == 0) /* Table 2-5: 47:0 */
 			want = (1ULL << 48) - 1;
-		else if (strcmp(n, "MSR_UNC_PERF_FIXED_CTRL") == 0) /* Table 2-4: CNT_EN 22, OVF_EN 20 */
+		else if (strcmp(n, "MSR_UNC_PERF_FIXED_CTRL") ==
+			 0) /* Table 2-4: CNT_EN 22, OVF_EN 20 */
 			want = 1UL << 22 | 1UL << 20;
-		else if (strcmp(n, "MSR_UNC_PERF_GLOBAL_CTRL") == 0) /* Table 2-2: 31, 30, 29, 3:0 */
+		else if (strcmp(n, "MSR_UNC_PERF_GLOBAL_CTRL") ==
+			 0) /* Table 2-2: 31, 30, 29, 3:0 */
 			want = 0xe000000fULL;
 		else if (strcmp(n, "MSR_UNC_PERF_GLOBAL_STATUS") == 0) /* Table 2-3: RW1C 3, 1, 0 */
 			want = 0xb;
@@ -136,7 +142,8 @@ TEST(msr_table_is_table_2_1_with_the_rw_bits)
 	harness_row = NULL;
 	for (size_t k = 0; k < NROWS; k++)
 		if (seen[k] != 1)
-			HARNESS_FAIL_AT("Table 2-1 row %s listed %u times", table_2_1[k].name, seen[k]);
+			HARNESS_FAIL_AT("Table 2-1 row %s listed %u times", table_2_1[k].name,
+					seen[k]);
 }
 
 static const struct uncore_event_platform *skl(void)
@@ -220,7 +227,8 @@ TEST(bad_requests_are_refused)
 	const struct skl_box_desc *imc = skl_box(SKL_BOX_IMC), *cbo = skl_box(SKL_BOX_CBO);
 	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTL, 0, 0xfed10000u, &r), UNCORE_EINVAL);
 	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTR, 0, 0, &r), UNCORE_ENODEV);
-	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTR, 0, 0xfed10001u, &r), UNCORE_ENODEV); /* unmasked */
+	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTR, 0, 0xfed10001u, &r),
+		     UNCORE_ENODEV); /* unmasked */
 	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTR, 5, 0xfed10000u, &r), UNCORE_ERANGE);
 	CHECK_EQ_INT(skl_reg(cbo, 4, SKL_REG_CTL, 0, 0, &r), UNCORE_ERANGE);
 	CHECK_EQ_INT(skl_reg(cbo, 0, SKL_REG_CTR, 2, 0, &r), UNCORE_ERANGE);
