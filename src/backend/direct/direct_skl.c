@@ -295,8 +295,8 @@ static void skl_destroy(struct uncore_backend *base)
 }
 
 /* Half the shortest wrap period of the plan's counters: a poller that
- * reads this often still folds correctly when one of its reads comes up to
- * a whole period late. */
+ * reads this often still folds correctly when one of its reads comes late
+ * by as much again. */
 static int skl_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
 				 uint64_t *ns)
 {
