@@ -90,11 +90,16 @@ static int fail(int rc, const char *what)
 {
 	const char *detail = uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc);
 	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	/* Details of event errors start with the event's name already. */
+	size_t wl = strlen(what);
+	const char *sep = ": ";
+	if (strncmp(detail, what, wl) == 0 && detail[wl] == ':')
+		what = sep = "";
 
-	SUBDBG("intel_uncore: %s: %s (%s)\n", what, uncore_strerror(rc), detail);
-	PAPIERROR("intel_uncore: %s: %s", what, detail);
+	SUBDBG("intel_uncore: %s%s%s (%s)\n", what, sep, uncore_strerror(rc), detail);
+	PAPIERROR("intel_uncore: %s%s%s", what, sep, detail);
 	if (verbose && strcmp(verbose, "0") != 0)
-		fprintf(stderr, "intel_uncore: %s: %s\n", what, detail);
+		fprintf(stderr, "intel_uncore: %s%s%s\n", what, sep, detail);
 	return to_papi(rc);
 }
 
