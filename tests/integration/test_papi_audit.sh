@@ -4,7 +4,8 @@
 # sequence for MSR and PCI boxes, the UBox recipe, the SBo/R2PCIe/R3QPI
 # double-write erratum, and no write outside an independently derived
 # allowlist under thousands of random valid and invalid event strings
-# (refused strings: no write at all).  Two seeds; ITEST_SEED adds another.
+# (refused strings: no write at all).  Each model, two seeds on the first;
+# ITEST_SEED adds another.
 set -u
 . "$(dirname "$0")/lib.sh"
 bin=$BUILD/itests/papi_audit
@@ -13,9 +14,11 @@ if [ ! -x "$bin" ]; then
 	exit 0
 fi
 export SRCDIR
-for seed in 1 20240601 ${ITEST_SEED:-}; do
-	echo "== seed $seed"
-	"$bin" 4000 "$seed" | sed -e "s/^PASS /PASS seed $seed: /" -e "s/^FAIL /FAIL seed $seed: /"
+for run in "1 e5-2699v3-2s" "20240601 e5-2699v3-2s" "2 e7-8890v3-4s" "3 e5-2620v3-2s" \
+	${ITEST_SEED:+"$ITEST_SEED e5-2699v3-2s"}; do
+	set -- $run
+	echo "== seed $1, $2"
+	"$bin" 4000 "$1" "$2" | sed -e "s/^PASS /PASS $2 seed $1: /" -e "s/^FAIL /FAIL $2 seed $1: /"
 	rc=${PIPESTATUS[0]}
-	[ "$rc" -eq 0 ] || fail "papi_audit seed $seed exited with status $rc"
+	[ "$rc" -eq 0 ] || fail "papi_audit seed $1 $2 exited with status $rc"
 done

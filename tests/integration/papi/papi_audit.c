@@ -10,7 +10,8 @@
  *    PMON register of the boxes the accepted events name, plus
  *    U_MSR_PMON_GLOBAL_CTL of their sockets), each write within the bits
  *    its field table allows; and no write at all for a refused string.
- * Usage: papi_audit [STRINGS [SEED]] (default 4000 strings, seed 1). */
+ * Usage: papi_audit [STRINGS [SEED [MODEL]]] (default 4000 strings, seed 1,
+ * e5-2699v3-2s). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -761,7 +762,9 @@ int main(int argc, char **argv)
 		strings = (unsigned)strtoul(argv[1], NULL, 0);
 	rng_state = seed ? seed : 1;
 	printf("seed %llu\n", seed);
-	if (itest_sim_create("e5-2699v3-2s", &sim) != 0)
+	const char *model = argc > 3 ? argv[3] : "e5-2699v3-2s";
+	printf("model %s\n", model);
+	if (itest_sim_create(model, &sim) != 0)
 		return 1;
 	snprintf(log_path, sizeof(log_path), "%s.jsonl", sim.path);
 	unlink(log_path);
