@@ -134,6 +134,10 @@ static const struct row rows[] = {
 	{ROW, 0, "hswep_unc_imc::UNC_M_CAS_COUNT:WR:socket=0", HSWEP_BOX_IMC, 0, ANY, {POP(30 * M)}},
 	{ROW, 0, "hswep_unc_imc::UNC_M_CAS_COUNT:RD:box=2", HSWEP_BOX_IMC, ANY, 2,
 	 {POP(100 * M), R(ANY, 2, 50 * M)}},
+	/* Edge detect over a threshold of 1: write CAS never come in two
+	 * consecutive DCLKs at 30 M/s, so every one is a rising edge. */
+	{ROW, 0, "hswep_unc_imc::UNC_M_CAS_COUNT:WR:t=1:e=1", HSWEP_BOX_IMC, ANY, ANY, {POP(30 * M)}},
+	{ROW, 0, "hswep_unc_imc::UNC_M_CAS_COUNT:WR:t=2", HSWEP_BOX_IMC, ANY, ANY, {{0}}},
 
 	/* IRP (2.7). */
 	{ROW, 0, "hswep_unc_irp::UNC_I_TRANSACTIONS:READS", HSWEP_BOX_IRP, ANY, ANY,
@@ -155,6 +159,13 @@ static const struct row rows[] = {
 	{ROW, 0, "hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C0:socket=1", HSWEP_BOX_PCU, 1, ANY,
 	 {INC(ANY, ANY, 1)}},
 	{ROW, 0, "hswep_unc_pcu::UNC_P_CLOCKTICKS", HSWEP_BOX_PCU, ANY, ANY, {INC(ANY, ANY, 1)}},
+	/* Threshold and invert (1.4; PCU occupancy: occ_invert, 2.8.2.2): 17
+	 * cores in C6 every cycle is >= 17, never >= 18. */
+	{ROW, 0, "hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:t=17", HSWEP_BOX_PCU, ANY, ANY,
+	 {INC(ANY, ANY, 1)}},
+	{ROW, 0, "hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:t=18", HSWEP_BOX_PCU, ANY, ANY, {{0}}},
+	{ROW, 0, "hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:t=18:i=1", HSWEP_BOX_PCU, ANY, ANY,
+	 {INC(ANY, ANY, 1)}},
 
 	/* QPI (2.9): packet match/mask (Rx and Tx copies); per-port flits. */
 	{ROW, 0, "hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_DATAC_M", HSWEP_BOX_QPI, ANY, ANY,
