@@ -3,8 +3,10 @@
  * same process, as it must for two processes; inside one process several
  * backends (or one backend programmed again) may need the same socket, so
  * the first hold of (directory, socket) takes the lock and the last release
- * gives it back.  Thread-safe.  A child made by fork() inherits neither the
- * holds nor, usefully, the locks: it must not use its parent's holds. */
+ * gives it back.  Thread-safe.  A child made by fork() while sockets are
+ * held shares its parent's locks (flock belongs to the open file) and sees a
+ * copy of the holds, so it is not refused: it must not count on those
+ * sockets itself. */
 #ifndef UNCORE_CORE_SOCKET_HOLD_H
 #define UNCORE_CORE_SOCKET_HOLD_H
 
