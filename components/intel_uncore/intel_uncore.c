@@ -49,6 +49,48 @@ static void copy_field(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
+/* papi_native_avail (PAPI 7.0) folds one entry's description into 66-column
+ * lines in a buffer it grows 1 KB at a time, and overruns the heap when a
+ * single entry takes more than that: about 730 characters.  Long event and
+ * umask descriptions of the manuals are cut (marked "...") to stay clear of
+ * it; the part before "masks:" of a umask entry is not shown there. */
+#define TOOL_DESC_MAX 700
+
+static size_t cut(char *dst, size_t room, const char *src, size_t max)
+{
+	size_t n = strlen(src);
+	if (n > max)
+		n = max;
+	if (n >= room)
+		n = room ? room - 1 : 0;
+	memcpy(dst, src, n);
+	if (n < strlen(src) && n >= 3)
+		memcpy(dst + n - 3, "...", 3);
+	dst[n] = '\0';
+	return n;
+}
+
+static void copy_descr(char *dst, size_t len, const char *desc)
+{
+	const char *masks = strstr(desc, " masks:");
+	if (!masks) {
+		cut(dst, len, desc, TOOL_DESC_MAX);
+		return;
+	}
+	/* "event masks:entry": the entry's part whole up to the limit, the
+	 * event's part with what room is left. */
+	const char *entry = masks + 7;
+	size_t el = strlen(entry) < TOOL_DESC_MAX ? strlen(entry) : TOOL_DESC_MAX;
+	size_t ev = (size_t)(masks - desc);
+	if (len < el + 8)
+		ev = 0;
+	else if (ev > len - el - 8)
+		ev = len - el - 8;
+	memcpy(dst, desc, ev);
+	memcpy(dst + ev, " masks:", 7);
+	cut(dst + ev + 7, len - ev - 7, entry, TOOL_DESC_MAX);
+}
+
 /* The one mapping of library codes to PAPI's. */
 static int to_papi(int rc)
 {
@@ -90,11 +132,16 @@ static int fail(int rc, const char *what)
 {
 	const char *detail = uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc);
 	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	/* Details of event errors start with the event's name already. */
+	size_t wl = strlen(what);
+	const char *sep = ": ";
+	if (strncmp(detail, what, wl) == 0 && detail[wl] == ':')
+		what = sep = "";
 
-	SUBDBG("intel_uncore: %s: %s (%s)\n", what, uncore_strerror(rc), detail);
-	PAPIERROR("intel_uncore: %s: %s", what, detail);
+	SUBDBG("intel_uncore: %s%s%s (%s)\n", what, sep, uncore_strerror(rc), detail);
+	PAPIERROR("intel_uncore: %s%s%s", what, sep, detail);
 	if (verbose && strcmp(verbose, "0") != 0)
-		fprintf(stderr, "intel_uncore: %s: %s\n", what, detail);
+		fprintf(stderr, "intel_uncore: %s%s%s\n", what, sep, detail);
 	return to_papi(rc);
 }
 
@@ -317,7 +364,7 @@ static int _intel_uncore_ntv_code_to_descr(unsigned int code, char *descr, int l
 	struct uncore_native_info info;
 	if (uncore_native_info(component->native, code, &info) < 0)
 		return PAPI_ENOEVNT;
-	copy_field(descr, (size_t)len, info.desc);
+	copy_descr(descr, (size_t)len, info.desc);
 	return PAPI_OK;
 }
 
@@ -327,7 +374,7 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	if (uncore_native_info(component->native, code, &ni) < 0)
 		return PAPI_ENOEVNT;
 	copy_field(info->symbol, sizeof(info->symbol), ni.name);
-	copy_field(info->long_descr, sizeof(info->long_descr), ni.desc);
+	copy_descr(info->long_descr, sizeof(info->long_descr), ni.desc);
 	copy_field(info->short_descr, sizeof(info->short_descr), ni.desc);
 	info->data_type = PAPI_DATATYPE_UINT64;
 	info->value_type = PAPI_VALUETYPE_RUNNING_SUM;

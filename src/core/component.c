@@ -48,14 +48,22 @@ static int open_sim(struct uncore_component *c)
 {
 	struct uncore_regio *io;
 	struct uncore_direct_config cfg;
-	char origin[160];
+	char origin[160], locks[4200];
 	int rc = uncore_sim_regio_from_env(&io);
 
 	if (rc < 0)
 		return rc;
 	if (uncore_sim_describe(uncore_sim_from_regio(io), origin, sizeof(origin)) < 0)
 		snprintf(origin, sizeof(origin), "SIMULATED uncore");
+	/* Socket locks per simulated machine: two instances never block each other. */
+	rc = uncore_sim_lock_dir(uncore_sim_from_regio(io), locks, sizeof(locks));
+	if (rc < 0) {
+		uncore_regio_destroy(io);
+		return rc;
+	}
 	memset(&cfg, 0, sizeof(cfg));
+	cfg.lock_dir = locks;
+	cfg.no_socket_lock = locks[0] == '\0';
 	cfg.io = io;
 	cfg.own_io = 1;
 	cfg.read_freeze = read_freeze_wanted();

@@ -162,6 +162,25 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 	return UNCORE_ENOEVENT;
 }
 
+/* "event description masks:entry description": PAPI's tools show the part
+ * after "masks:" on the entry's line (libpfm4's convention), so the event's
+ * part is shortened to keep the entry's part whole in a PAPI_HUGE_STR_LEN
+ * field. */
+static void sub_desc(struct uncore_native_info *out, const char *event_desc, const char *entry)
+{
+	static const char tag[] = " masks:";
+	size_t cap = sizeof(out->desc) - 1, tl = sizeof(tag) - 1;
+	size_t el = strlen(entry), dl = event_desc ? strlen(event_desc) : 0;
+	if (el > cap - tl)
+		el = cap - tl;
+	if (dl > cap - tl - el)
+		dl = cap - tl - el;
+	memcpy(out->desc, event_desc ? event_desc : "", dl);
+	memcpy(out->desc + dl, tag, tl);
+	memcpy(out->desc + dl + tl, entry, el);
+	out->desc[dl + tl + el] = '\0';
+}
+
 static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned ev, unsigned sub,
 			   struct uncore_native_info *out)
 {
@@ -170,6 +189,7 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 	unsigned nu = 0, nm = 0;
 	unsigned total = subs_of(bt, ev, &nu, &nm);
 	int rc = uncore_box_event_info(bt, ev, &ei);
+	char entry[sizeof(out->desc)];
 
 	if (rc < 0 || sub > total)
 		return UNCORE_ENOEVENT;
@@ -193,10 +213,9 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 			return rc;
 		out->kind = UNCORE_NATIVE_UMASK;
 		snprintf(out->name, sizeof(out->name), "%s::%s:%s", bt->name, ei.name, ui.name);
-		/* "event description masks:umask description": PAPI's tools show
-		 * the part after "masks:" on the umask's line (libpfm4's convention). */
-		snprintf(out->desc, sizeof(out->desc), "%s masks:%s%s", ei.desc ? ei.desc : "",
-			 ui.desc ? ui.desc : "", ui.is_default ? " (default)" : "");
+		snprintf(entry, sizeof(entry), "%s%s", ui.desc ? ui.desc : "",
+			 ui.is_default ? " (default)" : "");
+		sub_desc(out, ei.desc, entry);
 		return 0;
 	}
 	if (sub <= nu + nm) {
@@ -206,22 +225,21 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 		out->kind = UNCORE_NATIVE_MODIFIER;
 		snprintf(out->name, sizeof(out->name), "%s::%s:%s=%llu", bt->name, ei.name, md->name,
 			 (unsigned long long)md->min);
-		snprintf(out->desc, sizeof(out->desc), "%s masks:%s (%llu to %llu)",
-			 ei.desc ? ei.desc : "", md->desc ? md->desc : "", (unsigned long long)md->min,
-			 (unsigned long long)md->max);
+		snprintf(entry, sizeof(entry), "%s (%llu to %llu)", md->desc ? md->desc : "",
+			 (unsigned long long)md->min, (unsigned long long)md->max);
+		sub_desc(out, ei.desc, entry);
 		return 0;
 	}
 	out->kind = UNCORE_NATIVE_QUALIFIER;
 	if (sub - nu - nm - 1 == QUAL_SOCKET) {
 		snprintf(out->name, sizeof(out->name), "%s::%s:socket=0", bt->name, ei.name);
-		snprintf(out->desc, sizeof(out->desc),
-			 "%s masks:count on socket N only (default: all sockets, summed)",
-			 ei.desc ? ei.desc : "");
+		sub_desc(out, ei.desc, "count on socket N only (default: all sockets, summed)");
 	} else {
 		snprintf(out->name, sizeof(out->name), "%s::%s:box=0", bt->name, ei.name);
-		snprintf(out->desc, sizeof(out->desc),
-			 "%s masks:count on %s box N only (0 to %u; default: all boxes, summed)",
-			 ei.desc ? ei.desc : "", bt->kind, bt->ninstances - 1);
+		snprintf(entry, sizeof(entry),
+			 "count on %s box N only (0 to %u; default: all boxes, summed)", bt->kind,
+			 bt->ninstances - 1);
+		sub_desc(out, ei.desc, entry);
 	}
 	return 0;
 }
@@ -262,12 +280,37 @@ int uncore_native_event_string(const struct uncore_native *n, uint32_t code, cha
 	return 0;
 }
 
+/* "PMU::EVENT" exactly as listed (a box type and one of its events): its
+ * enumerated code even when the event cannot be counted without a unit
+ * mask or modifier (UNC_P_FREQ_BAND0_CYCLES needs ff=), so that tools can
+ * describe it (papi_native_avail -e); adding it to an event set still fails
+ * with the reason.  0, or -1 when `name` is not such a name. */
+static int listed_event_code(const struct uncore_native *n, const char *name, uint32_t *code)
+{
+	const char *sep = strstr(name, "::");
+	char pmu[64];
+	if (!sep || strchr(sep + 2, ':') || (size_t)(sep - name) >= sizeof(pmu))
+		return -1;
+	memcpy(pmu, name, (size_t)(sep - name));
+	pmu[sep - name] = '\0';
+	for (unsigned b = 0; b < n->plat->nboxes; b++) {
+		if (strcasecmp(n->plat->boxes[b]->name, pmu) != 0)
+			continue;
+		int ev = uncore_box_find_event(n->plat->boxes[b], sep + 2);
+		if (ev < 0 || (unsigned)ev > EVENT_MASK)
+			return -1;
+		*code = make_code(b, (unsigned)ev, 0);
+		return 0;
+	}
+	return -1;
+}
+
 int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code)
 {
 	struct uncore_event_ref ref;
 	int rc = uncore_event_parse(n->plat, name, &ref);
 	if (rc < 0)
-		return rc;
+		return listed_event_code(n, name, code) == 0 ? 0 : rc;
 	/* The plain event of a box type, or with exactly one umask: enumerated. */
 	int box = -1;
 	for (unsigned b = 0; b < n->plat->nboxes; b++)

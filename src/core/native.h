@@ -54,8 +54,10 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 int uncore_native_info(const struct uncore_native *n, uint32_t code, struct uncore_native_info *out);
 
 /* The code of a name: the enumerated code when the name is an enumerated
- * entry, otherwise (after checking it parses) a named code.  Errors as
- * uncore_event_parse. */
+ * entry, otherwise (after checking it parses) a named code.  A listed
+ * "PMU::EVENT" that needs a unit mask or modifier to be counted still gets
+ * its enumerated code (for descriptions; counting it fails with the
+ * reason).  Errors as uncore_event_parse. */
 int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code);
 
 /* The event string a code stands for (what the event set is given). */

@@ -4,7 +4,9 @@
 #define _GNU_SOURCE
 #include "sim/sim_internal.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -221,16 +223,58 @@ void uncore_sim_close(struct uncore_sim *sim)
 	free(sim);
 }
 
+int uncore_sim_lock_dir(struct uncore_sim *sim, char *buf, size_t len)
+{
+	char abs[PATH_MAX];
+	if (!sim->path[0]) {
+		if (len)
+			buf[0] = '\0';
+		return 0;
+	}
+	/* Absolute, so that processes started in different directories agree. */
+	if (!realpath(sim->path, abs))
+		return uncore_fail(uncore_error_from_errno(errno), "cannot resolve %s: %s",
+				   sim->path, strerror(errno));
+	if ((size_t)snprintf(buf, len, "%s.locks", abs) >= len)
+		return uncore_fail(UNCORE_ENOSPACE, "lock directory name of %s is too long", abs);
+	return 0;
+}
+
+/* Best effort: the socket lock files of a machine that is going away, and
+ * their directory.  A process still attached keeps its open lock file. */
+static void remove_lock_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	unsigned socket;
+	char name[32];
+	while ((e = readdir(d)) != NULL) {
+		if (sscanf(e->d_name, "socket%u.lock", &socket) != 1)
+			continue;
+		snprintf(name, sizeof(name), "socket%u.lock", socket);
+		if (strcmp(name, e->d_name) == 0)
+			(void)unlinkat(dirfd(d), e->d_name, 0);
+	}
+	closedir(d);
+	(void)rmdir(dir);
+}
+
 int uncore_sim_destroy(struct uncore_sim *sim)
 {
 	if (!sim)
 		return 0;
-	char path[sizeof(sim->path)];
+	char path[sizeof(sim->path)], locks[PATH_MAX + 8];
 	snprintf(path, sizeof(path), "%s", sim->path);
+	if (uncore_sim_lock_dir(sim, locks, sizeof(locks)) < 0)
+		locks[0] = '\0';
 	uncore_sim_close(sim);
 	if (path[0] && unlink(path) != 0 && errno != ENOENT)
 		return uncore_fail(uncore_error_from_errno(errno), "cannot remove %s: %s", path,
 				   strerror(errno));
+	if (locks[0])
+		remove_lock_dir(locks);
 	return 0;
 }
 

@@ -52,6 +52,13 @@ void uncore_sim_close(struct uncore_sim *sim);
  * mapping).  0, or an error if the file could not be removed. */
 int uncore_sim_destroy(struct uncore_sim *sim);
 
+/* Where processes sharing this machine keep their socket-ownership locks
+ * (core/socket_lock.h): "<absolute instance path>.locks", so that two
+ * simulated machines never block each other while processes sharing one
+ * exclude each other per socket as on hardware.  "" for a private machine
+ * (no other process can program it).  uncore_sim_destroy removes it. */
+int uncore_sim_lock_dir(struct uncore_sim *sim, char *buf, size_t len);
+
 /* ---- Scenario and time ------------------------------------------------- */
 
 /* Replace the scenario with the one in file `path` (relative includes are

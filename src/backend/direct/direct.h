@@ -16,8 +16,11 @@ struct uncore_direct_config {
 	 * counters of a socket then come from one instant.  Costs two MSR
 	 * writes per socket per read. */
 	int read_freeze;
-	/* Socket ownership locks: directory (NULL: the default), or disabled
-	 * with no_socket_lock (tests that share one process). */
+	/* Socket ownership (core/socket_hold.h): program() holds every socket
+	 * of the plan before its first write and unprogram() lets go, so a
+	 * second process is refused with the owner named.  lock_dir: the lock
+	 * directory (NULL: the default; the simulator: one per machine, see
+	 * uncore_sim_lock_dir); no_socket_lock: none (a private simulator). */
 	const char *lock_dir;
 	int no_socket_lock;
 	/* CPUs: socket of each (-1 offline), from the topology or the model. */

@@ -2,7 +2,8 @@
  * interface, following the manual's monitoring-session recipe (HSX PMON
  * 2.1.2) and reading recipe (2.1.3), with the documented errata.
  *
- * Order of operations at program time: freeze each box and reset its
+ * Order of operations at program time: hold the ownership lock of every
+ * socket of the plan (core/socket_hold.h), then freeze each box and reset its
  * controls and counters first (2.1.2 a and d: the reset of the control
  * registers clears stale programming, so it must precede ours), then
  * program filters and counter controls with .en set (b, c).  Start resets
@@ -14,6 +15,7 @@
 #include "access/allowlist.h"
 #include "backend/direct/hswep_filter_routes.h"
 #include "common/uncore_error.h"
+#include "core/socket_hold.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
 
@@ -59,6 +61,9 @@ struct direct_backend {
 	unsigned nboxes;
 	struct direct_read *reads;
 	uint32_t sockets_used;
+	/* Ownership of each used socket while programmed (core/socket_hold.h). */
+	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
+	char *lock_dir; /* owned copy of cfg.lock_dir */
 	int running;
 };
 
@@ -246,6 +251,10 @@ static void release_binding(struct direct_backend *b)
 	if (b->guarded)
 		uncore_regio_destroy(b->guarded);
 	b->guarded = NULL;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		uncore_socket_hold_release(b->holds[s]);
+		b->holds[s] = NULL;
+	}
 	free(b->boxes);
 	free(b->reads);
 	b->boxes = NULL;
@@ -272,6 +281,23 @@ static int reset_boxes(struct direct_backend *b)
 				rc = wr_ctl(b, db->d, &db->counters[c].ctl, 0);
 	}
 	return rc;
+}
+
+/* Take every socket of the plan before the first write to it, so that two
+ * processes never program one socket's boxes (socket_lock.h says why the
+ * socket is the unit).  The holds go with the binding (release_binding). */
+static int hold_sockets(struct direct_backend *b)
+{
+	if (b->cfg.no_socket_lock)
+		return 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		if (!(b->sockets_used & (1u << s)))
+			continue;
+		int rc = uncore_socket_hold_acquire(b->cfg.lock_dir, s, &b->holds[s]);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
 }
 
 static int direct_program(struct uncore_backend *base, const struct uncore_plan *plan)
@@ -302,6 +328,9 @@ static int direct_program(struct uncore_backend *base, const struct uncore_plan 
 		if (rc < 0)
 			goto fail;
 	}
+	rc = hold_sockets(b);
+	if (rc < 0)
+		goto fail;
 	rc = uncore_allowlist_create(&al);
 	if (rc == 0)
 		rc = build_allowlist(b, al);
@@ -494,6 +523,7 @@ static void direct_destroy(struct uncore_backend *base)
 	direct_unprogram(base);
 	if (b->cfg.own_io)
 		uncore_regio_destroy(b->cfg.io);
+	free(b->lock_dir);
 	free(b);
 }
 
@@ -527,6 +557,11 @@ int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,
 	if (!b)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
 	b->cfg = *cfg;
+	/* The caller's string need not outlive this call. */
+	if (cfg->lock_dir && !(b->cfg.lock_dir = b->lock_dir = strdup(cfg->lock_dir))) {
+		free(b);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
+	}
 	b->base.ops = &direct_ops;
 	b->base.machine = *machine;
 	b->base.stats = direct_stats;

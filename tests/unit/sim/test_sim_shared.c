@@ -3,9 +3,11 @@
  * lost nor torn, the shared audit log gets every access as a whole line,
  * and a process dying with the lock held does not wedge the others. */
 #include "sim_test.h"
+#include "core/socket_lock.h"
 #include "sim/sim_internal.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -213,6 +215,44 @@ TEST(selection_from_the_environment)
 	unlink(log_path);
 }
 
+TEST(lock_directory_is_per_machine_and_goes_with_it)
+{
+	make_paths("locks");
+	struct uncore_sim *a, *b, *priv;
+	char da[PATH_MAX + 8], db[PATH_MAX + 8], dp[16] = "x";
+	char path_b[sizeof(path) + 4];
+	snprintf(path_b, sizeof(path_b), "%s-b", path);
+	CHECK_EQ_INT(uncore_sim_create("e5-2699v3-2s", path, &a), 0);
+	CHECK_EQ_INT(uncore_sim_create("e5-2699v3-2s", path_b, &b), 0);
+	CHECK_EQ_INT(uncore_sim_create("e5-2699v3-2s", NULL, &priv), 0);
+	CHECK_EQ_INT(uncore_sim_lock_dir(a, da, sizeof(da)), 0);
+	CHECK_EQ_INT(uncore_sim_lock_dir(b, db, sizeof(db)), 0);
+	CHECK_EQ_INT(uncore_sim_lock_dir(priv, dp, sizeof(dp)), 0);
+	CHECK_EQ_STR(dp, "");
+	CHECK(da[0] == '/');
+	CHECK(strstr(da, ".locks") != NULL);
+	CHECK(strcmp(da, db) != 0);
+	/* Another process attached to the same machine names the same directory. */
+	struct uncore_sim *again;
+	char dagain[PATH_MAX + 8];
+	CHECK_EQ_INT(uncore_sim_open(path, &again), 0);
+	CHECK_EQ_INT(uncore_sim_lock_dir(again, dagain, sizeof(dagain)), 0);
+	CHECK_EQ_STR(dagain, da);
+	uncore_sim_close(again);
+	char tiny[8];
+	CHECK_EQ_INT(uncore_sim_lock_dir(a, tiny, sizeof(tiny)), UNCORE_ENOSPACE);
+	/* The lock files made there disappear with the machine. */
+	struct uncore_socket_lock *l;
+	CHECK_EQ_INT(uncore_socket_lock_acquire(da, 1, &l), 0);
+	uncore_socket_lock_release(l);
+	struct stat st;
+	CHECK_EQ_INT(stat(da, &st), 0);
+	CHECK_EQ_INT(uncore_sim_destroy(a), 0);
+	CHECK(stat(da, &st) != 0);
+	CHECK_EQ_INT(uncore_sim_destroy(b), 0);
+	uncore_sim_destroy(priv);
+}
+
 int main(void)
 {
 	RUN(two_processes_see_one_machine);
@@ -220,5 +260,6 @@ int main(void)
 	RUN(dead_lock_owner_is_recovered);
 	RUN(instance_file_errors);
 	RUN(selection_from_the_environment);
+	RUN(lock_directory_is_per_machine_and_goes_with_it);
 	return harness_done();
 }
