@@ -32,10 +32,16 @@ static int package_of(uint32_t map, unsigned nid)
 	return -1;
 }
 
-static int probe_bus(struct uncore_regio *io, unsigned bus, struct hswep_bus_map *out)
+/* Look for the UBox on `bus`: at its usual place only (quick), or at every
+ * device and function as the manual's code does. */
+static int probe_bus(struct uncore_regio *io, unsigned bus, int everywhere, struct hswep_bus_map *out)
 {
-	for (unsigned dev = 0; dev < 32; dev++) {
-		for (unsigned fn = 0; fn < 8; fn++) {
+	unsigned dev0 = everywhere ? 0 : HSWEP_UBOX_SOCKETID_DEV;
+	unsigned dev1 = everywhere ? 32 : HSWEP_UBOX_SOCKETID_DEV + 1;
+	for (unsigned dev = dev0; dev < dev1; dev++) {
+		unsigned fn0 = everywhere ? 0 : HSWEP_UBOX_SOCKETID_FN;
+		unsigned fn1 = everywhere ? 8 : HSWEP_UBOX_SOCKETID_FN + 1;
+		for (unsigned fn = fn0; fn < fn1; fn++) {
 			uint32_t id;
 			int rc = read_cfg(io, bus, dev, fn, 0, &id);
 			if (rc == UNCORE_ENODEV || rc == UNCORE_EIO)
@@ -79,12 +85,19 @@ int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuse
 		     struct hswep_bus_map *out)
 {
 	struct hswep_bus_map map;
-	memset(&map, 0, sizeof(map));
 	size_t n = buses ? nbuses : 256;
-	for (size_t i = 0; i < n; i++) {
-		int rc = probe_bus(io, buses ? buses[i] : (unsigned)i, &map);
-		if (rc)
-			return rc;
+	/* First the UBox's usual place on every bus (256 reads rather than
+	 * 65,536: start-up cost of every PAPI process); the manual's full scan
+	 * only when that does not find a complete set of packages. */
+	for (int everywhere = 0; everywhere < 2; everywhere++) {
+		memset(&map, 0, sizeof(map));
+		for (size_t i = 0; i < n; i++) {
+			int rc = probe_bus(io, buses ? buses[i] : (unsigned)i, everywhere, &map);
+			if (rc)
+				return rc;
+		}
+		if (map.found && map.found == (1u << map.packages) - 1)
+			break;
 	}
 	if (!map.found)
 		return uncore_fail(

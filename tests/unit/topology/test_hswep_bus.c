@@ -6,6 +6,7 @@
 #include "common/uncore_error.h"
 #include "sim/uncore_sim.h"
 #include "topology/hswep_bus.h"
+#include "fake_regio.h"
 
 #include <errno.h>
 
@@ -150,11 +151,56 @@ TEST(candidate_list_and_errors)
 	uncore_sim_close(sim);
 }
 
+static void put_ubox(struct fake_regio *f, unsigned bus, unsigned dev, unsigned fn, uint32_t nid,
+		     uint32_t map)
+{
+	struct uncore_reg r = {.space = UNCORE_SPACE_PCI, .width = 4, .bdf = UNCORE_BDF(bus, dev, fn)};
+	r.addr = 0;
+	fake_regio_set(f, &r, HSWEP_PCI_VENDOR_INTEL | HSWEP_UBOX_SOCKETID_DID << 16);
+	r.addr = HSWEP_UBOX_CPUNODEID;
+	fake_regio_set(f, &r, nid);
+	r.addr = HSWEP_UBOX_GIDNIDMAP;
+	fake_regio_set(f, &r, map);
+}
+
+/* The quick pass looks only at D16:F5; a UBox elsewhere is still found by
+ * the manual's full scan, and the quick pass costs 256 reads. */
+TEST(quick_pass_and_full_scan)
+{
+	struct uncore_regio *io = fake_regio_create(0);
+	struct fake_regio *f = fake_regio_of(io);
+	struct hswep_bus_map map;
+	fake_regio_set_default(f, 0xffffffffu); /* absent functions read all ones */
+	/* node IDs 3 and 6; GIDNIDMAP: package 0 = node 3, package 1 = node 6 */
+	put_ubox(f, 0x3f, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN, 3, 3 | 6 << 3);
+	put_ubox(f, 0xbf, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN, 6, 3 | 6 << 3);
+	CHECK_EQ_INT(hswep_find_buses(io, NULL, 0, &map), 0);
+	CHECK_EQ_INT(map.packages, 2);
+	CHECK_EQ_INT(map.bus[0], 0x3f);
+	CHECK_EQ_INT(map.bus[1], 0xbf);
+	CHECK(fake_regio_accesses(f) <= 256 + 4);
+	uncore_regio_destroy(io);
+
+	io = fake_regio_create(0);
+	f = fake_regio_of(io);
+	fake_regio_set_default(f, 0xffffffffu);
+	put_ubox(f, 0x12, 8, 2, 0, 0 | 1 << 3);
+	put_ubox(f, 0x92, 8, 2, 1, 0 | 1 << 3);
+	CHECK_EQ_INT(hswep_find_buses(io, NULL, 0, &map), 0);
+	CHECK_EQ_INT(map.packages, 2);
+	CHECK_EQ_INT(map.bus[0], 0x12);
+	CHECK_EQ_INT(map.bus[1], 0x92);
+	CHECK_EQ_INT(map.dev[1], 8);
+	CHECK(fake_regio_accesses(f) > 60000); /* the full scan ran */
+	uncore_regio_destroy(io);
+}
+
 int main(void)
 {
 	RUN(every_model_maps_every_socket);
 	RUN(unusual_layouts_are_what_we_test);
 	RUN(manual_literal_code_fails_on_unusual_maps);
 	RUN(candidate_list_and_errors);
+	RUN(quick_pass_and_full_scan);
 	return harness_done();
 }
