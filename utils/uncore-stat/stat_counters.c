@@ -64,8 +64,17 @@ static unsigned probe_sockets(const char *event)
 	return n;
 }
 
-static int add_papi(struct stat_counters *c, const char *name, const char *shown)
+/* Add PAPI event `name` (once: PAPI refuses an event twice in a set, and
+ * "E" expanded to "E:socket=1" may meet a "E:socket=1" of the user's) and
+ * store its index. */
+static int add_papi(struct stat_counters *c, const char *name, const char *shown, unsigned *index)
 {
+	for (unsigned i = 0; i < c->npapi; i++) {
+		if (strcmp(c->papi_names[i], name) == 0) {
+			*index = i;
+			return 0;
+		}
+	}
 	if (c->npapi >= STAT_MAX_PAPI) {
 		fprintf(stderr, "uncore-stat: more than %d counts after per-socket expansion\n",
 			STAT_MAX_PAPI);
@@ -93,6 +102,7 @@ static int add_papi(struct stat_counters *c, const char *name, const char *shown
 			       ? STAT_EXIT_USAGE
 			       : 1;
 	}
+	*index = c->npapi;
 	c->papi_names[c->npapi++] = copy;
 	return 0;
 }
@@ -139,11 +149,10 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
 		struct stat_event *e = &c->ev[c->nevents++];
 		e->name = o->events[i];
 		e->socket = named_socket(e->name);
-		e->first = c->npapi;
 		e->expanded = e->socket == -1 && !o->no_expand;
 		if (!e->expanded) {
 			e->n = 1;
-			if ((rc = add_papi(c, e->name, e->name)) != 0)
+			if ((rc = add_papi(c, e->name, e->name, &e->papi[0])) != 0)
 				return rc;
 			continue;
 		}
@@ -151,7 +160,7 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
 		for (unsigned s = 0; s < c->nsockets; s++) {
 			char name[PAPI_HUGE_STR_LEN];
 			snprintf(name, sizeof(name), "%s:socket=%u", e->name, s);
-			if ((rc = add_papi(c, name, e->name)) != 0)
+			if ((rc = add_papi(c, name, e->name, &e->papi[s])) != 0)
 				return rc;
 		}
 	}
@@ -202,7 +211,7 @@ void stat_counters_rows(const struct stat_counters *c, const long long *now,
 		memset(r, 0, sizeof(*r));
 		r->name = e->name;
 		for (unsigned k = 0; k < e->n; k++) {
-			unsigned p = e->first + k;
+			unsigned p = e->papi[k];
 			/* Counts are 64-bit totals; the difference is taken modulo 2^64. */
 			uint64_t v = (uint64_t)now[p] - (before ? (uint64_t)before[p] : 0);
 			r->total += v;

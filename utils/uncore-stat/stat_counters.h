@@ -18,8 +18,8 @@ struct stat_event {
 	const char *name;
 	int socket;      /* the socket it names (:socket=N), or -1 */
 	int expanded;    /* counted once per socket (":socket=N" added) */
-	unsigned first;  /* its PAPI events: first .. first + n - 1 */
-	unsigned n;
+	unsigned n;      /* its PAPI events: papi[0..n), one per socket when expanded */
+	unsigned papi[STAT_MAX_SOCKETS];
 };
 
 /* One line of a report: an event (or, with the metrics library, a derived

@@ -115,7 +115,8 @@ static void text_report(struct stat_output *out, const struct stat_report *r)
 	for (unsigned i = 0; i < r->nrows; i++)
 		text_row(out, r, &r->rows[i], w, "");
 	fprintf(out->f, "\n %.6f seconds elapsed%s\n", r->seconds,
-		r->simulated ? " (SIMULATED uncore)" : "");
+		r->sim_time ? " on the simulator's clock (SIMULATED uncore)"
+			    : r->simulated ? " (SIMULATED uncore)" : "");
 }
 
 /* CSV: a field with a comma or a quote is quoted, quotes doubled. */
@@ -137,7 +138,8 @@ static void csv_field(FILE *f, const char *s)
 static void csv_report(struct stat_output *out, const struct stat_report *r)
 {
 	if (!out->header_done) {
-		fprintf(out->f, "# %s\n", r->origin);
+		fprintf(out->f, "# %s\n# times in seconds on the %s clock\n", r->origin,
+			r->sim_time ? "simulator's" : "wall");
 		fprintf(out->f, "kind,time_s,seconds,event,socket,value,simulated\n");
 		out->header_done = 1;
 	}
@@ -185,8 +187,8 @@ static void json_report(struct stat_output *out, const struct stat_report *r)
 		json_string(f, r->command);
 	else
 		fputs("null", f);
-	fprintf(f, ",\"time_s\":%.6f,\"seconds\":%.6f,\"sockets\":%u,\"events\":[", r->at,
-		r->seconds, r->nsockets);
+	fprintf(f, ",\"time_s\":%.6f,\"seconds\":%.6f,\"clock\":\"%s\",\"sockets\":%u,\"events\":[",
+		r->at, r->seconds, r->sim_time ? "simulated" : "wall", r->nsockets);
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct stat_row *row = &r->rows[i];
 		fprintf(f, "%s{\"name\":", i ? "," : "");

@@ -19,6 +19,7 @@ struct stat_report {
 	int final;           /* 1: the whole run; 0: one interval of -I */
 	double at;           /* seconds since the start, at the end of the span */
 	double seconds;      /* length of the span */
+	int sim_time;        /* times are on the simulator's clock (a shared instance) */
 	unsigned nrows;
 	const struct stat_row *rows;
 };

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "stat_run.h"
 
+#include "stat_sim.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -27,6 +29,16 @@ static double now_s(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Report times: the shared simulator instance's clock when there is one
+ * (its time moves only as someone advances it), else the wall clock. */
+static double report_clock(int sim_time)
+{
+	double s;
+	if (sim_time && stat_sim_time(&s) == 0)
+		return s;
+	return now_s();
 }
 
 static void command_text(char **argv, char *buf, size_t len)
@@ -142,7 +154,9 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		sigprocmask(SIG_SETMASK, &orig, NULL);
 		return 1;
 	}
-	double t0 = now_s(), last = t0;
+	double s;
+	int sim_time = o->sim && stat_sim_time(&s) == 0;
+	double t0 = now_s(), r0 = report_clock(sim_time), last = r0;
 	if (pid > 0) {
 		int e = 0;
 		if (write(go_fd, "g", 1) != 1)
@@ -167,6 +181,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		.command = o->argv ? command : NULL,
 		.nrows = c->nevents,
 		.rows = rows,
+		.sim_time = sim_time,
 	};
 	double interval = (double)o->interval_ms / 1000.0;
 	double next_tick = o->interval_ms ? t0 + interval : -1;
@@ -187,28 +202,28 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 			deadline = end;
 		wait_until(deadline, &orig);
 		if (next_tick >= 0 && now_s() >= next_tick) {
-			double t = now_s();
+			double t = now_s(), r = report_clock(sim_time);
 			if ((rc = stat_counters_read(c, now)) != 0)
 				break;
 			stat_counters_rows(c, now, prev, rows);
 			rep.final = 0;
-			rep.at = t - t0;
-			rep.seconds = t - last;
+			rep.at = r - r0;
+			rep.seconds = r - last;
 			stat_output_report(out, &rep);
 			memcpy(prev, now, sizeof(now[0]) * c->npapi);
-			last = t;
+			last = r;
 			while (next_tick <= t)
 				next_tick += interval;
 		}
 	}
-	double t1 = now_s();
+	double r1 = report_clock(sim_time);
 	if (stat_counters_stop(c, now) != 0)
 		rc = 1;
 	if (rc == 0) {
 		stat_counters_rows(c, now, NULL, rows);
 		rep.final = 1;
-		rep.at = t1 - t0;
-		rep.seconds = t1 - t0;
+		rep.at = r1 - r0;
+		rep.seconds = r1 - r0;
 		stat_output_report(out, &rep);
 	}
 	if (pid > 0 && !child_done)

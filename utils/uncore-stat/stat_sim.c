@@ -8,6 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/uncore_error.h"
+#include "sim/uncore_sim.h"
+
 static int is_file(const char *p)
 {
 	return access(p, R_OK) == 0;
@@ -88,4 +91,33 @@ int stat_sim_setup(const struct stat_opts *o, char *err, size_t len)
 		return -1;
 	setenv("PAPI_INTEL_UNCORE_SIM_SCENARIO", path, 1);
 	return 0;
+}
+
+static struct uncore_sim *shared;
+static int shared_tried;
+
+int stat_sim_time(double *seconds)
+{
+	const char *path = getenv("PAPI_INTEL_UNCORE_SIM");
+	uint64_t ns;
+
+	if (!shared_tried) {
+		shared_tried = 1;
+		if (path && strchr(path, '/') && uncore_sim_open(path, &shared) < 0) {
+			shared = NULL;
+			uncore_error_clear();
+		}
+	}
+	if (!shared || uncore_sim_now(shared, &ns) < 0)
+		return -1;
+	*seconds = (double)ns * 1e-9;
+	return 0;
+}
+
+void stat_sim_close(void)
+{
+	if (shared)
+		uncore_sim_close(shared);
+	shared = NULL;
+	shared_tried = 0;
 }

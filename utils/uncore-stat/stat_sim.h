@@ -23,4 +23,11 @@ int stat_sim_setup(const struct stat_opts *o, char *err, size_t len);
  * 0, or -1 with the places searched in err. */
 int stat_find_scenario(const char *arg, char *path, size_t len, char *err, size_t errlen);
 
+/* Seconds on the simulated clock of the shared instance named by
+ * PAPI_INTEL_UNCORE_SIM (a path): 0, or -1 when there is none (a private
+ * machine inside PAPI's component, whose scenario clock - wall or standing
+ * still - is not visible from here). */
+int stat_sim_time(double *seconds);
+void stat_sim_close(void);
+
 #endif

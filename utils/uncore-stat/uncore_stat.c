@@ -63,6 +63,7 @@ int main(int argc, char **argv)
 		stat_output_close(&out);
 	}
 	stat_counters_close(&c);
+	stat_sim_close();
 	stat_opts_free(&o);
 	return rc;
 }
