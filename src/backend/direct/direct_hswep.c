@@ -13,6 +13,7 @@
 
 #include "access/allowlist.h"
 #include "backend/direct/hswep_filter_routes.h"
+#include "backend/direct/msr_batch.h"
 #include "common/uncore_error.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
@@ -58,6 +59,7 @@ struct direct_backend {
 	struct direct_box *boxes;
 	unsigned nboxes;
 	struct direct_read *reads;
+	struct direct_msr_batch msr_batch; /* the MSR counters, one read_many per socket */
 	uint32_t sockets_used;
 	int running;
 };
@@ -248,6 +250,7 @@ static void release_binding(struct direct_backend *b)
 	b->guarded = NULL;
 	free(b->boxes);
 	free(b->reads);
+	direct_msr_batch_free(&b->msr_batch);
 	b->boxes = NULL;
 	b->reads = NULL;
 	b->nboxes = 0;
@@ -297,11 +300,17 @@ static int direct_program(struct uncore_backend *base, const struct uncore_plan 
 			goto fail;
 		b->sockets_used |= 1u << plan->boxes[i].socket;
 	}
+	rc = direct_msr_batch_init(&b->msr_batch, plan->nslots);
+	if (rc < 0)
+		goto fail;
 	for (unsigned s = 0; s < plan->nslots; s++) {
 		rc = bind_slot(b, &plan->slots[s], &b->boxes[plan->slots[s].boxprog], &b->reads[s]);
+		if (rc == 0 && !b->reads[s].pci)
+			rc = direct_msr_batch_add(&b->msr_batch, &b->reads[s].lo, s);
 		if (rc < 0)
 			goto fail;
 	}
+	direct_msr_batch_finish(&b->msr_batch);
 	rc = uncore_allowlist_create(&al);
 	if (rc == 0)
 		rc = build_allowlist(b, al);
@@ -453,15 +462,15 @@ static int direct_read(struct uncore_backend *base, uint64_t *raw)
 	/* 2.1.3 a: freeze before reading so all counters share one instant. */
 	if (frozen)
 		rc = set_global(b, HSWEP_U_GLOBAL_CTL_FRZ_ALL);
+	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
+	if (rc == 0)
+		rc = direct_msr_batch_read(&b->msr_batch, b->cfg.io, raw);
 	for (unsigned s = 0; s < p->nslots && rc == 0; s++) {
 		const struct direct_read *rd = &b->reads[s];
-		if (rd->pci) {
+		if (rd->pci)
 			rc = read_pci_counter(b, rd, frozen || !b->running, &raw[s]);
-		} else {
-			uint64_t v;
-			rc = uncore_regio_read(b->cfg.io, &rd->lo, &v);
-			raw[s] = v & rd->mask;
-		}
+		else
+			raw[s] &= rd->mask;
 	}
 	if (frozen) {
 		int rc2 = set_global(b, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
