@@ -15,6 +15,7 @@
 #include "stat_lib.h"
 
 static const char COMPONENT[] = "intel_uncore";
+static const char VERBOSE_ENV[] = "PAPI_INTEL_UNCORE_VERBOSE";
 
 static int papi_fail(const char *what, int rc)
 {
@@ -39,7 +40,9 @@ static void explain_refusal(const char *const *names, unsigned n, const char *sh
 {
 	char detail[1024];
 	if (stat_lib_event_detail(names, n, detail, sizeof(detail)) == 0 && detail[0])
-		fprintf(stderr, "uncore-stat: %s: %s\n", shown, detail);
+		/* The library's details usually start with the event's name. */
+		fprintf(stderr, "uncore-stat: %s%s%s\n", strstr(detail, shown) ? "" : shown,
+			strstr(detail, shown) ? "" : ": ", detail);
 	else
 		fprintf(stderr, "uncore-stat: %s: %s\n", shown, PAPI_strerror(rc));
 }
@@ -52,16 +55,25 @@ static unsigned probe_sockets(const char *event)
 	unsigned n = 0;
 	char name[PAPI_HUGE_STR_LEN];
 
+	/* The refusal that ends the probe is expected: keep the component quiet. */
+	const char *verbose = getenv(VERBOSE_ENV);
+	char saved[16] = "";
+	if (verbose)
+		snprintf(saved, sizeof(saved), "%s", verbose);
+	unsetenv(VERBOSE_ENV);
 	if (PAPI_create_eventset(&es) != PAPI_OK)
-		return 0;
+		n = STAT_MAX_SOCKETS + 1;
 	for (; n < STAT_MAX_SOCKETS; n++) {
 		snprintf(name, sizeof(name), "%s:socket=%u", event, n);
 		if (PAPI_add_named_event(es, name) != PAPI_OK)
 			break;
 		PAPI_remove_named_event(es, name);
 	}
-	PAPI_destroy_eventset(&es);
-	return n;
+	if (es != PAPI_NULL)
+		PAPI_destroy_eventset(&es);
+	if (verbose)
+		setenv(VERBOSE_ENV, saved, 1);
+	return n > STAT_MAX_SOCKETS ? 0 : n;
 }
 
 /* Add PAPI event `name` (once: PAPI refuses an event twice in a set, and
