@@ -55,6 +55,9 @@ struct direct_backend {
 	struct uncore_backend base;
 	struct uncore_direct_config cfg;
 	struct uncore_regio *guarded; /* allowlisted view of cfg.io while programmed */
+	/* The same for the sockets' global controls alone: the freeze around
+	 * every read checks a list of a few entries, not every box register. */
+	struct uncore_regio *guarded_global;
 	const struct uncore_plan *plan;
 	struct direct_box *boxes;
 	unsigned nboxes;
@@ -199,6 +202,20 @@ static int add_rules(struct uncore_allowlist *al, const struct uncore_reg *r,
 	return uncore_allowlist_add(al, r, mask);
 }
 
+/* Each used socket's global control, freeze bits only. */
+static int build_global_allowlist(struct direct_backend *b, struct uncore_allowlist *al)
+{
+	int rc = 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
+		if (!(b->sockets_used & (1u << s)))
+			continue;
+		struct uncore_reg g;
+		global_ctl_reg(s, &g);
+		rc = uncore_allowlist_add(al, &g, HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
+	}
+	return rc;
+}
+
 /* The allowlist: every PMON register of the planned boxes with the bits
  * their field tables make writable, and each used socket's global control
  * (freeze bits only). */
@@ -233,21 +250,17 @@ static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al
 			}
 		}
 	}
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
-		if (!(b->sockets_used & (1u << s)))
-			continue;
-		struct uncore_reg g;
-		global_ctl_reg(s, &g);
-		rc = uncore_allowlist_add(al, &g, HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
-	}
-	return rc;
+	return rc == 0 ? build_global_allowlist(b, al) : rc;
 }
 
 static void release_binding(struct direct_backend *b)
 {
 	if (b->guarded)
 		uncore_regio_destroy(b->guarded);
+	if (b->guarded_global)
+		uncore_regio_destroy(b->guarded_global);
 	b->guarded = NULL;
+	b->guarded_global = NULL;
 	free(b->boxes);
 	free(b->reads);
 	direct_msr_batch_free(&b->msr_batch);
@@ -317,6 +330,14 @@ static int direct_program(struct uncore_backend *base, const struct uncore_plan 
 	if (rc == 0)
 		rc = uncore_allowlist_wrap(al, b->cfg.io, 0, &b->guarded);
 	uncore_allowlist_free(al);
+	al = NULL;
+	if (rc == 0)
+		rc = uncore_allowlist_create(&al);
+	if (rc == 0)
+		rc = build_global_allowlist(b, al);
+	if (rc == 0)
+		rc = uncore_allowlist_wrap(al, b->cfg.io, 0, &b->guarded_global);
+	uncore_allowlist_free(al);
 	if (rc < 0)
 		goto fail;
 
@@ -351,7 +372,7 @@ static int set_global(struct direct_backend *b, uint64_t bits)
 		if (b->sockets_used & (1u << s)) {
 			struct uncore_reg g;
 			global_ctl_reg(s, &g);
-			rc = wr(b, &g, bits);
+			rc = uncore_regio_write(b->guarded_global, &g, bits);
 		}
 	}
 	return rc;
