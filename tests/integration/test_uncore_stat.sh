@@ -69,6 +69,15 @@ n=$(grep -c "^interval,.*,$RD,all," "$tmp/iv")
 expect "-I 100 -t 0.35 prints 3 intervals (got $n)" test "$n" -eq 3
 expect "the run's total follows the intervals" grep -q "^total,.*,$RD,all," "$tmp/iv"
 
+# Without -t: until SIGINT, which is never lost (even during PAPI's start-up).
+"$stat" --sim --csv -o "$tmp/int" -e "$RD" &
+pid=$!
+sleep 0.2
+kill -INT "$pid"
+wait "$pid"
+expect "SIGINT ends an open-ended run with status 0" test $? -eq 0
+expect "... and with its report" grep -q "^total,.*,$RD,all," "$tmp/int"
+
 # --explain: registers and values of the direct backend.
 "$stat" --sim --explain -e "$RD:socket=0,hswep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:socket=1" >"$tmp/explain"
 expect "--explain succeeds" test $? -eq 0

@@ -114,16 +114,16 @@ static int exit_status_of(int status)
 	return 1;
 }
 
-int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_output *out)
-{
-	static long long now[STAT_MAX_PAPI], prev[STAT_MAX_PAPI];
-	static struct stat_row rows[STAT_MAX_EVENTS];
-	char command[512];
-	sigset_t block, orig;
-	struct sigaction sa;
-	pid_t pid = -1;
-	int go_fd = -1, err_fd = -1, status = 0, child_done = 0, rc = 0;
+static sigset_t orig_mask;
+static int prepared;
 
+void stat_run_prepare(void)
+{
+	struct sigaction sa;
+	sigset_t block;
+
+	if (prepared)
+		return;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -134,7 +134,21 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &block, &orig);
+	sigprocmask(SIG_BLOCK, &block, &orig_mask);
+	prepared = 1;
+}
+
+int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_output *out)
+{
+	static long long now[STAT_MAX_PAPI], prev[STAT_MAX_PAPI];
+	static struct stat_row rows[STAT_MAX_EVENTS];
+	char command[512];
+	sigset_t orig;
+	pid_t pid = -1;
+	int go_fd = -1, err_fd = -1, status = 0, child_done = 0, rc = 0;
+
+	stat_run_prepare();
+	orig = orig_mask;
 
 	if (o->argv) {
 		command_text(o->argv, command, sizeof(command));

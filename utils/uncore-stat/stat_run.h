@@ -9,6 +9,11 @@
 #include "stat_opts.h"
 #include "stat_output.h"
 
+/* Catch SIGINT/SIGTERM/SIGCHLD and block them until the measurement waits
+ * for them: called first thing, so a Ctrl-C while PAPI initialises (which
+ * takes a while) still ends the run with a report instead of being lost. */
+void stat_run_prepare(void);
+
 /* The exit status for uncore-stat: the command's (128+N when killed by
  * signal N; 126/127 when it cannot be run), 0 without a command, 1 when
  * counting failed. */

@@ -45,6 +45,8 @@ int main(int argc, char **argv)
 		stat_opts_free(&o);
 		return STAT_EXIT_USAGE;
 	}
+	if (!o.explain)
+		stat_run_prepare();
 	if (o.explain) {
 		if (stat_output_open(&out, STAT_TEXT, o.output ? o.output : "-") < 0) {
 			stat_opts_free(&o);
