@@ -36,11 +36,11 @@ static const char MODEL[] = "e5-2699v3-2s";
 static const struct {
 	const char *type, *event;
 } kinds[] = {
-	{"hswep_unc_cbo", "UNC_C_CLOCKTICKS"},   {"hswep_unc_imc", "UNC_M_DCLOCKTICKS"},
-	{"hswep_unc_sbo", "UNC_S_CLOCKTICKS"},   {"hswep_unc_ha", "UNC_H_CLOCKTICKS"},
-	{"hswep_unc_pcu", "UNC_P_CLOCKTICKS"},   {"hswep_unc_qpi", "UNC_Q_CLOCKTICKS"},
-	{"hswep_unc_r3qpi", "UNC_R3_CLOCKTICKS"}, {"hswep_unc_irp", "UNC_I_CLOCKTICKS"},
-	{"hswep_unc_r2pcie", "UNC_R2_CLOCKTICKS"},
+    {"hswep_unc_cbo", "UNC_C_CLOCKTICKS"},     {"hswep_unc_imc", "UNC_M_DCLOCKTICKS"},
+    {"hswep_unc_sbo", "UNC_S_CLOCKTICKS"},     {"hswep_unc_ha", "UNC_H_CLOCKTICKS"},
+    {"hswep_unc_pcu", "UNC_P_CLOCKTICKS"},     {"hswep_unc_qpi", "UNC_Q_CLOCKTICKS"},
+    {"hswep_unc_r3qpi", "UNC_R3_CLOCKTICKS"},  {"hswep_unc_irp", "UNC_I_CLOCKTICKS"},
+    {"hswep_unc_r2pcie", "UNC_R2_CLOCKTICKS"},
 };
 static const char *const variants[] = {"", ":t=1", ":e=1", ":t=2"};
 static const unsigned sizes[] = {1, 8, 32, 128};
@@ -76,7 +76,8 @@ static int pool_event(unsigned i, char *buf, size_t len)
 
 	for (round = 0; round < 64; round++) {
 		for (unsigned k = 0; k < nk; k++) {
-			const struct uncore_box_type *bt = uncore_box_type_find(plat, kinds[k].type);
+			const struct uncore_box_type *bt =
+			    uncore_box_type_find(plat, kinds[k].type);
 			unsigned ninst = bt ? bt->ninstances : 0;
 			if (round >= ninst * (sizeof(variants) / sizeof(variants[0])))
 				continue;
@@ -84,7 +85,8 @@ static int pool_event(unsigned i, char *buf, size_t len)
 				if (seen != i)
 					continue;
 				char inst[64];
-				uncore_box_instance_name(bt, (int)(round % ninst), inst, sizeof(inst));
+				uncore_box_instance_name(bt, (int)(round % ninst), inst,
+							 sizeof(inst));
 				snprintf(buf, len, "%s::%s%s:socket=%u", inst, kinds[k].event,
 					 variants[round / ninst], s);
 				return 0;
@@ -271,7 +273,8 @@ static int run_enum(unsigned repeats)
 		qsort(t, repeats, sizeof(*t), cmp_double);
 		printf("enumerate: %u entries (events and their umasks/modifiers), median %.2f ms "
 		       "over %u runs (%.0f ns per entry)\n",
-		       entries, t[repeats / 2] / 1e6, repeats, t[repeats / 2] / (entries ? entries : 1));
+		       entries, t[repeats / 2] / 1e6, repeats,
+		       t[repeats / 2] / (entries ? entries : 1));
 	}
 	free(t);
 	PAPI_shutdown();
@@ -284,20 +287,24 @@ static int run_enum(unsigned repeats)
  * of a socket are one ioctl. */
 static void print_table(const struct result *on, const struct result *off, unsigned n)
 {
-	printf("| events | ns/read freeze on (p10-p90) | ns/read freeze off (p10-p90) | MSR rd | PCI rd "
-	       "| MSR wr on/off | syscalls/read: msr + PCI on/off | with msr-safe batch on/off |\n");
+	printf(
+	    "| events | ns/read freeze on (p10-p90) | ns/read freeze off (p10-p90) | MSR rd | PCI "
+	    "rd "
+	    "| MSR wr on/off | syscalls/read: msr + PCI on/off | with msr-safe batch on/off |\n");
 	printf("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (unsigned k = 0; k < n; k++) {
 		const struct result *a = &on[k], *b = &off[k];
 		if (!a->ok || !b->ok) {
-			printf("| %u | failed (%u/%u events added) | | | | | | |\n", a->n, a->added, a->n);
+			printf("| %u | failed (%u/%u events added) | | | | | | |\n", a->n, a->added,
+			       a->n);
 			continue;
 		}
 		double sys_on = a->msr_rd + a->msr_wr + a->pci_rd + a->pci_wr;
 		double sys_off = b->msr_rd + b->msr_wr + b->pci_rd + b->pci_wr;
 		double batch_on = a->msr_sockets + a->msr_wr + a->pci_rd + a->pci_wr;
 		double batch_off = b->msr_sockets + b->msr_wr + b->pci_rd + b->pci_wr;
-		printf("| %u | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.0f | %.0f/%.0f | %.0f/%.0f | %.0f/%.0f "
+		printf("| %u | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.0f | %.0f/%.0f | %.0f/%.0f "
+		       "| %.0f/%.0f "
 		       "| %.0f/%.0f |\n",
 		       a->n, a->median_ns, a->p10_ns, a->p90_ns, b->median_ns, b->p10_ns, b->p90_ns,
 		       a->msr_rd, a->pci_rd, b->pci_rd, a->msr_wr, b->msr_wr, sys_on, sys_off,

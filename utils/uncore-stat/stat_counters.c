@@ -110,9 +110,9 @@ static int add_papi(struct stat_counters *c, const char *name, const char *shown
 		free(copy);
 		/* Bad names, conflicts and absent sockets are the user's to fix. */
 		return rc == PAPI_ENOEVNT || rc == PAPI_EINVAL || rc == PAPI_ECNFLCT ||
-				       rc == PAPI_ECOMBO
-			       ? STAT_EXIT_USAGE
-			       : 1;
+			       rc == PAPI_ECOMBO
+			   ? STAT_EXIT_USAGE
+			   : 1;
 	}
 	*index = c->npapi;
 	c->papi_names[c->npapi++] = copy;
@@ -131,13 +131,15 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
 	c->cidx = PAPI_get_component_index(COMPONENT);
 	const PAPI_component_info_t *ci = c->cidx >= 0 ? PAPI_get_component_info(c->cidx) : NULL;
 	if (!ci) {
-		fprintf(stderr, "uncore-stat: PAPI has no %s component (is this the papi-uncore "
-				"build of PAPI? stage/lib/libpapi.so)\n",
+		fprintf(stderr,
+			"uncore-stat: PAPI has no %s component (is this the papi-uncore "
+			"build of PAPI? stage/lib/libpapi.so)\n",
 			COMPONENT);
 		return 1;
 	}
 	if (ci->disabled) {
-		fprintf(stderr, "uncore-stat: %s is disabled: %s\n", COMPONENT, ci->disabled_reason);
+		fprintf(stderr, "uncore-stat: %s is disabled: %s\n", COMPONENT,
+			ci->disabled_reason);
 		return 1;
 	}
 	snprintf(c->origin, sizeof(c->origin), "%s", ci->description);

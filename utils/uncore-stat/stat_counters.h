@@ -16,9 +16,9 @@
 /* One event as the user named it. */
 struct stat_event {
 	const char *name;
-	int socket;      /* the socket it names (:socket=N), or -1 */
-	int expanded;    /* counted once per socket (":socket=N" added) */
-	unsigned n;      /* its PAPI events: papi[0..n), one per socket when expanded */
+	int socket;   /* the socket it names (:socket=N), or -1 */
+	int expanded; /* counted once per socket (":socket=N" added) */
+	unsigned n;   /* its PAPI events: papi[0..n), one per socket when expanded */
 	unsigned papi[STAT_MAX_SOCKETS];
 };
 
@@ -33,9 +33,9 @@ struct stat_row {
 
 struct stat_counters {
 	int eventset;
-	int cidx;                /* intel_uncore's component index */
-	char origin[256];        /* the component's description */
-	int simulated;           /* the counts come from the simulator */
+	int cidx;         /* intel_uncore's component index */
+	char origin[256]; /* the component's description */
+	int simulated;    /* the counts come from the simulator */
 	unsigned nsockets;
 	unsigned nevents;
 	struct stat_event ev[STAT_MAX_EVENTS];

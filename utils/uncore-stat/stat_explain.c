@@ -95,7 +95,8 @@ static void direct_record(struct explain_ctx *x)
 	cfg.origin = "explain";
 	if (x->m->plat->id != UNCORE_PLATFORM_HSWEP) {
 		snprintf(x->direct_why, sizeof(x->direct_why),
-			 "the direct backend supports Haswell-EP only (this is %s)", x->m->plat->name);
+			 "the direct backend supports Haswell-EP only (this is %s)",
+			 x->m->plat->name);
 		return;
 	}
 	rc = uncore_direct_create_hswep(&cfg, x->m, &be);
@@ -140,7 +141,9 @@ static void direct_box(struct explain_ctx *x, const struct uncore_slot *s,
 		reg_text(&r, text, sizeof(text));
 		int p = last_write(&x->rec, &r, STAT_PHASE_PROGRAM, STAT_PHASE_PROGRAM, &v);
 		int st = last_write(&x->rec, &r, STAT_PHASE_START, STAT_PHASE_START, &v2);
-		fprintf(x->out, "                 box    %s  program 0x%" PRIx64 " (frozen), start 0x%" PRIx64 "\n",
+		fprintf(x->out,
+			"                 box    %s  program 0x%" PRIx64
+			" (frozen), start 0x%" PRIx64 "\n",
 			text, p ? v : 0, st ? v2 : 0);
 	}
 	uncore_error_clear();
@@ -166,7 +169,8 @@ static void direct_slot(struct explain_ctx *x, const struct uncore_slot *s, int 
 	uint64_t v = 0;
 
 	if (!x->direct_ok || !d) {
-		fprintf(x->out, "        direct   -- %s\n", x->direct_ok ? "no register layout" : x->direct_why);
+		fprintf(x->out, "        direct   -- %s\n",
+			x->direct_ok ? "no register layout" : x->direct_why);
 		return;
 	}
 	if (hswep_reg(d, s->instance, fixed ? HSWEP_REG_FIXED_CTL : HSWEP_REG_CTL,
@@ -214,12 +218,13 @@ static void direct_read_summary(struct explain_ctx *x)
 			last_batch = a->batch;
 		}
 	}
-	fprintf(x->out,
-		"\ndirect backend, one read (PAPI_read): %u MSR reads (%u of them in %u batch%s:\n"
-		"  one msr-safe batch ioctl each), %u PCI dword reads, %u MSR writes (global freeze\n"
-		"  and unfreeze: %s; PAPI_INTEL_UNCORE_READ_FREEZE=0 turns it off)\n",
-		msr_reads, batched, batches, batches == 1 ? "" : "es", pci_reads, writes,
-		writes ? "on" : "off");
+	fprintf(
+	    x->out,
+	    "\ndirect backend, one read (PAPI_read): %u MSR reads (%u of them in %u batch%s:\n"
+	    "  one msr-safe batch ioctl each), %u PCI dword reads, %u MSR writes (global freeze\n"
+	    "  and unfreeze: %s; PAPI_INTEL_UNCORE_READ_FREEZE=0 turns it off)\n",
+	    msr_reads, batched, batches, batches == 1 ? "" : "es", pci_reads, writes,
+	    writes ? "on" : "off");
 }
 
 /* ---- the perf backend ------------------------------------------------- */
@@ -234,8 +239,9 @@ static void perf_slot(struct explain_ctx *x, const struct uncore_slot *s)
 	if (uncore_box_perf_name(x->m->plat->boxes[s->box], s->instance, pmu, sizeof(pmu)) < 0)
 		snprintf(pmu, sizeof(pmu), "?");
 	uncore_error_clear();
-	fprintf(x->out, "        perf     pmu    %s  (config/config1: the perf backend is not part of "
-			"this build)\n",
+	fprintf(x->out,
+		"        perf     pmu    %s  (config/config1: the perf backend is not part of "
+		"this build)\n",
 		pmu);
 }
 
@@ -297,8 +303,9 @@ int stat_explain(const struct stat_opts *o, FILE *out)
 	x.plan = uncore_set_plan(set);
 	x.o = o;
 	fprintf(out, "%s\n", comp->origin);
-	fprintf(out, "component backend: %s; register values below are those the backends would "
-		     "program (nothing is programmed)\n",
+	fprintf(out,
+		"component backend: %s; register values below are those the backends would "
+		"program (nothing is programmed)\n",
 		uncore_backend_name(comp->kind));
 	direct_record(&x);
 	for (unsigned e = 0; x.plan && e < x.plan->nevents; e++)

@@ -22,8 +22,8 @@ int stat_lib_open(const char *const *names, unsigned n, struct uncore_component 
 		return uncore_fail(UNCORE_ENOMEM, "out of memory");
 	for (unsigned i = 0; i < n; i++)
 		list[i] = strncmp(names[i], PREFIX, sizeof(PREFIX) - 1) == 0
-				  ? names[i] + sizeof(PREFIX) - 1
-				  : names[i];
+			      ? names[i] + sizeof(PREFIX) - 1
+			      : names[i];
 	uncore_error_clear();
 	rc = uncore_component_open(comp);
 	if (rc == 0)
@@ -49,8 +49,8 @@ int stat_lib_event_detail(const char *const *names, unsigned n, char *buf, size_
 	if (rc == 0)
 		snprintf(buf, len, "%s", "");
 	else
-		snprintf(buf, len, "%s", uncore_error_detail()[0] ? uncore_error_detail()
-								    : uncore_strerror(rc));
+		snprintf(buf, len, "%s",
+			 uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
 	stat_lib_close(comp, set);
 	return 0;
 }

@@ -61,8 +61,9 @@ static void text_header(struct stat_output *out, const struct stat_report *r)
 {
 	fprintf(out->f, "# uncore-stat: %s\n", r->origin);
 	if (r->simulated)
-		fprintf(out->f, "# SIMULATED: these counts come from the uncore simulator, not from "
-				"hardware\n");
+		fprintf(out->f,
+			"# SIMULATED: these counts come from the uncore simulator, not from "
+			"hardware\n");
 }
 
 static void text_columns(struct stat_output *out, const struct stat_report *r, size_t w,
@@ -77,8 +78,8 @@ static void text_columns(struct stat_output *out, const struct stat_report *r, s
 	fprintf(out->f, "  %17s  %15s\n", "total", "total/s");
 }
 
-static void text_row(struct stat_output *out, const struct stat_report *r, const struct stat_row *row,
-		     size_t w, const char *lead)
+static void text_row(struct stat_output *out, const struct stat_report *r,
+		     const struct stat_row *row, size_t w, const char *lead)
 {
 	char buf[40];
 	fprintf(out->f, "%s%-*s", lead, (int)w, row->name);
@@ -115,8 +116,9 @@ static void text_report(struct stat_output *out, const struct stat_report *r)
 	for (unsigned i = 0; i < r->nrows; i++)
 		text_row(out, r, &r->rows[i], w, "");
 	fprintf(out->f, "\n %.6f seconds elapsed%s\n", r->seconds,
-		r->sim_time ? " on the simulator's clock (SIMULATED uncore)"
-			    : r->simulated ? " (SIMULATED uncore)" : "");
+		r->sim_time    ? " on the simulator's clock (SIMULATED uncore)"
+		: r->simulated ? " (SIMULATED uncore)"
+			       : "");
 }
 
 /* CSV: a field with a comma or a quote is quoted, quotes doubled. */

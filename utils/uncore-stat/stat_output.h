@@ -12,7 +12,7 @@
 #include "stat_opts.h"
 
 struct stat_report {
-	const char *origin;  /* the component's description */
+	const char *origin; /* the component's description */
 	int simulated;
 	unsigned nsockets;
 	const char *command; /* "sleep 1", or NULL for an interval without command */
@@ -27,7 +27,7 @@ struct stat_report {
 struct stat_output {
 	enum stat_format format;
 	FILE *f;
-	int own;             /* f was opened by us */
+	int own; /* f was opened by us */
 	int header_done;
 };
 

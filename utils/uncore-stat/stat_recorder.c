@@ -58,18 +58,18 @@ static void rec_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops rec_ops = {
-	.name = "explain-recorder",
-	.read = rec_read,
-	.write = rec_write,
-	.destroy = rec_destroy,
+    .name = "explain-recorder",
+    .read = rec_read,
+    .write = rec_write,
+    .destroy = rec_destroy,
 };
 
 static const struct uncore_regio_ops rec_batch_ops = {
-	.name = "explain-recorder",
-	.read = rec_read,
-	.write = rec_write,
-	.read_many = rec_read_many,
-	.destroy = rec_destroy,
+    .name = "explain-recorder",
+    .read = rec_read,
+    .write = rec_write,
+    .read_many = rec_read_many,
+    .destroy = rec_destroy,
 };
 
 void stat_recorder_init(struct stat_recorder *r, int with_batch)

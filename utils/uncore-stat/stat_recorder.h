@@ -10,15 +10,21 @@
 
 #include "access/regio.h"
 
-enum stat_phase { STAT_PHASE_PROGRAM, STAT_PHASE_START, STAT_PHASE_READ, STAT_PHASE_STOP,
-		  STAT_PHASE_UNPROGRAM, STAT_PHASES };
+enum stat_phase {
+	STAT_PHASE_PROGRAM,
+	STAT_PHASE_START,
+	STAT_PHASE_READ,
+	STAT_PHASE_STOP,
+	STAT_PHASE_UNPROGRAM,
+	STAT_PHASES
+};
 
 struct stat_access {
-	uint8_t phase;   /* enum stat_phase */
-	uint8_t write;   /* 1: write, 0: read */
-	uint16_t batch;  /* read_many call it belongs to (1-based), 0: a single access */
+	uint8_t phase;  /* enum stat_phase */
+	uint8_t write;  /* 1: write, 0: read */
+	uint16_t batch; /* read_many call it belongs to (1-based), 0: a single access */
 	struct uncore_reg reg;
-	uint64_t value;  /* written value */
+	uint64_t value; /* written value */
 };
 
 struct stat_recorder {

@@ -189,13 +189,13 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	memset(prev, 0, sizeof(prev));
 
 	struct stat_report rep = {
-		.origin = c->origin,
-		.simulated = c->simulated,
-		.nsockets = c->nsockets,
-		.command = o->argv ? command : NULL,
-		.nrows = c->nevents,
-		.rows = rows,
-		.sim_time = sim_time,
+	    .origin = c->origin,
+	    .simulated = c->simulated,
+	    .nsockets = c->nsockets,
+	    .command = o->argv ? command : NULL,
+	    .nrows = c->nevents,
+	    .rows = rows,
+	    .sim_time = sim_time,
 	};
 	double interval = (double)o->interval_ms / 1000.0;
 	double next_tick = o->interval_ms ? t0 + interval : -1;

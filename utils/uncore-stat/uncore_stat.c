@@ -34,8 +34,9 @@ int main(int argc, char **argv)
 	}
 	if (o.ngroups) {
 		/* The extension point of the metrics library: README.md, "Metric groups". */
-		fprintf(stderr, "uncore-stat: -g %s: metric groups come with the derived-metrics "
-				"library, which is not part of this build; count the events with -e\n",
+		fprintf(stderr,
+			"uncore-stat: -g %s: metric groups come with the derived-metrics "
+			"library, which is not part of this build; count the events with -e\n",
 			o.groups[0]);
 		stat_opts_free(&o);
 		return STAT_EXIT_USAGE;

@@ -12,11 +12,11 @@
 #include "core/machine.h"
 
 struct direct_msr_batch {
-	unsigned n;             /* MSR counters in the plan */
+	unsigned n;              /* MSR counters in the plan */
 	struct uncore_reg *regs; /* grouped by socket, in slot order within a socket */
-	unsigned *slot;         /* the plan slot of regs[i] */
-	uint64_t *values;       /* scratch for one read */
-	unsigned ngroups;       /* sockets with MSR counters */
+	unsigned *slot;          /* the plan slot of regs[i] */
+	uint64_t *values;        /* scratch for one read */
+	unsigned ngroups;        /* sockets with MSR counters */
 	unsigned group_first[UNCORE_MACHINE_MAX_SOCKETS + 1]; /* group g: [first[g], first[g+1]) */
 };
 

@@ -24,7 +24,8 @@ static struct uncore_machine two_sockets(void)
 		m.pci_bus[s] = BUS[s];
 		/* Instances 0 and 1 of the boxes that have two or more, else 0. */
 		for (unsigned b = 0; b < m.plat->nboxes; b++) {
-			const struct hswep_box_desc *d = uncore_direct_hswep_layout(m.plat->boxes[b]);
+			const struct hswep_box_desc *d =
+			    uncore_direct_hswep_layout(m.plat->boxes[b]);
 			m.present[b][s] = d && d->max_instances >= 2 ? 0x3 : 0x1;
 		}
 	}
@@ -49,7 +50,9 @@ static struct uncore_sched_event ev(const char *name, const char *pmu, uint64_t 
 /* CBo (MSR, 2 instances), PCU (MSR, 1) and iMC (PCI, 2 channels), on both
  * sockets: per socket 3 MSR counters and 2 PCI counters. */
 static struct uncore_sched_event events[] = {
-	{0}, {0}, {0},
+    {0},
+    {0},
+    {0},
 };
 
 struct fixture {
@@ -93,7 +96,8 @@ static void set_counters(struct fixture *f)
 {
 	for (unsigned s = 0; s < f->plan.nslots; s++) {
 		const struct uncore_slot *sl = &f->plan.slots[s];
-		const struct hswep_box_desc *d = uncore_direct_hswep_layout(f->m.plat->boxes[sl->box]);
+		const struct hswep_box_desc *d =
+		    uncore_direct_hswep_layout(f->m.plat->boxes[sl->box]);
 		struct uncore_reg r;
 		CHECK_EQ_INT(hswep_reg(d, sl->instance, HSWEP_REG_CTR, sl->counter, sl->socket,
 				       BUS[sl->socket], &r),
