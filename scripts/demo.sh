@@ -8,20 +8,42 @@ stage=${1:?usage: demo.sh STAGE SRCDIR}
 srcdir=${2:?usage: demo.sh STAGE SRCDIR}
 export PAPI_INTEL_UNCORE_BACKEND=sim
 export PAPI_INTEL_UNCORE_SIM_SCENARIO="$srcdir/src/sim/scenarios/demo-stream.scn"
-export PAPI_INTEL_UNCORE_VERBOSE=1
+RD=hswep_unc_imc::UNC_M_CAS_COUNT:RD
+WR=hswep_unc_imc::UNC_M_CAS_COUNT:WR
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
 
 echo "== papi-uncore demo (SIMULATED uncore: PAPI_INTEL_UNCORE_BACKEND=sim)"
 echo "== 1. the component, as PAPI lists it"
 "$stage/bin/papi_component_avail" | sed -n '/^Active components/,/^----/p' | grep -A2 'intel_uncore'
 echo
-echo "== 2. one event counts DRAM reads of every channel of both sockets (papi_command_line)"
-"$stage/bin/papi_command_line" \
-	hswep_unc_imc::UNC_M_CAS_COUNT:RD \
-	hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=0 \
-	hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1 \
-	hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 2>&1 | grep -E '^(hswep|Failed|because|intel_uncore)'
-echo "   (scenario: 100 M read CAS per second on each populated channel, in simulated real time;"
-echo "    bytes = CAS x 64)"
+echo "== 2. uncore-stat: DRAM read and write CAS of 'sleep 1', per socket and in total"
+echo "   \$ uncore-stat --sim -e $RD,$WR -- sleep 1"
+"$stage/bin/uncore-stat" --sim -o "$out" -e "$RD,$WR" -- sleep 1
+sed 's/^/   /' "$out"
 echo
-echo "== 3. a clear error for a bad event"
-"$stage/bin/papi_command_line" hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=7 2>&1 | grep -E '^(intel_uncore|Failed|because)'
+echo "   DRAM bandwidth they imply (CAS x 64 bytes / seconds), SIMULATED:"
+# Rows: event, one column per socket, total, total/s; then "N seconds elapsed".
+awk -v rd="$RD" -v wr="$WR" '
+	/seconds elapsed/ { secs = $1 }
+	$1 == rd || $1 == wr { for (i = 2; i <= NF; i++) gsub(",", "", $i); row[$1] = $0 }
+	END {
+		if (secs <= 0) exit 1
+		printf "   %-6s %14s %14s %14s\n", "", "socket 0", "socket 1", "total"
+		n = split("read write", what, " ")
+		for (k = 1; k <= n; k++) {
+			split(row[k == 1 ? rd : wr], f, " ")
+			printf "   %-6s %9.2f GB/s %9.2f GB/s %9.2f GB/s\n", what[k],
+				f[2] * 64 / secs / 1e9, f[3] * 64 / secs / 1e9, f[4] * 64 / secs / 1e9
+		}
+	}' "$out"
+echo "   (the scenario: 100 M read and 50 M write CAS per second on each of 8 channels per"
+echo "    socket, i.e. 51.2 GB/s read and 25.6 GB/s written per socket)"
+echo
+echo "== 3. PAPI's own tools count the same events (papi_command_line)"
+PAPI_INTEL_UNCORE_VERBOSE=1 "$stage/bin/papi_command_line" "$RD" "$RD:socket=1" hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 2>&1 |
+	grep -E '^(hswep|Failed|because|intel_uncore)'
+echo
+echo "== 4. a clear error for a bad event (exit status 2)"
+"$stage/bin/uncore-stat" --sim -e "$RD:socket=7" -- true
+echo "   exit status $?"

@@ -18,7 +18,8 @@
 #include "core/eventset.h"
 #include "core/native.h"
 
-#define INTEL_UNCORE_MAX_EVENTS 64
+/* Events in one event set: a two-socket Haswell-EP has over 300 counters. */
+#define INTEL_UNCORE_MAX_EVENTS 256
 
 papi_vector_t _intel_uncore_vector;
 
@@ -222,25 +223,30 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 					      int count, hwd_context_t *ctx)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	char names[INTEL_UNCORE_MAX_EVENTS][PAPI_HUGE_STR_LEN];
 	const char *list[INTEL_UNCORE_MAX_EVENTS];
-	int rc;
+	int rc, ret = PAPI_OK;
 
 	(void)ctx;
 	if (count > INTEL_UNCORE_MAX_EVENTS)
 		return PAPI_ECNFLCT;
 	if (!c->set && (rc = uncore_set_create(component->be, &c->set)) < 0)
 		return fail(rc, "creating an event set");
-	for (int i = 0; i < count; i++) {
+	/* On the heap: PAPI_HUGE_STR_LEN per event is too much for a thread's stack. */
+	char(*names)[PAPI_HUGE_STR_LEN] = malloc((count ? (size_t)count : 1) * sizeof(*names));
+	if (!names)
+		return PAPI_ENOMEM;
+	for (int i = 0; i < count && ret == PAPI_OK; i++) {
 		rc = uncore_native_event_string(component->native, (uint32_t)native[i].ni_event,
 						names[i], sizeof(names[i]));
 		if (rc < 0)
-			return fail(rc, "looking up an event");
+			ret = fail(rc, "looking up an event");
 		list[i] = names[i];
 	}
-	rc = uncore_set_assign(c->set, list, (unsigned)count);
-	if (rc < 0)
-		return fail(rc, count ? names[count - 1] : "updating the event set");
+	if (ret == PAPI_OK && (rc = uncore_set_assign(c->set, list, (unsigned)count)) < 0)
+		ret = fail(rc, count ? names[count - 1] : "updating the event set");
+	free(names);
+	if (ret != PAPI_OK)
+		return ret;
 	for (int i = 0; i < count; i++) {
 		native[i].ni_position = i;
 		c->codes[i] = (uint32_t)native[i].ni_event;

@@ -125,17 +125,22 @@ static int check_piece(const struct uncore_allowlist *al, const struct uncore_re
 	uint64_t mask;
 
 	piece.addr = addr;
-	uncore_reg_format(&piece, name, sizeof(name));
-	if (!lookup(al, r->space, unit_of(r), addr, &mask))
+	/* The name is formatted only for a refusal: allowed writes include the
+	 * per-read freeze and unfreeze. */
+	if (!lookup(al, r->space, unit_of(r), addr, &mask)) {
+		uncore_reg_format(&piece, name, sizeof(name));
 		return uncore_fail(UNCORE_EDENIED,
 				   "write of 0x%" PRIx64 " to %s refused: the register is not in "
 				   "the allowlist of PMON registers",
 				   value, name);
-	if (value & ~mask)
+	}
+	if (value & ~mask) {
+		uncore_reg_format(&piece, name, sizeof(name));
 		return uncore_fail(UNCORE_EDENIED,
 				   "write of 0x%" PRIx64 " to %s refused: bits 0x%" PRIx64
 				   " are outside the writable mask 0x%" PRIx64,
 				   value, name, value & ~mask, mask);
+	}
 	return 0;
 }
 

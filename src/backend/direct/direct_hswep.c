@@ -14,6 +14,7 @@
 
 #include "access/allowlist.h"
 #include "backend/direct/hswep_filter_routes.h"
+#include "backend/direct/msr_batch.h"
 #include "common/uncore_error.h"
 #include "core/socket_hold.h"
 #include "platform/hswep/hswep_boxes.h"
@@ -56,10 +57,14 @@ struct direct_backend {
 	struct uncore_backend base;
 	struct uncore_direct_config cfg;
 	struct uncore_regio *guarded; /* allowlisted view of cfg.io while programmed */
+	/* The same for the sockets' global controls alone: the freeze around
+	 * every read checks a list of a few entries, not every box register. */
+	struct uncore_regio *guarded_global;
 	const struct uncore_plan *plan;
 	struct direct_box *boxes;
 	unsigned nboxes;
 	struct direct_read *reads;
+	struct direct_msr_batch msr_batch; /* the MSR counters, one read_many per socket */
 	uint32_t sockets_used;
 	/* Ownership of each used socket while programmed (core/socket_hold.h). */
 	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
@@ -202,6 +207,20 @@ static int add_rules(struct uncore_allowlist *al, const struct uncore_reg *r,
 	return uncore_allowlist_add(al, r, mask);
 }
 
+/* Each used socket's global control, freeze bits only. */
+static int build_global_allowlist(struct direct_backend *b, struct uncore_allowlist *al)
+{
+	int rc = 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
+		if (!(b->sockets_used & (1u << s)))
+			continue;
+		struct uncore_reg g;
+		global_ctl_reg(s, &g);
+		rc = uncore_allowlist_add(al, &g, HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
+	}
+	return rc;
+}
+
 /* The allowlist: every PMON register of the planned boxes with the bits
  * their field tables make writable, and each used socket's global control
  * (freeze bits only). */
@@ -236,27 +255,24 @@ static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al
 			}
 		}
 	}
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
-		if (!(b->sockets_used & (1u << s)))
-			continue;
-		struct uncore_reg g;
-		global_ctl_reg(s, &g);
-		rc = uncore_allowlist_add(al, &g, HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
-	}
-	return rc;
+	return rc == 0 ? build_global_allowlist(b, al) : rc;
 }
 
 static void release_binding(struct direct_backend *b)
 {
 	if (b->guarded)
 		uncore_regio_destroy(b->guarded);
+	if (b->guarded_global)
+		uncore_regio_destroy(b->guarded_global);
 	b->guarded = NULL;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		uncore_socket_hold_release(b->holds[s]);
 		b->holds[s] = NULL;
 	}
+	b->guarded_global = NULL;
 	free(b->boxes);
 	free(b->reads);
+	direct_msr_batch_free(&b->msr_batch);
 	b->boxes = NULL;
 	b->reads = NULL;
 	b->nboxes = 0;
@@ -323,19 +339,33 @@ static int direct_program(struct uncore_backend *base, const struct uncore_plan 
 			goto fail;
 		b->sockets_used |= 1u << plan->boxes[i].socket;
 	}
+	rc = direct_msr_batch_init(&b->msr_batch, plan->nslots);
+	if (rc < 0)
+		goto fail;
 	for (unsigned s = 0; s < plan->nslots; s++) {
 		rc = bind_slot(b, &plan->slots[s], &b->boxes[plan->slots[s].boxprog], &b->reads[s]);
+		if (rc == 0 && !b->reads[s].pci)
+			rc = direct_msr_batch_add(&b->msr_batch, &b->reads[s].lo, s);
 		if (rc < 0)
 			goto fail;
 	}
 	rc = hold_sockets(b);
 	if (rc < 0)
 		goto fail;
+	direct_msr_batch_finish(&b->msr_batch);
 	rc = uncore_allowlist_create(&al);
 	if (rc == 0)
 		rc = build_allowlist(b, al);
 	if (rc == 0)
 		rc = uncore_allowlist_wrap(al, b->cfg.io, 0, &b->guarded);
+	uncore_allowlist_free(al);
+	al = NULL;
+	if (rc == 0)
+		rc = uncore_allowlist_create(&al);
+	if (rc == 0)
+		rc = build_global_allowlist(b, al);
+	if (rc == 0)
+		rc = uncore_allowlist_wrap(al, b->cfg.io, 0, &b->guarded_global);
 	uncore_allowlist_free(al);
 	if (rc < 0)
 		goto fail;
@@ -371,7 +401,7 @@ static int set_global(struct direct_backend *b, uint64_t bits)
 		if (b->sockets_used & (1u << s)) {
 			struct uncore_reg g;
 			global_ctl_reg(s, &g);
-			rc = wr(b, &g, bits);
+			rc = uncore_regio_write(b->guarded_global, &g, bits);
 		}
 	}
 	return rc;
@@ -482,15 +512,15 @@ static int direct_read(struct uncore_backend *base, uint64_t *raw)
 	/* 2.1.3 a: freeze before reading so all counters share one instant. */
 	if (frozen)
 		rc = set_global(b, HSWEP_U_GLOBAL_CTL_FRZ_ALL);
+	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
+	if (rc == 0)
+		rc = direct_msr_batch_read(&b->msr_batch, b->cfg.io, raw);
 	for (unsigned s = 0; s < p->nslots && rc == 0; s++) {
 		const struct direct_read *rd = &b->reads[s];
-		if (rd->pci) {
+		if (rd->pci)
 			rc = read_pci_counter(b, rd, frozen || !b->running, &raw[s]);
-		} else {
-			uint64_t v;
-			rc = uncore_regio_read(b->cfg.io, &rd->lo, &v);
-			raw[s] = v & rd->mask;
-		}
+		else
+			raw[s] &= rd->mask;
 	}
 	if (frozen) {
 		int rc2 = set_global(b, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);

@@ -1,0 +1,241 @@
+/* PAPI side of uncore-stat (see stat_counters.h). */
+#define _GNU_SOURCE
+#include "stat_counters.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* papi.h declares some functions without prototypes (PAPI_hl_stop()). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstrict-prototypes"
+#include "papi.h"
+#pragma GCC diagnostic pop
+#include "stat_lib.h"
+
+static const char COMPONENT[] = "intel_uncore";
+static const char VERBOSE_ENV[] = "PAPI_INTEL_UNCORE_VERBOSE";
+
+static int papi_fail(const char *what, int rc)
+{
+	fprintf(stderr, "uncore-stat: %s: %s\n", what, PAPI_strerror(rc));
+	return 1;
+}
+
+/* The socket an event string names: ":socket=N" (its value), ":cpu=N" (a
+ * socket we do not know here: -2), or none (-1).  Qualifiers are matched
+ * without regard to case, as the parser does (events/parse.h). */
+static int named_socket(const char *name)
+{
+	const char *q = strcasestr(name, ":socket=");
+	if (q)
+		return atoi(q + strlen(":socket="));
+	return strcasestr(name, ":cpu=") ? -2 : -1;
+}
+
+/* Print why `names[0..n)` cannot be counted together, in the library's words
+ * (the same parser and scheduler the component runs). */
+static void explain_refusal(const char *const *names, unsigned n, const char *shown, int rc)
+{
+	char detail[1024];
+	if (stat_lib_event_detail(names, n, detail, sizeof(detail)) == 0 && detail[0])
+		/* The library's details usually start with the event's name. */
+		fprintf(stderr, "uncore-stat: %s%s%s\n", strstr(detail, shown) ? "" : shown,
+			strstr(detail, shown) ? "" : ": ", detail);
+	else
+		fprintf(stderr, "uncore-stat: %s: %s\n", shown, PAPI_strerror(rc));
+}
+
+/* How many sockets the component's machine has: the first N for which
+ * "EVENT:socket=N" is refused, asked in a scratch event set. */
+static unsigned probe_sockets(const char *event)
+{
+	int es = PAPI_NULL;
+	unsigned n = 0;
+	char name[PAPI_HUGE_STR_LEN];
+
+	/* The refusal that ends the probe is expected: keep the component quiet. */
+	const char *verbose = getenv(VERBOSE_ENV);
+	char saved[16] = "";
+	if (verbose)
+		snprintf(saved, sizeof(saved), "%s", verbose);
+	unsetenv(VERBOSE_ENV);
+	if (PAPI_create_eventset(&es) != PAPI_OK)
+		n = STAT_MAX_SOCKETS + 1;
+	for (; n < STAT_MAX_SOCKETS; n++) {
+		snprintf(name, sizeof(name), "%s:socket=%u", event, n);
+		if (PAPI_add_named_event(es, name) != PAPI_OK)
+			break;
+		PAPI_remove_named_event(es, name);
+	}
+	if (es != PAPI_NULL)
+		PAPI_destroy_eventset(&es);
+	if (verbose)
+		setenv(VERBOSE_ENV, saved, 1);
+	return n > STAT_MAX_SOCKETS ? 0 : n;
+}
+
+/* Add PAPI event `name` (once: PAPI refuses an event twice in a set, and
+ * "E" expanded to "E:socket=1" may meet a "E:socket=1" of the user's) and
+ * store its index. */
+static int add_papi(struct stat_counters *c, const char *name, const char *shown, unsigned *index)
+{
+	for (unsigned i = 0; i < c->npapi; i++) {
+		if (strcmp(c->papi_names[i], name) == 0) {
+			*index = i;
+			return 0;
+		}
+	}
+	if (c->npapi >= STAT_MAX_PAPI) {
+		fprintf(stderr, "uncore-stat: more than %d counts after per-socket expansion\n",
+			STAT_MAX_PAPI);
+		return STAT_EXIT_USAGE;
+	}
+	char *copy = strdup(name);
+	if (!copy) {
+		fprintf(stderr, "uncore-stat: out of memory\n");
+		return 1;
+	}
+	int rc = PAPI_add_named_event(c->eventset, copy);
+	if (rc != PAPI_OK) {
+		const char **all = calloc(c->npapi + 1, sizeof(*all));
+		for (unsigned i = 0; all && i < c->npapi; i++)
+			all[i] = c->papi_names[i];
+		if (all) {
+			all[c->npapi] = copy;
+			explain_refusal(all, c->npapi + 1, shown, rc);
+		}
+		free(all);
+		free(copy);
+		/* Bad names, conflicts and absent sockets are the user's to fix. */
+		return rc == PAPI_ENOEVNT || rc == PAPI_EINVAL || rc == PAPI_ECNFLCT ||
+			       rc == PAPI_ECOMBO
+			   ? STAT_EXIT_USAGE
+			   : 1;
+	}
+	*index = c->npapi;
+	c->papi_names[c->npapi++] = copy;
+	return 0;
+}
+
+int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
+{
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->eventset = PAPI_NULL;
+	rc = PAPI_library_init(PAPI_VER_CURRENT);
+	if (rc != PAPI_VER_CURRENT)
+		return papi_fail("PAPI_library_init", rc < 0 ? rc : PAPI_EINVAL);
+	c->cidx = PAPI_get_component_index(COMPONENT);
+	const PAPI_component_info_t *ci = c->cidx >= 0 ? PAPI_get_component_info(c->cidx) : NULL;
+	if (!ci) {
+		fprintf(stderr,
+			"uncore-stat: PAPI has no %s component (is this the papi-uncore "
+			"build of PAPI? stage/lib/libpapi.so)\n",
+			COMPONENT);
+		return 1;
+	}
+	if (ci->disabled) {
+		fprintf(stderr, "uncore-stat: %s is disabled: %s\n", COMPONENT,
+			ci->disabled_reason);
+		return 1;
+	}
+	snprintf(c->origin, sizeof(c->origin), "%s", ci->description);
+	c->simulated = strstr(ci->description, "SIMULATED") != NULL;
+	if ((rc = PAPI_create_eventset(&c->eventset)) != PAPI_OK)
+		return papi_fail("PAPI_create_eventset", rc);
+
+	/* Sockets: asked of the component with the first event that names none. */
+	for (unsigned i = 0; i < o->nevents && c->nsockets == 0; i++)
+		if (named_socket(o->events[i]) == -1)
+			c->nsockets = probe_sockets(o->events[i]);
+	for (unsigned i = 0; i < o->nevents; i++) {
+		int s = named_socket(o->events[i]);
+		if (s >= 0 && s < STAT_MAX_SOCKETS && (unsigned)s + 1 > c->nsockets)
+			c->nsockets = (unsigned)s + 1;
+	}
+	if (c->nsockets == 0)
+		c->nsockets = 1;
+
+	for (unsigned i = 0; i < o->nevents; i++) {
+		struct stat_event *e = &c->ev[c->nevents++];
+		e->name = o->events[i];
+		e->socket = named_socket(e->name);
+		e->expanded = e->socket == -1 && !o->no_expand;
+		if (!e->expanded) {
+			e->n = 1;
+			if ((rc = add_papi(c, e->name, e->name, &e->papi[0])) != 0)
+				return rc;
+			continue;
+		}
+		e->n = c->nsockets;
+		for (unsigned s = 0; s < c->nsockets; s++) {
+			char name[PAPI_HUGE_STR_LEN];
+			snprintf(name, sizeof(name), "%s:socket=%u", e->name, s);
+			if ((rc = add_papi(c, name, e->name, &e->papi[s])) != 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+int stat_counters_start(struct stat_counters *c)
+{
+	int rc = PAPI_start(c->eventset);
+	return rc == PAPI_OK ? 0 : papi_fail("PAPI_start", rc);
+}
+
+int stat_counters_read(struct stat_counters *c, long long *out)
+{
+	int rc = PAPI_read(c->eventset, out);
+	return rc == PAPI_OK ? 0 : papi_fail("PAPI_read", rc);
+}
+
+int stat_counters_stop(struct stat_counters *c, long long *out)
+{
+	int rc = PAPI_stop(c->eventset, out);
+	return rc == PAPI_OK ? 0 : papi_fail("PAPI_stop", rc);
+}
+
+void stat_counters_close(struct stat_counters *c)
+{
+	if (c->eventset != PAPI_NULL) {
+		long long dummy[STAT_MAX_PAPI];
+		int state = 0;
+		if (PAPI_state(c->eventset, &state) == PAPI_OK && (state & PAPI_RUNNING))
+			PAPI_stop(c->eventset, dummy);
+		PAPI_cleanup_eventset(c->eventset);
+		PAPI_destroy_eventset(&c->eventset);
+	}
+	for (unsigned i = 0; i < c->npapi; i++)
+		free(c->papi_names[i]);
+	c->npapi = 0;
+	if (PAPI_is_initialized())
+		PAPI_shutdown();
+}
+
+void stat_counters_rows(const struct stat_counters *c, const long long *now,
+			const long long *before, struct stat_row *rows)
+{
+	for (unsigned i = 0; i < c->nevents; i++) {
+		const struct stat_event *e = &c->ev[i];
+		struct stat_row *r = &rows[i];
+		memset(r, 0, sizeof(*r));
+		r->name = e->name;
+		for (unsigned k = 0; k < e->n; k++) {
+			unsigned p = e->papi[k];
+			/* Counts are 64-bit totals; the difference is taken modulo 2^64. */
+			uint64_t v = (uint64_t)now[p] - (before ? (uint64_t)before[p] : 0);
+			r->total += v;
+			if (e->expanded) {
+				r->sockets |= 1u << k;
+				r->count[k] = v;
+			} else if (e->socket >= 0 && e->socket < STAT_MAX_SOCKETS) {
+				r->sockets |= 1u << e->socket;
+				r->count[e->socket] = v;
+			}
+		}
+	}
+}

@@ -1,0 +1,317 @@
+/* --explain: for every event, where it counts (box instances, counters) and
+ * what each backend would program.  The direct backend's part comes from
+ * running the real backend over a recording register access (stat_recorder):
+ * program, start, one read, stop, unprogram - nothing reaches a device.
+ * Each backend is one entry of `explainers`; the perf backend's entry says
+ * what it can until that backend is part of the build (README.md). */
+#include "stat_lib.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/direct/direct.h"
+#include "common/uncore_error.h"
+#include "core/backend_choice.h"
+#include "core/component.h"
+#include "core/eventset.h"
+#include "platform/hswep/hswep_boxes.h"
+#include "platform/hswep/hswep_regs.h"
+#include "stat_recorder.h"
+
+struct explain_ctx {
+	FILE *out;
+	const struct uncore_machine *m;
+	const struct uncore_plan *plan;
+	const struct stat_opts *o;
+	struct stat_recorder rec; /* the direct backend's accesses */
+	int direct_ok;            /* rec holds a complete run */
+	char direct_why[512];     /* why not */
+};
+
+/* "C3_CTL2  msr 0xe03 socket 0": the manual's register name when the
+ * address decodes to a PMON register, then the address. */
+static void reg_text(const struct uncore_reg *r, char *buf, size_t len)
+{
+	char addr[64], name[48] = "";
+	struct hswep_reg_loc loc;
+	uint8_t kind, inst, role;
+
+	uncore_reg_format(r, addr, sizeof(addr));
+	if (r->space == UNCORE_SPACE_MSR && r->addr == HSWEP_U_MSR_PMON_GLOBAL_CTL)
+		snprintf(name, sizeof(name), "U_MSR_PMON_GLOBAL_CTL");
+	else if (r->space == UNCORE_SPACE_MSR && hswep_decode_msr((uint32_t)r->addr, &loc) == 0)
+		hswep_reg_name(&loc, name, sizeof(name));
+	else if (r->space == UNCORE_SPACE_PCI &&
+		 hswep_decode_pci_fn(UNCORE_BDF_DEV(r->bdf), UNCORE_BDF_FN(r->bdf), &kind, &inst,
+				     &role) == 0 &&
+		 hswep_decode_pci(kind, inst, role, (unsigned)r->addr, &loc) == 0)
+		hswep_reg_name(&loc, name, sizeof(name));
+	uncore_error_clear();
+	snprintf(buf, len, "%-18s %s", name[0] ? name : "?", addr);
+}
+
+static int same_reg(const struct uncore_reg *a, const struct uncore_reg *b)
+{
+	return a->space == b->space && a->socket == b->socket && a->bdf == b->bdf &&
+	       a->addr == b->addr;
+}
+
+/* The last value the backend wrote to `r` in phases [from, to]; 0 if none. */
+static int last_write(const struct stat_recorder *rec, const struct uncore_reg *r,
+		      enum stat_phase from, enum stat_phase to, uint64_t *value)
+{
+	int found = 0;
+	for (size_t i = 0; i < rec->n; i++) {
+		const struct stat_access *a = &rec->log[i];
+		if (a->write && a->phase >= from && a->phase <= to && same_reg(&a->reg, r)) {
+			*value = a->value;
+			found = 1;
+		}
+	}
+	return found;
+}
+
+/* ---- the direct backend ---------------------------------------------- */
+
+static int read_freeze_env(void)
+{
+	const char *v = getenv("PAPI_INTEL_UNCORE_READ_FREEZE");
+	return !(v && strcmp(v, "0") == 0);
+}
+
+/* Run the direct backend over the recorder, phase by phase. */
+static void direct_record(struct explain_ctx *x)
+{
+	struct uncore_direct_config cfg;
+	struct uncore_backend *be = NULL;
+	int rc;
+
+	stat_recorder_init(&x->rec, 1);
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.io = &x->rec.io;
+	cfg.read_freeze = read_freeze_env();
+	cfg.no_socket_lock = 1;
+	cfg.origin = "explain";
+	if (x->m->plat->id != UNCORE_PLATFORM_HSWEP) {
+		snprintf(x->direct_why, sizeof(x->direct_why),
+			 "the direct backend supports Haswell-EP only (this is %s)",
+			 x->m->plat->name);
+		return;
+	}
+	rc = uncore_direct_create_hswep(&cfg, x->m, &be);
+	uint64_t *raw = calloc(x->plan->nslots ? x->plan->nslots : 1, sizeof(*raw));
+	if (rc == 0 && !raw)
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory");
+	x->rec.phase = STAT_PHASE_PROGRAM;
+	if (rc == 0)
+		rc = be->ops->program(be, x->plan);
+	x->rec.phase = STAT_PHASE_START;
+	if (rc == 0)
+		rc = be->ops->start(be);
+	x->rec.phase = STAT_PHASE_READ;
+	if (rc == 0)
+		rc = be->ops->read(be, raw);
+	x->rec.phase = STAT_PHASE_STOP;
+	if (rc == 0)
+		rc = be->ops->stop(be);
+	x->rec.phase = STAT_PHASE_UNPROGRAM;
+	if (rc == 0)
+		rc = be->ops->unprogram(be);
+	if (rc < 0)
+		snprintf(x->direct_why, sizeof(x->direct_why), "%s", uncore_error_detail());
+	else if (x->rec.failed)
+		snprintf(x->direct_why, sizeof(x->direct_why), "out of memory recording accesses");
+	else
+		x->direct_ok = 1;
+	if (be)
+		be->ops->destroy(be);
+	free(raw);
+}
+
+static void direct_box(struct explain_ctx *x, const struct uncore_slot *s,
+		       const struct hswep_box_desc *d)
+{
+	unsigned bus = x->m->pci_bus[s->socket];
+	struct uncore_reg r;
+	char text[128];
+	uint64_t v, v2;
+
+	if (hswep_reg(d, s->instance, HSWEP_REG_BOX_CTL, 0, s->socket, bus, &r) == 0) {
+		reg_text(&r, text, sizeof(text));
+		int p = last_write(&x->rec, &r, STAT_PHASE_PROGRAM, STAT_PHASE_PROGRAM, &v);
+		int st = last_write(&x->rec, &r, STAT_PHASE_START, STAT_PHASE_START, &v2);
+		fprintf(x->out,
+			"                 box    %s  program 0x%" PRIx64
+			" (frozen), start 0x%" PRIx64 "\n",
+			text, p ? v : 0, st ? v2 : 0);
+	}
+	uncore_error_clear();
+	for (unsigned f = 0; f < d->num_filters; f++) {
+		if (hswep_reg(d, s->instance, HSWEP_REG_FILTER, f, s->socket, bus, &r) < 0)
+			continue;
+		if (!last_write(&x->rec, &r, STAT_PHASE_PROGRAM, STAT_PHASE_PROGRAM, &v))
+			continue;
+		reg_text(&r, text, sizeof(text));
+		fprintf(x->out, "                 filter %s  = 0x%" PRIx64 "\n", text, v);
+	}
+	uncore_error_clear();
+}
+
+static void direct_slot(struct explain_ctx *x, const struct uncore_slot *s, int first_of_box)
+{
+	const struct uncore_box_type *bt = x->m->plat->boxes[s->box];
+	const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
+	unsigned bus = x->m->pci_bus[s->socket];
+	int fixed = s->counter == UNCORE_SLOT_FIXED;
+	struct uncore_reg ctl, ctr;
+	char text[128];
+	uint64_t v = 0;
+
+	if (!x->direct_ok || !d) {
+		fprintf(x->out, "        direct   -- %s\n",
+			x->direct_ok ? "no register layout" : x->direct_why);
+		return;
+	}
+	if (hswep_reg(d, s->instance, fixed ? HSWEP_REG_FIXED_CTL : HSWEP_REG_CTL,
+		      fixed ? 0 : s->counter, s->socket, bus, &ctl) < 0 ||
+	    hswep_reg(d, s->instance, fixed ? HSWEP_REG_FIXED_CTR : HSWEP_REG_CTR,
+		      fixed ? 0 : s->counter, s->socket, bus, &ctr) < 0) {
+		fprintf(x->out, "        direct   -- %s\n", uncore_error_detail());
+		uncore_error_clear();
+		return;
+	}
+	reg_text(&ctl, text, sizeof(text));
+	last_write(&x->rec, &ctl, STAT_PHASE_PROGRAM, STAT_PHASE_START, &v);
+	fprintf(x->out, "        direct   ctl    %s  = 0x%" PRIx64 "\n", text, v);
+	reg_text(&ctr, text, sizeof(text));
+	if (ctr.space == UNCORE_SPACE_PCI)
+		fprintf(x->out, "                 ctr    %s  (+4: high dword), %u bits\n", text,
+			s->width);
+	else
+		fprintf(x->out, "                 ctr    %s  %u bits\n", text, s->width);
+	if (first_of_box)
+		direct_box(x, s, d);
+}
+
+/* What one read costs on the direct backend: the accesses of the READ phase. */
+static void direct_read_summary(struct explain_ctx *x)
+{
+	unsigned msr_reads = 0, pci_reads = 0, writes = 0, batched = 0, last_batch = 0, batches = 0;
+
+	if (!x->direct_ok)
+		return;
+	for (size_t i = 0; i < x->rec.n; i++) {
+		const struct stat_access *a = &x->rec.log[i];
+		if (a->phase != STAT_PHASE_READ)
+			continue;
+		if (a->write)
+			writes++;
+		else if (a->reg.space == UNCORE_SPACE_PCI)
+			pci_reads++;
+		else
+			msr_reads++;
+		if (!a->write && a->batch) {
+			batched++;
+			if (a->batch != last_batch)
+				batches++;
+			last_batch = a->batch;
+		}
+	}
+	fprintf(
+	    x->out,
+	    "\ndirect backend, one read (PAPI_read): %u MSR reads (%u of them in %u batch%s:\n"
+	    "  one msr-safe batch ioctl each), %u PCI dword reads, %u MSR writes (global freeze\n"
+	    "  and unfreeze: %s; PAPI_INTEL_UNCORE_READ_FREEZE=0 turns it off)\n",
+	    msr_reads, batched, batches, batches == 1 ? "" : "es", pci_reads, writes,
+	    writes ? "on" : "off");
+}
+
+/* ---- the perf backend ------------------------------------------------- */
+
+/* The perf_event backend is written on its own branch; until it is part of
+ * the build this names the kernel PMU each box instance is and says that
+ * config/config1 come from that backend.  When it lands: ask it for the
+ * perf_event_attr of each slot and print type/config/config1 here. */
+static void perf_slot(struct explain_ctx *x, const struct uncore_slot *s)
+{
+	char pmu[64];
+	if (uncore_box_perf_name(x->m->plat->boxes[s->box], s->instance, pmu, sizeof(pmu)) < 0)
+		snprintf(pmu, sizeof(pmu), "?");
+	uncore_error_clear();
+	fprintf(x->out,
+		"        perf     pmu    %s  (config/config1: the perf backend is not part of "
+		"this build)\n",
+		pmu);
+}
+
+/* ---- per event -------------------------------------------------------- */
+
+static void explain_event(struct explain_ctx *x, unsigned e)
+{
+	const struct uncore_plan *p = x->plan;
+	uint32_t sockets = 0;
+	unsigned nslots = p->count[e];
+
+	for (unsigned k = 0; k < nslots; k++)
+		sockets |= 1u << p->slots[p->slot_index[p->first[e] + k]].socket;
+	fprintf(x->out, "\n%s\n  %u counter%s on socket%s", x->o->events[e], nslots,
+		nslots == 1 ? "" : "s", (sockets & (sockets - 1)) ? "s" : "");
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		if (sockets & (1u << s))
+			fprintf(x->out, " %u", s);
+	fprintf(x->out, "; the event's value is their sum\n");
+	for (unsigned k = 0; k < nslots; k++) {
+		unsigned si = p->slot_index[p->first[e] + k];
+		const struct uncore_slot *s = &p->slots[si];
+		char inst[64], ctr[16];
+		/* Filters and the box control are shown under the box's first slot. */
+		int first_of_box = 1;
+		for (unsigned j = 0; j < k; j++)
+			if (p->slots[p->slot_index[p->first[e] + j]].boxprog == s->boxprog)
+				first_of_box = 0;
+		if (uncore_box_instance_name(x->m->plat->boxes[s->box], s->instance, inst,
+					     sizeof(inst)) < 0)
+			snprintf(inst, sizeof(inst), "?");
+		if (s->counter == UNCORE_SLOT_FIXED)
+			snprintf(ctr, sizeof(ctr), "fixed");
+		else
+			snprintf(ctr, sizeof(ctr), "%u", s->counter);
+		fprintf(x->out, "    socket %u  %-18s counter %s\n", s->socket, inst, ctr);
+		direct_slot(x, s, first_of_box);
+		perf_slot(x, s);
+	}
+}
+
+int stat_explain(const struct stat_opts *o, FILE *out)
+{
+	struct uncore_component *comp;
+	struct uncore_set *set;
+	struct explain_ctx x;
+	int rc = stat_lib_open(o->events, o->nevents, &comp, &set);
+
+	if (rc < 0) {
+		fprintf(stderr, "uncore-stat: %s\n",
+			uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
+		int event_error = comp && set; /* the component opened: the events are at fault */
+		stat_lib_close(comp, set);
+		return event_error ? STAT_EXIT_USAGE : 1;
+	}
+	memset(&x, 0, sizeof(x));
+	x.out = out;
+	x.m = &comp->be->machine;
+	x.plan = uncore_set_plan(set);
+	x.o = o;
+	fprintf(out, "%s\n", comp->origin);
+	fprintf(out,
+		"component backend: %s; register values below are those the backends would "
+		"program (nothing is programmed)\n",
+		uncore_backend_name(comp->kind));
+	direct_record(&x);
+	for (unsigned e = 0; x.plan && e < x.plan->nevents; e++)
+		explain_event(&x, e);
+	direct_read_summary(&x);
+	stat_recorder_free(&x.rec);
+	stat_lib_close(comp, set);
+	return 0;
+}

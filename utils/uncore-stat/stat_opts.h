@@ -1,0 +1,44 @@
+/* Command-line options of uncore-stat: what to count, where (hardware or the
+ * simulator), for how long, and how to print it.  Parsing only: no PAPI, no
+ * side effects, so the option rules are easy to change and to test. */
+#ifndef UNCORE_STAT_OPTS_H
+#define UNCORE_STAT_OPTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define STAT_MAX_EVENTS 256 /* events named with -e (before per-socket expansion) */
+
+enum stat_format { STAT_TEXT = 0, STAT_CSV, STAT_JSON };
+
+struct stat_opts {
+	const char *events[STAT_MAX_EVENTS]; /* -e, split at commas (point into `event_buf`) */
+	unsigned nevents;
+	char *event_buf[STAT_MAX_EVENTS]; /* the -e arguments copied (freed by stat_opts_free) */
+	unsigned nbufs;
+	const char *groups[16]; /* -g: metric groups (the metrics library, not in this build) */
+	unsigned ngroups;
+	int sim;                  /* --sim */
+	const char *sim_model;    /* --sim-model: model name or instance path */
+	const char *sim_scenario; /* --sim-scenario: file, or a name in the scenario directory */
+	int explain;              /* --explain: print what would be programmed, count nothing */
+	enum stat_format format;  /* --csv, --json */
+	long interval_ms;         /* -I: print every interval (0: only at the end) */
+	double seconds;           /* -t: measure this long without a command (0: until SIGINT) */
+	const char *output;       /* -o FILE ("-": stdout); default stderr, like perf stat */
+	int no_expand;            /* --no-per-socket: do not add :socket=N columns */
+	char **argv;              /* the command, NULL-terminated; NULL: interval mode */
+};
+
+/* Exit status of usage errors (bad options, bad events). */
+#define STAT_EXIT_USAGE 2
+
+/* Parse argv.  0 on success; 1 when the usage was printed on request
+ * (--help: exit 0); -1 on a usage error, with the message in err. */
+int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_t errlen);
+
+void stat_opts_free(struct stat_opts *o);
+
+void stat_usage(FILE *f);
+
+#endif

@@ -1,0 +1,226 @@
+/* Text, CSV and JSON-lines reports (see stat_output.h). */
+#include "stat_output.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+int stat_output_open(struct stat_output *out, enum stat_format format, const char *path)
+{
+	memset(out, 0, sizeof(*out));
+	out->format = format;
+	if (!path) {
+		out->f = stderr;
+	} else if (strcmp(path, "-") == 0) {
+		out->f = stdout;
+	} else {
+		out->f = fopen(path, "w");
+		if (!out->f) {
+			fprintf(stderr, "uncore-stat: %s: %s\n", path, strerror(errno));
+			return -1;
+		}
+		out->own = 1;
+	}
+	return 0;
+}
+
+void stat_output_close(struct stat_output *out)
+{
+	if (out->own && out->f)
+		fclose(out->f);
+	else if (out->f)
+		fflush(out->f);
+	out->f = NULL;
+}
+
+/* 1234567 -> "1,234,567" */
+static const char *grouped(uint64_t v, char *buf, size_t len)
+{
+	char digits[32];
+	int n = snprintf(digits, sizeof(digits), "%" PRIu64, v);
+	size_t o = 0;
+	for (int i = 0; i < n && o + 2 < len; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+static size_t name_width(const struct stat_report *r)
+{
+	size_t w = 5;
+	for (unsigned i = 0; i < r->nrows; i++)
+		if (strlen(r->rows[i].name) > w)
+			w = strlen(r->rows[i].name);
+	return w;
+}
+
+static void text_header(struct stat_output *out, const struct stat_report *r)
+{
+	fprintf(out->f, "# uncore-stat: %s\n", r->origin);
+	if (r->simulated)
+		fprintf(out->f,
+			"# SIMULATED: these counts come from the uncore simulator, not from "
+			"hardware\n");
+}
+
+static void text_columns(struct stat_output *out, const struct stat_report *r, size_t w,
+			 const char *lead)
+{
+	fprintf(out->f, "%s%-*s", lead, (int)w, "event");
+	for (unsigned s = 0; s < r->nsockets; s++) {
+		char h[24];
+		snprintf(h, sizeof(h), "socket %u", s);
+		fprintf(out->f, "  %15s", h);
+	}
+	fprintf(out->f, "  %17s  %15s\n", "total", "total/s");
+}
+
+static void text_row(struct stat_output *out, const struct stat_report *r,
+		     const struct stat_row *row, size_t w, const char *lead)
+{
+	char buf[40];
+	fprintf(out->f, "%s%-*s", lead, (int)w, row->name);
+	for (unsigned s = 0; s < r->nsockets; s++)
+		fprintf(out->f, "  %15s",
+			row->sockets & (1u << s) ? grouped(row->count[s], buf, sizeof(buf)) : "-");
+	fprintf(out->f, "  %17s", grouped(row->total, buf, sizeof(buf)));
+	double rate = r->seconds > 0 ? (double)row->total / r->seconds : 0;
+	fprintf(out->f, "  %15s\n", grouped((uint64_t)(rate + 0.5), buf, sizeof(buf)));
+}
+
+static void text_report(struct stat_output *out, const struct stat_report *r)
+{
+	size_t w = name_width(r);
+	if (!out->header_done) {
+		text_header(out, r);
+		if (!r->final)
+			text_columns(out, r, w, "#      time  ");
+		out->header_done = 1;
+	}
+	if (!r->final) {
+		char lead[32];
+		snprintf(lead, sizeof(lead), "%12.3f  ", r->at);
+		for (unsigned i = 0; i < r->nrows; i++)
+			text_row(out, r, &r->rows[i], w, lead);
+		return;
+	}
+	if (r->command)
+		fprintf(out->f, "\n Uncore counts for '%s'%s:\n\n", r->command,
+			r->simulated ? " (SIMULATED)" : "");
+	else
+		fprintf(out->f, "\n Uncore counts%s:\n\n", r->simulated ? " (SIMULATED)" : "");
+	text_columns(out, r, w, "");
+	for (unsigned i = 0; i < r->nrows; i++)
+		text_row(out, r, &r->rows[i], w, "");
+	fprintf(out->f, "\n %.6f seconds elapsed%s\n", r->seconds,
+		r->sim_time    ? " on the simulator's clock (SIMULATED uncore)"
+		: r->simulated ? " (SIMULATED uncore)"
+			       : "");
+}
+
+/* CSV: a field with a comma or a quote is quoted, quotes doubled. */
+static void csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_report(struct stat_output *out, const struct stat_report *r)
+{
+	if (!out->header_done) {
+		fprintf(out->f, "# %s\n# times in seconds on the %s clock\n", r->origin,
+			r->sim_time ? "simulator's" : "wall");
+		fprintf(out->f, "kind,time_s,seconds,event,socket,value,simulated\n");
+		out->header_done = 1;
+	}
+	const char *kind = r->final ? "total" : "interval";
+	for (unsigned i = 0; i < r->nrows; i++) {
+		const struct stat_row *row = &r->rows[i];
+		for (unsigned s = 0; s <= r->nsockets; s++) {
+			int is_total = s == r->nsockets;
+			if (!is_total && !(row->sockets & (1u << s)))
+				continue;
+			fprintf(out->f, "%s,%.6f,%.6f,", kind, r->at, r->seconds);
+			csv_field(out->f, row->name);
+			if (is_total)
+				fprintf(out->f, ",all,%" PRIu64, row->total);
+			else
+				fprintf(out->f, ",%u,%" PRIu64, s, row->count[s]);
+			fprintf(out->f, ",%d\n", r->simulated);
+		}
+	}
+}
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void json_report(struct stat_output *out, const struct stat_report *r)
+{
+	FILE *f = out->f;
+	fprintf(f, "{\"kind\":\"%s\",\"simulated\":%s,\"origin\":", r->final ? "total" : "interval",
+		r->simulated ? "true" : "false");
+	json_string(f, r->origin);
+	fprintf(f, ",\"command\":");
+	if (r->command)
+		json_string(f, r->command);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"time_s\":%.6f,\"seconds\":%.6f,\"clock\":\"%s\",\"sockets\":%u,\"events\":[",
+		r->at, r->seconds, r->sim_time ? "simulated" : "wall", r->nsockets);
+	for (unsigned i = 0; i < r->nrows; i++) {
+		const struct stat_row *row = &r->rows[i];
+		fprintf(f, "%s{\"name\":", i ? "," : "");
+		json_string(f, row->name);
+		fprintf(f, ",\"per_socket\":{");
+		int first = 1;
+		for (unsigned s = 0; s < r->nsockets; s++) {
+			if (!(row->sockets & (1u << s)))
+				continue;
+			fprintf(f, "%s\"%u\":%" PRIu64, first ? "" : ",", s, row->count[s]);
+			first = 0;
+		}
+		fprintf(f, "},\"total\":%" PRIu64 "}", row->total);
+	}
+	fprintf(f, "]}\n");
+	out->header_done = 1;
+}
+
+void stat_output_report(struct stat_output *out, const struct stat_report *r)
+{
+	switch (out->format) {
+	case STAT_CSV:
+		csv_report(out, r);
+		break;
+	case STAT_JSON:
+		json_report(out, r);
+		break;
+	default:
+		text_report(out, r);
+		break;
+	}
+	fflush(out->f);
+}

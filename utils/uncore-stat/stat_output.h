@@ -1,0 +1,40 @@
+/* Reports of uncore-stat in three formats: text (a table per socket and in
+ * total), CSV and JSON lines.  A report is a list of rows over one span of
+ * time: an interval (-I) or the whole run.  Every format says SIMULATED when
+ * the counts come from the simulator.  Rows are plain data (stat_row), so
+ * derived metrics (-g, the metrics library) print through the same code. */
+#ifndef UNCORE_STAT_OUTPUT_H
+#define UNCORE_STAT_OUTPUT_H
+
+#include <stdio.h>
+
+#include "stat_counters.h"
+#include "stat_opts.h"
+
+struct stat_report {
+	const char *origin; /* the component's description */
+	int simulated;
+	unsigned nsockets;
+	const char *command; /* "sleep 1", or NULL for an interval without command */
+	int final;           /* 1: the whole run; 0: one interval of -I */
+	double at;           /* seconds since the start, at the end of the span */
+	double seconds;      /* length of the span */
+	int sim_time;        /* times are on the simulator's clock (a shared instance) */
+	unsigned nrows;
+	const struct stat_row *rows;
+};
+
+struct stat_output {
+	enum stat_format format;
+	FILE *f;
+	int own; /* f was opened by us */
+	int header_done;
+};
+
+/* Open the destination: path NULL = stderr (perf stat's habit: the command
+ * keeps stdout), "-" = stdout.  0 or -1 (message printed). */
+int stat_output_open(struct stat_output *out, enum stat_format format, const char *path);
+void stat_output_report(struct stat_output *out, const struct stat_report *r);
+void stat_output_close(struct stat_output *out);
+
+#endif

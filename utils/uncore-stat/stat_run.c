@@ -1,0 +1,249 @@
+/* The measurement loop of uncore-stat (see stat_run.h). */
+#define _GNU_SOURCE
+#include "stat_run.h"
+
+#include "stat_sim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t got_stop;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGINT || sig == SIGTERM)
+		got_stop = 1;
+	/* SIGCHLD only has to interrupt ppoll. */
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Report times: the shared simulator instance's clock when there is one
+ * (its time moves only as someone advances it), else the wall clock. */
+static double report_clock(int sim_time)
+{
+	double s;
+	if (sim_time && stat_sim_time(&s) == 0)
+		return s;
+	return now_s();
+}
+
+static void command_text(char **argv, char *buf, size_t len)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; argv[i] && o + 1 < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? " " : "", argv[i]);
+}
+
+/* Fork the command; it waits on `go` until the counters run, then execs.
+ * An exec failure comes back as errno through `errfd` (closed on exec). */
+static pid_t launch(char **argv, const sigset_t *orig_mask, int *go_fd, int *err_fd)
+{
+	int go[2], ep[2];
+	if (pipe2(go, O_CLOEXEC) < 0)
+		return -1;
+	if (pipe2(ep, O_CLOEXEC) < 0) {
+		close(go[0]);
+		close(go[1]);
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		char b;
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGCHLD, SIG_DFL);
+		sigprocmask(SIG_SETMASK, orig_mask, NULL);
+		close(go[1]);
+		close(ep[0]);
+		if (read(go[0], &b, 1) != 1)
+			_exit(127); /* uncore-stat gave up before starting */
+		execvp(argv[0], argv);
+		int e = errno;
+		if (write(ep[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(e == ENOENT ? 127 : 126);
+	}
+	close(go[0]);
+	close(ep[1]);
+	if (pid < 0) {
+		close(go[1]);
+		close(ep[0]);
+		return -1;
+	}
+	*go_fd = go[1];
+	*err_fd = ep[0];
+	return pid;
+}
+
+/* Wait until `deadline` (seconds on now_s; < 0: no deadline) or a signal. */
+static void wait_until(double deadline, const sigset_t *orig_mask)
+{
+	struct timespec ts, *tp = NULL;
+	if (deadline >= 0) {
+		double d = deadline - now_s();
+		if (d <= 0)
+			return;
+		ts.tv_sec = (time_t)d;
+		ts.tv_nsec = (long)((d - (double)ts.tv_sec) * 1e9);
+		tp = &ts;
+	}
+	ppoll(NULL, 0, tp, orig_mask);
+}
+
+static int exit_status_of(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 1;
+}
+
+static sigset_t orig_mask;
+static int prepared;
+
+void stat_run_prepare(void)
+{
+	struct sigaction sa;
+	sigset_t block;
+
+	if (prepared)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &orig_mask);
+	prepared = 1;
+}
+
+int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_output *out)
+{
+	static long long now[STAT_MAX_PAPI], prev[STAT_MAX_PAPI];
+	static struct stat_row rows[STAT_MAX_EVENTS];
+	char command[512];
+	sigset_t orig;
+	pid_t pid = -1;
+	int go_fd = -1, err_fd = -1, status = 0, child_done = 0, rc = 0;
+
+	stat_run_prepare();
+	orig = orig_mask;
+
+	if (o->argv) {
+		command_text(o->argv, command, sizeof(command));
+		pid = launch(o->argv, &orig, &go_fd, &err_fd);
+		if (pid < 0) {
+			fprintf(stderr, "uncore-stat: cannot start %s: %s\n", o->argv[0],
+				strerror(errno));
+			sigprocmask(SIG_SETMASK, &orig, NULL);
+			return 1;
+		}
+	}
+	if (stat_counters_start(c) != 0) {
+		if (pid > 0) {
+			close(go_fd); /* the child exits without running the command */
+			waitpid(pid, NULL, 0);
+		}
+		sigprocmask(SIG_SETMASK, &orig, NULL);
+		return 1;
+	}
+	double s;
+	int sim_time = o->sim && stat_sim_time(&s) == 0;
+	double t0 = now_s(), r0 = report_clock(sim_time), last = r0;
+	if (pid > 0) {
+		int e = 0;
+		if (write(go_fd, "g", 1) != 1)
+			e = errno;
+		close(go_fd);
+		if (e == 0 && read(err_fd, &e, sizeof(e)) == (ssize_t)sizeof(e) && e != 0) {
+			fprintf(stderr, "uncore-stat: %s: %s\n", o->argv[0], strerror(e));
+			waitpid(pid, NULL, 0);
+			stat_counters_stop(c, now);
+			close(err_fd);
+			sigprocmask(SIG_SETMASK, &orig, NULL);
+			return e == ENOENT ? 127 : 126;
+		}
+		close(err_fd);
+	}
+	memset(prev, 0, sizeof(prev));
+
+	struct stat_report rep = {
+	    .origin = c->origin,
+	    .simulated = c->simulated,
+	    .nsockets = c->nsockets,
+	    .command = o->argv ? command : NULL,
+	    .nrows = c->nevents,
+	    .rows = rows,
+	    .sim_time = sim_time,
+	};
+	double interval = (double)o->interval_ms / 1000.0;
+	double next_tick = o->interval_ms ? t0 + interval : -1;
+	double end = o->seconds > 0 ? t0 + o->seconds : -1;
+
+	for (;;) {
+		if (pid > 0) {
+			pid_t w = waitpid(pid, &status, WNOHANG);
+			if (w == pid || (w < 0 && errno == ECHILD)) {
+				child_done = 1;
+				break;
+			}
+		} else if (got_stop || (end >= 0 && now_s() >= end)) {
+			break;
+		}
+		double deadline = next_tick;
+		if (end >= 0 && (deadline < 0 || end < deadline))
+			deadline = end;
+		wait_until(deadline, &orig);
+		if (next_tick >= 0 && now_s() >= next_tick) {
+			double t = now_s(), r = report_clock(sim_time);
+			if ((rc = stat_counters_read(c, now)) != 0)
+				break;
+			stat_counters_rows(c, now, prev, rows);
+			rep.final = 0;
+			rep.at = r - r0;
+			rep.seconds = r - last;
+			stat_output_report(out, &rep);
+			memcpy(prev, now, sizeof(now[0]) * c->npapi);
+			last = r;
+			while (next_tick <= t)
+				next_tick += interval;
+		}
+	}
+	double r1 = report_clock(sim_time);
+	if (stat_counters_stop(c, now) != 0)
+		rc = 1;
+	if (rc == 0) {
+		stat_counters_rows(c, now, NULL, rows);
+		rep.final = 1;
+		rep.at = r1 - r0;
+		rep.seconds = r1 - r0;
+		stat_output_report(out, &rep);
+	}
+	if (pid > 0 && !child_done)
+		waitpid(pid, &status, 0); /* counting failed: still wait for the command */
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+	if (pid > 0)
+		return rc ? 1 : exit_status_of(status);
+	return rc ? 1 : 0;
+}
