@@ -1205,6 +1205,8 @@ int uncore_mset_compile(const struct uncore_machine *m, const struct uncore_metr
 	}
 	for (unsigned k = 0; rc == 0 && k < n; k++)
 		describe_method(ms, &ms->metrics[k]);
+	ms->raw = NULL; /* the caller's; used only while forming classes */
+	ms->nraw = 0;
 	if (rc < 0) {
 		uncore_mset_free(ms);
 		return rc;
