@@ -756,8 +756,10 @@ static int resolve_common(struct rctx *c, struct mx_node *n, int *done)
 		if (!clk)
 			return uncore_fail(UNCORE_EINVAL, "%s: SAMPLE_INTERVAL: no clock line for box %s in %s",
 					   c->what, c->box ? c->box : "(none)", cat->file);
-		snprintf(n->name, sizeof(n->name), "%s", clk);
-		n->sub[0] = '\0';
+		/* EVENT[.SUBEVENT] */
+		const char *dot = strchr(clk, '.');
+		snprintf(n->name, sizeof(n->name), "%.*s", dot ? (int)(dot - clk) : (int)strlen(clk), clk);
+		snprintf(n->sub, sizeof(n->sub), "%s", dot ? dot + 1 : "");
 		n->nctrls = 0;
 		/* The clock takes no filter settings. */
 		unsigned save = c->nwith;
