@@ -20,7 +20,7 @@
 
 struct variant {
 	char event[UNCORE_EVENT_MAX_LEN];
-	char label[UNCORE_EVENT_MAX_LEN + 128];
+	char label[UNCORE_EVENT_MAX_LEN + 192];
 	struct uncore_event_ref ref;
 	struct uncore_encoding enc;
 };
