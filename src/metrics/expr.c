@@ -5,7 +5,7 @@
 #include "common/uncore_error.h"
 
 #include <ctype.h>
-#include <math.h>
+#include <math.h> /* NAN only: no libm functions */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -503,6 +503,25 @@ int mx_parse(struct mx_arena *arena, const char *text, const char *what, struct 
 
 /* ---- evaluation -------------------------------------------------------- */
 
+/* Without libm (PAPI links its static tools without -lm): the notation only
+ * raises to whole powers (1024^3) and rounds to whole digits (ROUND(x, 0)). */
+static double power(double a, double b)
+{
+	if (b != (double)(long long)b || b < -64 || b > 64)
+		return NAN;
+	double r = 1;
+	for (long long i = 0; i < (b < 0 ? -(long long)b : (long long)b); i++)
+		r *= a;
+	return b < 0 ? 1 / r : r;
+}
+
+static double round_half_away(double x)
+{
+	if (!(x > -4503599627370496.0 && x < 4503599627370496.0)) /* 2^52: already whole, or NaN */
+		return x;
+	return (double)(long long)(x + (x >= 0 ? 0.5 : -0.5));
+}
+
 double mx_eval(const struct mx_node *n, const double *terms, const double *commons)
 {
 	double a, b;
@@ -534,10 +553,10 @@ double mx_eval(const struct mx_node *n, const double *terms, const double *commo
 	case MX_DIV:
 		return b == 0 ? NAN : a / b;
 	case MX_POW:
-		return pow(a, b);
+		return power(a, b);
 	case MX_ROUND: {
-		double scale = pow(10, b);
-		return round(a * scale) / scale;
+		double scale = power(10, b);
+		return round_half_away(a * scale) / scale;
 	}
 	default:
 		return NAN;
