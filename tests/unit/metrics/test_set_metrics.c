@@ -207,6 +207,44 @@ TEST(what_a_machine_or_platform_lacks_is_a_clear_error)
 	sim_set_close(&e);
 }
 
+
+TEST(interval_values_with_a_reset_every_k_reads)
+{
+	/* uncore-stat -I (src/metrics/README.md): with K settings, read every
+	 * interval/K, print and reset at every K-th read: each printed value
+	 * covers one interval with every setting active once. */
+	static const char text[] =
+	    "include hswep-clocks.scn\n"
+	    "include hswep-shapes.scn\n"
+	    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s stop=6ms\n"
+	    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"
+	    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n";
+	struct sim_set e;
+	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", NULL, text), 0);
+	if (!e.set)
+		return;
+	const char *names[] = {"hswep_unc_qpi::DRS_WB_FROM_QPI"};
+	CHECK_EQ_INT(sim_set_assign(&e, names, 1), 0);
+	struct uncore_set_entry_info info;
+	CHECK_EQ_INT(uncore_set_entry_info(e.set, 0, &info), 0);
+	unsigned k = info.nsettings;
+	CHECK_EQ_INT(k, 3);
+	uint64_t v;
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	/* Intervals of 3 ms: WbI stops at 6 ms, so the third interval lacks it. */
+	double want[3] = {60e6 * 0.003 * 64, 60e6 * 0.003 * 64, 30e6 * 0.003 * 64};
+	for (int interval = 0; interval < 3; interval++) {
+		for (unsigned r = 0; r < k; r++) {
+			CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S / 1000), 0);
+			CHECK_EQ_INT(uncore_set_read(e.set, &v), 0);
+		}
+		CHECK_NEAR(sim_set_value(&e, &v, 0), want[interval], 1e-3);
+		CHECK_EQ_INT(uncore_set_reset(e.set), 0);
+	}
+	uncore_set_stop(e.set, NULL);
+	sim_set_close(&e);
+}
+
 int main(void)
 {
 	RUN(node_dram_bandwidth_is_one_event);
@@ -215,5 +253,6 @@ int main(void)
 	RUN(multiplexed_error_stays_within_the_documented_bound);
 	RUN(whole_node_and_per_socket_qpi_and_io);
 	RUN(what_a_machine_or_platform_lacks_is_a_clear_error);
+	RUN(interval_values_with_a_reset_every_k_reads);
 	return harness_done();
 }
