@@ -245,6 +245,56 @@ TEST(interval_values_with_a_reset_every_k_reads)
 	sim_set_close(&e);
 }
 
+TEST(group_mem_per_socket_and_total_as_uncore_stat_adds_it)
+{
+	/* src/metrics/README.md: -g GROUP adds every member for the node and
+	 * with :socket=S for each socket, to one set. */
+	struct sim_set e;
+	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL), 0);
+	if (!e.set)
+		return;
+	const struct uncore_metric_catalog *cat;
+	CHECK_EQ_INT(uncore_metric_catalog_get(e.be->machine.plat, &cat), 0);
+	const struct uncore_metric_group *g = uncore_metric_group_find(cat, "mem");
+	CHECK(g != NULL);
+	if (!g) {
+		sim_set_close(&e);
+		return;
+	}
+	unsigned sockets = e.be->machine.nsockets, n = 0;
+	char names[64][160];
+	const char *list[64];
+	for (unsigned m = 0; m < g->nmembers; m++) {
+		for (unsigned s = 0; s <= sockets && n < 64; s++) {
+			if (s == sockets)
+				snprintf(names[n], sizeof(names[n]), "%s", g->members[m]);
+			else
+				snprintf(names[n], sizeof(names[n]), "%s:socket=%u", g->members[m], s);
+			list[n] = names[n];
+			n++;
+		}
+	}
+	CHECK_EQ_INT(sim_set_assign(&e, list, n), 0);
+	uint64_t v[64];
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+	/* stream.scn: per socket 8 channels x 6.4 GB read and 3.2 GB written
+	 * (10^9 bytes) per second; GB/s here are 2^30 bytes (1.7.1). */
+	double rd = 8 * 6.4e9 / GB, wr = 8 * 3.2e9 / GB;
+	double want[3] = {rd, wr, rd + wr};
+	for (unsigned m = 0; m < 3; m++) {
+		CHECK_EQ_STR(g->members[m], m == 0 ? "hswep_metric::DRAM_READ_BW"
+						: m == 1 ? "hswep_metric::DRAM_WRITE_BW"
+							 : "hswep_metric::DRAM_BW");
+		for (unsigned s = 0; s <= sockets; s++) {
+			double w = s == sockets ? want[m] * sockets : want[m];
+			CHECK_NEAR(sim_set_value(&e, v, m * (sockets + 1) + s), w, w * 1e-12);
+		}
+	}
+	sim_set_close(&e);
+}
+
 int main(void)
 {
 	RUN(node_dram_bandwidth_is_one_event);
@@ -254,5 +304,6 @@ int main(void)
 	RUN(whole_node_and_per_socket_qpi_and_io);
 	RUN(what_a_machine_or_platform_lacks_is_a_clear_error);
 	RUN(interval_values_with_a_reset_every_k_reads);
+	RUN(group_mem_per_socket_and_total_as_uncore_stat_adds_it);
 	return harness_done();
 }
