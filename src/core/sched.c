@@ -127,7 +127,10 @@ static int augment(unsigned u, const uint64_t *allowed, unsigned ncounters, int 
 
 static int same_encoding(const struct uncore_encoding *a, const struct uncore_encoding *b)
 {
-	return a->ctl == b->ctl && a->fixed == b->fixed && a->counters == b->counters;
+	/* Fixed counters differ by index (Skylake's five free-running IMC
+	 * counters all have ctl 0). */
+	return a->ctl == b->ctl && a->fixed == b->fixed && a->counters == b->counters &&
+	       (!a->fixed || (a->fixed_index == b->fixed_index && a->code == b->code));
 }
 
 static int list_counters(uint64_t mask, char *buf, size_t len)
@@ -180,21 +183,23 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		uniq_of[k] = u;
 	}
 
-	/* Fixed counter: one encoding at most. */
-	int fixed_user = -1;
+	/* Fixed counters: one encoding each. */
+	int fixed_user[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
 	uint64_t allowed[64];
 	unsigned ngen = 0, gen_users[64];
 	for (unsigned u = 0; u < nuniq; u++) {
 		const struct uncore_sched_event *e = &ev[t[uniq[u]].event];
 		if (e->enc.fixed) {
-			if (box->nfixed == 0)
+			unsigned fi = e->enc.fixed_index;
+			if (box->nfixed == 0 || fi >= box->nfixed || fi >= 8)
 				return uncore_fail(UNCORE_ECONFLICT, "%s needs a fixed counter, which %s lacks",
 						   e->name, where);
-			if (fixed_user >= 0)
+			if (fixed_user[fi] >= 0)
 				return uncore_fail(UNCORE_ECONFLICT,
-						   "box full: %s and %s both need the one fixed counter of %s",
-						   ev[t[uniq[fixed_user]].event].name, e->name, where);
-			fixed_user = (int)u;
+						   "box full: %s and %s both need the %s fixed counter of %s",
+						   ev[t[uniq[fixed_user[fi]]].event].name, e->name,
+						   box->nfixed == 1 ? "one" : "same", where);
+			fixed_user[fi] = (int)u;
 			continue;
 		}
 		uint64_t all = box->ngeneric >= 64 ? ~0ull : (1ull << box->ngeneric) - 1;
@@ -255,10 +260,11 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		s->instance = t[0].instance;
 		s->boxprog = (uint16_t)p->nboxes;
 		s->ctl = e->enc.ctl;
-		if ((int)u == fixed_user) {
+		if (e->enc.fixed) {
 			s->counter = UNCORE_SLOT_FIXED;
+			s->fixed_index = e->enc.fixed_index;
 			s->width = (uint8_t)box->fixed_width;
-			bp->fixed_used = 1;
+			bp->fixed_used |= (uint8_t)(1u << e->enc.fixed_index);
 		} else {
 			for (unsigned c = 0; c < box->ngeneric; c++) {
 				if (owner[c] >= 0 && gen_users[owner[c]] == u) {

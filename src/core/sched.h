@@ -31,6 +31,7 @@ struct uncore_slot {
 	uint8_t box;      /* index in machine->plat->boxes */
 	uint8_t instance;
 	uint8_t counter;  /* generic counter index, or UNCORE_SLOT_FIXED */
+	uint8_t fixed_index; /* UNCORE_SLOT_FIXED: which fixed (free-running) counter of the box */
 	uint8_t width;    /* counter width in bits */
 	uint16_t boxprog; /* index of its box instance in plan->boxes */
 	uint64_t ctl;     /* control value (enable bit clear) */
@@ -43,7 +44,7 @@ struct uncore_boxprog {
 	uint8_t instance;
 	uint8_t nfilters;
 	uint8_t counters_used; /* bit i: generic counter i */
-	uint8_t fixed_used;
+	uint8_t fixed_used;    /* bit i: fixed (free-running) counter i */
 	uint64_t filter[UNCORE_MAX_FILTERS];
 	uint64_t filter_mask[UNCORE_MAX_FILTERS]; /* bits some event depends on */
 };
