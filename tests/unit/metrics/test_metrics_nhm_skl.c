@@ -64,7 +64,7 @@ static int prepare(struct rates *rs)
 }
 
 /* Measure `metric` for `ns` on a one-socket machine of the platform. */
-static double measure(struct rates *rs, const char *metric, uint64_t ns, const char **method)
+static double measure(struct rates *rs, const char *metric, uint64_t ns, char *method)
 {
 	struct uncore_machine m;
 	struct uncore_backend *be = NULL;
@@ -89,7 +89,7 @@ static double measure(struct rates *rs, const char *metric, uint64_t ns, const c
 	struct uncore_set_entry_info info;
 	uncore_set_entry_info(set, 0, &info);
 	if (method)
-		*method = info.method;
+		snprintf(method, 512, "%s", info.method);
 	if (uncore_set_start(set) == 0) {
 		fake_backend_advance(be, ns);
 		if (uncore_set_stop(set, &raw) == 0)
@@ -114,12 +114,12 @@ TEST(skylake_dram_bandwidth_from_free_running_counters)
 {
 	struct rates rs = {uncore_event_platform_by_name("skl"), skl_rates, 3};
 	CHECK_EQ_INT(prepare(&rs), 0);
-	const char *method = "";
+	char method[512] = "";
 	uint64_t ns = 500000000; /* 0.5 s */
 	double s = 0.5;
 	CHECK_NEAR(measure(&rs, "skl_metric::DRAM_READ_BW", ns, NULL), 0.1e9 * 64 / GB, 1e-9);
 	CHECK_NEAR(measure(&rs, "skl_metric::DRAM_WRITE_BW", ns, NULL), 0.04e9 * 64 / GB, 1e-9);
-	CHECK_NEAR(measure(&rs, "skl_metric::DRAM_BW", ns, &method), 0.14e9 * 64 / GB, 1e-9);
+	CHECK_NEAR(measure(&rs, "skl_metric::DRAM_BW", ns, method), 0.14e9 * 64 / GB, 1e-9);
 	CHECK_CONTAINS(method, "exact");
 	CHECK_NEAR(measure(&rs, "skl_unc_imc::DRAM_READ_BYTES", ns, NULL), 0.1e9 * s * 64, 1e-3);
 	CHECK_NEAR(measure(&rs, "skl_unc_imc::DRAM_WRITE_BYTES", ns, NULL), 0.04e9 * s * 64, 1e-3);
