@@ -39,7 +39,8 @@ struct parser {
 	unsigned line;
 	struct uncore_metric_catalog *c;
 	struct strpool pool;
-	unsigned capdefs, capregs, capcontrols, capconsts, capclocks, capspread, capgroups, capcounts;
+	unsigned capdefs, capregs, capcontrols, capconsts, capclocks, capspread, capgroups,
+	    capcounts;
 	/* The metric stanza being read (before variable expansion). */
 	int in_metric, in_group;
 	unsigned stanza_line;
@@ -95,7 +96,8 @@ static int substitute(const char *in, char var, const char *value, char *out, si
 		if (word && (i == 0 || !(isalnum((unsigned char)in[i - 1]) || in[i - 1] == '_')) &&
 		    isdigit((unsigned char)ch)) {
 			/* A number: copy the whole run unchanged. */
-			while (in[i] && (isalnum((unsigned char)in[i]) || in[i] == '_' || in[i] == '.')) {
+			while (in[i] &&
+			       (isalnum((unsigned char)in[i]) || in[i] == '_' || in[i] == '.')) {
 				if (o + 1 >= len)
 					return -1;
 				out[o++] = in[i++];
@@ -141,8 +143,9 @@ static int finish_metric(struct parser *p)
 				   "%s line %u: metric %s needs section, title, units and formula",
 				   p->file, p->stanza_line, p->m_name);
 	if (!p->m_box)
-		return uncore_fail(UNCORE_ESYNTAX, "%s line %u: metric %s needs a box (or box none)",
-				   p->file, p->stanza_line, p->m_name);
+		return uncore_fail(UNCORE_ESYNTAX,
+				   "%s line %u: metric %s needs a box (or box none)", p->file,
+				   p->stanza_line, p->m_name);
 	unsigned nvalues = p->m_nvalues ? p->m_nvalues : 1;
 	for (unsigned v = 0; v < nvalues; v++) {
 		const char *value = p->m_nvalues ? p->m_values[v] : NULL;
@@ -173,8 +176,8 @@ static int finish_metric(struct parser *p)
 				return uncore_fail(UNCORE_ENOMEM, "out of memory for metrics");
 		}
 		if (uncore_metric_def_find(p->c, d.box, d.name))
-			return uncore_fail(UNCORE_ESYNTAX, "%s line %u: metric %s defined twice", p->file,
-					   p->stanza_line, d.name);
+			return uncore_fail(UNCORE_ESYNTAX, "%s line %u: metric %s defined twice",
+					   p->file, p->stanza_line, d.name);
 		GROW(p->c->defs, p->c->ndefs, p->capdefs);
 		p->c->defs[p->c->ndefs++] = d;
 	}
@@ -320,7 +323,8 @@ static int parse_field(struct parser *p, char *rest)
 	if (!dot)
 		return syntax(p, "field: expected REGISTER.field HI[:LO]");
 	*dot = '\0';
-	struct uncore_metric_reg *r = (struct uncore_metric_reg *)uncore_metric_reg_find(p->c, rest);
+	struct uncore_metric_reg *r =
+	    (struct uncore_metric_reg *)uncore_metric_reg_find(p->c, rest);
 	if (!r || r->filter < 0)
 		return syntax(p, "field: unknown register (declare it first)");
 	char *fname = split_word(dot + 1, &spec);
@@ -338,11 +342,13 @@ static int parse_field(struct parser *p, char *rest)
 	char *colon = strchr(spec, ':');
 	hi = (unsigned)atoi(spec);
 	lo = colon ? (unsigned)atoi(colon + 1) : hi;
-	if (hi > 63 || lo > hi || !isdigit((unsigned char)spec[0]) || r->nfields == UNCORE_METRIC_MAX_FIELDS)
+	if (hi > 63 || lo > hi || !isdigit((unsigned char)spec[0]) ||
+	    r->nfields == UNCORE_METRIC_MAX_FIELDS)
 		return syntax(p, "field: bad bit range");
 	r->fields[r->nfields].raw = raw || r->whole;
 	r->fields[r->nfields].name = pool_str(p, fname);
-	r->fields[r->nfields].mask = (hi == 63 ? ~0ull : ((1ull << (hi + 1)) - 1)) & ~((1ull << lo) - 1);
+	r->fields[r->nfields].mask =
+	    (hi == 63 ? ~0ull : ((1ull << (hi + 1)) - 1)) & ~((1ull << lo) - 1);
 	r->nfields++;
 	return 0;
 }
@@ -524,7 +530,8 @@ int uncore_metric_catalog_parse(const char *file, const char *text,
 	if (rc == 0) {
 		p.c->plat = uncore_event_platform_by_name(p.c->platform);
 		if (!p.c->plat)
-			rc = uncore_fail(UNCORE_ESYNTAX, "%s: unknown platform %s", file, p.c->platform);
+			rc = uncore_fail(UNCORE_ESYNTAX, "%s: unknown platform %s", file,
+					 p.c->platform);
 	}
 	if (rc == 0 && !p.c->summary_pmu) {
 		char name[64];
@@ -539,8 +546,9 @@ int uncore_metric_catalog_parse(const char *file, const char *text,
 		}
 		const struct uncore_box_type *bt = uncore_metric_box(p.c, d->box);
 		if (!bt)
-			rc = uncore_fail(UNCORE_ESYNTAX, "%s line %u: metric %s: no box of kind %s on %s",
-					 file, d->line, d->name, d->box, p.c->platform);
+			rc = uncore_fail(UNCORE_ESYNTAX,
+					 "%s line %u: metric %s: no box of kind %s on %s", file,
+					 d->line, d->name, d->box, p.c->platform);
 		else
 			d->pmu = bt->name;
 	}

@@ -14,15 +14,15 @@
  * (PCT_CYCLES_DRAM_RANK3_IN_CKE), or one of our summaries. */
 struct uncore_metric_def {
 	const char *name;
-	const char *box;         /* box kind ("imc"), or NULL for a platform summary */
-	const char *pmu;         /* native-event PMU: the box type's name or the summary PMU */
-	const char *section;     /* "HSX 2.6.6" */
-	const char *title;       /* the manual's definition */
+	const char *box;     /* box kind ("imc"), or NULL for a platform summary */
+	const char *pmu;     /* native-event PMU: the box type's name or the summary PMU */
+	const char *section; /* "HSX 2.6.6" */
+	const char *title;   /* the manual's definition */
 	const char *units;
-	const char *formula;     /* the manual's equation, verbatim */
-	const char *expr;        /* what is evaluated: fix, uncore part or formula */
-	const char *decision;    /* our reading where the manual is wrong or unclear, or "" */
-	const char *combine;     /* uncore part of a metric needing a core event: how to finish it */
+	const char *formula;  /* the manual's equation, verbatim */
+	const char *expr;     /* what is evaluated: fix, uncore part or formula */
+	const char *decision; /* our reading where the manual is wrong or unclear, or "" */
+	const char *combine;  /* uncore part of a metric needing a core event: how to finish it */
 	const char *unavailable; /* cannot be measured on this platform: why (NULL: it can) */
 	unsigned line;           /* of the stanza in the file */
 };
@@ -81,8 +81,8 @@ struct uncore_metric_group {
 struct uncore_metric_catalog {
 	const char *platform; /* "hswep" */
 	const char *file;
-	const char *manual;       /* short name of the manual, for sections */
-	const char *summary_pmu;  /* "hswep_metric" */
+	const char *manual;      /* short name of the manual, for sections */
+	const char *summary_pmu; /* "hswep_metric" */
 	const struct uncore_event_platform *plat;
 	unsigned ndefs, nregs, ncontrols, nconsts, nclocks, nspread, ngroups, ncounts;
 	struct uncore_metric_def *defs;

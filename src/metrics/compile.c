@@ -138,7 +138,8 @@ static void list_umasks(const struct uncore_box_type *bt, unsigned ev, char *buf
 	for (unsigned u = 0; u < info.numasks && used < len; u++) {
 		struct uncore_umask_info ui;
 		if (uncore_box_umask_info(bt, ev, u, &ui) == 0)
-			used += (size_t)snprintf(buf + used, len - used, "%s%s", u ? ", " : "", ui.name);
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", u ? ", " : "",
+						 ui.name);
 	}
 }
 
@@ -158,7 +159,8 @@ static void field_names(const struct uncore_metric_reg *r, char *buf, size_t len
 	size_t used = 0;
 	buf[0] = '\0';
 	for (unsigned f = 0; f < r->nfields && used < len; f++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", f ? ", " : "", r->fields[f].name);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", f ? ", " : "",
+					 r->fields[f].name);
 }
 
 /* Node-ID mask values of the Cn_MSR_PMON_BOX_FILTER1.nid field (HSX table
@@ -187,7 +189,8 @@ static int symbol_value(const struct rctx *c, const char *sym, unsigned s, uint6
 				*v |= 1ull << node_of(m, t);
 		return 0;
 	}
-	return uncore_fail(UNCORE_ESYNTAX, "%s: unknown value %s (values are numbers, my_node, other_nodes)",
+	return uncore_fail(UNCORE_ESYNTAX,
+			   "%s: unknown value %s (values are numbers, my_node, other_nodes)",
 			   c->what, sym);
 }
 
@@ -207,33 +210,40 @@ static int build_req(struct rctx *c, const char *kind, unsigned s, const uint64_
 		char names[160];
 
 		if (!r)
-			return uncore_fail(UNCORE_ENOEVENT, "%s: unknown register %s in with: (see the register lines of %s)",
-					   c->what, a->reg, cat->file);
+			return uncore_fail(
+			    UNCORE_ENOEVENT,
+			    "%s: unknown register %s in with: (see the register lines of %s)",
+			    c->what, a->reg, cat->file);
 		if (strcasecmp(r->box, kind) != 0)
 			continue; /* a setting of another box's register */
 		if (r->filter < 0) {
-			/* The manual's name without a number: whichever register holds the field. */
+			/* The manual's name without a number: whichever register holds the field.
+			 */
 			const struct uncore_metric_reg *found = NULL;
 			for (unsigned i = 0; i < r->nalias && a->field[0] && !found; i++) {
-				const struct uncore_metric_reg *t = uncore_metric_reg_find(cat, r->alias[i]);
+				const struct uncore_metric_reg *t =
+				    uncore_metric_reg_find(cat, r->alias[i]);
 				if (t && reg_field(t, a->field))
 					found = t;
 			}
 			if (!found)
-				return uncore_fail(UNCORE_ENOEVENT, "%s: no register of %s has a field %s",
-						   c->what, r->name, a->field[0] ? a->field : "[bit range]");
+				return uncore_fail(UNCORE_ENOEVENT,
+						   "%s: no register of %s has a field %s", c->what,
+						   r->name, a->field[0] ? a->field : "[bit range]");
 			r = found;
 		}
 		if (a->field[0]) {
 			f = reg_field(r, a->field);
 			if (!f) {
 				field_names(r, names, sizeof(names));
-				return uncore_fail(UNCORE_ENOEVENT, "%s: register %s has no field %s (fields: %s)",
+				return uncore_fail(UNCORE_ENOEVENT,
+						   "%s: register %s has no field %s (fields: %s)",
 						   c->what, r->name, a->field, names);
 			}
 			fmask = f->mask;
 		} else
-			fmask = (a->hi == 63 ? ~0ull : ((1ull << (a->hi + 1)) - 1)) & ~((1ull << a->lo) - 1);
+			fmask = (a->hi == 63 ? ~0ull : ((1ull << (a->hi + 1)) - 1)) &
+				~((1ull << a->lo) - 1);
 		if (a->symbol[0]) {
 			int rc = symbol_value(c, a->symbol, s, &value);
 			if (rc < 0)
@@ -242,17 +252,19 @@ static int build_req(struct rctx *c, const char *kind, unsigned s, const uint64_
 		}
 		uint64_t v = value << ctz64(fmask);
 		if ((v & ~fmask) || (ctz64(fmask) && (value >> (64 - ctz64(fmask)))))
-			return uncore_fail(UNCORE_ERANGE, "%s: value 0x%llx does not fit %s.%s", c->what,
-					   (unsigned long long)value, r->name, a->field[0] ? a->field : "[range]");
+			return uncore_fail(UNCORE_ERANGE, "%s: value 0x%llx does not fit %s.%s",
+					   c->what, (unsigned long long)value, r->name,
+					   a->field[0] ? a->field : "[range]");
 		unsigned n = (unsigned)r->filter;
 		if (n >= UNCORE_MAX_FILTERS)
-			return uncore_fail(UNCORE_EINVAL, "%s: register %s: bad filter index", c->what, r->name);
+			return uncore_fail(UNCORE_EINVAL, "%s: register %s: bad filter index",
+					   c->what, r->name);
 		uint64_t m64 = fmask << r->shift, v64 = v << r->shift;
 		if (!(m64 & usable[n]))
 			continue; /* the event does not look at this field */
 		if (((rq->value[n] ^ v64) & rq->mask[n] & m64) != 0)
-			return uncore_fail(UNCORE_ECONFLICT, "%s: %s set twice to different values", c->what,
-					   r->name);
+			return uncore_fail(UNCORE_ECONFLICT, "%s: %s set twice to different values",
+					   c->what, r->name);
 		rq->mask[n] |= m64;
 		rq->value[n] |= v64;
 		if ((f && f->raw) || r->whole)
@@ -324,18 +336,22 @@ static void usable_bits(const struct uncore_event_platform *plat, const struct u
 				continue;
 			/* A unit mask may need a modifier too (NID_* needs nf). */
 			for (int i = -1;; i++) {
-				const struct uncore_mod_desc *md = i < 0 ? NULL : uncore_box_event_mod(bt, ev, (unsigned)i);
+				const struct uncore_mod_desc *md =
+				    i < 0 ? NULL : uncore_box_event_mod(bt, ev, (unsigned)i);
 				int w;
 				if (i >= 0 && !md)
 					break;
-				if (md && (md->reg == UNCORE_REG_CTL || md->kind != UNCORE_MOD_FIELD))
+				if (md &&
+				    (md->reg == UNCORE_REG_CTL || md->kind != UNCORE_MOD_FIELD))
 					continue;
 				if (md)
-					w = snprintf(cand, sizeof(cand), "%s:%s:%s=%llu", base, ui.name, md->name,
+					w = snprintf(cand, sizeof(cand), "%s:%s:%s=%llu", base,
+						     ui.name, md->name,
 						     (unsigned long long)(md->min ? md->min : 1));
 				else
 					w = snprintf(cand, sizeof(cand), "%s:%s", base, ui.name);
-				if (w < (int)sizeof(cand) && encode_str(plat, cand, &ref, &enc) == 0) {
+				if (w < (int)sizeof(cand) &&
+				    encode_str(plat, cand, &ref, &enc) == 0) {
 					for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
 						usable[n] |= enc.filter_mask[n];
 					break;
@@ -390,7 +406,8 @@ static void add_umasks(const struct uncore_event_platform *plat, const struct un
 				continue;
 			unsigned gain = 0;
 			for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
-				gain += (unsigned)__builtin_popcountll(enc.filter_mask[n] & uncovered[n]);
+				gain += (unsigned)__builtin_popcountll(enc.filter_mask[n] &
+								       uncovered[n]);
 			if (gain > best_gain) {
 				best_gain = gain;
 				if (u < 0)
@@ -448,7 +465,8 @@ static int express(struct rctx *c, const struct uncore_box_type *bt, unsigned ev
 	/* With every such modifier at once; when no unit mask choice accepts
 	 * them all, unit masks first and the modifiers one by one after. */
 	add_umasks(plat, bt, ev, s, sizeof(s), mods, rq, uncovered);
-	if (ml < sizeof(mods) && snprintf(cand, sizeof(cand), "%s%s", s, mods) < (int)sizeof(cand) &&
+	if (ml < sizeof(mods) &&
+	    snprintf(cand, sizeof(cand), "%s%s", s, mods) < (int)sizeof(cand) &&
 	    encode_str(plat, cand, &ref, &enc) == 0 && agrees(&enc, rq)) {
 		snprintf(s, sizeof(s), "%s", cand);
 		for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
@@ -487,14 +505,16 @@ static int express(struct rctx *c, const struct uncore_box_type *bt, unsigned ev
 		if (!uncovered[n])
 			continue;
 		if (uncovered[n] & ~rq->raw_ok[n])
-			return uncore_fail(UNCORE_ENOEVENT,
-					   "%s: %s: no modifier or unit mask sets bits 0x%llx of %s to 0x%llx "
-					   "(does the subevent enable that filter?)",
-					   c->what, s, (unsigned long long)(uncovered[n] & ~rq->raw_ok[n]),
-					   bt->filters[n].name, (unsigned long long)(rq->value[n] & uncovered[n]));
+			return uncore_fail(
+			    UNCORE_ENOEVENT,
+			    "%s: %s: no modifier or unit mask sets bits 0x%llx of %s to 0x%llx "
+			    "(does the subevent enable that filter?)",
+			    c->what, s, (unsigned long long)(uncovered[n] & ~rq->raw_ok[n]),
+			    bt->filters[n].name, (unsigned long long)(rq->value[n] & uncovered[n]));
 		if (rq->value[n] & uncovered[n] & ~defined_bits(bt, n))
-			return uncore_fail(UNCORE_EINVAL, "%s: %s: value 0x%llx sets reserved bits of %s",
-					   c->what, s, (unsigned long long)(rq->value[n] & uncovered[n]),
+			return uncore_fail(UNCORE_EINVAL,
+					   "%s: %s: value 0x%llx sets reserved bits of %s", c->what,
+					   s, (unsigned long long)(rq->value[n] & uncovered[n]),
 					   bt->filters[n].name);
 		enc.filter[n] = (enc.filter[n] & ~uncovered[n]) | (rq->value[n] & uncovered[n]);
 		enc.filter_mask[n] |= uncovered[n];
@@ -505,9 +525,11 @@ static int express(struct rctx *c, const struct uncore_box_type *bt, unsigned ev
 	if (rl && rl < sizeof(raw))
 		snprintf(raw + rl, sizeof(raw) - rl, "}");
 	for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
-		if ((enc.filter[n] & rq->mask[n]) != rq->value[n] || (rq->mask[n] & ~enc.filter_mask[n]))
-			return uncore_fail(UNCORE_EINVAL, "%s: %s cannot program %s as the formula asks",
-					   c->what, s, bt->filters[n].name);
+		if ((enc.filter[n] & rq->mask[n]) != rq->value[n] ||
+		    (rq->mask[n] & ~enc.filter_mask[n]))
+			return uncore_fail(UNCORE_EINVAL,
+					   "%s: %s cannot program %s as the formula asks", c->what,
+					   s, bt->filters[n].name);
 	snprintf(v->event, sizeof(v->event), "%s", s);
 	snprintf(v->label, sizeof(v->label), "%s%s", s, raw);
 	v->ref = ref;
@@ -569,14 +591,15 @@ static int resolve_event(struct rctx *c, struct mx_node *n, const char *kind)
 				   cat->platform);
 	ev = find_event(bt, n->name);
 	if (ev < 0)
-		return uncore_fail(UNCORE_ENOEVENT, "%s: %s is not an event of the %s boxes (%s)", c->what,
-				   n->name, kind, bt->manual);
+		return uncore_fail(UNCORE_ENOEVENT, "%s: %s is not an event of the %s boxes (%s)",
+				   c->what, n->name, kind, bt->manual);
 	uncore_box_event_info(bt, (unsigned)ev, &info);
 	size_t used = (size_t)snprintf(base, sizeof(base), "%s::%s", bt->name, info.name);
 	if (n->sub[0]) {
 		if (uncore_box_find_umask(bt, (unsigned)ev, n->sub) < 0) {
 			list_umasks(bt, (unsigned)ev, list, sizeof(list));
-			return uncore_fail(UNCORE_ENOUMASK, "%s: %s has no subevent %s (it has: %s)", c->what,
+			return uncore_fail(UNCORE_ENOUMASK,
+					   "%s: %s has no subevent %s (it has: %s)", c->what,
 					   info.name, n->sub, list[0] ? list : "none");
 		}
 		used += (size_t)snprintf(base + used, sizeof(base) - used, ":%s", n->sub);
@@ -587,14 +610,17 @@ static int resolve_event(struct rctx *c, struct mx_node *n, const char *kind)
 		for (unsigned u = 0; u < info.numasks; u++) {
 			struct uncore_umask_info ui;
 			if (uncore_box_umask_info(bt, (unsigned)ev, u, &ui) == 0)
-				used += (size_t)snprintf(base + used, sizeof(base) - used, ":%s", ui.name);
+				used += (size_t)snprintf(base + used, sizeof(base) - used, ":%s",
+							 ui.name);
 		}
 	}
 	for (unsigned k = 0; k < n->nctrls; k++) {
 		const char *mod = uncore_metric_control_mod(cat, n->ctrls[k].name);
 		if (!mod)
-			return uncore_fail(UNCORE_ENOMOD, "%s: unknown control bit %s (see the control lines of %s)",
-					   c->what, n->ctrls[k].name, cat->file);
+			return uncore_fail(
+			    UNCORE_ENOMOD,
+			    "%s: unknown control bit %s (see the control lines of %s)", c->what,
+			    n->ctrls[k].name, cat->file);
 		used += (size_t)snprintf(base + used, sizeof(base) - used, ":%s=%llu", mod,
 					 (unsigned long long)n->ctrls[k].value);
 	}
@@ -608,7 +634,7 @@ static int resolve_event(struct rctx *c, struct mx_node *n, const char *kind)
 	t->box = (unsigned)box_index(ms->m, bt);
 	t->socket = c->mm->socket;
 	t->instance = c->mm->def->box && strcasecmp(c->mm->def->box, kind) == 0 ? c->mm->instance
-										 : UNCORE_ALL;
+										: UNCORE_ALL;
 	rc = 0;
 	for (unsigned s = 0; rc == 0 && s < ms->m->nsockets; s++) {
 		struct req rq;
@@ -647,8 +673,9 @@ static int inline_formula(struct rctx *c, struct mx_node *n, const char *text, c
 	char what[200];
 	int rc;
 	if (c->depth >= MAX_DEPTH)
-		return uncore_fail(UNCORE_EINVAL, "%s: formulas refer to each other too deeply (at %s)",
-				   c->what, name);
+		return uncore_fail(UNCORE_EINVAL,
+				   "%s: formulas refer to each other too deeply (at %s)", c->what,
+				   name);
 	snprintf(what, sizeof(what), "%s (in %s)", c->what, name);
 	rc = mx_parse(c->ms->arena, text, what, &sub);
 	if (rc < 0)
@@ -688,7 +715,8 @@ static unsigned counted_instances(const struct rctx *c, const char *kind)
 		if (!(sockets & (1u << s)))
 			continue;
 		uint32_t p = m->present[b][s];
-		if (mm->instance != UNCORE_ALL && mm->def->box && strcasecmp(mm->def->box, kind) == 0)
+		if (mm->instance != UNCORE_ALL && mm->def->box &&
+		    strcasecmp(mm->def->box, kind) == 0)
 			p &= 1u << mm->instance;
 		n += popcount32(p);
 	}
@@ -754,11 +782,13 @@ static int resolve_common(struct rctx *c, struct mx_node *n, int *done)
 		 * average per box and per cycle (src/metrics/README.md). */
 		const char *clk = c->box ? uncore_metric_clock_event(cat, c->box) : NULL;
 		if (!clk)
-			return uncore_fail(UNCORE_EINVAL, "%s: SAMPLE_INTERVAL: no clock line for box %s in %s",
+			return uncore_fail(UNCORE_EINVAL,
+					   "%s: SAMPLE_INTERVAL: no clock line for box %s in %s",
 					   c->what, c->box ? c->box : "(none)", cat->file);
 		/* EVENT[.SUBEVENT] */
 		const char *dot = strchr(clk, '.');
-		snprintf(n->name, sizeof(n->name), "%.*s", dot ? (int)(dot - clk) : (int)strlen(clk), clk);
+		snprintf(n->name, sizeof(n->name), "%.*s",
+			 dot ? (int)(dot - clk) : (int)strlen(clk), clk);
 		snprintf(n->sub, sizeof(n->sub), "%s", dot ? dot + 1 : "");
 		n->nctrls = 0;
 		/* The clock takes no filter settings. */
@@ -794,20 +824,22 @@ static int resolve_ref(struct rctx *c, struct mx_node *n)
 	}
 	const struct uncore_box_type *bt = n->box[0] ? uncore_metric_box(cat, n->box) : NULL;
 	if (n->box[0] && !bt)
-		return uncore_fail(UNCORE_ENOEVENT, "%s: %s:%s: no box of kind %s on %s", c->what, n->box,
-				   n->name, n->box, cat->platform);
+		return uncore_fail(UNCORE_ENOEVENT, "%s: %s:%s: no box of kind %s on %s", c->what,
+				   n->box, n->name, n->box, cat->platform);
 	const char *kind = bt ? bt->kind : c->box;
 	if (plain) {
 		const struct uncore_metric_def *d = uncore_metric_def_find(cat, kind, n->name);
 		if (d && d != c->mm->def) {
 			if (d->unavailable)
-				return uncore_fail(UNCORE_ENOSUPP, "%s uses %s, which is unavailable: %s",
-						   c->what, d->name, d->unavailable);
+				return uncore_fail(UNCORE_ENOSUPP,
+						   "%s uses %s, which is unavailable: %s", c->what,
+						   d->name, d->unavailable);
 			return inline_formula(c, n, d->expr, d->box, d->name);
 		}
 	}
 	if (!kind)
-		return uncore_fail(UNCORE_ENOEVENT, "%s: %s: name it BOX:%s (a summary has no box of its own)",
+		return uncore_fail(UNCORE_ENOEVENT,
+				   "%s: %s: name it BOX:%s (a summary has no box of its own)",
 				   c->what, n->name, n->name);
 	return resolve_event(c, n, kind);
 }
@@ -836,10 +868,10 @@ static int resolve(struct rctx *c, struct mx_node *n)
 		c->nwith = base;
 		for (unsigned i = 0; rc == 0 && i < n->nassigns; i++)
 			if (!used[i])
-				rc = uncore_fail(UNCORE_EINVAL,
-						 "%s: with:%s%s%s concerns no event of its scope",
-						 c->what, n->assigns[i].reg, n->assigns[i].field[0] ? "." : "",
-						 n->assigns[i].field);
+				rc = uncore_fail(
+				    UNCORE_EINVAL, "%s: with:%s%s%s concerns no event of its scope",
+				    c->what, n->assigns[i].reg, n->assigns[i].field[0] ? "." : "",
+				    n->assigns[i].field);
 		free(used);
 		return rc;
 	}
@@ -855,8 +887,8 @@ static int resolve(struct rctx *c, struct mx_node *n)
 
 /* Can these terms, with the set's raw events of this box type, share one
  * box instance (counters, filters)? */
-static int fits_one_box(const struct uncore_mset *ms, unsigned box, const unsigned *terms, unsigned n,
-			unsigned socket, unsigned instance)
+static int fits_one_box(const struct uncore_mset *ms, unsigned box, const unsigned *terms,
+			unsigned n, unsigned socket, unsigned instance)
 {
 	struct uncore_sched_event *ev = calloc(n + ms->nraw + 1, sizeof(*ev));
 	struct uncore_plan plan;
@@ -959,9 +991,10 @@ static int plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 			continue;
 		if (first_target(m, tm, &s0, &i0) < 0) {
 			*failed_term = t;
-			return uncore_fail(UNCORE_ENODEV, "it needs %s boxes%s, and this machine has none%s",
-					   bt->name, tm->instance != UNCORE_ALL ? " (that instance)" : "",
-					   tm->socket != UNCORE_ALL ? " on that socket" : "");
+			return uncore_fail(
+			    UNCORE_ENODEV, "it needs %s boxes%s, and this machine has none%s",
+			    bt->name, tm->instance != UNCORE_ALL ? " (that instance)" : "",
+			    tm->socket != UNCORE_ALL ? " on that socket" : "");
 		}
 		scoped |= tm->instance != UNCORE_ALL;
 		members[nmembers++] = t;
@@ -979,8 +1012,10 @@ static int plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 		}
 		if (j == nclasses) {
 			cls_terms[j][0] = t;
-			if (nclasses == MAX_CLASSES || !fits_one_box(ms, box, cls_terms[j], 1, s0, i0)) {
-				/* The scheduler's reason for the term alone (with the raw events). */
+			if (nclasses == MAX_CLASSES ||
+			    !fits_one_box(ms, box, cls_terms[j], 1, s0, i0)) {
+				/* The scheduler's reason for the term alone (with the raw events).
+				 */
 				struct uncore_plan plan;
 				struct uncore_sched_event e;
 				const struct variant *v = &ms->terms[t]->v[s0];
@@ -994,10 +1029,11 @@ static int plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 				int rc = uncore_schedule(m, &e, 1, &plan);
 				if (rc == 0) {
 					uncore_plan_free(&plan);
-					rc = uncore_fail(UNCORE_ECONFLICT,
-							 "%s does not fit on a %s box next to the set's other "
-							 "events of that box",
-							 v->label, bt->name);
+					rc = uncore_fail(
+					    UNCORE_ECONFLICT,
+					    "%s does not fit on a %s box next to the set's other "
+					    "events of that box",
+					    v->label, bt->name);
 				}
 				*failed_term = t;
 				return rc;
@@ -1032,24 +1068,27 @@ static int plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 				uint32_t p = m->present[box][s];
 				unsigned n = popcount32(p), idx = 0, mine = 0;
 				for (unsigned i = 0; i < 32; i++)
-					if ((p & (1u << i)) && idx++ % nclasses == (unsigned)tm->cls)
+					if ((p & (1u << i)) &&
+					    idx++ % nclasses == (unsigned)tm->cls)
 						mine++;
 				idx = 0;
 				for (unsigned i = 0; rc == 0 && i < 32; i++) {
 					if (!(p & (1u << i)))
 						continue;
 					if (idx++ % nclasses == (unsigned)tm->cls)
-						rc = add_event(ms, t, &tm->v[s], (int)s, (int)i, (double)n / mine, 1, 0);
+						rc = add_event(ms, t, &tm->v[s], (int)s, (int)i,
+							       (double)n / mine, 1, 0);
 				}
 			}
 		} else if (tm->per_socket) {
 			for (unsigned s = 0; rc == 0 && s < m->nsockets; s++)
 				if (sockets & (1u << s))
 					rc = add_event(ms, t, &tm->v[s], (int)s, tm->instance, 1.0,
-						       mux ? nclasses : 1, mux ? (unsigned)tm->cls : 0);
+						       mux ? nclasses : 1,
+						       mux ? (unsigned)tm->cls : 0);
 		} else {
-			rc = add_event(ms, t, &tm->v[s0], tm->socket, tm->instance, 1.0, mux ? nclasses : 1,
-				       mux ? (unsigned)tm->cls : 0);
+			rc = add_event(ms, t, &tm->v[s0], tm->socket, tm->instance, 1.0,
+				       mux ? nclasses : 1, mux ? (unsigned)tm->cls : 0);
 		}
 		if (rc < 0)
 			return rc;
@@ -1081,24 +1120,31 @@ static void describe_method(struct uncore_mset *ms, struct mmetric *mm)
 		if (ms->spread[b]) {
 			if (mm->method == UNCORE_METRIC_EXACT)
 				mm->method = UNCORE_METRIC_SPREAD;
-			u += (size_t)snprintf(
-			    mm->method_text + u, sizeof(mm->method_text) - u,
-			    "%sspread: the %s terms of this event set need %u settings of one box, so each "
-			    "setting counts on every %u-th %s box of a socket and is scaled by boxes "
-			    "present / boxes counting; exact when every box sees the same traffic (%s); "
-			    "otherwise a term's error is at most boxes present x (largest - smallest per-box "
-			    "count).",
-			    u ? " " : "", bt->kind, k, k, bt->kind,
-			    uncore_metric_spread_reason(mm->cat, bt->kind));
+			u += (size_t)snprintf(mm->method_text + u, sizeof(mm->method_text) - u,
+					      "%sspread: the %s terms of this event set need %u "
+					      "settings of one box, so each "
+					      "setting counts on every %u-th %s box of a socket "
+					      "and is scaled by boxes "
+					      "present / boxes counting; exact when every box sees "
+					      "the same traffic (%s); "
+					      "otherwise a term's error is at most boxes present x "
+					      "(largest - smallest per-box "
+					      "count).",
+					      u ? " " : "", bt->kind, k, k, bt->kind,
+					      uncore_metric_spread_reason(mm->cat, bt->kind));
 		} else {
 			mm->method = UNCORE_METRIC_MUX;
 			u += (size_t)snprintf(
 			    mm->method_text + u, sizeof(mm->method_text) - u,
-			    "%stime-multiplexed: the %s terms of this event set need %u settings of one box, "
+			    "%stime-multiplexed: the %s terms of this event set need %u settings "
+			    "of one box, "
 			    "which take turns, switched at every read of the event set (PAPI_read, "
-			    "uncore-stat -I); each term is scaled by elapsed time / time its setting was "
-			    "active; exact for constant rates; otherwise a term's error is at most (highest - "
-			    "lowest rate between reads) x time its setting was inactive; NaN until every "
+			    "uncore-stat -I); each term is scaled by elapsed time / time its "
+			    "setting was "
+			    "active; exact for constant rates; otherwise a term's error is at most "
+			    "(highest - "
+			    "lowest rate between reads) x time its setting was inactive; NaN until "
+			    "every "
 			    "setting has been active.",
 			    u ? " " : "", bt->kind, k);
 		}
@@ -1148,14 +1194,16 @@ static int compile_one(struct uncore_mset *ms, struct mmetric *mm)
 		return uncore_fail(UNCORE_ENOSUPP, "%s is a metric of %s; this machine is %s", what,
 				   mm->cat->platform, m->plat ? m->plat->name : "unknown");
 	if (mm->socket != UNCORE_ALL && (mm->socket < 0 || (unsigned)mm->socket >= m->nsockets))
-		return uncore_fail(UNCORE_ENODEV, "%s: socket=%d, but this machine has %u socket%s (0-%u)",
-				   what, mm->socket, m->nsockets, m->nsockets == 1 ? "" : "s",
-				   m->nsockets - 1);
+		return uncore_fail(
+		    UNCORE_ENODEV, "%s: socket=%d, but this machine has %u socket%s (0-%u)", what,
+		    mm->socket, m->nsockets, m->nsockets == 1 ? "" : "s", m->nsockets - 1);
 	if (mm->instance != UNCORE_ALL) {
-		const struct uncore_box_type *bt = def->box ? uncore_metric_box(mm->cat, def->box) : NULL;
+		const struct uncore_box_type *bt =
+		    def->box ? uncore_metric_box(mm->cat, def->box) : NULL;
 		if (!bt || mm->instance < 0 || (unsigned)mm->instance >= bt->ninstances)
 			return uncore_fail(UNCORE_EINVAL, "%s: box=%d: %s", what, mm->instance,
-					   bt ? "no such instance" : "a summary has no box of its own");
+					   bt ? "no such instance"
+					      : "a summary has no box of its own");
 	}
 	rc = mx_parse(ms->arena, def->expr, what, &mm->root);
 	if (rc < 0)

@@ -80,8 +80,9 @@ static int lex_fail(struct lexer *lx, const char *expected)
 {
 	char near[24];
 	snprintf(near, sizeof(near), "%.20s", lx->text + lx->start);
-	return uncore_fail(UNCORE_ESYNTAX, "%s: formula \"%s\": at offset %zu (\"%s\"): expected %s",
-			   lx->what, lx->text, lx->start, near, expected);
+	return uncore_fail(UNCORE_ESYNTAX,
+			   "%s: formula \"%s\": at offset %zu (\"%s\"): expected %s", lx->what,
+			   lx->text, lx->start, near, expected);
 }
 
 static int next(struct lexer *lx)
@@ -331,8 +332,9 @@ static int parse_ref(struct lexer *lx, struct mx_node **out)
 	if (strcasecmp(r->name, "ROUND") == 0 && is_punct(lx, '(')) {
 		struct mx_node *f;
 		NEW(f, lx, MX_ROUND);
-		if ((rc = next(lx)) < 0 || (rc = parse_expr(lx, &f->a)) < 0 || (rc = expect(lx, ',')) < 0 ||
-		    (rc = parse_expr(lx, &f->b)) < 0 || (rc = expect(lx, ')')) < 0)
+		if ((rc = next(lx)) < 0 || (rc = parse_expr(lx, &f->a)) < 0 ||
+		    (rc = expect(lx, ',')) < 0 || (rc = parse_expr(lx, &f->b)) < 0 ||
+		    (rc = expect(lx, ')')) < 0)
 			return rc;
 		*out = f;
 		return 0;
@@ -420,7 +422,8 @@ static int parse_primary(struct lexer *lx, struct mx_node **out)
 	} else if (is_punct(lx, '(')) {
 		struct mx_node *g;
 		NEW(g, lx, MX_WITH); /* a group: a with: without assignments */
-		if ((rc = next(lx)) < 0 || (rc = parse_expr(lx, &g->a)) < 0 || (rc = expect(lx, ')')) < 0)
+		if ((rc = next(lx)) < 0 || (rc = parse_expr(lx, &g->a)) < 0 ||
+		    (rc = expect(lx, ')')) < 0)
 			return rc;
 		*out = g;
 	} else if (lx->tok == T_IDENT) {

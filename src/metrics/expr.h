@@ -1,9 +1,9 @@
 /* The manual's derived-event notation (HSX PMON 1.7) as expression trees:
  *
  *   EVENT[.SUBEVENT[.SUB2]][{ctrl[=value],...}]      a counted event
- *   BOX:EVENT.SUBEVENT                                an event of another box (1.7.1: IMC:CAS_COUNT.RD)
- *   expr with:REG.field=value                         filter settings for the events of expr
- *   with:REG.{f1,f2}={v1,v2}   with:{REG.f=v, ...}    several fields
+ *   BOX:EVENT.SUBEVENT                                an event of another box (1.7.1:
+ * IMC:CAS_COUNT.RD) expr with:REG.field=value                         filter settings for the
+ * events of expr with:REG.{f1,f2}={v1,v2}   with:{REG.f=v, ...}    several fields
  *   with:REG[hi:lo]=value      with:REG{[hi:lo],f}={v1,v2}   bit ranges (QPI match/mask)
  *   + - * / ^ ( ) numbers (0x1C00, 64, 1024^3), ROUND(x, digits)
  *
@@ -36,7 +36,7 @@ enum mx_kind {
 struct mx_assign {
 	char reg[MX_NAME_LEN];   /* register as written: "Cn_MSR_PMON_BOX_FILTER1" */
 	char field[MX_NAME_LEN]; /* field name, or "" for a bit range */
-	int hi, lo;     /* bit range when field is "" */
+	int hi, lo;              /* bit range when field is "" */
 	uint64_t value;
 	char symbol[MX_NAME_LEN]; /* symbolic value (my_node, other_nodes), or "" */
 };

@@ -18,29 +18,33 @@ static int parse_qualifiers(const char *name, const char *q, struct uncore_metri
 		char key[16];
 		const char *eq, *end;
 		if (*q != ':')
-			return uncore_fail(UNCORE_ESYNTAX, "%s: expected ':socket=N' or ':box=N' after the metric", name);
+			return uncore_fail(UNCORE_ESYNTAX,
+					   "%s: expected ':socket=N' or ':box=N' after the metric",
+					   name);
 		q++;
 		eq = strchr(q, '=');
 		end = strchr(q, ':');
 		if (!end)
 			end = q + strlen(q);
 		if (!eq || eq > end || (size_t)(eq - q) >= sizeof(key))
-			return uncore_fail(UNCORE_ESYNTAX, "%s: a metric takes only :socket=N and :box=N", name);
+			return uncore_fail(UNCORE_ESYNTAX,
+					   "%s: a metric takes only :socket=N and :box=N", name);
 		memcpy(key, q, (size_t)(eq - q));
 		key[eq - q] = '\0';
 		char *stop;
 		errno = 0;
 		long v = strtol(eq + 1, &stop, 10);
 		if (stop == eq + 1 || stop != end || errno || v < 0 || v > MAX_QUALIFIER)
-			return uncore_fail(UNCORE_ERANGE, "%s: %s needs a number from 0 to %d", name, key,
-					   MAX_QUALIFIER);
+			return uncore_fail(UNCORE_ERANGE, "%s: %s needs a number from 0 to %d",
+					   name, key, MAX_QUALIFIER);
 		if (strcasecmp(key, "socket") == 0 && r->socket == UNCORE_ALL)
 			r->socket = (int)v;
 		else if (strcasecmp(key, "box") == 0 && r->instance == UNCORE_ALL)
 			r->instance = (int)v;
 		else
-			return uncore_fail(UNCORE_ESYNTAX, "%s: a metric takes only :socket=N and :box=N, once each",
-					   name);
+			return uncore_fail(
+			    UNCORE_ESYNTAX,
+			    "%s: a metric takes only :socket=N and :box=N, once each", name);
 		q = end;
 	}
 	return 0;
@@ -58,8 +62,8 @@ static const struct uncore_metric_def *find(const struct uncore_metric_catalog *
 	size_t ml = strcspn(mname, ":");
 	for (unsigned i = 0; i < c->ndefs; i++) {
 		const struct uncore_metric_def *d = &c->defs[i];
-		if (strlen(d->pmu) == pl && strncasecmp(d->pmu, name, pl) == 0 && strlen(d->name) == ml &&
-		    strncasecmp(d->name, mname, ml) == 0) {
+		if (strlen(d->pmu) == pl && strncasecmp(d->pmu, name, pl) == 0 &&
+		    strlen(d->name) == ml && strncasecmp(d->name, mname, ml) == 0) {
 			*q = mname + ml;
 			return d;
 		}
@@ -85,22 +89,24 @@ int uncore_metric_parse(const struct uncore_event_platform *plat, const char *na
 				continue;
 			const struct uncore_metric_def *od = find(oc, name, &q);
 			if (od)
-				return uncore_fail(UNCORE_ENOSUPP,
-						   "%s is a metric of %s%s%s; this machine is %s, whose metrics "
-						   "papi_native_avail lists",
-						   name, oc->platform, od->box ? " (it needs its " : "",
-						   od->box ? "boxes)" : "", plat ? plat->name : "not supported");
+				return uncore_fail(
+				    UNCORE_ENOSUPP,
+				    "%s is a metric of %s%s%s; this machine is %s, whose metrics "
+				    "papi_native_avail lists",
+				    name, oc->platform, od->box ? " (it needs its " : "",
+				    od->box ? "boxes)" : "", plat ? plat->name : "not supported");
 		}
 		uncore_error_clear();
 		return UNCORE_ENOEVENT;
 	}
-	struct uncore_metric_ref r = {.cat = cat, .def = d, .socket = UNCORE_ALL, .instance = UNCORE_ALL};
+	struct uncore_metric_ref r = {
+	    .cat = cat, .def = d, .socket = UNCORE_ALL, .instance = UNCORE_ALL};
 	int rc = parse_qualifiers(name, q, &r);
 	if (rc < 0)
 		return rc;
 	if (d->unavailable)
-		return uncore_fail(UNCORE_ENOSUPP, "%s::%s cannot be measured on %s: %s", d->pmu, d->name,
-				   cat->platform, d->unavailable);
+		return uncore_fail(UNCORE_ENOSUPP, "%s::%s cannot be measured on %s: %s", d->pmu,
+				   d->name, cat->platform, d->unavailable);
 	*out = r;
 	return 0;
 }
@@ -112,14 +118,14 @@ int uncore_metric_name(const struct uncore_metric_def *d, char *buf, size_t len)
 	return 0;
 }
 
-int uncore_metric_describe(const struct uncore_metric_catalog *cat, const struct uncore_metric_def *d,
-			   char *buf, size_t len)
+int uncore_metric_describe(const struct uncore_metric_catalog *cat,
+			   const struct uncore_metric_def *d, char *buf, size_t len)
 {
 	size_t u = 0;
 #define ADD(...)                                                                                   \
 	do {                                                                                       \
 		if (u < len)                                                                       \
-			u += (size_t)snprintf(buf + u, len - u, __VA_ARGS__);                       \
+			u += (size_t)snprintf(buf + u, len - u, __VA_ARGS__);                      \
 	} while (0)
 	(void)cat;
 	if (len)
@@ -137,7 +143,8 @@ int uncore_metric_describe(const struct uncore_metric_catalog *cat, const struct
 	if (d->combine)
 		ADD(" Uncore part only: %s", d->combine);
 	if (d->box)
-		ADD(" Terms summed over every %s box of every socket (:socket=N one socket, :box=N one box).",
+		ADD(" Terms summed over every %s box of every socket (:socket=N one socket, :box=N "
+		    "one box).",
 		    d->box);
 	else
 		ADD(" Whole node (:socket=N one socket).");
@@ -166,9 +173,10 @@ const struct uncore_metric_group *uncore_metric_group_find(const struct uncore_m
 		if (strcasecmp(cat->groups[i].name, name) == 0)
 			return &cat->groups[i];
 		if (used < sizeof(list))
-			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s", i ? ", " : "",
-						 cat->groups[i].name);
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+						 i ? ", " : "", cat->groups[i].name);
 	}
-	uncore_fail(UNCORE_ENOEVENT, "no metric group %s on %s; groups: %s", name, cat->platform, list);
+	uncore_fail(UNCORE_ENOEVENT, "no metric group %s on %s; groups: %s", name, cat->platform,
+		    list);
 	return NULL;
 }

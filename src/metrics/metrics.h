@@ -34,8 +34,8 @@ int uncore_metric_name(const struct uncore_metric_def *d, char *buf, size_t len)
 /* One paragraph for listings: definition, units, the manual's formula and
  * section, what is evaluated when it differs, decisions, how it is
  * aggregated, how to finish an uncore part with the CPU component. */
-int uncore_metric_describe(const struct uncore_metric_catalog *cat, const struct uncore_metric_def *d,
-			   char *buf, size_t len);
+int uncore_metric_describe(const struct uncore_metric_catalog *cat,
+			   const struct uncore_metric_def *d, char *buf, size_t len);
 
 /* Named groups of a catalog. */
 unsigned uncore_metric_group_count(const struct uncore_metric_catalog *cat);

@@ -68,12 +68,12 @@ int main(int argc, char **argv)
 	PAPI_event_info_t info;
 	int code;
 	check(PAPI_event_name_to_code("hswep_metric::DRAM_BW", &code) == PAPI_OK &&
-		      PAPI_get_event_info(code, &info) == PAPI_OK &&
-		      info.data_type == PAPI_DATATYPE_FP64 && strcmp(info.units, "GB/s") == 0,
+		  PAPI_get_event_info(code, &info) == PAPI_OK &&
+		  info.data_type == PAPI_DATATYPE_FP64 && strcmp(info.units, "GB/s") == 0,
 	      "DRAM_BW is FP64 in GB/s");
 	check(PAPI_event_name_to_code("hswep_unc_imc::UNC_M_CAS_COUNT:RD", &code) == PAPI_OK &&
-		      PAPI_get_event_info(code, &info) == PAPI_OK &&
-		      info.data_type == PAPI_DATATYPE_UINT64,
+		  PAPI_get_event_info(code, &info) == PAPI_OK &&
+		  info.data_type == PAPI_DATATYPE_UINT64,
 	      "raw events stay UINT64");
 
 	long long v[4];
@@ -85,9 +85,11 @@ int main(int argc, char **argv)
 	double gb = 1024.0 * 1024.0 * 1024.0;
 	double node = 16 * (100e6 + 50e6) * 64 / gb, rd1 = 8 * 100e6 * 64 / gb;
 	char what[200];
-	snprintf(what, sizeof(what), "node DRAM bandwidth %.6f GB/s (want %.6f)", as_double(v[0]), node);
+	snprintf(what, sizeof(what), "node DRAM bandwidth %.6f GB/s (want %.6f)", as_double(v[0]),
+		 node);
 	check(near(as_double(v[0]), node), what);
-	snprintf(what, sizeof(what), "socket 1 read bandwidth %.6f GB/s (want %.6f)", as_double(v[1]), rd1);
+	snprintf(what, sizeof(what), "socket 1 read bandwidth %.6f GB/s (want %.6f)",
+		 as_double(v[1]), rd1);
 	check(near(as_double(v[1]), rd1), what);
 	check(v[2] == 1600000000LL, "raw CAS_COUNT.RD beside the metrics");
 	check(near(as_double(v[3]), 16 * 50e6 * 64), "MEM_BW_WRITES in bytes");

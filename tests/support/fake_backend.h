@@ -11,7 +11,8 @@
 #include "core/clock.h"
 
 /* Events per ns of slot `s` of a box of machine `m`. */
-typedef double (*fake_rate_fn)(void *ctx, const struct uncore_machine *m, const struct uncore_slot *s);
+typedef double (*fake_rate_fn)(void *ctx, const struct uncore_machine *m,
+			       const struct uncore_slot *s);
 
 /* A backend for machine `m` (copied). */
 int fake_backend_create(const struct uncore_machine *m, fake_rate_fn rate, void *ctx,

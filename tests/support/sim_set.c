@@ -48,10 +48,12 @@ int sim_set_open(struct sim_set *e, const char *model, const char *scenario,
 			const char *nl = strchr(l, '\n');
 			int len = nl ? (int)(nl - l) : (int)strlen(l);
 			if (strncmp(l, "include ", 8) == 0)
-				used += (size_t)snprintf(text + used, sizeof(text) - used, "include %s/%.*s\n",
+				used += (size_t)snprintf(text + used, sizeof(text) - used,
+							 "include %s/%.*s\n",
 							 sim_set_scenario_dir(), len - 8, l + 8);
 			else
-				used += (size_t)snprintf(text + used, sizeof(text) - used, "%.*s\n", len, l);
+				used += (size_t)snprintf(text + used, sizeof(text) - used, "%.*s\n",
+							 len, l);
 			l += len + (nl ? 1 : 0);
 		}
 		rc = uncore_sim_load_scenario_text(e->sim, text, "test.scn");
@@ -68,12 +70,13 @@ int sim_set_open(struct sim_set *e, const char *model, const char *scenario,
 	if (rc == 0)
 		rc = uncore_set_create(e->be, &e->set);
 	if (rc == 0) {
-		struct uncore_clock clk = {.now_ns = sim_now, .ctx = e->sim,
-					   .tsc_hz = e->topo.clock_hz[HSWEP_CLK_TSC]};
+		struct uncore_clock clk = {
+		    .now_ns = sim_now, .ctx = e->sim, .tsc_hz = e->topo.clock_hz[HSWEP_CLK_TSC]};
 		uncore_set_clock(e->set, &clk);
 	}
 	if (rc < 0)
-		fprintf(stderr, "  sim_set_open: %s: %s\n", uncore_strerror(rc), uncore_error_detail());
+		fprintf(stderr, "  sim_set_open: %s: %s\n", uncore_strerror(rc),
+			uncore_error_detail());
 	return rc;
 }
 

@@ -17,7 +17,8 @@
 static const char *const platforms[] = {"hswep", "skl", "nhm"};
 
 /* A machine with every instance of every box type of `plat`. */
-static struct uncore_machine full_machine(const struct uncore_event_platform *plat, unsigned sockets)
+static struct uncore_machine full_machine(const struct uncore_event_platform *plat,
+					  unsigned sockets)
 {
 	struct uncore_machine m;
 	memset(&m, 0, sizeof(m));
@@ -36,7 +37,8 @@ static struct uncore_machine full_machine(const struct uncore_event_platform *pl
 TEST(every_builtin_file_parses)
 {
 	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
-		const struct uncore_event_platform *plat = uncore_event_platform_by_name(platforms[p]);
+		const struct uncore_event_platform *plat =
+		    uncore_event_platform_by_name(platforms[p]);
 		const struct uncore_metric_catalog *cat = NULL;
 		harness_row = platforms[p];
 		CHECK(plat != NULL);
@@ -57,18 +59,21 @@ TEST(every_builtin_file_parses)
 TEST(every_metric_compiles_on_a_full_machine)
 {
 	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
-		const struct uncore_event_platform *plat = uncore_event_platform_by_name(platforms[p]);
+		const struct uncore_event_platform *plat =
+		    uncore_event_platform_by_name(platforms[p]);
 		const struct uncore_metric_catalog *cat;
 		if (uncore_metric_catalog_get(plat, &cat) < 0)
 			continue;
-		struct uncore_machine m = full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+		struct uncore_machine m =
+		    full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
 		for (unsigned i = 0; i < cat->ndefs; i++) {
 			const struct uncore_metric_def *d = &cat->defs[i];
 			char row[160];
-			snprintf(row, sizeof(row), "%s::%s (%s line %u)", d->pmu, d->name, cat->file, d->line);
+			snprintf(row, sizeof(row), "%s::%s (%s line %u)", d->pmu, d->name,
+				 cat->file, d->line);
 			harness_row = row;
-			struct uncore_metric_ref r = {.cat = cat, .def = d, .socket = UNCORE_ALL,
-						      .instance = UNCORE_ALL};
+			struct uncore_metric_ref r = {
+			    .cat = cat, .def = d, .socket = UNCORE_ALL, .instance = UNCORE_ALL};
 			struct uncore_mset *ms = NULL;
 			unsigned failed;
 			int rc = uncore_mset_compile(&m, &r, 1, NULL, 0, &ms, &failed);
@@ -84,7 +89,8 @@ TEST(every_metric_compiles_on_a_full_machine)
 				/* Every scheduled event also schedules alone. */
 				for (unsigned e = 0; ms && e < uncore_mset_nevents(ms); e++) {
 					struct uncore_plan plan;
-					int src = uncore_schedule(&m, &uncore_mset_events(ms)[e], 1, &plan);
+					int src = uncore_schedule(&m, &uncore_mset_events(ms)[e], 1,
+								  &plan);
 					CHECK_EQ_INT(src, 0);
 					if (src == 0)
 						uncore_plan_free(&plan);
@@ -151,11 +157,13 @@ TEST(registers_of_the_notation_fit_their_box_filters)
 TEST(every_group_is_one_schedulable_event_set)
 {
 	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
-		const struct uncore_event_platform *plat = uncore_event_platform_by_name(platforms[p]);
+		const struct uncore_event_platform *plat =
+		    uncore_event_platform_by_name(platforms[p]);
 		const struct uncore_metric_catalog *cat;
 		if (uncore_metric_catalog_get(plat, &cat) < 0)
 			continue;
-		struct uncore_machine m = full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+		struct uncore_machine m =
+		    full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
 		for (unsigned g = 0; g < uncore_metric_group_count(cat); g++) {
 			const struct uncore_metric_group *grp = uncore_metric_group_at(cat, g);
 			struct uncore_metric_ref refs[16];
@@ -185,7 +193,8 @@ TEST(every_group_is_one_schedulable_event_set)
 				struct uncore_sched_event ev[512];
 				unsigned k = 0;
 				for (unsigned e = 0; e < uncore_mset_nevents(ms) && k < 512; e++) {
-					const struct uncore_metric_evinfo *in = &uncore_mset_evinfo(ms)[e];
+					const struct uncore_metric_evinfo *in =
+					    &uncore_mset_evinfo(ms)[e];
 					if (in->period <= 1 || ph % in->period == in->phase)
 						ev[k++] = uncore_mset_events(ms)[e];
 				}
@@ -205,24 +214,24 @@ TEST(every_group_is_one_schedulable_event_set)
 
 TEST(file_format_rules)
 {
-	static const char good[] =
-	    "platform hswep\n"
-	    "manual HSX\n"
-	    "metric PCT_CYCLES_DRAM_RANKx_IN_CKE   # a comment\n"
-	    "\tbox imc\n"
-	    "\tsection 2.6.6\n"
-	    "\tvars x=2-3\n"
-	    "\ttitle rank (x)\n"
-	    "\tunits fraction\n"
-	    "\tformula POWER_CKE_CYCLES.RANKx / MC_Chy_PCI_PMON_CTR_FIXED with:R.{opc,nid}={0x1C0,my_node}\n"
-	    "metric SUM\n"
-	    "\tbox none\n"
-	    "\tsection 1.7.1\n"
-	    "\ttitle t\n"
-	    "\tunits GB/s\n"
-	    "\tformula IMC:PCT_CYCLES_DRAM_RANK2_IN_CKE\n"
-	    "group G a group\n"
-	    "\tmember hswep_metric::SUM\n";
+	static const char good[] = "platform hswep\n"
+				   "manual HSX\n"
+				   "metric PCT_CYCLES_DRAM_RANKx_IN_CKE   # a comment\n"
+				   "\tbox imc\n"
+				   "\tsection 2.6.6\n"
+				   "\tvars x=2-3\n"
+				   "\ttitle rank (x)\n"
+				   "\tunits fraction\n"
+				   "\tformula POWER_CKE_CYCLES.RANKx / MC_Chy_PCI_PMON_CTR_FIXED "
+				   "with:R.{opc,nid}={0x1C0,my_node}\n"
+				   "metric SUM\n"
+				   "\tbox none\n"
+				   "\tsection 1.7.1\n"
+				   "\ttitle t\n"
+				   "\tunits GB/s\n"
+				   "\tformula IMC:PCT_CYCLES_DRAM_RANK2_IN_CKE\n"
+				   "group G a group\n"
+				   "\tmember hswep_metric::SUM\n";
 	struct uncore_metric_catalog *c = NULL;
 	CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", good, &c), 0);
 	if (c) {
@@ -232,7 +241,8 @@ TEST(file_format_rules)
 		CHECK_EQ_STR(c->defs[1].title, "rank (3)");
 		/* Hex numbers, field names and other lower-case words are not variables. */
 		CHECK_EQ_STR(c->defs[1].formula,
-			     "POWER_CKE_CYCLES.RANK3 / MC_Chy_PCI_PMON_CTR_FIXED with:R.{opc,nid}={0x1C0,my_node}");
+			     "POWER_CKE_CYCLES.RANK3 / MC_Chy_PCI_PMON_CTR_FIXED "
+			     "with:R.{opc,nid}={0x1C0,my_node}");
 		CHECK_EQ_STR(c->defs[1].section, "HSX 2.6.6");
 		CHECK_EQ_STR(c->defs[1].pmu, "hswep_unc_imc");
 		CHECK_EQ_STR(c->defs[2].pmu, "hswep_metric");
@@ -243,11 +253,14 @@ TEST(file_format_rules)
 	static const struct {
 		const char *text, *detail;
 	} bad[] = {
-	    {"platform hswep\nmetric A\n\tbox imc\n\tsection 1\n\ttitle t\n\tformula X\n", "line 2: metric A needs"},
+	    {"platform hswep\nmetric A\n\tbox imc\n\tsection 1\n\ttitle t\n\tformula X\n",
+	     "line 2: metric A needs"},
 	    {"platform hswep\nfrobnicate\n", "line 2: unknown directive"},
 	    {"platform hswep\n\tbox imc\n", "line 2: indented line"},
 	    {"platform nosuch\n", "unknown platform"},
-	    {"platform hswep\nmetric A\n\tbox gpu\n\tsection 1\n\ttitle t\n\tunits u\n\tformula X\n", "no box of kind gpu"},
+	    {"platform hswep\nmetric A\n\tbox gpu\n\tsection 1\n\ttitle t\n\tunits u\n\tformula "
+	     "X\n",
+	     "no box of kind gpu"},
 	    {"platform hswep\nfield NOREG.x 3:0\n", "line 2: field: unknown register"},
 	};
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -255,7 +268,8 @@ TEST(file_format_rules)
 		snprintf(row, sizeof(row), "%u", i);
 		harness_row = row;
 		c = NULL;
-		CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", bad[i].text, &c), UNCORE_ESYNTAX);
+		CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", bad[i].text, &c),
+			     UNCORE_ESYNTAX);
 		CHECK_CONTAINS(uncore_error_detail(), bad[i].detail);
 		uncore_metric_catalog_free(c);
 	}

@@ -106,9 +106,8 @@ TEST(box_prefix_and_two_level_subevents)
 TEST(with_forms)
 {
 	/* Single field, field list, brace list, bit ranges, range-and-field list. */
-	struct parsed p = parse(
-	    "(TOR_OCCUPANCY.MISS_OPCODE / TOR_INSERTS.MISS_OPCODE) "
-	    "with:Cn_MSR_PMON_BOX_FILTER1.{opc,nid}={0x182,my_node}");
+	struct parsed p = parse("(TOR_OCCUPANCY.MISS_OPCODE / TOR_INSERTS.MISS_OPCODE) "
+				"with:Cn_MSR_PMON_BOX_FILTER1.{opc,nid}={0x182,my_node}");
 	CHECK_EQ_INT(p.rc, 0);
 	if (p.rc == 0) {
 		CHECK_EQ_INT(p.root->kind, MX_WITH);
@@ -121,7 +120,8 @@ TEST(with_forms)
 	}
 	mx_arena_destroy(p.a);
 
-	p = parse("TOR_INSERTS.OPCODE with:{Cn_MSR_PMON_BOX_FILTER0.tid=0x3E, Cn_MSR_PMON_BOX_FILTER1.opc=0x1C8}"
+	p = parse("TOR_INSERTS.OPCODE with:{Cn_MSR_PMON_BOX_FILTER0.tid=0x3E, "
+		  "Cn_MSR_PMON_BOX_FILTER1.opc=0x1C8}"
 		  " + TOR_INSERTS.OPCODE with:Cn_MSR_PMON_BOX_FILTER.opc=0x1E6");
 	CHECK_EQ_INT(p.rc, 0);
 	if (p.rc == 0) {
@@ -159,7 +159,8 @@ static const struct {
 	const char *text;
 	const char *detail;
 } bad[] = {
-    {"(TOR_OCCUPANCY.MISS_OPCODE / COUNTERO_OCCUPANCY{edge_det,thresh=0x1})) with:X.opc=1", "end of the formula"},
+    {"(TOR_OCCUPANCY.MISS_OPCODE / COUNTERO_OCCUPANCY{edge_det,thresh=0x1})) with:X.opc=1",
+     "end of the formula"},
     {"CTO_COUNT with:{A[12:0]=0x1C 00}", "'}'"},
     {"TOR_INSERTS.OPCODE with:{Cn_MSR_PMO N_BOX_FILTER1.opc=0x180}", "'.field'"},
     {"A + ", "a number, a name or '('"},

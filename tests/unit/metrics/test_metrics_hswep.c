@@ -34,24 +34,25 @@
 /* ---- scenarios: per instance of the box, every socket ---------------- */
 
 /* CBo queues, ring, lookups, victims.  1 ms = 2,500,000 UCLK. */
-static const char cbo_q[] = HEAD
-    "stream cbo ev=0x11 umask=0x01 pattern=3,3,0,0\n" /* RxR_OCCUPANCY.IRQ: 1.5/cycle, busy 2 of 4 */
-    "stream cbo ev=0x13 umask=0x01 ratio=1/4\n"       /* RxR_INSERTS.IRQ */
-    "stream cbo ev=0x13 umask=0x02 ratio=1/20\n"      /* RxR_INSERTS.IRQ_REJ */
-    "stream cbo ev=0x12 umask=0x01 ratio=1/5\n"       /* RxR_EXT_STARVED.IRQ */
-    "stream cbo ev=0x1d umask=0x01 ratio=1/10\n"      /* RING_BL_USED.UP_EVEN */
-    "stream cbo ev=0x1d umask=0x02 ratio=1/20\n"      /* UP_ODD */
-    "stream cbo ev=0x1d umask=0x04 ratio=1/8\n"       /* DOWN_EVEN */
-    "stream cbo ev=0x1d umask=0x08 ratio=1/16\n"      /* DOWN_ODD */
-    /* LLC_LOOKUP data reads (DATA_READ|ANY|READ) by state, writes (WRITE|ANY). */
-    "stream cbo ev=0x34 umask=0x32 state=I ratio=1/10\n"
-    "stream cbo ev=0x34 umask=0x32 state=S ratio=1/20\n"
-    "stream cbo ev=0x34 umask=0x32 state=E ratio=1/25\n"
-    "stream cbo ev=0x34 umask=0x32 state=M ratio=1/50\n"
-    "stream cbo ev=0x34 umask=0x32 state=F ratio=1/100\n"
-    "stream cbo ev=0x34 umask=0x14 state=I ratio=1/40\n"
-    "stream cbo ev=0x34 umask=0x14 state=M ratio=1/80\n"
-    "stream cbo ev=0x37 umask=0x01 ratio=1/30\n"; /* LLC_VICTIMS.M_STATE */
+static const char cbo_q[] =
+    HEAD "stream cbo ev=0x11 umask=0x01 pattern=3,3,0,0\n" /* RxR_OCCUPANCY.IRQ: 1.5/cycle, busy 2
+							      of 4 */
+	 "stream cbo ev=0x13 umask=0x01 ratio=1/4\n"       /* RxR_INSERTS.IRQ */
+	 "stream cbo ev=0x13 umask=0x02 ratio=1/20\n"      /* RxR_INSERTS.IRQ_REJ */
+	 "stream cbo ev=0x12 umask=0x01 ratio=1/5\n"       /* RxR_EXT_STARVED.IRQ */
+	 "stream cbo ev=0x1d umask=0x01 ratio=1/10\n"      /* RING_BL_USED.UP_EVEN */
+	 "stream cbo ev=0x1d umask=0x02 ratio=1/20\n"      /* UP_ODD */
+	 "stream cbo ev=0x1d umask=0x04 ratio=1/8\n"       /* DOWN_EVEN */
+	 "stream cbo ev=0x1d umask=0x08 ratio=1/16\n"      /* DOWN_ODD */
+	 /* LLC_LOOKUP data reads (DATA_READ|ANY|READ) by state, writes (WRITE|ANY). */
+	 "stream cbo ev=0x34 umask=0x32 state=I ratio=1/10\n"
+	 "stream cbo ev=0x34 umask=0x32 state=S ratio=1/20\n"
+	 "stream cbo ev=0x34 umask=0x32 state=E ratio=1/25\n"
+	 "stream cbo ev=0x34 umask=0x32 state=M ratio=1/50\n"
+	 "stream cbo ev=0x34 umask=0x32 state=F ratio=1/100\n"
+	 "stream cbo ev=0x34 umask=0x14 state=I ratio=1/40\n"
+	 "stream cbo ev=0x34 umask=0x14 state=M ratio=1/80\n"
+	 "stream cbo ev=0x37 umask=0x01 ratio=1/30\n"; /* LLC_VICTIMS.M_STATE */
 
 /* CBo TOR by opcode (table 2-20); node IDs 0 and 1 are sockets 0 and 1. */
 static const char cbo_tor[] = HEAD
@@ -80,62 +81,61 @@ static const char cbo_tor[] = HEAD
     "stream cbo ev=0x35 umask=0x01 opc=0x180 tid=0x3e ratio=1/160\n"
     "stream cbo ev=0x35 umask=0x03 opc=0x180 tid=0x3e ratio=1/320\n"
     "stream cbo ev=0x35 umask=0x01 opc=0x187 nc=1 ratio=1/1000\n" /* PRd, non-coherent */
-    "stream cbo ev=0x35 umask=0x03 opc=0x187 ratio=1/500\n"        /* PRd misses */
-    "stream cbo ev=0x35 umask=0x01 opc=0x18f nc=1 ratio=1/2000\n"  /* WiL, non-coherent */
-    "stream cbo ev=0x35 umask=0x01 opc=0x18c ratio=1/600\n"        /* WCiLF */
-    "stream cbo ev=0x35 umask=0x01 opc=0x18d ratio=1/700\n";       /* WCiL */
+    "stream cbo ev=0x35 umask=0x03 opc=0x187 ratio=1/500\n"       /* PRd misses */
+    "stream cbo ev=0x35 umask=0x01 opc=0x18f nc=1 ratio=1/2000\n" /* WiL, non-coherent */
+    "stream cbo ev=0x35 umask=0x01 opc=0x18c ratio=1/600\n"       /* WCiLF */
+    "stream cbo ev=0x35 umask=0x01 opc=0x18d ratio=1/700\n";      /* WCiL */
 
-static const char sbo[] = HEAD
-    "stream sbo ev=0x1d umask=0x01 ratio=1/2\n"
-    "stream sbo ev=0x1d umask=0x02 ratio=1/4\n"
-    "stream sbo ev=0x1d umask=0x04 ratio=1/8\n"
-    "stream sbo ev=0x1d umask=0x08 ratio=1/16\n";
+static const char sbo[] = HEAD "stream sbo ev=0x1d umask=0x01 ratio=1/2\n"
+			       "stream sbo ev=0x1d umask=0x02 ratio=1/4\n"
+			       "stream sbo ev=0x1d umask=0x04 ratio=1/8\n"
+			       "stream sbo ev=0x1d umask=0x08 ratio=1/16\n";
 
-static const char ha[] = HEAD
-    "stream ha ev=0x70 umask=0x10 ratio=1/10\n" /* HITME_LOOKUP.ALLOCS */
-    "stream ha ev=0x71 umask=0x40 ratio=1/40\n" /* HITME_HIT.ALLOCS */
-    "stream ha ev=0x71 umask=0x04 ratio=1/50\n" /* HITME_HIT.INVALS */
-    "stream ha ev=0x36 umask=0x01 ratio=1/20\n" /* TxR_BL_CYCLES_FULL.SCHED0 */
-    "stream ha ev=0x12 ratio=1/25\n"            /* DIRECT2CORE_CYCLES_DISABLED */
-    "stream ha ev=0x01 umask=0x01 ratio=1/5\n"  /* REQUESTS.READS_LOCAL */
-    "stream ha ev=0x01 umask=0x02 ratio=1/10\n" /* READS_REMOTE */
-    "stream ha ev=0x01 umask=0x04 ratio=1/20\n" /* WRITES_LOCAL */
-    "stream ha ev=0x01 umask=0x08 ratio=1/40\n"; /* WRITES_REMOTE */
+static const char ha[] =
+    HEAD "stream ha ev=0x70 umask=0x10 ratio=1/10\n"  /* HITME_LOOKUP.ALLOCS */
+	 "stream ha ev=0x71 umask=0x40 ratio=1/40\n"  /* HITME_HIT.ALLOCS */
+	 "stream ha ev=0x71 umask=0x04 ratio=1/50\n"  /* HITME_HIT.INVALS */
+	 "stream ha ev=0x36 umask=0x01 ratio=1/20\n"  /* TxR_BL_CYCLES_FULL.SCHED0 */
+	 "stream ha ev=0x12 ratio=1/25\n"             /* DIRECT2CORE_CYCLES_DISABLED */
+	 "stream ha ev=0x01 umask=0x01 ratio=1/5\n"   /* REQUESTS.READS_LOCAL */
+	 "stream ha ev=0x01 umask=0x02 ratio=1/10\n"  /* READS_REMOTE */
+	 "stream ha ev=0x01 umask=0x04 ratio=1/20\n"  /* WRITES_LOCAL */
+	 "stream ha ev=0x01 umask=0x08 ratio=1/40\n"; /* WRITES_REMOTE */
 
 /* iMC: 3 ms = 3,200,000 DCLK. */
-static const char imc[] = HEAD
-    "stream imc ev=0x04 umask=0x01 ratio=1/4\n"  /* CAS_COUNT.RD_REG */
-    "stream imc ev=0x04 umask=0x04 ratio=1/8\n"  /* CAS_COUNT.WR_WMM */
-    "stream imc ev=0x10 ratio=1/5\n"             /* RPQ_INSERTS */
-    "stream imc ev=0x01 umask=0x01 ratio=1/10\n" /* ACT_COUNT.RD */
-    "stream imc ev=0x01 umask=0x02 ratio=1/20\n" /* ACT_COUNT.WR */
-    "stream imc ev=0x01 umask=0x08 ratio=1/40\n" /* ACT_COUNT.BYP */
-    "stream imc ev=0x02 umask=0x01 ratio=1/16\n" /* PRE_COUNT.PAGE_MISS */
-    "stream imc ev=0x86 ratio=1/50\n"            /* POWER_CRITICAL_THROTTLE_CYCLES */
-    "stream imc ev=0x84 ratio=1/25\n"            /* POWER_CHANNEL_DLLOFF */
-    "stream imc ev=0x85 ratio=1/8\n"             /* POWER_CHANNEL_PPD */
-    "stream imc ev=0x43 ratio=1/32\n"            /* POWER_SELF_REFRESH */
-    /* POWER_CKE_CYCLES.RANKx (x+1)/10, POWER_THROTTLE_CYCLES.RANKx (x+1)/100 */
-    "stream imc ev=0x83 umask=0x01 ratio=1/10\nstream imc ev=0x83 umask=0x02 ratio=2/10\n"
-    "stream imc ev=0x83 umask=0x04 ratio=3/10\nstream imc ev=0x83 umask=0x08 ratio=4/10\n"
-    "stream imc ev=0x83 umask=0x10 ratio=5/10\nstream imc ev=0x83 umask=0x20 ratio=6/10\n"
-    "stream imc ev=0x83 umask=0x40 ratio=7/10\nstream imc ev=0x83 umask=0x80 ratio=8/10\n"
-    "stream imc ev=0x41 umask=0x01 ratio=1/100\nstream imc ev=0x41 umask=0x02 ratio=2/100\n"
-    "stream imc ev=0x41 umask=0x04 ratio=3/100\nstream imc ev=0x41 umask=0x08 ratio=4/100\n"
-    "stream imc ev=0x41 umask=0x10 ratio=5/100\nstream imc ev=0x41 umask=0x20 ratio=6/100\n"
-    "stream imc ev=0x41 umask=0x40 ratio=7/100\nstream imc ev=0x41 umask=0x80 ratio=8/100\n";
+static const char imc[] =
+    HEAD "stream imc ev=0x04 umask=0x01 ratio=1/4\n"  /* CAS_COUNT.RD_REG */
+	 "stream imc ev=0x04 umask=0x04 ratio=1/8\n"  /* CAS_COUNT.WR_WMM */
+	 "stream imc ev=0x10 ratio=1/5\n"             /* RPQ_INSERTS */
+	 "stream imc ev=0x01 umask=0x01 ratio=1/10\n" /* ACT_COUNT.RD */
+	 "stream imc ev=0x01 umask=0x02 ratio=1/20\n" /* ACT_COUNT.WR */
+	 "stream imc ev=0x01 umask=0x08 ratio=1/40\n" /* ACT_COUNT.BYP */
+	 "stream imc ev=0x02 umask=0x01 ratio=1/16\n" /* PRE_COUNT.PAGE_MISS */
+	 "stream imc ev=0x86 ratio=1/50\n"            /* POWER_CRITICAL_THROTTLE_CYCLES */
+	 "stream imc ev=0x84 ratio=1/25\n"            /* POWER_CHANNEL_DLLOFF */
+	 "stream imc ev=0x85 ratio=1/8\n"             /* POWER_CHANNEL_PPD */
+	 "stream imc ev=0x43 ratio=1/32\n"            /* POWER_SELF_REFRESH */
+	 /* POWER_CKE_CYCLES.RANKx (x+1)/10, POWER_THROTTLE_CYCLES.RANKx (x+1)/100 */
+	 "stream imc ev=0x83 umask=0x01 ratio=1/10\nstream imc ev=0x83 umask=0x02 ratio=2/10\n"
+	 "stream imc ev=0x83 umask=0x04 ratio=3/10\nstream imc ev=0x83 umask=0x08 ratio=4/10\n"
+	 "stream imc ev=0x83 umask=0x10 ratio=5/10\nstream imc ev=0x83 umask=0x20 ratio=6/10\n"
+	 "stream imc ev=0x83 umask=0x40 ratio=7/10\nstream imc ev=0x83 umask=0x80 ratio=8/10\n"
+	 "stream imc ev=0x41 umask=0x01 ratio=1/100\nstream imc ev=0x41 umask=0x02 ratio=2/100\n"
+	 "stream imc ev=0x41 umask=0x04 ratio=3/100\nstream imc ev=0x41 umask=0x08 ratio=4/100\n"
+	 "stream imc ev=0x41 umask=0x10 ratio=5/100\nstream imc ev=0x41 umask=0x20 ratio=6/100\n"
+	 "stream imc ev=0x41 umask=0x40 ratio=7/100\nstream imc ev=0x41 umask=0x80 ratio=8/100\n";
 
-static const char pcu[] = HEAD
-    "stream pcu ev=0x06 ratio=1/4\n"   /* FREQ_MAX_OS_CYCLES */
-    "stream pcu ev=0x05 ratio=1/8\n"   /* FREQ_MAX_POWER_CYCLES */
-    "stream pcu ev=0x04 ratio=1/16\n"; /* FREQ_MAX_LIMIT_THERMAL_CYCLES */
+static const char pcu[] =
+    HEAD "stream pcu ev=0x06 ratio=1/4\n"   /* FREQ_MAX_OS_CYCLES */
+	 "stream pcu ev=0x05 ratio=1/8\n"   /* FREQ_MAX_POWER_CYCLES */
+	 "stream pcu ev=0x04 ratio=1/16\n"; /* FREQ_MAX_LIMIT_THERMAL_CYCLES */
 
 /* QPI: received packets (CTO_COUNT match on mc/opcode/dnid/rds, table
  * 2-176), flits, power states.  1.2 ms = 1,440,000 QFCLK, read every
  * 100 us (120,000 QFCLK, a multiple of every period below). */
 #define DRS "stream qpi ev=0x38 ext=1 dir=rx mc=0xe "
-static const char qpi[] = HEAD
-    DRS "popc=0 dnid=0 rds=1 ratio=1/20\n"  /* DataC_F */
+static const char qpi[] = HEAD DRS
+    "popc=0 dnid=0 rds=1 ratio=1/20\n"      /* DataC_F */
     DRS "popc=0 dnid=0 rds=4 ratio=1/40\n"  /* DataC_E */
     DRS "popc=0 dnid=0 rds=8 ratio=1/30\n"  /* DataC_M */
     DRS "popc=2 dnid=0 rds=4 ratio=1/60\n"  /* DataC_E_Cmp */
@@ -149,21 +149,21 @@ static const char qpi[] = HEAD
     DRS "popc=0 dnid=1 rds=1 ratio=1/200\n" /* DataC_F to node 1 */
     DRS "popc=4 dnid=1 ratio=1/300\n"       /* WbIData to node 1 */
     "stream qpi ev=0x38 ext=1 dir=rx mc=0xc popc=0 dnid=0 ratio=1/25\n"  /* NCB, not an interrupt */
-    "stream qpi ev=0x38 ext=1 dir=rx mc=0xc popc=8 dnid=0 ratio=1/400\n" /* NCB interrupt (0x1900) */
-    "stream qpi ev=0x02 ext=1 umask=0x08 inc=1\n"       /* RxL_FLITS_G1.DRS_DATA */
-    "stream qpi ev=0x03 ext=1 umask=0x04 ratio=1/3\n"   /* RxL_FLITS_G2.NCB_DATA */
-    "stream qpi ev=0x13 umask=0x01 ratio=1/10\n"        /* DIRECT2CORE.SUCCESS_RBT_HIT */
-    "stream qpi ev=0x00 umask=0x02 ratio=3/4\n"         /* TxL_FLITS_G0.DATA */
-    "stream qpi ev=0x00 umask=0x04 ratio=1/2\n"         /* TxL_FLITS_G0.NON_DATA */
-    "stream qpi ev=0x0f ratio=9/10\n"                   /* RxL0_POWER_CYCLES */
-    "stream qpi ev=0x10 ratio=1/20\n"                   /* RxL0P_POWER_CYCLES */
-    "stream qpi ev=0x12 ratio=1/40\n";                  /* L1_POWER_CYCLES */
+    "stream qpi ev=0x38 ext=1 dir=rx mc=0xc popc=8 dnid=0 ratio=1/400\n" /* NCB interrupt (0x1900)
+									  */
+    "stream qpi ev=0x02 ext=1 umask=0x08 inc=1\n"                        /* RxL_FLITS_G1.DRS_DATA */
+    "stream qpi ev=0x03 ext=1 umask=0x04 ratio=1/3\n"                    /* RxL_FLITS_G2.NCB_DATA */
+    "stream qpi ev=0x13 umask=0x01 ratio=1/10\n" /* DIRECT2CORE.SUCCESS_RBT_HIT */
+    "stream qpi ev=0x00 umask=0x02 ratio=3/4\n"  /* TxL_FLITS_G0.DATA */
+    "stream qpi ev=0x00 umask=0x04 ratio=1/2\n"  /* TxL_FLITS_G0.NON_DATA */
+    "stream qpi ev=0x0f ratio=9/10\n"            /* RxL0_POWER_CYCLES */
+    "stream qpi ev=0x10 ratio=1/20\n"            /* RxL0P_POWER_CYCLES */
+    "stream qpi ev=0x12 ratio=1/40\n";           /* L1_POWER_CYCLES */
 
-static const char r2[] = HEAD
-    "stream r2pcie ev=0x09 umask=0x01 ratio=1/3\n"   /* CW_EVEN */
-    "stream r2pcie ev=0x09 umask=0x02 ratio=1/6\n"   /* CW_ODD */
-    "stream r2pcie ev=0x09 umask=0x04 ratio=1/5\n"   /* CCW_EVEN */
-    "stream r2pcie ev=0x09 umask=0x08 ratio=1/10\n"; /* CCW_ODD */
+static const char r2[] = HEAD "stream r2pcie ev=0x09 umask=0x01 ratio=1/3\n"   /* CW_EVEN */
+			      "stream r2pcie ev=0x09 umask=0x02 ratio=1/6\n"   /* CW_ODD */
+			      "stream r2pcie ev=0x09 umask=0x04 ratio=1/5\n"   /* CCW_EVEN */
+			      "stream r2pcie ev=0x09 umask=0x08 ratio=1/10\n"; /* CCW_ODD */
 
 struct scen {
 	const char *name, *text;
@@ -221,7 +221,7 @@ static double ins_drd(void)
 {
 	return R(1, 50) + R(1, 100) + R(1, 200);
 }
-E(tor_drds_ne, (1.5 * C) / (C / 2))  /* 2,0,4,0: two busy periods per 4 cycles */
+E(tor_drds_ne, (1.5 * C) / (C / 2)) /* 2,0,4,0: two busy periods per 4 cycles */
 E(tor_drds_miss_ne, (1.0 * C) / (C / 4))
 E(tor_hit_lat, (1.5 * C - 1.0 * C) / (ins_drd() - R(1, 100) - R(1, 200)))
 E(tor_drd_lat, 1.5 * C / ins_drd())

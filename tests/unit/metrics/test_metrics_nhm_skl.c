@@ -18,7 +18,10 @@
 #define GB (1024.0 * 1024.0 * 1024.0)
 
 /* Event -> rate (events per ns), matched by encoding. */
-#define RATE(e, r) {.event = (e), .per_ns = (r)}
+#define RATE(e, r)                                                                                 \
+	{                                                                                          \
+		.event = (e), .per_ns = (r)                                                        \
+	}
 struct rate {
 	const char *event;
 	double per_ns;
@@ -40,8 +43,9 @@ static double rate_of(void *ctx, const struct uncore_machine *m, const struct un
 		const struct rate *r = &rs->r[i];
 		if (r->box != s->box)
 			continue;
-		if (s->counter == UNCORE_SLOT_FIXED ? (r->enc.fixed && r->enc.fixed_index == s->fixed_index)
-						    : (!r->enc.fixed && r->enc.ctl == s->ctl))
+		if (s->counter == UNCORE_SLOT_FIXED
+			? (r->enc.fixed && r->enc.fixed_index == s->fixed_index)
+			: (!r->enc.fixed && r->enc.ctl == s->ctl))
 			return r->per_ns;
 	}
 	return 0;
@@ -130,21 +134,31 @@ TEST(skylake_dram_bandwidth_from_free_running_counters)
 #define NHM "nhm_unc_guide::"
 static struct rate nhm_rates[] = {
     RATE(NHM "UNC_CLK_UNHALTED", 2.66),
-    RATE(NHM "UNC_GQ_TRACKER_OCCUP:RT", 30.0),     RATE(NHM "UNC_GQ_ALLOC:RT", 0.5),
-    RATE(NHM "UNC_GQ_TRACKER_OCCUP:RT_LLC_MISS", 20.0), RATE(NHM "UNC_GQ_ALLOC:RT_LLC_MISS", 0.1),
-    RATE(NHM "UNC_GQ_TRACKER_OCCUP:RT_TO_LLC_RESP", 8.0), RATE(NHM "UNC_GQ_ALLOC:RT_TO_LLC_RESP", 0.4),
+    RATE(NHM "UNC_GQ_TRACKER_OCCUP:RT", 30.0),
+    RATE(NHM "UNC_GQ_ALLOC:RT", 0.5),
+    RATE(NHM "UNC_GQ_TRACKER_OCCUP:RT_LLC_MISS", 20.0),
+    RATE(NHM "UNC_GQ_ALLOC:RT_LLC_MISS", 0.1),
+    RATE(NHM "UNC_GQ_TRACKER_OCCUP:RT_TO_LLC_RESP", 8.0),
+    RATE(NHM "UNC_GQ_ALLOC:RT_TO_LLC_RESP", 0.4),
     RATE(NHM "UNC_GQ_TRACKER_OCCUP:RT_TO_RTID_ACQUIRED", 3.0),
     RATE(NHM "UNC_GQ_ALLOC:RT_TO_RTID_ACQUIRED", 0.05),
     RATE(NHM "UNC_GQ_TRACKER_OCCUP:WT_TO_RTID_ACQUIRED", 1.0),
     RATE(NHM "UNC_GQ_ALLOC:WT_TO_RTID_ACQUIRED", 0.02),
-    RATE(NHM "UNC_GQ_TRACKER_OCCUP:WT", 6.0),      RATE(NHM "UNC_GQ_ALLOC:WT", 0.2),
-    RATE(NHM "UNC_GQ_TRACKER_OCCUP:PPT", 2.0),     RATE(NHM "UNC_GQ_ALLOC:PPT", 0.25),
-    RATE(NHM "UNC_QHL_OCCUPANCY:LOCAL", 12.0),     RATE(NHM "UNC_QHL_REQUESTS:LOCAL_READS", 0.08),
+    RATE(NHM "UNC_GQ_TRACKER_OCCUP:WT", 6.0),
+    RATE(NHM "UNC_GQ_ALLOC:WT", 0.2),
+    RATE(NHM "UNC_GQ_TRACKER_OCCUP:PPT", 2.0),
+    RATE(NHM "UNC_GQ_ALLOC:PPT", 0.25),
+    RATE(NHM "UNC_QHL_OCCUPANCY:LOCAL", 12.0),
+    RATE(NHM "UNC_QHL_REQUESTS:LOCAL_READS", 0.08),
     RATE(NHM "UNC_QHL_REQUESTS:REMOTE_READS", 0.03),
-    RATE(NHM "UNC_IMC_NORMAL_READS:CH0", 0.05),    RATE(NHM "UNC_IMC_NORMAL_READS:CH1", 0.04),
-    RATE(NHM "UNC_IMC_NORMAL_READS:CH2", 0.03),    RATE(NHM "UNC_IMC_NORMAL_READS:ANY", 0.1),
-    RATE(NHM "UNC_IMC_WRITES:FULL_CH0", 0.02),     RATE(NHM "UNC_IMC_WRITES:FULL_CH1", 0.015),
-    RATE(NHM "UNC_IMC_WRITES:FULL_CH2", 0.01),     RATE(NHM "UNC_IMC_WRITES:FULL_ANY", 0.045),
+    RATE(NHM "UNC_IMC_NORMAL_READS:CH0", 0.05),
+    RATE(NHM "UNC_IMC_NORMAL_READS:CH1", 0.04),
+    RATE(NHM "UNC_IMC_NORMAL_READS:CH2", 0.03),
+    RATE(NHM "UNC_IMC_NORMAL_READS:ANY", 0.1),
+    RATE(NHM "UNC_IMC_WRITES:FULL_CH0", 0.02),
+    RATE(NHM "UNC_IMC_WRITES:FULL_CH1", 0.015),
+    RATE(NHM "UNC_IMC_WRITES:FULL_CH2", 0.01),
+    RATE(NHM "UNC_IMC_WRITES:FULL_ANY", 0.045),
 };
 
 static double nhm_rate(const char *event)
@@ -161,8 +175,9 @@ TEST(nehalem_guide_formulas)
 			   sizeof(nhm_rates) / sizeof(nhm_rates[0])};
 	CHECK_EQ_INT(prepare(&rs), 0);
 	const uint64_t ns = 1000000000;
-	static const char *const stages[] = {"RT", "RT_LLC_MISS", "RT_TO_LLC_RESP", "RT_TO_RTID_ACQUIRED",
-					     "WT_TO_RTID_ACQUIRED", "WT", "PPT"};
+	static const char *const stages[] = {
+	    "RT", "RT_LLC_MISS", "RT_TO_LLC_RESP", "RT_TO_RTID_ACQUIRED", "WT_TO_RTID_ACQUIRED",
+	    "WT", "PPT"};
 	char name[128], occ[64], alloc[64];
 	for (unsigned i = 0; i < 7; i++) {
 		snprintf(name, sizeof(name), NHM "GQ_OCCUPANCY_DURATION_%s", stages[i]);
@@ -194,8 +209,8 @@ TEST(nehalem_guide_formulas)
 /* Every metric of the two files is measured above. */
 TEST(every_skl_and_nhm_metric_is_measured_here)
 {
-	static const char *const skl[] = {"DRAM_READ_BW", "DRAM_WRITE_BW", "DRAM_BW", "DRAM_READ_BYTES",
-					  "DRAM_WRITE_BYTES"};
+	static const char *const skl[] = {"DRAM_READ_BW", "DRAM_WRITE_BW", "DRAM_BW",
+					  "DRAM_READ_BYTES", "DRAM_WRITE_BYTES"};
 	const struct uncore_metric_catalog *cat;
 	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("skl"), &cat), 0);
 	if (cat) {

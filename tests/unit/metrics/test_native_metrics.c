@@ -66,7 +66,8 @@ TEST(metrics_follow_the_events_with_units)
 	/* Errors: an unknown name stays an unknown event; a bad qualifier is said. */
 	CHECK_EQ_INT(uncore_native_code(n, "hswep_metric::NOPE", &code), UNCORE_ENOEVENT);
 	CHECK_EQ_INT(uncore_native_code(n, "hswep_metric::DRAM_BW:socket=x", &code), UNCORE_ERANGE);
-	CHECK_EQ_INT(uncore_native_code(n, "hswep_unc_imc::UNC_M_CAS_COUNT:NOPE", &code), UNCORE_ENOUMASK);
+	CHECK_EQ_INT(uncore_native_code(n, "hswep_unc_imc::UNC_M_CAS_COUNT:NOPE", &code),
+		     UNCORE_ENOUMASK);
 	/* PAPI routes hswep_metric:: to this component. */
 	unsigned np;
 	const char *const *pmus = uncore_native_pmu_names(n, &np);

@@ -26,9 +26,12 @@ TEST(node_dram_bandwidth_is_one_event)
 	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL), 0);
 	if (!e.set)
 		return;
-	const char *names[] = {"hswep_metric::DRAM_READ_BW", "hswep_metric::DRAM_WRITE_BW",
-			       "hswep_metric::DRAM_BW", "hswep_metric::DRAM_BW:socket=1",
-			       "hswep_unc_imc::UNC_M_CAS_COUNT:RD", "hswep_unc_imc::MEM_BW_TOTAL"};
+	const char *names[] = {"hswep_metric::DRAM_READ_BW",
+			       "hswep_metric::DRAM_WRITE_BW",
+			       "hswep_metric::DRAM_BW",
+			       "hswep_metric::DRAM_BW:socket=1",
+			       "hswep_unc_imc::UNC_M_CAS_COUNT:RD",
+			       "hswep_unc_imc::MEM_BW_TOTAL"};
 	CHECK_EQ_INT(sim_set_assign(&e, names, 6), 0);
 	uint64_t v[6];
 	double channels = popcount32(e.topo.populated_imc);
@@ -67,7 +70,8 @@ TEST(llc_miss_ratio_spread_over_cbos_is_exact)
 	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", "llc.scn", NULL), 0);
 	if (!e.set)
 		return;
-	const char *names[] = {"hswep_metric::LLC_MISS_RATIO", "hswep_unc_cbo::LLC_DRD_MISS_PCT:socket=0"};
+	const char *names[] = {"hswep_metric::LLC_MISS_RATIO",
+			       "hswep_unc_cbo::LLC_DRD_MISS_PCT:socket=0"};
 	CHECK_EQ_INT(sim_set_assign(&e, names, 2), 0);
 	struct uncore_set_entry_info info;
 	CHECK_EQ_INT(uncore_set_entry_info(e.set, 0, &info), 0);
@@ -87,8 +91,8 @@ TEST(llc_miss_ratio_spread_over_cbos_is_exact)
 static const char wb_constant[] =
     "include hswep-clocks.scn\n"
     "include hswep-shapes.scn\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s\n" /* WbIData 0x1C80 */
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n" /* WbSData 0x1CA0 */
+    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s\n"  /* WbIData 0x1C80 */
+    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"  /* WbSData 0x1CA0 */
     "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n"; /* WbEData 0x1CC0 */
 
 TEST(multiplexed_qpi_writebacks_are_exact_for_constant_rates)
@@ -97,7 +101,8 @@ TEST(multiplexed_qpi_writebacks_are_exact_for_constant_rates)
 	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", NULL, wb_constant), 0);
 	if (!e.set)
 		return;
-	const char *names[] = {"hswep_unc_qpi::DRS_WB_FROM_QPI", "hswep_unc_qpi::UNC_Q_CLOCKTICKS:socket=0"};
+	const char *names[] = {"hswep_unc_qpi::DRS_WB_FROM_QPI",
+			       "hswep_unc_qpi::UNC_Q_CLOCKTICKS:socket=0"};
 	CHECK_EQ_INT(sim_set_assign(&e, names, 2), 0);
 	struct uncore_set_entry_info info;
 	CHECK_EQ_INT(uncore_set_entry_info(e.set, 0, &info), 0);
@@ -162,7 +167,8 @@ TEST(whole_node_and_per_socket_qpi_and_io)
 	if (!e.set)
 		return;
 	const char *names[] = {"hswep_metric::IO_READ_BW", "hswep_metric::IO_WRITE_BW",
-			       "hswep_metric::IO_READ_BW:socket=1", "hswep_unc_cbo::PCI_READS:socket=0"};
+			       "hswep_metric::IO_READ_BW:socket=1",
+			       "hswep_unc_cbo::PCI_READS:socket=0"};
 	CHECK_EQ_INT(sim_set_assign(&e, names, 4), 0);
 	uint64_t v[4];
 	CHECK_EQ_INT(uncore_set_start(e.set), 0);
@@ -201,12 +207,12 @@ TEST(what_a_machine_or_platform_lacks_is_a_clear_error)
 	CHECK_EQ_INT(sim_set_open(&e, "e5-2620v3-2s", NULL, NULL), 0);
 	if (!e.set)
 		return;
-	CHECK_EQ_INT(uncore_set_add(e.set, "hswep_unc_qpi::QPI_LINK_UTIL:box=1", &idx), UNCORE_ENODEV);
+	CHECK_EQ_INT(uncore_set_add(e.set, "hswep_unc_qpi::QPI_LINK_UTIL:box=1", &idx),
+		     UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "hswep_unc_qpi");
 	CHECK_EQ_INT(uncore_set_add(e.set, "hswep_unc_qpi::QPI_LINK_UTIL:box=0", &idx), 0);
 	sim_set_close(&e);
 }
-
 
 TEST(interval_values_with_a_reset_every_k_reads)
 {
@@ -269,7 +275,8 @@ TEST(group_mem_per_socket_and_total_as_uncore_stat_adds_it)
 			if (s == sockets)
 				snprintf(names[n], sizeof(names[n]), "%s", g->members[m]);
 			else
-				snprintf(names[n], sizeof(names[n]), "%s:socket=%u", g->members[m], s);
+				snprintf(names[n], sizeof(names[n]), "%s:socket=%u", g->members[m],
+					 s);
 			list[n] = names[n];
 			n++;
 		}
@@ -284,9 +291,9 @@ TEST(group_mem_per_socket_and_total_as_uncore_stat_adds_it)
 	double rd = 8 * 6.4e9 / GB, wr = 8 * 3.2e9 / GB;
 	double want[3] = {rd, wr, rd + wr};
 	for (unsigned m = 0; m < 3; m++) {
-		CHECK_EQ_STR(g->members[m], m == 0 ? "hswep_metric::DRAM_READ_BW"
-						: m == 1 ? "hswep_metric::DRAM_WRITE_BW"
-							 : "hswep_metric::DRAM_BW");
+		CHECK_EQ_STR(g->members[m], m == 0   ? "hswep_metric::DRAM_READ_BW"
+					    : m == 1 ? "hswep_metric::DRAM_WRITE_BW"
+						     : "hswep_metric::DRAM_BW");
 		for (unsigned s = 0; s <= sockets; s++) {
 			double w = s == sockets ? want[m] * sockets : want[m];
 			CHECK_NEAR(sim_set_value(&e, v, m * (sockets + 1) + s), w, w * 1e-12);
