@@ -21,6 +21,7 @@ struct phase {
 	struct uncore_plan plan;
 	unsigned nev;
 	unsigned *ev; /* global sched-event index of each of the plan's events */
+	int *local;   /* per global sched event: its index in this plan, or -1 */
 };
 
 /* Everything assign builds; replaced as a whole. */
@@ -88,6 +89,7 @@ static void free_contents(struct contents *c)
 	for (unsigned p = 0; c->phases && p < c->nphases; p++) {
 		uncore_plan_free(&c->phases[p].plan);
 		free(c->phases[p].ev);
+		free(c->phases[p].local);
 	}
 	free(c->phases);
 	free(c->folds);
@@ -166,14 +168,17 @@ static int build_phases(const struct uncore_machine *m, struct contents *c)
 	for (unsigned p = 0; rc == 0 && p < c->nphases; p++) {
 		struct phase *ph = &c->phases[p];
 		ph->ev = calloc(c->nsev ? c->nsev : 1, sizeof(*ph->ev));
-		if (!ph->ev) {
+		ph->local = calloc(c->nsev ? c->nsev : 1, sizeof(*ph->local));
+		if (!ph->ev || !ph->local) {
 			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 			break;
 		}
 		for (unsigned e = 0; e < c->nsev; e++) {
 			unsigned per = c->info[e].period ? c->info[e].period : 1;
+			ph->local[e] = -1;
 			if (per == 1 || p % per == c->info[e].phase) {
 				tmp[ph->nev] = c->sev[e];
+				ph->local[e] = (int)ph->nev;
 				ph->ev[ph->nev++] = e;
 			}
 		}
@@ -408,21 +413,17 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 {
 	struct contents *c = &s->c;
-	double elapsed = (double)(now - s->start_ns);
-	for (unsigned e = 0; e < c->nsev; e++)
-		c->est[e] = (double)c->base[e];
-	/* Exact counts for raw events (no double rounding). */
-	uint64_t *counts = c->base;
 	const struct phase *ph = &c->phases[s->phase];
+	double elapsed = (double)(now - s->start_ns);
+
+	/* Raw events: exact 64-bit counts. */
 	for (unsigned i = 0; i < c->n; i++) {
 		if (c->metric[i] >= 0)
 			continue;
 		unsigned e = c->raw[i];
-		uint64_t v = counts[e];
-		if (s->live)
-			for (unsigned l = 0; l < ph->nev; l++)
-				if (ph->ev[l] == e)
-					v += phase_total(s, l);
+		uint64_t v = c->base[e];
+		if (s->live && ph->local[e] >= 0)
+			v += phase_total(s, (unsigned)ph->local[e]);
 		values[i] = v;
 	}
 	if (!c->ms)
@@ -431,13 +432,9 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 	for (unsigned e = c->nraw; e < c->nsev; e++) {
 		double active = (double)c->active_ns[e];
 		double count = (double)c->base[e];
-		if (s->live) {
-			for (unsigned l = 0; l < ph->nev; l++) {
-				if (ph->ev[l] == e) {
-					count += (double)phase_total(s, l);
-					active += (double)(now - s->phase_ns);
-				}
-			}
+		if (s->live && ph->local[e] >= 0) {
+			count += (double)phase_total(s, (unsigned)ph->local[e]);
+			active += (double)(now - s->phase_ns);
 		}
 		if (c->info[e].period > 1)
 			c->est[e] = active > 0 ? count * (elapsed / active) : NAN;
@@ -451,6 +448,7 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 		c->terms[c->info[e].term] += c->info[e].weight * c->est[e];
 	double commons[UNCORE_METRIC_NCOMMONS];
 	commons[UNCORE_METRIC_ELAPSED_NS] = elapsed;
+	/* TSC_SPEED unknown: 1000 MHz, with TSC ticks to match (README). */
 	commons[UNCORE_METRIC_TSC_MHZ] = s->clock.tsc_hz ? (double)s->clock.tsc_hz / 1e6 : 1000.0;
 	for (unsigned i = 0; i < c->n; i++) {
 		if (c->metric[i] < 0)
