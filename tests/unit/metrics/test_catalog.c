@@ -308,6 +308,36 @@ TEST(descriptions_carry_units_formula_and_decisions)
 	CHECK_CONTAINS(uncore_error_detail(), "MEM, LLC, QPI, IO, POWER");
 }
 
+TEST(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason)
+{
+	const struct uncore_event_platform *plat = uncore_event_platform_by_name("hswep");
+	const struct uncore_metric_catalog *cat;
+	CHECK_EQ_INT(uncore_metric_catalog_get(plat, &cat), 0);
+	if (!cat)
+		return;
+	/* A one-socket machine: no QPI port has a PMON. */
+	struct uncore_machine m = full_machine(plat, 1);
+	const struct uncore_box_type *qpi = uncore_metric_box(cat, "qpi");
+	int b = uncore_machine_box_index(&m, qpi);
+	CHECK(b >= 0);
+	if (b < 0)
+		return;
+	m.present[b][0] = 0;
+	struct uncore_metric_ref r;
+	CHECK_EQ_INT(uncore_metric_parse(plat, "hswep_metric::QPI_UTIL", &r), 0);
+	struct uncore_mset *ms = NULL;
+	unsigned failed = 9;
+	CHECK_EQ_INT(uncore_mset_compile(&m, &r, 1, NULL, 0, &ms, &failed), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "hswep_metric::QPI_UTIL");
+	CHECK_CONTAINS(uncore_error_detail(), "needs hswep_unc_qpi boxes");
+	CHECK_EQ_INT(failed, 0);
+	uncore_mset_free(ms);
+	/* The other metrics of the set are unaffected. */
+	CHECK_EQ_INT(uncore_metric_parse(plat, "hswep_metric::DRAM_BW", &r), 0);
+	CHECK_EQ_INT(uncore_mset_compile(&m, &r, 1, NULL, 0, &ms, &failed), 0);
+	uncore_mset_free(ms);
+}
+
 int main(void)
 {
 	RUN(every_builtin_file_parses);
@@ -316,5 +346,6 @@ int main(void)
 	RUN(every_group_is_one_schedulable_event_set);
 	RUN(file_format_rules);
 	RUN(descriptions_carry_units_formula_and_decisions);
+	RUN(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason);
 	return harness_done();
 }
