@@ -387,14 +387,15 @@ static uint64_t phase_total(const struct uncore_set *s, unsigned local)
 static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 {
 	struct phase *ph = &s->c.phases[s->phase];
+	uint64_t now = s->phase_ns;
 	int rc = s->be->ops->stop(s->be);
+	/* The interval ends when counting stops, not after the reads. */
+	int rc2 = uncore_clock_now(&s->clock, &now);
 	if (rc == 0)
 		rc = s->be->ops->read(s->be, s->c.rawv);
 	if (rc == 0)
 		for (unsigned k = 0; k < ph->plan.nslots; k++)
 			uncore_fold_stop(&s->c.folds[k], s->c.rawv[k]);
-	uint64_t now = s->phase_ns;
-	int rc2 = uncore_clock_now(&s->clock, &now);
 	if (rc == 0)
 		rc = rc2;
 	for (unsigned l = 0; l < ph->nev; l++) {
