@@ -96,6 +96,47 @@ int main(int argc, char **argv)
 	PAPI_cleanup_eventset(es);
 	PAPI_destroy_eventset(&es);
 
+	/* Terms spread over CBos (two LLC state filters): exact with a single
+	 * start/stop. llc.scn: 4 M of 40 M data-read lookups per CBo miss. */
+	snprintf(scen, sizeof(scen), "%s/llc.scn", argv[1]);
+	check(uncore_sim_load_scenario(sim, scen) == 0, "load llc.scn");
+	es = PAPI_NULL;
+	PAPI_create_eventset(&es);
+	check(PAPI_add_named_event(es, "hswep_metric::LLC_MISS_RATIO") == PAPI_OK,
+	      "PAPI_add_named_event LLC_MISS_RATIO");
+	check(PAPI_start(es) == PAPI_OK, "PAPI_start");
+	uncore_sim_advance(sim, 100000000ull);
+	check(PAPI_stop(es, v) == PAPI_OK, "PAPI_stop");
+	snprintf(what, sizeof(what), "LLC miss ratio %.9f (want 0.1)", as_double(v[0]));
+	check(fabs(as_double(v[0]) - 0.1) < 1e-12, what);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+
+	/* Time-multiplexed QPI packet filters switch at every PAPI_read. */
+	char text[1024];
+	snprintf(text, sizeof(text),
+		 "include %s/hswep-clocks.scn\ninclude %s/hswep-shapes.scn\n"
+		 "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s\n"
+		 "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"
+		 "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n",
+		 argv[1], argv[1]);
+	check(uncore_sim_load_scenario_text(sim, text, "wb.scn") == 0, "load the writeback scenario");
+	es = PAPI_NULL;
+	PAPI_create_eventset(&es);
+	check(PAPI_add_named_event(es, "hswep_unc_qpi::DRS_WB_FROM_QPI") == PAPI_OK,
+	      "PAPI_add_named_event DRS_WB_FROM_QPI");
+	check(PAPI_start(es) == PAPI_OK, "PAPI_start");
+	for (int i = 0; i < 6; i++) {
+		uncore_sim_advance(sim, 10000000ull);
+		PAPI_read(es, v);
+	}
+	check(PAPI_stop(es, v) == PAPI_OK, "PAPI_stop");
+	snprintf(what, sizeof(what), "multiplexed writeback bytes %.1f (want %.1f)", as_double(v[0]),
+		 60e6 * 0.06 * 64);
+	check(fabs(as_double(v[0]) - 60e6 * 0.06 * 64) < 1, what);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+
 	/* A metric the machine lacks is refused at add time. */
 	es = PAPI_NULL;
 	PAPI_create_eventset(&es);
