@@ -47,3 +47,12 @@ echo
 echo "== 4. a clear error for a bad event (exit status 2)"
 "$stage/bin/uncore-stat" --sim -e "$RD:socket=7" -- true
 echo "   exit status $?"
+echo
+echo "== 5. derived metrics: the node's DRAM bandwidth in GB/s as one event, per socket, next to raw counts"
+"$stage/bin/papi_command_line" \
+	hswep_metric::DRAM_BW \
+	hswep_metric::DRAM_READ_BW:socket=0 \
+	hswep_metric::DRAM_WRITE_BW:socket=1 \
+	hswep_unc_imc::PCT_REQUESTS_PAGE_HIT 2>&1 | grep -E '^(hswep|Failed|because)'
+echo "   (scenario: per socket 51.2e9 B/s read, 25.6e9 B/s written = 47.7 + 23.8 GB/s of 2^30 bytes;"
+echo "    formulas: metrics/hswep.metrics, HSX 1.7.1 and 2.6.6)"

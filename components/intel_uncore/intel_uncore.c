@@ -207,7 +207,10 @@ static int _intel_uncore_init_control_state(hwd_control_state_t *ctl)
 
 	memset(c, 0, sizeof(*c));
 	rc = uncore_set_create(component->be, &c->set);
-	return rc < 0 ? fail(rc, "creating an event set") : PAPI_OK;
+	if (rc < 0)
+		return fail(rc, "creating an event set");
+	uncore_set_clock(c->set, &component->clock);
+	return PAPI_OK;
 }
 
 static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
@@ -229,8 +232,11 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 	(void)ctx;
 	if (count > INTEL_UNCORE_MAX_EVENTS)
 		return PAPI_ECNFLCT;
-	if (!c->set && (rc = uncore_set_create(component->be, &c->set)) < 0)
-		return fail(rc, "creating an event set");
+	if (!c->set) {
+		if ((rc = uncore_set_create(component->be, &c->set)) < 0)
+			return fail(rc, "creating an event set");
+		uncore_set_clock(c->set, &component->clock);
+	}
 	/* On the heap: PAPI_HUGE_STR_LEN per event is too much for a thread's stack. */
 	char(*names)[PAPI_HUGE_STR_LEN] = malloc((count ? (size_t)count : 1) * sizeof(*names));
 	if (!names)
@@ -264,6 +270,7 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	return rc < 0 ? fail(rc, "starting") : PAPI_OK;
 }
 
+/* Counts and metric bits alike: the values are copied bit for bit. */
 static int copy_values(intel_uncore_control_t *c, const uint64_t *v)
 {
 	for (unsigned i = 0; i < c->n; i++)
@@ -382,8 +389,11 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	copy_field(info->symbol, sizeof(info->symbol), ni.name);
 	copy_descr(info->long_descr, sizeof(info->long_descr), ni.desc);
 	copy_field(info->short_descr, sizeof(info->short_descr), ni.desc);
-	info->data_type = PAPI_DATATYPE_UINT64;
-	info->value_type = PAPI_VALUETYPE_RUNNING_SUM;
+	copy_field(info->units, sizeof(info->units), ni.units);
+	/* Metrics are doubles: their bits travel in PAPI's long long values,
+	 * as PAPI_DATATYPE_FP64 events of other components do. */
+	info->data_type = ni.fp64 ? PAPI_DATATYPE_FP64 : PAPI_DATATYPE_UINT64;
+	info->value_type = ni.fp64 ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
 	info->timescope = PAPI_TIMESCOPE_SINCE_START;
 	info->location = PAPI_LOCATION_UNCORE;
 	info->component_index = _intel_uncore_vector.cmp_info.CmpIdx;

@@ -44,15 +44,27 @@ static int read_freeze_wanted(void)
 	return !(v && strcmp(v, "0") == 0);
 }
 
+static int sim_now(void *ctx, uint64_t *ns)
+{
+	return uncore_sim_now(ctx, ns);
+}
+
 static int open_sim(struct uncore_component *c)
 {
 	struct uncore_regio *io;
 	struct uncore_direct_config cfg;
+	struct uncore_sim_topology topo;
 	char origin[160], locks[4200];
 	int rc = uncore_sim_regio_from_env(&io);
 
 	if (rc < 0)
 		return rc;
+	/* Metrics time their interval with the simulator's clock (virtual or
+	 * wall, as its scenario says) and its model's TSC. */
+	c->clock.now_ns = sim_now;
+	c->clock.ctx = uncore_sim_from_regio(io);
+	if (uncore_sim_topology(c->clock.ctx, &topo) == 0)
+		c->clock.tsc_hz = topo.clock_hz[HSWEP_CLK_TSC];
 	if (uncore_sim_describe(uncore_sim_from_regio(io), origin, sizeof(origin)) < 0)
 		snprintf(origin, sizeof(origin), "SIMULATED uncore");
 	/* Socket locks per simulated machine: two instances never block each other. */
@@ -195,6 +207,7 @@ int uncore_component_open(struct uncore_component **out)
 	if (!c)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
 	c->kind = choice.backend;
+	uncore_clock_host(&c->clock);
 	if (choice.backend == UNCORE_BACKEND_SIM)
 		rc = open_sim(c);
 	else if (choice.backend == UNCORE_BACKEND_DIRECT)

@@ -7,6 +7,7 @@
 
 #include "backend/backend.h"
 #include "core/backend_choice.h"
+#include "core/clock.h"
 #include "core/native.h"
 
 struct uncore_component {
@@ -15,6 +16,7 @@ struct uncore_component {
 	struct uncore_native *native;
 	char origin[192]; /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */
 	unsigned max_counters; /* counters of one socket, for cmp_info.num_cntrs */
+	struct uncore_clock clock; /* for event sets: the host's, or the simulator's virtual time */
 };
 
 /* Probe this machine (CPUID, kernel PMUs, devices, the override in

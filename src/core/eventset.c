@@ -1,24 +1,60 @@
-/* Event sets (see eventset.h). */
+/* Event sets (see eventset.h): entries are raw events or metrics; the
+ * scheduled events are the raw events followed by the metrics' terms
+ * (metrics/compile.h); with time-multiplexed terms the set has several
+ * settings ("phases"), each a plan of its own, taking turns at each read. */
 #include "core/eventset.h"
 
 #include "common/uncore_error.h"
 #include "core/counter_fold.h"
 #include "events/encode.h"
 #include "events/parse.h"
+#include "metrics/compile.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct uncore_set {
-	struct uncore_backend *be;
+#define MAX_PHASES 64
+
+struct phase {
+	struct uncore_plan plan;
+	unsigned nev;
+	unsigned *ev; /* global sched-event index of each of the plan's events */
+	int *local;   /* per global sched event: its index in this plan, or -1 */
+};
+
+/* Everything assign builds; replaced as a whole. */
+struct contents {
 	unsigned n;
 	char **names;
-	struct uncore_sched_event *events;
-	struct uncore_plan plan;
-	struct uncore_counter_fold *folds; /* per slot */
-	uint64_t *raw;                     /* per slot, scratch */
+	int *metric;                  /* per entry: index among the metrics, or -1 */
+	unsigned *raw;                /* per entry: its sched event when raw */
+	struct uncore_sched_event *sev; /* raw events, then the metrics' terms */
+	struct uncore_metric_evinfo *info;
+	unsigned nsev, nraw, nmetrics;
+	struct uncore_mset *ms;
+	unsigned nphases;
+	struct phase *phases;
+	unsigned maxslots;
+	struct uncore_counter_fold *folds; /* slots of the current phase */
+	uint64_t *rawv;                    /* scratch per slot */
+	uint64_t *base;                    /* per sched event: counts of finished phases */
+	uint64_t *active_ns;               /* per sched event: time its phase ran */
+	double *est, *terms;               /* scratch */
+};
+
+struct uncore_set {
+	struct uncore_backend *be;
+	struct uncore_clock clock;
+	struct contents c;
+	unsigned phase;     /* current setting */
 	int running;
+	int live;           /* the current phase's folds hold counts not yet in base */
+	uint64_t start_ns;  /* of the interval (start or reset) */
+	uint64_t phase_ns;  /* when the current phase started counting */
+	uint64_t stop_ns;   /* when stopped */
+	uint64_t *values;   /* last values, for reads of a stopped set */
 };
 
 int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
@@ -30,20 +66,39 @@ int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
 	if (!s)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 	s->be = be;
+	uncore_clock_host(&s->clock);
 	*out = s;
 	return 0;
 }
 
-static void free_contents(char **names, struct uncore_sched_event *events, unsigned n,
-			  struct uncore_plan *plan, struct uncore_counter_fold *folds, uint64_t *raw)
+void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock)
 {
-	for (unsigned i = 0; names && i < n; i++)
-		free(names[i]);
-	free(names);
-	free(events);
-	uncore_plan_free(plan);
-	free(folds);
-	free(raw);
+	s->clock = *clock;
+}
+
+static void free_contents(struct contents *c)
+{
+	for (unsigned i = 0; c->names && i < c->n; i++)
+		free(c->names[i]);
+	free(c->names);
+	free(c->metric);
+	free(c->raw);
+	free(c->sev);
+	free(c->info);
+	uncore_mset_free(c->ms);
+	for (unsigned p = 0; c->phases && p < c->nphases; p++) {
+		uncore_plan_free(&c->phases[p].plan);
+		free(c->phases[p].ev);
+		free(c->phases[p].local);
+	}
+	free(c->phases);
+	free(c->folds);
+	free(c->rawv);
+	free(c->base);
+	free(c->active_ns);
+	free(c->est);
+	free(c->terms);
+	memset(c, 0, sizeof(*c));
 }
 
 void uncore_set_destroy(struct uncore_set *s)
@@ -52,97 +107,213 @@ void uncore_set_destroy(struct uncore_set *s)
 		return;
 	if (s->running)
 		uncore_set_stop(s, NULL);
-	free_contents(s->names, s->events, s->n, &s->plan, s->folds, s->raw);
+	free_contents(&s->c);
+	free(s->values);
 	free(s);
 }
 
-/* Parse and encode one event of the machine's platform. */
-static int prepare_event(const struct uncore_backend *be, const char *name,
-			 struct uncore_sched_event *out)
+static unsigned gcd(unsigned a, unsigned b)
 {
-	int rc = uncore_event_parse(be->machine.plat, name, &out->ref);
-	if (rc == 0)
-		rc = uncore_event_encode(&out->ref, &out->enc);
+	while (b) {
+		unsigned t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* Parse one entry: an event, or else a metric.  *kind: 0 event, 1 metric. */
+static int prepare_entry(const struct uncore_backend *be, const char *name,
+			 struct uncore_sched_event *ev, struct uncore_metric_ref *mref, int *kind)
+{
+	int rc = uncore_event_parse(be->machine.plat, name, &ev->ref);
+	if (rc == 0) {
+		*kind = 0;
+		return uncore_event_encode(&ev->ref, &ev->enc);
+	}
+	if (rc != UNCORE_ENOEVENT)
+		return rc;
+	char detail[512];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	int mrc = uncore_metric_parse(be->machine.plat, name, mref);
+	if (mrc == 0) {
+		*kind = 1;
+		return 0;
+	}
+	if (mrc == UNCORE_ENOEVENT)
+		return uncore_fail(rc, "%s", detail);
+	return mrc;
+}
+
+static int build_phases(const struct uncore_machine *m, struct contents *c)
+{
+	unsigned k = 1, maxp = 1;
+	for (unsigned e = 0; e < c->nsev; e++) {
+		unsigned p = c->info[e].period ? c->info[e].period : 1;
+		if (p > maxp)
+			maxp = p;
+		if (k <= MAX_PHASES)
+			k = k / gcd(k, p) * p;
+	}
+	/* Least common multiple of the periods, so every setting of every
+	 * metric gets the same share; their maximum when that is too many. */
+	c->nphases = k <= MAX_PHASES ? k : maxp;
+	c->phases = calloc(c->nphases, sizeof(*c->phases));
+	if (!c->phases)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	struct uncore_sched_event *tmp = calloc(c->nsev ? c->nsev : 1, sizeof(*tmp));
+	if (!tmp)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	int rc = 0;
+	for (unsigned p = 0; rc == 0 && p < c->nphases; p++) {
+		struct phase *ph = &c->phases[p];
+		ph->ev = calloc(c->nsev ? c->nsev : 1, sizeof(*ph->ev));
+		ph->local = calloc(c->nsev ? c->nsev : 1, sizeof(*ph->local));
+		if (!ph->ev || !ph->local) {
+			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+			break;
+		}
+		for (unsigned e = 0; e < c->nsev; e++) {
+			unsigned per = c->info[e].period ? c->info[e].period : 1;
+			ph->local[e] = -1;
+			if (per == 1 || p % per == c->info[e].phase) {
+				tmp[ph->nev] = c->sev[e];
+				ph->local[e] = (int)ph->nev;
+				ph->ev[ph->nev++] = e;
+			}
+		}
+		rc = uncore_schedule(m, tmp, ph->nev, &ph->plan);
+		if (rc == 0 && ph->plan.nslots > c->maxslots)
+			c->maxslots = ph->plan.nslots;
+	}
+	free(tmp);
+	return rc;
+}
+
+static int build(const struct uncore_backend *be, const char *const *names, unsigned n,
+		 struct contents *c)
+{
+	struct uncore_metric_ref *mrefs = NULL;
+	int rc = 0;
+
+	c->n = n;
+	c->names = calloc(n ? n : 1, sizeof(*c->names));
+	c->metric = calloc(n ? n : 1, sizeof(*c->metric));
+	c->raw = calloc(n ? n : 1, sizeof(*c->raw));
+	c->sev = calloc(n ? n : 1, sizeof(*c->sev));
+	mrefs = calloc(n ? n : 1, sizeof(*mrefs));
+	if (!c->names || !c->metric || !c->raw || !c->sev || !mrefs) {
+		free(mrefs);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		int kind = 0;
+		c->names[i] = strdup(names[i] ? names[i] : "");
+		if (!c->names[i]) {
+			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+			goto out;
+		}
+		c->sev[c->nraw].name = c->names[i];
+		rc = prepare_entry(be, c->names[i], &c->sev[c->nraw], &mrefs[c->nmetrics], &kind);
+		if (rc < 0)
+			goto out;
+		if (kind) {
+			c->metric[i] = (int)c->nmetrics++;
+		} else {
+			c->metric[i] = -1;
+			c->raw[i] = c->nraw++;
+		}
+	}
+	if (c->nmetrics) {
+		unsigned failed = 0;
+		rc = uncore_mset_compile(&be->machine, mrefs, c->nmetrics, c->sev, c->nraw, &c->ms, &failed);
+		if (rc < 0)
+			goto out;
+	}
+	/* Raw events, then the metrics' events. */
+	unsigned nm = c->ms ? uncore_mset_nevents(c->ms) : 0;
+	c->nsev = c->nraw + nm;
+	struct uncore_sched_event *all = realloc(c->sev, (c->nsev ? c->nsev : 1) * sizeof(*all));
+	c->info = calloc(c->nsev ? c->nsev : 1, sizeof(*c->info));
+	if (!all || !c->info) {
+		if (all)
+			c->sev = all;
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+		goto out;
+	}
+	c->sev = all;
+	for (unsigned e = 0; e < c->nraw; e++) {
+		c->info[e].weight = 1;
+		c->info[e].period = 1;
+	}
+	if (nm) {
+		memcpy(c->sev + c->nraw, uncore_mset_events(c->ms), nm * sizeof(*c->sev));
+		memcpy(c->info + c->nraw, uncore_mset_evinfo(c->ms), nm * sizeof(*c->info));
+	}
+	rc = build_phases(&be->machine, c);
+	if (rc < 0)
+		goto out;
+	unsigned nt = c->ms ? uncore_mset_nterms(c->ms) : 0;
+	c->folds = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->folds));
+	c->rawv = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv));
+	c->base = calloc(c->nsev ? c->nsev : 1, sizeof(*c->base));
+	c->active_ns = calloc(c->nsev ? c->nsev : 1, sizeof(*c->active_ns));
+	c->est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->est));
+	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
+	if (!c->folds || !c->rawv || !c->base || !c->active_ns || !c->est || !c->terms)
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
+out:
+	free(mrefs);
 	return rc;
 }
 
 int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n)
 {
-	char **nn = NULL;
-	struct uncore_sched_event *ne = NULL;
-	struct uncore_plan np;
-	struct uncore_counter_fold *nf = NULL;
-	uint64_t *nr = NULL;
-	int rc = 0;
+	struct contents c;
+	uint64_t *values;
+	int rc;
 
-	memset(&np, 0, sizeof(np));
 	if (s->running)
 		return uncore_fail(UNCORE_ESTATE, "cannot change the events of a running set; stop it first");
-	if (n) {
-		nn = calloc(n, sizeof(*nn));
-		ne = calloc(n, sizeof(*ne));
-		if (!nn || !ne) {
-			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
-			goto fail;
-		}
+	memset(&c, 0, sizeof(c));
+	rc = build(s->be, names, n, &c);
+	values = calloc(n ? n : 1, sizeof(*values));
+	if (rc == 0 && !values)
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	if (rc < 0) {
+		free_contents(&c);
+		free(values);
+		return rc;
 	}
-	for (unsigned i = 0; i < n; i++) {
-		nn[i] = strdup(names[i] ? names[i] : "");
-		if (!nn[i]) {
-			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
-			goto fail;
-		}
-		ne[i].name = nn[i];
-		rc = prepare_event(s->be, nn[i], &ne[i]);
-		if (rc < 0)
-			goto fail;
-	}
-	rc = uncore_schedule(&s->be->machine, ne, n, &np);
-	if (rc < 0)
-		goto fail;
-	nf = calloc(np.nslots ? np.nslots : 1, sizeof(*nf));
-	nr = calloc(np.nslots ? np.nslots : 1, sizeof(*nr));
-	if (!nf || !nr) {
-		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", np.nslots);
-		goto fail;
-	}
-	for (unsigned k = 0; k < np.nslots; k++) {
-		rc = uncore_fold_init(&nf[k], np.slots[k].width);
-		if (rc < 0)
-			goto fail;
-	}
-	free_contents(s->names, s->events, s->n, &s->plan, s->folds, s->raw);
-	s->names = nn;
-	s->events = ne;
-	s->n = n;
-	s->plan = np;
-	s->folds = nf;
-	s->raw = nr;
+	free_contents(&s->c);
+	free(s->values);
+	s->c = c;
+	s->values = values;
+	s->phase = 0;
+	s->live = 0;
+	s->start_ns = s->phase_ns = s->stop_ns = 0;
 	return 0;
-fail:
-	free_contents(nn, ne, n, &np, nf, nr);
-	return rc;
 }
 
 int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index)
 {
-	const char **all = calloc(s->n + 1, sizeof(*all));
+	const char **all = calloc(s->c.n + 1, sizeof(*all));
 	int rc;
 	if (!all)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory adding %s", name);
-	for (unsigned i = 0; i < s->n; i++)
-		all[i] = s->names[i];
-	all[s->n] = name;
-	rc = uncore_set_assign(s, all, s->n + 1);
+	for (unsigned i = 0; i < s->c.n; i++)
+		all[i] = s->c.names[i];
+	all[s->c.n] = name;
+	rc = uncore_set_assign(s, all, s->c.n + 1);
 	free(all);
 	if (rc == 0 && index)
-		*index = s->n - 1;
+		*index = s->c.n - 1;
 	return rc;
 }
 
 unsigned uncore_set_count(const struct uncore_set *s)
 {
-	return s->n;
+	return s->c.n;
 }
 
 int uncore_set_running(const struct uncore_set *s)
@@ -161,7 +332,146 @@ int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns)
 
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s)
 {
-	return s->n ? &s->plan : NULL;
+	return s->c.n && s->c.phases ? &s->c.phases[s->phase].plan : NULL;
+}
+
+int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_set_entry_info *out)
+{
+	if (i >= s->c.n)
+		return uncore_fail(UNCORE_EINVAL, "no entry %u in the event set", i);
+	memset(out, 0, sizeof(*out));
+	out->units = "";
+	out->method = "";
+	out->nsettings = s->c.nphases ? s->c.nphases : 1;
+	if (s->c.metric[i] >= 0) {
+		struct uncore_metric_ref r;
+		out->metric = 1;
+		if (uncore_metric_parse(s->be->machine.plat, s->c.names[i], &r) == 0)
+			out->units = r.def->units;
+		out->method = uncore_mset_method_text(s->c.ms, (unsigned)s->c.metric[i]);
+	}
+	return 0;
+}
+
+/* ---- counting ------------------------------------------------------------ */
+
+/* Program and start the current phase; its folds start from a first read. */
+static int phase_begin(struct uncore_set *s)
+{
+	struct phase *ph = &s->c.phases[s->phase];
+	int rc = s->be->ops->program(s->be, &ph->plan);
+	if (rc < 0)
+		return rc;
+	rc = s->be->ops->start(s->be);
+	if (rc == 0)
+		rc = s->be->ops->read(s->be, s->c.rawv);
+	if (rc == 0)
+		for (unsigned k = 0; k < ph->plan.nslots && rc == 0; k++)
+			rc = uncore_fold_init(&s->c.folds[k], ph->plan.slots[k].width);
+	if (rc == 0)
+		rc = uncore_clock_now(&s->clock, &s->phase_ns);
+	if (rc < 0) {
+		char detail[512];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		s->be->ops->unprogram(s->be);
+		return uncore_fail(rc, "%s", detail);
+	}
+	for (unsigned k = 0; k < ph->plan.nslots; k++)
+		uncore_fold_start(&s->c.folds[k], s->c.rawv[k]);
+	s->live = 1;
+	return 0;
+}
+
+/* Totals of the current phase's slots, per sched event. */
+static uint64_t phase_total(const struct uncore_set *s, unsigned local)
+{
+	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
+	uint64_t v = 0;
+	for (unsigned k = 0; k < p->count[local]; k++)
+		v += s->c.folds[p->slot_index[p->first[local] + k]].total;
+	return v;
+}
+
+/* Stop the current phase and move its counts and time into the bases. */
+static int phase_end(struct uncore_set *s, uint64_t *end_ns)
+{
+	struct phase *ph = &s->c.phases[s->phase];
+	uint64_t now = s->phase_ns;
+	int rc = s->be->ops->stop(s->be);
+	/* The interval ends when counting stops, not after the reads. */
+	int rc2 = uncore_clock_now(&s->clock, &now);
+	if (rc == 0)
+		rc = s->be->ops->read(s->be, s->c.rawv);
+	if (rc == 0)
+		for (unsigned k = 0; k < ph->plan.nslots; k++)
+			uncore_fold_stop(&s->c.folds[k], s->c.rawv[k]);
+	if (rc == 0)
+		rc = rc2;
+	for (unsigned l = 0; l < ph->nev; l++) {
+		s->c.base[ph->ev[l]] += phase_total(s, l);
+		s->c.active_ns[ph->ev[l]] += now - s->phase_ns;
+	}
+	s->live = 0;
+	rc2 = s->be->ops->unprogram(s->be);
+	if (rc == 0)
+		rc = rc2;
+	*end_ns = now;
+	return rc;
+}
+
+/* Values of every entry at time `now` from bases and the live phase. */
+static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
+{
+	struct contents *c = &s->c;
+	const struct phase *ph = &c->phases[s->phase];
+	double elapsed = (double)(now - s->start_ns);
+
+	/* Raw events: exact 64-bit counts. */
+	for (unsigned i = 0; i < c->n; i++) {
+		if (c->metric[i] >= 0)
+			continue;
+		unsigned e = c->raw[i];
+		uint64_t v = c->base[e];
+		if (s->live && ph->local[e] >= 0)
+			v += phase_total(s, (unsigned)ph->local[e]);
+		values[i] = v;
+	}
+	if (!c->ms)
+		return;
+	/* Metric terms: counts scaled by the time their setting was active. */
+	for (unsigned e = c->nraw; e < c->nsev; e++) {
+		double active = (double)c->active_ns[e];
+		double count = (double)c->base[e];
+		if (s->live && ph->local[e] >= 0) {
+			count += (double)phase_total(s, (unsigned)ph->local[e]);
+			active += (double)(now - s->phase_ns);
+		}
+		if (c->info[e].period > 1)
+			c->est[e] = active > 0 ? count * (elapsed / active) : NAN;
+		else
+			c->est[e] = count;
+	}
+	unsigned nt = uncore_mset_nterms(c->ms);
+	for (unsigned t = 0; t < nt; t++)
+		c->terms[t] = 0;
+	for (unsigned e = c->nraw; e < c->nsev; e++)
+		c->terms[c->info[e].term] += c->info[e].weight * c->est[e];
+	double commons[UNCORE_METRIC_NCOMMONS];
+	commons[UNCORE_METRIC_ELAPSED_NS] = elapsed;
+	/* TSC_SPEED unknown: 1000 MHz, with TSC ticks to match (README). */
+	commons[UNCORE_METRIC_TSC_MHZ] = s->clock.tsc_hz ? (double)s->clock.tsc_hz / 1e6 : 1000.0;
+	for (unsigned i = 0; i < c->n; i++) {
+		if (c->metric[i] < 0)
+			continue;
+		double d = uncore_mset_eval(c->ms, (unsigned)c->metric[i], c->terms, commons);
+		memcpy(&values[i], &d, sizeof(d));
+	}
+}
+
+static void clear_totals(struct uncore_set *s)
+{
+	memset(s->c.base, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.base));
+	memset(s->c.active_ns, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.active_ns));
 }
 
 int uncore_set_start(struct uncore_set *s)
@@ -169,46 +479,48 @@ int uncore_set_start(struct uncore_set *s)
 	int rc;
 	if (s->running)
 		return uncore_fail(UNCORE_ESTATE, "the event set is already running");
-	if (s->n == 0)
+	if (s->c.n == 0)
 		return uncore_fail(UNCORE_EINVAL, "the event set is empty");
-	rc = s->be->ops->program(s->be, &s->plan);
+	clear_totals(s);
+	s->phase = 0;
+	rc = phase_begin(s);
 	if (rc < 0)
 		return rc;
-	rc = s->be->ops->start(s->be);
-	if (rc == 0)
-		rc = s->be->ops->read(s->be, s->raw);
-	if (rc < 0) {
-		char detail[512];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		s->be->ops->unprogram(s->be);
-		return uncore_fail(rc, "%s", detail);
-	}
-	for (unsigned k = 0; k < s->plan.nslots; k++)
-		uncore_fold_start(&s->folds[k], s->raw[k]);
+	s->start_ns = s->phase_ns;
 	s->running = 1;
 	return 0;
 }
 
-static void sum_events(const struct uncore_set *s, uint64_t *values)
-{
-	for (unsigned e = 0; e < s->n; e++) {
-		uint64_t v = 0;
-		for (unsigned k = 0; k < s->plan.count[e]; k++)
-			v += s->folds[s->plan.slot_index[s->plan.first[e] + k]].total;
-		values[e] = v;
-	}
-}
-
 int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
-	if (s->running) {
-		int rc = s->be->ops->read(s->be, s->raw);
-		if (rc < 0)
-			return rc;
-		for (unsigned k = 0; k < s->plan.nslots; k++)
-			uncore_fold_update(&s->folds[k], s->raw[k]);
+	if (!s->running) {
+		memcpy(values, s->values, s->c.n * sizeof(*values));
+		return 0;
 	}
-	sum_events(s, values);
+	const struct phase *ph = &s->c.phases[s->phase];
+	uint64_t now;
+	int rc = s->be->ops->read(s->be, s->c.rawv);
+	if (rc == 0)
+		rc = uncore_clock_now(&s->clock, &now);
+	if (rc < 0)
+		return rc;
+	for (unsigned k = 0; k < ph->plan.nslots; k++)
+		uncore_fold_update(&s->c.folds[k], s->c.rawv[k]);
+	compute(s, now, s->values);
+	memcpy(values, s->values, s->c.n * sizeof(*values));
+	if (s->c.nphases > 1) {
+		/* Next setting of the multiplexed terms. */
+		uint64_t end;
+		rc = phase_end(s, &end);
+		s->phase = (s->phase + 1) % s->c.nphases;
+		if (rc == 0)
+			rc = phase_begin(s);
+		if (rc < 0) {
+			s->running = 0;
+			s->stop_ns = end;
+			return rc;
+		}
+	}
 	return 0;
 }
 
@@ -216,33 +528,33 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 {
 	int rc = 0;
 	if (s->running) {
-		rc = s->be->ops->stop(s->be);
-		if (rc == 0)
-			rc = s->be->ops->read(s->be, s->raw);
-		if (rc == 0)
-			for (unsigned k = 0; k < s->plan.nslots; k++)
-				uncore_fold_stop(&s->folds[k], s->raw[k]);
-		int rc2 = s->be->ops->unprogram(s->be);
-		if (rc == 0)
-			rc = rc2;
+		uint64_t end;
+		rc = phase_end(s, &end);
+		s->stop_ns = end;
 		s->running = 0;
+		compute(s, end, s->values);
 	}
 	if (values)
-		sum_events(s, values);
+		memcpy(values, s->values, s->c.n * sizeof(*values));
 	return rc;
 }
 
 int uncore_set_reset(struct uncore_set *s)
 {
+	clear_totals(s);
 	if (s->running) {
-		int rc = s->be->ops->read(s->be, s->raw);
+		const struct phase *ph = &s->c.phases[s->phase];
+		int rc = s->be->ops->read(s->be, s->c.rawv);
+		if (rc == 0)
+			rc = uncore_clock_now(&s->clock, &s->phase_ns);
 		if (rc < 0)
 			return rc;
-		for (unsigned k = 0; k < s->plan.nslots; k++)
-			uncore_fold_reset(&s->folds[k], s->raw[k]);
-	} else {
-		for (unsigned k = 0; k < s->plan.nslots; k++)
-			uncore_fold_reset(&s->folds[k], s->folds[k].last);
+		for (unsigned k = 0; k < ph->plan.nslots; k++)
+			uncore_fold_reset(&s->c.folds[k], s->c.rawv[k]);
+		s->start_ns = s->phase_ns;
+		return 0;
 	}
+	s->start_ns = s->stop_ns;
+	compute(s, s->stop_ns, s->values);
 	return 0;
 }

@@ -1,28 +1,42 @@
 /* Event sets: what the PAPI component's control state holds.  A set is a
- * list of event strings, validated together (parsed, encoded, scheduled) on
- * every change so that a bad or conflicting event is refused at add time
- * with the reason.  While running it folds each counter's raw readings into
- * 64-bit totals (core/counter_fold.h), so counts survive wraparound, and an
- * event's value is the sum of its counters over boxes and sockets. */
+ * list of event strings and metric names (metrics/metrics.h), validated
+ * together (parsed, encoded, compiled, scheduled) on every change so that
+ * a bad or conflicting entry is refused at add time with the reason.
+ *
+ * An event's value is the sum of its counters over boxes and sockets, a
+ * 64-bit count that survives wraparound (core/counter_fold.h).  A metric is
+ * a composite entry: its terms are counted as events of the set and its
+ * value, a double, is computed from them at every read; its bits are
+ * returned in the uint64_t slot (the way PAPI passes PAPI_DATATYPE_FP64
+ * values).  Terms that need different settings of one box are spread over
+ * box instances or time-multiplexed: a set with multiplexed terms switches
+ * settings at every read (uncore_set_read). */
 #ifndef UNCORE_CORE_EVENTSET_H
 #define UNCORE_CORE_EVENTSET_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "backend/backend.h"
+#include "core/clock.h"
 
 struct uncore_set;
 
-/* A set counting through backend `be` (not owned; it must outlive the set). */
+/* A set counting through backend `be` (not owned; it must outlive the set),
+ * timed with the host clock until uncore_set_clock() says otherwise. */
 int uncore_set_create(struct uncore_backend *be, struct uncore_set **out);
 void uncore_set_destroy(struct uncore_set *s);
 
-/* Replace the set's events by `names[0..n)`.  All or nothing: on error the
- * set keeps its previous events and the detail names the failing event and
- * why.  Not while running (UNCORE_ESTATE). */
+/* The clock for intervals and multiplexing (copied). */
+void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock);
+
+/* Replace the set's entries by `names[0..n)`: event strings or metric
+ * names.  All or nothing: on error the set keeps its previous entries and
+ * the detail names the failing entry and why.  Not while running
+ * (UNCORE_ESTATE). */
 int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n);
 
-/* Add one event at the end (same rules as assign).  On success *index is
+/* Add one entry at the end (same rules as assign).  On success *index is
  * its position. */
 int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index);
 
@@ -31,10 +45,11 @@ unsigned uncore_set_count(const struct uncore_set *s);
 /* Program and start counting from zero. */
 int uncore_set_start(struct uncore_set *s);
 
-/* Current totals, one per event, in the order of the set. */
+/* Current values, one per entry, in the order of the set; then, if the set
+ * has time-multiplexed terms, switch to the next setting. */
 int uncore_set_read(struct uncore_set *s, uint64_t *values);
 
-/* Final totals (values may be NULL), then stop and release the boxes. */
+/* Final values (values may be NULL), then stop and release the boxes. */
 int uncore_set_stop(struct uncore_set *s, uint64_t *values);
 
 /* Zero the totals; counting continues if running. */
@@ -48,7 +63,26 @@ int uncore_set_running(const struct uncore_set *s);
  * reading at least this often keeps every total exact. */
 int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns);
 
-/* The plan of the current events (NULL when empty), for --explain output. */
+/* What an entry is. */
+struct uncore_set_entry_info {
+	int metric;         /* 1: a metric, its value a double (PAPI_DATATYPE_FP64) */
+	const char *units;  /* metric units, "" for events (counts) */
+	const char *method; /* metric: how it is measured and its error bound; "" for events */
+	unsigned nsettings; /* time-multiplexed settings of the whole set (1: none) */
+};
+int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_set_entry_info *out);
+
+/* A value of entry i as a double: the count, or the metric's value. */
+static inline double uncore_set_value_double(const struct uncore_set_entry_info *info, uint64_t v)
+{
+	double d;
+	if (!info->metric)
+		return (double)v;
+	memcpy(&d, &v, sizeof(d));
+	return d;
+}
+
+/* The plan of the current setting (NULL when empty), for --explain output. */
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include "common/uncore_error.h"
 #include "events/parse.h"
+#include "metrics/metrics.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ enum { QUAL_SOCKET, QUAL_BOX, NQUALS };
 
 struct uncore_native {
 	const struct uncore_event_platform *plat;
+	const struct uncore_metric_catalog *metrics; /* NULL: the platform has none */
 	char **named;
 	unsigned nnamed, capnamed;
 	unsigned count;
@@ -71,7 +73,13 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	if (!n)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
 	n->plat = plat;
-	unsigned names = 0;
+	if (uncore_metric_catalog_get(plat, &n->metrics) < 0) {
+		/* No metrics for this platform (or a broken metric file, which the
+		 * unit tests rule out): events only. */
+		n->metrics = NULL;
+		uncore_error_clear();
+	}
+	unsigned names = 1;
 	for (unsigned b = 0; b < plat->nboxes; b++) {
 		n->count += plat->boxes[b]->nevents;
 		names += 1 + (plat->boxes[b]->ninstances > 1 ? plat->boxes[b]->ninstances : 0);
@@ -96,6 +104,15 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 			}
 			n->npmu_names++;
 		}
+	}
+	if (n->metrics) {
+		n->pmu_names[n->npmu_names] = strdup(n->metrics->summary_pmu);
+		if (!n->pmu_names[n->npmu_names]) {
+			uncore_native_destroy(n);
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+		}
+		n->npmu_names++;
+		n->count += n->metrics->ndefs;
 	}
 	*out = n;
 	return 0;
@@ -125,6 +142,99 @@ unsigned uncore_native_count(const struct uncore_native *n)
 	return n->count;
 }
 
+/* ---- metrics ------------------------------------------------------------ */
+
+#define METRIC_INDEX(code) (((code) & ~UNCORE_NATIVE_METRIC) >> EVENT_SHIFT)
+#define METRIC_SUB(code)   ((code)&SUB_MASK)
+
+static uint32_t metric_code(unsigned index, unsigned sub)
+{
+	return UNCORE_NATIVE_METRIC | index << EVENT_SHIFT | sub;
+}
+
+static int first_metric(const struct uncore_native *n, uint32_t *code)
+{
+	if (!n->metrics || n->metrics->ndefs == 0)
+		return UNCORE_ENOEVENT;
+	*code = metric_code(0, 0);
+	return 0;
+}
+
+/* Qualifiers listed under a metric: :socket=, and :box= when its box
+ * type has several instances. */
+static unsigned metric_subs(const struct uncore_native *n, const struct uncore_metric_def *d)
+{
+	const struct uncore_box_type *bt = d->box ? uncore_metric_box(n->metrics, d->box) : NULL;
+	if (d->unavailable)
+		return 0;
+	return bt && bt->ninstances > 1 ? 2 : 1;
+}
+
+static const struct uncore_metric_def *metric_at(const struct uncore_native *n, uint32_t code)
+{
+	if (!n->metrics || !(code & UNCORE_NATIVE_METRIC) || (code & UNCORE_NATIVE_NAMED))
+		return NULL;
+	unsigned i = METRIC_INDEX(code);
+	return i < n->metrics->ndefs ? &n->metrics->defs[i] : NULL;
+}
+
+static int metric_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how)
+{
+	const struct uncore_metric_def *d = metric_at(n, *code);
+	unsigned i = METRIC_INDEX(*code), sub = METRIC_SUB(*code);
+	if (!d)
+		return UNCORE_ENOEVENT;
+	if (how == UNCORE_ENUM_UMASKS) {
+		if (sub + 1 > metric_subs(n, d))
+			return UNCORE_ENOEVENT;
+		*code = metric_code(i, sub + 1);
+		return 0;
+	}
+	if (i + 1 >= n->metrics->ndefs)
+		return UNCORE_ENOEVENT;
+	*code = metric_code(i + 1, 0);
+	return 0;
+}
+
+static void metric_fill(const struct uncore_native *n, const struct uncore_metric_def *d,
+			struct uncore_native_info *out)
+{
+	uncore_metric_describe(n->metrics, d, out->desc, sizeof(out->desc));
+	snprintf(out->units, sizeof(out->units), "%s", d->units);
+	out->fp64 = 1;
+}
+
+static int metric_info(const struct uncore_native *n, uint32_t code, struct uncore_native_info *out)
+{
+	const struct uncore_metric_def *d = metric_at(n, code);
+	unsigned sub = METRIC_SUB(code);
+	char name[200];
+	if (!d || sub > metric_subs(n, d))
+		return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+	uncore_metric_name(d, name, sizeof(name));
+	metric_fill(n, d, out);
+	if (sub == 0) {
+		out->kind = UNCORE_NATIVE_EVENT;
+		snprintf(out->name, sizeof(out->name), "%s", name);
+		return 0;
+	}
+	/* "... masks:qualifier text", as for events. */
+	char desc[sizeof(out->desc)];
+	snprintf(desc, sizeof(desc), "%s", out->desc);
+	out->kind = UNCORE_NATIVE_QUALIFIER;
+	if (sub == 1) {
+		snprintf(out->name, sizeof(out->name), "%s:socket=0", name);
+		snprintf(out->desc, sizeof(out->desc), "%.900s masks:socket N only (default: all sockets)",
+			 desc);
+	} else {
+		snprintf(out->name, sizeof(out->name), "%s:box=0", name);
+		snprintf(out->desc, sizeof(out->desc),
+			 "%.900s masks:%s box N only, for the terms of its own box (default: all boxes)", desc,
+			 d->box);
+	}
+	return 0;
+}
+
 int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how)
 {
 	unsigned box = 0, ev = 0, sub = 0;
@@ -136,8 +246,10 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 				return 0;
 			}
 		}
-		return UNCORE_ENOEVENT;
+		return first_metric(n, code);
 	}
+	if (*code & UNCORE_NATIVE_METRIC)
+		return metric_enum(n, code, how);
 	if (split_code(n, *code, &box, &ev, &sub) < 0)
 		return UNCORE_ENOEVENT;
 	if (how == UNCORE_ENUM_UMASKS) {
@@ -159,7 +271,7 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 			return 0;
 		}
 	}
-	return UNCORE_ENOEVENT;
+	return first_metric(n, code);
 }
 
 /* "event description masks:entry description": PAPI's tools show the part
@@ -255,15 +367,20 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 			return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
 		out->kind = UNCORE_NATIVE_STRING;
 		snprintf(out->name, sizeof(out->name), "%s", n->named[idx]);
-		/* Describe a named string by its event's description. */
+		/* Describe a named string by its event's or metric's description. */
 		struct uncore_event_ref ref;
 		struct uncore_event_info ei;
+		struct uncore_metric_ref mref;
 		if (uncore_event_parse(n->plat, n->named[idx], &ref) == 0 &&
 		    uncore_box_event_info(ref.box, ref.event, &ei) == 0)
 			snprintf(out->desc, sizeof(out->desc), "%s", ei.desc ? ei.desc : "");
+		else if (uncore_metric_parse(n->plat, n->named[idx], &mref) == 0)
+			metric_fill(n, mref.def, out);
 		uncore_error_clear();
 		return 0;
 	}
+	if (code & UNCORE_NATIVE_METRIC)
+		return metric_info(n, code, out);
 	if (split_code(n, code, &box, &ev, &sub) < 0 || enumerated_info(n, box, ev, sub, out) < 0)
 		return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
 	return 0;
@@ -305,10 +422,27 @@ static int listed_event_code(const struct uncore_native *n, const char *name, ui
 	return -1;
 }
 
+static int named_code(struct uncore_native *n, const char *name, uint32_t *code);
+
 int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code)
 {
 	struct uncore_event_ref ref;
 	int rc = uncore_event_parse(n->plat, name, &ref);
+	if (rc == UNCORE_ENOEVENT) {
+		char detail[512];
+		struct uncore_metric_ref mref;
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		int mrc = uncore_metric_parse(n->plat, name, &mref);
+		if (mrc == UNCORE_ENOEVENT)
+			return uncore_fail(rc, "%s", detail);
+		if (mrc < 0)
+			return mrc;
+		if (mref.socket == UNCORE_ALL && mref.instance == UNCORE_ALL) {
+			*code = metric_code((unsigned)(mref.def - n->metrics->defs), 0);
+			return 0;
+		}
+		return named_code(n, name, code);
+	}
 	if (rc < 0)
 		return listed_event_code(n, name, code) == 0 ? 0 : rc;
 	/* The plain event of a box type, or with exactly one umask: enumerated. */
@@ -325,6 +459,12 @@ int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code
 			return 0;
 		}
 	}
+	return named_code(n, name, code);
+}
+
+/* A per-process code for any other valid string. */
+static int named_code(struct uncore_native *n, const char *name, uint32_t *code)
+{
 	for (unsigned i = 0; i < n->nnamed; i++) {
 		if (strcasecmp(n->named[i], name) == 0) {
 			*code = UNCORE_NATIVE_NAMED | i;

@@ -6,9 +6,14 @@
  * name, several umasks, modifier values) gets a code from a per-process
  * table when it is first named.
  *
+ * Metrics (metrics/metrics.h) follow the events: "hswep_unc_imc::MEM_BW_READS",
+ * "hswep_metric::DRAM_BW", each with its :socket= (and :box=) qualifiers;
+ * their values are doubles (fp64).
+ *
  * Code layout (component-local, below 2^28):
  *   enumerated:  (box + 1) << 20 | event << 8 | sub          sub 0: the event itself,
  *                                                            1..: umask, modifier, qualifier
+ *   metric:      UNCORE_NATIVE_METRIC | index << 8 | sub     sub 0: the metric, 1..: qualifiers
  *   named:       UNCORE_NATIVE_NAMED | index in the table */
 #ifndef UNCORE_CORE_NATIVE_H
 #define UNCORE_CORE_NATIVE_H
@@ -18,7 +23,8 @@
 
 #include "events/registry.h"
 
-#define UNCORE_NATIVE_NAMED 0x08000000u
+#define UNCORE_NATIVE_NAMED  0x08000000u
+#define UNCORE_NATIVE_METRIC 0x04000000u
 
 enum uncore_native_enum {
 	UNCORE_ENUM_FIRST,  /* the first event */
@@ -39,6 +45,8 @@ struct uncore_native_info {
 	enum uncore_native_kind kind;
 	char name[256];
 	char desc[1024];
+	char units[64]; /* a metric's units, "" for counts */
+	int fp64;       /* the value is a double (a metric) */
 };
 
 struct uncore_native;
@@ -68,7 +76,8 @@ int uncore_native_event_string(const struct uncore_native *n, uint32_t code, cha
  * "pmu::event" names by them.  The strings live as long as `n`. */
 const char *const *uncore_native_pmu_names(const struct uncore_native *n, unsigned *count);
 
-/* Total enumerated events (not umasks), for the component's num_native_events. */
+/* Total enumerated events and metrics (not umasks), for the component's
+ * num_native_events. */
 unsigned uncore_native_count(const struct uncore_native *n);
 
 #endif

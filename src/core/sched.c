@@ -130,10 +130,10 @@ static int augment(unsigned u, const uint64_t *allowed, unsigned ncounters, int 
 
 static int same_encoding(const struct uncore_encoding *a, const struct uncore_encoding *b)
 {
-	/* Fixed events of one box differ by counter alone (free-running
-	 * counters have no control value at all). */
+	/* Fixed counters differ by index (Skylake's five free-running IMC
+	 * counters all have ctl 0). */
 	return a->ctl == b->ctl && a->fixed == b->fixed && a->counters == b->counters &&
-	       a->fixed_index == b->fixed_index;
+	       (!a->fixed || (a->fixed_index == b->fixed_index && a->code == b->code));
 }
 
 static int list_counters(uint64_t mask, char *buf, size_t len)

@@ -76,8 +76,10 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 				   "uncore bus discovery found packages 0x%x of %u: a package's UBox "
 				   "is missing from PCI configuration space",
 				   map.found, map.packages);
-	for (unsigned s = 0; s < m.nsockets; s++)
+	for (unsigned s = 0; s < m.nsockets; s++) {
 		m.pci_bus[s] = map.bus[s];
+		m.node_id[s] = map.node_id[s];
+	}
 
 	unsigned cbos[UNCORE_MACHINE_MAX_SOCKETS] = {0};
 	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++) {

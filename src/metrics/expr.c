@@ -1,0 +1,574 @@
+/* Lexer, recursive-descent parser and evaluator for the derived-event
+ * notation (see expr.h; HSX PMON 1.7). */
+#include "metrics/expr.h"
+
+#include "common/uncore_error.h"
+
+#include <ctype.h>
+#include <math.h> /* NAN only: no libm functions */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- arena ------------------------------------------------------------- */
+
+struct mx_chunk {
+	struct mx_chunk *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct mx_arena {
+	struct mx_chunk *head;
+};
+
+int mx_arena_create(struct mx_arena **out)
+{
+	*out = calloc(1, sizeof(**out));
+	return *out ? 0 : uncore_fail(UNCORE_ENOMEM, "out of memory for a metric");
+}
+
+void mx_arena_destroy(struct mx_arena *a)
+{
+	if (!a)
+		return;
+	while (a->head) {
+		struct mx_chunk *n = a->head->next;
+		free(a->head);
+		a->head = n;
+	}
+	free(a);
+}
+
+void *mx_alloc(struct mx_arena *a, size_t size)
+{
+	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	if (!a->head || a->head->size - a->head->used < size) {
+		size_t cap = size > 16384 ? size : 16384;
+		struct mx_chunk *c = malloc(sizeof(*c) + cap);
+		if (!c)
+			return NULL;
+		c->next = a->head;
+		c->used = 0;
+		c->size = cap;
+		a->head = c;
+	}
+	void *p = (char *)a->head->data + a->head->used;
+	a->head->used += size;
+	memset(p, 0, size);
+	return p;
+}
+
+/* ---- lexer ------------------------------------------------------------- */
+
+enum tok { T_END, T_NUM, T_IDENT, T_PUNCT };
+
+struct lexer {
+	const char *text, *what;
+	size_t pos;
+	enum tok tok;
+	size_t start; /* of the current token */
+	double num;
+	uint64_t inum; /* integer value of a number token */
+	char ident[MX_NAME_LEN];
+	char punct;
+	struct mx_arena *arena;
+};
+
+static int lex_fail(struct lexer *lx, const char *expected)
+{
+	char near[24];
+	snprintf(near, sizeof(near), "%.20s", lx->text + lx->start);
+	return uncore_fail(UNCORE_ESYNTAX,
+			   "%s: formula \"%s\": at offset %zu (\"%s\"): expected %s", lx->what,
+			   lx->text, lx->start, near, expected);
+}
+
+static int next(struct lexer *lx)
+{
+	const char *s = lx->text;
+	while (s[lx->pos] == ' ' || s[lx->pos] == '\t')
+		lx->pos++;
+	lx->start = lx->pos;
+	char c = s[lx->pos];
+	if (c == '\0') {
+		lx->tok = T_END;
+		return 0;
+	}
+	if (isdigit((unsigned char)c)) {
+		char *end;
+		if (c == '0' && (s[lx->pos + 1] == 'x' || s[lx->pos + 1] == 'X')) {
+			lx->inum = strtoull(s + lx->pos, &end, 16);
+			lx->num = (double)lx->inum;
+		} else {
+			lx->num = strtod(s + lx->pos, &end);
+			lx->inum = (uint64_t)lx->num;
+		}
+		if (isalpha((unsigned char)*end) || *end == '_')
+			return lex_fail(lx, "a number");
+		lx->pos = (size_t)(end - s);
+		lx->tok = T_NUM;
+		return 0;
+	}
+	if (isalpha((unsigned char)c) || c == '_') {
+		size_t n = 0;
+		while (isalnum((unsigned char)s[lx->pos]) || s[lx->pos] == '_') {
+			if (n + 1 >= sizeof(lx->ident))
+				return lex_fail(lx, "a shorter name");
+			lx->ident[n++] = s[lx->pos++];
+		}
+		lx->ident[n] = '\0';
+		lx->tok = T_IDENT;
+		return 0;
+	}
+	if (strchr("()+-*/^{},.:=[]", c)) {
+		lx->punct = c;
+		lx->pos++;
+		lx->tok = T_PUNCT;
+		return 0;
+	}
+	return lex_fail(lx, "an operator, a name or a number");
+}
+
+static int is_punct(const struct lexer *lx, char c)
+{
+	return lx->tok == T_PUNCT && lx->punct == c;
+}
+
+static int expect(struct lexer *lx, char c)
+{
+	char what[8];
+	if (!is_punct(lx, c)) {
+		snprintf(what, sizeof(what), "'%c'", c);
+		return lex_fail(lx, what);
+	}
+	return next(lx);
+}
+
+/* ---- parser ------------------------------------------------------------ */
+
+static int parse_expr(struct lexer *lx, struct mx_node **out);
+
+static struct mx_node *node(struct lexer *lx, enum mx_kind k)
+{
+	struct mx_node *n = mx_alloc(lx->arena, sizeof(*n));
+	if (n) {
+		n->kind = k;
+		n->term = -1;
+		n->common = -1;
+		n->pos = (unsigned)lx->start;
+	}
+	return n;
+}
+
+#define NEW(var, lx, k)                                                                            \
+	do {                                                                                       \
+		(var) = node((lx), (k));                                                           \
+		if (!(var))                                                                        \
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for a metric");           \
+	} while (0)
+
+static int parse_value(struct lexer *lx, struct mx_assign *a)
+{
+	if (lx->tok == T_NUM) {
+		a->value = lx->inum;
+		return next(lx);
+	}
+	if (lx->tok == T_IDENT) {
+		snprintf(a->symbol, sizeof(a->symbol), "%s", lx->ident);
+		return next(lx);
+	}
+	return lex_fail(lx, "a value");
+}
+
+static int parse_range(struct lexer *lx, struct mx_assign *a)
+{
+	int rc = expect(lx, '[');
+	if (rc == 0 && lx->tok != T_NUM)
+		return lex_fail(lx, "a bit number");
+	a->hi = (int)lx->inum;
+	a->field[0] = '\0';
+	if (rc == 0)
+		rc = next(lx);
+	if (rc == 0)
+		rc = expect(lx, ':');
+	if (rc == 0 && lx->tok != T_NUM)
+		return lex_fail(lx, "a bit number");
+	a->lo = (int)lx->inum;
+	if (rc == 0)
+		rc = next(lx);
+	if (rc == 0)
+		rc = expect(lx, ']');
+	if (rc == 0 && (a->hi > 63 || a->lo > a->hi))
+		return lex_fail(lx, "a bit range [hi:lo] with 63 >= hi >= lo");
+	return rc;
+}
+
+/* Append assignments of one "REG..." item to (*as, *n). */
+static int parse_assign(struct lexer *lx, struct mx_assign *as, unsigned *n, unsigned cap)
+{
+	char reg[MX_NAME_LEN];
+	int rc;
+	if (lx->tok != T_IDENT)
+		return lex_fail(lx, "a register name");
+	snprintf(reg, sizeof(reg), "%s", lx->ident);
+	if ((rc = next(lx)) < 0)
+		return rc;
+	unsigned first = *n;
+	if (is_punct(lx, '[')) {
+		/* REG[hi:lo]=value */
+		if (*n == cap)
+			return lex_fail(lx, "fewer assignments");
+		struct mx_assign *a = &as[(*n)++];
+		snprintf(a->reg, sizeof(a->reg), "%s", reg);
+		if ((rc = parse_range(lx, a)) < 0 || (rc = expect(lx, '=')) < 0)
+			return rc;
+		return parse_value(lx, a);
+	}
+	int braced_specs = 0;
+	if (is_punct(lx, '.')) {
+		if ((rc = next(lx)) < 0)
+			return rc;
+		if (lx->tok == T_IDENT) {
+			/* REG.field=value */
+			if (*n == cap)
+				return lex_fail(lx, "fewer assignments");
+			struct mx_assign *a = &as[(*n)++];
+			snprintf(a->reg, sizeof(a->reg), "%s", reg);
+			snprintf(a->field, sizeof(a->field), "%s", lx->ident);
+			if ((rc = next(lx)) < 0 || (rc = expect(lx, '=')) < 0)
+				return rc;
+			return parse_value(lx, a);
+		}
+		braced_specs = 1;
+	} else if (is_punct(lx, '{'))
+		braced_specs = 1;
+	if (!braced_specs)
+		return lex_fail(lx, "'.field', '[hi:lo]' or '{' after the register name");
+	/* REG.{f1,f2}={v1,v2} or REG{[hi:lo],f}={v1,v2} */
+	if ((rc = expect(lx, '{')) < 0)
+		return rc;
+	for (;;) {
+		if (*n == cap)
+			return lex_fail(lx, "fewer assignments");
+		struct mx_assign *a = &as[(*n)++];
+		snprintf(a->reg, sizeof(a->reg), "%s", reg);
+		if (is_punct(lx, '[')) {
+			if ((rc = parse_range(lx, a)) < 0)
+				return rc;
+		} else if (lx->tok == T_IDENT) {
+			snprintf(a->field, sizeof(a->field), "%s", lx->ident);
+			if ((rc = next(lx)) < 0)
+				return rc;
+		} else
+			return lex_fail(lx, "a field name or [hi:lo]");
+		if (is_punct(lx, ',')) {
+			if ((rc = next(lx)) < 0)
+				return rc;
+			continue;
+		}
+		break;
+	}
+	if ((rc = expect(lx, '}')) < 0 || (rc = expect(lx, '=')) < 0 || (rc = expect(lx, '{')) < 0)
+		return rc;
+	for (unsigned i = first; i < *n; i++) {
+		if ((rc = parse_value(lx, &as[i])) < 0)
+			return rc;
+		if (i + 1 < *n && (rc = expect(lx, ',')) < 0)
+			return rc;
+	}
+	return expect(lx, '}');
+}
+
+#define MAX_ASSIGNS 16
+
+static int parse_with(struct lexer *lx, struct mx_node **inout)
+{
+	struct mx_assign as[MAX_ASSIGNS];
+	unsigned n = 0;
+	int rc;
+	memset(as, 0, sizeof(as));
+	/* "with" already seen; ':' follows. */
+	if ((rc = next(lx)) < 0 || (rc = expect(lx, ':')) < 0)
+		return rc;
+	if (is_punct(lx, '{')) {
+		if ((rc = next(lx)) < 0)
+			return rc;
+		for (;;) {
+			if ((rc = parse_assign(lx, as, &n, MAX_ASSIGNS)) < 0)
+				return rc;
+			if (is_punct(lx, ',')) {
+				if ((rc = next(lx)) < 0)
+					return rc;
+				continue;
+			}
+			break;
+		}
+		if ((rc = expect(lx, '}')) < 0)
+			return rc;
+	} else if ((rc = parse_assign(lx, as, &n, MAX_ASSIGNS)) < 0)
+		return rc;
+	struct mx_node *w;
+	NEW(w, lx, MX_WITH);
+	w->a = *inout;
+	w->nassigns = n;
+	w->assigns = mx_alloc(lx->arena, n * sizeof(*as));
+	if (!w->assigns)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for a metric");
+	memcpy(w->assigns, as, n * sizeof(*as));
+	*inout = w;
+	return 0;
+}
+
+static int parse_ref(struct lexer *lx, struct mx_node **out)
+{
+	struct mx_node *r;
+	int rc;
+	NEW(r, lx, MX_REF);
+	snprintf(r->name, sizeof(r->name), "%s", lx->ident);
+	if ((rc = next(lx)) < 0)
+		return rc;
+	if (strcasecmp(r->name, "ROUND") == 0 && is_punct(lx, '(')) {
+		struct mx_node *f;
+		NEW(f, lx, MX_ROUND);
+		if ((rc = next(lx)) < 0 || (rc = parse_expr(lx, &f->a)) < 0 ||
+		    (rc = expect(lx, ',')) < 0 || (rc = parse_expr(lx, &f->b)) < 0 ||
+		    (rc = expect(lx, ')')) < 0)
+			return rc;
+		*out = f;
+		return 0;
+	}
+	if (is_punct(lx, ':')) {
+		/* BOX:EVENT */
+		snprintf(r->box, sizeof(r->box), "%s", r->name);
+		if ((rc = next(lx)) < 0)
+			return rc;
+		if (lx->tok != T_IDENT)
+			return lex_fail(lx, "an event name after BOX:");
+		snprintf(r->name, sizeof(r->name), "%s", lx->ident);
+		if ((rc = next(lx)) < 0)
+			return rc;
+	}
+	if (is_punct(lx, '.')) {
+		if ((rc = next(lx)) < 0)
+			return rc;
+		if (lx->tok != T_IDENT)
+			return lex_fail(lx, "a subevent name after '.'");
+		snprintf(r->sub, sizeof(r->sub), "%s", lx->ident);
+		if ((rc = next(lx)) < 0)
+			return rc;
+		if (is_punct(lx, '.')) {
+			/* Two-level subevent names (Nehalem guide: UNC_IMC_WRITES.FULL.CH0)
+			 * are one unit mask, FULL_CH0, in the tables. */
+			if ((rc = next(lx)) < 0)
+				return rc;
+			if (lx->tok != T_IDENT)
+				return lex_fail(lx, "a subevent name after '.'");
+			size_t l = strlen(r->sub);
+			if (l + 1 + strlen(lx->ident) >= sizeof(r->sub))
+				return lex_fail(lx, "a shorter subevent name");
+			r->sub[l] = '_';
+			memcpy(r->sub + l + 1, lx->ident, strlen(lx->ident) + 1);
+			if ((rc = next(lx)) < 0)
+				return rc;
+		}
+	}
+	if (is_punct(lx, '{')) {
+		if ((rc = next(lx)) < 0)
+			return rc;
+		for (;;) {
+			if (lx->tok != T_IDENT)
+				return lex_fail(lx, "a control-bit name");
+			if (r->nctrls == MX_MAX_CTRLS)
+				return lex_fail(lx, "fewer control bits");
+			struct mx_ctrl *c = &r->ctrls[r->nctrls++];
+			snprintf(c->name, sizeof(c->name), "%s", lx->ident);
+			c->value = 1; /* 1.7: without [=value] the bit is set to 1 */
+			if ((rc = next(lx)) < 0)
+				return rc;
+			if (is_punct(lx, '=')) {
+				if ((rc = next(lx)) < 0)
+					return rc;
+				if (lx->tok != T_NUM)
+					return lex_fail(lx, "a control-bit value");
+				c->value = lx->inum;
+				if ((rc = next(lx)) < 0)
+					return rc;
+			}
+			if (is_punct(lx, ',')) {
+				if ((rc = next(lx)) < 0)
+					return rc;
+				continue;
+			}
+			break;
+		}
+		if ((rc = expect(lx, '}')) < 0)
+			return rc;
+	}
+	*out = r;
+	return 0;
+}
+
+static int parse_primary(struct lexer *lx, struct mx_node **out)
+{
+	int rc;
+	if (lx->tok == T_NUM) {
+		struct mx_node *n;
+		NEW(n, lx, MX_NUM);
+		n->num = lx->num;
+		*out = n;
+		rc = next(lx);
+	} else if (is_punct(lx, '(')) {
+		struct mx_node *g;
+		NEW(g, lx, MX_WITH); /* a group: a with: without assignments */
+		if ((rc = next(lx)) < 0 || (rc = parse_expr(lx, &g->a)) < 0 ||
+		    (rc = expect(lx, ')')) < 0)
+			return rc;
+		*out = g;
+	} else if (lx->tok == T_IDENT) {
+		rc = parse_ref(lx, out);
+	} else
+		return lex_fail(lx, "a number, a name or '('");
+	while (rc == 0 && lx->tok == T_IDENT && strcmp(lx->ident, "with") == 0)
+		rc = parse_with(lx, out);
+	return rc;
+}
+
+static int parse_unary(struct lexer *lx, struct mx_node **out)
+{
+	int rc;
+	if (is_punct(lx, '-')) {
+		struct mx_node *n;
+		NEW(n, lx, MX_NEG);
+		if ((rc = next(lx)) < 0 || (rc = parse_unary(lx, &n->a)) < 0)
+			return rc;
+		*out = n;
+		return 0;
+	}
+	if ((rc = parse_primary(lx, out)) < 0)
+		return rc;
+	if (is_punct(lx, '^')) {
+		struct mx_node *n;
+		NEW(n, lx, MX_POW);
+		n->a = *out;
+		if ((rc = next(lx)) < 0 || (rc = parse_unary(lx, &n->b)) < 0)
+			return rc;
+		*out = n;
+	}
+	return 0;
+}
+
+static int parse_term(struct lexer *lx, struct mx_node **out)
+{
+	int rc = parse_unary(lx, out);
+	while (rc == 0 && (is_punct(lx, '*') || is_punct(lx, '/'))) {
+		struct mx_node *n;
+		NEW(n, lx, is_punct(lx, '*') ? MX_MUL : MX_DIV);
+		n->a = *out;
+		if ((rc = next(lx)) < 0 || (rc = parse_unary(lx, &n->b)) < 0)
+			return rc;
+		*out = n;
+	}
+	return rc;
+}
+
+static int parse_expr(struct lexer *lx, struct mx_node **out)
+{
+	int rc = parse_term(lx, out);
+	while (rc == 0 && (is_punct(lx, '+') || is_punct(lx, '-'))) {
+		struct mx_node *n;
+		NEW(n, lx, is_punct(lx, '+') ? MX_ADD : MX_SUB);
+		n->a = *out;
+		if ((rc = next(lx)) < 0 || (rc = parse_term(lx, &n->b)) < 0)
+			return rc;
+		*out = n;
+	}
+	return rc;
+}
+
+int mx_parse(struct mx_arena *arena, const char *text, const char *what, struct mx_node **out)
+{
+	struct lexer lx;
+	struct mx_node *root = NULL;
+	int rc;
+	memset(&lx, 0, sizeof(lx));
+	lx.text = text;
+	lx.what = what;
+	lx.arena = arena;
+	if ((rc = next(&lx)) < 0 || (rc = parse_expr(&lx, &root)) < 0)
+		return rc;
+	if (lx.tok != T_END)
+		return lex_fail(&lx, "an operator or the end of the formula");
+	*out = root;
+	return 0;
+}
+
+/* ---- evaluation -------------------------------------------------------- */
+
+/* Without libm (PAPI links its static tools without -lm): the notation only
+ * raises to whole powers (1024^3) and rounds to whole digits (ROUND(x, 0)). */
+static double power(double a, double b)
+{
+	if (b != (double)(long long)b || b < -64 || b > 64)
+		return NAN;
+	double r = 1;
+	for (long long i = 0; i < (b < 0 ? -(long long)b : (long long)b); i++)
+		r *= a;
+	return b < 0 ? 1 / r : r;
+}
+
+static double round_half_away(double x)
+{
+	if (!(x > -4503599627370496.0 && x < 4503599627370496.0)) /* 2^52: already whole, or NaN */
+		return x;
+	return (double)(long long)(x + (x >= 0 ? 0.5 : -0.5));
+}
+
+double mx_eval(const struct mx_node *n, const double *terms, const double *commons)
+{
+	double a, b;
+	switch (n->kind) {
+	case MX_NUM:
+		return n->num;
+	case MX_TERM:
+		return terms[n->term];
+	case MX_COMMON:
+		return commons[n->common];
+	case MX_WITH:
+		return mx_eval(n->a, terms, commons);
+	case MX_NEG:
+		return -mx_eval(n->a, terms, commons);
+	default:
+		break;
+	}
+	if (n->kind == MX_REF)
+		return NAN; /* unresolved: never evaluated by compile.c */
+	a = mx_eval(n->a, terms, commons);
+	b = mx_eval(n->b, terms, commons);
+	switch (n->kind) {
+	case MX_ADD:
+		return a + b;
+	case MX_SUB:
+		return a - b;
+	case MX_MUL:
+		return a * b;
+	case MX_DIV:
+		return b == 0 ? NAN : a / b;
+	case MX_POW:
+		return power(a, b);
+	case MX_ROUND: {
+		double scale = power(10, b);
+		return round_half_away(a * scale) / scale;
+	}
+	default:
+		return NAN;
+	}
+}
+
+int mx_contains(const struct mx_node *n, enum mx_kind k)
+{
+	if (!n)
+		return 0;
+	return n->kind == k || mx_contains(n->a, k) || mx_contains(n->b, k);
+}

@@ -1,0 +1,86 @@
+/* The manual's derived-event notation (HSX PMON 1.7) as expression trees:
+ *
+ *   EVENT[.SUBEVENT[.SUB2]][{ctrl[=value],...}]      a counted event
+ *   BOX:EVENT.SUBEVENT                                an event of another box (1.7.1:
+ * IMC:CAS_COUNT.RD) expr with:REG.field=value                         filter settings for the
+ * events of expr with:REG.{f1,f2}={v1,v2}   with:{REG.f=v, ...}    several fields
+ *   with:REG[hi:lo]=value      with:REG{[hi:lo],f}={v1,v2}   bit ranges (QPI match/mask)
+ *   + - * / ^ ( ) numbers (0x1C00, 64, 1024^3), ROUND(x, digits)
+ *
+ * Parsing builds the tree only; names are resolved against a machine by
+ * metrics/compile.c, which turns references into terms or common terms. */
+#ifndef UNCORE_METRICS_EXPR_H
+#define UNCORE_METRICS_EXPR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum mx_kind {
+	MX_NUM,
+	MX_ADD,
+	MX_SUB,
+	MX_MUL,
+	MX_DIV,
+	MX_POW,
+	MX_NEG,
+	MX_ROUND,  /* a rounded to b decimal digits */
+	MX_REF,    /* a name, unresolved */
+	MX_WITH,   /* a with: the assignments apply to the events of a; no assignments: a group */
+	MX_TERM,   /* resolved: a counted term */
+	MX_COMMON, /* resolved: a common term (1.7.1), by id */
+};
+
+#define MX_MAX_CTRLS 4
+#define MX_NAME_LEN  96 /* every name: the lexer's limit */
+
+struct mx_assign {
+	char reg[MX_NAME_LEN];   /* register as written: "Cn_MSR_PMON_BOX_FILTER1" */
+	char field[MX_NAME_LEN]; /* field name, or "" for a bit range */
+	int hi, lo;              /* bit range when field is "" */
+	uint64_t value;
+	char symbol[MX_NAME_LEN]; /* symbolic value (my_node, other_nodes), or "" */
+};
+
+struct mx_ctrl {
+	char name[MX_NAME_LEN];
+	uint64_t value;
+};
+
+struct mx_node {
+	enum mx_kind kind;
+	double num;
+	struct mx_node *a, *b;
+	/* MX_REF */
+	char box[MX_NAME_LEN];  /* "IMC" in IMC:CAS_COUNT.RD, or "" */
+	char name[MX_NAME_LEN]; /* "CAS_COUNT" */
+	char sub[MX_NAME_LEN];  /* "RD" ("FULL_CH0" for FULL.CH0), or "" */
+	unsigned nctrls;
+	struct mx_ctrl ctrls[MX_MAX_CTRLS];
+	unsigned pos; /* offset in the text, for messages */
+	/* MX_WITH */
+	unsigned nassigns;
+	struct mx_assign *assigns;
+	/* resolved */
+	int term;   /* MX_TERM */
+	int common; /* MX_COMMON */
+};
+
+struct mx_arena;
+
+int mx_arena_create(struct mx_arena **out);
+void mx_arena_destroy(struct mx_arena *a);
+void *mx_alloc(struct mx_arena *a, size_t size); /* zeroed; NULL when out of memory */
+
+/* Parse `text` into a tree allocated in `arena`.  0, or UNCORE_ESYNTAX with
+ * the position and what was expected in the detail (`what` names the
+ * metric for the message). */
+int mx_parse(struct mx_arena *arena, const char *text, const char *what, struct mx_node **out);
+
+/* Value of a resolved tree.  Division by zero and other undefined results
+ * give NaN. */
+double mx_eval(const struct mx_node *n, const double *terms, const double *commons);
+
+/* Whether the tree (resolved or not) contains a node of kind `k`. */
+int mx_contains(const struct mx_node *n, enum mx_kind k);
+
+#endif

@@ -1,0 +1,49 @@
+/* Derived metrics as native events: names ("hswep_unc_imc::MEM_BW_READS",
+ * "hswep_metric::DRAM_BW:socket=1"), descriptions for listings, and named
+ * groups (MEM, LLC, QPI, IO, POWER, per box) for tools such as uncore-stat.
+ * Definitions come from metrics/<platform>.metrics (catalog.h); a metric
+ * is measured by compiling it for a machine (compile.h), which the event
+ * set does (core/eventset.h).  See src/metrics/README.md. */
+#ifndef UNCORE_METRICS_METRICS_H
+#define UNCORE_METRICS_METRICS_H
+
+#include <stddef.h>
+
+#include "metrics/catalog.h"
+
+/* A metric named with its qualifiers. */
+struct uncore_metric_ref {
+	const struct uncore_metric_catalog *cat;
+	const struct uncore_metric_def *def;
+	int socket;   /* :socket=N, or UNCORE_ALL */
+	int instance; /* :box=N (the metric's own box), or UNCORE_ALL */
+};
+
+/* Parse "PMU::NAME[:socket=N][:box=N]" (names without regard to case) as a
+ * metric of platform `plat`.  0; UNCORE_ENOEVENT when PMU::NAME is no
+ * metric at all (the caller reports its own "unknown event"); when it is a
+ * metric but cannot be used: UNCORE_ENOSUPP (a metric of another platform,
+ * or unavailable here: the detail says why), UNCORE_ESYNTAX or
+ * UNCORE_ERANGE (qualifiers). */
+int uncore_metric_parse(const struct uncore_event_platform *plat, const char *name,
+			struct uncore_metric_ref *out);
+
+/* "pmu::NAME" of a definition. */
+int uncore_metric_name(const struct uncore_metric_def *d, char *buf, size_t len);
+
+/* One paragraph for listings: definition, units, the manual's formula and
+ * section, what is evaluated when it differs, decisions, how it is
+ * aggregated, how to finish an uncore part with the CPU component. */
+int uncore_metric_describe(const struct uncore_metric_catalog *cat,
+			   const struct uncore_metric_def *d, char *buf, size_t len);
+
+/* Named groups of a catalog. */
+unsigned uncore_metric_group_count(const struct uncore_metric_catalog *cat);
+const struct uncore_metric_group *uncore_metric_group_at(const struct uncore_metric_catalog *cat,
+							 unsigned i);
+/* By name, any case; NULL with UNCORE_ENOEVENT in the detail (listing the
+ * groups) when absent. */
+const struct uncore_metric_group *uncore_metric_group_find(const struct uncore_metric_catalog *cat,
+							   const char *name);
+
+#endif

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The metric files against the manuals they quote (metrics/audit_metrics.py):
+# every Common Metrics row of the Haswell-EP manual is in hswep.metrics with
+# its equation and definition verbatim, every Nehalem formula is in the
+# guide; and a changed formula makes the audit fail.  Seeds: $SEEDS, else
+# ../shared/seeds next to the source tree.
+set -u
+. "$(dirname "$0")/lib.sh"
+py=${PYTHON3:-python3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+seeds=${SEEDS:-}
+for d in "$SRCDIR/../shared/seeds" "$SRCDIR/../../shared/seeds"; do
+	[ -z "$seeds" ] && [ -f "$d/000_e75f66526956f957.txt" ] && seeds=$d
+done
+if [ -z "$seeds" ]; then
+	fail "audit-metrics: no seeds directory (set SEEDS=.../shared/seeds)"
+	exit 0
+fi
+
+"$py" "$SRCDIR/metrics/audit_metrics.py" --seeds "$seeds" >"$tmp/out" 2>&1
+rc=$?
+last=$(tail -1 "$tmp/out")
+if [ $rc -eq 0 ] && echo "$last" | grep -q -E '^audit-metrics: [0-9]+ passed, 0 failed$'; then
+	pass "$last"
+else
+	fail "audit-metrics: $last"
+	cat "$tmp/out"
+fi
+
+# The audit can fail: one equation changed, one row dropped.
+mkdir "$tmp/m"
+cp "$SRCDIR"/metrics/*.metrics "$tmp/m/"
+sed -i 's|^\tformula (CAS_COUNT.RD \* 64)$|\tformula (CAS_COUNT.RD * 32)|' "$tmp/m/hswep.metrics"
+sed -i '/^metric UC_READS$/,/^$/d' "$tmp/m/hswep.metrics"
+"$py" "$SRCDIR/metrics/audit_metrics.py" --seeds "$seeds" --metrics "$tmp/m" >"$tmp/neg" 2>&1
+expect "a changed equation fails the audit" grep -q 'MEM_BW_READS: formula differs' "$tmp/neg"
+expect "a missing row fails the audit" grep -q 'HSX 2.3.5 UC_READS has no stanza' "$tmp/neg"

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Metrics as native events of the staged PAPI, on the simulator:
+# papi_native_avail lists each metric with its units, the values through
+# PAPI_add_named_event are exact in virtual time (metrics_papi_check.c),
+# and papi_command_line prints them as doubles with units.
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export PAPI_INTEL_UNCORE_BACKEND=sim
+export PAPI_INTEL_UNCORE_SIM=e5-2699v3-2s
+unset PAPI_INTEL_UNCORE_SIM_SCENARIO
+
+"$STAGE/bin/papi_native_avail" >"$tmp/native" 2>&1
+expect "papi_native_avail runs on the simulator" test $? -eq 0
+expect "a manual metric is listed" grep -q '| intel_uncore:::hswep_unc_imc::MEM_BW_READS ' "$tmp/native"
+expect "a node summary is listed" grep -q '| intel_uncore:::hswep_metric::DRAM_BW ' "$tmp/native"
+expect "metrics show their units" grep -q 'Units: GB/s' "$tmp/native"
+expect "a fraction metric shows its units" grep -q 'Units: fraction' "$tmp/native"
+expect "the description cites the manual's formula" grep -q 'HSX 2.6.6: (CAS_COUNT.RD \* 64)' "$tmp/native"
+expect "qualifiers are listed under a metric" grep -q '::DRAM_BW:socket=0 ' "$tmp/native"
+tr -d '\n|' <"$tmp/native" | tr -s ' ' >"$tmp/joined"
+expect "an unavailable metric says why" grep -q 'NOT AVAILABLE: the PCU of Xeon E5/E7 v3 has no FREQ_MAX_CURRENT_CYCLES' "$tmp/joined"
+
+# One metric's entry, with -e.
+"$STAGE/bin/papi_native_avail" -e hswep_metric::DRAM_READ_BW >"$tmp/one" 2>&1
+expect "papi_native_avail -e shows a metric" grep -q 'DRAM read bandwidth' "$tmp/one"
+
+# papi_command_line prints FP64 values with their units.
+PAPI_INTEL_UNCORE_SIM_SCENARIO="$SRCDIR/src/sim/scenarios/demo-stream.scn" \
+	"$STAGE/bin/papi_command_line" hswep_metric::DRAM_BW hswep_unc_imc::UNC_M_CAS_COUNT:RD \
+	>"$tmp/cmd" 2>&1
+expect "papi_command_line prints DRAM_BW in GB/s" grep -E -q '^hswep_metric::DRAM_BW :[[:space:]]+[0-9]+\.[0-9]{3} GB/s' "$tmp/cmd"
+
+ours=$BUILD/lib/libintel_uncore.a
+bin=$tmp/metrics_papi_check
+if ! ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/src" -I"$SRCDIR/libpfm4-events" \
+	-I"$STAGE/include" "$here/metrics_papi_check.c" "$ours" -L"$STAGE/lib" -lpapi \
+	-Wl,-rpath,"$STAGE/lib" -lpthread -lm -ldl -o "$bin" >"$tmp/cc.log" 2>&1; then
+	fail "metrics_papi_check does not build"
+	cat "$tmp/cc.log"
+	exit 0
+fi
+unset PAPI_INTEL_UNCORE_SIM
+"$bin" "$SRCDIR/src/sim/scenarios"

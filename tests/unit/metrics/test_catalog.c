@@ -1,0 +1,351 @@
+/* The metric files compiled into the library, validated: each parses; every
+ * metric compiles on a machine with every box of its platform (or, when
+ * marked unavailable, fails with its reason); every change to the
+ * manual's formula carries a decision; the registers the notation names
+ * fit their box's filter fields; every group compiles and schedules as one
+ * event set.  Plus the file format's own rules (variables, errors with
+ * file and line). */
+#include "common/uncore_error.h"
+#include "core/sched.h"
+#include "harness.h"
+#include "metrics/compile.h"
+#include "metrics/metrics.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const platforms[] = {"hswep", "skl", "nhm"};
+
+/* A machine with every instance of every box type of `plat`. */
+static struct uncore_machine full_machine(const struct uncore_event_platform *plat,
+					  unsigned sockets)
+{
+	struct uncore_machine m;
+	memset(&m, 0, sizeof(m));
+	m.plat = plat;
+	m.nsockets = sockets;
+	for (unsigned b = 0; b < plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++)
+		for (unsigned s = 0; s < sockets; s++)
+			m.present[b][s] = plat->boxes[b]->ninstances >= 32
+					      ? ~0u
+					      : (1u << plat->boxes[b]->ninstances) - 1;
+	for (unsigned s = 0; s < sockets; s++)
+		m.node_id[s] = (uint8_t)s;
+	return m;
+}
+
+TEST(every_builtin_file_parses)
+{
+	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
+		const struct uncore_event_platform *plat =
+		    uncore_event_platform_by_name(platforms[p]);
+		const struct uncore_metric_catalog *cat = NULL;
+		harness_row = platforms[p];
+		CHECK(plat != NULL);
+		CHECK_EQ_INT(uncore_metric_catalog_get(plat, &cat), 0);
+		if (!cat)
+			continue;
+		CHECK(cat->ndefs > 0);
+		CHECK(cat->ngroups > 0);
+		CHECK_EQ_STR(cat->platform, platforms[p]);
+	}
+	harness_row = NULL;
+	/* Xeon 7100/7400: no metrics, said so. */
+	const struct uncore_metric_catalog *none;
+	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("x7400"), &none),
+		     UNCORE_ENOEVENT);
+}
+
+TEST(every_metric_compiles_on_a_full_machine)
+{
+	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
+		const struct uncore_event_platform *plat =
+		    uncore_event_platform_by_name(platforms[p]);
+		const struct uncore_metric_catalog *cat;
+		if (uncore_metric_catalog_get(plat, &cat) < 0)
+			continue;
+		struct uncore_machine m =
+		    full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+		for (unsigned i = 0; i < cat->ndefs; i++) {
+			const struct uncore_metric_def *d = &cat->defs[i];
+			char row[160];
+			snprintf(row, sizeof(row), "%s::%s (%s line %u)", d->pmu, d->name,
+				 cat->file, d->line);
+			harness_row = row;
+			struct uncore_metric_ref r = {
+			    .cat = cat, .def = d, .socket = UNCORE_ALL, .instance = UNCORE_ALL};
+			struct uncore_mset *ms = NULL;
+			unsigned failed;
+			int rc = uncore_mset_compile(&m, &r, 1, NULL, 0, &ms, &failed);
+			if (d->unavailable) {
+				CHECK_EQ_INT(rc, UNCORE_ENOSUPP);
+				CHECK_CONTAINS(uncore_error_detail(), d->unavailable);
+			} else {
+				if (rc < 0)
+					fprintf(stderr, "  %s\n", uncore_error_detail());
+				CHECK_EQ_INT(rc, 0);
+				if (ms)
+					CHECK(uncore_mset_nterms(ms) > 0);
+				/* Every scheduled event also schedules alone. */
+				for (unsigned e = 0; ms && e < uncore_mset_nevents(ms); e++) {
+					struct uncore_plan plan;
+					int src = uncore_schedule(&m, &uncore_mset_events(ms)[e], 1,
+								  &plan);
+					CHECK_EQ_INT(src, 0);
+					if (src == 0)
+						uncore_plan_free(&plan);
+				}
+			}
+			uncore_mset_free(ms);
+			/* A changed formula says why; every metric says where it is from. */
+			if (strcmp(d->expr, d->formula) != 0)
+				CHECK(d->decision[0] || d->combine);
+			CHECK(d->section[0] != '\0');
+			CHECK(d->units[0] != '\0');
+		}
+	}
+	harness_row = NULL;
+}
+
+static uint64_t defined_bits(const struct uncore_box_type *bt, int n)
+{
+	uint64_t all = 0;
+	if (n >= 0 && (unsigned)n < bt->nfilters)
+		for (const uint64_t *f = bt->filters[n].fields; f && *f; f++)
+			all |= *f;
+	return all;
+}
+
+TEST(registers_of_the_notation_fit_their_box_filters)
+{
+	const struct uncore_metric_catalog *cat;
+	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("hswep"), &cat), 0);
+	if (!cat)
+		return;
+	CHECK(cat->nregs >= 7);
+	for (unsigned i = 0; i < cat->nregs; i++) {
+		const struct uncore_metric_reg *r = &cat->regs[i];
+		harness_row = r->name;
+		const struct uncore_box_type *bt = uncore_metric_box(cat, r->box);
+		CHECK(bt != NULL);
+		if (!bt || r->filter < 0)
+			continue;
+		CHECK((unsigned)r->filter < bt->nfilters);
+		for (unsigned f = 0; f < r->nfields; f++) {
+			uint64_t m = r->fields[f].mask << r->shift;
+			CHECK_EQ_U64(m & ~defined_bits(bt, r->filter), 0);
+		}
+	}
+	harness_row = NULL;
+	/* The fields the manual's metrics name, where tables 2-18/2-19 put them. */
+	const struct uncore_metric_reg *f1 = uncore_metric_reg_find(cat, "Cn_MSR_PMON_BOX_FILTER1");
+	CHECK(f1 != NULL);
+	if (f1) {
+		CHECK_EQ_U64(f1->fields[1].mask, 0x1ff00000); /* opc 28:20 */
+		CHECK_EQ_STR(f1->fields[1].name, "opc");
+	}
+	for (unsigned i = 0; i < cat->ncontrols; i++) {
+		/* Every control bit is a modifier of the CBo (and of every box). */
+		const struct uncore_box_type *cbo = uncore_metric_box(cat, "cbo");
+		int found = 0;
+		for (unsigned k = 0; cbo && k < cbo->nmods; k++)
+			found |= strcmp(cbo->mods[k].name, cat->controls[i].mod) == 0;
+		CHECK(found);
+	}
+}
+
+TEST(every_group_is_one_schedulable_event_set)
+{
+	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
+		const struct uncore_event_platform *plat =
+		    uncore_event_platform_by_name(platforms[p]);
+		const struct uncore_metric_catalog *cat;
+		if (uncore_metric_catalog_get(plat, &cat) < 0)
+			continue;
+		struct uncore_machine m =
+		    full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+		for (unsigned g = 0; g < uncore_metric_group_count(cat); g++) {
+			const struct uncore_metric_group *grp = uncore_metric_group_at(cat, g);
+			struct uncore_metric_ref refs[16];
+			harness_row = grp->name;
+			CHECK(grp->nmembers > 0 && grp->nmembers <= 16);
+			unsigned n = 0;
+			for (unsigned k = 0; k < grp->nmembers && n < 16; k++) {
+				int rc = uncore_metric_parse(plat, grp->members[k], &refs[n]);
+				CHECK_EQ_INT(rc, 0);
+				if (rc == 0)
+					n++;
+			}
+			struct uncore_mset *ms = NULL;
+			unsigned failed;
+			int rc = uncore_mset_compile(&m, refs, n, NULL, 0, &ms, &failed);
+			if (rc < 0)
+				fprintf(stderr, "  %s\n", uncore_error_detail());
+			CHECK_EQ_INT(rc, 0);
+			if (!ms)
+				continue;
+			/* Every setting (phase) of the group schedules. */
+			unsigned period = 1;
+			for (unsigned e = 0; e < uncore_mset_nevents(ms); e++)
+				if (uncore_mset_evinfo(ms)[e].period > period)
+					period = uncore_mset_evinfo(ms)[e].period;
+			for (unsigned ph = 0; ph < period; ph++) {
+				struct uncore_sched_event ev[512];
+				unsigned k = 0;
+				for (unsigned e = 0; e < uncore_mset_nevents(ms) && k < 512; e++) {
+					const struct uncore_metric_evinfo *in =
+					    &uncore_mset_evinfo(ms)[e];
+					if (in->period <= 1 || ph % in->period == in->phase)
+						ev[k++] = uncore_mset_events(ms)[e];
+				}
+				struct uncore_plan plan;
+				rc = uncore_schedule(&m, ev, k, &plan);
+				if (rc < 0)
+					fprintf(stderr, "  %s\n", uncore_error_detail());
+				CHECK_EQ_INT(rc, 0);
+				if (rc == 0)
+					uncore_plan_free(&plan);
+			}
+			uncore_mset_free(ms);
+		}
+	}
+	harness_row = NULL;
+}
+
+TEST(file_format_rules)
+{
+	static const char good[] = "platform hswep\n"
+				   "manual HSX\n"
+				   "metric PCT_CYCLES_DRAM_RANKx_IN_CKE   # a comment\n"
+				   "\tbox imc\n"
+				   "\tsection 2.6.6\n"
+				   "\tvars x=2-3\n"
+				   "\ttitle rank (x)\n"
+				   "\tunits fraction\n"
+				   "\tformula POWER_CKE_CYCLES.RANKx / MC_Chy_PCI_PMON_CTR_FIXED "
+				   "with:R.{opc,nid}={0x1C0,my_node}\n"
+				   "metric SUM\n"
+				   "\tbox none\n"
+				   "\tsection 1.7.1\n"
+				   "\ttitle t\n"
+				   "\tunits GB/s\n"
+				   "\tformula IMC:PCT_CYCLES_DRAM_RANK2_IN_CKE\n"
+				   "group G a group\n"
+				   "\tmember hswep_metric::SUM\n";
+	struct uncore_metric_catalog *c = NULL;
+	CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", good, &c), 0);
+	if (c) {
+		CHECK_EQ_INT(c->ndefs, 3);
+		CHECK_EQ_STR(c->defs[0].name, "PCT_CYCLES_DRAM_RANK2_IN_CKE");
+		CHECK_EQ_STR(c->defs[1].name, "PCT_CYCLES_DRAM_RANK3_IN_CKE");
+		CHECK_EQ_STR(c->defs[1].title, "rank (3)");
+		/* Hex numbers, field names and other lower-case words are not variables. */
+		CHECK_EQ_STR(c->defs[1].formula,
+			     "POWER_CKE_CYCLES.RANK3 / MC_Chy_PCI_PMON_CTR_FIXED "
+			     "with:R.{opc,nid}={0x1C0,my_node}");
+		CHECK_EQ_STR(c->defs[1].section, "HSX 2.6.6");
+		CHECK_EQ_STR(c->defs[1].pmu, "hswep_unc_imc");
+		CHECK_EQ_STR(c->defs[2].pmu, "hswep_metric");
+		CHECK_EQ_INT(c->ngroups, 1);
+		CHECK_EQ_STR(c->groups[0].members[0], "hswep_metric::SUM");
+		uncore_metric_catalog_free(c);
+	}
+	static const struct {
+		const char *text, *detail;
+	} bad[] = {
+	    {"platform hswep\nmetric A\n\tbox imc\n\tsection 1\n\ttitle t\n\tformula X\n",
+	     "line 2: metric A needs"},
+	    {"platform hswep\nfrobnicate\n", "line 2: unknown directive"},
+	    {"platform hswep\n\tbox imc\n", "line 2: indented line"},
+	    {"platform nosuch\n", "unknown platform"},
+	    {"platform hswep\nmetric A\n\tbox gpu\n\tsection 1\n\ttitle t\n\tunits u\n\tformula "
+	     "X\n",
+	     "no box of kind gpu"},
+	    {"platform hswep\nfield NOREG.x 3:0\n", "line 2: field: unknown register"},
+	};
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char row[8];
+		snprintf(row, sizeof(row), "%u", i);
+		harness_row = row;
+		c = NULL;
+		CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", bad[i].text, &c),
+			     UNCORE_ESYNTAX);
+		CHECK_CONTAINS(uncore_error_detail(), bad[i].detail);
+		uncore_metric_catalog_free(c);
+	}
+	harness_row = NULL;
+}
+
+TEST(descriptions_carry_units_formula_and_decisions)
+{
+	const struct uncore_metric_catalog *cat;
+	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("hswep"), &cat), 0);
+	if (!cat)
+		return;
+	char desc[1024];
+	const struct uncore_metric_def *d = uncore_metric_def_find(cat, "imc", "PCT_RD_REQUESTS");
+	CHECK(d != NULL);
+	if (!d)
+		return;
+	CHECK_EQ_INT(uncore_metric_describe(cat, d, desc, sizeof(desc)), 0);
+	CHECK_CONTAINS(desc, "[fraction, double]");
+	CHECK_CONTAINS(desc, "HSX 2.6.6: RPQ_INSERTS / (RPQ_INSERTS + WPQ_INSERTS)");
+	CHECK_CONTAINS(desc, "measured as: RPQ_INSERTS / (RPQ_INSERTS + CAS_COUNT.WR)");
+	CHECK_CONTAINS(desc, "Decision: The iMC has no WPQ_INSERTS");
+	d = uncore_metric_def_find(cat, "cbo", "LLC_MPI_UNCORE_PART");
+	CHECK(d != NULL);
+	if (d) {
+		uncore_metric_describe(cat, d, desc, sizeof(desc));
+		CHECK_CONTAINS(desc, "INST_RETIRED.ALL");
+		CHECK_CONTAINS(desc, "PAPI_TOT_INS");
+	}
+	struct uncore_metric_ref r;
+	CHECK_EQ_INT(uncore_metric_parse(cat->plat, "HSWEP_METRIC::dram_bw:socket=1", &r), 0);
+	CHECK_EQ_INT(r.socket, 1);
+	CHECK_EQ_STR(r.def->name, "DRAM_BW");
+	CHECK(uncore_metric_group_find(cat, "mem") != NULL);
+	CHECK(uncore_metric_group_find(cat, "NOPE") == NULL);
+	CHECK_CONTAINS(uncore_error_detail(), "MEM, LLC, QPI, IO, POWER");
+}
+
+TEST(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason)
+{
+	const struct uncore_event_platform *plat = uncore_event_platform_by_name("hswep");
+	const struct uncore_metric_catalog *cat;
+	CHECK_EQ_INT(uncore_metric_catalog_get(plat, &cat), 0);
+	if (!cat)
+		return;
+	/* A one-socket machine: no QPI port has a PMON. */
+	struct uncore_machine m = full_machine(plat, 1);
+	const struct uncore_box_type *qpi = uncore_metric_box(cat, "qpi");
+	int b = uncore_machine_box_index(&m, qpi);
+	CHECK(b >= 0);
+	if (b < 0)
+		return;
+	m.present[b][0] = 0;
+	struct uncore_metric_ref r;
+	CHECK_EQ_INT(uncore_metric_parse(plat, "hswep_metric::QPI_UTIL", &r), 0);
+	struct uncore_mset *ms = NULL;
+	unsigned failed = 9;
+	CHECK_EQ_INT(uncore_mset_compile(&m, &r, 1, NULL, 0, &ms, &failed), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "hswep_metric::QPI_UTIL");
+	CHECK_CONTAINS(uncore_error_detail(), "needs hswep_unc_qpi boxes");
+	CHECK_EQ_INT(failed, 0);
+	uncore_mset_free(ms);
+	/* The other metrics of the set are unaffected. */
+	CHECK_EQ_INT(uncore_metric_parse(plat, "hswep_metric::DRAM_BW", &r), 0);
+	CHECK_EQ_INT(uncore_mset_compile(&m, &r, 1, NULL, 0, &ms, &failed), 0);
+	uncore_mset_free(ms);
+}
+
+int main(void)
+{
+	RUN(every_builtin_file_parses);
+	RUN(every_metric_compiles_on_a_full_machine);
+	RUN(registers_of_the_notation_fit_their_box_filters);
+	RUN(every_group_is_one_schedulable_event_set);
+	RUN(file_format_rules);
+	RUN(descriptions_carry_units_formula_and_decisions);
+	RUN(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason);
+	return harness_done();
+}

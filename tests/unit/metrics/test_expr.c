@@ -1,0 +1,195 @@
+/* The derived-event notation of HSX 1.7: every form the manuals use parses
+ * into the expected tree, bad text is refused with the position, and
+ * evaluation follows arithmetic (precedence, power, ROUND, NaN on x/0). */
+#include "common/uncore_error.h"
+#include "harness.h"
+#include "metrics/expr.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* Evaluate a formula made only of numbers. */
+static double value_of(const char *text)
+{
+	struct mx_arena *a;
+	struct mx_node *n;
+	double v = -12345;
+	if (mx_arena_create(&a) < 0)
+		return v;
+	if (mx_parse(a, text, "test", &n) == 0)
+		v = mx_eval(n, NULL, NULL);
+	mx_arena_destroy(a);
+	return v;
+}
+
+TEST(arithmetic)
+{
+	CHECK_NEAR(value_of("1 + 2 * 3"), 7, 0);
+	CHECK_NEAR(value_of("(1 + 2) * 3"), 9, 0);
+	CHECK_NEAR(value_of("1024^3"), 1073741824.0, 0);
+	CHECK_NEAR(value_of("2 * 3^2"), 18, 0);
+	CHECK_NEAR(value_of("8 / 1000"), 0.008, 1e-18);
+	CHECK_NEAR(value_of("10 - 4 - 3"), 3, 0);
+	CHECK_NEAR(value_of("-2 * -3"), 6, 0);
+	CHECK_NEAR(value_of("0x1C00 + 0"), 7168, 0);
+	CHECK_NEAR(value_of("ROUND (1199.6, 0) * (8 / 1000)"), 9.6, 1e-12);
+	CHECK_NEAR(value_of("ROUND(2.345, 2)"), 2.35, 1e-12);
+	CHECK(isnan(value_of("1 / 0")));
+	CHECK(isnan(value_of("0 / (3 - 3)")));
+}
+
+/* One parsed formula and a look at its nodes. */
+struct parsed {
+	struct mx_arena *a;
+	struct mx_node *root;
+	int rc;
+};
+
+static struct parsed parse(const char *text)
+{
+	struct parsed p = {0};
+	mx_arena_create(&p.a);
+	p.rc = p.a ? mx_parse(p.a, text, "test", &p.root) : -1;
+	return p;
+}
+
+static const struct mx_node *find_ref(const struct mx_node *n, unsigned nth, unsigned *seen)
+{
+	if (!n)
+		return NULL;
+	if (n->kind == MX_REF && (*seen)++ == nth)
+		return n;
+	const struct mx_node *r = find_ref(n->a, nth, seen);
+	return r ? r : find_ref(n->b, nth, seen);
+}
+
+static const struct mx_node *ref(const struct parsed *p, unsigned nth)
+{
+	unsigned seen = 0;
+	return find_ref(p->root, nth, &seen);
+}
+
+TEST(event_subevent_and_control_bits)
+{
+	struct parsed p = parse("RxR_OCCUPANCY.IRQ / COUNTER0_OCCUPANCY{edge_det,thresh=0x1}");
+	CHECK_EQ_INT(p.rc, 0);
+	const struct mx_node *a = ref(&p, 0), *b = ref(&p, 1);
+	CHECK(a && b);
+	if (a && b) {
+		CHECK_EQ_STR(a->name, "RxR_OCCUPANCY");
+		CHECK_EQ_STR(a->sub, "IRQ");
+		CHECK_EQ_STR(b->name, "COUNTER0_OCCUPANCY");
+		CHECK_EQ_INT(b->nctrls, 2);
+		CHECK_EQ_STR(b->ctrls[0].name, "edge_det");
+		CHECK_EQ_U64(b->ctrls[0].value, 1); /* 1.7: no value means 1 */
+		CHECK_EQ_STR(b->ctrls[1].name, "thresh");
+		CHECK_EQ_U64(b->ctrls[1].value, 1);
+	}
+	mx_arena_destroy(p.a);
+}
+
+TEST(box_prefix_and_two_level_subevents)
+{
+	struct parsed p = parse("IMC:CAS_COUNT.RD * 64 + 64*UNC_IMC_WRITES.FULL.CH0");
+	CHECK_EQ_INT(p.rc, 0);
+	const struct mx_node *a = ref(&p, 0), *b = ref(&p, 1);
+	CHECK(a && b);
+	if (a && b) {
+		CHECK_EQ_STR(a->box, "IMC");
+		CHECK_EQ_STR(a->name, "CAS_COUNT");
+		CHECK_EQ_STR(a->sub, "RD");
+		CHECK_EQ_STR(b->sub, "FULL_CH0");
+	}
+	mx_arena_destroy(p.a);
+}
+
+TEST(with_forms)
+{
+	/* Single field, field list, brace list, bit ranges, range-and-field list. */
+	struct parsed p = parse("(TOR_OCCUPANCY.MISS_OPCODE / TOR_INSERTS.MISS_OPCODE) "
+				"with:Cn_MSR_PMON_BOX_FILTER1.{opc,nid}={0x182,my_node}");
+	CHECK_EQ_INT(p.rc, 0);
+	if (p.rc == 0) {
+		CHECK_EQ_INT(p.root->kind, MX_WITH);
+		CHECK_EQ_INT(p.root->nassigns, 2);
+		CHECK_EQ_STR(p.root->assigns[0].reg, "Cn_MSR_PMON_BOX_FILTER1");
+		CHECK_EQ_STR(p.root->assigns[0].field, "opc");
+		CHECK_EQ_U64(p.root->assigns[0].value, 0x182);
+		CHECK_EQ_STR(p.root->assigns[1].field, "nid");
+		CHECK_EQ_STR(p.root->assigns[1].symbol, "my_node");
+	}
+	mx_arena_destroy(p.a);
+
+	p = parse("TOR_INSERTS.OPCODE with:{Cn_MSR_PMON_BOX_FILTER0.tid=0x3E, "
+		  "Cn_MSR_PMON_BOX_FILTER1.opc=0x1C8}"
+		  " + TOR_INSERTS.OPCODE with:Cn_MSR_PMON_BOX_FILTER.opc=0x1E6");
+	CHECK_EQ_INT(p.rc, 0);
+	if (p.rc == 0) {
+		CHECK_EQ_INT(p.root->kind, MX_ADD);
+		CHECK_EQ_INT(p.root->a->kind, MX_WITH);
+		CHECK_EQ_INT(p.root->a->nassigns, 2);
+		CHECK_EQ_INT(p.root->b->kind, MX_WITH);
+		CHECK_EQ_STR(p.root->b->assigns[0].reg, "Cn_MSR_PMON_BOX_FILTER");
+	}
+	mx_arena_destroy(p.a);
+
+	p = parse("(CTO_COUNT with:{Q_Py_PCI_PMON_PKT_z_MATCH0{[12:0],dnid}={0x1C00,3}, "
+		  "Q_Py_PCI_PMON_PKT_z_MASK0[17:0]=0x3FF80}) * 64");
+	CHECK_EQ_INT(p.rc, 0);
+	if (p.rc == 0) {
+		const struct mx_node *w = p.root->a->a; /* group -> with */
+		CHECK_EQ_INT(w->kind, MX_WITH);
+		CHECK_EQ_INT(w->nassigns, 3);
+		CHECK_EQ_STR(w->assigns[0].field, "");
+		CHECK_EQ_INT(w->assigns[0].hi, 12);
+		CHECK_EQ_INT(w->assigns[0].lo, 0);
+		CHECK_EQ_U64(w->assigns[0].value, 0x1C00);
+		CHECK_EQ_STR(w->assigns[1].field, "dnid");
+		CHECK_EQ_U64(w->assigns[1].value, 3);
+		CHECK_EQ_STR(w->assigns[2].reg, "Q_Py_PCI_PMON_PKT_z_MASK0");
+		CHECK_EQ_INT(w->assigns[2].hi, 17);
+		CHECK_EQ_INT(w->assigns[2].lo, 0);
+	}
+	mx_arena_destroy(p.a);
+}
+
+/* The manual's damaged texts fail with a position, as they must (the
+ * metric files then carry a fix line). */
+static const struct {
+	const char *text;
+	const char *detail;
+} bad[] = {
+    {"(TOR_OCCUPANCY.MISS_OPCODE / COUNTERO_OCCUPANCY{edge_det,thresh=0x1})) with:X.opc=1",
+     "end of the formula"},
+    {"CTO_COUNT with:{A[12:0]=0x1C 00}", "'}'"},
+    {"TOR_INSERTS.OPCODE with:{Cn_MSR_PMO N_BOX_FILTER1.opc=0x180}", "'.field'"},
+    {"A + ", "a number, a name or '('"},
+    {"A with:B[3:9]=1", "hi >= lo"},
+    {"A $ B", "an operator"},
+    {"0x1Cz", "a number"},
+};
+
+TEST(damaged_texts_are_refused_with_the_place)
+{
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char row[8];
+		snprintf(row, sizeof(row), "%u", i);
+		harness_row = row;
+		struct parsed p = parse(bad[i].text);
+		CHECK_EQ_INT(p.rc, UNCORE_ESYNTAX);
+		CHECK_CONTAINS(uncore_error_detail(), bad[i].detail);
+		CHECK_CONTAINS(uncore_error_detail(), "offset");
+		mx_arena_destroy(p.a);
+	}
+	harness_row = NULL;
+}
+
+int main(void)
+{
+	RUN(arithmetic);
+	RUN(event_subevent_and_control_bits);
+	RUN(box_prefix_and_two_level_subevents);
+	RUN(with_forms);
+	RUN(damaged_texts_are_refused_with_the_place);
+	return harness_done();
+}
