@@ -323,11 +323,19 @@ int uncore_set_running(const struct uncore_set *s)
 
 int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns)
 {
-	if (!s->n || !s->be->ops->max_read_interval) {
-		*ns = UINT64_MAX;
+	/* The shortest over every setting the set takes turns with. */
+	*ns = UINT64_MAX;
+	if (!s->c.n || !s->c.phases || !s->be->ops->max_read_interval)
 		return 0;
+	for (unsigned p = 0; p < s->c.nphases; p++) {
+		uint64_t v;
+		int rc = s->be->ops->max_read_interval(s->be, &s->c.phases[p].plan, &v);
+		if (rc < 0)
+			return rc;
+		if (v < *ns)
+			*ns = v;
 	}
-	return s->be->ops->max_read_interval(s->be, &s->plan, ns);
+	return 0;
 }
 
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s)
