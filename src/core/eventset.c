@@ -56,10 +56,16 @@ void uncore_set_destroy(struct uncore_set *s)
 	free(s);
 }
 
-/* Parse and encode one event of the machine's platform. */
+/* Parse and encode one event: the backend's own events first (perf: kernel
+ * PMUs by their sysfs names), then the machine's event tables. */
 static int prepare_event(const struct uncore_backend *be, const char *name,
 			 struct uncore_sched_event *out)
 {
+	if (be->events) {
+		int r = be->events->ops->parse(be->events, name, out);
+		if (r <= 0)
+			return r;
+	}
 	int rc = uncore_event_parse(be->machine.plat, name, &out->ref);
 	if (rc == 0)
 		rc = uncore_event_encode(&out->ref, &out->enc);
@@ -107,7 +113,7 @@ int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n
 		goto fail;
 	}
 	for (unsigned k = 0; k < np.nslots; k++) {
-		rc = uncore_fold_init(&nf[k], np.slots[k].width);
+		rc = uncore_fold_init(&nf[k], s->be->value_bits ? s->be->value_bits : np.slots[k].width);
 		if (rc < 0)
 			goto fail;
 	}
@@ -221,6 +227,30 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 	if (values)
 		sum_events(s, values);
 	return rc;
+}
+
+int uncore_set_event_status(struct uncore_set *s, unsigned e, struct uncore_event_status *out)
+{
+	struct uncore_event_status st = {0, 0, 0};
+	if (e >= s->n)
+		return uncore_fail(UNCORE_EINVAL, "no event %u in a set of %u", e, s->n);
+	/* The slot counted the smallest share of its time speaks for the event. */
+	for (unsigned k = 0; s->be->slot_status && k < s->plan.count[e]; k++) {
+		struct uncore_slot_status ss;
+		if (s->be->slot_status(s->be, s->plan.slot_index[s->plan.first[e] + k], &ss) < 0) {
+			uncore_error_clear();
+			break; /* not programmed: nothing read yet */
+		}
+		int first = st.time_enabled == 0 && st.time_running == 0;
+		if (first || (unsigned __int128)ss.time_running * st.time_enabled <
+				     (unsigned __int128)st.time_running * ss.time_enabled) {
+			st.time_enabled = ss.time_enabled;
+			st.time_running = ss.time_running;
+		}
+	}
+	st.scaled = st.time_running < st.time_enabled;
+	*out = st;
+	return 0;
 }
 
 int uncore_set_reset(struct uncore_set *s)

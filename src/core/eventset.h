@@ -42,6 +42,17 @@ int uncore_set_reset(struct uncore_set *s);
 
 int uncore_set_running(const struct uncore_set *s);
 
+/* Whether event `e` was counted all the time (perf backend: the kernel may
+ * multiplex uncore groups), as of the last read: the enabled and running
+ * times of its least-counted slot; scaled = 1 when running < enabled, its
+ * value then being the count scaled by enabled / running (perf(1)'s rule).
+ * Backends that always count report scaled = 0 and zero times. */
+struct uncore_event_status {
+	uint64_t time_enabled, time_running;
+	int scaled;
+};
+int uncore_set_event_status(struct uncore_set *s, unsigned e, struct uncore_event_status *out);
+
 /* The plan of the current events (NULL when empty), for --explain output. */
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
 

@@ -11,7 +11,7 @@
 #include "events/registry.h"
 
 #define UNCORE_MACHINE_MAX_SOCKETS 8
-#define UNCORE_MAX_BOX_TYPES 16
+#define UNCORE_MAX_BOX_TYPES 64 /* table box types plus kernel PMU families (perf) */
 #define UNCORE_MAX_CPUS 1024
 
 struct uncore_machine {

@@ -1,6 +1,7 @@
 /* Native event codes and names (see native.h). */
 #include "core/native.h"
 
+#include "backend/backend.h"
 #include "common/uncore_error.h"
 #include "events/parse.h"
 
@@ -25,6 +26,8 @@ struct uncore_native {
 	unsigned count;
 	char **pmu_names;
 	unsigned npmu_names;
+	struct uncore_event_source *src; /* events beyond the tables, or NULL */
+	unsigned nkernel;                /* src's enumerable events */
 };
 
 static uint32_t make_code(unsigned box, unsigned ev, unsigned sub)
@@ -83,6 +86,8 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	}
 	for (unsigned b = 0; b < plat->nboxes; b++) {
 		const struct uncore_box_type *bt = plat->boxes[b];
+		if (bt->flags & UNCORE_BOXF_KERNEL)
+			continue; /* named by the event source (uncore_native_set_source) */
 		for (int i = -1; i < (bt->ninstances > 1 ? (int)bt->ninstances : 0); i++) {
 			char name[64];
 			if (i < 0)
@@ -98,6 +103,29 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 		}
 	}
 	*out = n;
+	return 0;
+}
+
+int uncore_native_set_source(struct uncore_native *n, struct uncore_event_source *src)
+{
+	unsigned k = 0;
+	const char *const *names = NULL;
+	if (!src)
+		return 0;
+	names = src->ops->pmu_names(src, &k);
+	char **p = realloc(n->pmu_names, (n->npmu_names + k + 1) * sizeof(*p));
+	if (!p)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	n->pmu_names = p;
+	for (unsigned i = 0; i < k; i++) {
+		n->pmu_names[n->npmu_names] = strdup(names[i]);
+		if (!n->pmu_names[n->npmu_names])
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+		n->npmu_names++;
+	}
+	n->src = src;
+	n->nkernel = src->ops->count(src);
+	n->count += n->nkernel;
 	return 0;
 }
 
@@ -125,6 +153,14 @@ unsigned uncore_native_count(const struct uncore_native *n)
 	return n->count;
 }
 
+static int first_kernel(const struct uncore_native *n, uint32_t *code)
+{
+	if (n->nkernel == 0)
+		return UNCORE_ENOEVENT;
+	*code = UNCORE_NATIVE_KERNEL;
+	return 0;
+}
+
 int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how)
 {
 	unsigned box = 0, ev = 0, sub = 0;
@@ -136,7 +172,14 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 				return 0;
 			}
 		}
-		return UNCORE_ENOEVENT;
+		return first_kernel(n, code);
+	}
+	if ((*code & UNCORE_NATIVE_KERNEL) && !(*code & UNCORE_NATIVE_NAMED)) {
+		unsigned i = *code & ~UNCORE_NATIVE_KERNEL;
+		if (how != UNCORE_ENUM_EVENTS || i + 1 >= n->nkernel)
+			return UNCORE_ENOEVENT; /* kernel events have no umasks */
+		*code = UNCORE_NATIVE_KERNEL | (i + 1);
+		return 0;
 	}
 	if (split_code(n, *code, &box, &ev, &sub) < 0)
 		return UNCORE_ENOEVENT;
@@ -159,7 +202,7 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 			return 0;
 		}
 	}
-	return UNCORE_ENOEVENT;
+	return first_kernel(n, code);
 }
 
 static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned ev, unsigned sub,
@@ -246,6 +289,14 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 		uncore_error_clear();
 		return 0;
 	}
+	if (code & UNCORE_NATIVE_KERNEL) {
+		unsigned i = code & ~UNCORE_NATIVE_KERNEL;
+		if (i >= n->nkernel || n->src->ops->entry(n->src, i, out->name, sizeof(out->name),
+							  out->desc, sizeof(out->desc)) < 0)
+			return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+		out->kind = UNCORE_NATIVE_EVENT;
+		return 0;
+	}
 	if (split_code(n, code, &box, &ev, &sub) < 0 || enumerated_info(n, box, ev, sub, out) < 0)
 		return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
 	return 0;
@@ -262,10 +313,35 @@ int uncore_native_event_string(const struct uncore_native *n, uint32_t code, cha
 	return 0;
 }
 
+/* A name the event source claims: its enumerated code, if it is one. */
+static int kernel_code(struct uncore_native *n, const char *name, uint32_t *code)
+{
+	char ename[256], desc[8];
+	for (unsigned i = 0; i < n->nkernel; i++)
+		if (n->src->ops->entry(n->src, i, ename, sizeof(ename), desc, sizeof(desc)) == 0 &&
+		    strcasecmp(ename, name) == 0) {
+			*code = UNCORE_NATIVE_KERNEL | i;
+			return 0;
+		}
+	uncore_error_clear();
+	return 1;
+}
+
+static int named_code(struct uncore_native *n, const char *name, uint32_t *code);
+
 int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code)
 {
 	struct uncore_event_ref ref;
-	int rc = uncore_event_parse(n->plat, name, &ref);
+	int rc;
+	if (n->src) {
+		struct uncore_sched_event kev;
+		rc = n->src->ops->parse(n->src, name, &kev);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return kernel_code(n, name, code) == 0 ? 0 : named_code(n, name, code);
+	}
+	rc = uncore_event_parse(n->plat, name, &ref);
 	if (rc < 0)
 		return rc;
 	/* The plain event of a box type, or with exactly one umask: enumerated. */
@@ -282,6 +358,12 @@ int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code
 			return 0;
 		}
 	}
+	return named_code(n, name, code);
+}
+
+/* A per-process code for any other valid string. */
+static int named_code(struct uncore_native *n, const char *name, uint32_t *code)
+{
 	for (unsigned i = 0; i < n->nnamed; i++) {
 		if (strcasecmp(n->named[i], name) == 0) {
 			*code = UNCORE_NATIVE_NAMED | i;

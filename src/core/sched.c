@@ -255,6 +255,8 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		s->instance = t[0].instance;
 		s->boxprog = (uint16_t)p->nboxes;
 		s->ctl = e->enc.ctl;
+		s->code = e->enc.code;
+		s->fixed_index = e->enc.fixed_index;
 		if ((int)u == fixed_user) {
 			s->counter = UNCORE_SLOT_FIXED;
 			s->width = (uint8_t)box->fixed_width;

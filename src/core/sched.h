@@ -34,6 +34,8 @@ struct uncore_slot {
 	uint8_t width;    /* counter width in bits */
 	uint16_t boxprog; /* index of its box instance in plan->boxes */
 	uint64_t ctl;     /* control value (enable bit clear) */
+	uint32_t code;    /* the encoding's code (fixed counters: which one, as perf names it) */
+	uint8_t fixed_index; /* the encoding's fixed_index */
 };
 
 /* What one box instance is programmed with. */
