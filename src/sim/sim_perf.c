@@ -271,12 +271,19 @@ static int reschedule(struct uncore_sim_perf *k, struct kpmu *p, int socket)
 static int decode(struct kpmu *p, struct kevent *e)
 {
 	const struct uncore_perf_pmu *d = p->desc;
-	uint64_t covered[3] = {0, 0, 0};
-	for (unsigned f = 0; f < d->nfields; f++)
+	uint64_t covered[3] = {0, 0, 0}, claimed[3] = {0, 0, 0};
+	for (unsigned f = 0; f < d->nfields; f++) {
+		const struct sk_field *row = NULL;
+		for (unsigned r = 0; p->kind && r < p->kind->nfields; r++)
+			if (strcmp(p->kind->fields[r].name, d->fields[f].name) == 0)
+				row = &p->kind->fields[r];
 		covered[d->fields[f].config] |= uncore_perf_field_mask(&d->fields[f]);
+		if (!row || row->reg != SK_DOC)
+			claimed[d->fields[f].config] |= uncore_perf_field_mask(&d->fields[f]);
+	}
 	for (unsigned c = 0; c < 3; c++)
-		if (e->cfg[c] & ~covered[c])
-			return -EINVAL; /* bits no format field describes */
+		if (e->cfg[c] & ~(p->kind ? claimed[c] : covered[c]))
+			return -EINVAL; /* bits no (decoded) format field describes */
 	if (p->what == PMU_MSR)
 		return e->cfg[0] == 0 ? 0 : -EINVAL; /* tsc only */
 	if (p->what == PMU_SOFTWARE)
@@ -290,6 +297,8 @@ static int decode(struct kpmu *p, struct kevent *e)
 		for (unsigned r = 0; r < p->kind->nfields; r++)
 			if (strcmp(p->kind->fields[r].name, d->fields[f].name) == 0)
 				row = &p->kind->fields[r];
+		if (row && row->reg == SK_DOC)
+			continue;
 		if (!row || !row->hwmask || v > uncore_bits_gather(row->hwmask, ~0ull))
 			return -EINVAL;
 		regs[row->reg] |= uncore_bits_scatter(row->hwmask, v);

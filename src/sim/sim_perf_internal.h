@@ -14,6 +14,11 @@
 #define SK_CTL 0
 #define SK_F0  1
 #define SK_F1  2
+/* A field the driver publishes but never decodes (the HSX PCU's occ_edge,
+ * declared config:14-51 over occ_sel, edge, inv and thresh): its bits
+ * reach the hardware through the other fields; bits only it covers must
+ * be 0. */
+#define SK_DOC 3
 
 struct sk_field {
 	const char *name;

@@ -77,7 +77,7 @@ static const struct sk_field pcu_fields[] = {
 	F("inv", "config:23", SK_CTL, CTL_INV),
 	F("thresh", "config:24-28", SK_CTL, CTL_THRESH5),
 	F("occ_invert", "config:30", SK_CTL, 1ULL << 30),
-	F("occ_edge", "config:14-51", SK_CTL, 1ULL << 31),
+	F("occ_edge", "config:14-51", SK_DOC, 0),
 	F("filter_band0", "config1:0-7", SK_F0, 0xffULL),
 	F("filter_band1", "config1:8-15", SK_F0, 0xffULL << 8),
 	F("filter_band2", "config1:16-23", SK_F0, 0xffULL << 16),

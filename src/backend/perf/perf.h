@@ -46,6 +46,12 @@ int uncore_perf_has_kernel_pmus(const char *pmu_root);
  * 0 when it never ran). */
 uint64_t uncore_perf_scale(uint64_t count, uint64_t enabled, uint64_t running);
 
+/* The kernel PMU serving instance `instance` of box type `box` (index in
+ * machine.plat->boxes) and the CPU its events on `socket` are opened on:
+ * 0, or UNCORE_ENODEV when there is none. */
+int uncore_perf_binding(const struct uncore_backend *b, unsigned box, unsigned instance,
+			unsigned socket, const char **pmu, int *cpu);
+
 /* System calls made so far by the backend, by kind. */
 struct uncore_perf_calls {
 	uint64_t open, read, ioctl, close;

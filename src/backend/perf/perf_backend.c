@@ -73,7 +73,7 @@ static void config_text(const uint64_t cfg[UNCORE_PERF_NCONFIG], char *buf, size
 int perf_open_error(const struct perf_backend *b, int err, const struct uncore_perf_pmu *pmu,
 		    int cpu, const uint64_t cfg[UNCORE_PERF_NCONFIG], unsigned group_size)
 {
-	char what[160], conf[120];
+	char what[300], conf[120];
 	config_text(cfg, conf, sizeof(conf));
 	snprintf(what, sizeof(what), "perf_event_open(%s, %s, CPU %d)", pmu->name, conf, cpu);
 	switch (err) {
@@ -139,43 +139,11 @@ int perf_open_error(const struct perf_backend *b, int err, const struct uncore_p
 
 /* ---- discovery ---- */
 
-struct cpu_scan {
-	const char *root;
-	struct uncore_machine *m;
-	const struct uncore_cpu_topology *topo;
-};
-
-static int note_cpu(unsigned cpu, void *arg)
-{
-	struct cpu_scan *cs = arg;
-	char path[512], buf[32];
-	if (cpu >= UNCORE_MAX_CPUS)
-		return 0;
-	snprintf(path, sizeof(path), "%s/cpu%u/topology/physical_package_id", cs->root, cpu);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	ssize_t n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	unsigned pkg = (unsigned)strtoul(buf, NULL, 10);
-	for (unsigned s = 0; s < cs->topo->nsockets && s < UNCORE_MACHINE_MAX_SOCKETS; s++)
-		if (cs->topo->socket[s].package_id == pkg) {
-			while (cs->m->ncpus < cpu)
-				cs->m->cpu_socket[cs->m->ncpus++] = -1;
-			cs->m->cpu_socket[cpu] = (int16_t)s;
-			cs->m->ncpus = cpu + 1;
-		}
-	return 0;
-}
-
-/* Sockets, the topology's CPU of each, and every online CPU's socket. */
+/* Sockets (in package-id order), the topology's CPU of each, and every
+ * online CPU's socket. */
 static int read_cpus(const char *root, struct uncore_machine *m)
 {
 	struct uncore_cpu_topology topo;
-	char path[512], buf[4096];
 	int rc = uncore_topology_read(root, NULL, 0, &topo);
 	if (rc < 0)
 		return rc;
@@ -185,17 +153,14 @@ static int read_cpus(const char *root, struct uncore_machine *m)
 	m->nsockets = topo.nsockets;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		m->socket_cpu[s] = s < topo.nsockets ? topo.socket[s].cpu : -1;
-	snprintf(path, sizeof(path), "%s/online", root);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return uncore_fail(UNCORE_ENODEV, "cannot open %s", path);
-	ssize_t n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return uncore_fail(UNCORE_EIO, "cannot read %s", path);
-	buf[n] = '\0';
-	struct cpu_scan cs = {.root = root, .m = m, .topo = &topo};
-	return uncore_cpulist_parse(buf, note_cpu, &cs);
+	m->ncpus = topo.ncpu_ids < UNCORE_MAX_CPUS ? topo.ncpu_ids : UNCORE_MAX_CPUS;
+	for (unsigned c = 0; c < m->ncpus; c++) {
+		m->cpu_socket[c] = -1;
+		for (unsigned s = 0; s < topo.nsockets; s++)
+			if (topo.cpu_package[c] >= 0 && (unsigned)topo.cpu_package[c] == topo.socket[s].package_id)
+				m->cpu_socket[c] = (int16_t)s;
+	}
+	return 0;
 }
 
 struct mask_scan {
@@ -620,6 +585,24 @@ static int perf_slot_status(struct uncore_backend *base, unsigned slot,
 	if (slot >= b->nstatus)
 		return uncore_fail(UNCORE_EINVAL, "no slot %u programmed", slot);
 	*out = b->status[slot];
+	return 0;
+}
+
+int uncore_perf_binding(const struct uncore_backend *base, unsigned box, unsigned instance,
+			unsigned socket, const char **pmu, int *cpu)
+{
+	if (!base || base->ops != &perf_ops)
+		return uncore_fail(UNCORE_EINVAL, "not a perf backend");
+	struct perf_backend *b = (struct perf_backend *)base;
+	if (box >= b->plat.nboxes || instance >= PERF_MAX_INSTANCES ||
+	    socket >= UNCORE_MACHINE_MAX_SOCKETS)
+		return uncore_fail(UNCORE_ENODEV, "no box %u instance %u socket %u", box, instance, socket);
+	const struct perf_binding *bd = perf_bind(b, box, instance);
+	if (!bd->pmu || bd->cpu[socket] < 0)
+		return uncore_fail(UNCORE_ENODEV, "box %u instance %u has no kernel PMU on socket %u",
+				   box, instance, socket);
+	*pmu = bd->pmu->name;
+	*cpu = bd->cpu[socket];
 	return 0;
 }
 
