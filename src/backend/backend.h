@@ -56,8 +56,11 @@ struct uncore_event_source_ops {
 	unsigned (*count)(const struct uncore_event_source *src);
 	int (*entry)(const struct uncore_event_source *src, unsigned i, char *name, size_t nlen,
 		     char *desc, size_t dlen);
-	/* The PMU names "pmu::event" may use. */
-	const char *const *(*pmu_names)(const struct uncore_event_source *src, unsigned *n);
+	/* The PMU names "pmu::event" may use: the first *nprimary name whole
+	 * PMUs and families ("msr", "uncore_imc"), the others instances
+	 * ("uncore_imc_0"). */
+	const char *const *(*pmu_names)(const struct uncore_event_source *src, unsigned *n,
+					unsigned *nprimary);
 };
 struct uncore_event_source {
 	const struct uncore_event_source_ops *ops;

@@ -84,22 +84,28 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 		uncore_native_destroy(n);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
 	}
-	for (unsigned b = 0; b < plat->nboxes; b++) {
-		const struct uncore_box_type *bt = plat->boxes[b];
-		if (bt->flags & UNCORE_BOXF_KERNEL)
-			continue; /* named by the event source (uncore_native_set_source) */
-		for (int i = -1; i < (bt->ninstances > 1 ? (int)bt->ninstances : 0); i++) {
-			char name[64];
-			if (i < 0)
-				snprintf(name, sizeof(name), "%s", bt->name);
-			else if (uncore_box_instance_name(bt, i, name, sizeof(name)) < 0)
-				continue;
-			n->pmu_names[n->npmu_names] = strdup(name);
-			if (!n->pmu_names[n->npmu_names]) {
-				uncore_native_destroy(n);
-				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	/* Box-type names before instance names: PAPI keeps only the first
+	 * PAPI_PMU_MAX, and a type name routes the most events. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (unsigned b = 0; b < plat->nboxes; b++) {
+			const struct uncore_box_type *bt = plat->boxes[b];
+			if (bt->flags & UNCORE_BOXF_KERNEL)
+				continue; /* named by the event source (uncore_native_set_source) */
+			int first = pass == 0 ? -1 : 0;
+			int last = pass == 0 ? 0 : bt->ninstances > 1 ? (int)bt->ninstances : 0;
+			for (int i = first; i < last; i++) {
+				char name[64];
+				if (i < 0)
+					snprintf(name, sizeof(name), "%s", bt->name);
+				else if (uncore_box_instance_name(bt, i, name, sizeof(name)) < 0)
+					continue;
+				n->pmu_names[n->npmu_names] = strdup(name);
+				if (!n->pmu_names[n->npmu_names]) {
+					uncore_native_destroy(n);
+					return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+				}
+				n->npmu_names++;
 			}
-			n->npmu_names++;
 		}
 	}
 	*out = n;
@@ -108,19 +114,27 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 
 int uncore_native_set_source(struct uncore_native *n, struct uncore_event_source *src)
 {
-	unsigned k = 0;
+	unsigned k = 0, primary = 0, ntypes = 0;
 	const char *const *names = NULL;
 	if (!src)
 		return 0;
-	names = src->ops->pmu_names(src, &k);
+	names = src->ops->pmu_names(src, &k, &primary);
 	char **p = realloc(n->pmu_names, (n->npmu_names + k + 1) * sizeof(*p));
 	if (!p)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
 	n->pmu_names = p;
+	for (unsigned b = 0; b < n->plat->nboxes; b++)
+		ntypes += !(n->plat->boxes[b]->flags & UNCORE_BOXF_KERNEL);
+	/* Order: table types, the source's whole PMUs, table instances, the
+	 * source's instances (see uncore_native_create). */
 	for (unsigned i = 0; i < k; i++) {
-		n->pmu_names[n->npmu_names] = strdup(names[i]);
-		if (!n->pmu_names[n->npmu_names])
+		char *copy = strdup(names[i]);
+		if (!copy)
 			return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+		unsigned at = i < primary ? ntypes + i : n->npmu_names;
+		memmove(&n->pmu_names[at + 1], &n->pmu_names[at],
+			(n->npmu_names - at) * sizeof(*n->pmu_names));
+		n->pmu_names[at] = copy;
 		n->npmu_names++;
 	}
 	n->src = src;

@@ -6,6 +6,7 @@
  * is the one real hardware gets).  Events that do not fit the box's
  * counters stay enabled but do not run (time_running stops), as a kernel
  * that has not rotated them in yet. */
+#define _GNU_SOURCE /* nftw */
 #include "sim/uncore_sim_perf.h"
 
 #include "backend/direct/direct.h"
@@ -15,6 +16,7 @@
 #include "sim/sim_perf_internal.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +86,8 @@ struct uncore_sim_perf {
 		unsigned nth, err;
 	} fail[UNCORE_SIM_PERF_OPS];
 	struct uncore_sim_perf_stats st;
+	struct uncore_regio *own_io; /* the machine, when the kernel owns it */
+	int own_root;                /* remove the tree at destroy */
 };
 
 static uint64_t now_ns(struct uncore_sim_perf *k)
@@ -661,6 +665,55 @@ int uncore_sim_perf_create(struct uncore_sim *sim, const char *root, struct unco
 	return 0;
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int uncore_sim_perf_from_env(struct uncore_sim_perf **out)
+{
+	struct uncore_regio *io;
+	char root[512];
+	const char *tmp = getenv("TMPDIR");
+	int rc = uncore_sim_regio_from_env(&io);
+	if (rc < 0)
+		return rc;
+	snprintf(root, sizeof(root), "/dev/shm/uncore-simkernel-XXXXXX");
+	if (!mkdtemp(root)) {
+		snprintf(root, sizeof(root), "%s/uncore-simkernel-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(root)) {
+			uncore_regio_destroy(io);
+			return uncore_fail(UNCORE_EIO, "cannot create a directory for the simulated "
+						       "kernel's sysfs tree (%s): %s",
+					   root, strerror(errno));
+		}
+	}
+	rc = uncore_sim_perf_create(uncore_sim_from_regio(io), root, out);
+	if (rc < 0) {
+		nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		uncore_regio_destroy(io);
+		return rc;
+	}
+	(*out)->own_io = io;
+	(*out)->own_root = 1;
+	return 0;
+}
+
+void uncore_sim_perf_remove_tree(struct uncore_sim_perf *k)
+{
+	if (k->own_root)
+		nftw(k->root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	k->own_root = 0;
+}
+
+struct uncore_sim *uncore_sim_perf_machine(struct uncore_sim_perf *k)
+{
+	return k->sim;
+}
+
 void uncore_sim_perf_destroy(struct uncore_sim_perf *k)
 {
 	if (!k)
@@ -673,6 +726,10 @@ void uncore_sim_perf_destroy(struct uncore_sim_perf *k)
 		k->discover->ops->destroy(k->discover);
 	uncore_perf_sysfs_free(k->sysfs);
 	free(k->pmus);
+	if (k->own_root)
+		nftw(k->root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	if (k->own_io)
+		uncore_regio_destroy(k->own_io);
 	free(k);
 }
 

@@ -23,6 +23,21 @@ struct uncore_sim_perf;
  * kernel keeps using `sim` (not owned). */
 int uncore_sim_perf_create(struct uncore_sim *sim, const char *root, struct uncore_sim_perf **out);
 
+/* The machine PAPI_INTEL_UNCORE_SIM names (uncore_sim_regio_from_env)
+ * behind a simulated kernel whose tree is written to a fresh directory
+ * under /dev/shm (else $TMPDIR, else /tmp); destroying the kernel removes
+ * the tree and closes the machine.  For the component's
+ * PAPI_INTEL_UNCORE_SIM_KERNEL=perf. */
+#define UNCORE_SIM_ENV_KERNEL "PAPI_INTEL_UNCORE_SIM_KERNEL"
+int uncore_sim_perf_from_env(struct uncore_sim_perf **out);
+
+/* Remove the tree written by uncore_sim_perf_from_env once the backend has
+ * read it (the kernel keeps what it parsed; reload is then impossible). */
+void uncore_sim_perf_remove_tree(struct uncore_sim_perf *k);
+
+/* The simulator behind the kernel. */
+struct uncore_sim *uncore_sim_perf_machine(struct uncore_sim_perf *k);
+
 /* Its system-call layer; the layer's destroy destroys the kernel. */
 struct uncore_perf_sys *uncore_sim_perf_sys(struct uncore_sim_perf *k);
 

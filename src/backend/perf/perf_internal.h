@@ -43,6 +43,7 @@ struct perf_kernel_events {
 	unsigned nentries; /* aliases listed, over all families */
 	char **pmu_names;
 	unsigned npmu_names;
+	unsigned nprimary; /* pmu_names[0..nprimary): whole PMUs and families */
 };
 
 struct perf_group {

@@ -135,8 +135,6 @@ int perf_kernel_events_init(struct perf_backend *b)
 		if (numbered && idx + 1 > f->box.ninstances)
 			f->box.ninstances = idx + 1;
 		perf_bind(b, box, numbered ? idx : 0)->pmu = pmu;
-		if (add_pmu_name(k, &namecap, pmu->name) < 0)
-			return uncore_fail(UNCORE_ENOMEM, "out of memory for kernel PMU names");
 	}
 	for (unsigned f = 0; f < k->nfam; f++) {
 		struct perf_family *fam = &k->fam[f];
@@ -150,18 +148,32 @@ int perf_kernel_events_init(struct perf_backend *b)
 				fam->ref = perf_bind(b, box, i)->pmu;
 				break;
 			}
+		if (add_pmu_name(k, &namecap, fam->name) < 0)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for kernel PMU names");
 		if (fam->box.ninstances > 1) {
 			snprintf(fam->desc, sizeof(fam->desc),
 				 "kernel PMUs %s_0..%u (sysfs formats and aliases; no event table)",
 				 fam->name, fam->box.ninstances - 1);
-			if (add_pmu_name(k, &namecap, fam->name) < 0)
-				return uncore_fail(UNCORE_ENOMEM, "out of memory for kernel PMU names");
 		} else {
 			snprintf(fam->desc, sizeof(fam->desc),
 				 "kernel PMU %s (sysfs formats and aliases; no event table)", fam->name);
 		}
 		fam->first_alias = k->nentries;
 		k->nentries += fam->ref->naliases;
+	}
+	/* Names PAPI routes by: whole PMUs and families first, as PAPI keeps
+	 * only so many (PAPI_PMU_MAX), then the instances. */
+	k->nprimary = k->npmu_names;
+	for (unsigned f = 0; f < k->nfam; f++) {
+		struct perf_family *fam = &k->fam[f];
+		for (unsigned j = 0; fam->box.ninstances > 1 && j < b->plat.nboxes; j++) {
+			if (b->boxes[j] != &fam->box)
+				continue;
+			for (unsigned i = 0; i < fam->box.ninstances; i++)
+				if (perf_bind(b, j, i)->pmu &&
+				    add_pmu_name(k, &namecap, perf_bind(b, j, i)->pmu->name) < 0)
+					return uncore_fail(UNCORE_ENOMEM, "out of memory for kernel PMU names");
+		}
 	}
 	b->base.events = &k->base;
 	return 0;
@@ -403,10 +415,12 @@ static int kernel_entry(const struct uncore_event_source *src, unsigned i, char 
 	return uncore_fail(UNCORE_ENOEVENT, "no kernel event number %u", i);
 }
 
-static const char *const *kernel_pmu_names(const struct uncore_event_source *src, unsigned *n)
+static const char *const *kernel_pmu_names(const struct uncore_event_source *src, unsigned *n,
+					   unsigned *nprimary)
 {
 	const struct perf_kernel_events *k = (const struct perf_kernel_events *)src;
 	*n = k->npmu_names;
+	*nprimary = k->nprimary;
 	return (const char *const *)k->pmu_names;
 }
 
