@@ -134,6 +134,7 @@ static const struct kind_map kind_maps[] = {
     {"hswep", "pcu", ROWS(hsx_pcu)},      {"hswep", "qpi", ROWS(hsx_qpi)},
     {"hswep", "r2pcie", ROWS(hsx_common)}, {"hswep", "r3qpi", ROWS(hsx_common)},
     {"skl", "cbo", ROWS(skl_evtsel)},     {"skl", "arb", ROWS(skl_evtsel)},
+    {"skl", "clock", ROWS(skl_evtsel)}, /* event 0xff only: the fixed counter */
     {"nhm", "unc", ROWS(nhm_evtsel)},
 };
 
