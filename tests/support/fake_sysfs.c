@@ -9,8 +9,10 @@
 
 const char *fake_sysfs_mkdtemp(const char *tag)
 {
-	static char dir[256];
-	snprintf(dir, sizeof(dir), "/dev/shm/uncore-%s-XXXXXX", tag);
+	static char dirs[8][256];
+	static unsigned next;
+	char *dir = dirs[next++ % 8];
+	snprintf(dir, sizeof(dirs[0]), "/dev/shm/uncore-%s-XXXXXX", tag);
 	if (mkdtemp(dir))
 		return dir;
 	return test_mkdtemp(tag);

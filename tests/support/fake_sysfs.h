@@ -8,7 +8,8 @@
 #define UNCORE_TEST_FAKE_SYSFS_H
 
 /* A fresh directory for a tree, on tmpfs when there is one (trees have
- * hundreds of small files).  Static storage; NULL on failure. */
+ * hundreds of small files).  Static storage, eight calls deep; NULL on
+ * failure. */
 const char *fake_sysfs_mkdtemp(const char *tag);
 
 /* Core i7-6700 like: one socket, 8 CPUs; uncore_cbox_0..3 (cpumask 0) with
