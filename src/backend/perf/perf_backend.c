@@ -336,6 +336,14 @@ fail: {
 
 static void release_program(struct perf_backend *b)
 {
+	/* Keep the last times for uncore_set_event_status after a stop. */
+	for (unsigned k = 0; b->plan && b->slot_group && k < b->nstatus; k++) {
+		unsigned g = b->slot_group[k];
+		if (g < b->ngroups && b->groups[g].buf) {
+			b->status[k].time_enabled = b->groups[g].buf[1];
+			b->status[k].time_running = b->groups[g].buf[2];
+		}
+	}
 	for (unsigned g = 0; g < b->ngroups; g++) {
 		struct perf_group *gr = &b->groups[g];
 		/* Members first: closing a leader would orphan them. */
@@ -343,6 +351,7 @@ static void release_program(struct perf_backend *b)
 			if (gr->fds[k] >= 0)
 				sys_close(b, gr->fds[k]);
 		free(gr->fds);
+		free(gr->slots);
 		free(gr->buf);
 	}
 	free(b->groups);
@@ -392,7 +401,8 @@ static int find_group(struct perf_backend *b, const struct uncore_perf_pmu *pmu,
 	gr->cpu = cpu;
 	gr->leader = -1;
 	gr->fds = malloc(nslots * sizeof(*gr->fds));
-	if (!gr->fds)
+	gr->slots = malloc(nslots * sizeof(*gr->slots));
+	if (!gr->fds || !gr->slots)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for event groups");
 	return (int)b->ngroups++;
 }
@@ -455,6 +465,7 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 			gr->leader = fd;
 		b->slot_group[k] = (unsigned)g;
 		b->slot_index[k] = gr->n;
+		gr->slots[gr->n] = k;
 		gr->fds[gr->n++] = fd;
 	}
 	for (unsigned g = 0; g < b->ngroups && rc == 0; g++) {
@@ -543,12 +554,16 @@ static int perf_read(struct uncore_backend *base, uint64_t *raw)
 					   gr->pmu->name, gr->cpu, got, (unsigned long long)gr->buf[0],
 					   want, gr->n);
 	}
-	for (unsigned k = 0; k < p->nslots; k++) {
-		const struct perf_group *gr = &b->groups[b->slot_group[k]];
+	for (unsigned g = 0; g < b->ngroups; g++) {
+		const struct perf_group *gr = &b->groups[g];
+		const uint64_t *val = gr->buf + HEADER_WORDS;
 		uint64_t enabled = gr->buf[1], running = gr->buf[2];
-		raw[k] = uncore_perf_scale(gr->buf[HEADER_WORDS + b->slot_index[k]], enabled, running);
-		b->status[k].time_enabled = enabled;
-		b->status[k].time_running = running;
+		if (running >= enabled) /* counted all the time: the usual case */
+			for (unsigned k = 0; k < gr->n; k++)
+				raw[gr->slots[k]] = val[k];
+		else
+			for (unsigned k = 0; k < gr->n; k++)
+				raw[gr->slots[k]] = uncore_perf_scale(val[k], enabled, running);
 	}
 	return 0;
 }
@@ -584,6 +599,12 @@ static int perf_slot_status(struct uncore_backend *base, unsigned slot,
 	struct perf_backend *b = (struct perf_backend *)base;
 	if (slot >= b->nstatus)
 		return uncore_fail(UNCORE_EINVAL, "no slot %u programmed", slot);
+	if (b->plan) { /* the times of the slot's group at the last read */
+		const struct perf_group *gr = &b->groups[b->slot_group[slot]];
+		out->time_enabled = gr->buf ? gr->buf[1] : 0;
+		out->time_running = gr->buf ? gr->buf[2] : 0;
+		return 0;
+	}
 	*out = b->status[slot];
 	return 0;
 }

@@ -52,6 +52,7 @@ struct perf_group {
 	int leader;       /* fd */
 	unsigned n;       /* events, leader included */
 	int *fds;         /* n, fds[0] == leader */
+	unsigned *slots;  /* n: the plan slot each member counts */
 	uint64_t *buf;    /* 3 + n words: nr, time_enabled, time_running, values */
 };
 
@@ -71,7 +72,7 @@ struct perf_backend {
 	struct perf_group *groups;
 	unsigned ngroups;
 	unsigned *slot_group, *slot_index; /* per slot */
-	struct uncore_slot_status *status;  /* per slot, from the last read (kept after unprogram) */
+	struct uncore_slot_status *status;  /* per slot, saved at unprogram for later queries */
 	unsigned nstatus;
 	int running;
 	/* Accounting (acceptance: one read() per PMU instance per read). */

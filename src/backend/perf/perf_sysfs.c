@@ -18,7 +18,8 @@
 #include <strings.h>
 #include <unistd.h>
 
-/* perf_event_open(2): enum perf_sw_ids. */
+/* perf_event_open(2): enum perf_sw_ids (dummy and bpf-output count
+ * nothing; cgroup-switches needs Linux 5.13). */
 static const struct {
 	const char *name;
 	const char *terms;
@@ -27,7 +28,7 @@ static const struct {
     {"page-faults", "config=2"},      {"context-switches", "config=3"},
     {"cpu-migrations", "config=4"},   {"minor-faults", "config=5"},
     {"major-faults", "config=6"},     {"alignment-faults", "config=7"},
-    {"emulation-faults", "config=8"},
+    {"emulation-faults", "config=8"}, {"cgroup-switches", "config=11"},
 };
 
 /* PMUs whose events need more than config words (a tracepoint id, a probe
