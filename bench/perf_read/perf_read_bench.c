@@ -4,17 +4,24 @@
  * line: ns per PAPI_read (median over batches), read() system calls per
  * PAPI_read (from /proc/self/io syscr), and the counts as a sanity check.
  *
- *   perf_read_bench ours|perf_event N M [reads]
+ *   perf_read_bench ours|perf_event|alone N M [reads]
  *
  * ours: msr::tsc when M >= 2, power::energy-psys when M = 3, and software
  * events for the rest (the kernel PMUs of this machine).  perf_event:
  * perf::<software event> (M = 1: PAPI puts them in one group, attached to
- * this thread).  Run by bench/perf_read/run.sh. */
+ * this thread).  alone: no PAPI; the same N software events opened each on
+ * its own for CPU 0 and read one read() per event, the way PAPI's
+ * perf_event_uncore reads uncore events (the reference for what grouping
+ * saves).  Run by bench/perf_read/run.sh. */
+#include <linux/perf_event.h>
 #include <papi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #define BATCH 100
 
@@ -57,10 +64,49 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The software event ids of sw_ours (perf_event_open(2), perf_sw_ids). */
+static const unsigned sw_ids[] = {0, 1, 2, 3, 4, 5, 6, 11};
+
+static int alone(int n, int reads, double *per, int nb, long *c0, long *c1)
+{
+	int fd[8];
+	uint64_t v;
+	for (int i = 0; i < n; i++) {
+		struct perf_event_attr a;
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		a.type = PERF_TYPE_SOFTWARE;
+		a.config = sw_ids[i];
+		fd[i] = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
+		if (fd[i] < 0) {
+			perror("perf_event_open");
+			return 1;
+		}
+	}
+	for (int i = 0; i < 1000; i++)
+		for (int k = 0; k < n; k++)
+			if (read(fd[k], &v, sizeof(v)) != sizeof(v))
+				return 1;
+	*c0 = syscr();
+	for (int b = 0; b < nb; b++) {
+		double t0 = now_ns();
+		for (int i = 0; i < BATCH; i++)
+			for (int k = 0; k < n; k++)
+				if (read(fd[k], &v, sizeof(v)) != sizeof(v))
+					return 1;
+		per[b] = (now_ns() - t0) / BATCH;
+	}
+	*c1 = syscr();
+	(void)reads;
+	for (int k = 0; k < n; k++)
+		close(fd[k]);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		fprintf(stderr, "usage: %s ours|perf_event N M [reads]\n", argv[0]);
+		fprintf(stderr, "usage: %s ours|perf_event|alone N M [reads]\n", argv[0]);
 		return 2;
 	}
 	int ours = strcmp(argv[1], "ours") == 0;
@@ -69,6 +115,20 @@ int main(int argc, char **argv)
 	if (n < 1 || n > 8 || m < 1 || m > 3 || (!ours && m != 1) || n < m || reads < BATCH) {
 		fprintf(stderr, "N in 1..8, M in 1..3 (perf_event: 1), N >= M, reads >= %d\n", BATCH);
 		return 2;
+	}
+	if (strcmp(argv[1], "alone") == 0) {
+		int nb = reads / BATCH;
+		double *per = malloc(nb * sizeof(*per));
+		long c0, c1;
+		if (alone(n, reads, per, nb, &c0, &c1))
+			return 1;
+		qsort(per, nb, sizeof(*per), cmp_double);
+		printf("%-10s N=%d M=%d  %8.0f ns/read (median of %d batches of %d; p10 %.0f, p90 %.0f)  "
+		       "%.2f read()/PAPI_read\n",
+		       argv[1], n, m, per[nb / 2], nb, BATCH, per[nb / 10], per[nb * 9 / 10],
+		       (double)(c1 - c0 - 1) / (nb * BATCH));
+		free(per);
+		return 0;
 	}
 	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
 		return 1;

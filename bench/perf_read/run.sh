@@ -32,24 +32,27 @@ ir_per_read() { # callgrind: instructions executed inside PAPI_read, per call
 
 echo "PAPI_read cost on $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs"
 echo
-echo "| backend | events (N) | PMU instances (M) | reader CPU | ns/PAPI_read (median, p10-p90) | read() per PAPI_read | instructions per PAPI_read (user) |"
+echo "| reader | events (N) | PMU instances (M) | reader CPU | ns/PAPI_read (median, p10-p90) | read() per PAPI_read | instructions per PAPI_read (user) |"
 echo "|---|---|---|---|---|---|---|"
 row() { # which N M cpu
-	local line ns p10 p90 rd ir
+	local line ns p10 p90 rd ir name
 	line=$(taskset -c "$4" "$bin" "$1" "$2" "$3" "$reads")
 	ns=$(echo "$line" | sed -n 's/.* \([0-9]*\) ns\/read.*/\1/p')
 	p10=$(echo "$line" | sed -n 's/.*p10 \([0-9]*\),.*/\1/p')
 	p90=$(echo "$line" | sed -n 's/.*p90 \([0-9]*\)).*/\1/p')
 	rd=$(echo "$line" | sed -n 's/.* \([0-9.]*\) read()\/PAPI_read.*/\1/p')
-	ir=$(ir_per_read "$4" "$1" "$2" "$3")
-	local name=$1
-	[ "$1" = ours ] && name="intel_uncore perf backend (system-wide, CPU 0)"
-	[ "$1" = perf_event ] && name="PAPI perf_event (this thread)"
+	case $1 in
+	ours) name="intel_uncore perf backend (system-wide, CPU 0)" ;;
+	perf_event) name="PAPI perf_event (this thread)" ;;
+	*) name="no PAPI: each event alone for CPU 0, one read() each (perf_event_uncore's way)" ;;
+	esac
+	if [ "$1" = alone ]; then ir="-"; else ir=$(ir_per_read "$4" "$1" "$2" "$3"); fi
 	echo "| $name | $2 | $3 | $4 | $ns ($p10-$p90) | $rd | $ir |"
 }
 for n in 1 2 4 8; do
 	row perf_event $n 1 0
 	row ours $n 1 0
+	row alone $n 1 0
 done
 row ours 2 2 0
 row ours 4 2 0
