@@ -699,6 +699,24 @@ int uncore_sim_perf_from_env(struct uncore_sim_perf **out)
 	}
 	(*out)->own_io = io;
 	(*out)->own_root = 1;
+	const char *share = getenv(UNCORE_SIM_ENV_KERNEL_SHARE);
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%s", share ? share : "");
+	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(t, '=');
+		unsigned num, den;
+		if (!eq || sscanf(eq + 1, "%u/%u", &num, &den) != 2) {
+			rc = uncore_fail(UNCORE_ESYNTAX, "%s: \"%s\" is not pmu=num/den",
+					 UNCORE_SIM_ENV_KERNEL_SHARE, t);
+		} else {
+			*eq = '\0';
+			rc = uncore_sim_perf_set_share(*out, t, num, den);
+		}
+		if (rc < 0) {
+			uncore_sim_perf_destroy(*out);
+			return rc;
+		}
+	}
 	return 0;
 }
 

@@ -27,8 +27,10 @@ int uncore_sim_perf_create(struct uncore_sim *sim, const char *root, struct unco
  * behind a simulated kernel whose tree is written to a fresh directory
  * under /dev/shm (else $TMPDIR, else /tmp); destroying the kernel removes
  * the tree and closes the machine.  For the component's
- * PAPI_INTEL_UNCORE_SIM_KERNEL=perf. */
-#define UNCORE_SIM_ENV_KERNEL "PAPI_INTEL_UNCORE_SIM_KERNEL"
+ * PAPI_INTEL_UNCORE_SIM_KERNEL=perf; PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE=
+ * "uncore_imc_0=1/4,..." multiplexes PMUs (uncore_sim_perf_set_share). */
+#define UNCORE_SIM_ENV_KERNEL       "PAPI_INTEL_UNCORE_SIM_KERNEL"
+#define UNCORE_SIM_ENV_KERNEL_SHARE "PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE"
 int uncore_sim_perf_from_env(struct uncore_sim_perf **out);
 
 /* Remove the tree written by uncore_sim_perf_from_env once the backend has

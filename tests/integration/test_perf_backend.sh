@@ -75,5 +75,10 @@ else
 	fail "sim+perf: table event '$a' and kernel alias '$b' should count the same, non-zero"
 	cat "$tmp/cl"
 fi
+# A multiplexed group is scaled and the user is told (verbose).
+PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE=uncore_imc_0=1/2 PAPI_INTEL_UNCORE_VERBOSE=1 \
+	"$STAGE/bin/papi_command_line" hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 >"$tmp/mpx" 2>&1
+expect "sim+perf: a multiplexed event is reported as scaled" \
+	grep -q 'hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 counted 50.0% of the time' "$tmp/mpx"
 ls /dev/shm | grep -q uncore-simkernel && fail "sim+perf: the simulated kernel's tree was left in /dev/shm" ||
 	pass "sim+perf: the simulated kernel's tree is removed at shutdown"
