@@ -25,14 +25,13 @@
 
 #define BATCH 100
 
-static const char *const sw_ours[] = {
-    "software::cpu-clock",    "software::task-clock",   "software::page-faults",
-    "software::context-switches", "software::cpu-migrations", "software::minor-faults",
-    "software::major-faults", "software::cgroup-switches"};
+static const char *const sw_ours[] = {"software::cpu-clock",      "software::task-clock",
+				      "software::page-faults",    "software::context-switches",
+				      "software::cpu-migrations", "software::minor-faults",
+				      "software::major-faults",   "software::cgroup-switches"};
 static const char *const sw_papi[] = {
-    "perf::CPU-CLOCK",        "perf::TASK-CLOCK",       "perf::PAGE-FAULTS",
-    "perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS",   "perf::MINOR-FAULTS",
-    "perf::MAJOR-FAULTS",     "perf::CGROUP-SWITCHES"};
+    "perf::CPU-CLOCK",      "perf::TASK-CLOCK",   "perf::PAGE-FAULTS",  "perf::CONTEXT-SWITCHES",
+    "perf::CPU-MIGRATIONS", "perf::MINOR-FAULTS", "perf::MAJOR-FAULTS", "perf::CGROUP-SWITCHES"};
 /* The other PMU instances of this machine's kernel: one event each (msr's
  * other event, smi, traps to the hypervisor on every read). */
 static const char *const other_ours[] = {"msr::tsc", "power::energy-psys"};
@@ -113,7 +112,8 @@ int main(int argc, char **argv)
 	int n = atoi(argv[2]), m = atoi(argv[3]);
 	int reads = argc > 4 ? atoi(argv[4]) : 20000;
 	if (n < 1 || n > 8 || m < 1 || m > 3 || (!ours && m != 1) || n < m || reads < BATCH) {
-		fprintf(stderr, "N in 1..8, M in 1..3 (perf_event: 1), N >= M, reads >= %d\n", BATCH);
+		fprintf(stderr, "N in 1..8, M in 1..3 (perf_event: 1), N >= M, reads >= %d\n",
+			BATCH);
 		return 2;
 	}
 	if (strcmp(argv[1], "alone") == 0) {
@@ -123,7 +123,8 @@ int main(int argc, char **argv)
 		if (alone(n, reads, per, nb, &c0, &c1))
 			return 1;
 		qsort(per, nb, sizeof(*per), cmp_double);
-		printf("%-10s N=%d M=%d  %8.0f ns/read (median of %d batches of %d; p10 %.0f, p90 %.0f)  "
+		printf("%-10s N=%d M=%d  %8.0f ns/read (median of %d batches of %d; p10 %.0f, p90 "
+		       "%.0f)  "
 		       "%.2f read()/PAPI_read\n",
 		       argv[1], n, m, per[nb / 2], nb, BATCH, per[nb / 10], per[nb * 9 / 10],
 		       (double)(c1 - c0 - 1) / (nb * BATCH));
@@ -135,7 +136,9 @@ int main(int argc, char **argv)
 	int es = PAPI_NULL;
 	PAPI_create_eventset(&es);
 	for (int i = 0; i < n; i++) {
-		const char *name = !ours ? sw_papi[i] : i < m - 1 ? other_ours[i] : sw_ours[i - (m - 1)];
+		const char *name = !ours       ? sw_papi[i]
+				   : i < m - 1 ? other_ours[i]
+					       : sw_ours[i - (m - 1)];
 		int rc = PAPI_add_named_event(es, name);
 		if (rc != PAPI_OK) {
 			fprintf(stderr, "cannot add %s: %s\n", name, PAPI_strerror(rc));

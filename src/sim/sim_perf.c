@@ -60,14 +60,14 @@ struct kevent {
 	int fixed;
 	int enabled;
 	/* Counting. */
-	int scheduled;   /* holds a counter of its box */
-	unsigned slot;   /* in its hwbox plan */
-	uint64_t hw;     /* folded hardware count (before the share) */
-	uint64_t base;   /* value at the last reset */
-	uint64_t prev;   /* last raw reading while scheduled */
+	int scheduled;                 /* holds a counter of its box */
+	unsigned slot;                 /* in its hwbox plan */
+	uint64_t hw;                   /* folded hardware count (before the share) */
+	uint64_t base;                 /* value at the last reset */
+	uint64_t prev;                 /* last raw reading while scheduled */
 	uint64_t t_enabled, t_running; /* ns accumulated */
-	uint64_t since;  /* when the current enabled stretch began */
-	int running_now; /* enabled and scheduled since `since` */
+	uint64_t since;                /* when the current enabled stretch began */
+	int running_now;               /* enabled and scheduled since `since` */
 };
 
 struct uncore_sim_perf {
@@ -322,7 +322,8 @@ static int cpu_online(const struct uncore_sim_perf *k, int cpu)
 	return cpu >= 0 && (unsigned)cpu < k->machine.ncpus && k->machine.cpu_socket[cpu] >= 0;
 }
 
-static int group_fits(struct uncore_sim_perf *k, const struct kevent *leader, const struct kevent *e)
+static int group_fits(struct uncore_sim_perf *k, const struct kevent *leader,
+		      const struct kevent *e)
 {
 	const struct uncore_box_type *bt = k->machine.plat->boxes[e->pmu->box];
 	unsigned generic = e->fixed ? 0 : 1, fixed = e->fixed ? 1 : 0;
@@ -591,7 +592,8 @@ static int map_pmus(struct uncore_sim_perf *k)
 			for (unsigned b = 0; b < plat->nboxes && p->box < 0; b++)
 				for (unsigned n = 0; n < plat->boxes[b]->ninstances; n++) {
 					char name[64];
-					if (uncore_box_perf_name(plat->boxes[b], (int)n, name, sizeof(name)) == 0 &&
+					if (uncore_box_perf_name(plat->boxes[b], (int)n, name,
+								 sizeof(name)) == 0 &&
 					    strcmp(name, d->name) == 0) {
 						p->box = (int)b;
 						p->inst = n;
@@ -683,11 +685,13 @@ int uncore_sim_perf_from_env(struct uncore_sim_perf **out)
 		return rc;
 	snprintf(root, sizeof(root), "/dev/shm/uncore-simkernel-XXXXXX");
 	if (!mkdtemp(root)) {
-		snprintf(root, sizeof(root), "%s/uncore-simkernel-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		snprintf(root, sizeof(root), "%s/uncore-simkernel-XXXXXX",
+			 tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(root)) {
 			uncore_regio_destroy(io);
-			return uncore_fail(UNCORE_EIO, "cannot create a directory for the simulated "
-						       "kernel's sysfs tree (%s): %s",
+			return uncore_fail(UNCORE_EIO,
+					   "cannot create a directory for the simulated "
+					   "kernel's sysfs tree (%s): %s",
 					   root, strerror(errno));
 		}
 	}
@@ -775,7 +779,8 @@ int uncore_sim_perf_fail(struct uncore_sim_perf *k, enum uncore_sim_perf_op op, 
 			 int err)
 {
 	if ((unsigned)op >= UNCORE_SIM_PERF_OPS || nth == 0 || err <= 0)
-		return uncore_fail(UNCORE_EINVAL, "bad fault: op %d, nth %u, errno %d", op, nth, err);
+		return uncore_fail(UNCORE_EINVAL, "bad fault: op %d, nth %u, errno %d", op, nth,
+				   err);
 	k->fail[op].nth = nth;
 	k->fail[op].err = (unsigned)err;
 	return 0;

@@ -86,7 +86,6 @@ int uncore_sim_perf_set_share(struct uncore_sim_perf *k, const char *pmu, unsign
 
 /* The config words the kernel last accepted for an event of PMU `pmu`
  * (for tests comparing the backend's packing with expectations). */
-int uncore_sim_perf_last_config(const struct uncore_sim_perf *k, const char *pmu,
-				uint64_t cfg[3]);
+int uncore_sim_perf_last_config(const struct uncore_sim_perf *k, const char *pmu, uint64_t cfg[3]);
 
 #endif

@@ -105,8 +105,9 @@ static int reads(int n)
 	if (write(1, "END\n", 4) != 4)
 		return 1;
 	PAPI_stop(es, v);
-	printf("msr::tsc %lld msr::smi %lld cpu-clock %lld page-faults %lld context-switches %lld\n",
-	       v[0], v[1], v[2], v[3], v[4]);
+	printf(
+	    "msr::tsc %lld msr::smi %lld cpu-clock %lld page-faults %lld context-switches %lld\n",
+	    v[0], v[1], v[2], v[3], v[4]);
 	return 0;
 }
 
@@ -117,7 +118,8 @@ static int denied(void)
 		return 1;
 	check(info->disabled != 0, "unprivileged: intel_uncore is disabled");
 	printf("reason: %s\n", info->disabled_reason);
-	check(strstr(info->disabled_reason, "permission denied") != NULL, "the reason says permission denied");
+	check(strstr(info->disabled_reason, "permission denied") != NULL,
+	      "the reason says permission denied");
 	check(strstr(info->disabled_reason, "perf_event_paranoid is ") != NULL,
 	      "the reason gives the current perf_event_paranoid");
 	check(strstr(info->disabled_reason, "CAP_PERFMON") != NULL, "the reason names CAP_PERFMON");

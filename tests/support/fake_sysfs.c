@@ -65,11 +65,13 @@ static int pmu(const char *root, const char *name, unsigned type, const char *cp
 		snprintf(t, sizeof(t), "%s\n", a->terms);
 		rc |= test_put(root, rel, t);
 		if (a->scale) {
-			snprintf(rel, sizeof(rel), "bus/event_source/devices/%s/events/%s.scale", name, a->name);
+			snprintf(rel, sizeof(rel), "bus/event_source/devices/%s/events/%s.scale",
+				 name, a->name);
 			rc |= test_put(root, rel, a->scale);
 		}
 		if (a->unit) {
-			snprintf(rel, sizeof(rel), "bus/event_source/devices/%s/events/%s.unit", name, a->name);
+			snprintf(rel, sizeof(rel), "bus/event_source/devices/%s/events/%s.unit",
+				 name, a->name);
 			rc |= test_put(root, rel, a->unit);
 		}
 	}
@@ -83,7 +85,8 @@ static int cpus(const char *root, unsigned ncpus, unsigned per_socket)
 	snprintf(text, sizeof(text), "0-%u\n", ncpus - 1);
 	rc |= test_put(root, "devices/system/cpu/online", text);
 	for (unsigned c = 0; c < ncpus; c++) {
-		snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%u/topology/physical_package_id", c);
+		snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%u/topology/physical_package_id",
+			 c);
 		snprintf(text, sizeof(text), "%u\n", c / per_socket);
 		rc |= test_put(root, rel, text);
 	}
@@ -93,13 +96,13 @@ static int cpus(const char *root, unsigned ncpus, unsigned per_socket)
 /* uncore_snb.c: snb_uncore_formats_attr (SKL cbox and arb: cmask5),
  * snb_uncore_imc_formats_attr; arch/x86/events/msr.c. */
 static const struct fmt skl_fmt[] = {
-    {"event", "config:0-7"}, {"umask", "config:8-15"},   {"edge", "config:18"},
+    {"event", "config:0-7"}, {"umask", "config:8-15"},  {"edge", "config:18"},
     {"inv", "config:23"},    {"cmask", "config:24-28"}, {NULL, NULL},
 };
 static const struct fmt event_only[] = {{"event", "config:0-7"}, {NULL, NULL}};
 static const struct fmt msr_fmt[] = {{"event", "config:0-63"}, {NULL, NULL}};
-static const struct alias skl_cbox_events[] = {
-    {"clockticks", "event=0xff,umask=0x00", NULL, NULL}, {NULL, NULL, NULL, NULL}};
+static const struct alias skl_cbox_events[] = {{"clockticks", "event=0xff,umask=0x00", NULL, NULL},
+					       {NULL, NULL, NULL, NULL}};
 static const struct alias skl_imc_events[] = {
     {"data_reads", "event=0x01", "6.103515625e-5", "MiB"},
     {"data_writes", "event=0x02", "6.103515625e-5", "MiB"},
@@ -108,15 +111,16 @@ static const struct alias skl_imc_events[] = {
     {"io_requests", "event=0x05", "6.103515625e-5", "MiB"},
     {NULL, NULL, NULL, NULL},
 };
-static const struct alias msr_events[] = {
-    {"tsc", "event=0x00", NULL, NULL}, {"aperf", "event=0x01", NULL, NULL},
-    {"mperf", "event=0x02", NULL, NULL}, {NULL, NULL, NULL, NULL}};
+static const struct alias msr_events[] = {{"tsc", "event=0x00", NULL, NULL},
+					  {"aperf", "event=0x01", NULL, NULL},
+					  {"mperf", "event=0x02", NULL, NULL},
+					  {NULL, NULL, NULL, NULL}};
 static const struct alias power_events[] = {
     {"energy-pkg", "event=0x02", "2.3283064365386962890625e-10", "Joules"},
     {NULL, NULL, NULL, NULL}};
-static const struct alias cstate_core_events[] = {
-    {"c3-residency", "event=0x01", NULL, NULL}, {"c6-residency", "event=0x02", NULL, NULL},
-    {NULL, NULL, NULL, NULL}};
+static const struct alias cstate_core_events[] = {{"c3-residency", "event=0x01", NULL, NULL},
+						  {"c6-residency", "event=0x02", NULL, NULL},
+						  {NULL, NULL, NULL, NULL}};
 
 int fake_sysfs_skl(const char *root)
 {
@@ -139,7 +143,7 @@ int fake_sysfs_skl(const char *root)
 
 /* uncore_snb.c: nhm_uncore_formats_attr (cmask8) and nhm_uncore_events. */
 static const struct fmt nhm_fmt[] = {
-    {"event", "config:0-7"}, {"umask", "config:8-15"},   {"edge", "config:18"},
+    {"event", "config:0-7"}, {"umask", "config:8-15"},  {"edge", "config:18"},
     {"inv", "config:23"},    {"cmask", "config:24-31"}, {NULL, NULL},
 };
 static const struct alias nhm_events[] = {

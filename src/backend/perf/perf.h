@@ -14,9 +14,9 @@
 #define UNCORE_PERF_PARANOID_PATH "/proc/sys/kernel/perf_event_paranoid"
 
 struct uncore_perf_config {
-	const char *pmu_root;      /* NULL: /sys/bus/event_source/devices */
-	const char *cpu_root;      /* NULL: /sys/devices/system/cpu */
-	const char *paranoid_path; /* NULL: UNCORE_PERF_PARANOID_PATH */
+	const char *pmu_root;        /* NULL: /sys/bus/event_source/devices */
+	const char *cpu_root;        /* NULL: /sys/devices/system/cpu */
+	const char *paranoid_path;   /* NULL: UNCORE_PERF_PARANOID_PATH */
 	struct uncore_perf_sys *sys; /* NULL: the real system calls; else owned (destroyed) */
 	/* Event tables to map onto the kernel's PMUs, or NULL: kernel PMUs
 	 * only (a processor we have no tables for). */

@@ -85,48 +85,54 @@ int perf_open_error(const struct perf_backend *b, int err, const struct uncore_p
 			snprintf(level, sizeof(level), "could not be read");
 		else
 			snprintf(level, sizeof(level), "is %d", p);
-		return uncore_fail(UNCORE_EPERM,
-				   "%s: permission denied. Counting %s for a whole CPU needs "
-				   "kernel.perf_event_paranoid <= 0 (%s %s) or the CAP_PERFMON "
-				   "capability (CAP_SYS_ADMIN before Linux 5.8). Fix: as root run "
-				   "'sysctl -w kernel.perf_event_paranoid=0', or give the program "
-				   "CAP_PERFMON ('setcap cap_perfmon+ep <program>'), or run it as root",
-				   what, pmu->name, b->paranoid_path, level);
+		return uncore_fail(
+		    UNCORE_EPERM,
+		    "%s: permission denied. Counting %s for a whole CPU needs "
+		    "kernel.perf_event_paranoid <= 0 (%s %s) or the CAP_PERFMON "
+		    "capability (CAP_SYS_ADMIN before Linux 5.8). Fix: as root run "
+		    "'sysctl -w kernel.perf_event_paranoid=0', or give the program "
+		    "CAP_PERFMON ('setcap cap_perfmon+ep <program>'), or run it as root",
+		    what, pmu->name, b->paranoid_path, level);
 	}
 	case ENOENT:
-		return uncore_fail(UNCORE_ENODEV,
-				   "%s: the kernel does not know PMU type %u any more (its driver was "
-				   "unloaded after discovery) or does not support this kind of event "
-				   "on it; check %s/%s",
-				   what, pmu->type, b->sysfs->root, pmu->name);
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "%s: the kernel does not know PMU type %u any more (its driver was "
+		    "unloaded after discovery) or does not support this kind of event "
+		    "on it; check %s/%s",
+		    what, pmu->type, b->sysfs->root, pmu->name);
 	case ENODEV:
-		return uncore_fail(UNCORE_ENODEV,
-				   "%s: CPU %d is offline or %s has no unit serving it; bring the CPU "
-				   "online or count another socket (:socket=N)",
-				   what, cpu, pmu->name);
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "%s: CPU %d is offline or %s has no unit serving it; bring the CPU "
+		    "online or count another socket (:socket=N)",
+		    what, cpu, pmu->name);
 	case EINVAL:
-		return uncore_fail(UNCORE_EINVAL,
-				   "%s: the kernel refused the event: a value %s does not accept, or a "
-				   "group of %u events that does not fit its counters. Check the event "
-				   "(papi_native_avail shows %s's fields), or put fewer events of this "
-				   "PMU in one event set",
-				   what, pmu->name, group_size, pmu->name);
+		return uncore_fail(
+		    UNCORE_EINVAL,
+		    "%s: the kernel refused the event: a value %s does not accept, or a "
+		    "group of %u events that does not fit its counters. Check the event "
+		    "(papi_native_avail shows %s's fields), or put fewer events of this "
+		    "PMU in one event set",
+		    what, pmu->name, group_size, pmu->name);
 	case EMFILE:
 	case ENFILE:
-		return uncore_fail(UNCORE_ELIMIT,
-				   "%s: out of file descriptors (every counted event needs one; %llu "
-				   "opened so far): raise the limit ('ulimit -n', RLIMIT_NOFILE) or "
-				   "count fewer events",
-				   what, (unsigned long long)b->nopen);
+		return uncore_fail(
+		    UNCORE_ELIMIT,
+		    "%s: out of file descriptors (every counted event needs one; %llu "
+		    "opened so far): raise the limit ('ulimit -n', RLIMIT_NOFILE) or "
+		    "count fewer events",
+		    what, (unsigned long long)b->nopen);
 	case EBUSY:
-		return uncore_fail(UNCORE_EBUSY,
-				   "%s: the PMU is busy: another user holds it exclusively (a tool "
-				   "programming these counters directly, or an exclusive perf event); "
-				   "stop it and retry",
-				   what);
+		return uncore_fail(
+		    UNCORE_EBUSY,
+		    "%s: the PMU is busy: another user holds it exclusively (a tool "
+		    "programming these counters directly, or an exclusive perf event); "
+		    "stop it and retry",
+		    what);
 	case EOPNOTSUPP:
-		return uncore_fail(UNCORE_ENOSUPP, "%s: %s does not support this kind of event", what,
-				   pmu->name);
+		return uncore_fail(UNCORE_ENOSUPP, "%s: %s does not support this kind of event",
+				   what, pmu->name);
 	case E2BIG:
 		return uncore_fail(UNCORE_ENOSUPP,
 				   "%s: this kernel is older than the perf_event_attr this program "
@@ -148,8 +154,8 @@ static int read_cpus(const char *root, struct uncore_machine *m)
 	if (rc < 0)
 		return rc;
 	if (topo.nsockets == 0 || topo.nsockets > UNCORE_MACHINE_MAX_SOCKETS)
-		return uncore_fail(UNCORE_ENOSUPP, "%u sockets: supported are 1 to %d", topo.nsockets,
-				   UNCORE_MACHINE_MAX_SOCKETS);
+		return uncore_fail(UNCORE_ENOSUPP, "%u sockets: supported are 1 to %d",
+				   topo.nsockets, UNCORE_MACHINE_MAX_SOCKETS);
 	m->nsockets = topo.nsockets;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		m->socket_cpu[s] = s < topo.nsockets ? topo.socket[s].cpu : -1;
@@ -157,7 +163,8 @@ static int read_cpus(const char *root, struct uncore_machine *m)
 	for (unsigned c = 0; c < m->ncpus; c++) {
 		m->cpu_socket[c] = -1;
 		for (unsigned s = 0; s < topo.nsockets; s++)
-			if (topo.cpu_package[c] >= 0 && (unsigned)topo.cpu_package[c] == topo.socket[s].package_id)
+			if (topo.cpu_package[c] >= 0 &&
+			    (unsigned)topo.cpu_package[c] == topo.socket[s].package_id)
 				m->cpu_socket[c] = (int16_t)s;
 	}
 	return 0;
@@ -225,8 +232,8 @@ static int probe_permission(struct perf_backend *b)
 			if (!bd->pmu || bd->cpu[0] < 0)
 				continue;
 			uint64_t cfg[UNCORE_PERF_NCONFIG] = {0, 0, 0};
-			if (bd->pmu->naliases &&
-			    uncore_perf_pmu_add_terms(bd->pmu, bd->pmu->aliases[0].terms, cfg) < 0) {
+			if (bd->pmu->naliases && uncore_perf_pmu_add_terms(
+						     bd->pmu, bd->pmu->aliases[0].terms, cfg) < 0) {
 				uncore_error_clear();
 				memset(cfg, 0, sizeof(cfg));
 			}
@@ -290,7 +297,8 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 	for (unsigned i = 0; cfg->plat && i < cfg->plat->nboxes && i < UNCORE_MAX_BOX_TYPES; i++) {
 		const struct uncore_box_type *bt = cfg->plat->boxes[i];
 		b->boxes[b->plat.nboxes++] = bt;
-		for (unsigned k = 0; k < bt->ninstances && k < PERF_MAX_INSTANCES && bt->perf_pmu; k++) {
+		for (unsigned k = 0; k < bt->ninstances && k < PERF_MAX_INSTANCES && bt->perf_pmu;
+		     k++) {
 			char name[64];
 			if (uncore_box_perf_name(bt, (int)k, name, sizeof(name)) == 0)
 				perf_bind(b, i, k)->pmu = uncore_perf_sysfs_find(b->sysfs, name);
@@ -312,7 +320,8 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 		}
 	snprintf(m->origin, sizeof(m->origin), "%s", cfg->origin ? cfg->origin : "hardware");
 	if (b->plat.nboxes == 0) {
-		rc = uncore_fail(UNCORE_ENODEV, "%s has no PMU that can be counted by its sysfs formats",
+		rc = uncore_fail(UNCORE_ENODEV,
+				 "%s has no PMU that can be counted by its sysfs formats",
 				 b->sysfs->root);
 		goto fail;
 	}
@@ -323,7 +332,7 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 	}
 	*out = &b->base;
 	return 0;
-fail: {
+fail : {
 	char detail[600];
 	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
 	b->sys = NULL; /* the caller's layer is ours to destroy only on success */
@@ -414,7 +423,8 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 	int rc = 0;
 
 	if (b->plan)
-		return uncore_fail(UNCORE_EBUSY, "this backend is already counting an event set; stop it first");
+		return uncore_fail(UNCORE_EBUSY,
+				   "this backend is already counting an event set; stop it first");
 	free(b->status); /* the last set's, kept for its status until now */
 	b->nstatus = 0;
 	b->groups = calloc(n, sizeof(*b->groups));
@@ -423,7 +433,8 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 	b->status = calloc(n, sizeof(*b->status));
 	if (!b->groups || !b->slot_group || !b->slot_index || !b->status) {
 		release_program(b);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory programming %u counters", plan->nslots);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory programming %u counters",
+				   plan->nslots);
 	}
 	b->plan = plan;
 	b->nstatus = plan->nslots;
@@ -434,8 +445,10 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 		uint64_t cfg[UNCORE_PERF_NCONFIG];
 		if (cpu < 0) {
 			char name[64];
-			uncore_box_instance_name(b->plat.boxes[s->box], s->instance, name, sizeof(name));
-			rc = uncore_fail(UNCORE_ENODEV, "%s on socket %u has no kernel PMU", name, s->socket);
+			uncore_box_instance_name(b->plat.boxes[s->box], s->instance, name,
+						 sizeof(name));
+			rc = uncore_fail(UNCORE_ENODEV, "%s on socket %u has no kernel PMU", name,
+					 s->socket);
 			break;
 		}
 		rc = slot_config(b, plan, s, bd->pmu, cfg);
@@ -487,8 +500,9 @@ static int group_ioctl(struct perf_backend *b, unsigned long req, const char *wh
 	for (unsigned g = 0; g < b->ngroups; g++) {
 		int rc = sys_ioctl(b, b->groups[g].leader, req);
 		if (rc < 0)
-			return uncore_fail(uncore_error_from_errno(-rc), "%s the %s group on CPU %d: %s",
-					   what, b->groups[g].pmu->name, b->groups[g].cpu, strerror(-rc));
+			return uncore_fail(uncore_error_from_errno(-rc),
+					   "%s the %s group on CPU %d: %s", what,
+					   b->groups[g].pmu->name, b->groups[g].cpu, strerror(-rc));
 	}
 	return 0;
 }
@@ -542,17 +556,18 @@ static int perf_read(struct uncore_backend *base, uint64_t *raw)
 		b->nread++;
 		ssize_t got = b->sys->read(b->sys, gr->leader, gr->buf, want);
 		if (got < 0)
-			return uncore_fail(uncore_error_from_errno((int)-got),
-					   "read() of the %s group on CPU %d: %s%s", gr->pmu->name,
-					   gr->cpu, strerror((int)-got),
-					   got == -ENODEV ? " (the CPU went offline or the PMU was removed)"
-							  : "");
+			return uncore_fail(
+			    uncore_error_from_errno((int)-got),
+			    "read() of the %s group on CPU %d: %s%s", gr->pmu->name, gr->cpu,
+			    strerror((int)-got),
+			    got == -ENODEV ? " (the CPU went offline or the PMU was removed)" : "");
 		if ((size_t)got != want || gr->buf[0] != gr->n)
-			return uncore_fail(UNCORE_EIO,
-					   "read() of the %s group on CPU %d returned %zd bytes for %llu "
-					   "events, expected %zu bytes for %u",
-					   gr->pmu->name, gr->cpu, got, (unsigned long long)gr->buf[0],
-					   want, gr->n);
+			return uncore_fail(
+			    UNCORE_EIO,
+			    "read() of the %s group on CPU %d returned %zd bytes for %llu "
+			    "events, expected %zu bytes for %u",
+			    gr->pmu->name, gr->cpu, got, (unsigned long long)gr->buf[0], want,
+			    gr->n);
 	}
 	for (unsigned g = 0; g < b->ngroups; g++) {
 		const struct perf_group *gr = &b->groups[g];
@@ -617,11 +632,13 @@ int uncore_perf_binding(const struct uncore_backend *base, unsigned box, unsigne
 	struct perf_backend *b = (struct perf_backend *)base;
 	if (box >= b->plat.nboxes || instance >= PERF_MAX_INSTANCES ||
 	    socket >= UNCORE_MACHINE_MAX_SOCKETS)
-		return uncore_fail(UNCORE_ENODEV, "no box %u instance %u socket %u", box, instance, socket);
+		return uncore_fail(UNCORE_ENODEV, "no box %u instance %u socket %u", box, instance,
+				   socket);
 	const struct perf_binding *bd = perf_bind(b, box, instance);
 	if (!bd->pmu || bd->cpu[socket] < 0)
-		return uncore_fail(UNCORE_ENODEV, "box %u instance %u has no kernel PMU on socket %u",
-				   box, instance, socket);
+		return uncore_fail(UNCORE_ENODEV,
+				   "box %u instance %u has no kernel PMU on socket %u", box,
+				   instance, socket);
 	*pmu = bd->pmu->name;
 	*cpu = bd->cpu[socket];
 	return 0;
@@ -640,13 +657,13 @@ int uncore_perf_calls(const struct uncore_backend *base, struct uncore_perf_call
 }
 
 static const struct uncore_backend_ops perf_ops = {
-	.name = "perf",
-	.program = perf_program,
-	.start = perf_start,
-	.stop = perf_stop,
-	.read = perf_read,
-	.unprogram = perf_unprogram,
-	.destroy = perf_destroy,
+    .name = "perf",
+    .program = perf_program,
+    .start = perf_start,
+    .stop = perf_stop,
+    .read = perf_read,
+    .unprogram = perf_unprogram,
+    .destroy = perf_destroy,
 };
 
 /* ---- probes for the backend choice ---- */
@@ -663,8 +680,8 @@ int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event
 				uncore_error_clear();
 				break;
 			}
-			snprintf(path, sizeof(path), "%s/%s/type", pmu_root ? pmu_root : UNCORE_PERF_PMU_ROOT,
-				 name);
+			snprintf(path, sizeof(path), "%s/%s/type",
+				 pmu_root ? pmu_root : UNCORE_PERF_PMU_ROOT, name);
 			if (access(path, R_OK) == 0)
 				return 1;
 		}

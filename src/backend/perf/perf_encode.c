@@ -16,41 +16,41 @@
 #define ROWS(r)   .rows = (r), .nrows = sizeof(r) / sizeof((r)[0])
 
 /* HSX PMON control fields (tables 2-7, 2-16, 2-158, 2-170). */
-#define HSX_EV_SEL        0x000000ffULL
-#define HSX_UMASK         0x0000ff00ULL
-#define HSX_EDGE_DET      (1ULL << 18)
-#define HSX_TID_EN        (1ULL << 19)
-#define HSX_EV_SEL_EXT    (1ULL << 21)
-#define HSX_INVERT        (1ULL << 23)
-#define HSX_THRESH        0xff000000ULL
-#define HSX_U_THRESH      0x1f000000ULL
-#define HSX_PCU_OCC_SEL   0x0000c000ULL
-#define HSX_PCU_THRESH    0x1f000000ULL
-#define HSX_PCU_OCC_INV   (1ULL << 30)
-#define HSX_PCU_OCC_EDGE  (1ULL << 31)
+#define HSX_EV_SEL       0x000000ffULL
+#define HSX_UMASK        0x0000ff00ULL
+#define HSX_EDGE_DET     (1ULL << 18)
+#define HSX_TID_EN       (1ULL << 19)
+#define HSX_EV_SEL_EXT   (1ULL << 21)
+#define HSX_INVERT       (1ULL << 23)
+#define HSX_THRESH       0xff000000ULL
+#define HSX_U_THRESH     0x1f000000ULL
+#define HSX_PCU_OCC_SEL  0x0000c000ULL
+#define HSX_PCU_THRESH   0x1f000000ULL
+#define HSX_PCU_OCC_INV  (1ULL << 30)
+#define HSX_PCU_OCC_EDGE (1ULL << 31)
 /* CBo filters (tables 2-18, 2-19), PCU band filter (2-160). */
-#define HSX_CBO_F0_TID    0x0000003fULL
-#define HSX_CBO_F0_STATE  0x00fe0000ULL
-#define HSX_CBO_F1_NID    0x0000ffffULL
-#define HSX_CBO_F1_OPC    0x1ff00000ULL
-#define HSX_CBO_F1_NC     (1ULL << 30)
-#define HSX_CBO_F1_ISOC   (1ULL << 31)
+#define HSX_CBO_F0_TID   0x0000003fULL
+#define HSX_CBO_F0_STATE 0x00fe0000ULL
+#define HSX_CBO_F1_NID   0x0000ffffULL
+#define HSX_CBO_F1_OPC   0x1ff00000ULL
+#define HSX_CBO_F1_NC    (1ULL << 30)
+#define HSX_CBO_F1_ISOC  (1ULL << 31)
 /* SKL MSR_UNC_*_PERFEVTSEL (table 2-7) and Nehalem MSR_UNCORE_PERFEVTSEL
  * (SDM 18.8.2): the same layout but the threshold width. */
-#define CLIENT_EVT_SEL    0x000000ffULL
-#define CLIENT_UMASK      0x0000ff00ULL
-#define CLIENT_EDGE       (1ULL << 18)
-#define CLIENT_INV        (1ULL << 23)
-#define SKL_THR           0x1f000000ULL
-#define NHM_CMASK         0xff000000ULL
+#define CLIENT_EVT_SEL 0x000000ffULL
+#define CLIENT_UMASK   0x0000ff00ULL
+#define CLIENT_EDGE    (1ULL << 18)
+#define CLIENT_INV     (1ULL << 23)
+#define SKL_THR        0x1f000000ULL
+#define NHM_CMASK      0xff000000ULL
 
 static const struct uncore_perf_map_row hsx_common[] = {
-    {CTL, HSX_EV_SEL, "event", 0},  {CTL, HSX_UMASK, "umask", 0},   {CTL, HSX_EDGE_DET, "edge", 1},
-    {CTL, HSX_TID_EN, "tid_en", 1}, {CTL, HSX_INVERT, "inv", 1},    {CTL, HSX_THRESH, "thresh", 0},
+    {CTL, HSX_EV_SEL, "event", 0},  {CTL, HSX_UMASK, "umask", 0}, {CTL, HSX_EDGE_DET, "edge", 1},
+    {CTL, HSX_TID_EN, "tid_en", 1}, {CTL, HSX_INVERT, "inv", 1},  {CTL, HSX_THRESH, "thresh", 0},
 };
 
 static const struct uncore_perf_map_row hsx_ubox[] = {
-    {CTL, HSX_EV_SEL, "event", 0}, {CTL, HSX_UMASK, "umask", 0},      {CTL, HSX_EDGE_DET, "edge", 1},
+    {CTL, HSX_EV_SEL, "event", 0}, {CTL, HSX_UMASK, "umask", 0},     {CTL, HSX_EDGE_DET, "edge", 1},
     {CTL, HSX_INVERT, "inv", 1},   {CTL, HSX_U_THRESH, "thresh", 0},
 };
 
@@ -101,13 +101,15 @@ static const struct uncore_perf_map_row hsx_qpi[] = {
 };
 
 static const struct uncore_perf_map_row skl_evtsel[] = {
-    {CTL, CLIENT_EVT_SEL, "event", 0}, {CTL, CLIENT_UMASK, "umask", 0}, {CTL, CLIENT_EDGE, "edge", 1},
-    {CTL, CLIENT_INV, "inv", 1},       {CTL, SKL_THR, "cmask", 0},
+    {CTL, CLIENT_EVT_SEL, "event", 0}, {CTL, CLIENT_UMASK, "umask", 0},
+    {CTL, CLIENT_EDGE, "edge", 1},     {CTL, CLIENT_INV, "inv", 1},
+    {CTL, SKL_THR, "cmask", 0},
 };
 
 static const struct uncore_perf_map_row nhm_evtsel[] = {
-    {CTL, CLIENT_EVT_SEL, "event", 0}, {CTL, CLIENT_UMASK, "umask", 0}, {CTL, CLIENT_EDGE, "edge", 1},
-    {CTL, CLIENT_INV, "inv", 1},       {CTL, NHM_CMASK, "cmask", 0},
+    {CTL, CLIENT_EVT_SEL, "event", 0}, {CTL, CLIENT_UMASK, "umask", 0},
+    {CTL, CLIENT_EDGE, "edge", 1},     {CTL, CLIENT_INV, "inv", 1},
+    {CTL, NHM_CMASK, "cmask", 0},
 };
 
 /* Skylake client IMC free-running counters: the kernel names them by a
@@ -128,12 +130,12 @@ struct kind_map {
 };
 
 static const struct kind_map kind_maps[] = {
-    {"hswep", "ubo", ROWS(hsx_ubox)},     {"hswep", "cbo", ROWS(hsx_cbo)},
-    {"hswep", "sbo", ROWS(hsx_common)},   {"hswep", "ha", ROWS(hsx_common)},
-    {"hswep", "imc", ROWS(hsx_common)},   {"hswep", "irp", ROWS(hsx_common)},
-    {"hswep", "pcu", ROWS(hsx_pcu)},      {"hswep", "qpi", ROWS(hsx_qpi)},
+    {"hswep", "ubo", ROWS(hsx_ubox)},      {"hswep", "cbo", ROWS(hsx_cbo)},
+    {"hswep", "sbo", ROWS(hsx_common)},    {"hswep", "ha", ROWS(hsx_common)},
+    {"hswep", "imc", ROWS(hsx_common)},    {"hswep", "irp", ROWS(hsx_common)},
+    {"hswep", "pcu", ROWS(hsx_pcu)},       {"hswep", "qpi", ROWS(hsx_qpi)},
     {"hswep", "r2pcie", ROWS(hsx_common)}, {"hswep", "r3qpi", ROWS(hsx_common)},
-    {"skl", "cbo", ROWS(skl_evtsel)},     {"skl", "arb", ROWS(skl_evtsel)},
+    {"skl", "cbo", ROWS(skl_evtsel)},      {"skl", "arb", ROWS(skl_evtsel)},
     {"skl", "clock", ROWS(skl_evtsel)}, /* event 0xff only: the fixed counter */
     {"nhm", "unc", ROWS(nhm_evtsel)},
 };
@@ -156,13 +158,13 @@ static const struct kind_map *map_of(const struct uncore_box_type *box)
 {
 	const char *plat = platform_name(box->platform);
 	for (size_t i = 0; i < sizeof(kind_maps) / sizeof(kind_maps[0]); i++)
-		if (strcmp(kind_maps[i].platform, plat) == 0 && strcmp(kind_maps[i].kind, box->kind) == 0)
+		if (strcmp(kind_maps[i].platform, plat) == 0 &&
+		    strcmp(kind_maps[i].kind, box->kind) == 0)
 			return &kind_maps[i];
 	return NULL;
 }
 
-const struct uncore_perf_map_row *uncore_perf_map_row(const struct uncore_box_type *box,
-						      unsigned i)
+const struct uncore_perf_map_row *uncore_perf_map_row(const struct uncore_box_type *box, unsigned i)
 {
 	const struct kind_map *m = map_of(box);
 	return m && i < m->nrows ? &m->rows[i] : NULL;
@@ -216,19 +218,21 @@ static int pack_reg(const struct uncore_box_type *box, const struct uncore_perf_
 		if (row->one_bit && f->bits != 1) {
 			char fmt[80];
 			uncore_perf_field_format(f, fmt, sizeof(fmt));
-			return uncore_fail(UNCORE_ENOSUPP,
-					   "%s: the kernel's %s PMU describes %s as %s, not one bit, so "
-					   "it cannot set it; use the direct backend "
-					   "(PAPI_INTEL_UNCORE_BACKEND=direct)",
-					   box->name, pmu->name, f->name, fmt);
+			return uncore_fail(
+			    UNCORE_ENOSUPP,
+			    "%s: the kernel's %s PMU describes %s as %s, not one bit, so "
+			    "it cannot set it; use the direct backend "
+			    "(PAPI_INTEL_UNCORE_BACKEND=direct)",
+			    box->name, pmu->name, f->name, fmt);
 		}
 		if (uncore_perf_field_put(f, v, cfg) < 0) {
 			char fmt[80];
 			uncore_perf_field_format(f, fmt, sizeof(fmt));
-			return uncore_fail(UNCORE_ENOSUPP,
-					   "%s: value 0x%llx of %s does not fit the kernel's %s field %s "
-					   "(%s); use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
-					   box->name, (unsigned long long)v, name, pmu->name, f->name, fmt);
+			return uncore_fail(
+			    UNCORE_ENOSUPP,
+			    "%s: value 0x%llx of %s does not fit the kernel's %s field %s "
+			    "(%s); use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
+			    box->name, (unsigned long long)v, name, pmu->name, f->name, fmt);
 		}
 	}
 	if (value & ~covered) {

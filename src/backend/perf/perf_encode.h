@@ -14,11 +14,11 @@
 
 /* What one counter of a box is programmed with, as the plan has it. */
 struct uncore_perf_table_event {
-	uint64_t ctl;                         /* control value, enable bit clear */
-	const uint64_t *filter;               /* the box's merged filter values */
+	uint64_t ctl;           /* control value, enable bit clear */
+	const uint64_t *filter; /* the box's merged filter values */
 	unsigned nfilters;
-	int fixed;                            /* on the fixed / a free-running counter */
-	uint32_t code;                        /* table code (fixed: the perf selector) */
+	int fixed;     /* on the fixed / a free-running counter */
+	uint32_t code; /* table code (fixed: the perf selector) */
 };
 
 /* Pack `ev` of box type `box` into cfg[0..2] through the formats of `pmu`.
@@ -32,10 +32,10 @@ int uncore_perf_encode_table(const struct uncore_box_type *box, const struct unc
 /* For validator tests: the i-th (register, mask) our table for box type
  * `box` maps (NULL past the end, or when the box kind has no table). */
 struct uncore_perf_map_row {
-	uint8_t reg;        /* UNCORE_REG_CTL or UNCORE_REG_FILTER(n) */
-	uint64_t mask;      /* our bits (need not be contiguous) */
-	const char *field;  /* kernel format name; "a|b": the first one present */
-	uint8_t one_bit;    /* the kernel field must be exactly one bit wide */
+	uint8_t reg;       /* UNCORE_REG_CTL or UNCORE_REG_FILTER(n) */
+	uint64_t mask;     /* our bits (need not be contiguous) */
+	const char *field; /* kernel format name; "a|b": the first one present */
+	uint8_t one_bit;   /* the kernel field must be exactly one bit wide */
 };
 const struct uncore_perf_map_row *uncore_perf_map_row(const struct uncore_box_type *box,
 						      unsigned i);

@@ -52,7 +52,8 @@ int uncore_perf_field_parse(const char *name, const char *text, struct uncore_pe
 
 	memset(&f, 0, sizeof(f));
 	if (!name || !*name || strlen(name) >= sizeof(f.name))
-		return uncore_fail(UNCORE_ESYNTAX, "format field name \"%.60s\" is empty or too long",
+		return uncore_fail(UNCORE_ESYNTAX,
+				   "format field name \"%.60s\" is empty or too long",
 				   name ? name : "");
 	snprintf(f.name, sizeof(f.name), "%s", name);
 	if (strncmp(p, "config", 6) != 0)
@@ -89,7 +90,8 @@ int uncore_perf_field_parse(const char *name, const char *text, struct uncore_pe
 	/* Overlapping ranges would make put/get disagree. */
 	uint64_t seen = 0;
 	for (unsigned r = 0; r < f.nranges; r++) {
-		uint64_t m = (f.range[r].hi == 63 ? ~UINT64_C(0) : (UINT64_C(1) << (f.range[r].hi + 1)) - 1) &
+		uint64_t m = (f.range[r].hi == 63 ? ~UINT64_C(0)
+						  : (UINT64_C(1) << (f.range[r].hi + 1)) - 1) &
 			     ~((UINT64_C(1) << f.range[r].lo) - 1);
 		if (seen & m)
 			goto bad;
@@ -126,13 +128,14 @@ int uncore_perf_field_put(const struct uncore_perf_field *f, uint64_t value,
 			  uint64_t config[UNCORE_PERF_NCONFIG])
 {
 	if (value > uncore_perf_field_max(f))
-		return uncore_fail(UNCORE_ERANGE, "%s=0x%llx does not fit the field's %u bits", f->name,
-				   (unsigned long long)value, f->bits);
+		return uncore_fail(UNCORE_ERANGE, "%s=0x%llx does not fit the field's %u bits",
+				   f->name, (unsigned long long)value, f->bits);
 	uint64_t word = config[f->config];
 	unsigned used = 0;
 	for (unsigned r = 0; r < f->nranges; r++) {
 		unsigned lo = f->range[r].lo, n = f->range[r].hi - lo + 1u;
-		uint64_t part = n >= 64 ? value >> used : (value >> used) & ((UINT64_C(1) << n) - 1);
+		uint64_t part =
+		    n >= 64 ? value >> used : (value >> used) & ((UINT64_C(1) << n) - 1);
 		word = (word & ~range_mask(lo, f->range[r].hi)) | (part << lo);
 		used += n;
 	}
@@ -162,10 +165,11 @@ int uncore_perf_field_format(const struct uncore_perf_field *f, char *buf, size_
 		if (f->range[r].lo == f->range[r].hi)
 			n = snprintf(buf + used, len - used, "%s%u", r ? "," : "", f->range[r].lo);
 		else
-			n = snprintf(buf + used, len - used, "%s%u-%u", r ? "," : "", f->range[r].lo,
-				     f->range[r].hi);
+			n = snprintf(buf + used, len - used, "%s%u-%u", r ? "," : "",
+				     f->range[r].lo, f->range[r].hi);
 	}
 	if (n < 0 || (size_t)n >= len - used)
-		return uncore_fail(UNCORE_ENOSPACE, "format of %s does not fit %zu bytes", f->name, len);
+		return uncore_fail(UNCORE_ENOSPACE, "format of %s does not fit %zu bytes", f->name,
+				   len);
 	return 0;
 }

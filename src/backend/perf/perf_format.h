@@ -17,9 +17,9 @@
 
 struct uncore_perf_field {
 	char name[UNCORE_PERF_NAME_MAX];
-	uint8_t config;  /* 0: config, 1: config1, 2: config2 */
+	uint8_t config; /* 0: config, 1: config1, 2: config2 */
 	uint8_t nranges;
-	uint8_t bits;    /* total width, 1..64 */
+	uint8_t bits; /* total width, 1..64 */
 	struct {
 		uint8_t lo, hi;
 	} range[UNCORE_PERF_MAX_RANGES];

@@ -7,8 +7,8 @@
 #include "backend/perf/perf.h"
 #include "backend/perf/perf_sysfs.h"
 
-#define PERF_MAX_INSTANCES 32 /* instances per box type (machine.present is 32 bits) */
-#define PERF_KERNEL_COUNTERS 8 /* events one kernel PMU instance takes from a set */
+#define PERF_MAX_INSTANCES   32 /* instances per box type (machine.present is 32 bits) */
+#define PERF_KERNEL_COUNTERS 8  /* events one kernel PMU instance takes from a set */
 
 /* The kernel PMU of one box instance and, per socket, the CPU its events
  * are opened on (-1: not on that socket). */
@@ -49,11 +49,11 @@ struct perf_kernel_events {
 struct perf_group {
 	const struct uncore_perf_pmu *pmu;
 	int cpu;
-	int leader;       /* fd */
-	unsigned n;       /* events, leader included */
-	int *fds;         /* n, fds[0] == leader */
-	unsigned *slots;  /* n: the plan slot each member counts */
-	uint64_t *buf;    /* 3 + n words: nr, time_enabled, time_running, values */
+	int leader;      /* fd */
+	unsigned n;      /* events, leader included */
+	int *fds;        /* n, fds[0] == leader */
+	unsigned *slots; /* n: the plan slot each member counts */
+	uint64_t *buf;   /* 3 + n words: nr, time_enabled, time_running, values */
 };
 
 struct perf_backend {
@@ -64,7 +64,7 @@ struct perf_backend {
 	/* The platform the machine sees: the table's boxes, then kernel families. */
 	struct uncore_event_platform plat;
 	const struct uncore_box_type **boxes;
-	unsigned ntable; /* boxes[0..ntable) come from the tables */
+	unsigned ntable;           /* boxes[0..ntable) come from the tables */
 	struct perf_binding *bind; /* [box * PERF_MAX_INSTANCES + instance] */
 	struct perf_kernel_events kev;
 	/* Programmed state. */
@@ -72,7 +72,7 @@ struct perf_backend {
 	struct perf_group *groups;
 	unsigned ngroups;
 	unsigned *slot_group, *slot_index; /* per slot */
-	struct uncore_slot_status *status;  /* per slot, saved at unprogram for later queries */
+	struct uncore_slot_status *status; /* per slot, saved at unprogram for later queries */
 	unsigned nstatus;
 	int running;
 	/* Accounting (acceptance: one read() per PMU instance per read). */

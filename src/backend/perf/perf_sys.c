@@ -36,11 +36,11 @@ static int real_close(struct uncore_perf_sys *s, int fd)
 }
 
 static struct uncore_perf_sys real_sys = {
-	.open = real_open,
-	.read = real_read,
-	.ioctl = real_ioctl,
-	.close = real_close,
-	.destroy = NULL,
+    .open = real_open,
+    .read = real_read,
+    .ioctl = real_ioctl,
+    .close = real_close,
+    .destroy = NULL,
 };
 
 struct uncore_perf_sys *uncore_perf_sys_real(void)

@@ -178,8 +178,10 @@ static int read_events(const char *dir, struct uncore_perf_pmu *pmu)
 		closedir(d);
 	}
 	if (rc == 0 && pmu->type == PERF_TYPE_SOFTWARE && pmu->naliases == 0)
-		for (size_t i = 0; rc == 0 && i < sizeof(software_events) / sizeof(software_events[0]); i++)
-			rc = add_alias(pmu, &cap, software_events[i].name, software_events[i].terms);
+		for (size_t i = 0;
+		     rc == 0 && i < sizeof(software_events) / sizeof(software_events[0]); i++)
+			rc =
+			    add_alias(pmu, &cap, software_events[i].name, software_events[i].terms);
 	for (unsigned i = 0; rc == 0 && i < pmu->naliases; i++) {
 		struct uncore_perf_alias *a = &pmu->aliases[i];
 		char file[900];
@@ -371,20 +373,23 @@ int uncore_perf_pmu_add_terms(const struct uncore_perf_pmu *pmu, const char *ter
 {
 	char buf[256];
 	if (snprintf(buf, sizeof(buf), "%s", terms) >= (int)sizeof(buf))
-		return uncore_fail(UNCORE_ESYNTAX, "%s: terms \"%.40s...\" too long", pmu->name, terms);
+		return uncore_fail(UNCORE_ESYNTAX, "%s: terms \"%.40s...\" too long", pmu->name,
+				   terms);
 	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 		char *val = strchr(t, '=');
 		uint64_t v = 1;
 		if (val) {
 			*val++ = '\0';
 			if (parse_value(val, &v) < 0)
-				return uncore_fail(UNCORE_ESYNTAX,
-						   "%s: %s=%s: the value must be a number (decimal, or hex "
-						   "with 0x)",
-						   pmu->name, t, val);
+				return uncore_fail(
+				    UNCORE_ESYNTAX,
+				    "%s: %s=%s: the value must be a number (decimal, or hex "
+				    "with 0x)",
+				    pmu->name, t, val);
 		}
 		if (*t == '\0')
-			return uncore_fail(UNCORE_ESYNTAX, "%s: empty term in \"%s\"", pmu->name, terms);
+			return uncore_fail(UNCORE_ESYNTAX, "%s: empty term in \"%s\"", pmu->name,
+					   terms);
 		if (strcmp(t, "config") == 0 || strcmp(t, "config1") == 0 ||
 		    strcmp(t, "config2") == 0) {
 			cfg[t[6] ? t[6] - '0' : 0] |= v;
@@ -394,13 +399,15 @@ int uncore_perf_pmu_add_terms(const struct uncore_perf_pmu *pmu, const char *ter
 		if (!f) {
 			char list[300];
 			uncore_perf_pmu_field_list(pmu, list, sizeof(list));
-			return uncore_fail(UNCORE_ENOMOD, "%s has no format field '%s'; its fields: %s",
-					   pmu->name, t, list);
+			return uncore_fail(UNCORE_ENOMOD,
+					   "%s has no format field '%s'; its fields: %s", pmu->name,
+					   t, list);
 		}
 		if (uncore_perf_field_put(f, v, cfg) < 0) {
 			char fmt[80];
 			uncore_perf_field_format(f, fmt, sizeof(fmt));
-			return uncore_fail(UNCORE_ERANGE, "%s: %s=0x%llx does not fit %s (%s, at most 0x%llx)",
+			return uncore_fail(UNCORE_ERANGE,
+					   "%s: %s=0x%llx does not fit %s (%s, at most 0x%llx)",
 					   pmu->name, t, (unsigned long long)v, f->name, fmt,
 					   (unsigned long long)uncore_perf_field_max(f));
 		}

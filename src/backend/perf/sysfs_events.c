@@ -22,7 +22,7 @@
 #include <strings.h>
 
 static const struct uncore_ctl_layout kernel_ctl = {
-	.name = "(kernel PMU: config words from sysfs formats)",
+    .name = "(kernel PMU: config words from sysfs formats)",
 };
 
 #define MAX_SOCKET_Q 4095
@@ -99,8 +99,8 @@ int perf_kernel_events_init(struct perf_backend *b)
 		char name[64];
 		size_t plen;
 		unsigned idx = 0;
-		int numbered = split_numbered(pmu->name, &plen, &idx) == 0 && idx < PERF_MAX_INSTANCES &&
-			       family_members(s, pmu->name, plen) >= 2;
+		int numbered = split_numbered(pmu->name, &plen, &idx) == 0 &&
+			       idx < PERF_MAX_INSTANCES && family_members(s, pmu->name, plen) >= 2;
 
 		if (!uncore_perf_pmu_countable(pmu, NULL))
 			continue;
@@ -156,7 +156,8 @@ int perf_kernel_events_init(struct perf_backend *b)
 				 fam->name, fam->box.ninstances - 1);
 		} else {
 			snprintf(fam->desc, sizeof(fam->desc),
-				 "kernel PMU %s (sysfs formats and aliases; no event table)", fam->name);
+				 "kernel PMU %s (sysfs formats and aliases; no event table)",
+				 fam->name);
 		}
 		fam->first_alias = k->nentries;
 		k->nentries += fam->ref->naliases;
@@ -172,7 +173,8 @@ int perf_kernel_events_init(struct perf_backend *b)
 			for (unsigned i = 0; i < fam->box.ninstances; i++)
 				if (perf_bind(b, j, i)->pmu &&
 				    add_pmu_name(k, &namecap, perf_bind(b, j, i)->pmu->name) < 0)
-					return uncore_fail(UNCORE_ENOMEM, "out of memory for kernel PMU names");
+					return uncore_fail(UNCORE_ENOMEM,
+							   "out of memory for kernel PMU names");
 		}
 	}
 	b->base.events = &k->base;
@@ -264,7 +266,8 @@ static void alias_list(const struct uncore_perf_pmu *pmu, char *buf, size_t len)
 	size_t used = 0;
 	buf[0] = '\0';
 	for (unsigned i = 0; i < pmu->naliases && used < len; i++) {
-		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", pmu->aliases[i].name);
+		int n =
+		    snprintf(buf + used, len - used, "%s%s", i ? ", " : "", pmu->aliases[i].name);
 		if (n < 0 || (size_t)n >= len - used) {
 			buf[used] = '\0';
 			break;
@@ -297,12 +300,14 @@ static int qualifier(const char *name, const char *val, struct uncore_sched_even
 		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]", name, val,
 				   (unsigned long long)max);
 	if (*slot != UNCORE_ALL && *slot != (int)v)
-		return uncore_fail(UNCORE_ECOMBO, "%s=%s contradicts the %s given before (%d)", name,
-				   val, slot == &out->ref.instance ? "instance" : name, *slot);
+		return uncore_fail(UNCORE_ECOMBO, "%s=%s contradicts the %s given before (%d)",
+				   name, val, slot == &out->ref.instance ? "instance" : name,
+				   *slot);
 	*slot = (int)v;
 	if (out->ref.socket != UNCORE_ALL && out->ref.cpu != UNCORE_ALL)
-		return uncore_fail(UNCORE_ECOMBO,
-				   "give either :socket= or :cpu= (which selects its socket), not both");
+		return uncore_fail(
+		    UNCORE_ECOMBO,
+		    "give either :socket= or :cpu= (which selects its socket), not both");
 	return 0;
 }
 
@@ -350,10 +355,11 @@ static int kernel_parse(struct uncore_event_source *src, const char *name,
 			char list[400], fields[200];
 			alias_list(pmu, list, sizeof(list));
 			uncore_perf_pmu_field_list(pmu, fields, sizeof(fields));
-			return uncore_fail(UNCORE_ENOEVENT,
-					   "%s has no event '%s'; its events: %s; or give the fields "
-					   "(%s::%s), e.g. %s::event=0x4",
-					   pmu->name, ev, list, fam->name, fields, fam->name);
+			return uncore_fail(
+			    UNCORE_ENOEVENT,
+			    "%s has no event '%s'; its events: %s; or give the fields "
+			    "(%s::%s), e.g. %s::event=0x4",
+			    pmu->name, ev, list, fam->name, fields, fam->name);
 		}
 		rc = uncore_perf_pmu_add_terms(pmu, a->terms, cfg);
 	}
@@ -399,16 +405,18 @@ static int kernel_entry(const struct uncore_event_source *src, unsigned i, char 
 		const struct uncore_perf_alias *a = &fam->ref->aliases[i - fam->first_alias];
 		char unit[96] = "";
 		if (a->scale[0] || a->unit[0])
-			snprintf(unit, sizeof(unit), "; counts in units of %s %s", a->scale[0] ? a->scale : "1",
-				 a->unit[0] ? a->unit : "");
+			snprintf(unit, sizeof(unit), "; counts in units of %s %s",
+				 a->scale[0] ? a->scale : "1", a->unit[0] ? a->unit : "");
 		snprintf(name, nlen, "%s::%s", fam->name, a->name);
 		if (fam->box.ninstances > 1)
-			snprintf(desc, dlen,
-				 "Kernel event %s (%s)%s; summed over every %s_<N> PMU of each socket "
-				 "and over sockets (%s_<N>:: for one, :socket=N for one socket)",
-				 a->name, a->terms, unit, fam->name, fam->name);
+			snprintf(
+			    desc, dlen,
+			    "Kernel event %s (%s)%s; summed over every %s_<N> PMU of each socket "
+			    "and over sockets (%s_<N>:: for one, :socket=N for one socket)",
+			    a->name, a->terms, unit, fam->name, fam->name);
 		else
-			snprintf(desc, dlen, "Kernel event %s (%s)%s; summed over sockets (:socket=N for one)",
+			snprintf(desc, dlen,
+				 "Kernel event %s (%s)%s; summed over sockets (:socket=N for one)",
 				 a->name, a->terms, unit);
 		return 0;
 	}
@@ -425,8 +433,8 @@ static const char *const *kernel_pmu_names(const struct uncore_event_source *src
 }
 
 static const struct uncore_event_source_ops kernel_source_ops = {
-	.parse = kernel_parse,
-	.count = kernel_count,
-	.entry = kernel_entry,
-	.pmu_names = kernel_pmu_names,
+    .parse = kernel_parse,
+    .count = kernel_count,
+    .entry = kernel_entry,
+    .pmu_names = kernel_pmu_names,
 };

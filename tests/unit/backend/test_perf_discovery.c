@@ -93,7 +93,8 @@ static struct rec_sys recorder(void)
 	return r;
 }
 
-static int open_on(const char *root, const char *plat, struct rec_sys *r, struct uncore_backend **be)
+static int open_on(const char *root, const char *plat, struct rec_sys *r,
+		   struct uncore_backend **be)
 {
 	struct uncore_perf_config cfg;
 	memset(&cfg, 0, sizeof(cfg));
@@ -135,10 +136,14 @@ TEST(skylake_client_boxes_map_to_the_kernels_pmus)
 		unsigned instance;
 		const char *pmu;
 	} rows[] = {
-	    {"skl_unc_cbo", 0xf, 2, "uncore_cbox_2"}, {"skl_unc_arb", 1, 0, "uncore_arb"},
-	    {"skl_unc_clock", 1, 0, "uncore_cbox_0"}, {"skl_unc_imc", 1, 0, "uncore_imc"},
-	    {"uncore_cbox", 0xf, 3, "uncore_cbox_3"}, {"msr", 1, 0, "msr"},
-	    {"power", 1, 0, "power"},                 {"cstate_core", 1, 0, "cstate_core"},
+	    {"skl_unc_cbo", 0xf, 2, "uncore_cbox_2"},
+	    {"skl_unc_arb", 1, 0, "uncore_arb"},
+	    {"skl_unc_clock", 1, 0, "uncore_cbox_0"},
+	    {"skl_unc_imc", 1, 0, "uncore_imc"},
+	    {"uncore_cbox", 0xf, 3, "uncore_cbox_3"},
+	    {"msr", 1, 0, "msr"},
+	    {"power", 1, 0, "power"},
+	    {"cstate_core", 1, 0, "cstate_core"},
 	    {"software", 1, 0, "software"},
 	};
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
@@ -150,7 +155,8 @@ TEST(skylake_client_boxes_map_to_the_kernels_pmus)
 		CHECK_EQ_U64(m->present[b][0], rows[i].present);
 		const char *pmu = NULL;
 		int cpu = -1;
-		CHECK_EQ_INT(uncore_perf_binding(be, (unsigned)b, rows[i].instance, 0, &pmu, &cpu), 0);
+		CHECK_EQ_INT(uncore_perf_binding(be, (unsigned)b, rows[i].instance, 0, &pmu, &cpu),
+			     0);
 		CHECK_EQ_STR(pmu, rows[i].pmu);
 		CHECK_EQ_INT(cpu, 0);
 	}
@@ -161,9 +167,12 @@ TEST(skylake_client_boxes_map_to_the_kernels_pmus)
 	/* One group per PMU instance: CBo 0 holds the lookup and the clock. */
 	struct uncore_set *set = NULL;
 	CHECK_EQ_INT(uncore_set_create(be, &set), 0);
-	const char *names[] = {"skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI", "skl_unc_clock::UNC_CLOCK",
-			       "skl_unc_imc::DRAM_DATA_READS", "uncore_imc::data_writes",
-			       "cstate_core::c6-residency", "uncore_cbox_1::event=0x22,umask=0x41,cmask=3"};
+	const char *names[] = {"skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI",
+			       "skl_unc_clock::UNC_CLOCK",
+			       "skl_unc_imc::DRAM_DATA_READS",
+			       "uncore_imc::data_writes",
+			       "cstate_core::c6-residency",
+			       "uncore_cbox_1::event=0x22,umask=0x41,cmask=3"};
 	CHECK_EQ_INT(uncore_set_assign(set, names, 6), 0);
 	r.n = 0;
 	CHECK_EQ_INT(uncore_set_start(set), 0);
@@ -173,8 +182,9 @@ TEST(skylake_client_boxes_map_to_the_kernels_pmus)
 		char row[64];
 		snprintf(row, sizeof(row), "open %u type %u", i, r.open[i].type);
 		harness_row = row;
-		CHECK_EQ_U64(r.open[i].read_format, PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
-							  PERF_FORMAT_TOTAL_TIME_RUNNING);
+		CHECK_EQ_U64(r.open[i].read_format, PERF_FORMAT_GROUP |
+							PERF_FORMAT_TOTAL_TIME_ENABLED |
+							PERF_FORMAT_TOTAL_TIME_RUNNING);
 		CHECK_EQ_INT(r.open[i].cpu, 0);
 		if (r.open[i].group_fd < 0) {
 			leaders++;
@@ -183,7 +193,8 @@ TEST(skylake_client_boxes_map_to_the_kernels_pmus)
 		if (r.open[i].type == 12 && r.open[i].config[0] == 0xff)
 			CHECK(r.open[i].group_fd >= 0); /* the clock joins CBo 0's group */
 		if (r.open[i].type == 13 && r.open[i].group_fd >= 0)
-			CHECK_EQ_U64(r.open[i].config[0], 0x3004122); /* the raw event, in CBo 1's group */
+			CHECK_EQ_U64(r.open[i].config[0],
+				     0x3004122); /* the raw event, in CBo 1's group */
 		if (r.open[i].type == 17)
 			CHECK(r.open[i].config[0] == 1 || r.open[i].config[0] == 2);
 		if (r.open[i].type == 11)
@@ -215,8 +226,8 @@ TEST(nehalem_counts_each_socket_on_its_cpumask_cpu)
 	CHECK_EQ_INT(be->machine.nsockets, 2);
 	struct uncore_set *set = NULL;
 	CHECK_EQ_INT(uncore_set_create(be, &set), 0);
-	const char *names[] = {"nhm_unc_guide::UNC_CLK_UNHALTED", "uncore::qmc_normal_reads_any:socket=1",
-			       "msr::tsc:cpu=5"};
+	const char *names[] = {"nhm_unc_guide::UNC_CLK_UNHALTED",
+			       "uncore::qmc_normal_reads_any:socket=1", "msr::tsc:cpu=5"};
 	CHECK_EQ_INT(uncore_set_assign(set, names, 3), 0);
 	r.n = 0;
 	CHECK_EQ_INT(uncore_set_start(set), 0);

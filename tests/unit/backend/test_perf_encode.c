@@ -83,20 +83,20 @@ static const struct golden hswep_rows[] = {
      0x100001, 0, NULL},
     {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:NID:STATE_M:nf=2", "uncore_cbox_0", 0, 0x5134,
      0x100000 | (2ull << 32), 0, NULL},
-    {"hswep_unc_cbo::UNC_C_TOR_INSERTS:OPCODE:OPC_DRD", "uncore_cbox_0", 0, 0x135,
-     0x182ull << 52, 0, NULL},
-    {"hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_DATAC_M", "uncore_qpi_0", 0, 0x200038,
-     0x8000000001c00ull, 0xf000000001fe0ull, NULL},
+    {"hswep_unc_cbo::UNC_C_TOR_INSERTS:OPCODE:OPC_DRD", "uncore_cbox_0", 0, 0x135, 0x182ull << 52,
+     0, NULL},
+    {"hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_DATAC_M", "uncore_qpi_0", 0, 0x200038, 0x8000000001c00ull,
+     0xf000000001fe0ull, NULL},
     {"hswep_unc_pcu::UNC_P_FREQ_BAND0_CYCLES:ff=12", "uncore_pcu", 0, 0xb, 0xc, 0, NULL},
     {"hswep_unc_pcu::UNC_P_FREQ_BAND2_CYCLES:ff=20", "uncore_pcu", 0, 0xd, 20ull << 16, 0, NULL},
     {"hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6", "uncore_pcu", 0, 0xc080, 0, 0, NULL},
     /* refusals: fields the kernel's formats lack */
-    {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:i=1", "uncore_cbox_0", UNCORE_ENOSUPP, 0,
-     0, 0, "no format field for inv"},
-    {"hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:e=1", "uncore_pcu", UNCORE_ENOSUPP, 0,
-     0, 0, "not one bit"},
-    {"hswep_unc_ha::UNC_H_ADDR_OPC_MATCH:ADDR:addr=0x1000", "uncore_ha_0", UNCORE_ENOSUPP, 0, 0,
-     0, "HA_PCI_PMON_BOX_ADDRMATCH"},
+    {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:i=1", "uncore_cbox_0", UNCORE_ENOSUPP, 0, 0,
+     0, "no format field for inv"},
+    {"hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:e=1", "uncore_pcu", UNCORE_ENOSUPP, 0, 0,
+     0, "not one bit"},
+    {"hswep_unc_ha::UNC_H_ADDR_OPC_MATCH:ADDR:addr=0x1000", "uncore_ha_0", UNCORE_ENOSUPP, 0, 0, 0,
+     "HA_PCI_PMON_BOX_ADDRMATCH"},
 };
 
 static const struct golden skl_rows[] = {
@@ -200,15 +200,19 @@ TEST(every_hswep_event_follows_the_rule)
 				struct uncore_encoding enc;
 				struct uncore_umask_info ui;
 				const struct uncore_mod_desc *md =
-				    u >= (int)ei.numasks ? uncore_box_event_mod(bt, e, (unsigned)u - ei.numasks) : NULL;
+				    u >= (int)ei.numasks
+					? uncore_box_event_mod(bt, e, (unsigned)u - ei.numasks)
+					: NULL;
 				if (u < 0)
 					snprintf(name, sizeof(name), "%s::%s", bt->name, ei.name);
 				else if (md)
-					snprintf(name, sizeof(name), "%s::%s:%s=%llu", bt->name, ei.name, md->name,
-						 (unsigned long long)md->max);
+					snprintf(name, sizeof(name), "%s::%s:%s=%llu", bt->name,
+						 ei.name, md->name, (unsigned long long)md->max);
 				else if (uncore_box_umask_info(bt, e, (unsigned)u, &ui) == 0)
-					snprintf(name, sizeof(name), "%s::%s:%s", bt->name, ei.name, ui.name);
-				if (uncore_event_parse(plat, name, &ref) < 0 || uncore_event_encode(&ref, &enc) < 0) {
+					snprintf(name, sizeof(name), "%s::%s:%s", bt->name, ei.name,
+						 ui.name);
+				if (uncore_event_parse(plat, name, &ref) < 0 ||
+				    uncore_event_encode(&ref, &enc) < 0) {
 					uncore_error_clear();
 					continue; /* not an encodable combination on its own */
 				}
@@ -219,11 +223,14 @@ TEST(every_hswep_event_follows_the_rule)
 								     .fixed = enc.fixed,
 								     .code = enc.code};
 				int rc = uncore_perf_encode_table(bt, p, &ev, cfg);
-				int kind_cbo = !strcmp(bt->kind, "cbo"), kind_pcu = !strcmp(bt->kind, "pcu");
-				int kind_qpi = !strcmp(bt->kind, "qpi"), kind_ha = !strcmp(bt->kind, "ha");
-				int lacking = (kind_cbo && (enc.ctl & (1ull << 23))) ||
-					      (kind_pcu && (enc.ctl & ((1ull << 31) | (1ull << 21)))) ||
-					      (kind_ha && (enc.filter[0] | enc.filter[1]));
+				int kind_cbo = !strcmp(bt->kind, "cbo"),
+				    kind_pcu = !strcmp(bt->kind, "pcu");
+				int kind_qpi = !strcmp(bt->kind, "qpi"),
+				    kind_ha = !strcmp(bt->kind, "ha");
+				int lacking =
+				    (kind_cbo && (enc.ctl & (1ull << 23))) ||
+				    (kind_pcu && (enc.ctl & ((1ull << 31) | (1ull << 21)))) ||
+				    (kind_ha && (enc.filter[0] | enc.filter[1]));
 				harness_row = name;
 				if (lacking) {
 					CHECK_EQ_INT(rc, UNCORE_ENOSUPP);
@@ -276,7 +283,7 @@ TEST(field_tables_validate_against_the_registry)
 	} gaps[] = {
 	    {"hswep_unc_ha", UNCORE_REG_FILTER(0), ~0ull}, /* no match fields in perf */
 	    {"hswep_unc_ha", UNCORE_REG_FILTER(1), ~0ull},
-	    {"nhm_unc_guide", UNCORE_REG_CTL, 1ull << 17}, /* occupancy counter reset */
+	    {"nhm_unc_guide", UNCORE_REG_CTL, 1ull << 17},  /* occupancy counter reset */
 	    {"nhm_unc_guide", UNCORE_REG_FILTER(0), ~0ull}, /* MSR 396h */
 	    {"nhm_unc_guide", UNCORE_REG_FILTER(1), ~0ull}, /* MSR 301h */
 	};
@@ -294,10 +301,12 @@ TEST(field_tables_validate_against_the_registry)
 				if (reg == UNCORE_REG_CTL)
 					want = bt->ctl->writable & ~bt->ctl->en;
 				else
-					for (const uint64_t *f = bt->filters[reg - 1].fields; *f; f++)
+					for (const uint64_t *f = bt->filters[reg - 1].fields; *f;
+					     f++)
 						want |= *f;
 				for (unsigned i = 0; uncore_perf_map_row(bt, i); i++) {
-					const struct uncore_perf_map_row *r = uncore_perf_map_row(bt, i);
+					const struct uncore_perf_map_row *r =
+					    uncore_perf_map_row(bt, i);
 					if (r->reg != reg)
 						continue;
 					CHECK_EQ_U64(covered & r->mask, 0); /* no overlap */

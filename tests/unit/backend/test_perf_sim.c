@@ -68,7 +68,8 @@ static int env_kernel(struct env *e, const char *scenario)
 	if (rc == 0)
 		rc = uncore_sim_perf_create(e->sim, e->root, &e->k);
 	if (rc < 0)
-		fprintf(stderr, "  env_kernel: %s: %s\n", uncore_strerror(rc), uncore_error_detail());
+		fprintf(stderr, "  env_kernel: %s: %s\n", uncore_strerror(rc),
+			uncore_error_detail());
 	return rc;
 }
 
@@ -158,7 +159,8 @@ TEST(discovery_maps_every_box_to_its_kernel_pmu_and_cpumask_cpu)
 	CHECK_EQ_INT(env_kernel(&e, NULL), 0);
 	/* The driver's cpumask names the CPU of each socket; make it differ
 	 * from the topology's lowest CPU to see that it is the one used. */
-	CHECK_EQ_INT(test_put(e.root, "bus/event_source/devices/uncore_imc_3/cpumask", "5,23\n"), 0);
+	CHECK_EQ_INT(test_put(e.root, "bus/event_source/devices/uncore_imc_3/cpumask", "5,23\n"),
+		     0);
 	CHECK_EQ_INT(env_backend(&e), 0);
 	if (!e.be) {
 		env_close(&e);
@@ -171,10 +173,10 @@ TEST(discovery_maps_every_box_to_its_kernel_pmu_and_cpumask_cpu)
 		const char *box;
 		enum hswep_box_kind kind;
 	} boxes[] = {
-	    {"hswep_unc_ubo", HSWEP_BOX_UBOX}, {"hswep_unc_cbo", HSWEP_BOX_CBO},
-	    {"hswep_unc_sbo", HSWEP_BOX_SBO},  {"hswep_unc_ha", HSWEP_BOX_HA},
-	    {"hswep_unc_imc", HSWEP_BOX_IMC},  {"hswep_unc_irp", HSWEP_BOX_IRP},
-	    {"hswep_unc_pcu", HSWEP_BOX_PCU},  {"hswep_unc_qpi", HSWEP_BOX_QPI},
+	    {"hswep_unc_ubo", HSWEP_BOX_UBOX},      {"hswep_unc_cbo", HSWEP_BOX_CBO},
+	    {"hswep_unc_sbo", HSWEP_BOX_SBO},       {"hswep_unc_ha", HSWEP_BOX_HA},
+	    {"hswep_unc_imc", HSWEP_BOX_IMC},       {"hswep_unc_irp", HSWEP_BOX_IRP},
+	    {"hswep_unc_pcu", HSWEP_BOX_PCU},       {"hswep_unc_qpi", HSWEP_BOX_QPI},
 	    {"hswep_unc_r2pcie", HSWEP_BOX_R2PCIE}, {"hswep_unc_r3qpi", HSWEP_BOX_R3QPI},
 	};
 	for (size_t i = 0; i < sizeof(boxes) / sizeof(boxes[0]); i++) {
@@ -237,8 +239,8 @@ TEST(every_box_type_counts_its_clock_exactly_aggregated_and_per_box)
 		const struct uncore_box_type *bt = hsx_box(rows[i].box);
 		snprintf(all, sizeof(all), "%s::%s", rows[i].box, rows[i].event);
 		if (bt->ninstances > 1)
-			snprintf(one, sizeof(one), "%s%u::%s:socket=1", rows[i].box, rows[i].instance,
-				 rows[i].event);
+			snprintf(one, sizeof(one), "%s%u::%s:socket=1", rows[i].box,
+				 rows[i].instance, rows[i].event);
 		else
 			snprintf(one, sizeof(one), "%s::%s:socket=1", rows[i].box, rows[i].event);
 		snprintf(sock1, sizeof(sock1), "%s::%s:socket=1", rows[i].box, rows[i].event);
@@ -300,8 +302,9 @@ TEST(filters_travel_in_config1_and_config2)
 	struct env e;
 	CHECK_EQ_INT(env_open(&e, "llc.scn"), 0);
 	if (e.set) {
-		const char *names[] = {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=1",
-				       "hswep_unc_cbo4::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0"};
+		const char *names[] = {
+		    "hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=1",
+		    "hswep_unc_cbo4::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0"};
 		CHECK_EQ_INT(assign(&e, names, 2), 0);
 		CHECK_EQ_INT(uncore_set_start(e.set), 0);
 		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
@@ -335,8 +338,9 @@ TEST(filters_travel_in_config1_and_config2)
 
 	CHECK_EQ_INT(env_open(&e, "idle.scn"), 0);
 	if (e.set) {
-		const char *names[] = {"hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:socket=0",
-				       "hswep_unc_pcu::UNC_P_FREQ_BAND0_CYCLES:ff=12:socket=0"};
+		const char *names[] = {
+		    "hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:socket=0",
+		    "hswep_unc_pcu::UNC_P_FREQ_BAND0_CYCLES:ff=12:socket=0"};
 		CHECK_EQ_INT(assign(&e, names, 2), 0);
 		CHECK_EQ_INT(uncore_set_start(e.set), 0);
 		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
@@ -360,10 +364,14 @@ TEST(one_read_per_pmu_instance_per_read)
 	 * 2; the HA type on socket 1: 2 groups (2 HAs); msr: 2 (one CPU per
 	 * socket).  7 PMU instances in use. */
 	const char *names[] = {
-	    "hswep_unc_imc0::UNC_M_CAS_COUNT:RD",  "hswep_unc_imc0::UNC_M_CAS_COUNT:WR",
-	    "hswep_unc_imc0::UNC_M_DCLOCKTICKS",   "hswep_unc_imc0::UNC_M_ACT_COUNT:RD",
-	    "hswep_unc_cbo3::UNC_C_CLOCKTICKS:socket=0", "hswep_unc_cbo3::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0",
-	    "hswep_unc_ha::UNC_H_CLOCKTICKS:socket=1",   "msr::tsc",
+	    "hswep_unc_imc0::UNC_M_CAS_COUNT:RD",
+	    "hswep_unc_imc0::UNC_M_CAS_COUNT:WR",
+	    "hswep_unc_imc0::UNC_M_DCLOCKTICKS",
+	    "hswep_unc_imc0::UNC_M_ACT_COUNT:RD",
+	    "hswep_unc_cbo3::UNC_C_CLOCKTICKS:socket=0",
+	    "hswep_unc_cbo3::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0",
+	    "hswep_unc_ha::UNC_H_CLOCKTICKS:socket=1",
+	    "msr::tsc",
 	};
 	CHECK_EQ_INT(assign(&e, names, 8), 0);
 	CHECK_EQ_INT(uncore_set_start(e.set), 0);
@@ -380,7 +388,8 @@ TEST(one_read_per_pmu_instance_per_read)
 	CHECK_EQ_U64(sim_reads(&e) - r0, 10 * 7); /* the kernel saw the same */
 	CHECK_EQ_U64(c1.open, c0.open);           /* nothing else on the read path */
 	CHECK_EQ_U64(c1.ioctl, c0.ioctl);
-	CHECK_EQ_U64(v[0], 2 * occurrences(100000000, e.topo.clock_hz[HSWEP_CLK_DCLK], 10 * NS_PER_MS));
+	CHECK_EQ_U64(v[0],
+		     2 * occurrences(100000000, e.topo.clock_hz[HSWEP_CLK_DCLK], 10 * NS_PER_MS));
 	CHECK_EQ_U64(v[7], 2 * e.topo.clock_hz[HSWEP_CLK_TSC] / 100);
 	CHECK_EQ_INT(uncore_set_stop(e.set, NULL), 0);
 	struct uncore_sim_perf_stats st;
@@ -440,17 +449,21 @@ TEST(another_kernel_layout_counts_the_same)
 	}
 	for (unsigned c = 0; c < 18; c++) {
 		char rel[160];
-		snprintf(rel, sizeof(rel), "bus/event_source/devices/uncore_cbox_%u/format/event", c);
+		snprintf(rel, sizeof(rel), "bus/event_source/devices/uncore_cbox_%u/format/event",
+			 c);
 		test_put(e.root, rel, "config:40-47\n");
-		snprintf(rel, sizeof(rel), "bus/event_source/devices/uncore_cbox_%u/format/umask", c);
+		snprintf(rel, sizeof(rel), "bus/event_source/devices/uncore_cbox_%u/format/umask",
+			 c);
 		test_put(e.root, rel, "config:0-3,60-63\n");
-		snprintf(rel, sizeof(rel), "bus/event_source/devices/uncore_cbox_%u/format/filter_state", c);
+		snprintf(rel, sizeof(rel),
+			 "bus/event_source/devices/uncore_cbox_%u/format/filter_state", c);
 		test_put(e.root, rel, "config2:8-14\n");
 	}
 	CHECK_EQ_INT(uncore_sim_perf_reload(e.k), 0);
 	CHECK_EQ_INT(env_backend(&e), 0);
 	if (e.set) {
-		const char *names[] = {"hswep_unc_cbo2::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0"};
+		const char *names[] = {
+		    "hswep_unc_cbo2::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0"};
 		CHECK_EQ_INT(assign(&e, names, 1), 0);
 		CHECK_EQ_INT(uncore_set_start(e.set), 0);
 		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
@@ -535,9 +548,10 @@ TEST(errors_say_what_to_do)
 	CHECK_EQ_INT(st.open_fds, 0);
 
 	/* A group the kernel cannot fit: five raw events on one IMC. */
-	const char *five[] = {"uncore_imc_0::event=0x1:socket=0", "uncore_imc_0::event=0x2:socket=0",
-			      "uncore_imc_0::event=0x3:socket=0", "uncore_imc_0::event=0x4:socket=0",
-			      "uncore_imc_0::event=0x5:socket=0"};
+	const char *five[] = {
+	    "uncore_imc_0::event=0x1:socket=0", "uncore_imc_0::event=0x2:socket=0",
+	    "uncore_imc_0::event=0x3:socket=0", "uncore_imc_0::event=0x4:socket=0",
+	    "uncore_imc_0::event=0x5:socket=0"};
 	CHECK_EQ_INT(assign(&e, five, 5), 0);
 	CHECK_EQ_INT(uncore_set_start(e.set), UNCORE_EINVAL);
 	CHECK_CONTAINS(uncore_error_detail(), "group of 5 events");
