@@ -16,12 +16,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* clang-format off: tables are laid out as the driver's field lists */
-#define F(n, f, r, m)                                                                              \
-	{                                                                                          \
-		.name = (n), .format = (f), .reg = (r), .hwmask = (m)                              \
-	}
-#define N(a) (sizeof(a) / sizeof((a)[0]))
+/* Tables laid out as the driver's field lists: */
+/* clang-format off */
+#define F(n, f, r, m) {.name = (n), .format = (f), .reg = (r), .hwmask = (m)}
+#define N(a)          (sizeof(a) / sizeof((a)[0]))
 
 /* HSX PMON control register fields (tables 2-7, 2-16, 2-158, 2-170). */
 #define CTL_EV_SEL     0x000000ffULL
@@ -34,108 +32,110 @@
 #define CTL_THRESH5    0x1f000000ULL
 
 #define COMMON_FIELDS                                                                              \
-	F("event", "config:0-7", SK_CTL, CTL_EV_SEL),                                              \
-	    F("umask", "config:8-15", SK_CTL, CTL_UMASK),                                          \
-	    F("edge", "config:18", SK_CTL, CTL_EDGE), F("inv", "config:23", SK_CTL, CTL_INV),      \
+	F("event", "config:0-7", SK_CTL, CTL_EV_SEL), F("umask", "config:8-15", SK_CTL, CTL_UMASK), \
+	    F("edge", "config:18", SK_CTL, CTL_EDGE), F("inv", "config:23", SK_CTL, CTL_INV),       \
 	    F("thresh", "config:24-31", SK_CTL, CTL_THRESH8)
 
 static const struct sk_field common_fields[] = {COMMON_FIELDS};
 
 static const struct sk_field sbox_fields[] = {
-    COMMON_FIELDS,
-    F("tid_en", "config:19", SK_CTL, CTL_TID_EN),
+	COMMON_FIELDS,
+	F("tid_en", "config:19", SK_CTL, CTL_TID_EN),
 };
 
 /* The UBox filter (tid, cid) is not modelled by our tables; the fields are
  * published as the driver does and refused when set. */
 static const struct sk_field ubox_fields[] = {
-    F("event", "config:0-7", SK_CTL, CTL_EV_SEL),     F("umask", "config:8-15", SK_CTL, CTL_UMASK),
-    F("edge", "config:18", SK_CTL, CTL_EDGE),         F("inv", "config:23", SK_CTL, CTL_INV),
-    F("thresh", "config:24-28", SK_CTL, CTL_THRESH5), F("filter_tid", "config1:0", SK_F0, 0),
-    F("filter_cid", "config1:5", SK_F0, 0),
+	F("event", "config:0-7", SK_CTL, CTL_EV_SEL),
+	F("umask", "config:8-15", SK_CTL, CTL_UMASK),
+	F("edge", "config:18", SK_CTL, CTL_EDGE),
+	F("inv", "config:23", SK_CTL, CTL_INV),
+	F("thresh", "config:24-28", SK_CTL, CTL_THRESH5),
+	F("filter_tid", "config1:0", SK_F0, 0),
+	F("filter_cid", "config1:5", SK_F0, 0),
 };
 
 /* CBo: FILTER0 (table 2-18) is config1 31:0, FILTER1 (2-19) config1 63:32. */
 static const struct sk_field cbox_fields[] = {
-    F("event", "config:0-7", SK_CTL, CTL_EV_SEL),
-    F("umask", "config:8-15", SK_CTL, CTL_UMASK),
-    F("edge", "config:18", SK_CTL, CTL_EDGE),
-    F("tid_en", "config:19", SK_CTL, CTL_TID_EN),
-    F("thresh", "config:24-31", SK_CTL, CTL_THRESH8),
-    F("filter_tid", "config1:0-5", SK_F0, 0x3fULL),
-    F("filter_link", "config1:6-8", SK_F0, 0),
-    F("filter_state", "config1:17-23", SK_F0, 0x7fULL << 17),
-    F("filter_nid", "config1:32-47", SK_F1, 0xffffULL),
-    F("filter_opc", "config1:52-60", SK_F1, 0x1ffULL << 20),
-    F("filter_c6", "config1:61", SK_F1, 0),
-    F("filter_nc", "config1:62", SK_F1, 1ULL << 30),
-    F("filter_isoc", "config1:63", SK_F1, 1ULL << 31),
+	F("event", "config:0-7", SK_CTL, CTL_EV_SEL),
+	F("umask", "config:8-15", SK_CTL, CTL_UMASK),
+	F("edge", "config:18", SK_CTL, CTL_EDGE),
+	F("tid_en", "config:19", SK_CTL, CTL_TID_EN),
+	F("thresh", "config:24-31", SK_CTL, CTL_THRESH8),
+	F("filter_tid", "config1:0-5", SK_F0, 0x3fULL),
+	F("filter_link", "config1:6-8", SK_F0, 0),
+	F("filter_state", "config1:17-23", SK_F0, 0x7fULL << 17),
+	F("filter_nid", "config1:32-47", SK_F1, 0xffffULL),
+	F("filter_opc", "config1:52-60", SK_F1, 0x1ffULL << 20),
+	F("filter_c6", "config1:61", SK_F1, 0),
+	F("filter_nc", "config1:62", SK_F1, 1ULL << 30),
+	F("filter_isoc", "config1:63", SK_F1, 1ULL << 31),
 };
 
 static const struct sk_field pcu_fields[] = {
-    F("event", "config:0-7", SK_CTL, CTL_EV_SEL | CTL_EV_SEL_EXT),
-    F("occ_sel", "config:14-15", SK_CTL, 0xc000ULL),
-    F("edge", "config:18", SK_CTL, CTL_EDGE),
-    F("inv", "config:23", SK_CTL, CTL_INV),
-    F("thresh", "config:24-28", SK_CTL, CTL_THRESH5),
-    F("occ_invert", "config:30", SK_CTL, 1ULL << 30),
-    F("occ_edge", "config:14-51", SK_DOC, 0),
-    F("filter_band0", "config1:0-7", SK_F0, 0xffULL),
-    F("filter_band1", "config1:8-15", SK_F0, 0xffULL << 8),
-    F("filter_band2", "config1:16-23", SK_F0, 0xffULL << 16),
-    F("filter_band3", "config1:24-31", SK_F0, 0xffULL << 24),
+	F("event", "config:0-7", SK_CTL, CTL_EV_SEL | CTL_EV_SEL_EXT),
+	F("occ_sel", "config:14-15", SK_CTL, 0xc000ULL),
+	F("edge", "config:18", SK_CTL, CTL_EDGE),
+	F("inv", "config:23", SK_CTL, CTL_INV),
+	F("thresh", "config:24-28", SK_CTL, CTL_THRESH5),
+	F("occ_invert", "config:30", SK_CTL, 1ULL << 30),
+	F("occ_edge", "config:14-51", SK_DOC, 0),
+	F("filter_band0", "config1:0-7", SK_F0, 0xffULL),
+	F("filter_band1", "config1:8-15", SK_F0, 0xffULL << 8),
+	F("filter_band2", "config1:16-23", SK_F0, 0xffULL << 16),
+	F("filter_band3", "config1:24-31", SK_F0, 0xffULL << 24),
 };
 
 /* QPI: the packet match pair is config1, the mask pair config2 (tables
  * 2-172..2-175); the sub-fields name parts of the same bits. */
 static const struct sk_field qpi_fields[] = {
-    F("event", "config:0-7,21", SK_CTL, CTL_EV_SEL | CTL_EV_SEL_EXT),
-    F("umask", "config:8-15", SK_CTL, CTL_UMASK),
-    F("edge", "config:18", SK_CTL, CTL_EDGE),
-    F("inv", "config:23", SK_CTL, CTL_INV),
-    F("thresh", "config:24-31", SK_CTL, CTL_THRESH8),
-    F("match_rds", "config1:48-51", SK_F0, 0xfULL << 48),
-    F("match_rnid30", "config1:32-35", SK_F0, 0xfULL << 32),
-    F("match_rnid4", "config1:31", SK_F0, 1ULL << 31),
-    F("match_dnid", "config1:13-17", SK_F0, 0x1fULL << 13),
-    F("match_mc", "config1:9-12", SK_F0, 0xfULL << 9),
-    F("match_opc", "config1:5-8", SK_F0, 0xfULL << 5),
-    F("match_vnw", "config1:3-4", SK_F0, 0x3ULL << 3),
-    F("match0", "config1:0-31", SK_F0, 0xffffffffULL),
-    F("match1", "config1:32-63", SK_F0, 0xffffffffULL << 32),
-    F("mask_rds", "config2:48-51", SK_F1, 0xfULL << 48),
-    F("mask_rnid30", "config2:32-35", SK_F1, 0xfULL << 32),
-    F("mask_rnid4", "config2:31", SK_F1, 1ULL << 31),
-    F("mask_dnid", "config2:13-17", SK_F1, 0x1fULL << 13),
-    F("mask_mc", "config2:9-12", SK_F1, 0xfULL << 9),
-    F("mask_opc", "config2:5-8", SK_F1, 0xfULL << 5),
-    F("mask_vnw", "config2:3-4", SK_F1, 0x3ULL << 3),
-    F("mask0", "config2:0-31", SK_F1, 0xffffffffULL),
-    F("mask1", "config2:32-63", SK_F1, 0xffffffffULL << 32),
+	F("event", "config:0-7,21", SK_CTL, CTL_EV_SEL | CTL_EV_SEL_EXT),
+	F("umask", "config:8-15", SK_CTL, CTL_UMASK),
+	F("edge", "config:18", SK_CTL, CTL_EDGE),
+	F("inv", "config:23", SK_CTL, CTL_INV),
+	F("thresh", "config:24-31", SK_CTL, CTL_THRESH8),
+	F("match_rds", "config1:48-51", SK_F0, 0xfULL << 48),
+	F("match_rnid30", "config1:32-35", SK_F0, 0xfULL << 32),
+	F("match_rnid4", "config1:31", SK_F0, 1ULL << 31),
+	F("match_dnid", "config1:13-17", SK_F0, 0x1fULL << 13),
+	F("match_mc", "config1:9-12", SK_F0, 0xfULL << 9),
+	F("match_opc", "config1:5-8", SK_F0, 0xfULL << 5),
+	F("match_vnw", "config1:3-4", SK_F0, 0x3ULL << 3),
+	F("match0", "config1:0-31", SK_F0, 0xffffffffULL),
+	F("match1", "config1:32-63", SK_F0, 0xffffffffULL << 32),
+	F("mask_rds", "config2:48-51", SK_F1, 0xfULL << 48),
+	F("mask_rnid30", "config2:32-35", SK_F1, 0xfULL << 32),
+	F("mask_rnid4", "config2:31", SK_F1, 1ULL << 31),
+	F("mask_dnid", "config2:13-17", SK_F1, 0x1fULL << 13),
+	F("mask_mc", "config2:9-12", SK_F1, 0xfULL << 9),
+	F("mask_opc", "config2:5-8", SK_F1, 0xfULL << 5),
+	F("mask_vnw", "config2:3-4", SK_F1, 0x3ULL << 3),
+	F("mask0", "config2:0-31", SK_F1, 0xffffffffULL),
+	F("mask1", "config2:32-63", SK_F1, 0xffffffffULL << 32),
 };
 
 static const struct sk_alias imc_aliases[] = {
-    {"clockticks", "event=0x00,umask=0x00", NULL, NULL},
-    {"cas_count_read", "event=0x04,umask=0x03", "6.103515625e-5", "MiB"},
-    {"cas_count_write", "event=0x04,umask=0x0c", "6.103515625e-5", "MiB"},
+	{"clockticks", "event=0x00,umask=0x00", NULL, NULL},
+	{"cas_count_read", "event=0x04,umask=0x03", "6.103515625e-5", "MiB"},
+	{"cas_count_write", "event=0x04,umask=0x0c", "6.103515625e-5", "MiB"},
 };
 
 static const struct sk_kind kinds[] = {
-    {.kind = "ubo", .fields = ubox_fields, .nfields = N(ubox_fields), .has_fixed = 1},
-    {.kind = "cbo", .fields = cbox_fields, .nfields = N(cbox_fields)},
-    {.kind = "sbo", .fields = sbox_fields, .nfields = N(sbox_fields)},
-    {.kind = "ha", .fields = common_fields, .nfields = N(common_fields)},
-    {.kind = "imc",
-     .fields = common_fields,
-     .nfields = N(common_fields),
-     .aliases = imc_aliases,
-     .naliases = N(imc_aliases),
-     .has_fixed = 1},
-    {.kind = "irp", .fields = common_fields, .nfields = N(common_fields)},
-    {.kind = "pcu", .fields = pcu_fields, .nfields = N(pcu_fields)},
-    {.kind = "qpi", .fields = qpi_fields, .nfields = N(qpi_fields)},
-    {.kind = "r2pcie", .fields = common_fields, .nfields = N(common_fields)},
-    {.kind = "r3qpi", .fields = common_fields, .nfields = N(common_fields)},
+	{.kind = "ubo", .fields = ubox_fields, .nfields = N(ubox_fields), .has_fixed = 1},
+	{.kind = "cbo", .fields = cbox_fields, .nfields = N(cbox_fields)},
+	{.kind = "sbo", .fields = sbox_fields, .nfields = N(sbox_fields)},
+	{.kind = "ha", .fields = common_fields, .nfields = N(common_fields)},
+	{.kind = "imc",
+	 .fields = common_fields,
+	 .nfields = N(common_fields),
+	 .aliases = imc_aliases,
+	 .naliases = N(imc_aliases),
+	 .has_fixed = 1},
+	{.kind = "irp", .fields = common_fields, .nfields = N(common_fields)},
+	{.kind = "pcu", .fields = pcu_fields, .nfields = N(pcu_fields)},
+	{.kind = "qpi", .fields = qpi_fields, .nfields = N(qpi_fields)},
+	{.kind = "r2pcie", .fields = common_fields, .nfields = N(common_fields)},
+	{.kind = "r3qpi", .fields = common_fields, .nfields = N(common_fields)},
 };
 
 /* clang-format on */
