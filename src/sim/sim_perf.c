@@ -46,6 +46,7 @@ struct kpmu {
 	const struct sk_kind *kind;
 	unsigned share_num, share_den;
 	uint64_t last_cfg[3];
+	int last_cpu;
 	struct hwbox hw[UNCORE_MACHINE_MAX_SOCKETS];
 };
 
@@ -400,6 +401,7 @@ static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t
 	e->since = now_ns(k);
 	e->used = 1;
 	memcpy(p->last_cfg, e->cfg, sizeof(p->last_cfg));
+	p->last_cpu = cpu;
 	k->st.open_fds++;
 	if (effective(k, e)) {
 		settle_times(k, p, e->socket, e->since);
@@ -810,6 +812,16 @@ int uncore_sim_perf_last_config(const struct uncore_sim_perf *k, const char *pmu
 	for (unsigned i = 0; i < k->npmus; i++)
 		if (strcmp(k->pmus[i].desc->name, pmu) == 0) {
 			memcpy(cfg, k->pmus[i].last_cfg, sizeof(k->pmus[i].last_cfg));
+			return 0;
+		}
+	return uncore_fail(UNCORE_ENODEV, "no simulated PMU %s", pmu);
+}
+
+int uncore_sim_perf_last_cpu(const struct uncore_sim_perf *k, const char *pmu, int *cpu)
+{
+	for (unsigned i = 0; i < k->npmus; i++)
+		if (strcmp(k->pmus[i].desc->name, pmu) == 0) {
+			*cpu = k->pmus[i].last_cpu;
 			return 0;
 		}
 	return uncore_fail(UNCORE_ENODEV, "no simulated PMU %s", pmu);

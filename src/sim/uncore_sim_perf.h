@@ -88,4 +88,8 @@ int uncore_sim_perf_set_share(struct uncore_sim_perf *k, const char *pmu, unsign
  * (for tests comparing the backend's packing with expectations). */
 int uncore_sim_perf_last_config(const struct uncore_sim_perf *k, const char *pmu, uint64_t cfg[3]);
 
+/* The CPU the last event of PMU `pmu` was opened on (as asked, before the
+ * kernel moves an uncore event to its box's CPU). */
+int uncore_sim_perf_last_cpu(const struct uncore_sim_perf *k, const char *pmu, int *cpu);
+
 #endif

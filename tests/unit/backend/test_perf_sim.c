@@ -264,7 +264,12 @@ TEST(every_box_type_counts_its_clock_exactly_aggregated_and_per_box)
 TEST(dram_traffic_by_table_name_by_kernel_alias_and_raw_fields)
 {
 	struct env e;
-	CHECK_EQ_INT(env_open(&e, "stream.scn"), 0);
+	CHECK_EQ_INT(env_kernel(&e, "stream.scn"), 0);
+	/* IMC 0's driver names CPUs 3 and 21: events go there, and count the same. */
+	CHECK_EQ_INT(test_put(e.root, "bus/event_source/devices/uncore_imc_0/cpumask", "3,21\n"),
+		     0);
+	CHECK_EQ_INT(uncore_sim_perf_reload(e.k), 0);
+	CHECK_EQ_INT(env_backend(&e), 0);
 	if (!e.set) {
 		env_close(&e);
 		return;
@@ -291,6 +296,11 @@ TEST(dram_traffic_by_table_name_by_kernel_alias_and_raw_fields)
 	CHECK_EQ_U64(v[2], rd);
 	CHECK_EQ_U64(v[3], rd);
 	CHECK_EQ_U64(v[4], wr * channels);
+	int cpu = -1;
+	CHECK_EQ_INT(uncore_sim_perf_last_cpu(e.k, "uncore_imc_0", &cpu), 0);
+	CHECK_EQ_INT(cpu, 21); /* socket 1, the last one opened */
+	CHECK_EQ_INT(uncore_sim_perf_last_cpu(e.k, "uncore_imc_1", &cpu), 0);
+	CHECK_EQ_INT(cpu, 18);
 	CHECK_EQ_INT(uncore_set_stop(e.set, NULL), 0);
 	env_close(&e);
 }
@@ -500,6 +510,85 @@ TEST(msr_tsc_and_software_events_of_the_simulated_kernel)
 	env_close(&e);
 }
 
+static int sys_open(struct uncore_perf_sys *s, uint32_t type, uint64_t config, int cpu, int group,
+		    int disabled, uint64_t read_format)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = type;
+	a.config = config;
+	a.disabled = (unsigned)disabled;
+	a.read_format = read_format;
+	return s->open(s, &a, -1, cpu, group, 0);
+}
+
+/* The simulated kernel itself keeps the semantics the backend relies on. */
+TEST(the_simulated_kernel_behaves_like_the_kernel)
+{
+	struct env e;
+	CHECK_EQ_INT(env_kernel(&e, "hswep-clocks.scn"), 0);
+	if (!e.k) {
+		env_close(&e);
+		return;
+	}
+	struct uncore_perf_sys *s = uncore_sim_perf_sys(e.k);
+	const uint32_t imc0 = 20 + 1 + 18 + 4 + 2; /* ubox, 18 cbox, 4 sbox, 2 ha, then imc_0 */
+	FILE *f = NULL;
+	char path[400];
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/uncore_imc_0/type", e.root);
+	f = fopen(path, "r");
+	char got[32] = "";
+	if (f) {
+		if (!fgets(got, sizeof(got), f))
+			got[0] = '\0';
+		fclose(f);
+	}
+	CHECK_EQ_INT(atoi(got), (int)imc0);
+	uint64_t rf = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
+		      PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
+	int l = sys_open(s, imc0, 0x0000, 18, -1, 1, rf); /* DCLOCKTICKS on socket 1 */
+	int m = sys_open(s, imc0, 0x00ff, 18, l, 0, rf);  /* the fixed counter */
+	CHECK(l >= 0 && m >= 0);
+	CHECK_EQ_INT(sys_open(s, imc0, 0x0000, -1, -1, 1, 0), -EINVAL);     /* no per-task uncore */
+	CHECK_EQ_INT(sys_open(s, imc0, 1ull << 40, 18, -1, 1, 0), -EINVAL); /* no such field */
+	CHECK_EQ_INT(sys_open(s, 999, 0, 18, -1, 1, 0), -ENOENT);
+	CHECK_EQ_INT(sys_open(s, imc0, 0, 99, -1, 1, 0), -ENODEV);
+	uint64_t hz = e.topo.clock_hz[HSWEP_CLK_DCLK], buf[16];
+	CHECK_EQ_INT(s->ioctl(s, l, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP), 0);
+	uncore_sim_advance(e.sim, NS_PER_MS);
+	CHECK_EQ_INT(s->read(s, l, buf, sizeof(buf)), 7 * 8);
+	CHECK_EQ_U64(buf[0], 2);
+	CHECK_EQ_U64(buf[1], NS_PER_MS);
+	CHECK_EQ_U64(buf[2], NS_PER_MS);
+	CHECK_EQ_U64(buf[3], cycles(hz, NS_PER_MS));
+	CHECK_EQ_U64(buf[4], (uint64_t)l);
+	CHECK_EQ_U64(buf[5], cycles(hz, NS_PER_MS));
+	CHECK_EQ_U64(buf[6], (uint64_t)m);
+	CHECK_EQ_INT(s->read(s, l, buf, 5 * 8), -ENOSPC);
+	/* RESET clears counts, not times; DISABLE stops both. */
+	CHECK_EQ_INT(s->ioctl(s, l, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP), 0);
+	uncore_sim_advance(e.sim, NS_PER_MS);
+	CHECK_EQ_INT(s->ioctl(s, l, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP), 0);
+	uncore_sim_advance(e.sim, NS_PER_MS);
+	CHECK_EQ_INT(s->read(s, l, buf, sizeof(buf)), 7 * 8);
+	CHECK_EQ_U64(buf[1], 2 * NS_PER_MS);
+	CHECK_EQ_U64(buf[3], cycles(hz, 2 * NS_PER_MS) - cycles(hz, NS_PER_MS));
+	/* Five generic events do not fit the IMC's four counters. */
+	int g = sys_open(s, imc0, 1, 0, -1, 1, rf);
+	for (int i = 2; i <= 4; i++)
+		CHECK(sys_open(s, imc0, (uint64_t)i, 0, g, 0, rf) >= 0);
+	CHECK_EQ_INT(sys_open(s, imc0, 5, 0, g, 0, rf), -EINVAL);
+	struct uncore_sim_perf_stats st;
+	uncore_sim_perf_stats(e.k, &st);
+	CHECK_EQ_INT(st.open_fds, 6);
+	for (int fd = 1000; fd < 1000 + 16; fd++)
+		s->close(s, fd);
+	uncore_sim_perf_stats(e.k, &st);
+	CHECK_EQ_INT(st.open_fds, 0);
+	env_close(&e);
+}
+
 TEST(errors_say_what_to_do)
 {
 	struct env e;
@@ -590,6 +679,7 @@ int main(void)
 	RUN(multiplexed_groups_are_scaled_and_say_so);
 	RUN(another_kernel_layout_counts_the_same);
 	RUN(msr_tsc_and_software_events_of_the_simulated_kernel);
+	RUN(the_simulated_kernel_behaves_like_the_kernel);
 	RUN(errors_say_what_to_do);
 	return harness_done();
 }
