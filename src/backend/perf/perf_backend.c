@@ -365,9 +365,8 @@ static void release_program(struct perf_backend *b)
 	}
 	free(b->groups);
 	free(b->slot_group);
-	free(b->slot_index);
 	b->groups = NULL;
-	b->slot_group = b->slot_index = NULL;
+	b->slot_group = NULL;
 	b->ngroups = 0;
 	b->plan = NULL;
 	b->running = 0;
@@ -429,9 +428,8 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 	b->nstatus = 0;
 	b->groups = calloc(n, sizeof(*b->groups));
 	b->slot_group = calloc(n, sizeof(*b->slot_group));
-	b->slot_index = calloc(n, sizeof(*b->slot_index));
 	b->status = calloc(n, sizeof(*b->status));
-	if (!b->groups || !b->slot_group || !b->slot_index || !b->status) {
+	if (!b->groups || !b->slot_group || !b->status) {
 		release_program(b);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory programming %u counters",
 				   plan->nslots);
@@ -477,7 +475,6 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 		if (gr->n == 0)
 			gr->leader = fd;
 		b->slot_group[k] = (unsigned)g;
-		b->slot_index[k] = gr->n;
 		gr->slots[gr->n] = k;
 		gr->fds[gr->n++] = fd;
 	}

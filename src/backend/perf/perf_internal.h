@@ -71,7 +71,7 @@ struct perf_backend {
 	const struct uncore_plan *plan;
 	struct perf_group *groups;
 	unsigned ngroups;
-	unsigned *slot_group, *slot_index; /* per slot */
+	unsigned *slot_group; /* per slot: its group */
 	struct uncore_slot_status *status; /* per slot, saved at unprogram for later queries */
 	unsigned nstatus;
 	int running;
