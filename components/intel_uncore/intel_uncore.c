@@ -35,6 +35,7 @@ typedef struct {
 	unsigned n;
 	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
 	long long values[INTEL_UNCORE_MAX_EVENTS];
+	int scaling_noted; /* the multiplexing note was given since start */
 } intel_uncore_control_t;
 
 /* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short;
@@ -267,7 +268,41 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc;
 	(void)ctx;
 	rc = uncore_set_start(c->set);
+	c->scaling_noted = 0;
 	return rc < 0 ? fail(rc, "starting") : PAPI_OK;
+}
+
+/* The perf backend scales a count when the kernel multiplexed its group
+ * (time_running < time_enabled).  PAPI has no field for that, so say it
+ * through PAPI's error channel and, with PAPI_INTEL_UNCORE_VERBOSE=1, on
+ * stderr: once per start, naming the least-counted event. */
+static void note_scaling(intel_uncore_control_t *c)
+{
+	struct uncore_event_status st;
+	double least = 1.0;
+	int which = -1;
+	if (c->scaling_noted)
+		return;
+	for (unsigned i = 0; i < c->n; i++)
+		if (uncore_set_event_status(c->set, i, &st) == 0 && st.scaled && st.time_enabled &&
+		    (double)st.time_running / (double)st.time_enabled < least) {
+			least = (double)st.time_running / (double)st.time_enabled;
+			which = (int)i;
+		}
+	if (which < 0)
+		return;
+	char name[PAPI_HUGE_STR_LEN];
+	if (uncore_native_event_string(component->native, c->codes[which], name, sizeof(name)) < 0)
+		snprintf(name, sizeof(name), "event %d", which);
+	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	PAPIERROR("intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its value "
+		  "is scaled by time_enabled/time_running", name, 100.0 * least);
+	if (verbose && strcmp(verbose, "0") != 0)
+		fprintf(stderr,
+			"intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its "
+			"value is scaled by time_enabled/time_running\n",
+			name, 100.0 * least);
+	c->scaling_noted = 1;
 }
 
 /* Counts and metric bits alike: the values are copied bit for bit. */
@@ -287,6 +322,7 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	rc = uncore_set_stop(c->set, v);
 	if (rc < 0)
 		return fail(rc, "stopping");
+	note_scaling(c);
 	return copy_values(c, v);
 }
 
@@ -301,6 +337,7 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	rc = uncore_set_read(c->set, v);
 	if (rc < 0)
 		return fail(rc, "reading");
+	note_scaling(c);
 	copy_values(c, v);
 	*events = c->values;
 	return PAPI_OK;

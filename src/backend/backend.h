@@ -6,6 +6,7 @@
 #ifndef UNCORE_BACKEND_H
 #define UNCORE_BACKEND_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/machine.h"
@@ -41,10 +42,48 @@ struct uncore_backend_stats {
 	uint64_t reads, writes, syscalls;
 };
 
+/* How long a slot's counter was enabled and actually counting (perf:
+ * time_enabled, time_running of its group).  running < enabled: the kernel
+ * multiplexed it and the value read was scaled by enabled / running. */
+struct uncore_slot_status {
+	uint64_t time_enabled, time_running;
+};
+
+/* Events a backend offers beyond the event tables (perf: every PMU sysfs
+ * describes, named by its aliases and format fields).  Their box types are
+ * part of machine.plat (flag UNCORE_BOXF_KERNEL). */
+struct uncore_event_source;
+struct uncore_sched_event;
+struct uncore_event_source_ops {
+	/* 0 and `out` filled; 1 when `name` names none of its PMUs (try the
+	 * tables); or an error with the detail set. */
+	int (*parse)(struct uncore_event_source *src, const char *name,
+		     struct uncore_sched_event *out);
+	/* Enumerable events ("msr::tsc"), i < count. */
+	unsigned (*count)(const struct uncore_event_source *src);
+	int (*entry)(const struct uncore_event_source *src, unsigned i, char *name, size_t nlen,
+		     char *desc, size_t dlen);
+	/* The PMU names "pmu::event" may use: the first *nprimary name whole
+	 * PMUs and families ("msr", "uncore_imc"), the others instances
+	 * ("uncore_imc_0"). */
+	const char *const *(*pmu_names)(const struct uncore_event_source *src, unsigned *n,
+					unsigned *nprimary);
+};
+struct uncore_event_source {
+	const struct uncore_event_source_ops *ops;
+};
+
 struct uncore_backend {
 	const struct uncore_backend_ops *ops;
 	struct uncore_machine machine;
 	int (*stats)(struct uncore_backend *b, struct uncore_backend_stats *out);
+	/* Optional (NULL: every slot counts all the time). */
+	int (*slot_status)(struct uncore_backend *b, unsigned slot, struct uncore_slot_status *out);
+	/* NULL, or the events beyond the tables. */
+	struct uncore_event_source *events;
+	/* Width of the raw values read() returns: 0 for each slot's counter
+	 * width; 64 when the backend returns 64-bit totals (perf). */
+	uint8_t value_bits;
 };
 
 #endif

@@ -79,6 +79,9 @@ int uncore_error_from_errno(int err)
 		return UNCORE_EINVAL;
 	case EFAULT:
 		return UNCORE_EFAULT;
+	case EMFILE:
+	case ENFILE:
+		return UNCORE_ELIMIT;
 	default:
 		return UNCORE_EIO;
 	}

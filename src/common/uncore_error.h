@@ -27,7 +27,8 @@
 	X(UNCORE_ESYNTAX, -15, "syntax error")                                         \
 	X(UNCORE_ESTATE, -16, "operation not valid in the current state")              \
 	X(UNCORE_ENOSPACE, -17, "buffer too small")                                   \
-	X(UNCORE_ECOMBO, -18, "invalid combination of unit masks or modifiers")
+	X(UNCORE_ECOMBO, -18, "invalid combination of unit masks or modifiers")         \
+	X(UNCORE_ELIMIT, -19, "system resource limit reached (open files)")
 
 enum uncore_error {
 #define UNCORE_ERROR_ENUM(sym, val, msg) sym = (val),

@@ -61,6 +61,15 @@ int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe
 	}
 
 	out->platform = uncore_platform_for_cpu(&in->cpu);
+	/* A processor without tables still has the kernel's own PMUs (msr,
+	 * power, cstate...), named by their sysfs aliases. */
+	if (!out->platform && (want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_PERF) &&
+	    in->have_kernel_pmus) {
+		out->backend = UNCORE_BACKEND_PERF;
+		out->kernel_only = 1;
+		out->usable = 1;
+		return 0;
+	}
 	if (!out->platform) {
 		REASON("No supported uncore on this CPU (%.12s family %u model 0x%x)%s", in->cpu.vendor,
 		       in->cpu.family, in->cpu.model,
@@ -75,6 +84,16 @@ int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe
 	}
 	if ((want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_DIRECT) && in->have_direct_access) {
 		out->backend = UNCORE_BACKEND_DIRECT;
+		out->usable = 1;
+		return 0;
+	}
+	/* Asked for perf explicitly: the kernel's PMUs even without an
+	 * uncore driver.  Under auto the disabled reason (how to get the
+	 * uncore counters) is worth more than a component whose uncore
+	 * events all fail. */
+	if (want == UNCORE_BACKEND_PERF && in->have_kernel_pmus) {
+		out->backend = UNCORE_BACKEND_PERF;
+		out->kernel_only = 1;
 		out->usable = 1;
 		return 0;
 	}

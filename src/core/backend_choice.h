@@ -26,6 +26,7 @@ struct uncore_probe_input {
 	const char *backend_env;    /* value of PAPI_INTEL_UNCORE_BACKEND, or NULL */
 	struct uncore_cpu_id cpu;   /* CPUID of this machine */
 	int have_perf_uncore;       /* kernel exposes an uncore PMU of this platform */
+	int have_kernel_pmus;       /* kernel exposes PMUs countable by their sysfs aliases (msr...) */
 	int have_direct_access;     /* the register devices of this platform open */
 	int have_simulator;         /* this build contains the simulator */
 	const char *direct_missing; /* what direct access lacks, e.g. "/dev/cpu/0/msr" */
@@ -35,6 +36,10 @@ struct uncore_probe_result {
 	enum uncore_backend_kind backend;           /* meaningful when usable */
 	const struct uncore_platform_desc *platform; /* NULL for the simulator's default */
 	int usable;
+	/* perf backend with the kernel's sysfs-described PMUs only: the CPU
+	 * has no tables (unsupported processor), or perf was asked for and no
+	 * uncore PMU of the platform exists. */
+	int kernel_only;
 	char reason[256]; /* why not usable, and how to fix it */
 };
 

@@ -9,12 +9,13 @@
 #include "access/msr_open.h"
 #include "access/pci_cfg.h"
 #include "backend/direct/direct.h"
+#include "backend/perf/perf.h"
 #include "common/uncore_error.h"
 #include "platform/skl_mchbar.h"
 #include "sim/uncore_sim.h"
+#include "sim/uncore_sim_perf.h"
 #include "topology/cpu_topology.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,21 +23,6 @@
 
 #define ENV_BACKEND "PAPI_INTEL_UNCORE_BACKEND"
 #define ENV_READ_FREEZE "PAPI_INTEL_UNCORE_READ_FREEZE"
-
-/* Does the kernel expose any uncore PMU (perf_event uncore drivers)? */
-static int kernel_has_uncore_pmu(void)
-{
-	DIR *d = opendir("/sys/bus/event_source/devices");
-	struct dirent *e;
-	int found = 0;
-
-	if (!d)
-		return 0;
-	while (!found && (e = readdir(d)) != NULL)
-		found = strncmp(e->d_name, "uncore", 6) == 0;
-	closedir(d);
-	return found;
-}
 
 static int read_freeze_wanted(void)
 {
@@ -49,22 +35,94 @@ static int sim_now(void *ctx, uint64_t *ns)
 	return uncore_sim_now(ctx, ns);
 }
 
+/* Metrics time their interval with the simulator's clock (virtual or wall,
+ * as its scenario says) and its model's TSC. */
+static void use_sim_clock(struct uncore_component *c, struct uncore_sim *sim)
+{
+	struct uncore_sim_topology topo;
+	c->clock.now_ns = sim_now;
+	c->clock.ctx = sim;
+	if (uncore_sim_topology(sim, &topo) == 0)
+		c->clock.tsc_hz = topo.clock_hz[HSWEP_CLK_TSC];
+}
+
+/* The kernel's PMUs: the platform's uncore PMUs mapped onto its tables
+ * (platform NULL: none, a processor without tables) and every other PMU
+ * sysfs describes. */
+static int open_perf(struct uncore_component *c, const struct uncore_platform_desc *platform,
+		     int kernel_only)
+{
+	struct uncore_perf_config cfg;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.plat = platform ? uncore_event_platform_by_name(platform->name) : NULL;
+	cfg.origin = platform ? platform->title : "kernel PMUs";
+	int rc = uncore_perf_open(&cfg, &c->be);
+	if (rc < 0)
+		return rc;
+	if (!platform)
+		snprintf(c->origin, sizeof(c->origin),
+			 "kernel PMUs only (no uncore tables for this processor)");
+	else if (kernel_only)
+		snprintf(c->origin, sizeof(c->origin),
+			 "%s; kernel PMUs only: no uncore PMU of %s (load the uncore driver, or "
+			 "use the direct backend)",
+			 platform->title, platform->name);
+	else
+		snprintf(c->origin, sizeof(c->origin), "%s", platform->title);
+	return 0;
+}
+
+/* The simulator behind a simulated perf_event kernel
+ * (PAPI_INTEL_UNCORE_SIM_KERNEL=perf): the perf backend on simulated
+ * counts. */
+static int open_sim_perf(struct uncore_component *c)
+{
+	struct uncore_sim_perf *k;
+	struct uncore_perf_config cfg;
+	char origin[160];
+	int rc = uncore_sim_perf_from_env(&k);
+	if (rc < 0)
+		return rc;
+	if (uncore_sim_describe(uncore_sim_perf_machine(k), origin, sizeof(origin)) < 0)
+		snprintf(origin, sizeof(origin), "SIMULATED uncore");
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.pmu_root = uncore_sim_perf_pmu_root(k);
+	cfg.cpu_root = uncore_sim_perf_cpu_root(k);
+	cfg.sys = uncore_sim_perf_sys(k);
+	cfg.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+	cfg.origin = origin;
+	rc = uncore_perf_open(&cfg, &c->be);
+	if (rc < 0) {
+		uncore_sim_perf_destroy(k);
+		return rc;
+	}
+	/* Discovery is done: the tree is not needed any more, and a program
+	 * that never calls PAPI_shutdown leaves nothing behind. */
+	uncore_sim_perf_remove_tree(k);
+	/* The machine lives as long as the backend (its system-call layer). */
+	use_sim_clock(c, uncore_sim_perf_machine(k));
+	c->kind = UNCORE_BACKEND_PERF;
+	snprintf(c->origin, sizeof(c->origin), "simulated kernel, %.160s", origin);
+	return 0;
+}
+
 static int open_sim(struct uncore_component *c)
 {
 	struct uncore_regio *io;
 	struct uncore_direct_config cfg;
-	struct uncore_sim_topology topo;
 	char origin[160], locks[4200];
+	const char *kernel = getenv(UNCORE_SIM_ENV_KERNEL);
+	if (kernel && strcmp(kernel, "perf") == 0)
+		return open_sim_perf(c);
+	if (kernel && *kernel && strcmp(kernel, "none") != 0)
+		return uncore_fail(UNCORE_EINVAL, "%s=%s: use perf (the perf backend on a simulated "
+						  "kernel) or none (the direct backend)",
+				   UNCORE_SIM_ENV_KERNEL, kernel);
 	int rc = uncore_sim_regio_from_env(&io);
 
 	if (rc < 0)
 		return rc;
-	/* Metrics time their interval with the simulator's clock (virtual or
-	 * wall, as its scenario says) and its model's TSC. */
-	c->clock.now_ns = sim_now;
-	c->clock.ctx = uncore_sim_from_regio(io);
-	if (uncore_sim_topology(c->clock.ctx, &topo) == 0)
-		c->clock.tsc_hz = topo.clock_hz[HSWEP_CLK_TSC];
+	use_sim_clock(c, uncore_sim_from_regio(io));
 	if (uncore_sim_describe(uncore_sim_from_regio(io), origin, sizeof(origin)) < 0)
 		snprintf(origin, sizeof(origin), "SIMULATED uncore");
 	/* Socket locks per simulated machine: two instances never block each other. */
@@ -191,14 +249,14 @@ int uncore_component_open(struct uncore_component **out)
 	rc = uncore_cpu_identify(&in.cpu);
 	if (rc < 0)
 		return rc;
-	in.have_perf_uncore = 0; /* the perf_event backend is not part of this build yet */
+	const struct uncore_platform_desc *platform = uncore_platform_for_cpu(&in.cpu);
+	in.have_perf_uncore =
+	    platform && uncore_perf_has_platform_pmu(NULL, uncore_event_platform_by_name(platform->name));
+	in.have_kernel_pmus = uncore_perf_has_kernel_pmus(NULL);
 	in.have_direct_access = access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
 				access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0;
 	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
 	in.have_simulator = 1;
-	if (kernel_has_uncore_pmu() && !in.have_direct_access)
-		in.direct_missing = "/dev/cpu/0/msr (kernel uncore PMUs exist, but this build has no "
-				    "perf backend yet)";
 	uncore_probe_decide(&in, &choice);
 	if (!choice.usable)
 		return uncore_fail(UNCORE_ENOSUPP, "%s", choice.reason);
@@ -213,10 +271,11 @@ int uncore_component_open(struct uncore_component **out)
 	else if (choice.backend == UNCORE_BACKEND_DIRECT)
 		rc = open_direct(c, choice.platform);
 	else
-		rc = uncore_fail(UNCORE_ENOSUPP, "the %s backend is not available in this build",
-				 uncore_backend_name(choice.backend));
+		rc = open_perf(c, choice.platform, choice.kernel_only);
 	if (rc == 0)
 		rc = uncore_native_create(c->be->machine.plat, &c->native);
+	if (rc == 0)
+		rc = uncore_native_set_source(c->native, c->be->events);
 	if (rc < 0) {
 		char detail[512];
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());

@@ -41,6 +41,10 @@ struct contents {
 	uint64_t *rawv;                    /* scratch per slot */
 	uint64_t *base;                    /* per sched event: counts of finished phases */
 	uint64_t *active_ns;               /* per sched event: time its phase ran */
+	/* Per sched event: the backend's enabled and running times of its
+	 * least-counted slot (perf: the kernel multiplexed its group), summed
+	 * over finished phases (uncore_set_event_status). */
+	uint64_t *kern_enabled, *kern_running;
 	double *est, *terms;               /* scratch */
 };
 
@@ -96,6 +100,8 @@ static void free_contents(struct contents *c)
 	free(c->rawv);
 	free(c->base);
 	free(c->active_ns);
+	free(c->kern_enabled);
+	free(c->kern_running);
 	free(c->est);
 	free(c->terms);
 	memset(c, 0, sizeof(*c));
@@ -122,10 +128,21 @@ static unsigned gcd(unsigned a, unsigned b)
 	return a;
 }
 
-/* Parse one entry: an event, or else a metric.  *kind: 0 event, 1 metric. */
+/* Parse one entry: the backend's own events first (perf: kernel PMUs by
+ * their sysfs names), then the machine's event tables, then the metrics.
+ * *kind: 0 event, 1 metric. */
 static int prepare_entry(const struct uncore_backend *be, const char *name,
 			 struct uncore_sched_event *ev, struct uncore_metric_ref *mref, int *kind)
 {
+	if (be->events) {
+		const char *keep = ev->name;
+		int r = be->events->ops->parse(be->events, name, ev);
+		ev->name = keep;
+		if (r <= 0) {
+			*kind = 0;
+			return r;
+		}
+	}
 	int rc = uncore_event_parse(be->machine.plat, name, &ev->ref);
 	if (rc == 0) {
 		*kind = 0;
@@ -258,9 +275,12 @@ static int build(const struct uncore_backend *be, const char *const *names, unsi
 	c->rawv = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv));
 	c->base = calloc(c->nsev ? c->nsev : 1, sizeof(*c->base));
 	c->active_ns = calloc(c->nsev ? c->nsev : 1, sizeof(*c->active_ns));
+	c->kern_enabled = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_enabled));
+	c->kern_running = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_running));
 	c->est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->est));
 	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
-	if (!c->folds || !c->rawv || !c->base || !c->active_ns || !c->est || !c->terms)
+	if (!c->folds || !c->rawv || !c->base || !c->active_ns || !c->kern_enabled ||
+	    !c->kern_running || !c->est || !c->terms)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
 	free(mrefs);
@@ -375,7 +395,8 @@ static int phase_begin(struct uncore_set *s)
 		rc = s->be->ops->read(s->be, s->c.rawv);
 	if (rc == 0)
 		for (unsigned k = 0; k < ph->plan.nslots && rc == 0; k++)
-			rc = uncore_fold_init(&s->c.folds[k], ph->plan.slots[k].width);
+			rc = uncore_fold_init(&s->c.folds[k], s->be->value_bits ? s->be->value_bits
+										: ph->plan.slots[k].width);
 	if (rc == 0)
 		rc = uncore_clock_now(&s->clock, &s->phase_ns);
 	if (rc < 0) {
@@ -400,6 +421,35 @@ static uint64_t phase_total(const struct uncore_set *s, unsigned local)
 	return v;
 }
 
+/* Whether a has counted a smaller share of its enabled time than b. */
+static int less_counted(const struct uncore_slot_status *a, const struct uncore_slot_status *b)
+{
+	return (unsigned __int128)a->time_running * b->time_enabled <
+	       (unsigned __int128)b->time_running * a->time_enabled;
+}
+
+/* The backend's times of the least-counted slot of event `local` of the
+ * current phase, as of the last read: 0, or 1 when the backend keeps none
+ * (it always counts). */
+static int live_times(const struct uncore_set *s, unsigned local, struct uncore_slot_status *out)
+{
+	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
+	int found = 0;
+	if (!s->be->slot_status)
+		return 1;
+	for (unsigned k = 0; k < p->count[local]; k++) {
+		struct uncore_slot_status ss;
+		if (s->be->slot_status(s->be, p->slot_index[p->first[local] + k], &ss) < 0) {
+			uncore_error_clear();
+			return 1;
+		}
+		if (!found || less_counted(&ss, out))
+			*out = ss;
+		found = 1;
+	}
+	return found ? 0 : 1;
+}
+
 /* Stop the current phase and move its counts and time into the bases. */
 static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 {
@@ -416,8 +466,14 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 	if (rc == 0)
 		rc = rc2;
 	for (unsigned l = 0; l < ph->nev; l++) {
+		struct uncore_slot_status ss;
 		s->c.base[ph->ev[l]] += phase_total(s, l);
 		s->c.active_ns[ph->ev[l]] += now - s->phase_ns;
+		/* Before unprogram: the backend's times of this phase's last read. */
+		if (rc == 0 && live_times(s, l, &ss) == 0) {
+			s->c.kern_enabled[ph->ev[l]] += ss.time_enabled;
+			s->c.kern_running[ph->ev[l]] += ss.time_running;
+		}
 	}
 	s->live = 0;
 	rc2 = s->be->ops->unprogram(s->be);
@@ -480,6 +536,8 @@ static void clear_totals(struct uncore_set *s)
 {
 	memset(s->c.base, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.base));
 	memset(s->c.active_ns, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.active_ns));
+	memset(s->c.kern_enabled, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.kern_enabled));
+	memset(s->c.kern_running, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.kern_running));
 }
 
 int uncore_set_start(struct uncore_set *s)
@@ -545,6 +603,43 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 	if (values)
 		memcpy(values, s->values, s->c.n * sizeof(*values));
 	return rc;
+}
+
+/* Whether sched event e counts for entry i: the entry's own event, or a
+ * term of its metric. */
+static int counts_for(const struct contents *c, unsigned i, unsigned e)
+{
+	if (c->metric[i] < 0)
+		return e == c->raw[i];
+	return e >= c->nraw && uncore_mset_uses_term(c->ms, (unsigned)c->metric[i], c->info[e].term);
+}
+
+int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out)
+{
+	const struct contents *c = &s->c;
+	struct uncore_slot_status st = {0, 0};
+	if (i >= c->n)
+		return uncore_fail(UNCORE_EINVAL, "no entry %u in a set of %u", i, c->n);
+	/* The event (of a metric: the term) counted the smallest share of its
+	 * enabled time speaks for the entry. */
+	for (unsigned e = 0; e < c->nsev; e++) {
+		if (!counts_for(c, i, e))
+			continue;
+		struct uncore_slot_status t = {c->kern_enabled[e], c->kern_running[e]}, ss;
+		int local = s->live ? c->phases[s->phase].local[e] : -1;
+		if (local >= 0 && live_times(s, (unsigned)local, &ss) == 0) {
+			t.time_enabled += ss.time_enabled;
+			t.time_running += ss.time_running;
+		}
+		if (t.time_enabled == 0)
+			continue; /* not counted yet */
+		if (st.time_enabled == 0 || less_counted(&t, &st))
+			st = t;
+	}
+	out->time_enabled = st.time_enabled;
+	out->time_running = st.time_running;
+	out->scaled = st.time_running < st.time_enabled;
+	return 0;
 }
 
 int uncore_set_reset(struct uncore_set *s)

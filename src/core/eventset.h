@@ -82,6 +82,21 @@ static inline double uncore_set_value_double(const struct uncore_set_entry_info 
 	return d;
 }
 
+/* Whether entry `i` was counted all the time (perf backend: the kernel may
+ * multiplex uncore groups), as of the last read: the enabled and running
+ * times of its least-counted counter (of a metric: over its terms' events;
+ * with time-multiplexed settings, summed over the settings it was counted
+ * in, the current one since it began); scaled = 1 when running < enabled,
+ * the count then being scaled by enabled / running (perf(1)'s rule).  This
+ * is the kernel's multiplexing, not the set's own settings (nsettings of
+ * uncore_set_entry_info).  Backends that always count report scaled = 0
+ * and zero times. */
+struct uncore_event_status {
+	uint64_t time_enabled, time_running;
+	int scaled;
+};
+int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out);
+
 /* The plan of the current setting (NULL when empty), for --explain output. */
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
 

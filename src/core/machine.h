@@ -11,7 +11,7 @@
 #include "events/registry.h"
 
 #define UNCORE_MACHINE_MAX_SOCKETS 8
-#define UNCORE_MAX_BOX_TYPES 16
+#define UNCORE_MAX_BOX_TYPES 64 /* table box types plus kernel PMU families (perf) */
 #define UNCORE_MAX_CPUS 1024
 
 struct uncore_machine {
@@ -29,9 +29,10 @@ struct uncore_machine {
 	/* Why the box types in absent_boxes (bit b: plat->boxes[b]) are
 	 * missing, when discovery knows: added to the scheduler's "not
 	 * present" errors for them. */
-	uint32_t absent_boxes;
+	uint64_t absent_boxes;
 	char absent_note[200];
 };
+_Static_assert(UNCORE_MAX_BOX_TYPES <= 64, "absent_boxes has one bit per box type");
 
 /* Index of `box` in m->plat->boxes, or -1. */
 int uncore_machine_box_index(const struct uncore_machine *m, const struct uncore_box_type *box);

@@ -1,6 +1,7 @@
 /* Native event codes and names (see native.h). */
 #include "core/native.h"
 
+#include "backend/backend.h"
 #include "common/uncore_error.h"
 #include "events/parse.h"
 #include "metrics/metrics.h"
@@ -11,7 +12,7 @@
 #include <strings.h>
 
 #define BOX_SHIFT 20
-#define BOX_MASK 0x7fu
+#define BOX_MASK 0x1fu /* up to UNCORE_NATIVE_KERNEL: 31 table box types */
 #define EVENT_SHIFT 8
 #define EVENT_MASK 0xfffu
 #define SUB_MASK 0xffu
@@ -27,6 +28,9 @@ struct uncore_native {
 	unsigned count;
 	char **pmu_names;
 	unsigned npmu_names;
+	unsigned nprimary; /* pmu_names[0..nprimary): box types and the metric PMU */
+	struct uncore_event_source *src; /* events beyond the tables, or NULL */
+	unsigned nkernel;                /* src's enumerable events */
 };
 
 static uint32_t make_code(unsigned box, unsigned ev, unsigned sub)
@@ -37,7 +41,7 @@ static uint32_t make_code(unsigned box, unsigned ev, unsigned sub)
 static int split_code(const struct uncore_native *n, uint32_t code, unsigned *box, unsigned *ev,
 		      unsigned *sub)
 {
-	if (code & UNCORE_NATIVE_NAMED)
+	if (code & (UNCORE_NATIVE_NAMED | UNCORE_NATIVE_METRIC | UNCORE_NATIVE_KERNEL))
 		return UNCORE_ENOEVENT;
 	unsigned b = (code >> BOX_SHIFT) & BOX_MASK;
 	if (b == 0 || b - 1 >= n->plat->nboxes)
@@ -67,8 +71,12 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	struct uncore_native *n;
 	if (!plat)
 		return uncore_fail(UNCORE_EINVAL, "no event platform");
-	if (plat->nboxes > BOX_MASK - 1)
-		return uncore_fail(UNCORE_ERANGE, "platform %s has too many box types", plat->name);
+	/* Only box types with events get enumerated codes (a backend's kernel
+	 * PMU types come after the table's and have none). */
+	for (unsigned b = 0; b < plat->nboxes; b++)
+		if (plat->boxes[b]->nevents && b + 1 > BOX_MASK)
+			return uncore_fail(UNCORE_ERANGE, "platform %s has too many box types with events",
+					   plat->name);
 	n = calloc(1, sizeof(*n));
 	if (!n)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
@@ -89,32 +97,73 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 		uncore_native_destroy(n);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
 	}
-	for (unsigned b = 0; b < plat->nboxes; b++) {
-		const struct uncore_box_type *bt = plat->boxes[b];
-		for (int i = -1; i < (bt->ninstances > 1 ? (int)bt->ninstances : 0); i++) {
-			char name[64];
-			if (i < 0)
-				snprintf(name, sizeof(name), "%s", bt->name);
-			else if (uncore_box_instance_name(bt, i, name, sizeof(name)) < 0)
-				continue;
-			n->pmu_names[n->npmu_names] = strdup(name);
+	/* Box-type names (and the metric PMU) before instance names: PAPI
+	 * keeps only the first PAPI_PMU_MAX, and a type name routes the most
+	 * events. */
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1 && n->metrics) {
+			n->pmu_names[n->npmu_names] = strdup(n->metrics->summary_pmu);
 			if (!n->pmu_names[n->npmu_names]) {
 				uncore_native_destroy(n);
 				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
 			}
 			n->npmu_names++;
+			n->count += n->metrics->ndefs;
 		}
-	}
-	if (n->metrics) {
-		n->pmu_names[n->npmu_names] = strdup(n->metrics->summary_pmu);
-		if (!n->pmu_names[n->npmu_names]) {
-			uncore_native_destroy(n);
-			return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+		if (pass == 1)
+			n->nprimary = n->npmu_names;
+		for (unsigned b = 0; b < plat->nboxes; b++) {
+			const struct uncore_box_type *bt = plat->boxes[b];
+			if (bt->flags & UNCORE_BOXF_KERNEL)
+				continue; /* named by the event source (uncore_native_set_source) */
+			int first = pass == 0 ? -1 : 0;
+			int last = pass == 0 ? 0 : bt->ninstances > 1 ? (int)bt->ninstances : 0;
+			for (int i = first; i < last; i++) {
+				char name[64];
+				if (i < 0)
+					snprintf(name, sizeof(name), "%s", bt->name);
+				else if (uncore_box_instance_name(bt, i, name, sizeof(name)) < 0)
+					continue;
+				n->pmu_names[n->npmu_names] = strdup(name);
+				if (!n->pmu_names[n->npmu_names]) {
+					uncore_native_destroy(n);
+					return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+				}
+				n->npmu_names++;
+			}
 		}
-		n->npmu_names++;
-		n->count += n->metrics->ndefs;
 	}
 	*out = n;
+	return 0;
+}
+
+int uncore_native_set_source(struct uncore_native *n, struct uncore_event_source *src)
+{
+	unsigned k = 0, primary = 0;
+	const char *const *names = NULL;
+	if (!src)
+		return 0;
+	names = src->ops->pmu_names(src, &k, &primary);
+	char **p = realloc(n->pmu_names, (n->npmu_names + k + 1) * sizeof(*p));
+	if (!p)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	n->pmu_names = p;
+	/* Order: table types and the metric PMU, the source's whole PMUs,
+	 * table instances, the source's instances (see uncore_native_create). */
+	for (unsigned i = 0; i < k; i++) {
+		char *copy = strdup(names[i]);
+		if (!copy)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+		unsigned at = i < primary ? n->nprimary + i : n->npmu_names;
+		memmove(&n->pmu_names[at + 1], &n->pmu_names[at],
+			(n->npmu_names - at) * sizeof(*n->pmu_names));
+		n->pmu_names[at] = copy;
+		n->npmu_names++;
+	}
+	n->nprimary += primary < k ? primary : k;
+	n->src = src;
+	n->nkernel = src->ops->count(src);
+	n->count += n->nkernel;
 	return 0;
 }
 
@@ -142,6 +191,22 @@ unsigned uncore_native_count(const struct uncore_native *n)
 	return n->count;
 }
 
+/* ---- kernel events (the backend's event source) -------------------------- */
+
+static int is_kernel_code(uint32_t code)
+{
+	return (code & (UNCORE_NATIVE_NAMED | UNCORE_NATIVE_METRIC | UNCORE_NATIVE_KERNEL)) ==
+	       UNCORE_NATIVE_KERNEL;
+}
+
+static int first_kernel(const struct uncore_native *n, uint32_t *code)
+{
+	if (n->nkernel == 0)
+		return UNCORE_ENOEVENT;
+	*code = UNCORE_NATIVE_KERNEL;
+	return 0;
+}
+
 /* ---- metrics ------------------------------------------------------------ */
 
 #define METRIC_INDEX(code) (((code) & ~UNCORE_NATIVE_METRIC) >> EVENT_SHIFT)
@@ -152,10 +217,11 @@ static uint32_t metric_code(unsigned index, unsigned sub)
 	return UNCORE_NATIVE_METRIC | index << EVENT_SHIFT | sub;
 }
 
+/* The first metric, or after them the first kernel event. */
 static int first_metric(const struct uncore_native *n, uint32_t *code)
 {
 	if (!n->metrics || n->metrics->ndefs == 0)
-		return UNCORE_ENOEVENT;
+		return first_kernel(n, code);
 	*code = metric_code(0, 0);
 	return 0;
 }
@@ -191,7 +257,7 @@ static int metric_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 		return 0;
 	}
 	if (i + 1 >= n->metrics->ndefs)
-		return UNCORE_ENOEVENT;
+		return first_kernel(n, code);
 	*code = metric_code(i + 1, 0);
 	return 0;
 }
@@ -247,6 +313,13 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 			}
 		}
 		return first_metric(n, code);
+	}
+	if (is_kernel_code(*code)) {
+		unsigned i = *code & ~UNCORE_NATIVE_KERNEL;
+		if (how != UNCORE_ENUM_EVENTS || i + 1 >= n->nkernel)
+			return UNCORE_ENOEVENT; /* kernel events have no umasks */
+		*code = UNCORE_NATIVE_KERNEL | (i + 1);
+		return 0;
 	}
 	if (*code & UNCORE_NATIVE_METRIC)
 		return metric_enum(n, code, how);
@@ -381,6 +454,14 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 	}
 	if (code & UNCORE_NATIVE_METRIC)
 		return metric_info(n, code, out);
+	if (is_kernel_code(code)) {
+		unsigned i = code & ~UNCORE_NATIVE_KERNEL;
+		if (i >= n->nkernel || n->src->ops->entry(n->src, i, out->name, sizeof(out->name),
+							  out->desc, sizeof(out->desc)) < 0)
+			return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+		out->kind = UNCORE_NATIVE_EVENT;
+		return 0;
+	}
 	if (split_code(n, code, &box, &ev, &sub) < 0 || enumerated_info(n, box, ev, sub, out) < 0)
 		return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
 	return 0;
@@ -422,12 +503,37 @@ static int listed_event_code(const struct uncore_native *n, const char *name, ui
 	return -1;
 }
 
+/* A name the event source claims: its enumerated code, if it is one. */
+static int kernel_code(struct uncore_native *n, const char *name, uint32_t *code)
+{
+	char ename[256], desc[8];
+	for (unsigned i = 0; i < n->nkernel; i++)
+		if (n->src->ops->entry(n->src, i, ename, sizeof(ename), desc, sizeof(desc)) == 0 &&
+		    strcasecmp(ename, name) == 0) {
+			*code = UNCORE_NATIVE_KERNEL | i;
+			return 0;
+		}
+	uncore_error_clear();
+	return 1;
+}
+
 static int named_code(struct uncore_native *n, const char *name, uint32_t *code);
 
 int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code)
 {
 	struct uncore_event_ref ref;
-	int rc = uncore_event_parse(n->plat, name, &ref);
+	int rc;
+	/* The backend's own events first (perf: kernel PMUs by their sysfs
+	 * names), as the event set tries them (core/eventset.c). */
+	if (n->src) {
+		struct uncore_sched_event kev;
+		rc = n->src->ops->parse(n->src, name, &kev);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return kernel_code(n, name, code) == 0 ? 0 : named_code(n, name, code);
+	}
+	rc = uncore_event_parse(n->plat, name, &ref);
 	if (rc == UNCORE_ENOEVENT) {
 		char detail[512];
 		struct uncore_metric_ref mref;

@@ -8,12 +8,15 @@
  *
  * Metrics (metrics/metrics.h) follow the events: "hswep_unc_imc::MEM_BW_READS",
  * "hswep_metric::DRAM_BW", each with its :socket= (and :box=) qualifiers;
- * their values are doubles (fp64).
+ * their values are doubles (fp64).  Events a backend offers beyond the
+ * tables (the perf backend's kernel PMUs, "msr::tsc") come last, from its
+ * event source.
  *
  * Code layout (component-local, below 2^28):
  *   enumerated:  (box + 1) << 20 | event << 8 | sub          sub 0: the event itself,
  *                                                            1..: umask, modifier, qualifier
  *   metric:      UNCORE_NATIVE_METRIC | index << 8 | sub     sub 0: the metric, 1..: qualifiers
+ *   kernel:      UNCORE_NATIVE_KERNEL | index in the event source
  *   named:       UNCORE_NATIVE_NAMED | index in the table */
 #ifndef UNCORE_CORE_NATIVE_H
 #define UNCORE_CORE_NATIVE_H
@@ -25,6 +28,9 @@
 
 #define UNCORE_NATIVE_NAMED  0x08000000u
 #define UNCORE_NATIVE_METRIC 0x04000000u
+#define UNCORE_NATIVE_KERNEL 0x02000000u /* above the enumerated codes' box field */
+
+struct uncore_event_source;
 
 enum uncore_native_enum {
 	UNCORE_ENUM_FIRST,  /* the first event */
@@ -54,6 +60,10 @@ struct uncore_native;
 /* The code space of platform `plat`. */
 int uncore_native_create(const struct uncore_event_platform *plat, struct uncore_native **out);
 void uncore_native_destroy(struct uncore_native *n);
+
+/* Add the events of a backend's event source (NULL: none) after the
+ * table's; `src` must outlive `n`.  0 or UNCORE_ENOMEM. */
+int uncore_native_set_source(struct uncore_native *n, struct uncore_event_source *src);
 
 /* Enumeration: 0 and the next code, or UNCORE_ENOEVENT at the end. */
 int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how);

@@ -98,7 +98,7 @@ static int expand_event(const struct uncore_machine *m, const struct uncore_sche
 	}
 	if (added == 0) {
 		char name[64];
-		const char *note = (m->absent_boxes >> box) & 1u ? m->absent_note : "";
+		const char *note = box < 64 && ((m->absent_boxes >> box) & 1u) ? m->absent_note : "";
 		if (e->ref.instance != UNCORE_ALL &&
 		    uncore_box_instance_name(e->ref.box, e->ref.instance, name, sizeof(name)) == 0)
 			return uncore_fail(UNCORE_ENODEV, "%s: box %s is not present on %s%s%s%s", e->name,
@@ -269,6 +269,8 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		s->instance = t[0].instance;
 		s->boxprog = (uint16_t)p->nboxes;
 		s->ctl = e->enc.ctl;
+		s->code = e->enc.code;
+		s->fixed_index = 0;
 		if (e->enc.fixed) {
 			s->counter = UNCORE_SLOT_FIXED;
 			s->fixed_index = e->enc.fixed_index;

@@ -36,6 +36,7 @@ struct uncore_slot {
 	uint8_t width;    /* counter width in bits */
 	uint16_t boxprog; /* index of its box instance in plan->boxes */
 	uint64_t ctl;     /* control value (enable bit clear) */
+	uint32_t code;    /* the encoding's code (fixed counters: which one, as perf names it) */
 };
 
 /* What one box instance is programmed with. */

@@ -90,7 +90,8 @@ int uncore_box_instance_name(const struct uncore_box_type *box, int i, char *buf
 	int rc = check_instance(box, i);
 	if (rc)
 		return rc;
-	return numbered_name(box->name, box->ninstances > 1, i, buf, len, "");
+	return numbered_name(box->name, box->ninstances > 1, i, buf, len,
+			     (box->flags & UNCORE_BOXF_KERNEL) ? "_" : "");
 }
 
 int uncore_box_perf_name(const struct uncore_box_type *box, int i, char *buf, size_t len)

@@ -81,6 +81,10 @@ struct uncore_filter_desc {
 #define UNCORE_BOXF_NO_ENABLE                                                                      \
 	0x10 /* no enable bit: a non-zero control value counts                                     \
 	      * (Xeon 7100/7400 EMON, SDM 18.21.3) */
+#define UNCORE_BOXF_KERNEL                                                                         \
+	0x20 /* made at run time from a kernel PMU (perf backend): no event                        \
+	      * table; instances are named <name>_<i> as the kernel names                          \
+	      * them; a slot's control value is the backend's attr id */
 
 /* Which box filter a table's ufilters[from] programs, for events with this
  * ev_sel (Nehalem: one "extra register" slot in the table, two MSRs). */

@@ -633,8 +633,12 @@ int uncore_metric_catalog_get(const struct uncore_event_platform *plat,
 	pthread_mutex_unlock(&builtin_lock);
 	if (rc < 0)
 		return uncore_fail(rc, "built-in metric files: %s", builtin_detail);
+	/* By name too: a backend may describe the machine with a platform of
+	 * its own that holds the built-in one's box types (the perf backend
+	 * adds the kernel's PMUs). */
 	for (unsigned i = 0; i < nbuiltin; i++) {
-		if (builtin[i]->plat == plat) {
+		if (builtin[i]->plat == plat ||
+		    (plat && plat->name && strcmp(builtin[i]->plat->name, plat->name) == 0)) {
 			*out = builtin[i];
 			return 0;
 		}

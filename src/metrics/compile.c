@@ -1297,6 +1297,20 @@ unsigned uncore_mset_nterms(const struct uncore_mset *ms)
 	return ms->nterms;
 }
 
+static int tree_uses(const struct mx_node *n, unsigned term)
+{
+	if (!n)
+		return 0;
+	if (n->kind == MX_TERM && (unsigned)n->term == term)
+		return 1;
+	return tree_uses(n->a, term) || tree_uses(n->b, term);
+}
+
+int uncore_mset_uses_term(const struct uncore_mset *ms, unsigned k, unsigned term)
+{
+	return ms && k < ms->nmetrics && tree_uses(ms->metrics[k].root, term);
+}
+
 const char *uncore_mset_term_label(const struct uncore_mset *ms, unsigned term)
 {
 	if (term >= ms->nterms)

@@ -57,6 +57,8 @@ const struct uncore_sched_event *uncore_mset_events(const struct uncore_mset *ms
 const struct uncore_metric_evinfo *uncore_mset_evinfo(const struct uncore_mset *ms);
 
 unsigned uncore_mset_nterms(const struct uncore_mset *ms);
+/* 1 when metric k's formula uses term `term`, else 0. */
+int uncore_mset_uses_term(const struct uncore_mset *ms, unsigned k, unsigned term);
 /* A term's event as counted ("hswep_unc_cbo::UNC_C_TOR_INSERTS:OPCODE:OPC_DRD",
  * with filter bits programmed directly shown as {Cn_MSR_PMON_BOX_FILTER0=0x20000}). */
 const char *uncore_mset_term_label(const struct uncore_mset *ms, unsigned term);

@@ -88,7 +88,7 @@ int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore
 			if (probe_imc(cfg->io, &mchbar, why, sizeof(why)) == 0) {
 				m.present[b][0] = 1;
 			} else {
-				m.absent_boxes |= 1u << b;
+				m.absent_boxes |= 1ull << b;
 				snprintf(m.absent_note, sizeof(m.absent_note), "%s",
 					 cfg->absent_note ? cfg->absent_note : why);
 			}

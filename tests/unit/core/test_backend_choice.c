@@ -88,11 +88,46 @@ TEST(forced_backend_is_honoured_or_explained)
 	CHECK_CONTAINS(r.reason, "bogus is invalid");
 }
 
+/* Kernel PMUs described by sysfs (msr, power...) make the perf backend
+ * usable without tables: on a processor we have none for, or when perf is
+ * asked for on one whose uncore driver is missing; never instead of the
+ * disabled reason under auto, and never for direct. */
+TEST(kernel_pmus_alone_activate_perf_only_where_nothing_better_exists)
+{
+	struct uncore_probe_result r;
+	struct uncore_probe_input in = input(NULL, 6, 0x8f);
+	in.have_kernel_pmus = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(r.usable);
+	CHECK_EQ_INT(r.backend, UNCORE_BACKEND_PERF);
+	CHECK_EQ_INT(r.kernel_only, 1);
+	CHECK(r.platform == NULL);
+	in.backend_env = "direct";
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "model 0x8f");
+	in = input("auto", 6, 0x3f);
+	in.have_kernel_pmus = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "load the uncore perf driver");
+	in.backend_env = "perf";
+	uncore_probe_decide(&in, &r);
+	CHECK(r.usable);
+	CHECK_EQ_INT(r.kernel_only, 1);
+	CHECK(r.platform != NULL);
+	in.have_perf_uncore = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(r.usable);
+	CHECK_EQ_INT(r.kernel_only, 0);
+}
+
 int main(void)
 {
 	RUN(parse_accepts_the_four_names_only);
 	RUN(unsupported_cpu_is_disabled_with_model_and_fix);
 	RUN(auto_prefers_perf_then_direct);
 	RUN(forced_backend_is_honoured_or_explained);
+	RUN(kernel_pmus_alone_activate_perf_only_where_nothing_better_exists);
 	return harness_done();
 }

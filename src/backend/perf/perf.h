@@ -1,0 +1,61 @@
+/* The perf_event backend: counts through the kernel's PMUs (the uncore
+ * drivers' uncore_* PMUs, and any other PMU sysfs describes), discovered
+ * from /sys/bus/event_source/devices.  All events of one PMU instance on
+ * one CPU form one group read with PERF_FORMAT_GROUP, so a read costs one
+ * read() per PMU instance in use; each socket is counted on the CPU the
+ * PMU's cpumask names (the topology's when it has none); multiplexed
+ * groups are scaled by time_enabled / time_running and say so. */
+#ifndef UNCORE_BACKEND_PERF_H
+#define UNCORE_BACKEND_PERF_H
+
+#include "backend/backend.h"
+#include "backend/perf/perf_sys.h"
+
+#define UNCORE_PERF_PARANOID_PATH "/proc/sys/kernel/perf_event_paranoid"
+
+struct uncore_perf_config {
+	const char *pmu_root;        /* NULL: /sys/bus/event_source/devices */
+	const char *cpu_root;        /* NULL: /sys/devices/system/cpu */
+	const char *paranoid_path;   /* NULL: UNCORE_PERF_PARANOID_PATH */
+	struct uncore_perf_sys *sys; /* NULL: the real system calls; else owned (destroyed) */
+	/* Event tables to map onto the kernel's PMUs, or NULL: kernel PMUs
+	 * only (a processor we have no tables for). */
+	const struct uncore_event_platform *plat;
+	const char *origin; /* copied to machine.origin; NULL: "hardware" */
+	/* Open one event at start-up to find out whether this user may count
+	 * system-wide (0: do; the usual), so that the component can say why
+	 * not before anything is added. */
+	int no_probe;
+};
+
+/* Discover the PMUs and CPUs and make a backend.  0, or an error whose
+ * detail is fit for a disabled reason (no PMUs, permission with the
+ * perf_event_paranoid value and the CAP_PERFMON alternative). */
+int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend **out);
+
+/* Whether `pmu_root` has a kernel PMU serving a box type of `plat`
+ * (uncore_box_perf_name of some instance).  1 or 0. */
+int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event_platform *plat);
+
+/* Whether `pmu_root` has any PMU countable by its sysfs aliases (msr,
+ * power, cstate, software...).  1 or 0. */
+int uncore_perf_has_kernel_pmus(const char *pmu_root);
+
+/* A count scaled to the whole enabled time when the kernel multiplexed its
+ * group: count * enabled / running (count itself when running >= enabled;
+ * 0 when it never ran). */
+uint64_t uncore_perf_scale(uint64_t count, uint64_t enabled, uint64_t running);
+
+/* The kernel PMU serving instance `instance` of box type `box` (index in
+ * machine.plat->boxes) and the CPU its events on `socket` are opened on:
+ * 0, or UNCORE_ENODEV when there is none. */
+int uncore_perf_binding(const struct uncore_backend *b, unsigned box, unsigned instance,
+			unsigned socket, const char **pmu, int *cpu);
+
+/* System calls made so far by the backend, by kind. */
+struct uncore_perf_calls {
+	uint64_t open, read, ioctl, close;
+};
+int uncore_perf_calls(const struct uncore_backend *b, struct uncore_perf_calls *out);
+
+#endif

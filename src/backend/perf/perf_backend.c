@@ -1,0 +1,701 @@
+/* The perf_event backend (see perf.h): discovery of the kernel's PMUs and
+ * the CPUs that serve each socket, then programming a plan as one event
+ * group per PMU instance and CPU, read with PERF_FORMAT_GROUP and the
+ * enabled/running times.  The read path is a loop over prepared groups:
+ * one read() each, no allocation, no string handling. */
+#define _GNU_SOURCE
+#include "backend/perf/perf_internal.h"
+
+#include "backend/perf/perf_encode.h"
+#include "common/uncore_error.h"
+#include "topology/cpu_topology.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define READ_FORMAT                                                                                \
+	(PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
+#define HEADER_WORDS 3 /* nr, time_enabled, time_running */
+
+/* ---- system calls, counted ---- */
+
+static int sys_open(struct perf_backend *b, struct perf_event_attr *attr, int cpu, int group_fd)
+{
+	b->nopen++;
+	return b->sys->open(b->sys, attr, -1, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
+}
+
+static int sys_ioctl(struct perf_backend *b, int fd, unsigned long req)
+{
+	b->nioctl++;
+	return b->sys->ioctl(b->sys, fd, req, PERF_IOC_FLAG_GROUP);
+}
+
+static void sys_close(struct perf_backend *b, int fd)
+{
+	b->nclose++;
+	b->sys->close(b->sys, fd);
+}
+
+/* ---- errors ---- */
+
+int perf_paranoid(const struct perf_backend *b)
+{
+	char buf[32];
+	int fd = open(b->paranoid_path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return INT_MIN;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return INT_MIN;
+	buf[n] = '\0';
+	char *end;
+	long v = strtol(buf, &end, 10);
+	return end == buf ? INT_MIN : (int)v;
+}
+
+static void config_text(const uint64_t cfg[UNCORE_PERF_NCONFIG], char *buf, size_t len)
+{
+	snprintf(buf, len, "config=0x%llx", (unsigned long long)cfg[0]);
+	size_t used = strlen(buf);
+	for (unsigned i = 1; i < UNCORE_PERF_NCONFIG; i++)
+		if (cfg[i] && used < len)
+			used += (size_t)snprintf(buf + used, len - used, ",config%u=0x%llx", i,
+						 (unsigned long long)cfg[i]);
+}
+
+int perf_open_error(const struct perf_backend *b, int err, const struct uncore_perf_pmu *pmu,
+		    int cpu, const uint64_t cfg[UNCORE_PERF_NCONFIG], unsigned group_size)
+{
+	char what[300], conf[120];
+	config_text(cfg, conf, sizeof(conf));
+	snprintf(what, sizeof(what), "perf_event_open(%s, %s, CPU %d)", pmu->name, conf, cpu);
+	switch (err) {
+	case EACCES:
+	case EPERM: {
+		int p = perf_paranoid(b);
+		char level[64];
+		if (p == INT_MIN)
+			snprintf(level, sizeof(level), "could not be read");
+		else
+			snprintf(level, sizeof(level), "is %d", p);
+		return uncore_fail(
+		    UNCORE_EPERM,
+		    "%s: permission denied. Counting %s for a whole CPU needs "
+		    "kernel.perf_event_paranoid <= 0 (%s %s) or the CAP_PERFMON "
+		    "capability (CAP_SYS_ADMIN before Linux 5.8). Fix: as root run "
+		    "'sysctl -w kernel.perf_event_paranoid=0', or give the program "
+		    "CAP_PERFMON ('setcap cap_perfmon+ep <program>'), or run it as root",
+		    what, pmu->name, b->paranoid_path, level);
+	}
+	case ENOENT:
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "%s: the kernel does not know PMU type %u any more (its driver was "
+		    "unloaded after discovery) or does not support this kind of event "
+		    "on it; check %s/%s",
+		    what, pmu->type, b->sysfs->root, pmu->name);
+	case ENODEV:
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "%s: CPU %d is offline or %s has no unit serving it; bring the CPU "
+		    "online or count another socket (:socket=N)",
+		    what, cpu, pmu->name);
+	case EINVAL:
+		return uncore_fail(
+		    UNCORE_EINVAL,
+		    "%s: the kernel refused the event: a value %s does not accept, or a "
+		    "group of %u events that does not fit its counters. Check the event "
+		    "(papi_native_avail shows %s's fields), or put fewer events of this "
+		    "PMU in one event set",
+		    what, pmu->name, group_size, pmu->name);
+	case EMFILE:
+	case ENFILE:
+		return uncore_fail(
+		    UNCORE_ELIMIT,
+		    "%s: out of file descriptors (every counted event needs one; %llu "
+		    "opened so far): raise the limit ('ulimit -n', RLIMIT_NOFILE) or "
+		    "count fewer events",
+		    what, (unsigned long long)b->nopen);
+	case EBUSY:
+		return uncore_fail(
+		    UNCORE_EBUSY,
+		    "%s: the PMU is busy: another user holds it exclusively (a tool "
+		    "programming these counters directly, or an exclusive perf event); "
+		    "stop it and retry",
+		    what);
+	case EOPNOTSUPP:
+		return uncore_fail(UNCORE_ENOSUPP, "%s: %s does not support this kind of event",
+				   what, pmu->name);
+	case E2BIG:
+		return uncore_fail(UNCORE_ENOSUPP,
+				   "%s: this kernel is older than the perf_event_attr this program "
+				   "was built with",
+				   what);
+	default:
+		return uncore_fail(uncore_error_from_errno(err), "%s: %s", what, strerror(err));
+	}
+}
+
+/* ---- discovery ---- */
+
+/* Sockets (in package-id order), the topology's CPU of each, and every
+ * online CPU's socket. */
+static int read_cpus(const char *root, struct uncore_machine *m)
+{
+	struct uncore_cpu_topology topo;
+	int rc = uncore_topology_read(root, NULL, 0, &topo);
+	if (rc < 0)
+		return rc;
+	if (topo.nsockets == 0 || topo.nsockets > UNCORE_MACHINE_MAX_SOCKETS)
+		return uncore_fail(UNCORE_ENOSUPP, "%u sockets: supported are 1 to %d",
+				   topo.nsockets, UNCORE_MACHINE_MAX_SOCKETS);
+	m->nsockets = topo.nsockets;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		m->socket_cpu[s] = s < topo.nsockets ? topo.socket[s].cpu : -1;
+	m->ncpus = topo.ncpu_ids < UNCORE_MAX_CPUS ? topo.ncpu_ids : UNCORE_MAX_CPUS;
+	for (unsigned c = 0; c < m->ncpus; c++) {
+		m->cpu_socket[c] = -1;
+		for (unsigned s = 0; s < topo.nsockets; s++)
+			if (topo.cpu_package[c] >= 0 &&
+			    (unsigned)topo.cpu_package[c] == topo.socket[s].package_id)
+				m->cpu_socket[c] = (int16_t)s;
+	}
+	return 0;
+}
+
+struct mask_scan {
+	const struct uncore_machine *m;
+	struct perf_binding *bind;
+};
+
+static int note_mask_cpu(unsigned cpu, void *arg)
+{
+	struct mask_scan *ms = arg;
+	if (cpu < ms->m->ncpus && ms->m->cpu_socket[cpu] >= 0) {
+		int s = ms->m->cpu_socket[cpu];
+		if (ms->bind->cpu[s] < 0)
+			ms->bind->cpu[s] = (int)cpu;
+	}
+	return 0;
+}
+
+/* The CPU per socket of a bound PMU: the first of its cpumask on that
+ * socket (the kernel redirects an uncore event to that CPU anyway); a PMU
+ * without a cpumask counts on any CPU, so the topology's. */
+static int bind_cpus(const struct uncore_machine *m, struct perf_binding *bd)
+{
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		bd->cpu[s] = -1;
+	if (!bd->pmu)
+		return 0;
+	if (!bd->pmu->has_cpumask || !bd->pmu->cpumask[0]) {
+		for (unsigned s = 0; s < m->nsockets; s++)
+			bd->cpu[s] = m->socket_cpu[s];
+		return 0;
+	}
+	struct mask_scan ms = {.m = m, .bind = bd};
+	int rc = uncore_cpulist_parse(bd->pmu->cpumask, note_mask_cpu, &ms);
+	if (rc < 0)
+		uncore_error_clear(); /* an unreadable mask: the PMU serves no socket */
+	return 0;
+}
+
+static void release_program(struct perf_backend *b);
+
+static void free_backend(struct perf_backend *b)
+{
+	release_program(b);
+	free(b->status);
+	perf_kernel_events_fini(b);
+	uncore_perf_sysfs_free(b->sysfs);
+	free(b->boxes);
+	free(b->bind);
+	if (b->sys && b->sys->destroy)
+		b->sys->destroy(b->sys);
+	free(b);
+}
+
+/* Can this user count system-wide?  Open one event and close it. */
+static int probe_permission(struct perf_backend *b)
+{
+	const struct uncore_machine *m = &b->base.machine;
+	for (unsigned box = 0; box < m->plat->nboxes; box++) {
+		for (unsigned i = 0; i < PERF_MAX_INSTANCES; i++) {
+			struct perf_binding *bd = perf_bind(b, box, i);
+			if (!bd->pmu || bd->cpu[0] < 0)
+				continue;
+			uint64_t cfg[UNCORE_PERF_NCONFIG] = {0, 0, 0};
+			if (bd->pmu->naliases && uncore_perf_pmu_add_terms(
+						     bd->pmu, bd->pmu->aliases[0].terms, cfg) < 0) {
+				uncore_error_clear();
+				memset(cfg, 0, sizeof(cfg));
+			}
+			struct perf_event_attr attr;
+			memset(&attr, 0, sizeof(attr));
+			attr.size = sizeof(attr);
+			attr.type = bd->pmu->type;
+			attr.config = cfg[0];
+			attr.config1 = cfg[1];
+			attr.config2 = cfg[2];
+			attr.disabled = 1;
+			int fd = sys_open(b, &attr, bd->cpu[0], -1);
+			if (fd >= 0) {
+				sys_close(b, fd);
+				return 0;
+			}
+			if (fd == -EACCES || fd == -EPERM)
+				return perf_open_error(b, -fd, bd->pmu, bd->cpu[0], cfg, 1);
+			return 0; /* another error is the event's, not the user's */
+		}
+	}
+	return 0;
+}
+
+static const struct uncore_backend_ops perf_ops;
+static int perf_stats(struct uncore_backend *base, struct uncore_backend_stats *out);
+static int perf_slot_status(struct uncore_backend *base, unsigned slot,
+			    struct uncore_slot_status *out);
+
+int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend **out)
+{
+	struct perf_backend *b = calloc(1, sizeof(*b));
+	struct uncore_machine *m;
+	int rc;
+
+	if (!b)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the perf backend");
+	b->sys = cfg->sys ? cfg->sys : uncore_perf_sys_real();
+	snprintf(b->paranoid_path, sizeof(b->paranoid_path), "%s",
+		 cfg->paranoid_path ? cfg->paranoid_path : UNCORE_PERF_PARANOID_PATH);
+	b->base.ops = &perf_ops;
+	b->base.stats = perf_stats;
+	b->base.slot_status = perf_slot_status;
+	b->base.value_bits = 64;
+	m = &b->base.machine;
+
+	rc = uncore_perf_sysfs_read(cfg->pmu_root, &b->sysfs);
+	if (rc == 0)
+		rc = read_cpus(cfg->cpu_root ? cfg->cpu_root : UNCORE_SYSFS_CPU_ROOT, m);
+	if (rc < 0)
+		goto fail;
+	b->boxes = calloc(UNCORE_MAX_BOX_TYPES, sizeof(*b->boxes));
+	b->bind = calloc(UNCORE_MAX_BOX_TYPES * PERF_MAX_INSTANCES, sizeof(*b->bind));
+	if (!b->boxes || !b->bind) {
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for the perf backend");
+		goto fail;
+	}
+	b->plat.name = cfg->plat ? cfg->plat->name : "kernel";
+	b->plat.id = cfg->plat ? cfg->plat->id : UNCORE_PLATFORM_NONE;
+	b->plat.boxes = b->boxes;
+	for (unsigned i = 0; cfg->plat && i < cfg->plat->nboxes && i < UNCORE_MAX_BOX_TYPES; i++) {
+		const struct uncore_box_type *bt = cfg->plat->boxes[i];
+		b->boxes[b->plat.nboxes++] = bt;
+		for (unsigned k = 0; k < bt->ninstances && k < PERF_MAX_INSTANCES && bt->perf_pmu;
+		     k++) {
+			char name[64];
+			if (uncore_box_perf_name(bt, (int)k, name, sizeof(name)) == 0)
+				perf_bind(b, i, k)->pmu = uncore_perf_sysfs_find(b->sysfs, name);
+			uncore_error_clear();
+		}
+	}
+	b->ntable = b->plat.nboxes;
+	rc = perf_kernel_events_init(b);
+	if (rc < 0)
+		goto fail;
+	m->plat = &b->plat;
+	for (unsigned box = 0; box < b->plat.nboxes; box++)
+		for (unsigned i = 0; i < PERF_MAX_INSTANCES; i++) {
+			struct perf_binding *bd = perf_bind(b, box, i);
+			bind_cpus(m, bd);
+			for (unsigned s = 0; s < m->nsockets; s++)
+				if (bd->pmu && bd->cpu[s] >= 0)
+					m->present[box][s] |= 1u << i;
+		}
+	snprintf(m->origin, sizeof(m->origin), "%s", cfg->origin ? cfg->origin : "hardware");
+	if (b->plat.nboxes == 0) {
+		rc = uncore_fail(UNCORE_ENODEV,
+				 "%s has no PMU that can be counted by its sysfs formats",
+				 b->sysfs->root);
+		goto fail;
+	}
+	if (!cfg->no_probe) {
+		rc = probe_permission(b);
+		if (rc < 0)
+			goto fail;
+	}
+	*out = &b->base;
+	return 0;
+fail : {
+	char detail[600];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	b->sys = NULL; /* the caller's layer is ours to destroy only on success */
+	free_backend(b);
+	return uncore_fail(rc, "%s", detail);
+}
+}
+
+/* ---- programming ---- */
+
+static void release_program(struct perf_backend *b)
+{
+	/* Keep the last times for uncore_set_event_status after a stop. */
+	for (unsigned k = 0; b->plan && b->slot_group && k < b->nstatus; k++) {
+		unsigned g = b->slot_group[k];
+		if (g < b->ngroups && b->groups[g].buf) {
+			b->status[k].time_enabled = b->groups[g].buf[1];
+			b->status[k].time_running = b->groups[g].buf[2];
+		}
+	}
+	for (unsigned g = 0; g < b->ngroups; g++) {
+		struct perf_group *gr = &b->groups[g];
+		/* Members first: closing a leader would orphan them. */
+		for (unsigned k = gr->n; k-- > 0;)
+			if (gr->fds[k] >= 0)
+				sys_close(b, gr->fds[k]);
+		free(gr->fds);
+		free(gr->slots);
+		free(gr->buf);
+	}
+	free(b->groups);
+	free(b->slot_group);
+	b->groups = NULL;
+	b->slot_group = NULL;
+	b->ngroups = 0;
+	b->plan = NULL;
+	b->running = 0;
+}
+
+/* The config words of slot `s`. */
+static int slot_config(struct perf_backend *b, const struct uncore_plan *plan,
+		       const struct uncore_slot *s, const struct uncore_perf_pmu *pmu,
+		       uint64_t cfg[UNCORE_PERF_NCONFIG])
+{
+	const struct uncore_box_type *bt = b->plat.boxes[s->box];
+	if (bt->flags & UNCORE_BOXF_KERNEL) {
+		const struct perf_attr *a = perf_kernel_attr(b, s->ctl);
+		if (!a)
+			return uncore_fail(UNCORE_EINVAL, "kernel event id %llu unknown",
+					   (unsigned long long)s->ctl);
+		memcpy(cfg, a->cfg, sizeof(a->cfg));
+		return 0;
+	}
+	const struct uncore_boxprog *bp = &plan->boxes[s->boxprog];
+	struct uncore_perf_table_event ev = {
+	    .ctl = s->ctl,
+	    .filter = bp->filter,
+	    .nfilters = bp->nfilters,
+	    .fixed = s->counter == UNCORE_SLOT_FIXED,
+	    .code = s->code,
+	};
+	return uncore_perf_encode_table(bt, pmu, &ev, cfg);
+}
+
+static int find_group(struct perf_backend *b, const struct uncore_perf_pmu *pmu, int cpu,
+		      unsigned nslots)
+{
+	for (unsigned g = 0; g < b->ngroups; g++)
+		if (b->groups[g].pmu == pmu && b->groups[g].cpu == cpu)
+			return (int)g;
+	struct perf_group *gr = &b->groups[b->ngroups];
+	memset(gr, 0, sizeof(*gr));
+	gr->pmu = pmu;
+	gr->cpu = cpu;
+	gr->leader = -1;
+	gr->fds = malloc(nslots * sizeof(*gr->fds));
+	gr->slots = malloc(nslots * sizeof(*gr->slots));
+	if (!gr->fds || !gr->slots)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for event groups");
+	return (int)b->ngroups++;
+}
+
+static int perf_program(struct uncore_backend *base, const struct uncore_plan *plan)
+{
+	struct perf_backend *b = (struct perf_backend *)base;
+	unsigned n = plan->nslots ? plan->nslots : 1;
+	int rc = 0;
+
+	if (b->plan)
+		return uncore_fail(UNCORE_EBUSY,
+				   "this backend is already counting an event set; stop it first");
+	free(b->status); /* the last set's, kept for its status until now */
+	b->nstatus = 0;
+	b->groups = calloc(n, sizeof(*b->groups));
+	b->slot_group = calloc(n, sizeof(*b->slot_group));
+	b->status = calloc(n, sizeof(*b->status));
+	if (!b->groups || !b->slot_group || !b->status) {
+		release_program(b);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory programming %u counters",
+				   plan->nslots);
+	}
+	b->plan = plan;
+	b->nstatus = plan->nslots;
+	for (unsigned k = 0; k < plan->nslots && rc == 0; k++) {
+		const struct uncore_slot *s = &plan->slots[k];
+		struct perf_binding *bd = perf_bind(b, s->box, s->instance);
+		int cpu = bd->pmu ? bd->cpu[s->socket] : -1;
+		uint64_t cfg[UNCORE_PERF_NCONFIG];
+		if (cpu < 0) {
+			char name[64];
+			uncore_box_instance_name(b->plat.boxes[s->box], s->instance, name,
+						 sizeof(name));
+			rc = uncore_fail(UNCORE_ENODEV, "%s on socket %u has no kernel PMU", name,
+					 s->socket);
+			break;
+		}
+		rc = slot_config(b, plan, s, bd->pmu, cfg);
+		if (rc < 0)
+			break;
+		int g = find_group(b, bd->pmu, cpu, n);
+		if (g < 0) {
+			rc = g;
+			break;
+		}
+		struct perf_group *gr = &b->groups[g];
+		struct perf_event_attr attr;
+		memset(&attr, 0, sizeof(attr));
+		attr.size = sizeof(attr);
+		attr.type = bd->pmu->type;
+		attr.config = cfg[0];
+		attr.config1 = cfg[1];
+		attr.config2 = cfg[2];
+		attr.read_format = READ_FORMAT;
+		attr.disabled = gr->n == 0; /* the leader holds the group until start */
+		int fd = sys_open(b, &attr, cpu, gr->n ? gr->leader : -1);
+		if (fd < 0) {
+			rc = perf_open_error(b, -fd, bd->pmu, cpu, cfg, gr->n + 1);
+			break;
+		}
+		if (gr->n == 0)
+			gr->leader = fd;
+		b->slot_group[k] = (unsigned)g;
+		gr->slots[gr->n] = k;
+		gr->fds[gr->n++] = fd;
+	}
+	for (unsigned g = 0; g < b->ngroups && rc == 0; g++) {
+		b->groups[g].buf = calloc(HEADER_WORDS + b->groups[g].n, sizeof(uint64_t));
+		if (!b->groups[g].buf)
+			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for read buffers");
+	}
+	if (rc < 0) {
+		char detail[600];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		release_program(b);
+		return uncore_fail(rc, "%s", detail);
+	}
+	return 0;
+}
+
+static int group_ioctl(struct perf_backend *b, unsigned long req, const char *what)
+{
+	for (unsigned g = 0; g < b->ngroups; g++) {
+		int rc = sys_ioctl(b, b->groups[g].leader, req);
+		if (rc < 0)
+			return uncore_fail(uncore_error_from_errno(-rc),
+					   "%s the %s group on CPU %d: %s", what,
+					   b->groups[g].pmu->name, b->groups[g].cpu, strerror(-rc));
+	}
+	return 0;
+}
+
+static int perf_start(struct uncore_backend *base)
+{
+	struct perf_backend *b = (struct perf_backend *)base;
+	if (!b->plan)
+		return uncore_fail(UNCORE_ESTATE, "start before program");
+	int rc = group_ioctl(b, PERF_EVENT_IOC_RESET, "resetting");
+	if (rc == 0)
+		rc = group_ioctl(b, PERF_EVENT_IOC_ENABLE, "enabling");
+	if (rc == 0)
+		b->running = 1;
+	return rc;
+}
+
+static int perf_stop(struct uncore_backend *base)
+{
+	struct perf_backend *b = (struct perf_backend *)base;
+	if (!b->plan || !b->running)
+		return 0;
+	int rc = group_ioctl(b, PERF_EVENT_IOC_DISABLE, "disabling");
+	if (rc == 0)
+		b->running = 0;
+	return rc;
+}
+
+/* A count scaled to the whole enabled time when the kernel multiplexed
+ * the group (time_running < time_enabled): count * enabled / running, as
+ * perf(1) does.  Never counted at all: 0 (the status says so). */
+uint64_t uncore_perf_scale(uint64_t count, uint64_t enabled, uint64_t running)
+{
+	if (running == 0)
+		return 0;
+	if (running >= enabled)
+		return count;
+	return (uint64_t)((unsigned __int128)count * enabled / running);
+}
+
+static int perf_read(struct uncore_backend *base, uint64_t *raw)
+{
+	struct perf_backend *b = (struct perf_backend *)base;
+	const struct uncore_plan *p = b->plan;
+
+	if (!p)
+		return uncore_fail(UNCORE_ESTATE, "read before program");
+	for (unsigned g = 0; g < b->ngroups; g++) {
+		struct perf_group *gr = &b->groups[g];
+		size_t want = (HEADER_WORDS + gr->n) * sizeof(uint64_t);
+		b->nread++;
+		ssize_t got = b->sys->read(b->sys, gr->leader, gr->buf, want);
+		if (got < 0)
+			return uncore_fail(
+			    uncore_error_from_errno((int)-got),
+			    "read() of the %s group on CPU %d: %s%s", gr->pmu->name, gr->cpu,
+			    strerror((int)-got),
+			    got == -ENODEV ? " (the CPU went offline or the PMU was removed)" : "");
+		if ((size_t)got != want || gr->buf[0] != gr->n)
+			return uncore_fail(
+			    UNCORE_EIO,
+			    "read() of the %s group on CPU %d returned %zd bytes for %llu "
+			    "events, expected %zu bytes for %u",
+			    gr->pmu->name, gr->cpu, got, (unsigned long long)gr->buf[0], want,
+			    gr->n);
+	}
+	for (unsigned g = 0; g < b->ngroups; g++) {
+		const struct perf_group *gr = &b->groups[g];
+		const uint64_t *val = gr->buf + HEADER_WORDS;
+		uint64_t enabled = gr->buf[1], running = gr->buf[2];
+		if (running >= enabled) /* counted all the time: the usual case */
+			for (unsigned k = 0; k < gr->n; k++)
+				raw[gr->slots[k]] = val[k];
+		else
+			for (unsigned k = 0; k < gr->n; k++)
+				raw[gr->slots[k]] = uncore_perf_scale(val[k], enabled, running);
+	}
+	return 0;
+}
+
+static int perf_unprogram(struct uncore_backend *base)
+{
+	struct perf_backend *b = (struct perf_backend *)base;
+	if (!b->plan)
+		return 0;
+	int rc = perf_stop(base);
+	release_program(b);
+	return rc;
+}
+
+static void perf_destroy(struct uncore_backend *base)
+{
+	if (base)
+		free_backend((struct perf_backend *)base);
+}
+
+static int perf_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
+{
+	struct perf_backend *b = (struct perf_backend *)base;
+	out->reads = b->nread;
+	out->writes = b->nioctl;
+	out->syscalls = b->nopen + b->nread + b->nioctl + b->nclose;
+	return 0;
+}
+
+static int perf_slot_status(struct uncore_backend *base, unsigned slot,
+			    struct uncore_slot_status *out)
+{
+	struct perf_backend *b = (struct perf_backend *)base;
+	if (slot >= b->nstatus)
+		return uncore_fail(UNCORE_EINVAL, "no slot %u programmed", slot);
+	if (b->plan) { /* the times of the slot's group at the last read */
+		const struct perf_group *gr = &b->groups[b->slot_group[slot]];
+		out->time_enabled = gr->buf ? gr->buf[1] : 0;
+		out->time_running = gr->buf ? gr->buf[2] : 0;
+		return 0;
+	}
+	*out = b->status[slot];
+	return 0;
+}
+
+int uncore_perf_binding(const struct uncore_backend *base, unsigned box, unsigned instance,
+			unsigned socket, const char **pmu, int *cpu)
+{
+	if (!base || base->ops != &perf_ops)
+		return uncore_fail(UNCORE_EINVAL, "not a perf backend");
+	struct perf_backend *b = (struct perf_backend *)base;
+	if (box >= b->plat.nboxes || instance >= PERF_MAX_INSTANCES ||
+	    socket >= UNCORE_MACHINE_MAX_SOCKETS)
+		return uncore_fail(UNCORE_ENODEV, "no box %u instance %u socket %u", box, instance,
+				   socket);
+	const struct perf_binding *bd = perf_bind(b, box, instance);
+	if (!bd->pmu || bd->cpu[socket] < 0)
+		return uncore_fail(UNCORE_ENODEV,
+				   "box %u instance %u has no kernel PMU on socket %u", box,
+				   instance, socket);
+	*pmu = bd->pmu->name;
+	*cpu = bd->cpu[socket];
+	return 0;
+}
+
+int uncore_perf_calls(const struct uncore_backend *base, struct uncore_perf_calls *out)
+{
+	if (!base || base->ops != &perf_ops)
+		return uncore_fail(UNCORE_EINVAL, "not a perf backend");
+	const struct perf_backend *b = (const struct perf_backend *)base;
+	out->open = b->nopen;
+	out->read = b->nread;
+	out->ioctl = b->nioctl;
+	out->close = b->nclose;
+	return 0;
+}
+
+static const struct uncore_backend_ops perf_ops = {
+    .name = "perf",
+    .program = perf_program,
+    .start = perf_start,
+    .stop = perf_stop,
+    .read = perf_read,
+    .unprogram = perf_unprogram,
+    .destroy = perf_destroy,
+};
+
+/* ---- probes for the backend choice ---- */
+
+int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event_platform *plat)
+{
+	char path[512];
+	if (!plat)
+		return 0;
+	for (unsigned b = 0; b < plat->nboxes; b++)
+		for (unsigned i = 0; i < plat->boxes[b]->ninstances; i++) {
+			char name[64];
+			if (uncore_box_perf_name(plat->boxes[b], (int)i, name, sizeof(name)) < 0) {
+				uncore_error_clear();
+				break;
+			}
+			snprintf(path, sizeof(path), "%s/%s/type",
+				 pmu_root ? pmu_root : UNCORE_PERF_PMU_ROOT, name);
+			if (access(path, R_OK) == 0)
+				return 1;
+		}
+	return 0;
+}
+
+int uncore_perf_has_kernel_pmus(const char *pmu_root)
+{
+	struct uncore_perf_sysfs *s;
+	int found = 0;
+	if (uncore_perf_sysfs_read(pmu_root, &s) < 0) {
+		uncore_error_clear();
+		return 0;
+	}
+	for (unsigned i = 0; i < s->npmus && !found; i++)
+		found = uncore_perf_pmu_countable(&s->pmus[i], NULL) &&
+			(s->pmus[i].naliases || s->pmus[i].nfields);
+	uncore_perf_sysfs_free(s);
+	return found;
+}

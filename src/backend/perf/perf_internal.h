@@ -1,0 +1,103 @@
+/* Internals shared by the perf backend's files: the backend object, the
+ * binding of each box instance to its kernel PMU and CPUs, and the kernel
+ * event source (PMUs no table knows, named by their sysfs aliases). */
+#ifndef UNCORE_BACKEND_PERF_INTERNAL_H
+#define UNCORE_BACKEND_PERF_INTERNAL_H
+
+#include "backend/perf/perf.h"
+#include "backend/perf/perf_sysfs.h"
+
+#define PERF_MAX_INSTANCES   32 /* instances per box type (machine.present is 32 bits) */
+#define PERF_KERNEL_COUNTERS 8  /* events one kernel PMU instance takes from a set */
+
+/* The kernel PMU of one box instance and, per socket, the CPU its events
+ * are opened on (-1: not on that socket). */
+struct perf_binding {
+	const struct uncore_perf_pmu *pmu;
+	int cpu[UNCORE_MACHINE_MAX_SOCKETS];
+};
+
+/* A box type made from kernel PMUs: "msr", or a numbered family
+ * "uncore_imc" of uncore_imc_0..N. */
+struct perf_family {
+	struct uncore_box_type box;
+	char name[64];
+	char desc[200];
+	const struct uncore_perf_pmu *ref; /* first present instance: formats, aliases */
+	unsigned first_alias;              /* its first entry in the enumeration */
+};
+
+/* A kernel event's config words; the plan carries its index as the
+ * control value of the slot. */
+struct perf_attr {
+	uint64_t cfg[UNCORE_PERF_NCONFIG];
+};
+
+struct perf_kernel_events {
+	struct uncore_event_source base;
+	struct perf_backend *b;
+	struct perf_family *fam;
+	unsigned nfam;
+	struct perf_attr *attrs;
+	unsigned nattrs, capattrs;
+	unsigned nentries; /* aliases listed, over all families */
+	char **pmu_names;
+	unsigned npmu_names;
+	unsigned nprimary; /* pmu_names[0..nprimary): whole PMUs and families */
+};
+
+struct perf_group {
+	const struct uncore_perf_pmu *pmu;
+	int cpu;
+	int leader;      /* fd */
+	unsigned n;      /* events, leader included */
+	int *fds;        /* n, fds[0] == leader */
+	unsigned *slots; /* n: the plan slot each member counts */
+	uint64_t *buf;   /* 3 + n words: nr, time_enabled, time_running, values */
+};
+
+struct perf_backend {
+	struct uncore_backend base;
+	struct uncore_perf_sys *sys;
+	struct uncore_perf_sysfs *sysfs;
+	char paranoid_path[256];
+	/* The platform the machine sees: the table's boxes, then kernel families. */
+	struct uncore_event_platform plat;
+	const struct uncore_box_type **boxes;
+	unsigned ntable;           /* boxes[0..ntable) come from the tables */
+	struct perf_binding *bind; /* [box * PERF_MAX_INSTANCES + instance] */
+	struct perf_kernel_events kev;
+	/* Programmed state. */
+	const struct uncore_plan *plan;
+	struct perf_group *groups;
+	unsigned ngroups;
+	unsigned *slot_group; /* per slot: its group */
+	struct uncore_slot_status *status; /* per slot, saved at unprogram for later queries */
+	unsigned nstatus;
+	int running;
+	/* Accounting (acceptance: one read() per PMU instance per read). */
+	uint64_t nopen, nread, nioctl, nclose;
+};
+
+static inline struct perf_binding *perf_bind(struct perf_backend *b, unsigned box, unsigned inst)
+{
+	return &b->bind[box * PERF_MAX_INSTANCES + inst];
+}
+
+/* Build the kernel families from the sysfs PMUs into b->kev and append
+ * their box types to b->boxes (after the table's).  0 or an error. */
+int perf_kernel_events_init(struct perf_backend *b);
+void perf_kernel_events_fini(struct perf_backend *b);
+
+/* The config words of kernel attr `id` (a slot's control value). */
+const struct perf_attr *perf_kernel_attr(const struct perf_backend *b, uint64_t id);
+
+/* Read /proc/sys/kernel/perf_event_paranoid (or the configured path):
+ * its value, or INT_MIN when unreadable. */
+int perf_paranoid(const struct perf_backend *b);
+
+/* Turn a failed perf_event_open into our code and an actionable detail. */
+int perf_open_error(const struct perf_backend *b, int err, const struct uncore_perf_pmu *pmu,
+		    int cpu, const uint64_t cfg[UNCORE_PERF_NCONFIG], unsigned group_size);
+
+#endif

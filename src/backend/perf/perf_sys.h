@@ -1,0 +1,30 @@
+/* The perf_event system calls the perf backend makes, behind a table of
+ * function pointers: the real one calls the kernel, the simulator's
+ * (sim/uncore_sim_perf.h) decodes the attributes through its fake sysfs
+ * formats onto the simulated registers.  Every call returns what the system
+ * call returns, but with errors as -errno instead of -1 and errno. */
+#ifndef UNCORE_BACKEND_PERF_SYS_H
+#define UNCORE_BACKEND_PERF_SYS_H
+
+#include <linux/perf_event.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct uncore_perf_sys {
+	/* fd, or -errno */
+	int (*open)(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t pid, int cpu,
+		    int group_fd, unsigned long flags);
+	/* bytes read, or -errno */
+	ssize_t (*read)(struct uncore_perf_sys *s, int fd, void *buf, size_t len);
+	/* 0, or -errno; req is PERF_EVENT_IOC_* */
+	int (*ioctl)(struct uncore_perf_sys *s, int fd, unsigned long req, unsigned long arg);
+	int (*close)(struct uncore_perf_sys *s, int fd);
+	/* Release the layer (NULL: nothing to release). */
+	void (*destroy)(struct uncore_perf_sys *s);
+};
+
+/* The real system calls (static; destroy does nothing). */
+struct uncore_perf_sys *uncore_perf_sys_real(void);
+
+#endif

@@ -1,0 +1,416 @@
+/* Reading the perf PMU tree of sysfs (see perf_sysfs.h).  The software PMU
+ * has no events/ directory; its event numbers are kernel ABI
+ * (perf_event_open(2), PERF_COUNT_SW_*), listed here so that software
+ * events can be named like any sysfs alias. */
+#define _GNU_SOURCE
+#include "backend/perf/perf_sysfs.h"
+
+#include "common/uncore_error.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* perf_event_open(2): enum perf_sw_ids (dummy and bpf-output count
+ * nothing; cgroup-switches needs Linux 5.13). */
+static const struct {
+	const char *name;
+	const char *terms;
+} software_events[] = {
+    {"cpu-clock", "config=0"},        {"task-clock", "config=1"},
+    {"page-faults", "config=2"},      {"context-switches", "config=3"},
+    {"cpu-migrations", "config=4"},   {"minor-faults", "config=5"},
+    {"major-faults", "config=6"},     {"alignment-faults", "config=7"},
+    {"emulation-faults", "config=8"}, {"cgroup-switches", "config=11"},
+};
+
+/* PMUs whose events need more than config words (a tracepoint id, a probe
+ * path, a breakpoint address) or produce trace data, not counts. */
+static const struct {
+	const char *name;
+	const char *why;
+} not_countable[] = {
+    {"tracepoint", "tracepoints are named by id, not counted by config"},
+    {"breakpoint", "hardware breakpoints need an address"},
+    {"kprobe", "kernel probes need a probe point"},
+    {"uprobe", "user probes need a probe point"},
+    {"intel_pt", "a trace unit (no counts)"},
+    {"intel_bts", "a trace unit (no counts)"},
+};
+
+int uncore_perf_pmu_countable(const struct uncore_perf_pmu *pmu, const char **why)
+{
+	for (size_t i = 0; i < sizeof(not_countable) / sizeof(not_countable[0]); i++)
+		if (strcmp(pmu->name, not_countable[i].name) == 0) {
+			if (why)
+				*why = not_countable[i].why;
+			return 0;
+		}
+	return 1;
+}
+
+int uncore_perf_name_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			char *ea, *eb;
+			unsigned long na = strtoul(a, &ea, 10), nb = strtoul(b, &eb, 10);
+			if (na != nb)
+				return na < nb ? -1 : 1;
+			a = ea;
+			b = eb;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return *a ? 1 : *b ? -1 : 0;
+}
+
+/* A small sysfs file, trailing newline and spaces removed: 0 or -1. */
+static int read_text(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+static int grow(void **arr, unsigned n, unsigned *cap, size_t size)
+{
+	if (n < *cap)
+		return 0;
+	unsigned ncap = *cap ? *cap * 2 : 8;
+	void *p = realloc(*arr, ncap * size);
+	if (!p)
+		return -1;
+	*arr = p;
+	*cap = ncap;
+	return 0;
+}
+
+static int read_formats(const char *dir, struct uncore_perf_pmu *pmu)
+{
+	char path[600];
+	unsigned cap = 0;
+	snprintf(path, sizeof(path), "%s/format", dir);
+	DIR *d = opendir(path);
+	struct dirent *e;
+	if (!d)
+		return 0; /* no format: only aliases with raw config terms work */
+	while ((e = readdir(d)) != NULL) {
+		char file[900], text[160];
+		struct uncore_perf_field f;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
+		if (read_text(file, text, sizeof(text)) < 0 ||
+		    uncore_perf_field_parse(e->d_name, text, &f) < 0) {
+			uncore_error_clear(); /* one bad field does not hide the others */
+			continue;
+		}
+		if (grow((void **)&pmu->fields, pmu->nfields, &cap, sizeof(f)) < 0) {
+			closedir(d);
+			return UNCORE_ENOMEM;
+		}
+		pmu->fields[pmu->nfields++] = f;
+	}
+	closedir(d);
+	return 0;
+}
+
+static int add_alias(struct uncore_perf_pmu *pmu, unsigned *cap, const char *name,
+		     const char *terms)
+{
+	if (strlen(name) >= sizeof(pmu->aliases[0].name) ||
+	    strlen(terms) >= sizeof(pmu->aliases[0].terms))
+		return 0; /* not representable: skipped */
+	if (grow((void **)&pmu->aliases, pmu->naliases, cap, sizeof(pmu->aliases[0])) < 0)
+		return UNCORE_ENOMEM;
+	struct uncore_perf_alias *a = &pmu->aliases[pmu->naliases++];
+	memset(a, 0, sizeof(*a));
+	snprintf(a->name, sizeof(a->name), "%s", name);
+	snprintf(a->terms, sizeof(a->terms), "%s", terms);
+	return 0;
+}
+
+static int alias_cmp(const void *pa, const void *pb)
+{
+	const struct uncore_perf_alias *a = pa, *b = pb;
+	return strcmp(a->name, b->name);
+}
+
+/* events/<name> holds the terms; events/<name>.scale and .unit qualify it;
+ * other suffixes (.snapshot, .per-pkg) say how perf(1) shows it. */
+static int read_events(const char *dir, struct uncore_perf_pmu *pmu)
+{
+	char path[600];
+	unsigned cap = 0;
+	int rc = 0;
+	snprintf(path, sizeof(path), "%s/events", dir);
+	DIR *d = opendir(path);
+	struct dirent *e;
+	if (d) {
+		while (rc == 0 && (e = readdir(d)) != NULL) {
+			char file[900], text[192];
+			if (e->d_name[0] == '.' || strchr(e->d_name, '.'))
+				continue;
+			snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
+			if (read_text(file, text, sizeof(text)) == 0)
+				rc = add_alias(pmu, &cap, e->d_name, text);
+		}
+		closedir(d);
+	}
+	if (rc == 0 && pmu->type == PERF_TYPE_SOFTWARE && pmu->naliases == 0)
+		for (size_t i = 0;
+		     rc == 0 && i < sizeof(software_events) / sizeof(software_events[0]); i++)
+			rc =
+			    add_alias(pmu, &cap, software_events[i].name, software_events[i].terms);
+	for (unsigned i = 0; rc == 0 && i < pmu->naliases; i++) {
+		struct uncore_perf_alias *a = &pmu->aliases[i];
+		char file[900];
+		snprintf(file, sizeof(file), "%s/%s.scale", path, a->name);
+		if (read_text(file, a->scale, sizeof(a->scale)) < 0)
+			a->scale[0] = '\0';
+		snprintf(file, sizeof(file), "%s/%s.unit", path, a->name);
+		if (read_text(file, a->unit, sizeof(a->unit)) < 0)
+			a->unit[0] = '\0';
+	}
+	if (pmu->naliases > 1)
+		qsort(pmu->aliases, pmu->naliases, sizeof(pmu->aliases[0]), alias_cmp);
+	return rc;
+}
+
+static int read_pmu(const char *root, const char *name, struct uncore_perf_pmu *pmu)
+{
+	char dir[400], file[600], text[64];
+	memset(pmu, 0, sizeof(*pmu));
+	if (strlen(name) >= sizeof(pmu->name))
+		return 1;
+	snprintf(pmu->name, sizeof(pmu->name), "%s", name);
+	snprintf(dir, sizeof(dir), "%s/%s", root, name);
+	snprintf(file, sizeof(file), "%s/type", dir);
+	char *end;
+	if (read_text(file, text, sizeof(text)) < 0)
+		return 1; /* not a PMU directory */
+	unsigned long type = strtoul(text, &end, 10);
+	if (end == text || *end || type > UINT32_MAX)
+		return 1;
+	pmu->type = (uint32_t)type;
+	snprintf(file, sizeof(file), "%s/cpumask", dir);
+	if (read_text(file, pmu->cpumask, sizeof(pmu->cpumask)) == 0) {
+		pmu->has_cpumask = 1;
+	} else {
+		snprintf(file, sizeof(file), "%s/cpus", dir);
+		pmu->has_cpumask = read_text(file, pmu->cpumask, sizeof(pmu->cpumask)) == 0;
+		if (!pmu->has_cpumask)
+			pmu->cpumask[0] = '\0';
+	}
+	int rc = read_formats(dir, pmu);
+	if (rc == 0)
+		rc = read_events(dir, pmu);
+	return rc;
+}
+
+static void free_pmu(struct uncore_perf_pmu *pmu)
+{
+	free(pmu->fields);
+	free(pmu->aliases);
+	pmu->fields = NULL;
+	pmu->aliases = NULL;
+}
+
+static int pmu_cmp(const void *pa, const void *pb)
+{
+	const struct uncore_perf_pmu *a = pa, *b = pb;
+	return uncore_perf_name_cmp(a->name, b->name);
+}
+
+int uncore_perf_sysfs_read(const char *root, struct uncore_perf_sysfs **out)
+{
+	struct uncore_perf_sysfs *s;
+	unsigned cap = 0;
+	DIR *d;
+	struct dirent *e;
+	int rc = 0;
+
+	if (!root)
+		root = UNCORE_PERF_PMU_ROOT;
+	d = opendir(root);
+	if (!d) {
+		int err = errno;
+		return uncore_fail(UNCORE_ENODEV,
+				   "cannot read %s: %s (a kernel without perf_event support, or "
+				   "sysfs not mounted)",
+				   root, strerror(err));
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		closedir(d);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory reading %s", root);
+	}
+	snprintf(s->root, sizeof(s->root), "%s", root);
+	while (rc == 0 && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (grow((void **)&s->pmus, s->npmus, &cap, sizeof(s->pmus[0])) < 0) {
+			rc = UNCORE_ENOMEM;
+			break;
+		}
+		int r = read_pmu(root, e->d_name, &s->pmus[s->npmus]);
+		if (r < 0)
+			rc = r;
+		if (r == 0)
+			s->npmus++;
+		else
+			free_pmu(&s->pmus[s->npmus]);
+	}
+	closedir(d);
+	if (rc < 0) {
+		uncore_perf_sysfs_free(s);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory reading the PMUs of %s", root);
+	}
+	if (s->npmus > 1)
+		qsort(s->pmus, s->npmus, sizeof(s->pmus[0]), pmu_cmp);
+	*out = s;
+	return 0;
+}
+
+void uncore_perf_sysfs_free(struct uncore_perf_sysfs *s)
+{
+	if (!s)
+		return;
+	for (unsigned i = 0; i < s->npmus; i++)
+		free_pmu(&s->pmus[i]);
+	free(s->pmus);
+	free(s);
+}
+
+const struct uncore_perf_pmu *uncore_perf_sysfs_find(const struct uncore_perf_sysfs *s,
+						     const char *name)
+{
+	for (unsigned i = 0; s && name && i < s->npmus; i++)
+		if (strcmp(s->pmus[i].name, name) == 0)
+			return &s->pmus[i];
+	return NULL;
+}
+
+const struct uncore_perf_field *uncore_perf_pmu_field(const struct uncore_perf_pmu *pmu,
+						      const char *name)
+{
+	for (unsigned i = 0; pmu && name && i < pmu->nfields; i++)
+		if (strcmp(pmu->fields[i].name, name) == 0)
+			return &pmu->fields[i];
+	return NULL;
+}
+
+const struct uncore_perf_alias *uncore_perf_pmu_alias(const struct uncore_perf_pmu *pmu,
+						      const char *name)
+{
+	for (unsigned i = 0; pmu && name && i < pmu->naliases; i++)
+		if (strcasecmp(pmu->aliases[i].name, name) == 0)
+			return &pmu->aliases[i];
+	return NULL;
+}
+
+static int field_name_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct uncore_perf_field *)a)->name,
+		      ((const struct uncore_perf_field *)b)->name);
+}
+
+void uncore_perf_pmu_field_list(const struct uncore_perf_pmu *pmu, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	struct uncore_perf_field sorted[64];
+	unsigned n = pmu->nfields < 64 ? pmu->nfields : 64;
+	memcpy(sorted, pmu->fields, n * sizeof(sorted[0]));
+	qsort(sorted, n, sizeof(sorted[0]), field_name_cmp);
+	for (unsigned i = 0; i < n && used < len; i++) {
+		int k = snprintf(buf + used, len - used, "%s%s", i ? "," : "", sorted[i].name);
+		if (k < 0 || (size_t)k >= len - used) {
+			buf[used] = '\0';
+			break;
+		}
+		used += (size_t)k;
+	}
+	if (n == 0)
+		snprintf(buf, len, "none (raw config=, config1=, config2= only)");
+}
+
+static int parse_value(const char *s, uint64_t *out)
+{
+	char *end;
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int uncore_perf_pmu_add_terms(const struct uncore_perf_pmu *pmu, const char *terms,
+			      uint64_t cfg[UNCORE_PERF_NCONFIG])
+{
+	char buf[256];
+	if (snprintf(buf, sizeof(buf), "%s", terms) >= (int)sizeof(buf))
+		return uncore_fail(UNCORE_ESYNTAX, "%s: terms \"%.40s...\" too long", pmu->name,
+				   terms);
+	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *val = strchr(t, '=');
+		uint64_t v = 1;
+		if (val) {
+			*val++ = '\0';
+			if (parse_value(val, &v) < 0)
+				return uncore_fail(
+				    UNCORE_ESYNTAX,
+				    "%s: %s=%s: the value must be a number (decimal, or hex "
+				    "with 0x)",
+				    pmu->name, t, val);
+		}
+		if (*t == '\0')
+			return uncore_fail(UNCORE_ESYNTAX, "%s: empty term in \"%s\"", pmu->name,
+					   terms);
+		if (strcmp(t, "config") == 0 || strcmp(t, "config1") == 0 ||
+		    strcmp(t, "config2") == 0) {
+			cfg[t[6] ? t[6] - '0' : 0] |= v;
+			continue;
+		}
+		const struct uncore_perf_field *f = uncore_perf_pmu_field(pmu, t);
+		if (!f) {
+			char list[300];
+			uncore_perf_pmu_field_list(pmu, list, sizeof(list));
+			return uncore_fail(UNCORE_ENOMOD,
+					   "%s has no format field '%s'; its fields: %s", pmu->name,
+					   t, list);
+		}
+		if (uncore_perf_field_put(f, v, cfg) < 0) {
+			char fmt[80];
+			uncore_perf_field_format(f, fmt, sizeof(fmt));
+			return uncore_fail(UNCORE_ERANGE,
+					   "%s: %s=0x%llx does not fit %s (%s, at most 0x%llx)",
+					   pmu->name, t, (unsigned long long)v, f->name, fmt,
+					   (unsigned long long)uncore_perf_field_max(f));
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,145 @@
+/* The perf backend through PAPI on this machine's real kernel (run by
+ * test_perf_backend.sh):
+ *   tsc     msr::tsc over 100 ms agrees with rdtsc within 1%
+ *   reads N N PAPI_reads of an event set on two kernel PMUs (msr, software),
+ *           between "BEGIN" and "END" lines, for strace to count read()s
+ *   denied  (run unprivileged) the component is disabled and says why and
+ *           how to fix it
+ * Prints PASS/FAIL/SKIP lines; exits non-zero on failure. */
+#include <papi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <x86intrin.h>
+
+static int failures;
+
+static void check(int ok, const char *what)
+{
+	printf("%s %s\n", ok ? "PASS" : "FAIL", what);
+	if (!ok)
+		failures++;
+}
+
+static const PAPI_component_info_t *component(void)
+{
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT) {
+		check(0, "PAPI_library_init");
+		return NULL;
+	}
+	int cidx = PAPI_get_component_index("intel_uncore");
+	if (cidx < 0) {
+		check(0, "intel_uncore is compiled in");
+		return NULL;
+	}
+	return PAPI_get_component_info(cidx);
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int tsc(void)
+{
+	const PAPI_component_info_t *info = component();
+	if (!info)
+		return 1;
+	if (info->disabled) {
+		printf("FAIL intel_uncore is disabled: %s\n", info->disabled_reason);
+		return 1;
+	}
+	int es = PAPI_NULL;
+	long long v = 0;
+	check(PAPI_create_eventset(&es) == PAPI_OK, "create event set");
+	int rc = PAPI_add_named_event(es, "msr::tsc:socket=0");
+	if (rc == PAPI_ENOEVNT) {
+		printf("SKIP msr::tsc: this kernel has no msr PMU\n");
+		return 0;
+	}
+	check(rc == PAPI_OK, "add msr::tsc:socket=0");
+	if (rc != PAPI_OK)
+		return 1;
+	unsigned long long t0 = __rdtsc();
+	check(PAPI_start(es) == PAPI_OK, "start");
+	double end = now_s() + 0.1;
+	while (now_s() < end)
+		usleep(1000);
+	check(PAPI_stop(es, &v) == PAPI_OK, "stop");
+	unsigned long long t1 = __rdtsc();
+	double ref = (double)(t1 - t0), err = (v - ref) / ref;
+	printf("msr::tsc = %lld, rdtsc delta = %.0f over 100 ms: %+.4f%%\n", v, ref, 100 * err);
+	check(err > -0.01 && err < 0.01, "msr::tsc agrees with rdtsc within 1%");
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+	PAPI_shutdown();
+	return failures != 0;
+}
+
+static int reads(int n)
+{
+	static const char *events[] = {"msr::tsc", "msr::smi", "software::cpu-clock",
+				       "software::page-faults", "software::context-switches"};
+	const PAPI_component_info_t *info = component();
+	if (!info || info->disabled)
+		return 1;
+	int es = PAPI_NULL;
+	long long v[5];
+	PAPI_create_eventset(&es);
+	for (int i = 0; i < 5; i++)
+		if (PAPI_add_named_event(es, events[i]) != PAPI_OK) {
+			printf("FAIL add %s\n", events[i]);
+			return 1;
+		}
+	if (PAPI_start(es) != PAPI_OK)
+		return 1;
+	fflush(stdout);
+	if (write(1, "BEGIN\n", 6) != 6)
+		return 1;
+	for (int i = 0; i < n; i++)
+		PAPI_read(es, v);
+	if (write(1, "END\n", 4) != 4)
+		return 1;
+	PAPI_stop(es, v);
+	printf(
+	    "msr::tsc %lld msr::smi %lld cpu-clock %lld page-faults %lld context-switches %lld\n",
+	    v[0], v[1], v[2], v[3], v[4]);
+	return 0;
+}
+
+static int denied(void)
+{
+	const PAPI_component_info_t *info = component();
+	if (!info)
+		return 1;
+	check(info->disabled != 0, "unprivileged: intel_uncore is disabled");
+	printf("reason: %s\n", info->disabled_reason);
+	check(strstr(info->disabled_reason, "permission denied") != NULL,
+	      "the reason says permission denied");
+	check(strstr(info->disabled_reason, "perf_event_paranoid is ") != NULL,
+	      "the reason gives the current perf_event_paranoid");
+	check(strstr(info->disabled_reason, "CAP_PERFMON") != NULL, "the reason names CAP_PERFMON");
+	check(strstr(info->disabled_reason, "sysctl -w kernel.perf_event_paranoid=0") != NULL,
+	      "the reason gives the sysctl to run");
+	int code;
+	check(PAPI_event_name_to_code("msr::tsc", &code) != PAPI_OK,
+	      "no event of a disabled component can be added");
+	PAPI_shutdown();
+	return failures != 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && strcmp(argv[1], "tsc") == 0)
+		return tsc();
+	if (argc >= 3 && strcmp(argv[1], "reads") == 0)
+		return reads(atoi(argv[2]));
+	if (argc >= 2 && strcmp(argv[1], "denied") == 0)
+		return denied();
+	fprintf(stderr, "usage: %s tsc | reads N | denied\n", argv[0]);
+	return 2;
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The perf backend through the staged PAPI: on this machine's kernel (its
+# msr and software PMUs, sysfs-described, no uncore tables needed) msr::tsc
+# agrees with rdtsc; strace sees one read() per PMU instance per PAPI_read;
+# an unprivileged user gets a disabled reason with the paranoid level and
+# the way out; and on the simulator behind a simulated kernel table events
+# and kernel aliases count through the same groups.
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+bin=$tmp/perf_backend_check
+if ! ${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -isystem "$STAGE/include" "$here/perf_backend_check.c" \
+	-L"$STAGE/lib" -lpapi -Wl,-rpath,"$STAGE/lib" -o "$bin" >"$tmp/cc.log" 2>&1; then
+	fail "perf_backend_check does not build"
+	cat "$tmp/cc.log"
+	exit 0
+fi
+
+if [ ! -d /sys/bus/event_source/devices/msr ]; then
+	pass "SKIP msr::tsc checks: this kernel has no msr PMU"
+elif [ "$(id -u)" != 0 ] && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt 0 ]; then
+	pass "SKIP msr::tsc checks: not root and perf_event_paranoid > 0"
+else
+	env -u PAPI_INTEL_UNCORE_BACKEND "$bin" tsc | sed 's/^/  /;s/^  \(PASS\|FAIL\|SKIP\) /\1 msr: /'
+
+	if command -v strace >/dev/null; then
+		n=200
+		env -u PAPI_INTEL_UNCORE_BACKEND strace -qq -f -e trace=read,write -o "$tmp/trace" \
+			"$bin" reads $n >"$tmp/reads.out" 2>&1
+		reads=$(awk '/write\(1, "BEGIN/{on=1; next} /write\(1, "END/{on=0} on && /read\(/{c++} END{print c+0}' "$tmp/trace")
+		if [ "$reads" -eq $((2 * n)) ]; then
+			pass "strace: $reads read() calls for $n PAPI_reads of 5 events on 2 PMU instances (msr, software)"
+		else
+			fail "strace: $reads read() calls for $n PAPI_reads, expected $((2 * n)) (one per PMU instance)"
+			cat "$tmp/reads.out"
+		fi
+	else
+		pass "SKIP read() count: strace is not installed"
+	fi
+fi
+
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 0)
+if [ "$(id -u)" = 0 ] && [ "$paranoid" -gt 0 ] && command -v setpriv >/dev/null &&
+	[ -d /sys/bus/event_source/devices/msr ]; then
+	cp "$bin" "$tmp/denied" && chmod 755 "$tmp/denied"
+	env -u PAPI_INTEL_UNCORE_BACKEND setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$tmp/denied" denied | sed 's/^/  /;s/^  \(PASS\|FAIL\) /\1 unprivileged: /'
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$STAGE/bin/papi_component_avail" >"$tmp/avail" 2>&1
+	expect "unprivileged papi_component_avail shows the reason with CAP_PERFMON" \
+		grep -q 'Disabled: perf backend: .*CAP_PERFMON' "$tmp/avail"
+else
+	pass "SKIP unprivileged checks: need root, perf_event_paranoid > 0 (is $paranoid), setpriv and the msr PMU"
+fi
+
+# The simulator behind a simulated perf_event kernel: a table event and the
+# kernel's alias for the same counter count the same, in one group per IMC
+# (demo-stream runs on the wall clock, and a group's counters are read one
+# after the other, as a kernel reads them: equal within 1%).
+export PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_SIM_KERNEL=perf
+export PAPI_INTEL_UNCORE_SIM_SCENARIO="$SRCDIR/src/sim/scenarios/demo-stream.scn"
+"$STAGE/bin/papi_component_avail" >"$tmp/sim-avail" 2>&1
+expect "sim+perf: the description says the counts come through a simulated kernel" \
+	grep -q 'perf backend: simulated kernel, SIMULATED uncore' "$tmp/sim-avail"
+"$STAGE/bin/papi_command_line" hswep_unc_imc::UNC_M_CAS_COUNT:RD uncore_imc::cas_count_read >"$tmp/cl" 2>&1
+a=$(sed -n 's/^hswep_unc_imc::UNC_M_CAS_COUNT:RD :[[:space:]]*\([0-9]*\).*/\1/p' "$tmp/cl")
+b=$(sed -n 's/^uncore_imc::cas_count_read :[[:space:]]*\([0-9]*\).*/\1/p' "$tmp/cl")
+if [ -n "$a" ] && [ -n "$b" ] && [ "$a" -gt 0 ] && [ $(((a - b) * 100 / a)) -eq 0 ] &&
+	[ $(((b - a) * 100 / a)) -eq 0 ]; then
+	pass "sim+perf: papi_command_line counts DRAM reads by table name ($a) and kernel alias ($b)"
+else
+	fail "sim+perf: table event '$a' and kernel alias '$b' should count the same, non-zero"
+	cat "$tmp/cl"
+fi
+# A multiplexed group is scaled and the user is told (verbose).
+PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE=uncore_imc_0=1/2 PAPI_INTEL_UNCORE_VERBOSE=1 \
+	"$STAGE/bin/papi_command_line" hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 >"$tmp/mpx" 2>&1
+expect "sim+perf: a multiplexed event is reported as scaled" \
+	grep -q 'hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 counted 50.0% of the time' "$tmp/mpx"
+ls /dev/shm | grep -q uncore-simkernel && fail "sim+perf: the simulated kernel's tree was left in /dev/shm" ||
+	pass "sim+perf: the simulated kernel's tree is removed at shutdown"

@@ -1,0 +1,685 @@
+/* The perf backend end to end on the simulated kernel (sim/uncore_sim_perf.h):
+ * a fake sysfs tree of a two-socket Haswell-EP, attributes decoded through
+ * its format files onto the simulator.  Every box type counts scenario
+ * traffic exactly, aggregated and per box, on the CPUs the cpumask names;
+ * filters travel in config1/config2; one read() per PMU instance per read;
+ * multiplexed groups are scaled and say so; the layout comes from the
+ * format files, not from fixed positions. */
+#include "backend/direct/direct.h"
+#include "backend/perf/perf.h"
+#include "common/uncore_error.h"
+#include "core/eventset.h"
+#include "harness.h"
+#include "platform/hswep/hswep_boxes.h"
+#include "sim/uncore_sim.h"
+#include "sim/uncore_sim_perf.h"
+#include "tmpdir.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NS_PER_MS 1000000ull
+
+static char scenario_dir[512];
+
+static void find_scenarios(void)
+{
+	snprintf(scenario_dir, sizeof(scenario_dir), "%s", __FILE__);
+	char *p = strstr(scenario_dir, "tests/unit/backend/");
+	if (p)
+		snprintf(p, sizeof(scenario_dir) - (size_t)(p - scenario_dir), "src/sim/scenarios");
+}
+
+struct env {
+	struct uncore_sim *sim;
+	struct uncore_sim_perf *k;
+	struct uncore_backend *be;
+	struct uncore_set *set;
+	struct uncore_sim_topology topo;
+	char root[256];
+	char paranoid[300];
+};
+
+/* The simulator and its kernel, without the backend (tests change the
+ * tree or the kernel first). */
+static int env_kernel(struct env *e, const char *scenario)
+{
+	char path[700];
+	memset(e, 0, sizeof(*e));
+	/* tmpfs: the tree has hundreds of files, and /tmp may be slow disk */
+	snprintf(e->root, sizeof(e->root), "/dev/shm/uncore-perfsim-XXXXXX");
+	if (!mkdtemp(e->root)) {
+		const char *root = test_mkdtemp("perfsim");
+		if (!root)
+			return -1;
+		snprintf(e->root, sizeof(e->root), "%s", root);
+	}
+	snprintf(e->paranoid, sizeof(e->paranoid), "%s/perf_event_paranoid", e->root);
+	test_put(e->root, "perf_event_paranoid", "2\n");
+	int rc = uncore_sim_create("e5-2699v3-2s", NULL, &e->sim);
+	if (rc == 0 && scenario) {
+		snprintf(path, sizeof(path), "%s/%s", scenario_dir, scenario);
+		rc = uncore_sim_load_scenario(e->sim, path);
+	}
+	if (rc == 0)
+		rc = uncore_sim_topology(e->sim, &e->topo);
+	if (rc == 0)
+		rc = uncore_sim_perf_create(e->sim, e->root, &e->k);
+	if (rc < 0)
+		fprintf(stderr, "  env_kernel: %s: %s\n", uncore_strerror(rc),
+			uncore_error_detail());
+	return rc;
+}
+
+static int env_backend(struct env *e)
+{
+	struct uncore_perf_config cfg;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.pmu_root = uncore_sim_perf_pmu_root(e->k);
+	cfg.cpu_root = uncore_sim_perf_cpu_root(e->k);
+	cfg.paranoid_path = e->paranoid;
+	cfg.sys = uncore_sim_perf_sys(e->k);
+	cfg.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+	cfg.origin = "SIMULATED kernel";
+	int rc = uncore_perf_open(&cfg, &e->be);
+	if (rc == 0)
+		rc = uncore_set_create(e->be, &e->set);
+	return rc;
+}
+
+static int env_open(struct env *e, const char *scenario)
+{
+	int rc = env_kernel(e, scenario);
+	if (rc == 0)
+		rc = env_backend(e);
+	if (rc < 0)
+		fprintf(stderr, "  env_open: %s: %s\n", uncore_strerror(rc), uncore_error_detail());
+	return rc;
+}
+
+static void env_close(struct env *e)
+{
+	uncore_set_destroy(e->set);
+	if (e->be)
+		e->be->ops->destroy(e->be); /* and the kernel with it */
+	else
+		uncore_sim_perf_destroy(e->k);
+	if (e->sim)
+		uncore_sim_destroy(e->sim);
+	if (e->root[0])
+		test_rmtree(e->root);
+}
+
+static int assign(struct env *e, const char *const *names, unsigned n)
+{
+	int rc = uncore_set_assign(e->set, names, n);
+	if (rc < 0)
+		fprintf(stderr, "  assign: %s: %s\n", uncore_strerror(rc), uncore_error_detail());
+	return rc;
+}
+
+static unsigned popcount32(uint32_t v)
+{
+	unsigned n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* What the simulator counts (src/sim/SCENARIOS.md): after t ns a box with
+ * clock f has run floor(t f / 1e9) cycles, and a stream of R/s has added
+ * floor(cycles R / f) occurrences. */
+static uint64_t cycles(uint64_t hz, uint64_t ns)
+{
+	return (uint64_t)((unsigned __int128)ns * hz / 1000000000u);
+}
+
+static uint64_t occurrences(uint64_t rate, uint64_t hz, uint64_t ns)
+{
+	return (uint64_t)((unsigned __int128)cycles(hz, ns) * rate / hz);
+}
+
+static const struct uncore_box_type *hsx_box(const char *name)
+{
+	return uncore_box_type_find(uncore_event_platform_get(UNCORE_PLATFORM_HSWEP), name);
+}
+
+static uint64_t sim_reads(struct env *e)
+{
+	struct uncore_sim_perf_stats st;
+	uncore_sim_perf_stats(e->k, &st);
+	return st.read;
+}
+
+TEST(discovery_maps_every_box_to_its_kernel_pmu_and_cpumask_cpu)
+{
+	struct env e;
+	CHECK_EQ_INT(env_kernel(&e, NULL), 0);
+	/* The driver's cpumask names the CPU of each socket; make it differ
+	 * from the topology's lowest CPU to see that it is the one used. */
+	CHECK_EQ_INT(test_put(e.root, "bus/event_source/devices/uncore_imc_3/cpumask", "5,23\n"),
+		     0);
+	CHECK_EQ_INT(env_backend(&e), 0);
+	if (!e.be) {
+		env_close(&e);
+		return;
+	}
+	const struct uncore_machine *m = &e.be->machine;
+	CHECK_EQ_INT(m->nsockets, 2);
+	CHECK_EQ_INT(m->socket_cpu[1], 18);
+	static const struct {
+		const char *box;
+		enum hswep_box_kind kind;
+	} boxes[] = {
+	    {"hswep_unc_ubo", HSWEP_BOX_UBOX},      {"hswep_unc_cbo", HSWEP_BOX_CBO},
+	    {"hswep_unc_sbo", HSWEP_BOX_SBO},       {"hswep_unc_ha", HSWEP_BOX_HA},
+	    {"hswep_unc_imc", HSWEP_BOX_IMC},       {"hswep_unc_irp", HSWEP_BOX_IRP},
+	    {"hswep_unc_pcu", HSWEP_BOX_PCU},       {"hswep_unc_qpi", HSWEP_BOX_QPI},
+	    {"hswep_unc_r2pcie", HSWEP_BOX_R2PCIE}, {"hswep_unc_r3qpi", HSWEP_BOX_R3QPI},
+	};
+	for (size_t i = 0; i < sizeof(boxes) / sizeof(boxes[0]); i++) {
+		harness_row = boxes[i].box;
+		int b = uncore_machine_box_index(m, hsx_box(boxes[i].box));
+		CHECK(b >= 0);
+		if (b < 0)
+			continue;
+		for (unsigned s = 0; s < 2; s++)
+			CHECK_EQ_U64(m->present[b][s], e.topo.present[boxes[i].kind]);
+	}
+	harness_row = NULL;
+	const char *pmu = NULL;
+	int cpu = -1;
+	int imc = uncore_machine_box_index(m, hsx_box("hswep_unc_imc"));
+	CHECK_EQ_INT(uncore_perf_binding(e.be, (unsigned)imc, 3, 1, &pmu, &cpu), 0);
+	CHECK_EQ_STR(pmu, "uncore_imc_3");
+	CHECK_EQ_INT(cpu, 23);
+	CHECK_EQ_INT(uncore_perf_binding(e.be, (unsigned)imc, 2, 1, &pmu, &cpu), 0);
+	CHECK_EQ_STR(pmu, "uncore_imc_2");
+	CHECK_EQ_INT(cpu, 18);
+	int ubo = uncore_machine_box_index(m, hsx_box("hswep_unc_ubo"));
+	CHECK_EQ_INT(uncore_perf_binding(e.be, (unsigned)ubo, 0, 0, &pmu, &cpu), 0);
+	CHECK_EQ_STR(pmu, "uncore_ubox");
+	env_close(&e);
+}
+
+/* hswep-clocks.scn: every box's clock event, one per cycle of its clock. */
+TEST(every_box_type_counts_its_clock_exactly_aggregated_and_per_box)
+{
+	static const struct {
+		const char *box, *event;
+		enum hswep_box_kind kind;
+		unsigned instance; /* for the per-box check */
+	} rows[] = {
+	    {"hswep_unc_ubo", "UNC_U_CLOCKTICKS", HSWEP_BOX_UBOX, 0},
+	    {"hswep_unc_cbo", "UNC_C_CLOCKTICKS", HSWEP_BOX_CBO, 7},
+	    {"hswep_unc_sbo", "UNC_S_CLOCKTICKS", HSWEP_BOX_SBO, 3},
+	    {"hswep_unc_ha", "UNC_H_CLOCKTICKS", HSWEP_BOX_HA, 1},
+	    {"hswep_unc_imc", "UNC_M_DCLOCKTICKS", HSWEP_BOX_IMC, 5},
+	    {"hswep_unc_imc", "UNC_M_CLOCKTICKS", HSWEP_BOX_IMC, 2},
+	    {"hswep_unc_irp", "UNC_I_CLOCKTICKS", HSWEP_BOX_IRP, 0},
+	    {"hswep_unc_pcu", "UNC_P_CLOCKTICKS", HSWEP_BOX_PCU, 0},
+	    {"hswep_unc_qpi", "UNC_Q_CLOCKTICKS", HSWEP_BOX_QPI, 1},
+	    {"hswep_unc_r2pcie", "UNC_R2_CLOCKTICKS", HSWEP_BOX_R2PCIE, 0},
+	    {"hswep_unc_r3qpi", "UNC_R3_CLOCKTICKS", HSWEP_BOX_R3QPI, 1},
+	};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct env e;
+		char all[128], one[128], sock1[128];
+		harness_row = rows[i].event;
+		CHECK_EQ_INT(env_open(&e, "hswep-clocks.scn"), 0);
+		if (!e.set) {
+			env_close(&e);
+			continue;
+		}
+		const struct hswep_box_desc *d = hswep_box(rows[i].kind);
+		uint64_t hz = e.topo.clock_hz[d->clock];
+		uint64_t inst = popcount32(e.topo.present[rows[i].kind]);
+		const struct uncore_box_type *bt = hsx_box(rows[i].box);
+		snprintf(all, sizeof(all), "%s::%s", rows[i].box, rows[i].event);
+		if (bt->ninstances > 1)
+			snprintf(one, sizeof(one), "%s%u::%s:socket=1", rows[i].box,
+				 rows[i].instance, rows[i].event);
+		else
+			snprintf(one, sizeof(one), "%s::%s:socket=1", rows[i].box, rows[i].event);
+		snprintf(sock1, sizeof(sock1), "%s::%s:socket=1", rows[i].box, rows[i].event);
+		const char *names[] = {all, one, sock1};
+		CHECK_EQ_INT(assign(&e, names, 3), 0);
+		CHECK_EQ_INT(uncore_set_start(e.set), 0);
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+		uint64_t v[3] = {0, 0, 0};
+		CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+		CHECK_EQ_U64(v[0], cycles(hz, NS_PER_MS) * inst * e.topo.sockets);
+		CHECK_EQ_U64(v[1], cycles(hz, NS_PER_MS));
+		CHECK_EQ_U64(v[2], cycles(hz, NS_PER_MS) * inst);
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+		CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+		CHECK_EQ_U64(v[0], cycles(hz, 2 * NS_PER_MS) * inst * e.topo.sockets);
+		env_close(&e);
+	}
+	harness_row = NULL;
+}
+
+TEST(dram_traffic_by_table_name_by_kernel_alias_and_raw_fields)
+{
+	struct env e;
+	CHECK_EQ_INT(env_kernel(&e, "stream.scn"), 0);
+	/* IMC 0's driver names CPUs 3 and 21: events go there, and count the same. */
+	CHECK_EQ_INT(test_put(e.root, "bus/event_source/devices/uncore_imc_0/cpumask", "3,21\n"),
+		     0);
+	CHECK_EQ_INT(uncore_sim_perf_reload(e.k), 0);
+	CHECK_EQ_INT(env_backend(&e), 0);
+	if (!e.set) {
+		env_close(&e);
+		return;
+	}
+	const char *names[] = {
+	    "hswep_unc_imc::UNC_M_CAS_COUNT:RD",
+	    "uncore_imc::cas_count_read",
+	    "uncore_imc_0::event=0x4,umask=0x3:socket=1",
+	    "hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=1",
+	    "uncore_imc::cas_count_write:socket=0",
+	};
+	CHECK_EQ_INT(assign(&e, names, 5), 0);
+	uint64_t channels = popcount32(e.topo.populated_imc);
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 10 * NS_PER_MS), 0);
+	uint64_t v[5];
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	uint64_t dclk = e.topo.clock_hz[HSWEP_CLK_DCLK], t = 10 * NS_PER_MS;
+	uint64_t rd = occurrences(100000000, dclk, t); /* 100 M/s read CAS */
+	uint64_t wr = occurrences(37500000, dclk, t) + occurrences(12500000, dclk, t);
+	CHECK_EQ_U64(rd, 999999); /* the simulator's rounding, not 1 M */
+	CHECK_EQ_U64(v[0], rd * channels * e.topo.sockets);
+	CHECK_EQ_U64(v[1], v[0]);
+	CHECK_EQ_U64(v[2], rd);
+	CHECK_EQ_U64(v[3], rd);
+	CHECK_EQ_U64(v[4], wr * channels);
+	int cpu = -1;
+	CHECK_EQ_INT(uncore_sim_perf_last_cpu(e.k, "uncore_imc_0", &cpu), 0);
+	CHECK_EQ_INT(cpu, 21); /* socket 1, the last one opened */
+	CHECK_EQ_INT(uncore_sim_perf_last_cpu(e.k, "uncore_imc_1", &cpu), 0);
+	CHECK_EQ_INT(cpu, 18);
+	CHECK_EQ_INT(uncore_set_stop(e.set, NULL), 0);
+	env_close(&e);
+}
+
+/* config1 carries the CBo state filter, the PCU band filter; config1 and
+ * config2 the QPI match and mask pairs; occ_sel the PCU occupancy counter. */
+TEST(filters_travel_in_config1_and_config2)
+{
+	struct env e;
+	CHECK_EQ_INT(env_open(&e, "llc.scn"), 0);
+	if (e.set) {
+		const char *names[] = {
+		    "hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=1",
+		    "hswep_unc_cbo4::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0"};
+		CHECK_EQ_INT(assign(&e, names, 2), 0);
+		CHECK_EQ_INT(uncore_set_start(e.set), 0);
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+		uint64_t v[2];
+		CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+		CHECK_EQ_U64(v[0], 10000ull * popcount32(e.topo.present[HSWEP_BOX_CBO]));
+		CHECK_EQ_U64(v[1], 10000ull);
+		uint64_t cfg[3];
+		CHECK_EQ_INT(uncore_sim_perf_last_config(e.k, "uncore_cbox_4", cfg), 0);
+		CHECK_EQ_U64(cfg[0], 0x334);
+		CHECK_EQ_U64(cfg[1], 0x100000); /* filter_state config1:17-23, M = bit 3 */
+	}
+	env_close(&e);
+
+	CHECK_EQ_INT(env_open(&e, "qpi-remote.scn"), 0);
+	if (e.set) {
+		const char *names[] = {"hswep_unc_qpi0::UNC_Q_CTO_COUNT:DRS_DATAC_M:socket=0"};
+		CHECK_EQ_INT(assign(&e, names, 1), 0);
+		CHECK_EQ_INT(uncore_set_start(e.set), 0);
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+		uint64_t v;
+		CHECK_EQ_INT(uncore_set_stop(e.set, &v), 0);
+		CHECK_EQ_U64(v, 50000); /* 50 M/s matching DRS packets */
+		uint64_t cfg[3];
+		CHECK_EQ_INT(uncore_sim_perf_last_config(e.k, "uncore_qpi_0", cfg), 0);
+		CHECK_EQ_U64(cfg[0], 0x200038); /* event=0x138 through config:0-7,21 */
+		CHECK_EQ_U64(cfg[1], 0x8000000001c00ull);
+		CHECK_EQ_U64(cfg[2], 0xf000000001fe0ull);
+	}
+	env_close(&e);
+
+	CHECK_EQ_INT(env_open(&e, "idle.scn"), 0);
+	if (e.set) {
+		const char *names[] = {
+		    "hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:socket=0",
+		    "hswep_unc_pcu::UNC_P_FREQ_BAND0_CYCLES:ff=12:socket=0"};
+		CHECK_EQ_INT(assign(&e, names, 2), 0);
+		CHECK_EQ_INT(uncore_set_start(e.set), 0);
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+		uint64_t v[2];
+		CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+		CHECK_EQ_U64(v[0], 17000000); /* 17 cores in C6 for 1 M pclk */
+		CHECK_EQ_U64(v[1], 1000000);  /* all pclk cycles at >= 1.2 GHz */
+	}
+	env_close(&e);
+}
+
+TEST(one_read_per_pmu_instance_per_read)
+{
+	struct env e;
+	CHECK_EQ_INT(env_open(&e, "stream.scn"), 0);
+	if (!e.set) {
+		env_close(&e);
+		return;
+	}
+	/* imc0 on both sockets: 2 groups of 4; cbo3 on socket 0: 1 group of
+	 * 2; the HA type on socket 1: 2 groups (2 HAs); msr: 2 (one CPU per
+	 * socket).  7 PMU instances in use. */
+	const char *names[] = {
+	    "hswep_unc_imc0::UNC_M_CAS_COUNT:RD",
+	    "hswep_unc_imc0::UNC_M_CAS_COUNT:WR",
+	    "hswep_unc_imc0::UNC_M_DCLOCKTICKS",
+	    "hswep_unc_imc0::UNC_M_ACT_COUNT:RD",
+	    "hswep_unc_cbo3::UNC_C_CLOCKTICKS:socket=0",
+	    "hswep_unc_cbo3::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0",
+	    "hswep_unc_ha::UNC_H_CLOCKTICKS:socket=1",
+	    "msr::tsc",
+	};
+	CHECK_EQ_INT(assign(&e, names, 8), 0);
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	struct uncore_perf_calls c0, c1;
+	CHECK_EQ_INT(uncore_perf_calls(e.be, &c0), 0);
+	uint64_t r0 = sim_reads(&e);
+	uint64_t v[8];
+	for (int i = 0; i < 10; i++) {
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+		CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	}
+	CHECK_EQ_INT(uncore_perf_calls(e.be, &c1), 0);
+	CHECK_EQ_U64(c1.read - c0.read, 10 * 7);
+	CHECK_EQ_U64(sim_reads(&e) - r0, 10 * 7); /* the kernel saw the same */
+	CHECK_EQ_U64(c1.open, c0.open);           /* nothing else on the read path */
+	CHECK_EQ_U64(c1.ioctl, c0.ioctl);
+	CHECK_EQ_U64(v[0],
+		     2 * occurrences(100000000, e.topo.clock_hz[HSWEP_CLK_DCLK], 10 * NS_PER_MS));
+	CHECK_EQ_U64(v[7], 2 * e.topo.clock_hz[HSWEP_CLK_TSC] / 100);
+	CHECK_EQ_INT(uncore_set_stop(e.set, NULL), 0);
+	struct uncore_sim_perf_stats st;
+	uncore_sim_perf_stats(e.k, &st);
+	CHECK_EQ_INT(st.open_fds, 0); /* everything closed at stop */
+	env_close(&e);
+}
+
+TEST(multiplexed_groups_are_scaled_and_say_so)
+{
+	CHECK_EQ_U64(uncore_perf_scale(1000, 400, 100), 4000);
+	CHECK_EQ_U64(uncore_perf_scale(1000, 400, 400), 1000);
+	CHECK_EQ_U64(uncore_perf_scale(1000, 400, 0), 0);
+	CHECK_EQ_U64(uncore_perf_scale(UINT64_C(1) << 62, 3, 2), (UINT64_C(1) << 62) / 2 * 3);
+
+	struct env e;
+	CHECK_EQ_INT(env_open(&e, "hswep-clocks.scn"), 0);
+	if (!e.set) {
+		env_close(&e);
+		return;
+	}
+	/* uncore_imc_1 gets a quarter of the time, as if three other groups
+	 * were rotating through it. */
+	CHECK_EQ_INT(uncore_sim_perf_set_share(e.k, "uncore_imc_1", 1, 4), 0);
+	const char *names[] = {"hswep_unc_imc1::UNC_M_DCLOCKTICKS:socket=0",
+			       "hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0"};
+	CHECK_EQ_INT(assign(&e, names, 2), 0);
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 3 * NS_PER_MS), 0);
+	uint64_t v[2];
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	uint64_t dclk = cycles(e.topo.clock_hz[HSWEP_CLK_DCLK], 3 * NS_PER_MS);
+	CHECK_EQ_U64(dclk % 4, 0);
+	CHECK_EQ_U64(v[0], dclk); /* a quarter counted, scaled back by 4 */
+	CHECK_EQ_U64(v[1], dclk);
+	struct uncore_event_status st;
+	CHECK_EQ_INT(uncore_set_event_status(e.set, 0, &st), 0);
+	CHECK_EQ_INT(st.scaled, 1);
+	CHECK_EQ_U64(st.time_enabled, 3 * NS_PER_MS);
+	CHECK_EQ_U64(st.time_running, 3 * NS_PER_MS / 4);
+	CHECK_EQ_INT(uncore_set_event_status(e.set, 1, &st), 0);
+	CHECK_EQ_INT(st.scaled, 0);
+	CHECK_EQ_U64(st.time_running, st.time_enabled);
+	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+	env_close(&e);
+}
+
+/* A kernel with another layout: the same events count the same, because
+ * the fields are found by name in the format files. */
+TEST(another_kernel_layout_counts_the_same)
+{
+	struct env e;
+	CHECK_EQ_INT(env_kernel(&e, "llc.scn"), 0);
+	if (!e.k) {
+		env_close(&e);
+		return;
+	}
+	for (unsigned c = 0; c < 18; c++) {
+		char rel[160];
+		snprintf(rel, sizeof(rel), "bus/event_source/devices/uncore_cbox_%u/format/event",
+			 c);
+		test_put(e.root, rel, "config:40-47\n");
+		snprintf(rel, sizeof(rel), "bus/event_source/devices/uncore_cbox_%u/format/umask",
+			 c);
+		test_put(e.root, rel, "config:0-3,60-63\n");
+		snprintf(rel, sizeof(rel),
+			 "bus/event_source/devices/uncore_cbox_%u/format/filter_state", c);
+		test_put(e.root, rel, "config2:8-14\n");
+	}
+	CHECK_EQ_INT(uncore_sim_perf_reload(e.k), 0);
+	CHECK_EQ_INT(env_backend(&e), 0);
+	if (e.set) {
+		const char *names[] = {
+		    "hswep_unc_cbo2::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0"};
+		CHECK_EQ_INT(assign(&e, names, 1), 0);
+		CHECK_EQ_INT(uncore_set_start(e.set), 0);
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+		uint64_t v;
+		CHECK_EQ_INT(uncore_set_stop(e.set, &v), 0);
+		CHECK_EQ_U64(v, 10000);
+		uint64_t cfg[3];
+		CHECK_EQ_INT(uncore_sim_perf_last_config(e.k, "uncore_cbox_2", cfg), 0);
+		/* event 0x34 at 40, umask 0x03 split 3:0 / 63:60, state M at config2 bit 11 */
+		CHECK_EQ_U64(cfg[0], (0x34ull << 40) | 0x3);
+		CHECK_EQ_U64(cfg[1], 0);
+		CHECK_EQ_U64(cfg[2], 0x8ull << 8);
+	}
+	env_close(&e);
+}
+
+TEST(msr_tsc_and_software_events_of_the_simulated_kernel)
+{
+	struct env e;
+	CHECK_EQ_INT(env_open(&e, "idle.scn"), 0);
+	if (!e.set) {
+		env_close(&e);
+		return;
+	}
+	const char *names[] = {"msr::tsc:socket=0", "software::cpu-clock:socket=1", "msr::event=0"};
+	CHECK_EQ_INT(assign(&e, names, 3), 0);
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 100 * NS_PER_MS), 0);
+	uint64_t v[3];
+	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+	CHECK_EQ_U64(v[0], e.topo.clock_hz[HSWEP_CLK_TSC] / 10);
+	CHECK_EQ_U64(v[1], 100 * NS_PER_MS);
+	CHECK_EQ_U64(v[2], 2 * v[0]); /* both sockets, same event as msr::tsc */
+	env_close(&e);
+}
+
+static int sys_open(struct uncore_perf_sys *s, uint32_t type, uint64_t config, int cpu, int group,
+		    int disabled, uint64_t read_format)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = type;
+	a.config = config;
+	a.disabled = (unsigned)disabled;
+	a.read_format = read_format;
+	return s->open(s, &a, -1, cpu, group, 0);
+}
+
+/* The simulated kernel itself keeps the semantics the backend relies on. */
+TEST(the_simulated_kernel_behaves_like_the_kernel)
+{
+	struct env e;
+	CHECK_EQ_INT(env_kernel(&e, "hswep-clocks.scn"), 0);
+	if (!e.k) {
+		env_close(&e);
+		return;
+	}
+	struct uncore_perf_sys *s = uncore_sim_perf_sys(e.k);
+	const uint32_t imc0 = 20 + 1 + 18 + 4 + 2; /* ubox, 18 cbox, 4 sbox, 2 ha, then imc_0 */
+	FILE *f = NULL;
+	char path[400];
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/uncore_imc_0/type", e.root);
+	f = fopen(path, "r");
+	char got[32] = "";
+	if (f) {
+		if (!fgets(got, sizeof(got), f))
+			got[0] = '\0';
+		fclose(f);
+	}
+	CHECK_EQ_INT(atoi(got), (int)imc0);
+	uint64_t rf = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
+		      PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
+	int l = sys_open(s, imc0, 0x0000, 18, -1, 1, rf); /* DCLOCKTICKS on socket 1 */
+	int m = sys_open(s, imc0, 0x00ff, 18, l, 0, rf);  /* the fixed counter */
+	CHECK(l >= 0 && m >= 0);
+	CHECK_EQ_INT(sys_open(s, imc0, 0x0000, -1, -1, 1, 0), -EINVAL);     /* no per-task uncore */
+	CHECK_EQ_INT(sys_open(s, imc0, 1ull << 40, 18, -1, 1, 0), -EINVAL); /* no such field */
+	CHECK_EQ_INT(sys_open(s, 999, 0, 18, -1, 1, 0), -ENOENT);
+	CHECK_EQ_INT(sys_open(s, imc0, 0, 99, -1, 1, 0), -ENODEV);
+	uint64_t hz = e.topo.clock_hz[HSWEP_CLK_DCLK], buf[16];
+	CHECK_EQ_INT(s->ioctl(s, l, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP), 0);
+	uncore_sim_advance(e.sim, NS_PER_MS);
+	CHECK_EQ_INT(s->read(s, l, buf, sizeof(buf)), 7 * 8);
+	CHECK_EQ_U64(buf[0], 2);
+	CHECK_EQ_U64(buf[1], NS_PER_MS);
+	CHECK_EQ_U64(buf[2], NS_PER_MS);
+	CHECK_EQ_U64(buf[3], cycles(hz, NS_PER_MS));
+	CHECK_EQ_U64(buf[4], (uint64_t)l);
+	CHECK_EQ_U64(buf[5], cycles(hz, NS_PER_MS));
+	CHECK_EQ_U64(buf[6], (uint64_t)m);
+	CHECK_EQ_INT(s->read(s, l, buf, 5 * 8), -ENOSPC);
+	/* RESET clears counts, not times; DISABLE stops both. */
+	CHECK_EQ_INT(s->ioctl(s, l, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP), 0);
+	uncore_sim_advance(e.sim, NS_PER_MS);
+	CHECK_EQ_INT(s->ioctl(s, l, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP), 0);
+	uncore_sim_advance(e.sim, NS_PER_MS);
+	CHECK_EQ_INT(s->read(s, l, buf, sizeof(buf)), 7 * 8);
+	CHECK_EQ_U64(buf[1], 2 * NS_PER_MS);
+	CHECK_EQ_U64(buf[3], cycles(hz, 2 * NS_PER_MS) - cycles(hz, NS_PER_MS));
+	/* Five generic events do not fit the IMC's four counters. */
+	int g = sys_open(s, imc0, 1, 0, -1, 1, rf);
+	for (int i = 2; i <= 4; i++)
+		CHECK(sys_open(s, imc0, (uint64_t)i, 0, g, 0, rf) >= 0);
+	CHECK_EQ_INT(sys_open(s, imc0, 5, 0, g, 0, rf), -EINVAL);
+	struct uncore_sim_perf_stats st;
+	uncore_sim_perf_stats(e.k, &st);
+	CHECK_EQ_INT(st.open_fds, 6);
+	for (int fd = 1000; fd < 1000 + 16; fd++)
+		s->close(s, fd);
+	uncore_sim_perf_stats(e.k, &st);
+	CHECK_EQ_INT(st.open_fds, 0);
+	env_close(&e);
+}
+
+TEST(errors_say_what_to_do)
+{
+	struct env e;
+	/* Unprivileged: the backend refuses to open, with the paranoid level
+	 * and both ways out. */
+	CHECK_EQ_INT(env_kernel(&e, NULL), 0);
+	if (e.k) {
+		uncore_sim_perf_set_privileged(e.k, 0);
+		CHECK_EQ_INT(env_backend(&e), UNCORE_EPERM);
+		CHECK_CONTAINS(uncore_error_detail(), "perf_event_paranoid <= 0");
+		CHECK_CONTAINS(uncore_error_detail(), "is 2");
+		CHECK_CONTAINS(uncore_error_detail(), "CAP_PERFMON");
+		CHECK_CONTAINS(uncore_error_detail(), "sysctl -w kernel.perf_event_paranoid=0");
+	}
+	env_close(&e);
+
+	CHECK_EQ_INT(env_open(&e, NULL), 0);
+	if (!e.set) {
+		env_close(&e);
+		return;
+	}
+	const char *one[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0"};
+	CHECK_EQ_INT(assign(&e, one, 1), 0);
+	static const struct {
+		int err, code;
+		const char *says;
+	} cases[] = {
+	    {EINVAL, UNCORE_EINVAL, "does not fit its counters"},
+	    {EMFILE, UNCORE_ELIMIT, "ulimit -n"},
+	    {EBUSY, UNCORE_EBUSY, "stop it and retry"},
+	    {ENODEV, UNCORE_ENODEV, "offline"},
+	    {ENOENT, UNCORE_ENODEV, "unloaded"},
+	    {EACCES, UNCORE_EPERM, "CAP_PERFMON"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		harness_row = cases[i].says;
+		CHECK_EQ_INT(uncore_sim_perf_fail(e.k, UNCORE_SIM_PERF_OPEN, 1, cases[i].err), 0);
+		CHECK_EQ_INT(uncore_set_start(e.set), cases[i].code);
+		CHECK_CONTAINS(uncore_error_detail(), cases[i].says);
+		CHECK_CONTAINS(uncore_error_detail(), "uncore_imc_0");
+		CHECK_EQ_INT(uncore_set_running(e.set), 0);
+	}
+	harness_row = NULL;
+	struct uncore_sim_perf_stats st;
+	uncore_sim_perf_stats(e.k, &st);
+	CHECK_EQ_INT(st.open_fds, 0);
+
+	/* A group the kernel cannot fit: five raw events on one IMC. */
+	const char *five[] = {
+	    "uncore_imc_0::event=0x1:socket=0", "uncore_imc_0::event=0x2:socket=0",
+	    "uncore_imc_0::event=0x3:socket=0", "uncore_imc_0::event=0x4:socket=0",
+	    "uncore_imc_0::event=0x5:socket=0"};
+	CHECK_EQ_INT(assign(&e, five, 5), 0);
+	CHECK_EQ_INT(uncore_set_start(e.set), UNCORE_EINVAL);
+	CHECK_CONTAINS(uncore_error_detail(), "group of 5 events");
+
+	/* Fields the kernel's formats lack: the CBo has no inv; the PCU's
+	 * occ_edge is not one bit wide. */
+	const char *inv[] = {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:i=1"};
+	CHECK_EQ_INT(assign(&e, inv, 1), 0);
+	CHECK_EQ_INT(uncore_set_start(e.set), UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "uncore_cbox_0 PMU has no format field for inv");
+	CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_BACKEND=direct");
+	const char *occ[] = {"hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:e=1"};
+	CHECK_EQ_INT(assign(&e, occ, 1), 0);
+	CHECK_EQ_INT(uncore_set_start(e.set), UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "occ_edge as config:14-51, not one bit");
+
+	/* Unknown kernel events name the aliases and fields there are. */
+	unsigned idx;
+	CHECK_EQ_INT(uncore_set_add(e.set, "uncore_imc_0::cas_count_reed", &idx), UNCORE_ENOEVENT);
+	CHECK_CONTAINS(uncore_error_detail(), "cas_count_read");
+	CHECK_EQ_INT(uncore_set_add(e.set, "uncore_imc_0::evnt=4", &idx), UNCORE_ENOMOD);
+	CHECK_CONTAINS(uncore_error_detail(), "event,inv,thresh,umask");
+	CHECK_EQ_INT(uncore_set_add(e.set, "uncore_imc_0::event=0x1ff", &idx), UNCORE_ERANGE);
+	CHECK_EQ_INT(uncore_set_add(e.set, "tracepoint::x", &idx), UNCORE_ENOEVENT);
+	env_close(&e);
+}
+
+int main(void)
+{
+	find_scenarios();
+	RUN(discovery_maps_every_box_to_its_kernel_pmu_and_cpumask_cpu);
+	RUN(every_box_type_counts_its_clock_exactly_aggregated_and_per_box);
+	RUN(dram_traffic_by_table_name_by_kernel_alias_and_raw_fields);
+	RUN(filters_travel_in_config1_and_config2);
+	RUN(one_read_per_pmu_instance_per_read);
+	RUN(multiplexed_groups_are_scaled_and_say_so);
+	RUN(another_kernel_layout_counts_the_same);
+	RUN(msr_tsc_and_software_events_of_the_simulated_kernel);
+	RUN(the_simulated_kernel_behaves_like_the_kernel);
+	RUN(errors_say_what_to_do);
+	return harness_done();
+}
