@@ -620,6 +620,17 @@ static int load_builtin(void)
 	return 0;
 }
 
+int uncore_metric_catalog_serves(const struct uncore_metric_catalog *c,
+				 const struct uncore_event_platform *plat)
+{
+	if (!c->plat || !plat)
+		return 0;
+	/* By name too: a backend may describe the machine with a platform of
+	 * its own that holds the built-in one's box types (the perf backend
+	 * adds the kernel's PMUs). */
+	return c->plat == plat || (plat->name && strcmp(c->plat->name, plat->name) == 0);
+}
+
 int uncore_metric_catalog_get(const struct uncore_event_platform *plat,
 			      const struct uncore_metric_catalog **out)
 {
@@ -633,12 +644,8 @@ int uncore_metric_catalog_get(const struct uncore_event_platform *plat,
 	pthread_mutex_unlock(&builtin_lock);
 	if (rc < 0)
 		return uncore_fail(rc, "built-in metric files: %s", builtin_detail);
-	/* By name too: a backend may describe the machine with a platform of
-	 * its own that holds the built-in one's box types (the perf backend
-	 * adds the kernel's PMUs). */
 	for (unsigned i = 0; i < nbuiltin; i++) {
-		if (builtin[i]->plat == plat ||
-		    (plat && plat->name && strcmp(builtin[i]->plat->name, plat->name) == 0)) {
+		if (uncore_metric_catalog_serves(builtin[i], plat)) {
 			*out = builtin[i];
 			return 0;
 		}

@@ -109,6 +109,12 @@ void uncore_metric_catalog_free(struct uncore_metric_catalog *c);
 int uncore_metric_catalog_get(const struct uncore_event_platform *plat,
 			      const struct uncore_metric_catalog **out);
 
+/* 1 when catalog c holds the metrics of platform `plat`: its own, or one
+ * a backend built around the same tables (same name: the perf backend's
+ * tables plus the kernel's PMUs); else 0. */
+int uncore_metric_catalog_serves(const struct uncore_metric_catalog *c,
+				 const struct uncore_event_platform *plat);
+
 /* Lookups (names compared without regard to case).  NULL when absent. */
 const struct uncore_metric_def *uncore_metric_def_find(const struct uncore_metric_catalog *c,
 						       const char *box, const char *name);

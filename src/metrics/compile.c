@@ -1190,7 +1190,7 @@ static int compile_one(struct uncore_mset *ms, struct mmetric *mm)
 	if (def->unavailable)
 		return uncore_fail(UNCORE_ENOSUPP, "%s cannot be measured on %s: %s", what,
 				   mm->cat->platform, def->unavailable);
-	if (m->plat != mm->cat->plat)
+	if (!uncore_metric_catalog_serves(mm->cat, m->plat))
 		return uncore_fail(UNCORE_ENOSUPP, "%s is a metric of %s; this machine is %s", what,
 				   mm->cat->platform, m->plat ? m->plat->name : "unknown");
 	if (mm->socket != UNCORE_ALL && (mm->socket < 0 || (unsigned)mm->socket >= m->nsockets))

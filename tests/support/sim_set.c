@@ -1,10 +1,15 @@
 /* Event sets on the simulator for tests (see sim_set.h). */
+#define _GNU_SOURCE
 #include "sim_set.h"
 
 #include "backend/direct/direct.h"
+#include "backend/perf/perf.h"
 #include "common/uncore_error.h"
+#include "sim/uncore_sim_perf.h"
+#include "tmpdir.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static char dir[512];
@@ -26,11 +31,11 @@ static int sim_now(void *ctx, uint64_t *ns)
 	return uncore_sim_now(ctx, ns);
 }
 
-int sim_set_open(struct sim_set *e, const char *model, const char *scenario,
-		 const char *scenario_text)
+/* The machine and its scenario. */
+static int sim_machine(struct sim_set *e, const char *model, const char *scenario,
+		       const char *scenario_text)
 {
 	char path[700];
-	struct uncore_direct_config cfg;
 	int rc;
 
 	memset(e, 0, sizeof(*e));
@@ -60,6 +65,27 @@ int sim_set_open(struct sim_set *e, const char *model, const char *scenario,
 	}
 	if (rc == 0)
 		rc = uncore_sim_topology(e->sim, &e->topo);
+	return rc;
+}
+
+/* The set over e->be, timed with the simulator's clock. */
+static int sim_set_on_backend(struct sim_set *e)
+{
+	int rc = uncore_set_create(e->be, &e->set);
+	if (rc == 0) {
+		struct uncore_clock clk = {
+		    .now_ns = sim_now, .ctx = e->sim, .tsc_hz = e->topo.clock_hz[HSWEP_CLK_TSC]};
+		uncore_set_clock(e->set, &clk);
+	}
+	return rc;
+}
+
+int sim_set_open(struct sim_set *e, const char *model, const char *scenario,
+		 const char *scenario_text)
+{
+	struct uncore_direct_config cfg;
+	int rc = sim_machine(e, model, scenario, scenario_text);
+
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.io = uncore_sim_regio(e->sim);
 	cfg.read_freeze = 1;
@@ -68,14 +94,46 @@ int sim_set_open(struct sim_set *e, const char *model, const char *scenario,
 	if (rc == 0)
 		rc = uncore_direct_open_hswep(&cfg, &e->be);
 	if (rc == 0)
-		rc = uncore_set_create(e->be, &e->set);
-	if (rc == 0) {
-		struct uncore_clock clk = {
-		    .now_ns = sim_now, .ctx = e->sim, .tsc_hz = e->topo.clock_hz[HSWEP_CLK_TSC]};
-		uncore_set_clock(e->set, &clk);
-	}
+		rc = sim_set_on_backend(e);
 	if (rc < 0)
 		fprintf(stderr, "  sim_set_open: %s: %s\n", uncore_strerror(rc),
+			uncore_error_detail());
+	return rc;
+}
+
+int sim_set_open_perf(struct sim_set *e, const char *model, const char *scenario,
+		      const char *scenario_text)
+{
+	struct uncore_perf_config cfg;
+	int rc = sim_machine(e, model, scenario, scenario_text);
+
+	if (rc == 0) {
+		/* tmpfs: the tree has hundreds of files */
+		snprintf(e->root, sizeof(e->root), "/dev/shm/uncore-simset-XXXXXX");
+		if (!mkdtemp(e->root)) {
+			const char *root = test_mkdtemp("simset");
+			snprintf(e->root, sizeof(e->root), "%s", root ? root : "");
+		}
+		rc = e->root[0] ? uncore_sim_perf_create(e->sim, e->root, &e->kernel)
+				: uncore_fail(UNCORE_EIO, "no temporary directory");
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	if (rc == 0) {
+		cfg.pmu_root = uncore_sim_perf_pmu_root(e->kernel);
+		cfg.cpu_root = uncore_sim_perf_cpu_root(e->kernel);
+		cfg.sys = uncore_sim_perf_sys(e->kernel);
+		cfg.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+		cfg.origin = "SIMULATED kernel";
+		rc = uncore_perf_open(&cfg, &e->be);
+		if (rc < 0) {
+			uncore_sim_perf_destroy(e->kernel);
+			e->kernel = NULL;
+		}
+	}
+	if (rc == 0)
+		rc = sim_set_on_backend(e);
+	if (rc < 0)
+		fprintf(stderr, "  sim_set_open_perf: %s: %s\n", uncore_strerror(rc),
 			uncore_error_detail());
 	return rc;
 }
@@ -84,9 +142,11 @@ void sim_set_close(struct sim_set *e)
 {
 	uncore_set_destroy(e->set);
 	if (e->be)
-		e->be->ops->destroy(e->be);
+		e->be->ops->destroy(e->be); /* the perf backend: its kernel with it */
 	if (e->sim)
 		uncore_sim_destroy(e->sim);
+	if (e->root[0])
+		test_rmtree(e->root);
 	memset(e, 0, sizeof(*e));
 }
 
