@@ -363,6 +363,13 @@ const struct uncore_plan *uncore_set_plan(const struct uncore_set *s)
 	return s->c.n && s->c.phases ? &s->c.phases[s->phase].plan : NULL;
 }
 
+const char *uncore_set_plan_event_name(const struct uncore_set *s, unsigned e)
+{
+	if (!s->c.n || !s->c.phases || e >= s->c.phases[s->phase].nev)
+		return NULL;
+	return s->c.sev[s->c.phases[s->phase].ev[e]].name;
+}
+
 int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_set_entry_info *out)
 {
 	if (i >= s->c.n)

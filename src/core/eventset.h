@@ -100,4 +100,9 @@ int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_even
 /* The plan of the current setting (NULL when empty), for --explain output. */
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
 
+/* The name of event e of that plan: an entry's event string, or for a
+ * metric's term the event as counted (uncore_mset_term_label's form);
+ * NULL past the end. */
+const char *uncore_set_plan_event_name(const struct uncore_set *s, unsigned e);
+
 #endif

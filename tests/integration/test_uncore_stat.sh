@@ -90,3 +90,32 @@ expect "--explain: iMC 0 control register and value" grep -q 'imc0.CTL0 *pci 7f:
 expect "--explain: CBo 0 filter of socket 1" grep -q 'cbo0.FILTER0 *msr 0xe05 socket 1  = 0x' "$tmp/explain"
 expect "--explain: the perf PMU names" grep -q 'uncore_cbox_0' "$tmp/explain"
 expect "--explain: the cost of one read" grep -q 'one read (PAPI_read)' "$tmp/explain"
+# A metric's counters are listed under the events its terms count.
+"$stat" --sim --explain -e hswep_metric::DRAM_BW >"$tmp/explain-metric"
+expect "--explain of a metric names its terms' events" \
+	grep -qx 'hswep_unc_imc::UNC_M_CAS_COUNT:WR' "$tmp/explain-metric"
+if grep -q '(null)\|^?$' "$tmp/explain-metric"; then
+	fail "--explain of a metric lists an unnamed event"
+else
+	pass "--explain of a metric lists no unnamed event"
+fi
+
+# --explain through the perf backend (the simulator behind the simulated
+# kernel): the perf_event_attr each counter is opened with.
+PAPI_INTEL_UNCORE_SIM_KERNEL=perf "$stat" --sim --explain \
+	-e "$RD:socket=0,hswep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:socket=1,msr::tsc:socket=0" \
+	>"$tmp/explain-perf"
+expect "--explain, perf backend: succeeds" test $? -eq 0
+expect "--explain, perf backend: iMC 0 on socket 0's CPU, event 0x04 umask 0x03" \
+	grep -q 'perf     pmu    uncore_imc_0 (type [0-9]*) on CPU 0  config=0x304 config1=0x0' "$tmp/explain-perf"
+expect "--explain, perf backend: CBo 0 of socket 1, state filter in config1" \
+	grep -q 'uncore_cbox_0 (type [0-9]*) on CPU [1-9][0-9]*  config=0x334 config1=0x3e0000' "$tmp/explain-perf"
+expect "--explain, perf backend: msr::tsc on the msr PMU" \
+	grep -q 'perf     pmu    msr (type [0-9]*) on CPU 0  config=0x0' "$tmp/explain-perf"
+expect "--explain, perf backend: one read() per PMU instance (8 IMCs, a CBo, msr)" \
+	grep -q 'one read (PAPI_read): 10 read() system calls' "$tmp/explain-perf"
+if grep -q 'direct   ctl' "$tmp/explain-perf"; then
+	fail "--explain, perf backend: direct registers shown without the direct backend's discovery"
+else
+	pass "--explain, perf backend: no made-up direct registers"
+fi

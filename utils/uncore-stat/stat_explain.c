@@ -1,9 +1,9 @@
 /* --explain: for every event, where it counts (box instances, counters) and
  * what each backend would program.  The direct backend's part comes from
  * running the real backend over a recording register access (stat_recorder):
- * program, start, one read, stop, unprogram - nothing reaches a device.
- * Each backend is one entry of `explainers`; the perf backend's entry says
- * what it can until that backend is part of the build (README.md). */
+ * program, start, one read, stop, unprogram - nothing reaches a device.  The
+ * perf backend's part, when the component counts through it, is the
+ * perf_event_attr it would open for each counter (README.md). */
 #include "stat_lib.h"
 
 #include <inttypes.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "backend/direct/direct.h"
+#include "backend/perf/perf.h"
 #include "common/uncore_error.h"
 #include "core/backend_choice.h"
 #include "core/component.h"
@@ -23,6 +24,8 @@ struct explain_ctx {
 	FILE *out;
 	const struct uncore_machine *m;
 	const struct uncore_plan *plan;
+	const struct uncore_set *set;
+	const struct uncore_component *comp;
 	const struct stat_opts *o;
 	struct stat_recorder rec; /* the direct backend's accesses */
 	int direct_ok;            /* rec holds a complete run */
@@ -93,6 +96,15 @@ static void direct_record(struct explain_ctx *x)
 	cfg.read_freeze = read_freeze_env();
 	cfg.no_socket_lock = 1;
 	cfg.origin = "explain";
+	if (x->comp->kind == UNCORE_BACKEND_PERF) {
+		/* The perf backend discovers PMUs, not PCI buses: register
+		 * addresses would be made up. */
+		snprintf(x->direct_why, sizeof(x->direct_why),
+			 "the component counts through the perf backend; the direct backend's "
+			 "registers: PAPI_INTEL_UNCORE_BACKEND=direct (or --sim without "
+			 "PAPI_INTEL_UNCORE_SIM_KERNEL=perf)");
+		return;
+	}
 	if (x->m->plat->id != UNCORE_PLATFORM_HSWEP) {
 		snprintf(x->direct_why, sizeof(x->direct_why),
 			 "the direct backend supports Haswell-EP only (this is %s)",
@@ -168,6 +180,8 @@ static void direct_slot(struct explain_ctx *x, const struct uncore_slot *s, int 
 	char text[128];
 	uint64_t v = 0;
 
+	if (x->comp->kind == UNCORE_BACKEND_PERF)
+		return; /* said once, in the header */
 	if (!x->direct_ok || !d) {
 		fprintf(x->out, "        direct   -- %s\n",
 			x->direct_ok ? "no register layout" : x->direct_why);
@@ -229,20 +243,63 @@ static void direct_read_summary(struct explain_ctx *x)
 
 /* ---- the perf backend ------------------------------------------------- */
 
-/* The perf_event backend is written on its own branch; until it is part of
- * the build this names the kernel PMU each box instance is and says that
- * config/config1 come from that backend.  When it lands: ask it for the
- * perf_event_attr of each slot and print type/config/config1 here. */
-static void perf_slot(struct explain_ctx *x, const struct uncore_slot *s)
+/* The perf_event_attr the perf backend opens for a slot (type from the
+ * PMU's sysfs, config words packed through its format files), when the
+ * component counts through it; otherwise the kernel PMU of the box
+ * instance, as the config words depend on that kernel's format files. */
+static void perf_slot(struct explain_ctx *x, const struct uncore_slot *s, unsigned si)
 {
+	struct uncore_perf_slot_attr a;
 	char pmu[64];
+	if (x->comp->kind == UNCORE_BACKEND_PERF) {
+		if (uncore_perf_slot_attr(x->comp->be, x->plan, si, &a) < 0) {
+			fprintf(x->out, "        perf     -- %s\n", uncore_error_detail());
+			uncore_error_clear();
+			return;
+		}
+		fprintf(x->out,
+			"        perf     pmu    %s (type %u) on CPU %d  config=0x%" PRIx64
+			" config1=0x%" PRIx64 " config2=0x%" PRIx64 "\n",
+			a.pmu, a.type, a.cpu, a.config[0], a.config[1], a.config[2]);
+		return;
+	}
 	if (uncore_box_perf_name(x->m->plat->boxes[s->box], s->instance, pmu, sizeof(pmu)) < 0)
 		snprintf(pmu, sizeof(pmu), "?");
 	uncore_error_clear();
 	fprintf(x->out,
-		"        perf     pmu    %s  (config/config1: the perf backend is not part of "
-		"this build)\n",
+		"        perf     pmu    %s  (config words: from that kernel's format files; "
+		"shown when counting through the perf backend)\n",
 		pmu);
+}
+
+/* What one read costs on the perf backend: one read() per group, a group
+ * being the events of one PMU instance on one CPU. */
+static void perf_read_summary(struct explain_ctx *x)
+{
+	const char *pmu[256];
+	int cpu[256];
+	unsigned ngroups = 0;
+	if (x->comp->kind != UNCORE_BACKEND_PERF)
+		return;
+	for (unsigned k = 0; k < x->plan->nslots; k++) {
+		struct uncore_perf_slot_attr a;
+		unsigned g = 0;
+		if (uncore_perf_slot_attr(x->comp->be, x->plan, k, &a) < 0) {
+			uncore_error_clear();
+			continue;
+		}
+		while (g < ngroups && !(pmu[g] == a.pmu && cpu[g] == a.cpu))
+			g++;
+		if (g == ngroups && ngroups < 256) {
+			pmu[ngroups] = a.pmu;
+			cpu[ngroups++] = a.cpu;
+		}
+	}
+	fprintf(x->out,
+		"\nperf backend, one read (PAPI_read): %u read() system call%s, one per PMU "
+		"instance and CPU\n  (each a PERF_FORMAT_GROUP read of its events with their "
+		"enabled and running times)\n",
+		ngroups, ngroups == 1 ? "" : "s");
 }
 
 /* ---- per event -------------------------------------------------------- */
@@ -255,7 +312,8 @@ static void explain_event(struct explain_ctx *x, unsigned e)
 
 	for (unsigned k = 0; k < nslots; k++)
 		sockets |= 1u << p->slots[p->slot_index[p->first[e] + k]].socket;
-	fprintf(x->out, "\n%s\n  %u counter%s on socket%s", x->o->events[e], nslots,
+	const char *name = uncore_set_plan_event_name(x->set, e);
+	fprintf(x->out, "\n%s\n  %u counter%s on socket%s", name ? name : "?", nslots,
 		nslots == 1 ? "" : "s", (sockets & (sockets - 1)) ? "s" : "");
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		if (sockets & (1u << s))
@@ -279,7 +337,7 @@ static void explain_event(struct explain_ctx *x, unsigned e)
 			snprintf(ctr, sizeof(ctr), "%u", s->counter);
 		fprintf(x->out, "    socket %u  %-18s counter %s\n", s->socket, inst, ctr);
 		direct_slot(x, s, first_of_box);
-		perf_slot(x, s);
+		perf_slot(x, s, si);
 	}
 }
 
@@ -301,6 +359,8 @@ int stat_explain(const struct stat_opts *o, FILE *out)
 	x.out = out;
 	x.m = &comp->be->machine;
 	x.plan = uncore_set_plan(set);
+	x.set = set;
+	x.comp = comp;
 	x.o = o;
 	fprintf(out, "%s\n", comp->origin);
 	fprintf(out,
@@ -308,9 +368,12 @@ int stat_explain(const struct stat_opts *o, FILE *out)
 		"program (nothing is programmed)\n",
 		uncore_backend_name(comp->kind));
 	direct_record(&x);
+	if (comp->kind == UNCORE_BACKEND_PERF)
+		fprintf(out, "direct backend: %s\n", x.direct_why);
 	for (unsigned e = 0; x.plan && e < x.plan->nevents; e++)
 		explain_event(&x, e);
 	direct_read_summary(&x);
+	perf_read_summary(&x);
 	stat_recorder_free(&x.rec);
 	stat_lib_close(comp, set);
 	return 0;

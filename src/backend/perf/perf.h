@@ -9,7 +9,9 @@
 #define UNCORE_BACKEND_PERF_H
 
 #include "backend/backend.h"
+#include "backend/perf/perf_format.h"
 #include "backend/perf/perf_sys.h"
+#include "core/sched.h"
 
 #define UNCORE_PERF_PARANOID_PATH "/proc/sys/kernel/perf_event_paranoid"
 
@@ -51,6 +53,19 @@ uint64_t uncore_perf_scale(uint64_t count, uint64_t enabled, uint64_t running);
  * 0, or UNCORE_ENODEV when there is none. */
 int uncore_perf_binding(const struct uncore_backend *b, unsigned box, unsigned instance,
 			unsigned socket, const char **pmu, int *cpu);
+
+/* What the backend opens for slot `slot` of `plan` (for --explain): the
+ * kernel PMU, its type, the CPU and the config words.  Nothing is opened.
+ * 0, UNCORE_EINVAL when `b` is not a perf backend, or the error programming
+ * the slot would give (no kernel PMU, a field without a format). */
+struct uncore_perf_slot_attr {
+	const char *pmu;
+	uint32_t type;
+	int cpu;
+	uint64_t config[UNCORE_PERF_NCONFIG];
+};
+int uncore_perf_slot_attr(const struct uncore_backend *b, const struct uncore_plan *plan,
+			  unsigned slot, struct uncore_perf_slot_attr *out);
 
 /* System calls made so far by the backend, by kind. */
 struct uncore_perf_calls {

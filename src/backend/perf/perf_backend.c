@@ -641,6 +641,32 @@ int uncore_perf_binding(const struct uncore_backend *base, unsigned box, unsigne
 	return 0;
 }
 
+int uncore_perf_slot_attr(const struct uncore_backend *base, const struct uncore_plan *plan,
+			  unsigned slot, struct uncore_perf_slot_attr *out)
+{
+	if (!base || base->ops != &perf_ops)
+		return uncore_fail(UNCORE_EINVAL, "not a perf backend");
+	struct perf_backend *b = (struct perf_backend *)base;
+	if (slot >= plan->nslots)
+		return uncore_fail(UNCORE_EINVAL, "no slot %u in a plan of %u", slot, plan->nslots);
+	const struct uncore_slot *s = &plan->slots[slot];
+	const char *pmu;
+	int cpu;
+	int rc = uncore_perf_binding(base, s->box, s->instance, s->socket, &pmu, &cpu);
+	if (rc < 0)
+		return rc;
+	const struct perf_binding *bd = perf_bind(b, s->box, s->instance);
+	uint64_t cfg[UNCORE_PERF_NCONFIG];
+	rc = slot_config(b, plan, s, bd->pmu, cfg);
+	if (rc < 0)
+		return rc;
+	out->pmu = pmu;
+	out->type = bd->pmu->type;
+	out->cpu = cpu;
+	memcpy(out->config, cfg, sizeof(cfg));
+	return 0;
+}
+
 int uncore_perf_calls(const struct uncore_backend *base, struct uncore_perf_calls *out)
 {
 	if (!base || base->ops != &perf_ops)
