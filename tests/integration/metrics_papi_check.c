@@ -3,9 +3,11 @@
  * next to raw events and a per-socket variant; the values are doubles
  * (PAPI_DATATYPE_FP64, bits in PAPI's long long) with their units; a
  * multiplexed metric is exact when read at whole periods; a metric the
- * machine lacks is refused.  Usage: metrics_papi_check SCENARIO_DIR.
- * Prints PASS/FAIL lines. */
+ * machine lacks is refused.  With PAPI_INTEL_UNCORE_SIM_KERNEL=perf the same
+ * through the perf backend, with the kernel's msr::tsc beside the metrics.
+ * Usage: metrics_papi_check SCENARIO_DIR.  Prints PASS/FAIL lines. */
 #include "papi.h"
+#include "platform/hswep/hswep_boxes.h"
 #include "sim/uncore_sim.h"
 
 #include <math.h>
@@ -58,9 +60,13 @@ int main(int argc, char **argv)
 	rc = PAPI_library_init(PAPI_VER_CURRENT);
 	check(rc == PAPI_VER_CURRENT, "PAPI_library_init");
 	check(PAPI_create_eventset(&es) == PAPI_OK, "PAPI_create_eventset");
+	const char *kernel = getenv("PAPI_INTEL_UNCORE_SIM_KERNEL");
+	int perf = kernel && strcmp(kernel, "perf") == 0;
 	const char *names[] = {"hswep_metric::DRAM_BW", "hswep_metric::DRAM_READ_BW:socket=1",
-			       "hswep_unc_imc::UNC_M_CAS_COUNT:RD", "hswep_unc_imc::MEM_BW_WRITES"};
-	for (int i = 0; i < 4; i++) {
+			       "hswep_unc_imc::UNC_M_CAS_COUNT:RD", "hswep_unc_imc::MEM_BW_WRITES",
+			       "msr::tsc:socket=0"};
+	int nnames = perf ? 5 : 4;
+	for (int i = 0; i < nnames; i++) {
 		char what[160];
 		snprintf(what, sizeof(what), "PAPI_add_named_event %s", names[i]);
 		check(PAPI_add_named_event(es, names[i]) == PAPI_OK, what);
@@ -76,7 +82,7 @@ int main(int argc, char **argv)
 		  info.data_type == PAPI_DATATYPE_UINT64,
 	      "raw events stay UINT64");
 
-	long long v[4];
+	long long v[5];
 	check(PAPI_start(es) == PAPI_OK, "PAPI_start");
 	uncore_sim_advance(sim, 1000000000ull);
 	check(PAPI_stop(es, v) == PAPI_OK, "PAPI_stop");
@@ -93,6 +99,12 @@ int main(int argc, char **argv)
 	check(near(as_double(v[1]), rd1), what);
 	check(v[2] == 1600000000LL, "raw CAS_COUNT.RD beside the metrics");
 	check(near(as_double(v[3]), 16 * 50e6 * 64), "MEM_BW_WRITES in bytes");
+	if (perf) {
+		struct uncore_sim_topology topo;
+		check(uncore_sim_topology(sim, &topo) == 0 &&
+			  v[4] == (long long)topo.clock_hz[HSWEP_CLK_TSC],
+		      "the kernel's msr::tsc beside the metrics: one second of the model's TSC");
+	}
 	PAPI_cleanup_eventset(es);
 	PAPI_destroy_eventset(&es);
 

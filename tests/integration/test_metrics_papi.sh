@@ -2,7 +2,8 @@
 # Metrics as native events of the staged PAPI, on the simulator:
 # papi_native_avail lists each metric with its units, the values through
 # PAPI_add_named_event are exact in virtual time (metrics_papi_check.c),
-# and papi_command_line prints them as doubles with units.
+# through the direct backend and through the perf backend behind the
+# simulated kernel, and papi_command_line prints them as doubles with units.
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -44,3 +45,5 @@ if ! ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/src" -I"$SRCDIR/libpf
 fi
 unset PAPI_INTEL_UNCORE_SIM
 "$bin" "$SRCDIR/src/sim/scenarios"
+PAPI_INTEL_UNCORE_SIM_KERNEL=perf "$bin" "$SRCDIR/src/sim/scenarios" | sed 's/^\(PASS\|FAIL\) /\1 perf backend: /'
+
