@@ -126,7 +126,8 @@ TEST(kernel_multiplexing_is_reported_per_entry_and_over_settings)
 	/* The kernel gives uncore_imc_0 and uncore_qpi_0 half of the time. */
 	CHECK_EQ_INT(uncore_sim_perf_set_share(e.kernel, "uncore_imc_0", 1, 2), 0);
 	CHECK_EQ_INT(uncore_sim_perf_set_share(e.kernel, "uncore_qpi_0", 1, 2), 0);
-	const char *names[] = {"hswep_metric::DRAM_BW", "hswep_unc_imc1::UNC_M_DCLOCKTICKS:socket=0",
+	const char *names[] = {"hswep_metric::DRAM_BW",
+			       "hswep_unc_imc1::UNC_M_DCLOCKTICKS:socket=0",
 			       "hswep_unc_qpi::DRS_WB_FROM_QPI", "msr::tsc:socket=0",
 			       "hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0"};
 	CHECK_EQ_INT(sim_set_assign(&e, names, 5), 0);
@@ -191,7 +192,9 @@ TEST(native_codes_list_events_then_metrics_then_kernel_events)
 	unsigned counts[3] = {0, 0, 0};
 	for (int rc = uncore_native_enum(n, &code, UNCORE_ENUM_FIRST); rc == 0;
 	     rc = uncore_native_enum(n, &code, UNCORE_ENUM_EVENTS)) {
-		int kind = (code & UNCORE_NATIVE_KERNEL) ? 2 : (code & UNCORE_NATIVE_METRIC) ? 1 : 0;
+		int kind = (code & UNCORE_NATIVE_KERNEL)   ? 2
+			   : (code & UNCORE_NATIVE_METRIC) ? 1
+							   : 0;
 		if (kind < stage)
 			order_ok = 0;
 		stage = kind;
@@ -203,7 +206,8 @@ TEST(native_codes_list_events_then_metrics_then_kernel_events)
 		if (kind == 1 && rc2 == UNCORE_ENOSUPP)
 			continue; /* a metric unavailable on this platform: listed, says why */
 		if (rc2 < 0 || back != code) {
-			fprintf(stderr, "  %s: code 0x%x named back as 0x%x\n", info.name, code, back);
+			fprintf(stderr, "  %s: code 0x%x named back as 0x%x\n", info.name, code,
+				back);
 			order_ok = 0;
 		}
 		CHECK_EQ_INT(info.fp64, kind == 1);
