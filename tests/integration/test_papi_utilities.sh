@@ -25,8 +25,12 @@ expect "perf_event_uncore is still compiled in" grep -q '^Name: *perf_event_unco
 # or the device and a fix), never a bare "disabled".
 family=$(sed -n 's/^cpu family[[:space:]]*: *//p' /proc/cpuinfo | head -1)
 model=$(sed -n 's/^model[[:space:]]*: *//p' /proc/cpuinfo | head -1)
-case "$family/$(printf '0x%x' "${model:-0}")" in
-6/0x3f | 6/0x4e | 6/0x5e | 6/0x1a | 6/0x1e | 6/0x1f | 6/0x1d | 15/0x6) tables=1 ;;
+vendor=$(sed -n 's/^vendor_id[[:space:]]*: *//p' /proc/cpuinfo | head -1)
+# The CPUs src/platform/cpu.c has tables for (GenuineIntel only).
+case "$vendor/$family/$(printf '0x%x' "${model:-0}")" in
+GenuineIntel/6/0x3f | GenuineIntel/6/0x4e | GenuineIntel/6/0x5e | GenuineIntel/6/0x1a | \
+	GenuineIntel/6/0x1e | GenuineIntel/6/0x1f | GenuineIntel/6/0x1d | GenuineIntel/15/0x6)
+	tables=1 ;;
 *) tables=0 ;;
 esac
 kernel_pmus=0
