@@ -281,8 +281,8 @@ static void note_scaling(intel_uncore_control_t *c)
 	struct uncore_event_status st;
 	double least = 1.0;
 	int which = -1;
-	if (c->scaling_noted)
-		return;
+	if (c->scaling_noted || !uncore_set_any_scaled(c->set))
+		return; /* the usual case costs one pass over the counters */
 	for (unsigned i = 0; i < c->n; i++)
 		if (uncore_set_event_status(c->set, i, &st) == 0 && st.scaled && st.time_enabled &&
 		    (double)st.time_running / (double)st.time_enabled < least) {

@@ -45,6 +45,9 @@ struct contents {
 	 * least-counted slot (perf: the kernel multiplexed its group), summed
 	 * over finished phases (uncore_set_event_status). */
 	uint64_t *kern_enabled, *kern_running;
+	/* Per entry: its sched events (an event's own; a metric's terms'),
+	 * ent_ev[ent_first[i] .. + ent_n[i]). */
+	unsigned *ent_first, *ent_n, *ent_ev;
 	double *est, *terms;               /* scratch */
 };
 
@@ -58,6 +61,7 @@ struct uncore_set {
 	uint64_t start_ns;  /* of the interval (start or reset) */
 	uint64_t phase_ns;  /* when the current phase started counting */
 	uint64_t stop_ns;   /* when stopped */
+	int kern_scaled;    /* a finished phase had a slot the backend scaled */
 	uint64_t *values;   /* last values, for reads of a stopped set */
 };
 
@@ -102,6 +106,9 @@ static void free_contents(struct contents *c)
 	free(c->active_ns);
 	free(c->kern_enabled);
 	free(c->kern_running);
+	free(c->ent_first);
+	free(c->ent_n);
+	free(c->ent_ev);
 	free(c->est);
 	free(c->terms);
 	memset(c, 0, sizeof(*c));
@@ -207,6 +214,49 @@ static int build_phases(const struct uncore_machine *m, struct contents *c)
 	return rc;
 }
 
+/* Whether sched event e counts for entry i: the entry's own event, or a
+ * term of its metric. */
+static int counts_for(const struct contents *c, unsigned i, unsigned e)
+{
+	if (c->metric[i] < 0)
+		return e == c->raw[i];
+	return e >= c->nraw && uncore_mset_uses_term(c->ms, (unsigned)c->metric[i], c->info[e].term);
+}
+
+/* Each entry's sched events, listed once here so that a status query
+ * (every PAPI_read, intel_uncore.c) costs one pass over its counters. */
+static int build_entry_events(struct contents *c)
+{
+	unsigned total = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		unsigned k = 0;
+		for (unsigned i = 0; i < c->n; i++) {
+			if (pass)
+				c->ent_first[i] = k;
+			for (unsigned e = c->metric[i] < 0 ? c->raw[i] : c->nraw; e < c->nsev; e++) {
+				if (counts_for(c, i, e)) {
+					if (pass)
+						c->ent_ev[k] = e;
+					k++;
+				}
+				if (c->metric[i] < 0)
+					break; /* an event's own sched event only */
+			}
+			if (pass)
+				c->ent_n[i] = k - c->ent_first[i];
+		}
+		if (pass == 0) {
+			total = k;
+			c->ent_first = calloc(c->n ? c->n : 1, sizeof(*c->ent_first));
+			c->ent_n = calloc(c->n ? c->n : 1, sizeof(*c->ent_n));
+			c->ent_ev = calloc(total ? total : 1, sizeof(*c->ent_ev));
+			if (!c->ent_first || !c->ent_n || !c->ent_ev)
+				return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+		}
+	}
+	return 0;
+}
+
 static int build(const struct uncore_backend *be, const char *const *names, unsigned n,
 		 struct contents *c)
 {
@@ -268,6 +318,8 @@ static int build(const struct uncore_backend *be, const char *const *names, unsi
 		memcpy(c->info + c->nraw, uncore_mset_evinfo(c->ms), nm * sizeof(*c->info));
 	}
 	rc = build_phases(&be->machine, c);
+	if (rc == 0)
+		rc = build_entry_events(c);
 	if (rc < 0)
 		goto out;
 	unsigned nt = c->ms ? uncore_mset_nterms(c->ms) : 0;
@@ -311,6 +363,7 @@ int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n
 	s->values = values;
 	s->phase = 0;
 	s->live = 0;
+	s->kern_scaled = 0;
 	s->start_ns = s->phase_ns = s->stop_ns = 0;
 	return 0;
 }
@@ -480,6 +533,7 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 		if (rc == 0 && live_times(s, l, &ss) == 0) {
 			s->c.kern_enabled[ph->ev[l]] += ss.time_enabled;
 			s->c.kern_running[ph->ev[l]] += ss.time_running;
+			s->kern_scaled |= ss.time_running < ss.time_enabled;
 		}
 	}
 	s->live = 0;
@@ -541,6 +595,7 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 
 static void clear_totals(struct uncore_set *s)
 {
+	s->kern_scaled = 0;
 	memset(s->c.base, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.base));
 	memset(s->c.active_ns, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.active_ns));
 	memset(s->c.kern_enabled, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.kern_enabled));
@@ -612,13 +667,23 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 	return rc;
 }
 
-/* Whether sched event e counts for entry i: the entry's own event, or a
- * term of its metric. */
-static int counts_for(const struct contents *c, unsigned i, unsigned e)
+int uncore_set_any_scaled(const struct uncore_set *s)
 {
-	if (c->metric[i] < 0)
-		return e == c->raw[i];
-	return e >= c->nraw && uncore_mset_uses_term(c->ms, (unsigned)c->metric[i], c->info[e].term);
+	if (!s->be->slot_status || !s->c.phases)
+		return 0;
+	if (s->kern_scaled)
+		return 1;
+	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
+	for (unsigned k = 0; s->live && k < p->nslots; k++) {
+		struct uncore_slot_status ss;
+		if (s->be->slot_status(s->be, k, &ss) < 0) {
+			uncore_error_clear();
+			return 0;
+		}
+		if (ss.time_running < ss.time_enabled)
+			return 1;
+	}
+	return 0;
 }
 
 int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out)
@@ -629,9 +694,12 @@ int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_even
 		return uncore_fail(UNCORE_EINVAL, "no entry %u in a set of %u", i, c->n);
 	/* The event (of a metric: the term) counted the smallest share of its
 	 * enabled time speaks for the entry. */
-	for (unsigned e = 0; e < c->nsev; e++) {
-		if (!counts_for(c, i, e))
-			continue;
+	if (!s->be->slot_status) {
+		memset(out, 0, sizeof(*out));
+		return 0; /* the backend always counts */
+	}
+	for (unsigned k = 0; k < c->ent_n[i]; k++) {
+		unsigned e = c->ent_ev[c->ent_first[i] + k];
 		struct uncore_slot_status t = {c->kern_enabled[e], c->kern_running[e]}, ss;
 		int local = s->live ? c->phases[s->phase].local[e] : -1;
 		if (local >= 0 && live_times(s, (unsigned)local, &ss) == 0) {

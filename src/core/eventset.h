@@ -97,6 +97,10 @@ struct uncore_event_status {
 };
 int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out);
 
+/* 1 when some entry's status would say scaled (the same times, without
+ * finding which): one pass over the current counters, for every read. */
+int uncore_set_any_scaled(const struct uncore_set *s);
+
 /* The plan of the current setting (NULL when empty), for --explain output. */
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
 

@@ -64,6 +64,7 @@ TEST(metrics_count_exactly_next_to_kernel_events)
 		CHECK_EQ_INT(st.scaled, 0);
 		CHECK_EQ_U64(st.time_enabled, NS_PER_S);
 	}
+	CHECK_EQ_INT(uncore_set_any_scaled(e.set), 0);
 	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
 	struct uncore_sim_perf_stats ks;
 	uncore_sim_perf_stats(e.kernel, &ks);
@@ -160,6 +161,7 @@ TEST(kernel_multiplexing_is_reported_per_entry_and_over_settings)
 	CHECK_EQ_INT(uncore_set_event_status(e.set, 3, &st), 0);
 	CHECK_EQ_INT(st.scaled, 0);
 	CHECK_EQ_INT(uncore_set_event_status(e.set, 5, &st), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_set_any_scaled(e.set), 1);
 	/* Kept after stop; cleared by a new start. */
 	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
 	CHECK_EQ_INT(uncore_set_event_status(e.set, 2, &st), 0);
