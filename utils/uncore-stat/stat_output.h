@@ -22,6 +22,10 @@ struct stat_report {
 	int sim_time;        /* times are on the simulator's clock (a shared instance) */
 	unsigned nrows;
 	const struct stat_row *rows;
+	/* Metric groups (-g): groups[0..ngroups) index mrows. */
+	unsigned ngroups;
+	const struct stat_group_view *groups;
+	const struct stat_metric_row *mrows;
 };
 
 struct stat_output {
@@ -29,6 +33,7 @@ struct stat_output {
 	FILE *f;
 	int own; /* f was opened by us */
 	int header_done;
+	int metric_header_done;
 };
 
 /* Open the destination: path NULL = stderr (perf stat's habit: the command
