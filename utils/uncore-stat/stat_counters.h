@@ -26,8 +26,8 @@ struct stat_event {
 	unsigned papi[STAT_MAX_SOCKETS];
 };
 
-/* One line of a report: an event (or, with the metrics library, a derived
- * metric) per socket and in total. */
+/* One line of a report: an event per socket and in total (metrics of -g have
+ * their own rows: stat_metric_row). */
 struct stat_row {
 	const char *name;
 	uint32_t sockets; /* bit s: count[s] is known */

@@ -2,7 +2,7 @@
  * total), CSV and JSON lines.  A report is a list of rows over one span of
  * time: an interval (-I) or the whole run.  Every format says SIMULATED when
  * the counts come from the simulator.  Rows are plain data (stat_row), so
- * derived metrics (-g, the metrics library) print through the same code. */
+ * the metrics of -g groups (stat_metric_row) have their own shapes. */
 #ifndef UNCORE_STAT_OUTPUT_H
 #define UNCORE_STAT_OUTPUT_H
 
