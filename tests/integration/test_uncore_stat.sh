@@ -135,8 +135,12 @@ import sys
 rows = [l.strip().split(",") for l in open(sys.argv[1]) if not l.startswith(("#", "time_s"))]
 want = 16 * 100e6 * 64 / 1024 ** 3
 rd = [float(r[5]) for r in rows if r[1] == "hswep_metric::DRAM_READ_BW"]
-# Each interval is a rate over that interval, not a running sum.
-assert all(abs(v - want) < 0.05 * want for v in rd), (rd, want)
+# Each interval is a rate over that interval, not a running sum (a sum
+# would double by the second interval).  Wall clock: the full intervals
+# within 5%; the short rest is looser (a skew of a millisecond or so
+# between the set's clock and the counts weighs more on a few ms).
+assert all(abs(v - want) < 0.05 * want for v in rd[:-1]), (rd, want)
+assert abs(rd[-1] - want) < 0.25 * want, (rd, want)
 hit = [r for r in rows if r[1] == "hswep_unc_imc::PCT_REQUESTS_PAGE_HIT"]
 assert all(r[3:] == ["0.833333"] * 3 for r in hit), hit
 PY
