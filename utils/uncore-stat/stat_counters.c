@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "stat_counters.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #pragma GCC diagnostic ignored "-Wstrict-prototypes"
 #include "papi.h"
 #pragma GCC diagnostic pop
+#include "metrics/metrics.h"
 #include "stat_lib.h"
 
 static const char COMPONENT[] = "intel_uncore";
@@ -119,7 +121,7 @@ static int add_papi(struct stat_counters *c, const char *name, const char *shown
 	return 0;
 }
 
-int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
+int stat_counters_init(struct stat_counters *c)
 {
 	int rc;
 
@@ -146,11 +148,75 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
 	c->simulated = strstr(ci->description, "SIMULATED") != NULL;
 	if ((rc = PAPI_create_eventset(&c->eventset)) != PAPI_OK)
 		return papi_fail("PAPI_create_eventset", rc);
+	return 0;
+}
 
+/* The members of the groups, once each (a metric may be in several groups),
+ * and each group's rows. */
+static int collect_metrics(struct stat_counters *c, const struct stat_opts *o,
+			   const struct uncore_metric_group *const *g)
+{
+	for (unsigned i = 0; i < o->ngroups && i < STAT_MAX_GROUPS; i++) {
+		struct stat_group_view *v = &c->group[c->ngroups++];
+		v->name = g[i]->name;
+		v->title = g[i]->title;
+		for (unsigned m = 0; m < g[i]->nmembers; m++) {
+			unsigned k = 0;
+			while (k < c->nmetrics && strcasecmp(c->metric[k].name, g[i]->members[m]) != 0)
+				k++;
+			if (k == c->nmetrics) {
+				if (c->nmetrics >= STAT_MAX_METRICS) {
+					fprintf(stderr, "uncore-stat: more than %d metrics\n",
+						STAT_MAX_METRICS);
+					return STAT_EXIT_USAGE;
+				}
+				c->metric[c->nmetrics++].name = g[i]->members[m];
+			}
+			if (v->n < STAT_MAX_METRICS)
+				v->row[v->n++] = k;
+		}
+	}
+	return 0;
+}
+
+/* Add metric m as M and M:socket=S; its units and value type from PAPI. */
+static int add_metric(struct stat_counters *c, struct stat_metric *m)
+{
+	PAPI_event_info_t info;
+	int code, rc;
+
+	if ((rc = add_papi(c, m->name, m->name, &m->total)) != 0)
+		return rc;
+	c->is_metric[m->total] = 1;
+	for (unsigned s = 0; s < c->nsockets; s++) {
+		char name[PAPI_HUGE_STR_LEN];
+		snprintf(name, sizeof(name), "%s:socket=%u", m->name, s);
+		if ((rc = add_papi(c, name, m->name, &m->papi[s])) != 0)
+			return rc;
+		c->is_metric[m->papi[s]] = 1;
+	}
+	memset(&info, 0, sizeof(info));
+	if (PAPI_event_name_to_code(m->name, &code) == PAPI_OK &&
+	    PAPI_get_event_info(code, &info) == PAPI_OK) {
+		snprintf(m->units, sizeof(m->units), "%s", info.units);
+		m->fp64 = info.data_type == PAPI_DATATYPE_FP64;
+	}
+	return 0;
+}
+
+int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
+		      const struct uncore_metric_group *const *g)
+{
+	int rc;
+
+	if (o->ngroups && (rc = collect_metrics(c, o, g)) != 0)
+		return rc;
 	/* Sockets: asked of the component with the first event that names none. */
 	for (unsigned i = 0; i < o->nevents && c->nsockets == 0; i++)
 		if (named_socket(o->events[i]) == -1)
 			c->nsockets = probe_sockets(o->events[i]);
+	if (c->nsockets == 0 && c->nmetrics)
+		c->nsockets = probe_sockets(c->metric[0].name);
 	for (unsigned i = 0; i < o->nevents; i++) {
 		int s = named_socket(o->events[i]);
 		if (s >= 0 && s < STAT_MAX_SOCKETS && (unsigned)s + 1 > c->nsockets)
@@ -178,7 +244,45 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
 				return rc;
 		}
 	}
+	for (unsigned k = 0; k < c->nmetrics; k++)
+		if ((rc = add_metric(c, &c->metric[k])) != 0)
+			return rc;
 	return 0;
+}
+
+int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
+{
+	int rc = stat_counters_init(c);
+	return rc ? rc : stat_counters_add(c, o, NULL);
+}
+
+int stat_counters_reset(struct stat_counters *c)
+{
+	int rc = PAPI_reset(c->eventset);
+	return rc == PAPI_OK ? 0 : papi_fail("PAPI_reset", rc);
+}
+
+static double metric_value(const struct stat_metric *m, long long v)
+{
+	double d;
+	if (!m->fp64)
+		return (double)v;
+	memcpy(&d, &v, sizeof(d));
+	return d;
+}
+
+void stat_counters_metric_rows(const struct stat_counters *c, const long long *now,
+			       struct stat_metric_row *rows)
+{
+	for (unsigned k = 0; k < c->nmetrics; k++) {
+		const struct stat_metric *m = &c->metric[k];
+		struct stat_metric_row *r = &rows[k];
+		r->name = m->name;
+		r->units = m->units;
+		for (unsigned s = 0; s < STAT_MAX_SOCKETS; s++)
+			r->value[s] = s < c->nsockets ? metric_value(m, now[m->papi[s]]) : NAN;
+		r->total = metric_value(m, now[m->total]);
+	}
 }
 
 int stat_counters_start(struct stat_counters *c)

@@ -10,8 +10,12 @@
 
 #include "stat_opts.h"
 
+struct uncore_metric_group;
+
 #define STAT_MAX_SOCKETS 8
 #define STAT_MAX_PAPI    1024 /* PAPI events after per-socket expansion */
+#define STAT_MAX_METRICS 128  /* distinct members of the -g groups */
+#define STAT_MAX_GROUPS  16
 
 /* One event as the user named it. */
 struct stat_event {
@@ -22,13 +26,40 @@ struct stat_event {
 	unsigned papi[STAT_MAX_SOCKETS];
 };
 
-/* One line of a report: an event (or, with the metrics library, a derived
- * metric) per socket and in total. */
+/* One line of a report: an event per socket and in total (metrics of -g have
+ * their own rows: stat_metric_row). */
 struct stat_row {
 	const char *name;
 	uint32_t sockets; /* bit s: count[s] is known */
 	uint64_t count[STAT_MAX_SOCKETS];
 	uint64_t total;
+};
+
+/* One metric of the -g groups: PAPI events M (the node total) and
+ * M:socket=S for every socket; values are doubles. */
+struct stat_metric {
+	const char *name;  /* as the group names it (hswep_metric::DRAM_BW) */
+	char units[64];    /* PAPI_event_info_t.units */
+	int fp64;          /* PAPI_DATATYPE_FP64: the double's bits in the long long */
+	unsigned total;    /* PAPI index of M */
+	unsigned papi[STAT_MAX_SOCKETS];
+};
+
+/* A metric row of a report: a member's value per socket and for the node
+ * (NaN when the metric has no value for the span). */
+struct stat_metric_row {
+	const char *name;
+	const char *units;
+	double value[STAT_MAX_SOCKETS];
+	double total;
+};
+
+/* A -g group as reported: its members are rows[row[0..n)] of the metric rows. */
+struct stat_group_view {
+	const char *name;
+	const char *title;
+	unsigned n;
+	unsigned row[STAT_MAX_METRICS];
 };
 
 struct stat_counters {
@@ -42,12 +73,32 @@ struct stat_counters {
 	unsigned npapi;
 	char *papi_names[STAT_MAX_PAPI];
 	long long values[STAT_MAX_PAPI];
+	unsigned nmetrics;
+	struct stat_metric metric[STAT_MAX_METRICS];
+	unsigned ngroups;
+	struct stat_group_view group[STAT_MAX_GROUPS];
+	int is_metric[STAT_MAX_PAPI]; /* PAPI index i is a metric (not a count) */
 };
 
-/* Initialise PAPI (the environment must already select the backend), find
- * intel_uncore, and add the events.  0; STAT_EXIT_USAGE when an event is
- * bad (the reason printed on stderr); 1 on other failures (printed). */
+/* Initialise PAPI (the environment must already select the backend) and
+ * find intel_uncore.  0, or 1 (printed). */
+int stat_counters_init(struct stat_counters *c);
+
+/* Add the events of `o` and the members of the groups g[0..o->ngroups)
+ * (M and M:socket=S each) to one event set.  0; STAT_EXIT_USAGE when an
+ * event is bad (the reason printed on stderr); 1 on other failures. */
+int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
+		      const struct uncore_metric_group *const *g);
+
+/* init, then add without groups. */
 int stat_counters_open(struct stat_counters *c, const struct stat_opts *o);
+
+/* Zero the counts and restart the metrics' interval (PAPI_reset). 0 or 1. */
+int stat_counters_reset(struct stat_counters *c);
+
+/* The metric rows of one reading (values since start or the last reset). */
+void stat_counters_metric_rows(const struct stat_counters *c, const long long *now,
+			       struct stat_metric_row *rows);
 
 int stat_counters_start(struct stat_counters *c);
 

@@ -12,7 +12,7 @@ void stat_usage(FILE *f)
 {
 	fprintf(
 	    f,
-	    "usage: uncore-stat -e EVENT[,EVENT...] [options] [--] [CMD [ARGS...]]\n"
+	    "usage: uncore-stat {-e EVENT[,EVENT...] | -g GROUP}... [options] [--] [CMD [ARGS...]]\n"
 	    "Count Intel uncore events through PAPI (component intel_uncore) while CMD runs,\n"
 	    "or for -t SECONDS, or until Ctrl-C; print them per socket and in total.\n"
 	    "\n"
@@ -32,7 +32,10 @@ void stat_usage(FILE *f)
 	    "      --sim-model M     simulator model (uncore-sim models) or shared instance path\n"
 	    "      --sim-scenario S  scenario file, or a name in the installed scenario directory\n"
 	    "                        (default: demo-stream, STREAM-like traffic in real time)\n"
-	    "  -g, --group GROUP     metric group (needs the metrics library: not in this build)\n"
+	    "  -g, --group GROUP     a metric group (MEM, LLC, ...; any case), repeatable: each\n"
+	    "                        metric per socket and node total, with units; -g list\n"
+	    "                        shows the groups\n"
+
 	    "  -h, --help            this text\n"
 	    "\n"
 	    "Exit status: CMD's status (128+N if killed by signal N), 0 without CMD,\n"
@@ -186,7 +189,7 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 	if (o->nevents == 0 && o->ngroups == 0)
 		return usage_error(err, errlen,
 				   "no events: name them with -e EVENT[,EVENT...] "
-				   "(papi_native_avail lists them)");
+				   "(papi_native_avail lists them) or -g GROUP (-g list)");
 	if ((o->sim_model || o->sim_scenario) && !o->sim)
 		return usage_error(err, errlen, "--sim-model and --sim-scenario need --sim");
 	if (o->argv && o->seconds > 0)

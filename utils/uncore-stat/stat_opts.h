@@ -16,7 +16,7 @@ struct stat_opts {
 	unsigned nevents;
 	char *event_buf[STAT_MAX_EVENTS]; /* the -e arguments copied (freed by stat_opts_free) */
 	unsigned nbufs;
-	const char *groups[16]; /* -g: metric groups (the metrics library, not in this build) */
+	const char *groups[16]; /* -g: metric groups (or "list") */
 	unsigned ngroups;
 	int sim;                  /* --sim */
 	const char *sim_model;    /* --sim-model: model name or instance path */

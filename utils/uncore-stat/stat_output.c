@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 int stat_output_open(struct stat_output *out, enum stat_format format, const char *path)
@@ -209,18 +210,175 @@ static void json_report(struct stat_output *out, const struct stat_report *r)
 	out->header_done = 1;
 }
 
+/* ---- metric groups ------------------------------------------------------ */
+
+/* %.6g, NaN as "nan" (printf may print "-nan"). */
+static const char *metric_text(double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "nan");
+	else
+		snprintf(buf, len, "%.6g", v);
+	return buf;
+}
+
+static size_t metric_width(const struct stat_report *r)
+{
+	size_t w = 6;
+	for (unsigned g = 0; g < r->ngroups; g++)
+		for (unsigned i = 0; i < r->groups[g].n; i++) {
+			size_t n = strlen(r->mrows[r->groups[g].row[i]].name);
+			w = n > w ? n : w;
+		}
+	return w;
+}
+
+static void text_metric_columns(struct stat_output *out, const struct stat_report *r, size_t w,
+				const char *lead)
+{
+	fprintf(out->f, "%s%-*s  %-10s", lead, (int)w, "metric", "units");
+	for (unsigned s = 0; s < r->nsockets; s++) {
+		char h[24];
+		snprintf(h, sizeof(h), "socket %u", s);
+		fprintf(out->f, "  %12s", h);
+	}
+	fprintf(out->f, "  %12s\n", "total");
+}
+
+static void text_metric_row(struct stat_output *out, const struct stat_report *r,
+			    const struct stat_metric_row *m, size_t w, const char *lead)
+{
+	char buf[40];
+	fprintf(out->f, "%s%-*s  %-10s", lead, (int)w, m->name, m->units);
+	for (unsigned s = 0; s < r->nsockets; s++)
+		fprintf(out->f, "  %12s", metric_text(m->value[s], buf, sizeof(buf)));
+	fprintf(out->f, "  %12s\n", metric_text(m->total, buf, sizeof(buf)));
+}
+
+static void text_metrics(struct stat_output *out, const struct stat_report *r)
+{
+	size_t w = metric_width(r);
+	if (!r->final) {
+		char lead[32];
+		if (!out->metric_header_done) {
+			text_metric_columns(out, r, w, "#      time  ");
+			out->metric_header_done = 1;
+		}
+		snprintf(lead, sizeof(lead), "%12.3f  ", r->at);
+		for (unsigned g = 0; g < r->ngroups; g++)
+			for (unsigned i = 0; i < r->groups[g].n; i++)
+				text_metric_row(out, r, &r->mrows[r->groups[g].row[i]], w, lead);
+		return;
+	}
+	for (unsigned g = 0; g < r->ngroups; g++) {
+		fprintf(out->f, "\n %s: %s%s, over %.6f s:\n\n", r->groups[g].name,
+			r->groups[g].title, r->simulated ? " (SIMULATED)" : "", r->seconds);
+		text_metric_columns(out, r, w, "");
+		for (unsigned i = 0; i < r->groups[g].n; i++)
+			text_metric_row(out, r, &r->mrows[r->groups[g].row[i]], w, "");
+	}
+}
+
+/* metric,units,socket0,...,total (with -I: time_s first). */
+static void csv_metrics(struct stat_output *out, const struct stat_report *r, int interval)
+{
+	char buf[40];
+	if (!out->metric_header_done) {
+		if (!out->header_done)
+			fprintf(out->f, "# %s\n# times in seconds on the %s clock\n", r->origin,
+				r->sim_time ? "simulator's" : "wall");
+		fprintf(out->f, "%smetric,units", interval ? "time_s," : "");
+		for (unsigned s = 0; s < r->nsockets; s++)
+			fprintf(out->f, ",socket%u", s);
+		fprintf(out->f, ",total\n");
+		out->metric_header_done = 1;
+		out->header_done = 1;
+	}
+	for (unsigned g = 0; g < r->ngroups; g++)
+		for (unsigned i = 0; i < r->groups[g].n; i++) {
+			const struct stat_metric_row *m = &r->mrows[r->groups[g].row[i]];
+			if (interval)
+				fprintf(out->f, "%.6f,", r->at);
+			csv_field(out->f, m->name);
+			fputc(',', out->f);
+			csv_field(out->f, m->units);
+			for (unsigned s = 0; s < r->nsockets; s++)
+				fprintf(out->f, ",%s", metric_text(m->value[s], buf, sizeof(buf)));
+			fprintf(out->f, ",%s\n", metric_text(m->total, buf, sizeof(buf)));
+		}
+}
+
+/* JSON has no NaN: null. */
+static void json_number(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.6g", v);
+	else
+		fputs("null", f);
+}
+
+static void json_metrics(struct stat_output *out, const struct stat_report *r)
+{
+	FILE *f = out->f;
+	for (unsigned g = 0; g < r->ngroups; g++) {
+		fprintf(f, "{\"group\":");
+		json_string(f, r->groups[g].name);
+		fprintf(f,
+			",\"kind\":\"%s\",\"simulated\":%s,\"time_s\":%.6f,\"interval_ms\":%.3f,"
+			"\"metrics\":[",
+			r->final ? "total" : "interval", r->simulated ? "true" : "false", r->at,
+			r->seconds * 1000.0);
+		for (unsigned i = 0; i < r->groups[g].n; i++) {
+			const struct stat_metric_row *m = &r->mrows[r->groups[g].row[i]];
+			fprintf(f, "%s{\"name\":", i ? "," : "");
+			json_string(f, m->name);
+			fprintf(f, ",\"units\":");
+			json_string(f, m->units);
+			fprintf(f, ",\"sockets\":[");
+			for (unsigned s = 0; s < r->nsockets; s++) {
+				if (s)
+					fputc(',', f);
+				json_number(f, m->value[s]);
+			}
+			fprintf(f, "],\"total\":");
+			json_number(f, m->total);
+			fputc('}', f);
+		}
+		fprintf(f, "]}\n");
+	}
+	out->header_done = 1;
+}
+
 void stat_output_report(struct stat_output *out, const struct stat_report *r)
 {
-	switch (out->format) {
-	case STAT_CSV:
-		csv_report(out, r);
-		break;
-	case STAT_JSON:
-		json_report(out, r);
-		break;
-	default:
-		text_report(out, r);
-		break;
+	if (r->nrows || !r->ngroups) {
+		switch (out->format) {
+		case STAT_CSV:
+			csv_report(out, r);
+			break;
+		case STAT_JSON:
+			json_report(out, r);
+			break;
+		default:
+			text_report(out, r);
+			break;
+		}
+	} else if (out->format == STAT_TEXT && !out->header_done) {
+		text_header(out, r);
+		out->header_done = 1;
+	}
+	if (r->ngroups) {
+		switch (out->format) {
+		case STAT_CSV:
+			csv_metrics(out, r, !r->final);
+			break;
+		case STAT_JSON:
+			json_metrics(out, r);
+			break;
+		default:
+			text_metrics(out, r);
+			break;
+		}
 	}
 	fflush(out->f);
 }

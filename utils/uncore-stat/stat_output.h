@@ -2,7 +2,7 @@
  * total), CSV and JSON lines.  A report is a list of rows over one span of
  * time: an interval (-I) or the whole run.  Every format says SIMULATED when
  * the counts come from the simulator.  Rows are plain data (stat_row), so
- * derived metrics (-g, the metrics library) print through the same code. */
+ * the metrics of -g groups (stat_metric_row) have their own shapes. */
 #ifndef UNCORE_STAT_OUTPUT_H
 #define UNCORE_STAT_OUTPUT_H
 
@@ -22,6 +22,10 @@ struct stat_report {
 	int sim_time;        /* times are on the simulator's clock (a shared instance) */
 	unsigned nrows;
 	const struct stat_row *rows;
+	/* Metric groups (-g): groups[0..ngroups) index mrows. */
+	unsigned ngroups;
+	const struct stat_group_view *groups;
+	const struct stat_metric_row *mrows;
 };
 
 struct stat_output {
@@ -29,6 +33,7 @@ struct stat_output {
 	FILE *f;
 	int own; /* f was opened by us */
 	int header_done;
+	int metric_header_done;
 };
 
 /* Open the destination: path NULL = stderr (perf stat's habit: the command

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,7 +142,9 @@ void stat_run_prepare(void)
 int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_output *out)
 {
 	static long long now[STAT_MAX_PAPI], prev[STAT_MAX_PAPI];
+	static uint64_t sum[STAT_MAX_PAPI];
 	static struct stat_row rows[STAT_MAX_EVENTS];
+	static struct stat_metric_row mrows[STAT_MAX_METRICS];
 	char command[512];
 	sigset_t orig;
 	pid_t pid = -1;
@@ -197,9 +200,20 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	    .rows = rows,
 	    .sim_time = sim_time,
 	};
+	/* Metrics (-g) are values of a span, not counts: with -I the set is
+	 * reset after each printed interval (raw counts are then summed here
+	 * for the run's total), and it is read every min(MS, 100) ms (100 ms
+	 * without -I) so that multiplexed terms see each of their settings. */
+	int metrics = c->nmetrics > 0;
+	int reset_mode = metrics && o->interval_ms;
 	double interval = (double)o->interval_ms / 1000.0;
-	double next_tick = o->interval_ms ? t0 + interval : -1;
+	double poll = metrics ? (o->interval_ms && o->interval_ms < 100 ? interval : 0.1) : interval;
+	double next_tick = o->interval_ms || metrics ? t0 + poll : -1;
+	double next_print = o->interval_ms ? t0 + interval : -1;
 	double end = o->seconds > 0 ? t0 + o->seconds : -1;
+	memset(sum, 0, sizeof(sum));
+	rep.groups = c->group;
+	rep.mrows = mrows;
 
 	for (;;) {
 		if (pid > 0) {
@@ -216,25 +230,57 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 			deadline = end;
 		wait_until(deadline, &orig);
 		if (next_tick >= 0 && now_s() >= next_tick) {
-			double t = now_s(), r = report_clock(sim_time);
+			double t = now_s();
+			int print = next_print >= 0 && t >= next_print;
+			double r = report_clock(sim_time);
 			if ((rc = stat_counters_read(c, now)) != 0)
 				break;
-			stat_counters_rows(c, now, prev, rows);
+			while (next_tick <= t)
+				next_tick += poll;
+			if (!print)
+				continue;
+			stat_counters_rows(c, now, reset_mode ? NULL : prev, rows);
+			stat_counters_metric_rows(c, now, mrows);
+			rep.ngroups = c->ngroups;
 			rep.final = 0;
 			rep.at = r - r0;
 			rep.seconds = r - last;
 			stat_output_report(out, &rep);
-			memcpy(prev, now, sizeof(now[0]) * c->npapi);
+			if (reset_mode) {
+				for (unsigned i = 0; i < c->npapi; i++)
+					sum[i] += (uint64_t)now[i];
+				if ((rc = stat_counters_reset(c)) != 0)
+					break;
+			} else {
+				memcpy(prev, now, sizeof(now[0]) * c->npapi);
+			}
 			last = r;
-			while (next_tick <= t)
-				next_tick += interval;
+			while (next_print <= t)
+				next_print += interval;
 		}
 	}
 	double r1 = report_clock(sim_time);
 	if (stat_counters_stop(c, now) != 0)
 		rc = 1;
-	if (rc == 0) {
+	if (rc == 0 && reset_mode) {
+		/* The span since the last reset is the last interval of the
+		 * metrics; the run's total has the raw counts only (a metric
+		 * of the whole run would need the counts the resets cleared). */
 		stat_counters_rows(c, now, NULL, rows);
+		stat_counters_metric_rows(c, now, mrows);
+		rep.ngroups = c->ngroups;
+		rep.final = 0;
+		rep.at = r1 - r0;
+		rep.seconds = r1 - last;
+		stat_output_report(out, &rep);
+		for (unsigned i = 0; i < c->npapi; i++)
+			if (!c->is_metric[i])
+				now[i] = (long long)(sum[i] + (uint64_t)now[i]);
+	}
+	if (rc == 0 && !(reset_mode && c->nevents == 0)) {
+		stat_counters_rows(c, now, NULL, rows);
+		stat_counters_metric_rows(c, now, mrows);
+		rep.ngroups = reset_mode ? 0 : c->ngroups;
 		rep.final = 1;
 		rep.at = r1 - r0;
 		rep.seconds = r1 - r0;

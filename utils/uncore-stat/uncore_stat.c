@@ -7,12 +7,42 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "metrics/metrics.h"
 #include "stat_counters.h"
+#include "stat_groups.h"
 #include "stat_lib.h"
 #include "stat_opts.h"
 #include "stat_output.h"
 #include "stat_run.h"
 #include "stat_sim.h"
+
+/* The -g groups on the counted platform, then every event into one set;
+ * -g list prints the groups instead (status 0, nothing counted). */
+static int open_groups(struct stat_counters *c, const struct stat_opts *o)
+{
+	const struct uncore_metric_catalog *cat = NULL;
+	const struct uncore_metric_group *g[STAT_MAX_GROUPS];
+	char err[1024];
+
+	if (o->ngroups) {
+		if (stat_groups_catalog(c->simulated, &cat, err, sizeof(err)) < 0) {
+			fprintf(stderr, "uncore-stat: %s\n", err);
+			return STAT_EXIT_USAGE;
+		}
+		if (stat_groups_want_list(o)) {
+			stat_groups_list(cat, stdout);
+			return 0;
+		}
+		if (o->ngroups > STAT_MAX_GROUPS ||
+		    stat_groups_find(cat, o, g, err, sizeof(err)) < 0) {
+			fprintf(stderr, "uncore-stat: %s\n", o->ngroups > STAT_MAX_GROUPS
+								 ? "too many -g options"
+								 : err);
+			return STAT_EXIT_USAGE;
+		}
+	}
+	return stat_counters_add(c, o, g);
+}
 
 int main(int argc, char **argv)
 {
@@ -32,15 +62,6 @@ int main(int argc, char **argv)
 		stat_opts_free(&o);
 		return STAT_EXIT_USAGE;
 	}
-	if (o.ngroups) {
-		/* The extension point of the metrics library: README.md, "Metric groups". */
-		fprintf(stderr,
-			"uncore-stat: -g %s: metric groups come with the derived-metrics "
-			"library, which is not part of this build; count the events with -e\n",
-			o.groups[0]);
-		stat_opts_free(&o);
-		return STAT_EXIT_USAGE;
-	}
 	if (o.sim && stat_sim_setup(&o, err, sizeof(err)) < 0) {
 		fprintf(stderr, "uncore-stat: %s\n", err);
 		stat_opts_free(&o);
@@ -53,12 +74,22 @@ int main(int argc, char **argv)
 			stat_opts_free(&o);
 			return 1;
 		}
-		rc = stat_explain(&o, out.f);
+		rc = o.nevents ? stat_explain(&o, out.f) : 0;
+		if (rc == 0 && o.ngroups)
+			rc = stat_groups_explain(&o, out.f);
 		stat_output_close(&out);
 		stat_opts_free(&o);
 		return rc;
 	}
-	rc = stat_counters_open(&c, &o);
+	rc = stat_counters_init(&c);
+	if (rc == 0)
+		rc = open_groups(&c, &o);
+	if (rc == 0 && o.ngroups && stat_groups_want_list(&o)) {
+		stat_counters_close(&c);
+		stat_sim_close();
+		stat_opts_free(&o);
+		return 0;
+	}
 	if (rc == 0 && stat_output_open(&out, o.format, o.output) < 0)
 		rc = 1;
 	if (rc == 0) {

@@ -1,0 +1,182 @@
+/* Metric groups of uncore-stat (see stat_groups.h). */
+#include "stat_groups.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/uncore_error.h"
+#include "core/component.h"
+#include "core/eventset.h"
+#include "events/registry.h"
+#include "metrics/metrics.h"
+#include "platform/cpu.h"
+#include "stat_lib.h"
+
+int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat, char *err,
+			size_t len)
+{
+	enum uncore_platform_id id = UNCORE_PLATFORM_HSWEP; /* the simulator's platform */
+	const char *pname = "hswep";
+
+	if (!simulated) {
+		struct uncore_cpu_id cpu;
+		const struct uncore_platform_desc *d = NULL;
+		if (uncore_cpu_identify(&cpu) == 0)
+			d = uncore_platform_for_cpu(&cpu);
+		uncore_error_clear();
+		if (!d) {
+			snprintf(err, len,
+				 "metric groups: this CPU is no supported uncore platform, so "
+				 "there are no groups (available groups: none)");
+			return -1;
+		}
+		id = d->id;
+		pname = d->name;
+	}
+	const struct uncore_event_platform *plat = uncore_event_platform_get(id);
+	int rc = plat ? uncore_metric_catalog_get(plat, cat) : UNCORE_ENOEVENT;
+	uncore_error_clear();
+	if (rc < 0) {
+		snprintf(err, len,
+			 "metric groups: platform %s has no derived metrics (available groups: "
+			 "none); count its events with -e",
+			 pname);
+		return -1;
+	}
+	return 0;
+}
+
+void stat_groups_names(const struct uncore_metric_catalog *cat, char *buf, size_t len)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < uncore_metric_group_count(cat) && o + 1 < len; i++) {
+		int n = snprintf(buf + o, len - o, "%s%s", i ? ", " : "",
+				 uncore_metric_group_at(cat, i)->name);
+		if (n < 0)
+			break;
+		o += (size_t)n;
+	}
+}
+
+void stat_groups_list(const struct uncore_metric_catalog *cat, FILE *f)
+{
+	fprintf(f, "metric groups of %s (uncore-stat -g GROUP; any case):\n", cat->platform);
+	for (unsigned i = 0; i < uncore_metric_group_count(cat); i++) {
+		const struct uncore_metric_group *g = uncore_metric_group_at(cat, i);
+		fprintf(f, "%-8s %s\n", g->name, g->title);
+		for (unsigned m = 0; m < g->nmembers; m++)
+			fprintf(f, "           %s\n", g->members[m]);
+	}
+}
+
+int stat_groups_want_list(const struct stat_opts *o)
+{
+	for (unsigned i = 0; i < o->ngroups; i++)
+		if (strcasecmp(o->groups[i], "list") == 0)
+			return 1;
+	return 0;
+}
+
+int stat_groups_find(const struct uncore_metric_catalog *cat, const struct stat_opts *o,
+		     const struct uncore_metric_group **out, char *err, size_t len)
+{
+	for (unsigned i = 0; i < o->ngroups; i++) {
+		out[i] = uncore_metric_group_find(cat, o->groups[i]);
+		uncore_error_clear();
+		if (!out[i]) {
+			char names[512];
+			stat_groups_names(cat, names, sizeof(names));
+			snprintf(err, len,
+				 "-g %s: no such metric group on %s; available groups: %s "
+				 "(-g list shows their metrics)",
+				 o->groups[i], cat->platform, names);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int stat_groups_explain(const struct stat_opts *o, FILE *out)
+{
+	struct uncore_component *comp = NULL;
+	struct uncore_set *set = NULL;
+	const struct uncore_metric_catalog *cat;
+	const struct uncore_metric_group *groups[16];
+	const char *names[256];
+	unsigned n = 0;
+	char err[1024];
+	int rc;
+
+	uncore_error_clear();
+	rc = uncore_component_open(&comp);
+	if (rc < 0) {
+		fprintf(stderr, "uncore-stat: %s\n",
+			uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
+		return 1;
+	}
+	rc = uncore_metric_catalog_get(comp->be->machine.plat, &cat);
+	uncore_error_clear();
+	if (rc < 0) {
+		fprintf(stderr,
+			"uncore-stat: metric groups: platform %s has no derived metrics "
+			"(available groups: none)\n",
+			comp->be->machine.plat->name);
+		uncore_component_close(comp);
+		return STAT_EXIT_USAGE;
+	}
+	if (stat_groups_find(cat, o, groups, err, sizeof(err)) < 0) {
+		fprintf(stderr, "uncore-stat: %s\n", err);
+		uncore_component_close(comp);
+		return STAT_EXIT_USAGE;
+	}
+	uncore_component_close(comp);
+	/* The members of every group, once each: they share one event set. */
+	for (unsigned i = 0; i < o->ngroups; i++)
+		for (unsigned m = 0; m < groups[i]->nmembers; m++) {
+			unsigned k = 0;
+			while (k < n && strcasecmp(names[k], groups[i]->members[m]) != 0)
+				k++;
+			if (k == n && n < sizeof(names) / sizeof(names[0]))
+				names[n++] = groups[i]->members[m];
+		}
+	rc = stat_lib_open(names, n, &comp, &set);
+	if (rc < 0) {
+		fprintf(stderr, "uncore-stat: %s\n",
+			uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
+		int event_error = comp && set;
+		stat_lib_close(comp, set);
+		return event_error ? STAT_EXIT_USAGE : 1;
+	}
+	fprintf(out, "\nmetric groups (one event set: each metric per socket and node total)\n");
+	for (unsigned i = 0; i < o->ngroups; i++) {
+		fprintf(out, "  %s: %s\n", groups[i]->name, groups[i]->title);
+		for (unsigned m = 0; m < groups[i]->nmembers; m++)
+			fprintf(out, "    %s\n", groups[i]->members[m]);
+	}
+	unsigned nsettings = 1;
+	for (unsigned k = 0; k < n; k++) {
+		struct uncore_set_entry_info info;
+		struct uncore_metric_ref r;
+		char desc[4096];
+		if (uncore_set_entry_info(set, k, &info) < 0)
+			continue;
+		nsettings = info.nsettings;
+		fprintf(out, "\n%s  [%s]\n  method: %s\n", names[k], info.units, info.method);
+		if (uncore_metric_parse(comp->be->machine.plat, names[k], &r) == 0 &&
+		    uncore_metric_describe(r.cat, r.def, desc, sizeof(desc)) == 0)
+			fprintf(out, "  %s\n", desc);
+		uncore_error_clear();
+	}
+	if (nsettings > 1)
+		fprintf(out,
+			"\nthe set has %u multiplexed settings: uncore-stat reads it every 100 ms "
+			"(every min(MS, 100) ms with -I), so that each setting is active in every "
+			"span; a run shorter than %u reads leaves multiplexed metrics NaN\n",
+			nsettings, nsettings);
+	else
+		fprintf(out, "\nthe set has no multiplexed terms: every metric is exact\n");
+	stat_lib_close(comp, set);
+	return 0;
+}
