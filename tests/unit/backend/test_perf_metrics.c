@@ -8,6 +8,7 @@
  * metrics and kernel events in that order. */
 #include "common/uncore_error.h"
 #include "core/native.h"
+#include "core/poller.h"
 #include "harness.h"
 #include "sim/uncore_sim_perf.h"
 #include "sim_set.h"
@@ -65,6 +66,12 @@ TEST(metrics_count_exactly_next_to_kernel_events)
 		CHECK_EQ_U64(st.time_enabled, NS_PER_S);
 	}
 	CHECK_EQ_INT(uncore_set_any_scaled(e.set), 0);
+	/* 64-bit kernel counts never wrap: no background poller is needed. */
+	uint64_t safe = 0, period = 1;
+	CHECK_EQ_INT(uncore_set_max_read_interval(e.set, &safe), 0);
+	CHECK_EQ_U64(safe, UINT64_MAX);
+	CHECK_EQ_INT(uncore_poller_period(e.set, NULL, &period), 0);
+	CHECK_EQ_U64(period, 0);
 	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
 	struct uncore_sim_perf_stats ks;
 	uncore_sim_perf_stats(e.kernel, &ks);
