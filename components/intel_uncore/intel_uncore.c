@@ -4,6 +4,7 @@
  * codes to PAPI_E*.  Every decision (backend choice, names, scheduling,
  * programming, folding) lives in the library, where it is unit-tested
  * without PAPI. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "core/component.h"
 #include "core/eventset.h"
 #include "core/native.h"
+#include "core/poller.h"
 
 /* Events in one event set: a two-socket Haswell-EP has over 300 counters. */
 #define INTEL_UNCORE_MAX_EVENTS 256
@@ -36,6 +38,11 @@ typedef struct {
 	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
 	long long values[INTEL_UNCORE_MAX_EVENTS];
 	int scaling_noted; /* the multiplexing note was given since start */
+	/* The background poller (core/poller.h), when a counter of the set
+	 * could wrap twice between PAPI_reads; `lock` serialises it with
+	 * PAPI's calls on the set. */
+	pthread_mutex_t lock;
+	struct uncore_poller *poller;
 } intel_uncore_control_t;
 
 /* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short;
@@ -207,6 +214,7 @@ static int _intel_uncore_init_control_state(hwd_control_state_t *ctl)
 	int rc;
 
 	memset(c, 0, sizeof(*c));
+	pthread_mutex_init(&c->lock, NULL);
 	rc = uncore_set_create(component->be, &c->set);
 	if (rc < 0)
 		return fail(rc, "creating an event set");
@@ -214,12 +222,20 @@ static int _intel_uncore_init_control_state(hwd_control_state_t *ctl)
 	return PAPI_OK;
 }
 
+static void stop_poller(intel_uncore_control_t *c)
+{
+	uncore_poller_stop(c->poller);
+	c->poller = NULL;
+}
+
 static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	stop_poller(c);
 	uncore_set_destroy(c->set);
 	c->set = NULL;
 	c->n = 0;
+	pthread_mutex_destroy(&c->lock);
 	return PAPI_OK;
 }
 
@@ -266,10 +282,23 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	int rc;
+	uint64_t period = 0;
 	(void)ctx;
 	rc = uncore_set_start(c->set);
 	c->scaling_noted = 0;
-	return rc < 0 ? fail(rc, "starting") : PAPI_OK;
+	if (rc < 0)
+		return fail(rc, "starting");
+	/* Nothing lost: poll when a counter could wrap twice between reads
+	 * (PAPI_INTEL_UNCORE_POLL=auto|off|<ms>). */
+	rc = uncore_poller_period(c->set, getenv("PAPI_INTEL_UNCORE_POLL"), &period);
+	if (rc == 0 && period)
+		rc = uncore_poller_start(c->set, &c->lock, period, &c->poller);
+	if (rc < 0) {
+		int err = fail(rc, "starting the poller");
+		uncore_set_stop(c->set, NULL);
+		return err;
+	}
+	return PAPI_OK;
 }
 
 /* The perf backend scales a count when the kernel multiplexed its group
@@ -319,6 +348,7 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	uint64_t v[INTEL_UNCORE_MAX_EVENTS];
 	int rc;
 	(void)ctx;
+	stop_poller(c);
 	rc = uncore_set_stop(c->set, v);
 	if (rc < 0)
 		return fail(rc, "stopping");
@@ -334,7 +364,9 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	int rc;
 	(void)ctx;
 	(void)flags;
+	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_read(c->set, v);
+	pthread_mutex_unlock(&c->lock);
 	if (rc < 0)
 		return fail(rc, "reading");
 	note_scaling(c);
@@ -348,7 +380,9 @@ static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	int rc;
 	(void)ctx;
+	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_reset(c->set);
+	pthread_mutex_unlock(&c->lock);
 	return rc < 0 ? fail(rc, "resetting") : PAPI_OK;
 }
 

@@ -20,3 +20,23 @@ for t in "$BUILD"/ctests/*; do
 		PAPI_INTEL_UNCORE_SIM_SCENARIO="$SRCDIR/src/sim/scenarios/demo-stream.scn" \
 		"$t" | sed 's/^\(PASS\|FAIL\) /\1 sim+perf: /'
 done
+
+# The background poller, forced on (a 2 ms period) for the simulator's
+# 48-bit counters, changes nothing but the reads; a bad setting is refused
+# at start with the reason.
+t="$BUILD/ctests/intel_uncore_basic"
+if [ -x "$t" ]; then
+	echo "# intel_uncore_basic, simulator, with the poller forced on:"
+	PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_POLL=2 \
+		PAPI_INTEL_UNCORE_SIM_SCENARIO="$SRCDIR/src/sim/scenarios/demo-stream.scn" \
+		"$t" | sed 's/^\(PASS\|FAIL\) /\1 sim+poller: /'
+	out=$(PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_POLL=often PAPI_INTEL_UNCORE_VERBOSE=1 \
+		"$STAGE/bin/papi_command_line" hswep_unc_imc::UNC_M_CAS_COUNT:RD 2>&1)
+	if echo "$out" | grep -q 'PAPI_INTEL_UNCORE_POLL=often: give auto, off, or a period'; then
+		pass "a bad PAPI_INTEL_UNCORE_POLL is refused at start with the reason"
+	else
+		fail "a bad PAPI_INTEL_UNCORE_POLL is refused at start with the reason (got: $(echo "$out" | tail -3))"
+	fi
+else
+	fail "intel_uncore_basic was not built"
+fi
