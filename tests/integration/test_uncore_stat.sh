@@ -214,3 +214,14 @@ fi
 expect "--explain -g: status 0" test $? -eq 0
 expect "--explain -g: each metric's method" grep -q '^  method: exact: every term counted' "$tmp/gexplain"
 expect "--explain -g: the manual's formula" grep -q 'HSX 2.6.6: 1 - (PCT_REQUESTS_PAGE_EMPTY' "$tmp/gexplain"
+
+# A metric named with -e is shown as a metric (a double with its units, per
+# socket and for the node), not as the bits of a count; with a qualifier it
+# is refused (the tool makes the per-socket columns itself).
+"$stat" --sim --csv -e hswep_metric::DRAM_BW -- sleep 0.1 >"$tmp/emetric" 2>&1
+expect "-e METRIC: status 0" test $? -eq 0
+expect "-e METRIC: a GB/s row with decimal values per socket and in total" \
+	grep -q -E '^hswep_metric::DRAM_BW,GB/s,[0-9]+\.[0-9]+,[0-9]+\.[0-9]+,[0-9]+\.[0-9]+$' "$tmp/emetric"
+"$stat" --sim -e hswep_metric::DRAM_BW:socket=1 -- true >"$tmp/emetricq" 2>&1
+expect "-e METRIC:socket=N: usage error" test $? -eq 2
+expect "-e METRIC:socket=N: says why" grep -q 'give a metric without qualifiers' "$tmp/emetricq"

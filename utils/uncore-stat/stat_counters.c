@@ -204,16 +204,72 @@ static int add_metric(struct stat_counters *c, struct stat_metric *m)
 	return 0;
 }
 
+/* Whether `name` is a derived metric (its value a double): PAPI says so in
+ * its event info. */
+static int is_metric_name(const char *name)
+{
+	PAPI_event_info_t info;
+	int code;
+	memset(&info, 0, sizeof(info));
+	return PAPI_event_name_to_code(name, &code) == PAPI_OK &&
+	       PAPI_get_event_info(code, &info) == PAPI_OK &&
+	       info.data_type == PAPI_DATATYPE_FP64;
+}
+
+/* Metrics named with -e are shown like a group's members (doubles, units,
+ * per socket and node total), in a table of their own.  0, or
+ * STAT_EXIT_USAGE for a metric with a qualifier: the tool makes the
+ * per-socket columns itself. */
+static int collect_event_metrics(struct stat_counters *c, const struct stat_opts *o,
+				 unsigned char *taken)
+{
+	struct stat_group_view *v = NULL;
+	for (unsigned i = 0; i < o->nevents; i++) {
+		if (!is_metric_name(o->events[i]))
+			continue;
+		if (strchr(strstr(o->events[i], "::") ? strstr(o->events[i], "::") + 2 : o->events[i],
+			   ':')) {
+			fprintf(stderr,
+				"uncore-stat: %s: give a metric without qualifiers; uncore-stat shows "
+				"it per socket and for the node itself\n",
+				o->events[i]);
+			return STAT_EXIT_USAGE;
+		}
+		if (!v) {
+			if (c->ngroups >= STAT_MAX_GROUPS)
+				return STAT_EXIT_USAGE;
+			v = &c->group[c->ngroups++];
+			v->name = "-e";
+			v->title = "metrics named with -e";
+		}
+		unsigned k = 0;
+		while (k < c->nmetrics && strcasecmp(c->metric[k].name, o->events[i]) != 0)
+			k++;
+		if (k == c->nmetrics) {
+			if (c->nmetrics >= STAT_MAX_METRICS)
+				return STAT_EXIT_USAGE;
+			c->metric[c->nmetrics++].name = o->events[i];
+		}
+		if (v->n < STAT_MAX_METRICS)
+			v->row[v->n++] = k;
+		taken[i] = 1;
+	}
+	return 0;
+}
+
 int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
 		      const struct uncore_metric_group *const *g)
 {
+	unsigned char taken[STAT_MAX_EVENTS] = {0};
 	int rc;
 
 	if (o->ngroups && (rc = collect_metrics(c, o, g)) != 0)
 		return rc;
+	if ((rc = collect_event_metrics(c, o, taken)) != 0)
+		return rc;
 	/* Sockets: asked of the component with the first event that names none. */
 	for (unsigned i = 0; i < o->nevents && c->nsockets == 0; i++)
-		if (named_socket(o->events[i]) == -1)
+		if (!taken[i] && named_socket(o->events[i]) == -1)
 			c->nsockets = probe_sockets(o->events[i]);
 	if (c->nsockets == 0 && c->nmetrics)
 		c->nsockets = probe_sockets(c->metric[0].name);
@@ -226,6 +282,8 @@ int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
 		c->nsockets = 1;
 
 	for (unsigned i = 0; i < o->nevents; i++) {
+		if (taken[i])
+			continue; /* a metric: shown with the groups */
 		struct stat_event *e = &c->ev[c->nevents++];
 		e->name = o->events[i];
 		e->socket = named_socket(e->name);
