@@ -2,8 +2,8 @@
  * pci_cfg.h).  Only the headers are needed at build time.
  *
  * libpci reports fatal errors through pci_access.error, which must not
- * return (the header declares it noreturn; its default prints and calls
- * exit()).  A library must never exit, so:
+ * return (the header declares it noreturn; its default prints and ends the
+ * process).  A library must never end the process, so:
  *  1. we use the linux-sysfs method explicitly (no probing of other
  *     methods, no port I/O) after checking libpci has it;
  *  2. we never call the functions whose failures are fatal (pci_scan_bus,
@@ -14,8 +14,9 @@
  *     config file exists, offsets are aligned and in range, the path fits
  *     libpci's 1024-byte buffer;
  *  4. what no check can exclude (malloc failing inside libpci) still reaches
- *     error(): ours then longjmps back to the guard around every libpci
- *     call, and the instance refuses all further use (UNCORE_EIO).  Only a
+ *     error(): ours then longjmps back to the guard that lp_call() sets
+ *     around every libpci call (the only way we call into libpci), and the
+ *     instance refuses all further use (UNCORE_EIO).  Only a
  *     malloc failure inside pci_alloc itself, before any handler can be
  *     installed, is beyond our reach.
  * Warnings are kept (with errno) for our error details, never printed. */
@@ -105,9 +106,10 @@ __attribute__((noreturn, format(printf, 1, 2))) static void lp_error(char *msg, 
 	va_start(ap, msg);
 	vsnprintf(lp_message, sizeof(lp_message), msg, ap);
 	va_end(ap);
-	if (lp_guard)
-		siglongjmp(*lp_guard, 1);
-	abort(); /* unreachable: every call into libpci runs under a guard */
+	/* libpci calls error() only from inside its own functions, and we call
+	 * those only through lp_call(), which sets the guard first on this
+	 * thread: the guard is always there. */
+	siglongjmp(*lp_guard, 1);
 }
 
 static void lp_warning(char *msg, ...)
