@@ -15,7 +15,9 @@ say() { echo "== papi-uncore: $*"; }
 #   libpci-dev       libpci's headers for src/access/pci_libpci.c; libpci itself
 #                    (libpci3) is loaded at run time with dlopen, never linked,
 #                    and without it PCI access falls back to sysfs
-packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev)
+#   openmpi-bin      mpirun, for the MPI tests of the PMPI library (loopback only)
+#   libopenmpi-dev   mpicc and mpi.h, to build libpapi_uncore_mpi.so and the MPI tests
+packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev openmpi-bin libopenmpi-dev)
 
 missing=()
 for p in "${packages[@]}"; do

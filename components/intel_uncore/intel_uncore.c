@@ -25,8 +25,14 @@
 
 papi_vector_t _intel_uncore_vector;
 
-/* One per process: the backend bound to this machine and the code space. */
+/* One per process: the backend bound to this machine and the code space.
+ * PAPI_shutdown may run in one thread while others are inside PAPI (PAPI's
+ * high-level API does that when a thread fails): every entry point that
+ * uses `component` holds component_lock for reading, init and shutdown for
+ * writing.  Event sets count through views that keep the shared counters
+ * (and the backend) alive until the last set is cleaned up. */
 static struct uncore_component *component;
+static pthread_rwlock_t component_lock = PTHREAD_RWLOCK_INITIALIZER;
 
 typedef struct {
 	int unused;
@@ -34,6 +40,7 @@ typedef struct {
 
 typedef struct {
 	struct uncore_set *set;
+	struct uncore_backend *view; /* the set's view of the shared counters */
 	unsigned n;
 	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
 	long long values[INTEL_UNCORE_MAX_EVENTS];
@@ -169,7 +176,9 @@ static int _intel_uncore_init_component(int cidx)
 
 	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
 	uncore_error_clear();
+	pthread_rwlock_wrlock(&component_lock);
 	rc = uncore_component_open(&component);
+	pthread_rwlock_unlock(&component_lock);
 	if (rc < 0)
 		return disable_component(PAPI_ENOSUPP, uncore_error_detail());
 	_intel_uncore_vector.cmp_info.num_native_events = (int)uncore_native_count(component->native);
@@ -189,10 +198,12 @@ static int _intel_uncore_init_component(int cidx)
 
 static int _intel_uncore_shutdown_component(void)
 {
+	pthread_rwlock_wrlock(&component_lock);
 	for (unsigned i = 0; i < PAPI_PMU_MAX; i++)
 		_intel_uncore_vector.cmp_info.pmu_names[i] = NULL;
 	uncore_component_close(component);
 	component = NULL;
+	pthread_rwlock_unlock(&component_lock);
 	return PAPI_OK;
 }
 
@@ -208,18 +219,34 @@ static int _intel_uncore_shutdown_thread(hwd_context_t *ctx)
 	return PAPI_OK;
 }
 
-static int _intel_uncore_init_control_state(hwd_control_state_t *ctl)
+/* The set and its view of the shared counters; with component_lock held. */
+static int new_set(intel_uncore_control_t *c)
 {
-	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	int rc;
-
-	memset(c, 0, sizeof(*c));
-	pthread_mutex_init(&c->lock, NULL);
-	rc = uncore_set_create(component->be, &c->set);
+	if (!component)
+		return PAPI_ENOINIT;
+	rc = uncore_share_view(component->share, &c->view);
+	if (rc == 0 && (rc = uncore_set_create(c->view, &c->set)) < 0) {
+		c->view->ops->destroy(c->view);
+		c->view = NULL;
+	}
 	if (rc < 0)
 		return fail(rc, "creating an event set");
 	uncore_set_clock(c->set, &component->clock);
 	return PAPI_OK;
+}
+
+static int _intel_uncore_init_control_state(hwd_control_state_t *ctl)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	pthread_mutex_init(&c->lock, NULL);
+	pthread_rwlock_rdlock(&component_lock);
+	ret = new_set(c);
+	pthread_rwlock_unlock(&component_lock);
+	return ret;
 }
 
 static void stop_poller(intel_uncore_control_t *c)
@@ -231,29 +258,47 @@ static void stop_poller(intel_uncore_control_t *c)
 static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	stop_poller(c);
+	stop_poller(c); /* not under c->lock: the poller takes it */
+	pthread_mutex_lock(&c->lock);
 	uncore_set_destroy(c->set);
+	if (c->view)
+		c->view->ops->destroy(c->view);
 	c->set = NULL;
+	c->view = NULL;
 	c->n = 0;
+	pthread_mutex_unlock(&c->lock);
 	pthread_mutex_destroy(&c->lock);
 	return PAPI_OK;
 }
+
+static int update_locked(intel_uncore_control_t *c, NativeInfo_t *native, int count);
 
 static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *native,
 					      int count, hwd_context_t *ctx)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	const char *list[INTEL_UNCORE_MAX_EVENTS];
-	int rc, ret = PAPI_OK;
+	int ret;
 
 	(void)ctx;
 	if (count > INTEL_UNCORE_MAX_EVENTS)
 		return PAPI_ECNFLCT;
-	if (!c->set) {
-		if ((rc = uncore_set_create(component->be, &c->set)) < 0)
-			return fail(rc, "creating an event set");
-		uncore_set_clock(c->set, &component->clock);
-	}
+	pthread_rwlock_rdlock(&component_lock);
+	pthread_mutex_lock(&c->lock);
+	ret = update_locked(c, native, count);
+	pthread_mutex_unlock(&c->lock);
+	pthread_rwlock_unlock(&component_lock);
+	return ret;
+}
+
+static int update_locked(intel_uncore_control_t *c, NativeInfo_t *native, int count)
+{
+	const char *list[INTEL_UNCORE_MAX_EVENTS];
+	int rc, ret = PAPI_OK;
+
+	if (!c->set && (ret = new_set(c)) != PAPI_OK)
+		return ret;
+	if (!component)
+		return PAPI_ENOINIT;
 	/* On the heap: PAPI_HUGE_STR_LEN per event is too much for a thread's stack. */
 	char(*names)[PAPI_HUGE_STR_LEN] = malloc((count ? (size_t)count : 1) * sizeof(*names));
 	if (!names)
@@ -278,16 +323,50 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 	return PAPI_OK;
 }
 
+/* One process per socket counts (README "MPI jobs and threads"): when
+ * another process holds a socket, this one's events read 0 there.  Said in
+ * the component's description (what papi_component_avail and
+ * PAPI_get_component_info show), through PAPI's error channel and, with
+ * PAPI_INTEL_UNCORE_VERBOSE=1, on stderr. */
+static void note_holders(void)
+{
+	char holders[600], description[1400];
+	int elsewhere = 0;
+	pthread_rwlock_rdlock(&component_lock);
+	if (!component || uncore_share_holders(component->share, holders, sizeof(holders)) < 0) {
+		pthread_rwlock_unlock(&component_lock);
+		uncore_error_clear();
+		return;
+	}
+	elsewhere = strstr(holders, "reads 0") != NULL;
+	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s%s%s",
+		 uncore_backend_name(component->kind), holders[0] ? holders : component->origin,
+		 holders[0] ? "; " : "", holders[0] ? component->origin : "");
+	copy_field(_intel_uncore_vector.cmp_info.description,
+		   sizeof(_intel_uncore_vector.cmp_info.description), description);
+	pthread_rwlock_unlock(&component_lock);
+	if (!elsewhere)
+		return;
+	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	PAPIERROR("intel_uncore: one process counts per socket: %s", holders);
+	if (verbose && strcmp(verbose, "0") != 0)
+		fprintf(stderr, "intel_uncore: one process counts per socket: %s\n", holders);
+}
+
 static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	int rc;
 	uint64_t period = 0;
 	(void)ctx;
-	rc = uncore_set_start(c->set);
+	stop_poller(c);
+	pthread_mutex_lock(&c->lock);
+	rc = c->set ? uncore_set_start(c->set) : UNCORE_ESTATE;
+	pthread_mutex_unlock(&c->lock);
 	c->scaling_noted = 0;
 	if (rc < 0)
 		return fail(rc, "starting");
+	note_holders();
 	/* Nothing lost: poll when a counter could wrap twice between reads
 	 * (PAPI_INTEL_UNCORE_POLL=auto|off|<ms>). */
 	rc = uncore_poller_period(c->set, getenv("PAPI_INTEL_UNCORE_POLL"), &period);
@@ -295,7 +374,9 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 		rc = uncore_poller_start(c->set, &c->lock, period, &c->poller);
 	if (rc < 0) {
 		int err = fail(rc, "starting the poller");
+		pthread_mutex_lock(&c->lock);
 		uncore_set_stop(c->set, NULL);
+		pthread_mutex_unlock(&c->lock);
 		return err;
 	}
 	return PAPI_OK;
@@ -321,8 +402,11 @@ static void note_scaling(intel_uncore_control_t *c)
 	if (which < 0)
 		return;
 	char name[PAPI_HUGE_STR_LEN];
-	if (uncore_native_event_string(component->native, c->codes[which], name, sizeof(name)) < 0)
+	pthread_rwlock_rdlock(&component_lock);
+	if (!component ||
+	    uncore_native_event_string(component->native, c->codes[which], name, sizeof(name)) < 0)
 		snprintf(name, sizeof(name), "event %d", which);
+	pthread_rwlock_unlock(&component_lock);
 	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
 	PAPIERROR("intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its value "
 		  "is scaled by time_enabled/time_running", name, 100.0 * least);
@@ -349,10 +433,13 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc;
 	(void)ctx;
 	stop_poller(c);
-	rc = uncore_set_stop(c->set, v);
+	pthread_mutex_lock(&c->lock);
+	rc = c->set ? uncore_set_stop(c->set, v) : UNCORE_ESTATE;
+	if (rc == 0)
+		note_scaling(c);
+	pthread_mutex_unlock(&c->lock);
 	if (rc < 0)
 		return fail(rc, "stopping");
-	note_scaling(c);
 	return copy_values(c, v);
 }
 
@@ -365,11 +452,12 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	(void)ctx;
 	(void)flags;
 	pthread_mutex_lock(&c->lock);
-	rc = uncore_set_read(c->set, v);
+	rc = c->set ? uncore_set_read(c->set, v) : UNCORE_ESTATE;
+	if (rc == 0)
+		note_scaling(c);
 	pthread_mutex_unlock(&c->lock);
 	if (rc < 0)
 		return fail(rc, "reading");
-	note_scaling(c);
 	copy_values(c, v);
 	*events = c->values;
 	return PAPI_OK;
@@ -381,7 +469,7 @@ static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc;
 	(void)ctx;
 	pthread_mutex_lock(&c->lock);
-	rc = uncore_set_reset(c->set);
+	rc = c->set ? uncore_set_reset(c->set) : UNCORE_ESTATE;
 	pthread_mutex_unlock(&c->lock);
 	return rc < 0 ? fail(rc, "resetting") : PAPI_OK;
 }
@@ -418,7 +506,10 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 	default:
 		return PAPI_EINVAL;
 	}
-	if (uncore_native_enum(component->native, &c, how) < 0)
+	pthread_rwlock_rdlock(&component_lock);
+	int rc = component ? uncore_native_enum(component->native, &c, how) : UNCORE_ESTATE;
+	pthread_rwlock_unlock(&component_lock);
+	if (rc < 0)
 		return PAPI_ENOEVNT;
 	*code = c;
 	return PAPI_OK;
@@ -427,7 +518,9 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 {
 	uint32_t c;
-	int rc = uncore_native_code(component->native, name, &c);
+	pthread_rwlock_rdlock(&component_lock);
+	int rc = component ? uncore_native_code(component->native, name, &c) : UNCORE_ESTATE;
+	pthread_rwlock_unlock(&component_lock);
 	if (rc < 0)
 		return fail(rc, name);
 	*code = c;
@@ -437,26 +530,37 @@ static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len)
 {
 	struct uncore_native_info info;
-	if (uncore_native_info(component->native, code, &info) < 0)
-		return PAPI_ENOEVNT;
-	copy_field(name, (size_t)len, info.name);
-	return PAPI_OK;
+	int ret = PAPI_ENOEVNT;
+	pthread_rwlock_rdlock(&component_lock);
+	if (component && uncore_native_info(component->native, code, &info) == 0) {
+		copy_field(name, (size_t)len, info.name);
+		ret = PAPI_OK;
+	}
+	pthread_rwlock_unlock(&component_lock);
+	return ret;
 }
 
 static int _intel_uncore_ntv_code_to_descr(unsigned int code, char *descr, int len)
 {
 	struct uncore_native_info info;
-	if (uncore_native_info(component->native, code, &info) < 0)
-		return PAPI_ENOEVNT;
-	copy_descr(descr, (size_t)len, info.desc);
-	return PAPI_OK;
+	int ret = PAPI_ENOEVNT;
+	pthread_rwlock_rdlock(&component_lock);
+	if (component && uncore_native_info(component->native, code, &info) == 0) {
+		copy_descr(descr, (size_t)len, info.desc);
+		ret = PAPI_OK;
+	}
+	pthread_rwlock_unlock(&component_lock);
+	return ret;
 }
 
 static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *info)
 {
 	struct uncore_native_info ni;
-	if (uncore_native_info(component->native, code, &ni) < 0)
+	pthread_rwlock_rdlock(&component_lock);
+	if (!component || uncore_native_info(component->native, code, &ni) < 0) {
+		pthread_rwlock_unlock(&component_lock);
 		return PAPI_ENOEVNT;
+	}
 	copy_field(info->symbol, sizeof(info->symbol), ni.name);
 	copy_descr(info->long_descr, sizeof(info->long_descr), ni.desc);
 	copy_field(info->short_descr, sizeof(info->short_descr), ni.desc);
@@ -468,6 +572,7 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	info->timescope = PAPI_TIMESCOPE_SINCE_START;
 	info->location = PAPI_LOCATION_UNCORE;
 	info->component_index = _intel_uncore_vector.cmp_info.CmpIdx;
+	pthread_rwlock_unlock(&component_lock);
 	return PAPI_OK;
 }
 

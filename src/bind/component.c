@@ -101,6 +101,12 @@ static int open_sim_perf(struct uncore_component *c)
 	uncore_sim_perf_remove_tree(k);
 	/* The machine lives as long as the backend (its system-call layer). */
 	use_sim_clock(c, uncore_sim_perf_machine(k));
+	/* Processes sharing the simulated machine exclude each other per
+	 * socket as the direct backend's do. */
+	rc = uncore_sim_lock_dir(uncore_sim_perf_machine(k), c->lock_dir, sizeof(c->lock_dir));
+	if (rc < 0)
+		return rc;
+	c->no_socket_lock = c->lock_dir[0] == '\0';
 	c->kind = UNCORE_BACKEND_PERF;
 	snprintf(c->origin, sizeof(c->origin), "simulated kernel, %.160s", origin);
 	return 0;
@@ -144,6 +150,8 @@ static int open_sim(struct uncore_component *c)
 		return rc;
 	}
 	snprintf(c->origin, sizeof(c->origin), "%s", origin);
+	snprintf(c->lock_dir, sizeof(c->lock_dir), "%s", locks);
+	c->no_socket_lock = cfg.no_socket_lock;
 	return 0;
 }
 
@@ -272,6 +280,15 @@ int uncore_component_open(struct uncore_component **out)
 		rc = open_direct(c, choice.platform);
 	else
 		rc = open_perf(c, choice.platform, choice.kernel_only);
+	if (rc == 0) {
+		struct uncore_share_config sc = {c->lock_dir[0] ? c->lock_dir : NULL,
+						 c->no_socket_lock};
+		rc = uncore_share_create(c->be, &sc, &c->share);
+		if (rc < 0) {
+			c->be->ops->destroy(c->be);
+			c->be = NULL;
+		}
+	}
 	if (rc == 0)
 		rc = uncore_native_create(c->be->machine.plat, &c->native);
 	if (rc == 0)
@@ -291,7 +308,9 @@ void uncore_component_close(struct uncore_component *c)
 	if (!c)
 		return;
 	uncore_native_destroy(c->native);
-	if (c->be)
+	if (c->share)
+		uncore_share_release(c->share); /* destroys be with the last event set */
+	else if (c->be)
 		c->be->ops->destroy(c->be);
 	free(c);
 }

@@ -9,10 +9,16 @@
 #include "bind/backend_choice.h"
 #include "eventset/clock.h"
 #include "eventset/native.h"
+#include "eventset/share.h"
 
 struct uncore_component {
 	enum uncore_backend_kind kind;
-	struct uncore_backend *be;
+	struct uncore_backend *be; /* owned by `share` */
+	/* The process's event sets count through views of this hub
+	 * (eventset/share.h): many sets at once, one process per socket. */
+	struct uncore_share *share;
+	char lock_dir[4200]; /* socket locks between processes ("" : the default) */
+	int no_socket_lock;  /* a private simulator: nobody else can count there */
 	struct uncore_native *native;
 	char origin[192]; /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */
 	unsigned max_counters; /* counters of one socket, for cmp_info.num_cntrs */

@@ -303,6 +303,7 @@ void uncore_plan_free(struct uncore_plan *plan)
 	free(plan->first);
 	free(plan->count);
 	free(plan->slot_index);
+	free(plan->ev);
 	memset(plan, 0, sizeof(*plan));
 }
 
@@ -327,7 +328,9 @@ int uncore_schedule(const struct uncore_machine *m, const struct uncore_sched_ev
 	p.first = calloc(n ? n : 1, sizeof(*p.first));
 	p.count = calloc(n ? n : 1, sizeof(*p.count));
 	p.slot_index = calloc(cap, sizeof(*p.slot_index));
-	if (!t || !slot_of || !p.slots || !p.boxes || !p.first || !p.count || !p.slot_index) {
+	p.ev = calloc(n ? n : 1, sizeof(*p.ev));
+	if (!t || !slot_of || !p.slots || !p.boxes || !p.first || !p.count || !p.slot_index ||
+	    !p.ev) {
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory scheduling %u events", n);
 		goto out;
 	}
@@ -360,6 +363,8 @@ int uncore_schedule(const struct uncore_machine *m, const struct uncore_sched_ev
 		p.count[e] = pos - p.first[e];
 	}
 	p.nevents = n;
+	if (n)
+		memcpy(p.ev, ev, n * sizeof(*ev));
 	*out = p;
 	memset(&p, 0, sizeof(p));
 out:

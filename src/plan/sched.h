@@ -57,6 +57,9 @@ struct uncore_plan {
 	struct uncore_boxprog *boxes;
 	/* Slots of event e: slot_index[first[e] .. first[e] + count[e]) */
 	unsigned *first, *count, *slot_index;
+	/* Copies of the events placed, in order (names not copied): what a
+	 * layer that merges the plans of several event sets needs. */
+	struct uncore_sched_event *ev;
 };
 
 /* Place `n` events on machine `m`.  0 and a plan to release with

@@ -98,6 +98,8 @@ static const struct hswep_box_desc *desc_for(const struct uncore_box_type *bt)
 
 static int wr(struct direct_backend *b, const struct uncore_reg *r, uint64_t v)
 {
+	if (!b->guarded) /* not (or no longer) bound: nothing of ours to write */
+		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
 	return uncore_regio_write(b->guarded, r, v);
 }
 

@@ -1,0 +1,814 @@
+/* The counters a process's event sets share (see share.h).  The hub keeps,
+ * per distinct event and per box instance it counts on, a 64-bit total
+ * that survives reprogramming: base (counts of earlier programmings) plus
+ * the fold of the counter currently holding it.  A view maps each slot of
+ * its set's plan to one such (event, instance) total. */
+#include "eventset/share.h"
+
+#include "backend/direct/socket_hold.h"
+#include "common/uncore_error.h"
+#include "eventset/counter_fold.h"
+#include "plan/sched.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define RETRY_NS 1000000000ull /* how often a reading process looks for freed sockets */
+
+struct hub_inst {
+	uint16_t socket;
+	uint8_t box, instance;
+	int uslot;     /* slot of the programmed plan counting it, or -1 */
+	uint64_t base; /* counts of earlier programmings */
+};
+
+/* One distinct event of the union. */
+struct hub_event {
+	struct uncore_sched_event sev;
+	char *name;
+	unsigned refs;  /* programmed views using it */
+	int in_hw;      /* part of the programmed plan */
+	unsigned ninst;
+	struct hub_inst *inst;
+};
+
+struct uncore_share {
+	pthread_mutex_t mu;
+	unsigned refs;
+	struct uncore_backend *be;
+	char *lock_dir;
+	int no_socket_lock;
+	struct hub_event **ev;
+	unsigned nev, cap;
+	struct uncore_plan hw; /* the union, on the sockets held */
+	int programmed;
+	struct uncore_counter_fold *folds;
+	uint64_t *raw;
+	uint32_t wanted;  /* sockets the union counts on */
+	uint32_t missing; /* of those, held by another process */
+	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
+	char owner[UNCORE_MACHINE_MAX_SOCKETS][160];
+	uint64_t last_retry_ns;
+};
+
+struct share_view {
+	struct uncore_backend base;
+	struct uncore_share *hub;
+	const struct uncore_plan *plan;
+	unsigned nev;
+	struct hub_event **evs;       /* per plan event */
+	struct hub_event **slot_ev;   /* per plan slot */
+	int *slot_inst;               /* per plan slot: instance in slot_ev, or -1 */
+	uint64_t *snap;               /* values at stop */
+	int running;
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- distinct events ---------------------------------------------------- */
+
+/* Same counting on the same boxes: the same box type, instance and socket
+ * selection and the same encoding (control value and the filter bits it
+ * depends on). */
+static int same_event(const struct uncore_sched_event *a, const struct uncore_sched_event *b)
+{
+	const struct uncore_encoding *x = &a->enc, *y = &b->enc;
+	if (a->ref.box != b->ref.box || a->ref.instance != b->ref.instance ||
+	    a->ref.socket != b->ref.socket || a->ref.cpu != b->ref.cpu || x->ctl != y->ctl ||
+	    x->code != y->code || x->fixed != y->fixed || x->fixed_index != y->fixed_index ||
+	    x->freerun != y->freerun || x->nfilters != y->nfilters || x->counters != y->counters)
+		return 0;
+	for (unsigned f = 0; f < UNCORE_MAX_FILTERS; f++)
+		if (x->filter_mask[f] != y->filter_mask[f] ||
+		    (x->filter[f] & x->filter_mask[f]) != (y->filter[f] & y->filter_mask[f]))
+			return 0;
+	return 1;
+}
+
+static void free_event(struct hub_event *e)
+{
+	if (!e)
+		return;
+	free(e->name);
+	free(e->inst);
+	free(e);
+}
+
+/* The box instances an event counts on: its slots when placed alone. */
+static int new_event(struct uncore_share *hub, const struct uncore_sched_event *sev,
+		     struct hub_event **out)
+{
+	struct uncore_plan p;
+	struct hub_event *e = calloc(1, sizeof(*e));
+	if (!e)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	e->sev = *sev;
+	e->name = strdup(sev->name ? sev->name : "(event)");
+	e->sev.name = e->name;
+	int rc = e->name ? uncore_schedule(&hub->be->machine, &e->sev, 1, &p)
+			 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	if (rc < 0) {
+		free_event(e);
+		return rc;
+	}
+	e->inst = calloc(p.nslots ? p.nslots : 1, sizeof(*e->inst));
+	if (!e->inst) {
+		uncore_plan_free(&p);
+		free_event(e);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	}
+	for (unsigned k = 0; k < p.nslots; k++) {
+		e->inst[k].socket = p.slots[k].socket;
+		e->inst[k].box = p.slots[k].box;
+		e->inst[k].instance = p.slots[k].instance;
+		e->inst[k].uslot = -1;
+	}
+	e->ninst = p.nslots;
+	uncore_plan_free(&p);
+	*out = e;
+	return 0;
+}
+
+static int find_inst(const struct hub_event *e, const struct uncore_slot *s)
+{
+	for (unsigned i = 0; i < e->ninst; i++)
+		if (e->inst[i].socket == s->socket && e->inst[i].box == s->box &&
+		    e->inst[i].instance == s->instance)
+			return (int)i;
+	return -1;
+}
+
+/* An existing event with refs taken, or a new one appended. */
+static int get_event(struct uncore_share *hub, const struct uncore_sched_event *sev,
+		     struct hub_event **out)
+{
+	for (unsigned i = 0; i < hub->nev; i++)
+		if (same_event(&hub->ev[i]->sev, sev)) {
+			hub->ev[i]->refs++;
+			*out = hub->ev[i];
+			return 0;
+		}
+	if (hub->nev == hub->cap) {
+		unsigned cap = hub->cap ? hub->cap * 2 : 16;
+		struct hub_event **n = realloc(hub->ev, cap * sizeof(*n));
+		if (!n)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+		hub->ev = n;
+		hub->cap = cap;
+	}
+	int rc = new_event(hub, sev, &hub->ev[hub->nev]);
+	if (rc < 0)
+		return rc;
+	hub->ev[hub->nev]->refs = 1;
+	*out = hub->ev[hub->nev++];
+	return 0;
+}
+
+static uint64_t inst_value(const struct uncore_share *hub, const struct hub_inst *in)
+{
+	return in->base + (in->uslot >= 0 ? hub->folds[in->uslot].total : 0);
+}
+
+/* ---- the programmed union ------------------------------------------------ */
+
+static void sync_counts(struct uncore_share *hub)
+{
+	if (!hub->programmed || !hub->hw.nslots)
+		return;
+	if (hub->be->ops->read(hub->be, hub->raw) < 0) {
+		uncore_error_clear(); /* keep the last totals; the next read tries again */
+		return;
+	}
+	for (unsigned k = 0; k < hub->hw.nslots; k++)
+		uncore_fold_update(&hub->folds[k], hub->raw[k]);
+}
+
+/* Fold everything counted so far into the bases and stop the backend. */
+static void teardown(struct uncore_share *hub)
+{
+	if (!hub->programmed)
+		return;
+	sync_counts(hub);
+	for (unsigned i = 0; i < hub->nev; i++) {
+		struct hub_event *e = hub->ev[i];
+		for (unsigned k = 0; k < e->ninst; k++) {
+			e->inst[k].base = inst_value(hub, &e->inst[k]);
+			e->inst[k].uslot = -1;
+		}
+		e->in_hw = 0;
+	}
+	hub->be->ops->stop(hub->be);
+	hub->be->ops->unprogram(hub->be);
+	uncore_error_clear();
+	uncore_plan_free(&hub->hw);
+	free(hub->folds);
+	free(hub->raw);
+	hub->folds = NULL;
+	hub->raw = NULL;
+	hub->programmed = 0;
+}
+
+static void release_sockets(struct uncore_share *hub, uint32_t keep)
+{
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		if (hub->holds[s] && !(keep & (1u << s))) {
+			uncore_socket_hold_release(hub->holds[s]);
+			hub->holds[s] = NULL;
+		}
+}
+
+/* "PID 1234 (cmd)" out of the lock's "in use by ... (lock PATH)" detail. */
+static void note_owner(struct uncore_share *hub, unsigned s)
+{
+	const char *d = uncore_error_detail(), *by = strstr(d, "in use by ");
+	const char *end = by ? strstr(by, " (lock ") : NULL;
+	if (by && end)
+		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by %.*s", (int)(end - by - 10),
+			 by + 10);
+	else
+		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by another process");
+	uncore_error_clear();
+}
+
+/* Hold what is wanted and free; *gained: a socket was newly taken.  Only
+ * errors other than "another process has it" fail. */
+static int take_sockets(struct uncore_share *hub, int *gained)
+{
+	*gained = 0;
+	hub->missing = 0;
+	if (hub->no_socket_lock)
+		return 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		if (!(hub->wanted & (1u << s)) || hub->holds[s])
+			continue;
+		int rc = uncore_socket_hold_acquire(hub->lock_dir, s, &hub->holds[s]);
+		if (rc == 0) {
+			*gained = 1;
+			hub->owner[s][0] = '\0';
+			continue;
+		}
+		if (rc != UNCORE_EBUSY)
+			return rc;
+		note_owner(hub, s);
+		hub->missing |= 1u << s;
+	}
+	release_sockets(hub, hub->wanted);
+	return 0;
+}
+
+/* The slots of `in` on sockets in `mask`, events kept in order. */
+static int keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_plan *out)
+{
+	struct uncore_plan p;
+	unsigned nidx = 0; /* slot_index entries: events may share a slot */
+	memset(&p, 0, sizeof(p));
+	for (unsigned e = 0; e < in->nevents; e++)
+		nidx += in->count[e];
+	int *box_map = calloc(in->nboxes ? in->nboxes : 1, sizeof(*box_map));
+	int *slot_map = calloc(in->nslots ? in->nslots : 1, sizeof(*slot_map));
+	p.slots = calloc(in->nslots ? in->nslots : 1, sizeof(*p.slots));
+	p.boxes = calloc(in->nboxes ? in->nboxes : 1, sizeof(*p.boxes));
+	p.first = calloc(in->nevents ? in->nevents : 1, sizeof(*p.first));
+	p.count = calloc(in->nevents ? in->nevents : 1, sizeof(*p.count));
+	p.slot_index = calloc(nidx ? nidx : 1, sizeof(*p.slot_index));
+	p.ev = calloc(in->nevents ? in->nevents : 1, sizeof(*p.ev));
+	if (!box_map || !slot_map || !p.slots || !p.boxes || !p.first || !p.count ||
+	    !p.slot_index || !p.ev) {
+		free(box_map);
+		free(slot_map);
+		uncore_plan_free(&p);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	}
+	for (unsigned b = 0; b < in->nboxes; b++) {
+		box_map[b] = -1;
+		if (mask & (1u << in->boxes[b].socket)) {
+			box_map[b] = (int)p.nboxes;
+			p.boxes[p.nboxes++] = in->boxes[b];
+		}
+	}
+	for (unsigned k = 0; k < in->nslots; k++) {
+		slot_map[k] = -1;
+		if (box_map[in->slots[k].boxprog] >= 0) {
+			slot_map[k] = (int)p.nslots;
+			p.slots[p.nslots] = in->slots[k];
+			p.slots[p.nslots++].boxprog = (uint16_t)box_map[in->slots[k].boxprog];
+		}
+	}
+	unsigned pos = 0;
+	for (unsigned e = 0; e < in->nevents; e++) {
+		p.first[e] = pos;
+		for (unsigned j = 0; j < in->count[e]; j++) {
+			int k = slot_map[in->slot_index[in->first[e] + j]];
+			if (k >= 0)
+				p.slot_index[pos++] = (unsigned)k;
+		}
+		p.count[e] = pos - p.first[e];
+		if (in->ev)
+			p.ev[e] = in->ev[e];
+	}
+	p.nevents = in->nevents;
+	free(box_map);
+	free(slot_map);
+	*out = p;
+	return 0;
+}
+
+/* Schedule every event some view uses, on every socket: 0 and the plan,
+ * or the scheduler's error naming the events that do not fit together. */
+static int schedule_union(struct uncore_share *hub, struct uncore_plan *full,
+			  struct hub_event ***order, unsigned *n)
+{
+	struct uncore_sched_event *sev = calloc(hub->nev ? hub->nev : 1, sizeof(*sev));
+	struct hub_event **ord = calloc(hub->nev ? hub->nev : 1, sizeof(*ord));
+	unsigned k = 0;
+	if (!sev || !ord) {
+		free(sev);
+		free(ord);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	}
+	for (unsigned i = 0; i < hub->nev; i++)
+		if (hub->ev[i]->refs) {
+			ord[k] = hub->ev[i];
+			sev[k++] = hub->ev[i]->sev;
+		}
+	int rc = uncore_schedule(&hub->be->machine, sev, k, full);
+	free(sev);
+	if (rc < 0 || !order)
+		free(ord);
+	else {
+		*order = ord;
+		*n = k;
+	}
+	return rc;
+}
+
+/* Drop events no view uses (none is in the programmed plan: teardown came
+ * first). */
+static void prune(struct uncore_share *hub)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < hub->nev; i++) {
+		if (hub->ev[i]->refs)
+			hub->ev[k++] = hub->ev[i];
+		else
+			free_event(hub->ev[i]);
+	}
+	hub->nev = k;
+}
+
+/* Program the backend with the union of the used events on the sockets
+ * this process may hold, and start it; counting of the events already
+ * counted continues from their totals. */
+static int rebuild(struct uncore_share *hub)
+{
+	struct uncore_plan full;
+	struct hub_event **ord = NULL;
+	unsigned n = 0;
+	int gained, rc;
+
+	teardown(hub);
+	prune(hub);
+	if (hub->nev == 0) {
+		hub->wanted = hub->missing = 0;
+		release_sockets(hub, 0);
+		return 0;
+	}
+	rc = schedule_union(hub, &full, &ord, &n);
+	if (rc < 0)
+		return rc;
+	hub->wanted = 0;
+	for (unsigned k = 0; k < full.nslots; k++)
+		hub->wanted |= 1u << full.slots[k].socket;
+	rc = take_sockets(hub, &gained);
+	if (rc == 0)
+		rc = keep_sockets(&full, hub->wanted & ~hub->missing, &hub->hw);
+	uncore_plan_free(&full);
+	if (rc < 0) {
+		free(ord);
+		return rc;
+	}
+	hub->last_retry_ns = mono_ns();
+	if (hub->hw.nslots) {
+		hub->folds = calloc(hub->hw.nslots, sizeof(*hub->folds));
+		hub->raw = calloc(hub->hw.nslots, sizeof(*hub->raw));
+		rc = hub->folds && hub->raw ? 0 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+		if (rc == 0)
+			rc = hub->be->ops->program(hub->be, &hub->hw);
+		if (rc == 0) {
+			hub->programmed = 1;
+			rc = hub->be->ops->start(hub->be);
+		}
+		if (rc == 0)
+			rc = hub->be->ops->read(hub->be, hub->raw);
+		for (unsigned k = 0; rc == 0 && k < hub->hw.nslots; k++) {
+			unsigned w = hub->be->value_bits ? hub->be->value_bits : hub->hw.slots[k].width;
+			rc = uncore_fold_init(&hub->folds[k], w);
+			uncore_fold_start(&hub->folds[k], hub->raw[k]);
+		}
+	}
+	if (rc == 0)
+		for (unsigned e = 0; e < n; e++) {
+			struct hub_event *he = ord[e];
+			for (unsigned j = 0; j < hub->hw.count[e]; j++) {
+				unsigned k = hub->hw.slot_index[hub->hw.first[e] + j];
+				int i = find_inst(he, &hub->hw.slots[k]);
+				if (i >= 0)
+					he->inst[i].uslot = (int)k;
+			}
+			he->in_hw = 1;
+		}
+	free(ord);
+	if (rc < 0) {
+		char detail[512];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		if (hub->programmed)
+			teardown(hub);
+		else {
+			uncore_plan_free(&hub->hw);
+			free(hub->folds);
+			free(hub->raw);
+			hub->folds = NULL;
+			hub->raw = NULL;
+		}
+		return uncore_fail(rc, "%s", detail);
+	}
+	for (unsigned e = 0; e < hub->nev; e++)
+		if (hub->ev[e]->refs)
+			hub->ev[e]->in_hw = 1;
+	return 0;
+}
+
+/* A holder that went away: take its socket and count there too. */
+static void retry_missing(struct uncore_share *hub, int force)
+{
+	int gained = 0;
+	uint64_t now;
+	if (!hub->missing || hub->no_socket_lock)
+		return;
+	now = mono_ns();
+	if (!force && now - hub->last_retry_ns < RETRY_NS)
+		return;
+	hub->last_retry_ns = now;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		if (!(hub->missing & (1u << s)))
+			continue;
+		if (uncore_socket_hold_acquire(hub->lock_dir, s, &hub->holds[s]) == 0) {
+			gained = 1;
+			hub->missing &= ~(1u << s);
+			hub->owner[s][0] = '\0';
+		}
+		uncore_error_clear();
+	}
+	if (gained && rebuild(hub) < 0)
+		uncore_error_clear(); /* counting goes on where it can; the next start reports */
+}
+
+/* ---- views --------------------------------------------------------------- */
+
+static void view_drop_refs(struct share_view *v)
+{
+	for (unsigned e = 0; e < v->nev; e++)
+		if (v->evs[e])
+			v->evs[e]->refs--;
+	free(v->evs);
+	free(v->slot_ev);
+	free(v->slot_inst);
+	free(v->snap);
+	v->evs = v->slot_ev = NULL;
+	v->slot_inst = NULL;
+	v->snap = NULL;
+	v->nev = 0;
+	v->plan = NULL;
+}
+
+static int view_unprogram_locked(struct share_view *v)
+{
+	struct uncore_share *hub = v->hub;
+	if (!v->plan)
+		return 0;
+	v->running = 0;
+	view_drop_refs(v);
+	unsigned used = 0;
+	for (unsigned i = 0; i < hub->nev; i++)
+		used += hub->ev[i]->refs != 0;
+	if (used == 0) {
+		/* The last set: give the sockets back to the other processes. */
+		teardown(hub);
+		prune(hub);
+		hub->wanted = hub->missing = 0;
+		release_sockets(hub, 0);
+	}
+	return 0;
+}
+
+static int view_program(struct uncore_backend *base, const struct uncore_plan *plan)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	int rc = 0;
+
+	if (!plan->ev && plan->nevents)
+		return uncore_fail(UNCORE_EINVAL, "a plan without its events cannot be shared");
+	pthread_mutex_lock(&hub->mu);
+	if (v->plan)
+		view_unprogram_locked(v);
+	v->evs = calloc(plan->nevents ? plan->nevents : 1, sizeof(*v->evs));
+	v->slot_ev = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_ev));
+	v->slot_inst = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_inst));
+	v->snap = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->snap));
+	v->plan = plan;
+	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->snap)
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
+		rc = get_event(hub, &plan->ev[e], &v->evs[e]);
+		if (rc == 0)
+			v->nev = e + 1;
+	}
+	if (rc == 0) {
+		/* Fits next to the other sets' events? */
+		struct uncore_plan full;
+		rc = schedule_union(hub, &full, NULL, NULL);
+		if (rc == 0)
+			uncore_plan_free(&full);
+		else if (rc == UNCORE_ECONFLICT) {
+			char detail[512];
+			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+			rc = uncore_fail(UNCORE_ECONFLICT,
+					 "cannot count next to the other running event sets of this "
+					 "process: %s; stop some of them first",
+					 detail);
+		}
+	}
+	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++)
+		for (unsigned j = 0; j < plan->count[e]; j++) {
+			unsigned k = plan->slot_index[plan->first[e] + j];
+			v->slot_ev[k] = v->evs[e];
+			v->slot_inst[k] = find_inst(v->evs[e], &plan->slots[k]);
+		}
+	if (rc < 0) {
+		char detail[512];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		view_drop_refs(v);
+		unsigned used = 0;
+		for (unsigned i = 0; i < hub->nev; i++)
+			used += hub->ev[i]->refs != 0;
+		if (used == 0) {
+			teardown(hub);
+			hub->wanted = hub->missing = 0;
+			release_sockets(hub, 0);
+		}
+		prune(hub); /* events nobody uses; the programmed plan still counts them */
+		uncore_fail(rc, "%s", detail);
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static void fill(const struct share_view *v, uint64_t *raw)
+{
+	for (unsigned k = 0; k < v->plan->nslots; k++) {
+		const struct hub_event *e = v->slot_ev[k];
+		int i = v->slot_inst[k];
+		raw[k] = e && i >= 0 ? inst_value(v->hub, &e->inst[i]) : 0;
+	}
+}
+
+static int view_start(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	int rc = 0;
+	pthread_mutex_lock(&hub->mu);
+	if (!v->plan) {
+		pthread_mutex_unlock(&hub->mu);
+		return uncore_fail(UNCORE_ESTATE, "start before program");
+	}
+	int stale = 0;
+	for (unsigned e = 0; e < v->nev; e++)
+		stale |= !v->evs[e]->in_hw;
+	if (stale)
+		rc = rebuild(hub);
+	else
+		retry_missing(hub, 1);
+	if (rc == 0)
+		v->running = 1;
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static int view_stop(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	pthread_mutex_lock(&v->hub->mu);
+	if (v->plan && v->running) {
+		sync_counts(v->hub);
+		fill(v, v->snap);
+		v->running = 0;
+	}
+	pthread_mutex_unlock(&v->hub->mu);
+	return 0;
+}
+
+static int view_read(struct uncore_backend *base, uint64_t *raw)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	pthread_mutex_lock(&hub->mu);
+	if (!v->plan) {
+		pthread_mutex_unlock(&hub->mu);
+		return uncore_fail(UNCORE_ESTATE, "read before program");
+	}
+	if (v->running) {
+		retry_missing(hub, 0);
+		sync_counts(hub);
+		fill(v, raw);
+	} else {
+		memcpy(raw, v->snap, v->plan->nslots * sizeof(*raw));
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return 0;
+}
+
+static int view_unprogram(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	pthread_mutex_lock(&v->hub->mu);
+	int rc = view_unprogram_locked(v);
+	pthread_mutex_unlock(&v->hub->mu);
+	return rc;
+}
+
+static void view_destroy(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	if (!v)
+		return;
+	view_unprogram(base);
+	uncore_share_release(v->hub);
+	free(v);
+}
+
+static int view_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
+				  uint64_t *ns)
+{
+	const struct share_view *v = (const struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	*ns = UINT64_MAX;
+	if (!hub->be->ops->max_read_interval)
+		return 0;
+	pthread_mutex_lock(&hub->mu);
+	int rc = hub->be->ops->max_read_interval(hub->be, plan, ns);
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static int view_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
+{
+	struct share_view *v = (struct share_view *)base;
+	memset(out, 0, sizeof(*out));
+	if (!v->hub->be->stats)
+		return 0;
+	pthread_mutex_lock(&v->hub->mu);
+	int rc = v->hub->be->stats(v->hub->be, out);
+	pthread_mutex_unlock(&v->hub->mu);
+	return rc;
+}
+
+static int view_slot_status(struct uncore_backend *base, unsigned slot,
+			    struct uncore_slot_status *out)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	int rc = 0;
+	memset(out, 0, sizeof(*out));
+	pthread_mutex_lock(&hub->mu);
+	if (v->plan && slot < v->plan->nslots && v->slot_ev[slot] && v->slot_inst[slot] >= 0) {
+		int u = v->slot_ev[slot]->inst[v->slot_inst[slot]].uslot;
+		if (u >= 0 && hub->be->slot_status)
+			rc = hub->be->slot_status(hub->be, (unsigned)u, out);
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static const struct uncore_backend_ops view_ops = {
+	.name = "shared",
+	.program = view_program,
+	.start = view_start,
+	.stop = view_stop,
+	.read = view_read,
+	.unprogram = view_unprogram,
+	.destroy = view_destroy,
+	.max_read_interval = view_max_read_interval,
+};
+
+/* ---- the hub ------------------------------------------------------------- */
+
+int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
+			struct uncore_share **out)
+{
+	struct uncore_share *hub;
+	if (!be)
+		return uncore_fail(UNCORE_EINVAL, "sharing counters without a backend");
+	hub = calloc(1, sizeof(*hub));
+	if (!hub)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	if (cfg && cfg->lock_dir && !(hub->lock_dir = strdup(cfg->lock_dir))) {
+		free(hub);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	}
+	hub->no_socket_lock = cfg ? cfg->no_socket_lock : 0;
+	pthread_mutex_init(&hub->mu, NULL);
+	hub->refs = 1;
+	hub->be = be;
+	*out = hub;
+	return 0;
+}
+
+void uncore_share_release(struct uncore_share *hub)
+{
+	if (!hub)
+		return;
+	pthread_mutex_lock(&hub->mu);
+	unsigned left = --hub->refs;
+	pthread_mutex_unlock(&hub->mu);
+	if (left)
+		return;
+	teardown(hub);
+	for (unsigned i = 0; i < hub->nev; i++)
+		free_event(hub->ev[i]);
+	free(hub->ev);
+	release_sockets(hub, 0);
+	hub->be->ops->destroy(hub->be);
+	pthread_mutex_destroy(&hub->mu);
+	free(hub->lock_dir);
+	free(hub);
+}
+
+int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out)
+{
+	struct share_view *v = calloc(1, sizeof(*v));
+	if (!v)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	v->hub = hub;
+	v->base.ops = &view_ops;
+	v->base.machine = hub->be->machine;
+	v->base.stats = view_stats;
+	v->base.slot_status = hub->be->slot_status ? view_slot_status : NULL;
+	v->base.events = hub->be->events;
+	v->base.value_bits = 64;
+	pthread_mutex_lock(&hub->mu);
+	hub->refs++;
+	pthread_mutex_unlock(&hub->mu);
+	*out = &v->base;
+	return 0;
+}
+
+int uncore_share_socket_state(struct uncore_share *hub, unsigned s, char *who, size_t wlen)
+{
+	int st;
+	if (s >= UNCORE_MACHINE_MAX_SOCKETS)
+		return -1;
+	pthread_mutex_lock(&hub->mu);
+	if (!(hub->wanted & (1u << s)))
+		st = -1;
+	else if (hub->missing & (1u << s)) {
+		st = 0;
+		if (who)
+			snprintf(who, wlen, "%s", hub->owner[s]);
+	} else
+		st = 1;
+	pthread_mutex_unlock(&hub->mu);
+	return st;
+}
+
+int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len)
+{
+	size_t at = 0;
+	if (len)
+		buf[0] = '\0';
+	if (hub->no_socket_lock)
+		return 0;
+	for (unsigned s = 0; s < hub->be->machine.nsockets && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		char who[160] = "";
+		int st = uncore_share_socket_state(hub, s, who, sizeof(who));
+		int n = 0;
+		if (st == 1)
+			n = snprintf(buf + at, len - at, "%ssocket %u: counted by this process", at ? "; " : "", s);
+		else if (st == 0)
+			n = snprintf(buf + at, len - at, "%ssocket %u: %s; this process reads 0 there",
+				     at ? "; " : "", s, who);
+		if (n < 0 || (size_t)n >= len - at)
+			return uncore_fail(UNCORE_ENOSPACE, "holder description too long");
+		at += (size_t)n;
+	}
+	return 0;
+}

@@ -1,0 +1,62 @@
+/* The counters a process's event sets share.  A backend counts one plan at
+ * a time; a process has any number of event sets (one per thread, PAPI's
+ * high-level API, tools inside MPI ranks), all running at once.  The share
+ * ("hub") owns the process's one backend and programs it with the union of
+ * the events of every programmed set, identical encodings counted once;
+ * each set talks to its own view, a backend (backend.h) whose read returns
+ * the hub's 64-bit totals for the set's counters, so the set's folding of
+ * a start value makes its counts exactly its own interval.
+ *
+ * Several processes on one node (the policy, README "MPI jobs and
+ * threads"): the first process to count on a socket holds it (the socket
+ * lock of backend/direct/socket_lock.h, for both backends) until its last
+ * set stops; the other processes' events read 0 on that socket, so a sum
+ * over processes counts each socket once.  A socket whose holder exited
+ * (or crashed: the kernel drops the lock) is taken at the next start or
+ * within a second of reading by a process that is counting.
+ *
+ * Thread-safe: every call on the hub or on any view is serialised by the
+ * hub's mutex.  A start whose events cannot be placed next to the other
+ * running sets' fails with UNCORE_ECONFLICT naming the events in the way. */
+#ifndef UNCORE_EVENTSET_SHARE_H
+#define UNCORE_EVENTSET_SHARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend/backend.h"
+
+struct uncore_share;
+
+struct uncore_share_config {
+	/* Socket ownership between processes: lock directory (NULL: the
+	 * default of socket_lock.h), or none at all (a private simulator). */
+	const char *lock_dir;
+	int no_socket_lock;
+};
+
+/* A hub over `be`, which it owns from now on (destroyed with the hub's
+ * last reference).  One reference, the caller's. */
+int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
+			struct uncore_share **out);
+
+/* Drop a reference (NULL ignored): the last one destroys the hub and its
+ * backend.  Views hold a reference each, so a hub outlives its creator's
+ * release (PAPI_shutdown) until the last event set is gone. */
+void uncore_share_release(struct uncore_share *hub);
+
+/* A new view for one event set (its own backend to give uncore_set_create);
+ * destroyed by its ops->destroy. */
+int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out);
+
+/* Which sockets this process holds, and for the others who does ("PID 1234
+ * (cmd)"), as of the last start: a line per socket the union counts on,
+ * for component info, tools and verbose messages.  "" when no socket lock
+ * is used. */
+int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len);
+
+/* Socket s counted by this process (1), by another (0, and `who` names
+ * it when not NULL), or not used by any running set (-1). */
+int uncore_share_socket_state(struct uncore_share *hub, unsigned s, char *who, size_t wlen);
+
+#endif

@@ -1,0 +1,186 @@
+/* The counters event sets share (eventset/share.h), on the simulator: sets
+ * with identical events share counters yet count exactly their own
+ * intervals, distinct events are merged, a set that cannot fit next to the
+ * running ones is refused naming the events, and threads keep counting
+ * while the hub's creator lets go (PAPI_shutdown's order). */
+#include "common/uncore_error.h"
+#include "eventset/share.h"
+#include "harness.h"
+#include "sim_set.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MS 1000000ull
+
+/* A machine with the clock scenario, its backend handed to a hub. */
+static int open_hub(struct sim_set *e, struct uncore_share **hub, int perf)
+{
+	int rc = perf ? sim_set_open_perf(e, "e5-2699v3-2s", "hswep-clocks.scn", NULL)
+		      : sim_set_open(e, "e5-2699v3-2s", "hswep-clocks.scn", NULL);
+	if (rc < 0)
+		return rc;
+	uncore_set_destroy(e->set);
+	e->set = NULL;
+	struct uncore_share_config cfg = {NULL, 1};
+	rc = uncore_share_create(e->be, &cfg, hub);
+	if (rc == 0)
+		e->be = NULL; /* the hub's now */
+	return rc;
+}
+
+struct view_set {
+	struct uncore_backend *view;
+	struct uncore_set *set;
+};
+
+static int new_set(struct uncore_share *hub, struct sim_set *e, const char *const *names,
+		   unsigned n, struct view_set *vs)
+{
+	int rc = uncore_share_view(hub, &vs->view);
+	if (rc == 0)
+		rc = uncore_set_create(vs->view, &vs->set);
+	if (rc == 0)
+		rc = uncore_set_assign(vs->set, names, n);
+	(void)e;
+	return rc;
+}
+
+static void free_set(struct view_set *vs)
+{
+	uncore_set_destroy(vs->set);
+	if (vs->view)
+		vs->view->ops->destroy(vs->view);
+	memset(vs, 0, sizeof(*vs));
+}
+
+static void identical_events_share_and_count_their_own_interval(int perf)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a, b, c;
+	const char *ev[] = {"hswep_unc_cbo::UNC_C_CLOCKTICKS", "hswep_unc_ubo::UNC_U_CLOCKTICKS"};
+	const char *other[] = {"hswep_unc_cbo::UNC_C_CLOCKTICKS:socket=1"};
+	uint64_t a0[2], a1[2], b1[2], c1[1];
+
+	CHECK_EQ_INT(open_hub(&e, &hub, perf), 0);
+	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
+	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &b), 0);
+	CHECK_EQ_INT(new_set(hub, &e, other, 1, &c), 0);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
+	CHECK_EQ_INT(uncore_set_read(a.set, a0), 0);
+	CHECK_EQ_INT(uncore_set_start(b.set), 0);
+	CHECK_EQ_INT(uncore_set_start(c.set), 0); /* a new encoding: the union grows */
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 2 * MS), 0);
+	CHECK_EQ_INT(uncore_set_stop(b.set, b1), 0);
+	CHECK_EQ_INT(uncore_set_stop(c.set, c1), 0);
+	CHECK_EQ_INT(uncore_set_stop(a.set, a1), 0);
+	/* UCLK 3 GHz... whatever the model's: the UBox counts one per cycle
+	 * per socket, the CBos one each; A over 3 ms, B and C over 2 ms. */
+	uint64_t hz = e.topo.clock_hz[0];
+	uint64_t per_ms = hz / 1000;
+	CHECK(a0[1] > 0);
+	CHECK_EQ_U64(a1[1], 3 * per_ms * e.topo.sockets);
+	CHECK_EQ_U64(b1[1], 2 * per_ms * e.topo.sockets);
+	CHECK_EQ_U64(b1[0], a1[0] - a0[0]);
+	CHECK_EQ_U64(c1[0] * 2, b1[0]); /* socket 1 of two identical sockets */
+	free_set(&a);
+	free_set(&b);
+	free_set(&c);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
+TEST(direct_identical_events_share_and_count_their_own_interval)
+{
+	identical_events_share_and_count_their_own_interval(0);
+}
+
+TEST(perf_identical_events_share_and_count_their_own_interval)
+{
+	identical_events_share_and_count_their_own_interval(1);
+}
+
+TEST(a_set_that_cannot_fit_is_refused_naming_the_events)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a, b;
+	const char *full[] = {"hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=1:socket=0",
+			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=2:socket=0",
+			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=3:socket=0",
+			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=4:socket=0"};
+	const char *more[] = {"hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=5:socket=0"};
+	CHECK_EQ_INT(open_hub(&e, &hub, 0), 0);
+	CHECK_EQ_INT(new_set(hub, &e, full, 4, &a), 0);
+	CHECK_EQ_INT(new_set(hub, &e, more, 1, &b), 0);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0);
+	CHECK_EQ_INT(uncore_set_start(b.set), UNCORE_ECONFLICT);
+	CHECK_CONTAINS(uncore_error_detail(), "other running event sets");
+	CHECK_CONTAINS(uncore_error_detail(), "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=1:socket=0");
+	/* Once A stops, B fits. */
+	CHECK_EQ_INT(uncore_set_stop(a.set, NULL), 0);
+	CHECK_EQ_INT(uncore_set_start(b.set), 0);
+	CHECK_EQ_INT(uncore_set_stop(b.set, NULL), 0);
+	free_set(&a);
+	free_set(&b);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
+struct worker {
+	struct uncore_share *hub;
+	struct sim_set *e;
+	int failures;
+};
+
+static void *loop(void *arg)
+{
+	struct worker *w = arg;
+	struct view_set vs;
+	const char *ev[] = {"hswep_unc_ubo::UNC_U_CLOCKTICKS"};
+	uint64_t v[1];
+	if (new_set(w->hub, w->e, ev, 1, &vs) < 0) {
+		w->failures++;
+		return NULL;
+	}
+	for (int i = 0; i < 300; i++) {
+		if (uncore_set_start(vs.set) < 0 || uncore_set_read(vs.set, v) < 0 ||
+		    uncore_set_stop(vs.set, v) < 0)
+			w->failures++;
+	}
+	free_set(&vs);
+	return NULL;
+}
+
+TEST(threads_keep_counting_while_the_creator_lets_go)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	pthread_t th[8];
+	struct worker w[8];
+	CHECK_EQ_INT(open_hub(&e, &hub, 0), 0);
+	for (int i = 0; i < 8; i++) {
+		w[i] = (struct worker){hub, &e, 0};
+		pthread_create(&th[i], NULL, loop, &w[i]);
+	}
+	/* What PAPI_shutdown does to the component while the threads run:
+	 * the hub lives on until the last view is gone. */
+	uncore_share_release(hub);
+	for (int i = 0; i < 8; i++) {
+		pthread_join(th[i], NULL);
+		CHECK_EQ_INT(w[i].failures, 0);
+	}
+	sim_set_close(&e);
+}
+
+int main(void)
+{
+	RUN(direct_identical_events_share_and_count_their_own_interval);
+	RUN(perf_identical_events_share_and_count_their_own_interval);
+	RUN(a_set_that_cannot_fit_is_refused_naming_the_events);
+	RUN(threads_keep_counting_while_the_creator_lets_go);
+	return harness_done();
+}
