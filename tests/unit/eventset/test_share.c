@@ -131,27 +131,20 @@ TEST(a_set_that_cannot_fit_is_refused_naming_the_events)
 }
 
 struct worker {
-	struct uncore_share *hub;
-	struct sim_set *e;
+	struct view_set vs;
 	int failures;
 };
 
 static void *loop(void *arg)
 {
 	struct worker *w = arg;
-	struct view_set vs;
-	const char *ev[] = {"hswep_unc_ubo::UNC_U_CLOCKTICKS"};
 	uint64_t v[1];
-	if (new_set(w->hub, w->e, ev, 1, &vs) < 0) {
-		w->failures++;
-		return NULL;
-	}
 	for (int i = 0; i < 300; i++) {
-		if (uncore_set_start(vs.set) < 0 || uncore_set_read(vs.set, v) < 0 ||
-		    uncore_set_stop(vs.set, v) < 0)
+		if (uncore_set_start(w->vs.set) < 0 || uncore_set_read(w->vs.set, v) < 0 ||
+		    uncore_set_stop(w->vs.set, v) < 0)
 			w->failures++;
 	}
-	free_set(&vs);
+	free_set(&w->vs); /* the last one destroys the hub */
 	return NULL;
 }
 
@@ -161,11 +154,15 @@ TEST(threads_keep_counting_while_the_creator_lets_go)
 	struct uncore_share *hub;
 	pthread_t th[8];
 	struct worker w[8];
+	const char *ev[] = {"hswep_unc_ubo::UNC_U_CLOCKTICKS"};
 	CHECK_EQ_INT(open_hub(&e, &hub, 0), 0);
+	/* The sets exist before (PAPI creates them under the component). */
 	for (int i = 0; i < 8; i++) {
-		w[i] = (struct worker){hub, &e, 0};
-		pthread_create(&th[i], NULL, loop, &w[i]);
+		memset(&w[i], 0, sizeof(w[i]));
+		CHECK_EQ_INT(new_set(hub, &e, ev, 1, &w[i].vs), 0);
 	}
+	for (int i = 0; i < 8; i++)
+		pthread_create(&th[i], NULL, loop, &w[i]);
 	/* What PAPI_shutdown does to the component while the threads run:
 	 * the hub lives on until the last view is gone. */
 	uncore_share_release(hub);
