@@ -54,5 +54,6 @@ echo "== 5. derived metrics: the node's DRAM bandwidth in GB/s as one event, per
 	hswep_metric::DRAM_READ_BW:socket=0 \
 	hswep_metric::DRAM_WRITE_BW:socket=1 \
 	hswep_unc_imc::PCT_REQUESTS_PAGE_HIT 2>&1 | grep -E '^(hswep|Failed|because)'
-echo "   (scenario: per socket 51.2e9 B/s read, 25.6e9 B/s written = 47.7 + 23.8 GB/s of 2^30 bytes;"
+echo "   (scenario: per socket 51.2 GB/s read, 25.6 GB/s written - the numbers of step 2: GB is 10^9 bytes"
+echo "    everywhere; the manual's GB_CONVERSION of 2^30 would print 47.7 + 23.8;"
 echo "    formulas: metrics/hswep.metrics, HSX 1.7.1 and 2.6.6)"
