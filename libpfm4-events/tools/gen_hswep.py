@@ -193,7 +193,10 @@ def event_record(box, raw, summary):
     seen = {}
     for t in raw["tables"]:
         for (uname, bits, fdep, desc, line) in t["rows"]:
-            uname = repair_name(uname.upper().replace(" ", "_"))
+            # A space right after an underscore is the PDF's line break
+            # inside a name ("FAILURE_CREDITS_RBT_ MISS", Table 2-180), not a
+            # separator: users and other tools write FAILURE_CREDITS_RBT_MISS.
+            uname = repair_name(re.sub(r"_ +", "_", uname).upper().replace(" ", "_"))
             value, comb, note = read_bits(bits)
             u = dict(name=uname, bits=bits, value=value, combinable=comb,
                      filterdep=ascii_text(fdep), desc=ascii_text(desc),
