@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# PAPI's own high-level API tests with our event, as users run them:
+# upstream ctests/pthread_hl (threads, each with the event set PAPI's HL
+# makes for it) and ctests/omp_hl (OpenMP threads), built from the PAPI tree
+# the build unpacked, with PAPI_EVENTS=hswep_unc_imc::UNC_M_CAS_COUNT:RD on
+# the simulator: every run passes, none crashes (README "MPI jobs and threads";
+# 50 runs in a row were verified by hand, `make check` runs 10 of each).
+set -u
+. "$(dirname "$0")/lib.sh"
+papi=$BUILD/papi/src
+out=$BUILD/hl
+mkdir -p "$out"
+runs=${HL_RUNS:-10}
+for t in pthread_hl omp_hl; do
+	if [ ! -x "$out/$t" ] || [ "$STAGE/lib/libpapi.so" -nt "$out/$t" ]; then
+		${CC:-cc} -O1 -fopenmp -I"$STAGE/include" -I"$papi/testlib" "$papi/ctests/$t.c" \
+			"$papi/testlib/test_utils.c" "$papi/testlib/do_loops.c" -L"$STAGE/lib" -lpapi \
+			-Wl,-rpath,"$STAGE/lib" -lpthread -o "$out/$t" 2>"$out/$t.build.log" ||
+			{ fail "$t: cannot build it from $papi/ctests ($out/$t.build.log)"; continue; }
+	fi
+	tmp=$(mktemp -d)
+	bad=0
+	crash=0
+	for i in $(seq "$runs"); do
+		(cd "$tmp" && PAPI_INTEL_UNCORE_BACKEND=sim PAPI_EVENTS=hswep_unc_imc::UNC_M_CAS_COUNT:RD \
+			OMP_NUM_THREADS=4 "$out/$t" >"$tmp/out" 2>&1)
+		rc=$?
+		[ $rc -ge 128 ] && crash=$((crash + 1))
+		if [ $rc -ne 0 ] || ! grep -q PASSED "$tmp/out"; then
+			bad=$((bad + 1))
+			[ $bad -eq 1 ] && cp "$tmp/out" "$out/$t.failed.log"
+		fi
+	done
+	expect "$t with PAPI_EVENTS=hswep_unc_imc::UNC_M_CAS_COUNT:RD: $runs runs pass ($bad failed, $crash crashed)" \
+		test $bad -eq 0
+	expect "  ... and PAPI's HL output names the event" \
+		grep -rq 'hswep_unc_imc::UNC_M_CAS_COUNT:RD' "$tmp/papi_hl_output"
+	rm -rf "$tmp"
+done
