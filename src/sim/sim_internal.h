@@ -226,8 +226,10 @@ int sim_pci_read(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf,
 		 unsigned width, int peek, uint64_t *value);
 int sim_pci_write(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf, uint32_t offset,
 		  unsigned width, uint64_t value);
-/* Socket of a PCI bus, or -1. */
+/* Socket of a PCI bus (an uncore bus, or a root bus when `root` is given:
+ * *root is set to 1 for a root bus), or -1. */
 int sim_bus_socket(const struct sim_model *m, unsigned bus);
+int sim_bus_socket_kind(const struct sim_model *m, unsigned bus, int *root);
 
 /* sim_log.c */
 void sim_log_access(struct uncore_sim *sim, int write, const struct uncore_reg *r, uint64_t value,

@@ -445,6 +445,7 @@ int uncore_sim_topology(struct uncore_sim *sim, struct uncore_sim_topology *out)
 	snprintf(out->scenario, sizeof(out->scenario), "%s", sh->scenario);
 	out->sockets = m->info.sockets;
 	memcpy(out->bus, m->bus, sizeof(out->bus));
+	memcpy(out->root_bus, m->root_bus, sizeof(out->root_bus));
 	memcpy(out->node_id, m->node_id, sizeof(out->node_id));
 	for (unsigned k = 0; k < HSWEP_BOX_KINDS; k++)
 		for (unsigned i = 0; i < HSWEP_MAX_INSTANCES; i++)

@@ -116,7 +116,7 @@ int uncore_sim_clear_faults(struct uncore_sim *sim);
 /* The register-access interface of this machine (owned by `sim`; its
  * destroy operation does nothing).  MSRs: width 8, addressed by socket and
  * MSR number.  PCI: width 4, dword-aligned offsets; the bus number names the
- * socket.  Errors: UNCORE_EFAULT for a reserved bit or an unknown MSR (the
+ * socket (its uncore bus, or its root bus for the IRP).  Errors: UNCORE_EFAULT for a reserved bit or an unknown MSR (the
  * #GP of hardware), UNCORE_ENODEV for a register of an absent device,
  * UNCORE_EINVAL for a bad width or alignment, injected faults as injected. */
 struct uncore_regio *uncore_sim_regio(struct uncore_sim *sim);
@@ -130,7 +130,8 @@ struct uncore_sim_topology {
 	char model[32];
 	char scenario[128];
 	unsigned sockets;
-	uint8_t bus[HSWEP_MAX_PACKAGES];
+	uint8_t bus[HSWEP_MAX_PACKAGES];      /* uncore bus of each socket */
+	uint8_t root_bus[HSWEP_MAX_PACKAGES]; /* its root bus (the IRP's) */
 	uint8_t node_id[HSWEP_MAX_PACKAGES];
 	uint32_t present[HSWEP_BOX_KINDS]; /* instance masks (PMON function/MSRs present) */
 	uint32_t populated_imc;            /* channels with DIMMs */

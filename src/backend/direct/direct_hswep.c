@@ -128,11 +128,11 @@ static int bind_box(struct direct_backend *b, const struct uncore_boxprog *bp, s
 	const struct uncore_machine *m = &b->base.machine;
 	const struct uncore_box_type *bt = m->plat->boxes[bp->box];
 	const struct hswep_box_desc *d = desc_for(bt);
-	unsigned bus = m->pci_bus[bp->socket];
 	int rc;
 
 	if (!d)
 		return uncore_fail(UNCORE_ENOSUPP, "no register layout for %s boxes", bt->name);
+	unsigned bus = hswep_box_bus(d, m->pci_bus[bp->socket], m->pci_root_bus[bp->socket]);
 	memset(db, 0, sizeof(*db));
 	db->d = d;
 	db->socket = bp->socket;
@@ -171,7 +171,8 @@ static int bind_slot(struct direct_backend *b, const struct uncore_slot *s, stru
 		     struct direct_read *rd)
 {
 	const struct hswep_box_desc *d = db->d;
-	unsigned bus = b->base.machine.pci_bus[s->socket];
+	const struct uncore_machine *m = &b->base.machine;
+	unsigned bus = hswep_box_bus(d, m->pci_bus[s->socket], m->pci_root_bus[s->socket]);
 	struct direct_counter *c = &db->counters[db->ncounters];
 	int fixed = s->counter == UNCORE_SLOT_FIXED;
 	int rc;
@@ -230,7 +231,8 @@ static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al
 	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
 		const struct direct_box *db = &b->boxes[i];
 		const struct hswep_box_desc *d = db->d;
-		unsigned bus = b->base.machine.pci_bus[db->socket];
+		const struct uncore_machine *m = &b->base.machine;
+		unsigned bus = hswep_box_bus(d, m->pci_bus[db->socket], m->pci_root_bus[db->socket]);
 		struct uncore_reg r;
 		static const enum hswep_reg_kind kinds[] = {HSWEP_REG_BOX_CTL, HSWEP_REG_BOX_STATUS,
 							    HSWEP_REG_CTL,     HSWEP_REG_CTR,
