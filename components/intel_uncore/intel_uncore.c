@@ -172,8 +172,12 @@ static int _intel_uncore_init_component(int cidx)
 	rc = uncore_component_open(&component);
 	if (rc < 0)
 		return disable_component(PAPI_ENOSUPP, uncore_error_detail());
-	_intel_uncore_vector.cmp_info.num_native_events = (int)uncore_native_count(component->native);
-	/* PAPI routes "pmu::event" names to the components listing the PMU. */
+	_intel_uncore_vector.cmp_info.num_native_events =
+	    (int)uncore_native_count(component->native);
+	/* PAPI routes "pmu::event" names to the components listing the PMU.
+	 * It keeps PAPI_PMU_MAX names; ours come types and families first, and
+	 * our PAPI patch routes a family's numbered instances by it
+	 * (papi-patches/README.md), so no name is lost past the limit. */
 	unsigned npmu;
 	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
 	for (unsigned i = 0; i < npmu && i < PAPI_PMU_MAX; i++)
@@ -324,13 +328,16 @@ static void note_scaling(intel_uncore_control_t *c)
 	if (uncore_native_event_string(component->native, c->codes[which], name, sizeof(name)) < 0)
 		snprintf(name, sizeof(name), "event %d", which);
 	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
-	PAPIERROR("intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its value "
-		  "is scaled by time_enabled/time_running", name, 100.0 * least);
+	PAPIERROR(
+	    "intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its value "
+	    "is scaled by time_enabled/time_running",
+	    name, 100.0 * least);
 	if (verbose && strcmp(verbose, "0") != 0)
-		fprintf(stderr,
-			"intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its "
-			"value is scaled by time_enabled/time_running\n",
-			name, 100.0 * least);
+		fprintf(
+		    stderr,
+		    "intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its "
+		    "value is scaled by time_enabled/time_running\n",
+		    name, 100.0 * least);
 	c->scaling_noted = 1;
 }
 
@@ -386,11 +393,24 @@ static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	return rc < 0 ? fail(rc, "resetting") : PAPI_OK;
 }
 
+/* PAPI_CPU_ATTACH (cmp_info.cpu): uncore counters belong to a socket, so a
+ * set attached to a CPU counts that CPU's socket, as ":cpu=N" does (see
+ * uncore_set_attach_cpu).  Other options concern per-thread counting and
+ * are accepted as they change nothing for socket-wide counters. */
 static int _intel_uncore_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *option)
 {
 	(void)ctx;
-	(void)code;
-	(void)option;
+	if (code == PAPI_CPU_ATTACH) {
+		intel_uncore_control_t *c = (intel_uncore_control_t *)option->cpu.ESI->ctl_state;
+		int rc;
+		if (!c->set) {
+			if ((rc = uncore_set_create(component->be, &c->set)) < 0)
+				return fail(rc, "creating an event set");
+			uncore_set_clock(c->set, &component->clock);
+		}
+		rc = uncore_set_attach_cpu(c->set, (int)option->cpu.cpu_num);
+		return rc < 0 ? fail(rc, "PAPI_CPU_ATTACH") : PAPI_OK;
+	}
 	return PAPI_OK;
 }
 
@@ -472,46 +492,47 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 }
 
 papi_vector_t _intel_uncore_vector = {
-	.cmp_info =
-		{
-			.name = "intel_uncore",
-			.short_name = "intel_uncore",
-			.description = "Intel uncore counters (Haswell-EP, Skylake, Nehalem, Xeon 7400), "
-				       "socket- and box-aware",
-			.version = "0.2.0",
-			.support_version = "n/a",
-			.kernel_version = "n/a",
-			.num_cntrs = INTEL_UNCORE_MAX_EVENTS,
-			.num_mpx_cntrs = INTEL_UNCORE_MAX_EVENTS,
-			.default_domain = PAPI_DOM_ALL,
-			.available_domains = PAPI_DOM_ALL,
-			.default_granularity = PAPI_GRN_SYS,
-			.available_granularities = PAPI_GRN_SYS,
-			.hardware_intr_sig = PAPI_INT_SIGNAL,
-		},
-	.size =
-		{
-			.context = sizeof(intel_uncore_context_t),
-			.control_state = sizeof(intel_uncore_control_t),
-			.reg_value = 1,
-			.reg_alloc = 1,
-		},
-	.init_component = _intel_uncore_init_component,
-	.shutdown_component = _intel_uncore_shutdown_component,
-	.init_thread = _intel_uncore_init_thread,
-	.shutdown_thread = _intel_uncore_shutdown_thread,
-	.init_control_state = _intel_uncore_init_control_state,
-	.update_control_state = _intel_uncore_update_control_state,
-	.cleanup_eventset = _intel_uncore_cleanup_eventset,
-	.start = _intel_uncore_start,
-	.stop = _intel_uncore_stop,
-	.read = _intel_uncore_read,
-	.reset = _intel_uncore_reset,
-	.ctl = _intel_uncore_ctl,
-	.set_domain = _intel_uncore_set_domain,
-	.ntv_enum_events = _intel_uncore_ntv_enum_events,
-	.ntv_name_to_code = _intel_uncore_ntv_name_to_code,
-	.ntv_code_to_name = _intel_uncore_ntv_code_to_name,
-	.ntv_code_to_descr = _intel_uncore_ntv_code_to_descr,
-	.ntv_code_to_info = _intel_uncore_ntv_code_to_info,
+    .cmp_info =
+	{
+	    .name = "intel_uncore",
+	    .short_name = "intel_uncore",
+	    .description = "Intel uncore counters (Haswell-EP, Skylake, Nehalem, Xeon 7400), "
+			   "socket- and box-aware",
+	    .version = "0.2.0",
+	    .support_version = "n/a",
+	    .kernel_version = "n/a",
+	    .num_cntrs = INTEL_UNCORE_MAX_EVENTS,
+	    .num_mpx_cntrs = INTEL_UNCORE_MAX_EVENTS,
+	    .default_domain = PAPI_DOM_ALL,
+	    .available_domains = PAPI_DOM_ALL,
+	    .default_granularity = PAPI_GRN_SYS,
+	    .available_granularities = PAPI_GRN_SYS,
+	    .hardware_intr_sig = PAPI_INT_SIGNAL,
+	    .cpu = 1, /* PAPI_CPU_ATTACH selects the CPU's socket */
+	},
+    .size =
+	{
+	    .context = sizeof(intel_uncore_context_t),
+	    .control_state = sizeof(intel_uncore_control_t),
+	    .reg_value = 1,
+	    .reg_alloc = 1,
+	},
+    .init_component = _intel_uncore_init_component,
+    .shutdown_component = _intel_uncore_shutdown_component,
+    .init_thread = _intel_uncore_init_thread,
+    .shutdown_thread = _intel_uncore_shutdown_thread,
+    .init_control_state = _intel_uncore_init_control_state,
+    .update_control_state = _intel_uncore_update_control_state,
+    .cleanup_eventset = _intel_uncore_cleanup_eventset,
+    .start = _intel_uncore_start,
+    .stop = _intel_uncore_stop,
+    .read = _intel_uncore_read,
+    .reset = _intel_uncore_reset,
+    .ctl = _intel_uncore_ctl,
+    .set_domain = _intel_uncore_set_domain,
+    .ntv_enum_events = _intel_uncore_ntv_enum_events,
+    .ntv_name_to_code = _intel_uncore_ntv_name_to_code,
+    .ntv_code_to_name = _intel_uncore_ntv_code_to_name,
+    .ntv_code_to_descr = _intel_uncore_ntv_code_to_descr,
+    .ntv_code_to_info = _intel_uncore_ntv_code_to_info,
 };
