@@ -12,6 +12,7 @@
 #include "papi.h"
 #include "papi_internal.h"
 #include "papi_memory.h"
+#include "papi_preset.h"
 #include "papi_vector.h"
 
 #include "common/uncore_error.h"
@@ -19,6 +20,7 @@
 #include "eventset/eventset.h"
 #include "eventset/native.h"
 #include "eventset/poller.h"
+#include "presets/presets.h"
 
 /* Events in one event set: a two-socket Haswell-EP has over 300 counters. */
 #define INTEL_UNCORE_MAX_EVENTS 256
@@ -163,6 +165,93 @@ static int disable_component(int papi_error, const char *reason)
 	return papi_error;
 }
 
+/* Uncore presets (presets/presets.h) entered in PAPI's preset table after
+ * its own, for the whole node and each socket.  PAPI frees `postfix` and
+ * `name[]` at shutdown (so they come from papi_strdup); symbols and
+ * descriptions live here.  Our PAPI patch makes a preset count on the
+ * component of its events (papi-patches/README.md). */
+#define PRESET_SLOTS 64
+static int preset_first = -1;
+static unsigned preset_count;
+static char preset_symbol[PRESET_SLOTS][UNCORE_PRESET_NAME_MAX];
+static char preset_descr[PRESET_SLOTS][PAPI_HUGE_STR_LEN];
+
+static int define_preset(int cidx, int slot, const struct uncore_preset_def *d, int socket)
+{
+	char ev[UNCORE_PRESET_MAX_EVENTS][UNCORE_PRESET_NAME_MAX];
+	unsigned nev, k = preset_count;
+	int codes[UNCORE_PRESET_MAX_EVENTS];
+	hwi_presets_t *p = &_papi_hwi_presets[slot];
+
+	if (uncore_preset_instance(d, socket, preset_symbol[k], sizeof(preset_symbol[k]), ev,
+				   &nev) < 0)
+		return -1;
+	for (unsigned i = 0; i < nev; i++) {
+		uint32_t code;
+		if (uncore_native_code(component->native, ev[i], &code) < 0)
+			return -1; /* not countable on this machine: not listed */
+		codes[i] = _papi_hwi_native_to_eventcode(cidx, (int)code, -1, ev[i]);
+		if (codes[i] < 0)
+			return -1;
+	}
+	if (socket >= 0)
+		snprintf(preset_descr[k], sizeof(preset_descr[k]), "%s; socket %d only",
+			 d->long_descr, socket);
+	else
+		snprintf(preset_descr[k], sizeof(preset_descr[k]), "%s; every socket",
+			 d->long_descr);
+	memset(p, 0, sizeof(*p));
+	p->symbol = preset_symbol[k];
+	p->short_descr = (char *)d->short_descr;
+	p->long_descr = preset_descr[k];
+	p->derived_int = d->postfix ? DERIVED_POSTFIX : NOT_DERIVED;
+	p->postfix = d->postfix ? papi_strdup(d->postfix) : NULL;
+	p->event_type = PAPI_PRESET_BIT_MEM;
+	for (unsigned i = 0; i < nev; i++) {
+		p->code[i] = (unsigned)codes[i];
+		p->name[i] = papi_strdup(ev[i]);
+	}
+	for (unsigned i = nev; i < PAPI_MAX_INFO_TERMS; i++)
+		p->code[i] = (unsigned)PAPI_NULL;
+	p->count = nev;
+	preset_count++;
+	return 0;
+}
+
+static void define_presets(int cidx)
+{
+	unsigned n;
+	const struct uncore_preset_def *defs =
+	    component->be->machine.plat ? uncore_presets(component->be->machine.plat->id, &n)
+					: NULL;
+	int slot = 0;
+	if (!defs)
+		return;
+	/* After PAPI's own presets: its enumeration stops at the first
+	 * unnamed slot. */
+	while (slot < PAPI_MAX_PRESET_EVENTS && _papi_hwi_presets[slot].symbol)
+		slot++;
+	preset_first = slot;
+	preset_count = 0;
+	for (unsigned i = 0; i < n; i++)
+		for (int s = -1; s < (int)component->be->machine.nsockets; s++) {
+			if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
+				break;
+			if (define_preset(cidx, slot, &defs[i], s) == 0)
+				slot++;
+		}
+	_intel_uncore_vector.cmp_info.num_preset_events = (int)preset_count;
+}
+
+/* PAPI_shutdown has freed each preset's postfix and names already. */
+static void forget_presets(void)
+{
+	for (unsigned k = 0; preset_first >= 0 && k < preset_count; k++)
+		memset(&_papi_hwi_presets[preset_first + (int)k], 0, sizeof(hwi_presets_t));
+	preset_first = -1;
+	preset_count = 0;
+}
+
 static int _intel_uncore_init_component(int cidx)
 {
 	int rc;
@@ -188,6 +277,7 @@ static int _intel_uncore_init_component(int cidx)
 	copy_field(_intel_uncore_vector.cmp_info.description,
 		   sizeof(_intel_uncore_vector.cmp_info.description), description);
 	_intel_uncore_vector.cmp_info.disabled = PAPI_OK;
+	define_presets(cidx);
 	return PAPI_OK;
 }
 
@@ -195,6 +285,7 @@ static int _intel_uncore_shutdown_component(void)
 {
 	for (unsigned i = 0; i < PAPI_PMU_MAX; i++)
 		_intel_uncore_vector.cmp_info.pmu_names[i] = NULL;
+	forget_presets();
 	uncore_component_close(component);
 	component = NULL;
 	return PAPI_OK;
