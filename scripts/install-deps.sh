@@ -15,9 +15,15 @@ say() { echo "== papi-uncore: $*"; }
 #   libpci-dev       libpci's headers for src/access/pci_libpci.c; libpci itself
 #                    (libpci3) is loaded at run time with dlopen, never linked,
 #                    and without it PCI access falls back to sysfs
+#   libpapi7.0, libpfm4  Debian's PAPI and libpfm4, never used by our build: every
+#                    test runs beside them, as on HPC nodes that have them, and
+#                    proves our libpapi and tools never load or call them
+#                    (tests/integration/test_one_papi.sh)
+#   libcap2-bin      setcap: the test that a tool given cap_perfmon loads our libpapi
 #   openmpi-bin      mpirun, for the MPI tests of the PMPI library (loopback only)
 #   libopenmpi-dev   mpicc and mpi.h, to build libpapi_uncore_mpi.so and the MPI tests
-packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev openmpi-bin libopenmpi-dev)
+packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev
+	libpapi7.0 libpfm4 libcap2-bin openmpi-bin libopenmpi-dev)
 
 missing=()
 for p in "${packages[@]}"; do
