@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test runner behind `make check`: runs unit test programs, the same
 # programs built with AddressSanitizer + UndefinedBehaviorSanitizer, and the
-# integration scripts; counts their PASS/FAIL lines; ends with the summary
-# line "N passed, N failed" and a non-zero exit on any failure.
+# integration scripts; counts their PASS/FAIL/SKIP lines; ends with the
+# summary line "N passed, N failed" (", N skipped" when a check could not
+# run here, each SKIP line saying why) and a non-zero exit on any failure.
 #
 #   run-tests.sh [--unit "BINS"] [--sanitize "BINS"] [--integration "SCRIPTS"]
 #
@@ -11,6 +12,7 @@
 set -u
 passed=0
 failed=0
+skipped=0
 failures=()
 log_dir=${BUILD:-build}/test-logs
 mkdir -p "$log_dir"
@@ -24,9 +26,10 @@ run_one() { # kind path [command...]
 	echo "-- $kind: $name"
 	"$@" >"$log" 2>&1
 	local rc=$?
-	local p f
+	local p f k
 	p=$(grep -c '^PASS ' "$log")
 	f=$(grep -c '^FAIL ' "$log")
+	k=$(grep -c '^SKIP ' "$log")
 	grep -E '^(FAIL|SKIP) ' "$log" | sed 's/^/   /'
 	if [ "$f" -gt 0 ] || [ "$rc" -ne 0 ]; then
 		# show the details of the failure
@@ -34,11 +37,12 @@ run_one() { # kind path [command...]
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
+	skipped=$((skipped + k))
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		failed=$((failed + 1))
 		echo "   FAIL $name exited with status $rc without reporting a failing case (log: $log)"
 	fi
-	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]; then
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$k" -eq 0 ] && [ "$rc" -eq 0 ]; then
 		failed=$((failed + 1))
 		echo "   FAIL $name ran no test case (log: $log)"
 	fi
@@ -70,5 +74,9 @@ echo
 if [ ${#failures[@]} -gt 0 ]; then
 	echo "Failing programs: ${failures[*]} (logs in $log_dir)"
 fi
-echo "$passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]

@@ -144,6 +144,7 @@ struct sim_shared {
 	uint32_t clock_mode;
 	int64_t wall_base_ns; /* CLOCK_MONOTONIC when the wall clock mode began */
 	uint64_t wall_base_ps;
+	uint32_t wall_rate; /* simulated ns per wall ns in wall mode (0: 1) */
 	uint64_t access_ps;
 	uint32_t log_gen; /* bumped whenever log_path changes */
 	char log_path[256];

@@ -387,18 +387,28 @@ int uncore_sim_now(struct uncore_sim *sim, uint64_t *ns)
 
 int uncore_sim_set_clock(struct uncore_sim *sim, enum uncore_sim_clock_mode mode)
 {
+	return uncore_sim_set_clock_rate(sim, mode, 1);
+}
+
+int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode mode,
+			      unsigned rate)
+{
 	if (mode != UNCORE_SIM_CLOCK_VIRTUAL && mode != UNCORE_SIM_CLOCK_WALL)
 		return uncore_fail(UNCORE_EINVAL, "unknown clock mode %d", (int)mode);
+	if (rate < 1 || rate > UNCORE_SIM_MAX_WALL_RATE)
+		return uncore_fail(UNCORE_EINVAL, "wall clock rate %u: give 1 to %u", rate,
+				   UNCORE_SIM_MAX_WALL_RATE);
 	int rc = sim_lock(sim);
 	if (rc)
 		return rc;
 	struct sim_shared *sh = sim->sh;
 	sim_sync_wall(sh, sim->model);
-	if (mode == UNCORE_SIM_CLOCK_WALL && sh->clock_mode != UNCORE_SIM_CLOCK_WALL) {
+	if (mode == UNCORE_SIM_CLOCK_WALL) {
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		sh->wall_base_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 		sh->wall_base_ps = sh->now_ps;
+		sh->wall_rate = rate;
 	}
 	sh->clock_mode = (uint32_t)mode;
 	sim_unlock(sim);

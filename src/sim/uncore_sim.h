@@ -94,6 +94,13 @@ enum uncore_sim_clock_mode {
 };
 int uncore_sim_set_clock(struct uncore_sim *sim, enum uncore_sim_clock_mode mode);
 
+/* The same; in wall mode simulated time runs `rate` times as fast as the
+ * wall clock (1 to UNCORE_SIM_MAX_WALL_RATE), so that hours of counting,
+ * with a background reader keeping up, take seconds. */
+#define UNCORE_SIM_MAX_WALL_RATE 1000000u
+int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode mode,
+			      unsigned rate);
+
 /* Virtual time added before every register access (0 by default): makes the
  * two 32-bit halves of a PCI counter read from different instants. */
 int uncore_sim_set_access_ns(struct uncore_sim *sim, uint64_t ns);

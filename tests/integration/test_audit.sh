@@ -3,7 +3,7 @@
 # (libpfm4-events/tools/audit.py), the committed generated tables against the
 # generator, and two negative runs proving the audit can fail (a changed
 # umask value, a stale exception).  Seeds: $SEEDS, else ../shared/seeds next
-# to the source tree.
+# to the source tree; without them the audit is reported as not run (seeds.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
 py=${PYTHON3:-python3}
@@ -11,14 +11,8 @@ tools=$SRCDIR/libpfm4-events/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-seeds=${SEEDS:-}
-for d in "$SRCDIR/../shared/seeds" "$SRCDIR/../../shared/seeds"; do
-	[ -z "$seeds" ] && [ -f "$d/000_e75f66526956f957.txt" ] && seeds=$d
-done
-if [ -z "$seeds" ]; then
-	fail "audit: no seeds directory (set SEEDS=.../shared/seeds)"
-	exit 0
-fi
+. "$(dirname "$0")/seeds.sh"
+find_seeds "audit (libpfm4-events against the manuals)" || exit 0
 
 # A pristine libpfm4 (for the informational upstream comparison and the
 # check of the flag values the audit assumes), if the build has one: the

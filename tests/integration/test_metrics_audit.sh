@@ -3,21 +3,16 @@
 # every Common Metrics row of the Haswell-EP manual is in hswep.metrics with
 # its equation and definition verbatim, every Nehalem formula is in the
 # guide; and a changed formula makes the audit fail.  Seeds: $SEEDS, else
-# ../shared/seeds next to the source tree.
+# ../shared/seeds next to the source tree; without them the audit is
+# reported as not run (seeds.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-seeds=${SEEDS:-}
-for d in "$SRCDIR/../shared/seeds" "$SRCDIR/../../shared/seeds"; do
-	[ -z "$seeds" ] && [ -f "$d/000_e75f66526956f957.txt" ] && seeds=$d
-done
-if [ -z "$seeds" ]; then
-	fail "audit-metrics: no seeds directory (set SEEDS=.../shared/seeds)"
-	exit 0
-fi
+. "$(dirname "$0")/seeds.sh"
+find_seeds "audit-metrics (metric files against the manuals)" || exit 0
 
 "$py" "$SRCDIR/metrics/audit_metrics.py" --seeds "$seeds" >"$tmp/out" 2>&1
 rc=$?

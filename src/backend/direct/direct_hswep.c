@@ -559,6 +559,47 @@ static void direct_destroy(struct uncore_backend *base)
 	free(b);
 }
 
+/* The fastest each clock domain runs on any E5/E7 v3 part, rounded up: a
+ * wrap bound must hold on the fastest machine, not on a typical one.
+ * UCLK: the family's highest uncore ratio is 30 (3.0 GHz); DCLK: half the
+ * DDR rate, DDR4-2133 at most on v3 parts (1.067 GHz), 1.2 GHz allowed;
+ * PCLK: the PCU's fixed 1 GHz clock (2.8.6 CLOCKTICKS); QFCLK: 9.6 GT/s
+ * links carry one flit per 8 transfers (1.2 GHz, 2.9.6 CLOCKTICKS). */
+static const uint64_t clock_ceiling_hz[HSWEP_CLOCKS] = {
+	[HSWEP_CLK_UCLK] = 3000000000u,
+	[HSWEP_CLK_DCLK] = 1200000000u,
+	[HSWEP_CLK_PCLK] = 1000000000u,
+	[HSWEP_CLK_QFCLK] = 1200000000u,
+	[HSWEP_CLK_TSC] = 4000000000u,
+};
+
+/* Half the shortest time in which a counter of the plan can wrap: its
+ * width at its event's most increments per cycle (the manual's "Max.
+ * Inc/Cyc", carried in the tables) at its box's fastest clock.  A reader
+ * keeping to this folds every count exactly even when one read comes late
+ * by as much again.  R3QPI RxR_OCCUPANCY_VN1 (32 per cycle, 44 bits): 91 s. */
+static int direct_max_read_interval(const struct uncore_backend *base,
+				    const struct uncore_plan *plan, uint64_t *ns)
+{
+	uint64_t best = UINT64_MAX;
+	for (unsigned k = 0; plan && k < plan->nslots; k++) {
+		const struct uncore_slot *s = &plan->slots[k];
+		const struct hswep_box_desc *d = desc_for(base->machine.plat->boxes[s->box]);
+		if (!d)
+			return uncore_fail(UNCORE_EINVAL, "slot %u: not a Haswell-EP box", k);
+		uint64_t hz = clock_ceiling_hz[d->clock < HSWEP_CLOCKS ? d->clock : HSWEP_CLK_UCLK];
+		uint64_t inc = s->max_inc ? s->max_inc : 1;
+		unsigned __int128 span = s->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
+							 : (unsigned __int128)1 << s->width;
+		unsigned __int128 wrap = span * 1000000000u / ((unsigned __int128)inc * hz);
+		uint64_t half = wrap / 2 > UINT64_MAX ? UINT64_MAX : (uint64_t)(wrap / 2);
+		if (half < best)
+			best = half;
+	}
+	*ns = best;
+	return 0;
+}
+
 static int direct_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
 {
 	struct direct_backend *b = (struct direct_backend *)base;
@@ -576,6 +617,7 @@ static const struct uncore_backend_ops direct_ops = {
 	.read = direct_read,
 	.unprogram = direct_unprogram,
 	.destroy = direct_destroy,
+	.max_read_interval = direct_max_read_interval,
 };
 
 int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,
