@@ -61,6 +61,17 @@ static const struct promise promises[] = {
     {"hswep-shapes", "hswep_unc_imc::UNC_M_CAS_COUNT:RD", 0},
 };
 
+/* Scenarios of models the component does not count yet (no backend binds
+ * the flat Nehalem, Skylake-client and Xeon 7400 simulators): their counts
+ * are checked register by register in tests/unit/sim/test_sim_flat.c. */
+static const char *const register_level_only[] = {"nhm-stream", "skl-stream", "x7400-stream"};
+
+static int named(const char *file, const char *name)
+{
+	size_t n = strlen(name);
+	return strncmp(file, name, n) == 0 && strcmp(file + n, ".scn") == 0;
+}
+
 static int count_one(const struct promise *p, double *value)
 {
 	struct sim_set e;
@@ -100,11 +111,11 @@ TEST(every_builtin_scenario_has_a_promise_here)
 {
 	for (const struct uncore_sim_scenario_source *s = uncore_sim_scenario_sources; s->file;
 	     s++) {
-		int found = strcmp(s->file, "demo-stream.scn") == 0;
+		int found = named(s->file, "demo-stream");
 		for (size_t i = 0; i < sizeof(promises) / sizeof(promises[0]); i++)
-			found |= strncmp(s->file, promises[i].scenario,
-					 strlen(promises[i].scenario)) == 0 &&
-				 strcmp(s->file + strlen(promises[i].scenario), ".scn") == 0;
+			found |= named(s->file, promises[i].scenario);
+		for (size_t i = 0; i < sizeof(register_level_only) / sizeof(char *); i++)
+			found |= named(s->file, register_level_only[i]);
 		harness_row = s->file;
 		CHECK(found);
 	}
