@@ -171,6 +171,7 @@ struct uncore_sim {
 	uint32_t log_gen;
 	int scenario_by_default; /* regio_from_env chose the demo's scenario */
 	int owns_regio_alloc;
+	int user; /* enum uncore_sim_user of this process's attachment */
 	struct uncore_regio io;
 };
 
