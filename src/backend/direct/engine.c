@@ -78,7 +78,9 @@ int direct_kind_reg(const struct direct_kind *k, unsigned socket, unsigned inst,
 {
 	if (k->reg)
 		return k->reg(k, socket, inst, role, idx, mmio_base, out);
-	unsigned n = role == DIRECT_REG_FILTER ? k->nfilters : k->ncounters;
+	unsigned n = role == DIRECT_REG_FILTER	    ? k->nfilters
+		     : role >= DIRECT_REG_FIXED_CTL ? k->nfixed
+						    : k->ncounters;
 	if (inst >= k->max_instances || idx >= n)
 		return uncore_fail(
 		    UNCORE_ERANGE,
@@ -86,10 +88,12 @@ int direct_kind_reg(const struct direct_kind *k, unsigned socket, unsigned inst,
 		    inst, idx, k->max_instances, n);
 	memset(out, 0, sizeof(*out));
 	out->socket = (uint16_t)socket;
-	if (role == DIRECT_REG_FILTER) {
+	if (role == DIRECT_REG_FILTER || role >= DIRECT_REG_FIXED_CTL) {
 		out->space = UNCORE_SPACE_MSR;
 		out->width = 8;
-		out->addr = k->filter_msr[idx];
+		out->addr = role == DIRECT_REG_FILTER	     ? k->filter_msr[idx]
+			    : role == DIRECT_REG_FIXED_CTL ? k->fixed_ctl
+							   : k->fixed_ctr;
 		return 0;
 	}
 	if (k->space == UNCORE_SPACE_MMIO) {
@@ -175,12 +179,13 @@ static int bind_slot(struct engine *e, unsigned i)
 				   "%s: the event tables say %u-bit counters, the register layout "
 				   "%u bits (%s)",
 				   k->title, s->width, k->width, k->section);
-	if (fixed != !!k->fixed)
-		return uncore_fail(UNCORE_EINVAL, "%s: a %s counter planned on a box with %s ones",
-				   k->title, fixed ? "fixed" : "generic",
-				   fixed ? "generic" : "fixed");
-	rc =
-	    direct_kind_reg(k, s->socket, s->instance, DIRECT_REG_CTR, idx, e->mmio_base, &rd->reg);
+	/* A fixed slot on a kind of generic counters is its extra fixed counter. */
+	int extra = fixed && !k->fixed;
+	if ((extra && !k->nfixed) || (!fixed && k->fixed))
+		return uncore_fail(UNCORE_EINVAL, "%s: a %s counter planned on a box without one",
+				   k->title, fixed ? "fixed" : "generic");
+	rc = direct_kind_reg(k, s->socket, s->instance, extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR,
+			     idx, e->mmio_base, &rd->reg);
 	if (rc < 0)
 		return rc;
 	rd->mask = width_mask(k->width);
@@ -195,13 +200,17 @@ static int bind_slot(struct engine *e, unsigned i)
 	struct eng_counter *c = &e->counters[e->ncounters];
 	c->k = k;
 	c->ctr = rd->reg;
-	rc = direct_kind_reg(k, s->socket, s->instance, DIRECT_REG_CTL, idx, e->mmio_base, &c->ctl);
+	rc = direct_kind_reg(k, s->socket, s->instance, extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL,
+			     idx, e->mmio_base, &c->ctl);
 	if (rc < 0)
 		return rc;
-	c->ctl_value =
-	    (s->ctl & k->ctl_writable & ~(k->combined ? k->ctr_writable : 0)) | k->ctl_enable;
+	if (extra)
+		c->ctl_value = (s->ctl & k->fixed_ctl_writable) | k->fixed_ctl_enable;
+	else
+		c->ctl_value = (s->ctl & k->ctl_writable & ~(k->combined ? k->ctr_writable : 0)) |
+			       k->ctl_enable;
 	e->ncounters++;
-	e->used[s->socket] |= UINT64_C(1) << (k->gbit + idx);
+	e->used[s->socket] |= UINT64_C(1) << (extra ? k->fixed_gbit : k->gbit + idx);
 	e->sockets |= 1u << s->socket;
 	return 0;
 }
@@ -251,6 +260,18 @@ static int build_allowlist(struct engine *e, struct uncore_allowlist *al, int gl
 							  k->ctl_writable |
 							      (k->combined ? k->ctr_writable : 0));
 			if (rc == 0 && !k->combined)
+				rc = uncore_allowlist_add(al, &ctr, k->ctr_writable);
+		}
+		for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
+			struct uncore_reg ctl, ctr;
+			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FIXED_CTL, f, 0,
+					     &ctl);
+			if (rc == 0)
+				rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FIXED_CTR,
+						     f, 0, &ctr);
+			if (rc == 0)
+				rc = uncore_allowlist_add(al, &ctl, k->fixed_ctl_writable);
+			if (rc == 0)
 				rc = uncore_allowlist_add(al, &ctr, k->ctr_writable);
 		}
 		for (unsigned f = 0; f < k->nfilters && rc == 0; f++) {

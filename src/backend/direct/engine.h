@@ -21,6 +21,8 @@ enum direct_reg_role {
 	DIRECT_REG_CTL = 0, /* counter control k (fixed counter: its control) */
 	DIRECT_REG_CTR,     /* counter k (fixed / free-running counter k) */
 	DIRECT_REG_FILTER,  /* filter register k */
+	DIRECT_REG_FIXED_CTL, /* the fixed counter's control (a kind with nfixed) */
+	DIRECT_REG_FIXED_CTR, /* the fixed counter */
 };
 
 /* The steps at which the engine writes a socket's global control. */
@@ -48,6 +50,11 @@ struct direct_kind {
 	uint8_t ncounters; /* generic counters, or the fixed / free-running ones */
 	uint8_t width;
 	uint8_t fixed;    /* the box's counters are its fixed counters (slot counter FIXED) */
+	/* A fixed counter beside generic ones (Nehalem): one, at these MSRs. */
+	uint8_t nfixed;
+	uint8_t fixed_gbit;
+	uint32_t fixed_ctl, fixed_ctr;
+	uint64_t fixed_ctl_writable, fixed_ctl_enable;
 	uint8_t freerun;  /* read-only counters: nothing to program, zero or freeze */
 	uint8_t combined; /* control and count in one register (EMON 63:32 / 31:0) */
 	uint8_t gbit;     /* bit of counter 0 in the platform's global "used" mask */
