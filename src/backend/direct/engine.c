@@ -78,7 +78,7 @@ int direct_kind_reg(const struct direct_kind *k, unsigned socket, unsigned inst,
 {
 	if (k->reg)
 		return k->reg(k, socket, inst, role, idx, mmio_base, out);
-	unsigned n = role == DIRECT_REG_FILTER	    ? k->nfilters
+	unsigned n = role == DIRECT_REG_FILTER      ? k->nfilters
 		     : role >= DIRECT_REG_FIXED_CTL ? k->nfixed
 						    : k->ncounters;
 	if (inst >= k->max_instances || idx >= n)
@@ -91,7 +91,7 @@ int direct_kind_reg(const struct direct_kind *k, unsigned socket, unsigned inst,
 	if (role == DIRECT_REG_FILTER || role >= DIRECT_REG_FIXED_CTL) {
 		out->space = UNCORE_SPACE_MSR;
 		out->width = 8;
-		out->addr = role == DIRECT_REG_FILTER	     ? k->filter_msr[idx]
+		out->addr = role == DIRECT_REG_FILTER      ? k->filter_msr[idx]
 			    : role == DIRECT_REG_FIXED_CTL ? k->fixed_ctl
 							   : k->fixed_ctr;
 		return 0;
@@ -184,8 +184,9 @@ static int bind_slot(struct engine *e, unsigned i)
 	if ((extra && !k->nfixed) || (!fixed && k->fixed))
 		return uncore_fail(UNCORE_EINVAL, "%s: a %s counter planned on a box without one",
 				   k->title, fixed ? "fixed" : "generic");
-	rc = direct_kind_reg(k, s->socket, s->instance, extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR,
-			     idx, e->mmio_base, &rd->reg);
+	rc = direct_kind_reg(k, s->socket, s->instance,
+			     extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR, idx, e->mmio_base,
+			     &rd->reg);
 	if (rc < 0)
 		return rc;
 	rd->mask = width_mask(k->width);
@@ -200,8 +201,9 @@ static int bind_slot(struct engine *e, unsigned i)
 	struct eng_counter *c = &e->counters[e->ncounters];
 	c->k = k;
 	c->ctr = rd->reg;
-	rc = direct_kind_reg(k, s->socket, s->instance, extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL,
-			     idx, e->mmio_base, &c->ctl);
+	rc = direct_kind_reg(k, s->socket, s->instance,
+			     extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL, idx, e->mmio_base,
+			     &c->ctl);
 	if (rc < 0)
 		return rc;
 	if (extra)
@@ -264,11 +266,11 @@ static int build_allowlist(struct engine *e, struct uncore_allowlist *al, int gl
 		}
 		for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
 			struct uncore_reg ctl, ctr;
-			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FIXED_CTL, f, 0,
-					     &ctl);
+			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FIXED_CTL, f,
+					     0, &ctl);
 			if (rc == 0)
-				rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FIXED_CTR,
-						     f, 0, &ctr);
+				rc = direct_kind_reg(k, bp->socket, bp->instance,
+						     DIRECT_REG_FIXED_CTR, f, 0, &ctr);
 			if (rc == 0)
 				rc = uncore_allowlist_add(al, &ctl, k->fixed_ctl_writable);
 			if (rc == 0)

@@ -18,9 +18,9 @@
 
 /* Which register of a box instance. */
 enum direct_reg_role {
-	DIRECT_REG_CTL = 0, /* counter control k (fixed counter: its control) */
-	DIRECT_REG_CTR,     /* counter k (fixed / free-running counter k) */
-	DIRECT_REG_FILTER,  /* filter register k */
+	DIRECT_REG_CTL = 0,   /* counter control k (fixed counter: its control) */
+	DIRECT_REG_CTR,       /* counter k (fixed / free-running counter k) */
+	DIRECT_REG_FILTER,    /* filter register k */
 	DIRECT_REG_FIXED_CTL, /* the fixed counter's control (a kind with nfixed) */
 	DIRECT_REG_FIXED_CTR, /* the fixed counter */
 };
@@ -49,7 +49,7 @@ struct direct_kind {
 	uint8_t max_instances;
 	uint8_t ncounters; /* generic counters, or the fixed / free-running ones */
 	uint8_t width;
-	uint8_t fixed;    /* the box's counters are its fixed counters (slot counter FIXED) */
+	uint8_t fixed; /* the box's counters are its fixed counters (slot counter FIXED) */
 	/* A fixed counter beside generic ones (Nehalem): one, at these MSRs. */
 	uint8_t nfixed;
 	uint8_t fixed_gbit;

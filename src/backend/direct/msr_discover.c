@@ -63,10 +63,11 @@ int uncore_direct_open_msr_platform(const char *platform, const struct uncore_di
 	m.plat = uncore_event_platform_by_name(platform);
 	const struct direct_platform *p = m.plat ? engine_platform(m.plat->id) : NULL;
 	if (!p)
-		return uncore_fail(UNCORE_ENOSUPP,
-				   "platform \"%s\": not an MSR-only uncore the direct engine knows "
-				   "(nhm, x7400, x7100)",
-				   platform ? platform : "(none)");
+		return uncore_fail(
+		    UNCORE_ENOSUPP,
+		    "platform \"%s\": not an MSR-only uncore the direct engine knows "
+		    "(nhm, x7400, x7100)",
+		    platform ? platform : "(none)");
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		m.socket_cpu[s] = -1;
 	if (cfg->cpu_socket && cfg->ncpus) {
