@@ -387,27 +387,26 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 
 static int update_locked(intel_uncore_control_t *c, NativeInfo_t *native, int count)
 {
-	const char *list[INTEL_UNCORE_MAX_EVENTS];
 	int rc, ret = PAPI_OK;
 
 	if (!c->set && (ret = new_set(c)) != PAPI_OK)
 		return ret;
 	if (!component)
 		return PAPI_ENOINIT;
-	/* On the heap: PAPI_HUGE_STR_LEN per event is too much for a thread's stack. */
-	char(*names)[PAPI_HUGE_STR_LEN] = malloc((count ? (size_t)count : 1) * sizeof(*names));
-	if (!names)
+	/* Each code's entry, resolved when the code was made: no name is
+	 * rebuilt from a code and parsed again.  On the heap: an entry is too
+	 * much for a thread's stack times INTEL_UNCORE_MAX_EVENTS. */
+	struct uncore_entry *entries = malloc((count ? (size_t)count : 1) * sizeof(*entries));
+	if (!entries)
 		return PAPI_ENOMEM;
 	for (int i = 0; i < count && ret == PAPI_OK; i++) {
-		rc = uncore_native_event_string(component->native, (uint32_t)native[i].ni_event,
-						names[i], sizeof(names[i]));
+		rc = uncore_native_entry(component->native, (uint32_t)native[i].ni_event, &entries[i]);
 		if (rc < 0)
 			ret = fail(rc, "looking up an event");
-		list[i] = names[i];
 	}
-	if (ret == PAPI_OK && (rc = uncore_set_assign(c->set, list, (unsigned)count)) < 0)
-		ret = fail(rc, count ? names[count - 1] : "updating the event set");
-	free(names);
+	if (ret == PAPI_OK && (rc = uncore_set_assign_entries(c->set, entries, (unsigned)count)) < 0)
+		ret = fail(rc, count ? entries[count - 1].name : "updating the event set");
+	free(entries);
 	if (ret != PAPI_OK)
 		return ret;
 	for (int i = 0; i < count; i++) {
@@ -581,13 +580,16 @@ static int _intel_uncore_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *o
 	(void)ctx;
 	if (code == PAPI_CPU_ATTACH) {
 		intel_uncore_control_t *c = (intel_uncore_control_t *)option->cpu.ESI->ctl_state;
-		int rc;
-		if (!c->set) {
-			if ((rc = uncore_set_create(component->be, &c->set)) < 0)
-				return fail(rc, "creating an event set");
-			uncore_set_clock(c->set, &component->clock);
-		}
-		rc = uncore_set_attach_cpu(c->set, (int)option->cpu.cpu_num);
+		int rc, ret = PAPI_OK;
+		pthread_rwlock_rdlock(&component_lock);
+		pthread_mutex_lock(&c->lock);
+		if (!c->set)
+			ret = new_set(c);
+		rc = ret == PAPI_OK ? uncore_set_attach_cpu(c->set, (int)option->cpu.cpu_num) : 0;
+		pthread_mutex_unlock(&c->lock);
+		pthread_rwlock_unlock(&component_lock);
+		if (ret != PAPI_OK)
+			return ret;
 		return rc < 0 ? fail(rc, "PAPI_CPU_ATTACH") : PAPI_OK;
 	}
 	return PAPI_OK;
