@@ -91,23 +91,22 @@ static int wr(struct direct_backend *b, const struct uncore_reg *r, uint64_t v)
 
 /* A box control write.  SBo: one newly set control bit per write, as the
  * Linux driver writes it (hswep_uncore_sbox_msr_init_box, "to avoid
- * spurious #GPs"): first the bits to keep with the must-be-1 bits (Table
- * 2-45), then each new bit in turn, lowest first. */
+ * spurious #GPs"): first the kept bits with the must-be-1 bits (Table 2-45)
+ * and frz when asked for (so the box is frozen before any reset, 2.1.2 a),
+ * then each other new bit in turn, lowest first. */
 static int wr_box_ctl(struct direct_backend *b, struct direct_box *db, uint64_t v)
 {
-	int rc = 0;
+	int rc;
 	if (db->d->errata & HSWEP_ERRATUM_BOX_CTL_ONE_BIT) {
-		uint64_t cur = (db->box_ctl_last & v) | db->box_ctl_must1;
-		if (cur != db->box_ctl_last)
-			rc = wr(b, &db->box_ctl, cur);
+		uint64_t cur = (db->box_ctl_last & v) | db->box_ctl_must1 | (v & HSWEP_PMON_BOX_CTL_FRZ);
+		rc = cur != db->box_ctl_last || cur == v ? wr(b, &db->box_ctl, cur) : 0;
 		for (uint64_t add = v & ~cur; rc == 0 && add; add &= add - 1) {
 			cur |= add & -add;
-			if (cur != v)
-				rc = wr(b, &db->box_ctl, cur);
+			rc = wr(b, &db->box_ctl, cur);
 		}
-	}
-	if (rc == 0)
+	} else {
 		rc = wr(b, &db->box_ctl, v);
+	}
 	if (rc == 0)
 		db->box_ctl_last = v;
 	return rc;
