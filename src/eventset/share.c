@@ -45,6 +45,11 @@ struct uncore_share {
 	unsigned nev, cap;
 	struct uncore_plan hw; /* the union, on the sockets held */
 	int programmed;
+	/* The counters were read at their start and nothing happened since:
+	 * the next set's first read (its start value) is that reading, so a
+	 * set started alone counts from the very start of the counters, with
+	 * no second read (the register sequence of a lone set is unchanged). */
+	int fresh;
 	struct uncore_counter_fold *folds;
 	uint64_t *raw;
 	uint32_t wanted;  /* sockets the union counts on */
@@ -73,7 +78,6 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* ---- distinct events ---------------------------------------------------- */
 
 /* Same counting on the same boxes: the same box type, instance and socket
  * selection and the same encoding (control value and the filter bits it
@@ -177,12 +181,15 @@ static uint64_t inst_value(const struct uncore_share *hub, const struct hub_inst
 	return in->base + (in->uslot >= 0 ? hub->folds[in->uslot].total : 0);
 }
 
-/* ---- the programmed union ------------------------------------------------ */
 
 static void sync_counts(struct uncore_share *hub)
 {
 	if (!hub->programmed || !hub->hw.nslots)
 		return;
+	if (hub->fresh) {
+		hub->fresh = 0;
+		return;
+	}
 	if (hub->be->ops->read(hub->be, hub->raw) < 0) {
 		uncore_error_clear(); /* keep the last totals; the next read tries again */
 		return;
@@ -214,6 +221,7 @@ static void teardown(struct uncore_share *hub)
 	hub->folds = NULL;
 	hub->raw = NULL;
 	hub->programmed = 0;
+	hub->fresh = 0;
 }
 
 static void release_sockets(struct uncore_share *hub, uint32_t keep)
@@ -414,6 +422,7 @@ static int rebuild(struct uncore_share *hub)
 			uncore_fold_start(&hub->folds[k], hub->raw[k]);
 		}
 	}
+	hub->fresh = rc == 0 && hub->programmed;
 	if (rc == 0)
 		for (unsigned e = 0; e < n; e++) {
 			struct hub_event *he = ord[e];
@@ -471,7 +480,6 @@ static void retry_missing(struct uncore_share *hub, int force)
 		uncore_error_clear(); /* counting goes on where it can; the next start reports */
 }
 
-/* ---- views --------------------------------------------------------------- */
 
 static void view_drop_refs(struct share_view *v)
 {
@@ -710,7 +718,6 @@ static const struct uncore_backend_ops view_ops = {
 	.max_read_interval = view_max_read_interval,
 };
 
-/* ---- the hub ------------------------------------------------------------- */
 
 int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
 			struct uncore_share **out)
