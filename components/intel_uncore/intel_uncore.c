@@ -400,11 +400,13 @@ static int update_locked(intel_uncore_control_t *c, NativeInfo_t *native, int co
 	if (!entries)
 		return PAPI_ENOMEM;
 	for (int i = 0; i < count && ret == PAPI_OK; i++) {
-		rc = uncore_native_entry(component->native, (uint32_t)native[i].ni_event, &entries[i]);
+		rc = uncore_native_entry(component->native, (uint32_t)native[i].ni_event,
+					 &entries[i]);
 		if (rc < 0)
 			ret = fail(rc, "looking up an event");
 	}
-	if (ret == PAPI_OK && (rc = uncore_set_assign_entries(c->set, entries, (unsigned)count)) < 0)
+	if (ret == PAPI_OK &&
+	    (rc = uncore_set_assign_entries(c->set, entries, (unsigned)count)) < 0)
 		ret = fail(rc, count ? entries[count - 1].name : "updating the event set");
 	free(entries);
 	if (ret != PAPI_OK)
@@ -432,7 +434,7 @@ static void note_holders(void)
 		uncore_error_clear();
 		return;
 	}
-	elsewhere = strstr(holders, "reads 0") != NULL;
+	elsewhere = holders[0] != '\0';
 	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s%s%s",
 		 uncore_backend_name(component->kind), holders[0] ? holders : component->origin,
 		 holders[0] ? "; " : "", holders[0] ? component->origin : "");

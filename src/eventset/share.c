@@ -29,8 +29,8 @@ struct hub_inst {
 struct hub_event {
 	struct uncore_sched_event sev;
 	char *name;
-	unsigned refs;  /* programmed views using it */
-	int in_hw;      /* part of the programmed plan */
+	unsigned refs; /* programmed views using it */
+	int in_hw;     /* part of the programmed plan */
 	unsigned ninst;
 	struct hub_inst *inst;
 };
@@ -64,10 +64,10 @@ struct share_view {
 	struct uncore_share *hub;
 	const struct uncore_plan *plan;
 	unsigned nev;
-	struct hub_event **evs;       /* per plan event */
-	struct hub_event **slot_ev;   /* per plan slot */
-	int *slot_inst;               /* per plan slot: instance in slot_ev, or -1 */
-	uint64_t *snap;               /* values at stop */
+	struct hub_event **evs;     /* per plan event */
+	struct hub_event **slot_ev; /* per plan slot */
+	int *slot_inst;             /* per plan slot: instance in slot_ev, or -1 */
+	uint64_t *snap;             /* values at stop */
 	int running;
 };
 
@@ -77,7 +77,6 @@ static uint64_t mono_ns(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
-
 
 /* Same counting on the same boxes: the same box type, instance and socket
  * selection and the same encoding (control value and the filter bits it
@@ -181,7 +180,6 @@ static uint64_t inst_value(const struct uncore_share *hub, const struct hub_inst
 	return in->base + (in->uslot >= 0 ? hub->folds[in->uslot].total : 0);
 }
 
-
 static void sync_counts(struct uncore_share *hub)
 {
 	if (!hub->programmed || !hub->hw.nslots)
@@ -239,8 +237,8 @@ static void note_owner(struct uncore_share *hub, unsigned s)
 	const char *d = uncore_error_detail(), *by = strstr(d, "in use by ");
 	const char *end = by ? strstr(by, " (lock ") : NULL;
 	if (by && end)
-		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by %.*s", (int)(end - by - 10),
-			 by + 10);
+		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by %.*s",
+			 (int)(end - by - 10), by + 10);
 	else
 		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by another process");
 	uncore_error_clear();
@@ -407,7 +405,9 @@ static int rebuild(struct uncore_share *hub)
 	if (hub->hw.nslots) {
 		hub->folds = calloc(hub->hw.nslots, sizeof(*hub->folds));
 		hub->raw = calloc(hub->hw.nslots, sizeof(*hub->raw));
-		rc = hub->folds && hub->raw ? 0 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+		rc = hub->folds && hub->raw
+			 ? 0
+			 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 		if (rc == 0)
 			rc = hub->be->ops->program(hub->be, &hub->hw);
 		if (rc == 0) {
@@ -417,7 +417,8 @@ static int rebuild(struct uncore_share *hub)
 		if (rc == 0)
 			rc = hub->be->ops->read(hub->be, hub->raw);
 		for (unsigned k = 0; rc == 0 && k < hub->hw.nslots; k++) {
-			unsigned w = hub->be->value_bits ? hub->be->value_bits : hub->hw.slots[k].width;
+			unsigned w =
+			    hub->be->value_bits ? hub->be->value_bits : hub->hw.slots[k].width;
 			rc = uncore_fold_init(&hub->folds[k], w);
 			uncore_fold_start(&hub->folds[k], hub->raw[k]);
 		}
@@ -479,7 +480,6 @@ static void retry_missing(struct uncore_share *hub, int force)
 	if (gained && rebuild(hub) < 0)
 		uncore_error_clear(); /* counting goes on where it can; the next start reports */
 }
-
 
 static void view_drop_refs(struct share_view *v)
 {
@@ -549,10 +549,11 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 		else if (rc == UNCORE_ECONFLICT) {
 			char detail[512];
 			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-			rc = uncore_fail(UNCORE_ECONFLICT,
-					 "cannot count next to the other running event sets of this "
-					 "process: %s; stop some of them first",
-					 detail);
+			rc =
+			    uncore_fail(UNCORE_ECONFLICT,
+					"cannot count next to the other running event sets of this "
+					"process: %s; stop some of them first",
+					detail);
 		}
 	}
 	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++)
@@ -708,16 +709,15 @@ static int view_slot_status(struct uncore_backend *base, unsigned slot,
 }
 
 static const struct uncore_backend_ops view_ops = {
-	.name = "shared",
-	.program = view_program,
-	.start = view_start,
-	.stop = view_stop,
-	.read = view_read,
-	.unprogram = view_unprogram,
-	.destroy = view_destroy,
-	.max_read_interval = view_max_read_interval,
+    .name = "shared",
+    .program = view_program,
+    .start = view_start,
+    .stop = view_stop,
+    .read = view_read,
+    .unprogram = view_unprogram,
+    .destroy = view_destroy,
+    .max_read_interval = view_max_read_interval,
 };
-
 
 int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
 			struct uncore_share **out)
@@ -806,13 +806,10 @@ int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len)
 		return 0;
 	for (unsigned s = 0; s < hub->be->machine.nsockets && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		char who[160] = "";
-		int st = uncore_share_socket_state(hub, s, who, sizeof(who));
-		int n = 0;
-		if (st == 1)
-			n = snprintf(buf + at, len - at, "%ssocket %u: counted by this process", at ? "; " : "", s);
-		else if (st == 0)
-			n = snprintf(buf + at, len - at, "%ssocket %u: %s; this process reads 0 there",
-				     at ? "; " : "", s, who);
+		if (uncore_share_socket_state(hub, s, who, sizeof(who)) != 0)
+			continue;
+		int n = snprintf(buf + at, len - at, "%ssocket %u %s, reads 0 here", at ? "; " : "",
+				 s, who);
 		if (n < 0 || (size_t)n >= len - at)
 			return uncore_fail(UNCORE_ENOSPACE, "holder description too long");
 		at += (size_t)n;

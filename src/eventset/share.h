@@ -49,10 +49,10 @@ void uncore_share_release(struct uncore_share *hub);
  * destroyed by its ops->destroy. */
 int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out);
 
-/* Which sockets this process holds, and for the others who does ("PID 1234
- * (cmd)"), as of the last start: a line per socket the union counts on,
- * for component info, tools and verbose messages.  "" when no socket lock
- * is used. */
+/* The sockets the running sets count on that another process holds, as of
+ * the last start: "socket 0 counted by PID 1234 (cmd), reads 0 here; ...",
+ * short enough for PAPI's component description; "" when this process
+ * counts every socket it uses (or no socket lock is used). */
 int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len);
 
 /* Socket s counted by this process (1), by another (0, and `who` names

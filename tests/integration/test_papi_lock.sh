@@ -48,8 +48,14 @@ rc=$?
 expect "process B starts, reads and stops without an error (status $rc)" test $rc -eq 0
 expect "  ... and reads 0 on socket 0" grep -qx 'value 0' "$tmp/b.out"
 expect "  ... and is told A's PID and command count socket 0" \
-	grep -q "socket 0: counted by PID $a_pid (papi_lock); this process reads 0 there" "$tmp/b.err"
+	grep -q "socket 0 counted by PID $a_pid (papi_lock), reads 0 here" "$tmp/b.err"
 echo "   B said: $(head -1 "$tmp/b.err")"
+
+# uncore-stat, a PAPI client like any, says who holds socket 0.
+PAPI_INTEL_UNCORE_VERBOSE=0 "$STAGE/bin/uncore-stat" -e hswep_unc_ubo::UNC_U_CLOCKTICKS -- sleep 0.05 \
+	>"$tmp/s.out" 2>"$tmp/s.err"
+expect "uncore-stat warns that socket 0 is counted by A and reads 0 here" \
+	grep -q "uncore-stat: warning: socket 0 counted by PID $a_pid (papi_lock), reads 0 here" "$tmp/s.err"
 
 # Socket 1 of the same machine, and socket 0 of another machine, are free.
 "$bin" try "$ev1" >"$tmp/c.out" 2>&1

@@ -177,7 +177,8 @@ static int collect_metrics(struct stat_counters *c, const struct stat_opts *o,
 		v->title = g[i]->title;
 		for (unsigned m = 0; m < g[i]->nmembers; m++) {
 			unsigned k = 0;
-			while (k < c->nmetrics && strcasecmp(c->metric[k].name, g[i]->members[m]) != 0)
+			while (k < c->nmetrics &&
+			       strcasecmp(c->metric[k].name, g[i]->members[m]) != 0)
 				k++;
 			if (k == c->nmetrics) {
 				if (c->nmetrics >= STAT_MAX_METRICS) {
@@ -227,8 +228,7 @@ static int is_metric_name(const char *name)
 	int code;
 	memset(&info, 0, sizeof(info));
 	return PAPI_event_name_to_code(name, &code) == PAPI_OK &&
-	       PAPI_get_event_info(code, &info) == PAPI_OK &&
-	       info.data_type == PAPI_DATATYPE_FP64;
+	       PAPI_get_event_info(code, &info) == PAPI_OK && info.data_type == PAPI_DATATYPE_FP64;
 }
 
 /* Metrics named with -e are shown like a group's members (doubles, units,
@@ -242,12 +242,14 @@ static int collect_event_metrics(struct stat_counters *c, const struct stat_opts
 	for (unsigned i = 0; i < o->nevents; i++) {
 		if (!is_metric_name(o->events[i]))
 			continue;
-		if (strchr(strstr(o->events[i], "::") ? strstr(o->events[i], "::") + 2 : o->events[i],
+		if (strchr(strstr(o->events[i], "::") ? strstr(o->events[i], "::") + 2
+						      : o->events[i],
 			   ':')) {
-			fprintf(stderr,
-				"uncore-stat: %s: give a metric without qualifiers; uncore-stat shows "
-				"it per socket and for the node itself\n",
-				o->events[i]);
+			fprintf(
+			    stderr,
+			    "uncore-stat: %s: give a metric without qualifiers; uncore-stat shows "
+			    "it per socket and for the node itself\n",
+			    o->events[i]);
 			return STAT_EXIT_USAGE;
 		}
 		if (!v) {
@@ -358,9 +360,28 @@ void stat_counters_metric_rows(const struct stat_counters *c, const long long *n
 	}
 }
 
+/* One process counts per socket (README "MPI jobs and threads"): when
+ * another holds one of ours, its counts here read 0; say who, since a
+ * measuring tool must not show those zeros silently.  The component puts
+ * the holders in its description at every start. */
+static void warn_holders(const struct stat_counters *c)
+{
+	const PAPI_component_info_t *ci = c->cidx >= 0 ? PAPI_get_component_info(c->cidx) : NULL;
+	const char *d = ci ? strstr(ci->description, "backend: ") : NULL;
+	if (!d || !strstr(d, "reads 0 here"))
+		return;
+	d += strlen("backend: ");
+	const char *end = strstr(d, "reads 0 here");
+	while (strstr(end + 1, "reads 0 here"))
+		end = strstr(end + 1, "reads 0 here");
+	fprintf(stderr, "uncore-stat: warning: %.*s\n", (int)(end - d) + 12, d);
+}
+
 int stat_counters_start(struct stat_counters *c)
 {
 	int rc = PAPI_start(c->eventset);
+	if (rc == PAPI_OK)
+		warn_holders(c);
 	return rc == PAPI_OK ? 0 : papi_fail("PAPI_start", rc);
 }
 

@@ -210,10 +210,12 @@ int main(int argc, char **argv)
 	rounds = argc > 3 ? atoi(argv[3]) : 0;
 	if (nthreads < 1 || nthreads > MAXT)
 		return 2;
-	if (itest_sim_create("e5-2699v3-2s", &sim) != 0 || itest_load(&sim, "hswep-clocks.scn") != 0)
+	if (itest_sim_create("e5-2699v3-2s", &sim) != 0 ||
+	    itest_load(&sim, "hswep-clocks.scn") != 0)
 		return 1;
 	int rc = 1;
-	if (itest_papi_init() < 0 || PAPI_thread_init((unsigned long (*)(void))pthread_self) != PAPI_OK)
+	if (itest_papi_init() < 0 ||
+	    PAPI_thread_init((unsigned long (*)(void))pthread_self) != PAPI_OK)
 		printf("FAIL PAPI init\n");
 	else if (strcmp(argv[1], "count") == 0)
 		rc = run_count();

@@ -1,0 +1,477 @@
+/* libpapi_uncore_mpi: MPI_Init and MPI_Finalize through PMPI (see
+ * papi_uncore_mpi.h).  At MPI_Init the ranks of a node (MPI_Comm_split_type
+ * shared) tell each other the socket of the CPU they run on; for every
+ * socket of the node the lowest rank running there is elected, and the
+ * node's lowest rank takes the sockets no rank runs on.  An elected rank
+ * counts every event on each of its sockets (":socket=N") through PAPI from
+ * MPI_Init to MPI_Finalize; at MPI_Finalize every rank sends its records
+ * to rank 0, which writes the report (mpi_report.h).  The library never
+ * aborts the job: a problem is said on rank 0's stderr and in the report.
+ *
+ * PAPI_INTEL_UNCORE_MPI_TEST_NODE (tests only) replaces the node grouping:
+ * ranks with the same value form a node named "node<value>", so two
+ * simulated machines can stand for two nodes on one host. */
+#define _GNU_SOURCE
+#include "mpi_events.h"
+#include "mpi_report.h"
+#include "papi_uncore_mpi.h"
+
+#include <mpi.h>
+#include <papi.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define EXPORT      __attribute__((visibility("default")))
+#define MAX_SOCKETS 8
+#define MAX_REGIONS 64
+
+struct region {
+	char name[64];
+	unsigned long calls;
+	int open;
+	long long *begin, *sum;
+};
+
+static struct {
+	int on; /* counting: this rank was elected for some socket */
+	int rank, size;
+	char node[64];
+	struct umpi_events ev;
+	int nmine, mine[MAX_SOCKETS];
+	int es;
+	int *slot;   /* per (socket i, event e): index in the PAPI set, or -1 */
+	char **why;  /* per slot: why it could not be added */
+	int *metric; /* per event: a double (PAPI_DATATYPE_FP64) */
+	char (*units)[24];
+	int nslots;     /* events in the PAPI set */
+	long long *val; /* PAPI values */
+	double t0;
+	char origin[256];
+	char problem[512];
+	struct region reg[MAX_REGIONS];
+	int nreg;
+} st;
+
+static void note(const char *what)
+{
+	if (!st.problem[0])
+		snprintf(st.problem, sizeof(st.problem), "%s", what);
+}
+
+/* The package of the CPU this rank runs on, from sysfs; -1 when unknown. */
+static int my_package(void)
+{
+	char path[128], buf[32];
+	int cpu = sched_getcpu();
+	if (cpu < 0)
+		return -1;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id",
+		 cpu);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	int pkg = fgets(buf, sizeof(buf), f) ? atoi(buf) : -1;
+	fclose(f);
+	return pkg;
+}
+
+static int papi_up(void)
+{
+	if (PAPI_is_initialized() != PAPI_NOT_INITED)
+		return 0;
+	int rc = PAPI_library_init(PAPI_VER_CURRENT);
+	if (rc != PAPI_VER_CURRENT) {
+		char m[160];
+		snprintf(m, sizeof(m), "PAPI_library_init: %s", PAPI_strerror(rc));
+		note(m);
+		return -1;
+	}
+	return 0;
+}
+
+/* Sockets of the measured machine: the first event with :socket=N for N
+ * up from 0, as far as the component knows the socket.  Also the component's
+ * description (hardware, or SIMULATED). */
+static int probe_sockets(void)
+{
+	char name[PAPI_HUGE_STR_LEN];
+	int n = 0;
+	if (papi_up() < 0)
+		return 0;
+	int cidx = PAPI_get_component_index("intel_uncore");
+	const PAPI_component_info_t *ci = cidx >= 0 ? PAPI_get_component_info(cidx) : NULL;
+	if (!ci) {
+		note("PAPI has no intel_uncore component");
+		return 0;
+	}
+	if (ci->disabled) {
+		char m[512];
+		snprintf(m, sizeof(m), "intel_uncore is disabled: %.470s", ci->disabled_reason);
+		note(m);
+		return 0;
+	}
+	snprintf(st.origin, sizeof(st.origin), "%s", ci->description);
+	/* Added to a scratch set: adding schedules it, so a socket the machine
+	 * lacks is refused (a name alone would parse for any N). */
+	while (n < MAX_SOCKETS) {
+		int es = PAPI_NULL, ok;
+		snprintf(name, sizeof(name), "%s:socket=%d", st.ev.name[0], n);
+		if (PAPI_create_eventset(&es) != PAPI_OK)
+			break;
+		ok = PAPI_add_named_event(es, name) == PAPI_OK;
+		PAPI_cleanup_eventset(es);
+		PAPI_destroy_eventset(&es);
+		if (!ok)
+			break;
+		n++;
+	}
+	if (n == 0) {
+		char m[300];
+		snprintf(m, sizeof(m), "%s: not an event of this machine", st.ev.name[0]);
+		note(m);
+	}
+	return n;
+}
+
+static void start_counting(void)
+{
+	unsigned ne = st.ev.n;
+	char name[PAPI_HUGE_STR_LEN];
+	st.es = PAPI_NULL;
+	st.slot = calloc((size_t)st.nmine * ne, sizeof(*st.slot));
+	st.why = calloc((size_t)st.nmine * ne, sizeof(*st.why));
+	st.metric = calloc(ne, sizeof(*st.metric));
+	st.units = calloc(ne, sizeof(*st.units));
+	st.val = calloc((size_t)st.nmine * ne + 1, sizeof(*st.val));
+	if (!st.slot || !st.why || !st.metric || !st.units || !st.val || papi_up() < 0 ||
+	    PAPI_create_eventset(&st.es) != PAPI_OK) {
+		note("cannot create a PAPI event set");
+		return;
+	}
+	for (int i = 0; i < st.nmine; i++)
+		for (unsigned e = 0; e < ne; e++) {
+			int k = i * (int)ne + (int)e, code, rc;
+			snprintf(name, sizeof(name), "%s:socket=%d", st.ev.name[e], st.mine[i]);
+			st.slot[k] = -1;
+			rc = PAPI_add_named_event(st.es, name);
+			if (rc != PAPI_OK) {
+				char m[400];
+				snprintf(m, sizeof(m), "%.300s: %.80s", name, PAPI_strerror(rc));
+				st.why[k] = strdup(m);
+				note(m);
+				continue;
+			}
+			st.slot[k] = st.nslots++;
+			PAPI_event_info_t info;
+			if (PAPI_event_name_to_code(name, &code) == PAPI_OK &&
+			    PAPI_get_event_info(code, &info) == PAPI_OK) {
+				st.metric[e] = info.data_type == PAPI_DATATYPE_FP64;
+				snprintf(st.units[e], sizeof(st.units[e]), "%.23s", info.units);
+			}
+		}
+	if (st.nslots == 0)
+		return;
+	int rc = PAPI_start(st.es);
+	if (rc != PAPI_OK) {
+		char m[200];
+		snprintf(m, sizeof(m), "PAPI_start: %s", PAPI_strerror(rc));
+		note(m);
+		return;
+	}
+	st.t0 = PMPI_Wtime();
+	st.on = 1;
+}
+
+static void setup(void)
+{
+	char err[256];
+	const char *spec = getenv("PAPI_INTEL_UNCORE_MPI_EVENTS");
+	const char *test_node = getenv("PAPI_INTEL_UNCORE_MPI_TEST_NODE");
+	MPI_Comm node;
+	int nrank, nsize, nsockets = 0;
+
+	PMPI_Comm_rank(MPI_COMM_WORLD, &st.rank);
+	PMPI_Comm_size(MPI_COMM_WORLD, &st.size);
+	if (!spec || !*spec)
+		return; /* nothing asked for: the library stays out of the way */
+	if (umpi_events_parse(spec, &st.ev, err, sizeof(err)) < 0) {
+		note(err);
+		return;
+	}
+	if (test_node && *test_node) {
+		PMPI_Comm_split(MPI_COMM_WORLD, atoi(test_node), st.rank, &node);
+		snprintf(st.node, sizeof(st.node), "node%d", atoi(test_node));
+	} else {
+		PMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, st.rank, MPI_INFO_NULL,
+				     &node);
+		if (gethostname(st.node, sizeof(st.node)) != 0)
+			snprintf(st.node, sizeof(st.node), "node");
+		st.node[sizeof(st.node) - 1] = '\0';
+	}
+	PMPI_Comm_rank(node, &nrank);
+	PMPI_Comm_size(node, &nsize);
+	if (nrank == 0)
+		nsockets = probe_sockets();
+	PMPI_Bcast(&nsockets, 1, MPI_INT, 0, node);
+	int pkg = my_package();
+	if (pkg >= nsockets)
+		pkg = -1; /* a simulated machine with other sockets than the host */
+	int *pkgs = calloc((size_t)nsize, sizeof(int));
+	if (!pkgs) {
+		PMPI_Comm_free(&node);
+		return;
+	}
+	PMPI_Allgather(&pkg, 1, MPI_INT, pkgs, 1, MPI_INT, node);
+	/* Per socket: the lowest rank running there, else the node's first. */
+	for (int s = 0; s < nsockets; s++) {
+		int elected = 0;
+		for (int r = 0; r < nsize; r++)
+			if (pkgs[r] == s) {
+				elected = r;
+				break;
+			}
+		if (elected == nrank)
+			st.mine[st.nmine++] = s;
+	}
+	free(pkgs);
+	PMPI_Comm_free(&node);
+	if (st.nmine)
+		start_counting();
+}
+
+EXPORT int MPI_Init(int *argc, char ***argv)
+{
+	int rc = PMPI_Init(argc, argv);
+	if (rc == MPI_SUCCESS)
+		setup();
+	return rc;
+}
+
+EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+	int rc = PMPI_Init_thread(argc, argv, required, provided);
+	if (rc == MPI_SUCCESS)
+		setup();
+	return rc;
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+struct buf {
+	char *p;
+	size_t n, cap;
+};
+
+static void put(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		size_t room = b->cap - b->n;
+		va_start(ap, fmt);
+		int k = b->p ? vsnprintf(b->p + b->n, room, fmt, ap) : -1;
+		va_end(ap);
+		if (k >= 0 && (size_t)k < room) {
+			b->n += (size_t)k;
+			return;
+		}
+		size_t cap = b->cap ? b->cap * 2 : 4096;
+		while (k >= 0 && cap < b->n + (size_t)k + 1)
+			cap *= 2;
+		char *q = realloc(b->p, cap);
+		if (!q)
+			return;
+		b->p = q;
+		b->cap = cap;
+	}
+}
+
+/* A value as the records carry it: kind and text. */
+static void put_value(struct buf *b, unsigned e, long long v)
+{
+	if (st.metric[e]) {
+		double d;
+		memcpy(&d, &v, sizeof(d));
+		put(b, "m\t%.17g", d);
+	} else
+		put(b, "c\t%llu", (unsigned long long)v);
+}
+
+static void records(struct buf *b, double seconds)
+{
+	put(b, "N\t%s\t%d\n", st.node, st.rank);
+	if (!st.slot)
+		return;
+	for (int i = 0; i < st.nmine; i++) {
+		put(b, "S\t%s\t%d\t%d\t%.9f\n", st.node, st.mine[i], st.rank, seconds);
+		for (unsigned e = 0; e < st.ev.n; e++) {
+			int k = i * (int)st.ev.n + (int)e;
+			put(b, "V\t%s\t%d\t%u\t", st.node, st.mine[i], e);
+			if (st.slot[k] >= 0 && st.on)
+				put_value(b, e, st.val[st.slot[k]]);
+			else
+				put(b, "e\t%s",
+				    st.why[k]       ? st.why[k]
+				    : st.problem[0] ? st.problem
+						    : "not counted");
+			put(b, "\t%s\n", st.units[e]);
+		}
+		for (int r = 0; r < st.nreg; r++)
+			for (unsigned e = 0; e < st.ev.n; e++) {
+				int k = i * (int)st.ev.n + (int)e;
+				if (st.slot[k] < 0 || st.metric[e])
+					continue; /* a metric's value is not a difference */
+				put(b, "R\t%s\t%d\t%d\t%s\t%lu\t%u\t", st.node, st.mine[i], st.rank,
+				    st.reg[r].name, st.reg[r].calls, e);
+				put_value(b, e, st.reg[r].sum[st.slot[k]]);
+				put(b, "\n");
+			}
+	}
+}
+
+EXPORT int MPI_Finalize(void)
+{
+	double seconds = 0;
+	struct buf b = {0};
+	int len, *lens = NULL, *offs = NULL;
+	char *all = NULL;
+	const char *report = getenv("PAPI_INTEL_UNCORE_MPI_REPORT");
+
+	if (!st.ev.n)
+		return PMPI_Finalize();
+	if (st.on) {
+		int rc = PAPI_stop(st.es, st.val);
+		seconds = PMPI_Wtime() - st.t0;
+		if (rc != PAPI_OK) {
+			char m[200];
+			snprintf(m, sizeof(m), "PAPI_stop: %s", PAPI_strerror(rc));
+			note(m);
+			st.on = 0;
+		}
+	}
+	records(&b, seconds);
+	if (st.problem[0])
+		put(&b, "P\t%s\t%d\t%s\n", st.node, st.rank, st.problem);
+	len = b.p ? (int)b.n : 0;
+	if (st.rank == 0) {
+		lens = calloc((size_t)st.size, sizeof(int));
+		offs = calloc((size_t)st.size, sizeof(int));
+	}
+	PMPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	int total = 0;
+	if (st.rank == 0 && lens && offs) {
+		for (int r = 0; r < st.size; r++) {
+			offs[r] = total;
+			total += lens[r];
+		}
+		all = malloc((size_t)total + 1);
+	}
+	PMPI_Gatherv(b.p ? b.p : "", len, MPI_CHAR, all, lens, offs, MPI_CHAR, 0, MPI_COMM_WORLD);
+	if (st.rank == 0 && all) {
+		char err[512];
+		all[total] = '\0';
+		/* Problems of any rank, on rank 0's stderr (the first few). */
+		int said = 0;
+		for (char *line = all; line && *line && said < 4;) {
+			char *end = strchr(line, '\n');
+			if (strncmp(line, "P\t", 2) == 0 && ++said)
+				fprintf(stderr, "papi_uncore_mpi: %.*s\n",
+					(int)(end ? end - line - 2 : (long)strlen(line + 2)),
+					line + 2);
+			line = end ? end + 1 : NULL;
+		}
+		if (umpi_report_write(report && *report ? report : "papi_uncore_mpi.json", &st.ev,
+				      st.origin, st.size, all, err, sizeof(err)) < 0)
+			fprintf(stderr, "papi_uncore_mpi: %s\n", err);
+	}
+	free(all);
+	free(lens);
+	free(offs);
+	free(b.p);
+	return PMPI_Finalize();
+}
+
+/* ---- regions ------------------------------------------------------------ */
+
+static struct region *region(const char *name, int create)
+{
+	for (int i = 0; i < st.nreg; i++)
+		if (strcmp(st.reg[i].name, name) == 0)
+			return &st.reg[i];
+	if (!create || st.nreg == MAX_REGIONS)
+		return NULL;
+	struct region *r = &st.reg[st.nreg];
+	r->begin = calloc((size_t)st.nslots + 1, sizeof(long long));
+	r->sum = calloc((size_t)st.nslots + 1, sizeof(long long));
+	if (!r->begin || !r->sum) {
+		free(r->begin);
+		free(r->sum);
+		return NULL;
+	}
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	st.nreg++;
+	return r;
+}
+
+EXPORT int papi_uncore_mpi_region_begin(const char *name)
+{
+	if (!name || !*name || strlen(name) >= sizeof(st.reg[0].name) || strchr(name, '\t') ||
+	    strchr(name, '\n'))
+		return -1;
+	if (!st.on)
+		return 0;
+	struct region *r = region(name, 1);
+	if (!r || PAPI_read(st.es, r->begin) != PAPI_OK)
+		return -1;
+	r->open = 1;
+	return 0;
+}
+
+EXPORT int papi_uncore_mpi_region_end(const char *name)
+{
+	if (!name || !*name)
+		return -1;
+	if (!st.on)
+		return 0;
+	struct region *r = region(name, 0);
+	if (!r || !r->open || PAPI_read(st.es, st.val) != PAPI_OK)
+		return -1;
+	for (int k = 0; k < st.nslots; k++)
+		r->sum[k] += st.val[k] - r->begin[k];
+	r->calls++;
+	r->open = 0;
+	return 0;
+}
+
+/* Fortran: CHARACTER(*) arrives with its length as a hidden last argument. */
+EXPORT void papi_uncore_mpi_region_begin_(const char *name, size_t len);
+EXPORT void papi_uncore_mpi_region_end_(const char *name, size_t len);
+
+static int fortran_name(const char *s, size_t len, char *out, size_t cap)
+{
+	while (len && s[len - 1] == ' ')
+		len--;
+	if (len >= cap)
+		return -1;
+	memcpy(out, s, len);
+	out[len] = '\0';
+	return 0;
+}
+
+EXPORT void papi_uncore_mpi_region_begin_(const char *name, size_t len)
+{
+	char n[64];
+	if (fortran_name(name, len, n, sizeof(n)) == 0)
+		papi_uncore_mpi_region_begin(n);
+}
+
+EXPORT void papi_uncore_mpi_region_end_(const char *name, size_t len)
+{
+	char n[64];
+	if (fortran_name(name, len, n, sizeof(n)) == 0)
+		papi_uncore_mpi_region_end(n);
+}

@@ -1,0 +1,48 @@
+/* An MPI program that knows nothing of PAPI (tests/integration/test_mpi.sh
+ * runs it with LD_PRELOAD=libpapi_uncore_mpi.so): after MPI_Init, rank 0
+ * creates DIR/ready and waits (at most 60 s) for DIR/go, which the script
+ * creates after advancing the simulated machines' time; then every rank
+ * finalizes.  With "regions", every rank also wraps the wait in the region
+ * "wait" of papi_uncore_mpi.h, referenced weakly so that the program is
+ * not linked with the library (LD_PRELOAD provides it).
+ * Usage: mpi_idle DIR [regions] */
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "papi_uncore_mpi.h"
+
+#pragma weak papi_uncore_mpi_region_begin
+#pragma weak papi_uncore_mpi_region_end
+
+int main(int argc, char **argv)
+{
+	char ready[512], go[512];
+	int rank,
+	    regions = argc > 2 && strcmp(argv[2], "regions") == 0 && papi_uncore_mpi_region_begin;
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (argc < 2) {
+		MPI_Finalize();
+		return 2;
+	}
+	snprintf(ready, sizeof(ready), "%s/ready", argv[1]);
+	snprintf(go, sizeof(go), "%s/go", argv[1]);
+	if (regions)
+		papi_uncore_mpi_region_begin("wait");
+	MPI_Barrier(MPI_COMM_WORLD);
+	if (rank == 0) {
+		FILE *f = fopen(ready, "w");
+		if (f)
+			fclose(f);
+		for (int i = 0; i < 6000 && access(go, F_OK) != 0; i++)
+			nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+	}
+	MPI_Barrier(MPI_COMM_WORLD);
+	if (regions)
+		papi_uncore_mpi_region_end("wait");
+	MPI_Finalize();
+	return 0;
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# MPI jobs with Debian's Open MPI on loopback (README "MPI jobs and threads"),
+# on shared simulated machines standing for nodes, both backends:
+# * an uninstrumented program (build/mpitests/mpi_idle) with
+#   LD_PRELOAD=libpapi_uncore_mpi.so, 4 and 8 ranks on one simulated
+#   two-socket node, and 4 ranks over two simulated nodes (two machines; the
+#   node override PAPI_INTEL_UNCORE_MPI_TEST_NODE): the report's "total" of
+#   each event equals the simulator's truth for the interval (the script
+#   advances every machine by 4 ms of simulated time between MPI_Init and
+#   MPI_Finalize: UCLK 2.5 GHz, so 10,000,000 cycles a box), each socket
+#   of each node is counted by exactly one elected rank, the CSV beside it
+#   agrees, and the region "wait" is reported;
+# * an instrumented program (build/mpitests/mpi_ranks) whose every rank adds
+#   the same events: the sum over ranks equals the truth (each socket once).
+set -u
+. "$(dirname "$0")/lib.sh"
+idle=$BUILD/mpitests/mpi_idle
+ranks=$BUILD/mpitests/mpi_ranks
+lib=$STAGE/lib/libpapi_uncore_mpi.so
+sim=$BUILD/bin/uncore-sim
+if ! command -v mpirun >/dev/null || [ ! -x "$idle" ] || [ ! -x "$ranks" ] || [ ! -f "$lib" ]; then
+	fail "Open MPI (scripts/install-deps.sh) or the MPI programs are missing: run make check"
+	exit 0
+fi
+tmp=$(mktemp -d)
+shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
+nodeA=$shm/papi-mpi-test-a-$$
+nodeB=$shm/papi-mpi-test-b-$$
+cleanup() {
+	"$sim" destroy "$nodeA" >/dev/null 2>&1
+	"$sim" destroy "$nodeB" >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+clocks=$SRCDIR/src/sim/scenarios/hswep-clocks.scn
+UBOX=hswep_unc_ubo::UNC_U_CLOCKTICKS
+CBO=hswep_unc_cbo::UNC_C_CLOCKTICKS
+# 4 ms of a 2.5 GHz UCLK: 10,000,000 cycles per box; per node 2 sockets,
+# 1 UBox and 18 CBos each (model e5-2699v3-2s, uncore-sim models -v).
+PER_BOX=10000000
+unset PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE_SIM_KERNEL \
+	PAPI_INTEL_UNCORE_MPI_TEST_NODE
+export PAPI_INTEL_UNCORE_BACKEND=sim
+MPIRUN=(mpirun --allow-run-as-root --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo
+	--mca btl_tcp_if_include lo --mca plm_rsh_agent false)
+
+fresh() {
+	"$sim" destroy "$nodeA" >/dev/null 2>&1
+	"$sim" destroy "$nodeB" >/dev/null 2>&1
+	"$sim" create "$nodeA" -s "$clocks" >/dev/null && "$sim" create "$nodeB" -s "$clocks" >/dev/null
+}
+
+# run NAME NP PROGRAM ARGS...: run the job in the background, advance every
+# machine by 4 ms once all ranks are past MPI_Init, let it finish.
+run() {
+	local name=$1 np=$2
+	shift 2
+	rm -rf "$tmp/$name"
+	mkdir -p "$tmp/$name"
+	"${MPIRUN[@]}" -np "$np" "$@" >"$tmp/$name.out" 2>&1 &
+	local pid=$!
+	for _ in $(seq 600); do [ -e "$tmp/$name/ready" ] && break; kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+	"$sim" advance "$nodeA" 4ms >/dev/null
+	"$sim" advance "$nodeB" 4ms >/dev/null
+	touch "$tmp/$name/go"
+	wait $pid
+}
+
+# check_report NAME NODES: the JSON report against the truth.
+check_report() {
+	local name=$1 nodes=$2 json=$tmp/$1.json
+	expect "$name: the job ran (status $3)" test "$3" -eq 0
+	"$PYTHON3" - "$json" "$nodes" "$PER_BOX" <<'PY' >"$tmp/$name.check" 2>&1
+import json, sys, csv
+rep = json.load(open(sys.argv[1]))
+nodes, per_box = int(sys.argv[2]), int(sys.argv[3])
+ubox, cbo = "hswep_unc_ubo::UNC_U_CLOCKTICKS", "hswep_unc_cbo::UNC_C_CLOCKTICKS"
+want = {ubox: nodes * 2 * per_box, cbo: nodes * 2 * 18 * per_box}
+bad = []
+for ev, w in want.items():
+    if rep["total"].get(ev) != w:
+        bad.append("total %s = %s, want %d" % (ev, rep["total"].get(ev), w))
+if len(rep["nodes"]) != nodes:
+    bad.append("%d nodes in the report, want %d" % (len(rep["nodes"]), nodes))
+for n in rep["nodes"]:
+    socks = sorted(s["socket"] for s in n["sockets"])
+    if socks != [0, 1]:
+        bad.append("node %s: sockets %s, want each of 0 and 1 once" % (n["node"], socks))
+    for s in n["sockets"]:
+        if s["rank"] not in n["ranks"]:
+            bad.append("node %s socket %d: rank %d is not on the node" % (n["node"], s["socket"], s["rank"]))
+        if s["values"][ubox] != per_box or s["values"][cbo] != 18 * per_box:
+            bad.append("node %s socket %d: %s" % (n["node"], s["socket"], s["values"]))
+if "SIMULATED" not in rep["origin"]:
+    bad.append("origin does not say SIMULATED: %s" % rep["origin"])
+rows = list(csv.DictReader(open(sys.argv[1][:-5] + ".csv")))
+tot = {r["event"]: int(r["value"]) for r in rows if r["scope"] == "total"}
+if tot != want:
+    bad.append("CSV totals %s, want %s" % (tot, want))
+print("\n".join(bad) if bad else "ok")
+sys.exit(1 if bad else 0)
+PY
+	expect "$name: report total = the simulator's truth, each socket of each node once ($(head -1 "$tmp/$name.check"))" \
+		test "$(head -1 "$tmp/$name.check")" = ok
+}
+
+export PAPI_INTEL_UNCORE_MPI_EVENTS="$UBOX;$CBO"
+for kernel in none perf; do
+	backend=direct
+	[ $kernel = perf ] && backend="perf (simulated kernel)"
+	for np in 4 8; do
+		fresh || { fail "cannot create simulated machines"; exit 0; }
+		name=preload-$kernel-$np
+		run $name $np -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_SIM="$nodeA" \
+			-x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" -x LD_PRELOAD="$lib" "$idle" "$tmp/$name"
+		check_report $name 1 $?
+		echo "   ($backend, $np ranks)"
+	done
+	# Two nodes: ranks 0-1 on machine A, 2-3 on machine B.
+	fresh
+	name=twonodes-$kernel
+	cat >"$tmp/node.sh" <<SH
+#!/bin/sh
+if [ "\$OMPI_COMM_WORLD_RANK" -lt 2 ]; then n=0; m=$nodeA; else n=1; m=$nodeB; fi
+PAPI_INTEL_UNCORE_MPI_TEST_NODE=\$n PAPI_INTEL_UNCORE_SIM=\$m exec "\$@"
+SH
+	chmod +x "$tmp/node.sh"
+	run $name 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \
+		-x LD_PRELOAD="$lib" "$tmp/node.sh" "$idle" "$tmp/$name" regions
+	check_report $name 2 $?
+	expect "$name: the region \"wait\" has a row per node and socket" \
+		test "$("$PYTHON3" -c 'import json,sys; print(len([r for r in json.load(open(sys.argv[1]))["regions"] if r["region"] == "wait"]))' "$tmp/$name.json")" = 4
+
+	# Every rank adds the same events: the sum over ranks counts each socket once.
+	unset PAPI_INTEL_UNCORE_MPI_EVENTS
+	fresh
+	name=instrumented-$kernel
+	run $name 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_SIM="$nodeA" \
+		"$ranks" "$tmp/$name" "$UBOX" "$CBO"
+	expect "$name: 4 ranks, each adding the same events, ran (status $?)" grep -q "^sum $UBOX" "$tmp/$name.out"
+	expect "$name: sum over ranks of $UBOX = $((2 * PER_BOX)), each socket once" \
+		grep -qx "sum $UBOX $((2 * PER_BOX))" "$tmp/$name.out"
+	expect "$name: sum over ranks of $CBO = $((36 * PER_BOX))" grep -qx "sum $CBO $((36 * PER_BOX))" "$tmp/$name.out"
+	export PAPI_INTEL_UNCORE_MPI_EVENTS="$UBOX;$CBO"
+done
