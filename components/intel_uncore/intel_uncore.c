@@ -574,8 +574,11 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	copy_field(info->units, sizeof(info->units), ni.units);
 	/* Metrics are doubles: their bits travel in PAPI's long long values,
 	 * as PAPI_DATATYPE_FP64 events of other components do. */
-	info->data_type = ni.fp64 ? PAPI_DATATYPE_FP64 : PAPI_DATATYPE_UINT64;
-	info->value_type = ni.fp64 ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
+	info->data_type = ni.fp64    ? PAPI_DATATYPE_FP64
+			  : ni.int64 ? PAPI_DATATYPE_INT64
+				     : PAPI_DATATYPE_UINT64;
+	info->value_type =
+	    ni.fp64 || ni.int64 ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
 	info->timescope = PAPI_TIMESCOPE_SINCE_START;
 	info->location = PAPI_LOCATION_UNCORE;
 	info->component_index = _intel_uncore_vector.cmp_info.CmpIdx;

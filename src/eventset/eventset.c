@@ -49,6 +49,10 @@ struct contents {
 	 * ent_ev[ent_first[i] .. + ent_n[i]). */
 	unsigned *ent_first, *ent_n, *ent_ev;
 	double *est, *terms; /* scratch */
+	/* Per entry: a metric's integer form (":int", metrics.h): its scale
+	 * (0: the double itself) and units. */
+	double *int_scale;
+	char (*int_units)[48];
 };
 
 struct uncore_set {
@@ -118,6 +122,8 @@ static void free_contents(struct contents *c)
 	free(c->ent_ev);
 	free(c->est);
 	free(c->terms);
+	free(c->int_scale);
+	free(c->int_units);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -298,7 +304,10 @@ static int build(const struct uncore_backend *be, const char *const *names, unsi
 	c->raw = calloc(n ? n : 1, sizeof(*c->raw));
 	c->sev = calloc(n ? n : 1, sizeof(*c->sev));
 	mrefs = calloc(n ? n : 1, sizeof(*mrefs));
-	if (!c->names || !c->metric || !c->raw || !c->sev || !mrefs) {
+	c->int_scale = calloc(n ? n : 1, sizeof(*c->int_scale));
+	c->int_units = calloc(n ? n : 1, sizeof(*c->int_units));
+	if (!c->names || !c->metric || !c->raw || !c->sev || !mrefs || !c->int_scale ||
+	    !c->int_units) {
 		free(mrefs);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
 	}
@@ -316,6 +325,10 @@ static int build(const struct uncore_backend *be, const char *const *names, unsi
 		attach_entry(attach_cpu, kind, &c->sev[c->nraw], &mrefs[c->nmetrics],
 			     attach_socket);
 		if (kind) {
+			if (mrefs[c->nmetrics].integer)
+				uncore_metric_int_units(mrefs[c->nmetrics].def->units,
+							&c->int_scale[i], c->int_units[i],
+							sizeof(c->int_units[i]));
 			c->metric[i] = (int)c->nmetrics++;
 		} else {
 			c->metric[i] = -1;
@@ -515,6 +528,10 @@ int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_
 		out->metric = 1;
 		if (uncore_metric_parse(s->be->machine.plat, s->c.names[i], &r) == 0)
 			out->units = r.def->units;
+		if (s->c.int_scale[i] > 0) {
+			out->integer = 1;
+			out->units = s->c.int_units[i];
+		}
 		out->method = uncore_mset_method_text(s->c.ms, (unsigned)s->c.metric[i]);
 	}
 	return 0;
@@ -669,7 +686,18 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 		if (c->metric[i] < 0)
 			continue;
 		double d = uncore_mset_eval(c->ms, (unsigned)c->metric[i], c->terms, commons);
-		memcpy(&values[i], &d, sizeof(d));
+		if (c->int_scale[i] > 0) {
+			/* The integer form: rounded half away from zero (without
+			 * libm: PAPI's tools do not link it); a value that is no
+			 * number (x/0, nothing counted yet) reads 0. */
+			double x = isfinite(d) ? d * c->int_scale[i] : 0;
+			int64_t v = x >= 0x1p63    ? INT64_MAX
+				    : x <= -0x1p63 ? INT64_MIN
+						   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+			memcpy(&values[i], &v, sizeof(v));
+		} else {
+			memcpy(&values[i], &d, sizeof(d));
+		}
 	}
 }
 

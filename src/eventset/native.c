@@ -11,11 +11,11 @@
 #include <string.h>
 #include <strings.h>
 
-#define BOX_SHIFT 20
-#define BOX_MASK 0x1fu /* up to UNCORE_NATIVE_KERNEL: 31 table box types */
+#define BOX_SHIFT   20
+#define BOX_MASK    0x1fu /* up to UNCORE_NATIVE_KERNEL: 31 table box types */
 #define EVENT_SHIFT 8
-#define EVENT_MASK 0xfffu
-#define SUB_MASK 0xffu
+#define EVENT_MASK  0xfffu
+#define SUB_MASK    0xffu
 
 /* Qualifiers listed under every event, after its modifiers. */
 enum { QUAL_SOCKET, QUAL_BOX, NQUALS };
@@ -28,7 +28,7 @@ struct uncore_native {
 	unsigned count;
 	char **pmu_names;
 	unsigned npmu_names;
-	unsigned nprimary; /* pmu_names[0..nprimary): box types and the metric PMU */
+	unsigned nprimary;               /* pmu_names[0..nprimary): box types and the metric PMU */
 	struct uncore_event_source *src; /* events beyond the tables, or NULL */
 	unsigned nkernel;                /* src's enumerable events */
 };
@@ -75,7 +75,8 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	 * PMU types come after the table's and have none). */
 	for (unsigned b = 0; b < plat->nboxes; b++)
 		if (plat->boxes[b]->nevents && b + 1 > BOX_MASK)
-			return uncore_fail(UNCORE_ERANGE, "platform %s has too many box types with events",
+			return uncore_fail(UNCORE_ERANGE,
+					   "platform %s has too many box types with events",
 					   plat->name);
 	n = calloc(1, sizeof(*n));
 	if (!n)
@@ -105,7 +106,8 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 			n->pmu_names[n->npmu_names] = strdup(n->metrics->summary_pmu);
 			if (!n->pmu_names[n->npmu_names]) {
 				uncore_native_destroy(n);
-				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+				return uncore_fail(UNCORE_ENOMEM,
+						   "out of memory for native events");
 			}
 			n->npmu_names++;
 			n->count += n->metrics->ndefs;
@@ -127,7 +129,8 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 				n->pmu_names[n->npmu_names] = strdup(name);
 				if (!n->pmu_names[n->npmu_names]) {
 					uncore_native_destroy(n);
-					return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+					return uncore_fail(UNCORE_ENOMEM,
+							   "out of memory for native events");
 				}
 				n->npmu_names++;
 			}
@@ -233,7 +236,16 @@ static unsigned metric_subs(const struct uncore_native *n, const struct uncore_m
 	const struct uncore_box_type *bt = d->box ? uncore_metric_box(n->metrics, d->box) : NULL;
 	if (d->unavailable)
 		return 0;
-	return bt && bt->ninstances > 1 ? 2 : 1;
+	return bt && bt->ninstances > 1 ? 3 : 2; /* :socket=, [:box=,] :int */
+}
+
+/* The integer form of metric d: units and description. */
+static void metric_int_fill(const struct uncore_metric_def *d, struct uncore_native_info *out)
+{
+	double scale;
+	uncore_metric_int_units(d->units, &scale, out->units, sizeof(out->units));
+	out->fp64 = 0;
+	out->int64 = 1;
 }
 
 static const struct uncore_metric_def *metric_at(const struct uncore_native *n, uint32_t code)
@@ -288,15 +300,24 @@ static int metric_info(const struct uncore_native *n, uint32_t code, struct unco
 	char desc[sizeof(out->desc)];
 	snprintf(desc, sizeof(desc), "%s", out->desc);
 	out->kind = UNCORE_NATIVE_QUALIFIER;
-	if (sub == 1) {
+	if (sub == metric_subs(n, d)) {
+		metric_int_fill(d, out);
+		snprintf(out->name, sizeof(out->name), "%s:int", name);
+		snprintf(
+		    out->desc, sizeof(out->desc),
+		    "%.850s masks:its integer form, for tools that read values as integers: in %s "
+		    "(rounded)",
+		    desc, out->units);
+	} else if (sub == 1) {
 		snprintf(out->name, sizeof(out->name), "%s:socket=0", name);
-		snprintf(out->desc, sizeof(out->desc), "%.900s masks:socket N only (default: all sockets)",
-			 desc);
+		snprintf(out->desc, sizeof(out->desc),
+			 "%.900s masks:socket N only (default: all sockets)", desc);
 	} else {
 		snprintf(out->name, sizeof(out->name), "%s:box=0", name);
-		snprintf(out->desc, sizeof(out->desc),
-			 "%.900s masks:%s box N only, for the terms of its own box (default: all boxes)", desc,
-			 d->box);
+		snprintf(
+		    out->desc, sizeof(out->desc),
+		    "%.900s masks:%s box N only, for the terms of its own box (default: all boxes)",
+		    desc, d->box);
 	}
 	return 0;
 }
@@ -383,11 +404,13 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 		snprintf(out->name, sizeof(out->name), "%s::%s", bt->name, ei.name);
 		if (bt->ninstances > 1)
 			snprintf(out->desc, sizeof(out->desc),
-				 "%s (summed over every %s box of every socket; %s<N>:: or :box=N for one box, "
+				 "%s (summed over every %s box of every socket; %s<N>:: or :box=N "
+				 "for one box, "
 				 ":socket=N for one socket)",
 				 ei.desc ? ei.desc : "", bt->kind, bt->name);
 		else
-			snprintf(out->desc, sizeof(out->desc), "%s (summed over sockets; :socket=N for one)",
+			snprintf(out->desc, sizeof(out->desc),
+				 "%s (summed over sockets; :socket=N for one)",
 				 ei.desc ? ei.desc : "");
 		return 0;
 	}
@@ -408,8 +431,8 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 		if (!md)
 			return UNCORE_ENOEVENT;
 		out->kind = UNCORE_NATIVE_MODIFIER;
-		snprintf(out->name, sizeof(out->name), "%s::%s:%s=%llu", bt->name, ei.name, md->name,
-			 (unsigned long long)md->min);
+		snprintf(out->name, sizeof(out->name), "%s::%s:%s=%llu", bt->name, ei.name,
+			 md->name, (unsigned long long)md->min);
 		snprintf(entry, sizeof(entry), "%s (%llu to %llu)", md->desc ? md->desc : "",
 			 (unsigned long long)md->min, (unsigned long long)md->max);
 		sub_desc(out, ei.desc, entry);
@@ -447,8 +470,11 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 		if (uncore_event_parse(n->plat, n->named[idx], &ref) == 0 &&
 		    uncore_box_event_info(ref.box, ref.event, &ei) == 0)
 			snprintf(out->desc, sizeof(out->desc), "%s", ei.desc ? ei.desc : "");
-		else if (uncore_metric_parse(n->plat, n->named[idx], &mref) == 0)
+		else if (uncore_metric_parse(n->plat, n->named[idx], &mref) == 0) {
 			metric_fill(n, mref.def, out);
+			if (mref.integer)
+				metric_int_fill(mref.def, out);
+		}
 		uncore_error_clear();
 		return 0;
 	}
@@ -544,7 +570,9 @@ int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code
 		if (mrc < 0)
 			return mrc;
 		if (mref.socket == UNCORE_ALL && mref.instance == UNCORE_ALL) {
-			*code = metric_code((unsigned)(mref.def - n->metrics->defs), 0);
+			/* The metric, or its listed integer form (its last sub). */
+			*code = metric_code((unsigned)(mref.def - n->metrics->defs),
+					    mref.integer ? metric_subs(n, mref.def) : 0);
 			return 0;
 		}
 		return named_code(n, name, code);
