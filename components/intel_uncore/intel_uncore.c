@@ -535,12 +535,40 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 	return PAPI_OK;
 }
 
+/* Whether `pmu` (len bytes) is one of our PMU names or a numbered instance
+ * of one (the routing rule of our PAPI patch, papi-patches/README.md). */
+static int is_our_pmu(const char *pmu, size_t len)
+{
+	unsigned npmu;
+	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
+	for (unsigned i = 0; i < npmu; i++) {
+		size_t n = strlen(pmus[i]);
+		if (n > len || strncmp(pmu, pmus[i], n) != 0)
+			continue;
+		size_t k = n;
+		if (k < len && pmu[k] == '_' && k + 1 < len)
+			k++;
+		while (k < len && pmu[k] >= '0' && pmu[k] <= '9')
+			k++;
+		if (k == len && (n == len || pmu[len - 1] != '_'))
+			return 1;
+	}
+	return 0;
+}
+
 static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 {
 	uint32_t c;
 	int rc = uncore_native_code(component->native, name, &c);
-	if (rc < 0)
+	if (rc < 0) {
+		/* PAPI offers names without a PMU, or of PMUs we do not have, to
+		 * every component: those are not ours, and saying so would flood
+		 * every tool that looks a name up (papi_native_avail --check). */
+		const char *sep = strstr(name, "::");
+		if (rc == UNCORE_ENOEVENT && (!sep || !is_our_pmu(name, (size_t)(sep - name))))
+			return PAPI_ENOEVNT;
 		return fail(rc, name);
+	}
 	*code = c;
 	return PAPI_OK;
 }

@@ -110,7 +110,8 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 						   "out of memory for native events");
 			}
 			n->npmu_names++;
-			n->count += n->metrics->ndefs;
+			for (unsigned i = 0; i < n->metrics->ndefs; i++)
+				n->count += !n->metrics->defs[i].unavailable;
 		}
 		if (pass == 1)
 			n->nprimary = n->npmu_names;
@@ -220,13 +221,23 @@ static uint32_t metric_code(unsigned index, unsigned sub)
 	return UNCORE_NATIVE_METRIC | index << EVENT_SHIFT | sub;
 }
 
-/* The first metric, or after them the first kernel event. */
+/* The first countable metric at index `from` or after it, or after them
+ * the first kernel event.  Metrics the platform cannot measure (their
+ * "unavailable" line says why; naming one still gives that reason) are
+ * not listed. */
+static int metric_from(const struct uncore_native *n, unsigned from, uint32_t *code)
+{
+	for (unsigned i = from; n->metrics && i < n->metrics->ndefs; i++)
+		if (!n->metrics->defs[i].unavailable) {
+			*code = metric_code(i, 0);
+			return 0;
+		}
+	return first_kernel(n, code);
+}
+
 static int first_metric(const struct uncore_native *n, uint32_t *code)
 {
-	if (!n->metrics || n->metrics->ndefs == 0)
-		return first_kernel(n, code);
-	*code = metric_code(0, 0);
-	return 0;
+	return metric_from(n, 0, code);
 }
 
 /* Qualifiers listed under a metric: :socket=, and :box= when its box
@@ -268,10 +279,7 @@ static int metric_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 		*code = metric_code(i, sub + 1);
 		return 0;
 	}
-	if (i + 1 >= n->metrics->ndefs)
-		return first_kernel(n, code);
-	*code = metric_code(i + 1, 0);
-	return 0;
+	return metric_from(n, i + 1, code);
 }
 
 static void metric_fill(const struct uncore_native *n, const struct uncore_metric_def *d,
