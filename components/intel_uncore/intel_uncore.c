@@ -233,13 +233,18 @@ static void define_presets(int cidx)
 		slot++;
 	preset_first = slot;
 	preset_count = 0;
-	for (unsigned i = 0; i < n; i++)
-		for (int s = -1; s < (int)component->be->machine.nsockets; s++) {
-			if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
-				break;
-			if (define_preset(cidx, slot, &defs[i], s) == 0)
-				slot++;
-		}
+	/* Node presets first, then per socket: PAPI's table has room for
+	 * about 20 after its own (PAPI_MAX_PRESET_EVENTS), so on a machine
+	 * with many sockets the last per-socket ones are left out. */
+	for (int pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < n; i++)
+			for (int s = pass ? 0 : -1;
+			     s < (pass ? (int)component->be->machine.nsockets : 0); s++) {
+				if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
+					break;
+				if (define_preset(cidx, slot, &defs[i], s) == 0)
+					slot++;
+			}
 	_intel_uncore_vector.cmp_info.num_preset_events = (int)preset_count;
 }
 
