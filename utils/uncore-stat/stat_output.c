@@ -1,5 +1,6 @@
 /* Text, CSV and JSON-lines reports (see stat_output.h). */
 #include "stat_output.h"
+#include "stat_plot.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -210,7 +211,7 @@ static void json_report(struct stat_output *out, const struct stat_report *r)
 	out->header_done = 1;
 }
 
-/* ---- metric groups ------------------------------------------------------ */
+/* Metric groups. */
 
 /* %.6g, NaN as "nan" (printf may print "-nan"). */
 static const char *metric_text(double v, char *buf, size_t len)
@@ -381,4 +382,6 @@ void stat_output_report(struct stat_output *out, const struct stat_report *r)
 		}
 	}
 	fflush(out->f);
+	if (out->plot)
+		stat_plot_add(out->plot, r);
 }
