@@ -14,7 +14,9 @@ mkdir -p "$PAPI_INTEL_UNCORE_LOCK_DIR"
 export PAPI_INTEL_UNCORE_BACKEND=sim
 
 "$STAGE/bin/papi_native_avail" --check >"$tmp/check" 2>&1
-grep -o 'PAPI Error: intel_uncore: [^ :]*' "$tmp/check" | sed 's/.*intel_uncore: //' | sort -u >"$tmp/named"
+# The PMUs named in intel_uncore's errors (the lines also say what it was doing).
+grep -o 'PAPI Error: intel_uncore: .*' "$tmp/check" | grep -o '[A-Za-z0-9_]*::' | sort -u >"$tmp/named"
+expect "papi_native_avail --check: intel_uncore's errors name their PMU" test -s "$tmp/named"
 foreign=$(grep -v '^hswep_' "$tmp/named" | head -5 | tr '\n' ' ')
 expect "papi_native_avail --check: no intel_uncore error about a name that is not ours (${foreign:-none})" \
 	test -z "$foreign"
