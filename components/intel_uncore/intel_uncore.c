@@ -243,12 +243,24 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 					      int count, hwd_context_t *ctx)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	const char *list[INTEL_UNCORE_MAX_EVENTS];
+	const char *list[INTEL_UNCORE_MAX_EVENTS] = {NULL};
 	int rc, ret = PAPI_OK;
 
 	(void)ctx;
 	if (count > INTEL_UNCORE_MAX_EVENTS)
 		return PAPI_ECNFLCT;
+	/* An empty control state owns no memory: PAPI frees it right after a
+	 * call with no events (PAPI_cleanup_eventset, and PAPI_destroy_eventset
+	 * of a set whose add failed, never call cleanup_eventset before that).
+	 * A set kept or made here was lost, 856 bytes each time; the next add
+	 * makes a new one. */
+	if (count == 0) {
+		stop_poller(c);
+		uncore_set_destroy(c->set);
+		c->set = NULL;
+		c->n = 0;
+		return PAPI_OK;
+	}
 	if (!c->set) {
 		if ((rc = uncore_set_create(component->be, &c->set)) < 0)
 			return fail(rc, "creating an event set");
@@ -284,6 +296,8 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc;
 	uint64_t period = 0;
 	(void)ctx;
+	if (!c->set)
+		return PAPI_EINVAL; /* no events (PAPI refuses to start those first) */
 	rc = uncore_set_start(c->set);
 	c->scaling_noted = 0;
 	if (rc < 0)
@@ -349,6 +363,8 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc;
 	(void)ctx;
 	stop_poller(c);
+	if (!c->set)
+		return PAPI_OK;
 	rc = uncore_set_stop(c->set, v);
 	if (rc < 0)
 		return fail(rc, "stopping");
@@ -364,6 +380,8 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	int rc;
 	(void)ctx;
 	(void)flags;
+	if (!c->set)
+		return PAPI_EINVAL;
 	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_read(c->set, v);
 	pthread_mutex_unlock(&c->lock);
@@ -380,6 +398,8 @@ static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	int rc;
 	(void)ctx;
+	if (!c->set)
+		return PAPI_OK;
 	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_reset(c->set);
 	pthread_mutex_unlock(&c->lock);
