@@ -154,6 +154,15 @@ static int fail(int rc, const char *what)
 	return to_papi(rc);
 }
 
+/* The same for start, read, stop and reset: the events were checked when
+ * they were added, so a device missing now has vanished (hot removal, a
+ * driver unbound): a system failure, not "Event does not exist". */
+static int fail_counting(int rc, const char *what)
+{
+	int papi = fail(rc, what);
+	return rc == UNCORE_ENODEV ? PAPI_ESYS : papi;
+}
+
 /* PAPI reads the verdict from cmp_info.disabled, set by the component. */
 static int disable_component(int papi_error, const char *reason)
 {
@@ -301,7 +310,7 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	rc = uncore_set_start(c->set);
 	c->scaling_noted = 0;
 	if (rc < 0)
-		return fail(rc, "starting");
+		return fail_counting(rc, "starting");
 	/* Nothing lost: poll when a counter could wrap twice between reads
 	 * (PAPI_INTEL_UNCORE_POLL=auto|off|<ms>). */
 	rc = uncore_poller_period(c->set, getenv("PAPI_INTEL_UNCORE_POLL"), &period);
@@ -367,7 +376,7 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 		return PAPI_OK;
 	rc = uncore_set_stop(c->set, v);
 	if (rc < 0)
-		return fail(rc, "stopping");
+		return fail_counting(rc, "stopping");
 	note_scaling(c);
 	return copy_values(c, v);
 }
@@ -386,7 +395,7 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	rc = uncore_set_read(c->set, v);
 	pthread_mutex_unlock(&c->lock);
 	if (rc < 0)
-		return fail(rc, "reading");
+		return fail_counting(rc, "reading");
 	note_scaling(c);
 	copy_values(c, v);
 	*events = c->values;
@@ -403,7 +412,7 @@ static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_reset(c->set);
 	pthread_mutex_unlock(&c->lock);
-	return rc < 0 ? fail(rc, "resetting") : PAPI_OK;
+	return rc < 0 ? fail_counting(rc, "resetting") : PAPI_OK;
 }
 
 static int _intel_uncore_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *option)

@@ -60,6 +60,14 @@ int uncore_set_reset(struct uncore_set *s);
 
 int uncore_set_running(const struct uncore_set *s);
 
+/* Whether some counts may be short since start or reset: 0, or the error
+ * of the fault that may have cost counts (a counter the stop's final read
+ * could not read, a socket whose unfreeze failed and that stopped counting
+ * until a later read), with *detail saying what (NULL: not wanted).  The
+ * operation that met the fault returned that error itself; reads and stops
+ * of a set stopped with counters unread keep returning it. */
+int uncore_set_short(const struct uncore_set *s, const char **detail);
+
 /* How often the set must be read while running so that no counter wraps
  * twice between reads (the backend's max_read_interval): *ns, or
  * UINT64_MAX when no counter of the set can wrap within hours.  A poller

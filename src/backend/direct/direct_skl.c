@@ -246,28 +246,43 @@ static int skl_stop(struct uncore_backend *base)
 	return rc;
 }
 
+/* Every counter that can be read is read (backend.h): one that fails is
+ * UNCORE_RAW_UNREAD and the others keep their values; a global enable that
+ * fails after the reads leaves the MSR counters stopped until a later read
+ * enables them, which the backend reports as interrupted counting. */
 static int skl_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct skl_backend *b = (struct skl_backend *)base;
 	const struct uncore_plan *p = b->plan;
 	int frozen = b->cfg.read_freeze && b->running && b->ncounters;
-	int rc = 0;
+	int first = 0;
 
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	if (frozen)
-		rc = wr(b, &global_ctrl, 0);
-	for (unsigned s = 0; s < p->nslots && rc == 0; s++) {
+		first = wr(b, &global_ctrl, 0);
+	for (unsigned s = 0; s < p->nslots; s++) {
 		uint64_t v = 0;
-		rc = uncore_regio_read(b->cfg.io, &b->reads[s].reg, &v);
-		raw[s] = v & b->reads[s].mask;
+		int rc = uncore_regio_read(b->cfg.io, &b->reads[s].reg, &v);
+		raw[s] = rc < 0 ? UNCORE_RAW_UNREAD : v & b->reads[s].mask;
+		if (rc < 0 && !first)
+			first = rc;
 	}
 	if (frozen) {
-		int rc2 = wr(b, &global_ctrl, SKL_UNC_GLOBAL_CTRL_EN);
-		if (rc == 0)
-			rc = rc2;
+		char detail[256];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		int rc = wr(b, &global_ctrl, SKL_UNC_GLOBAL_CTRL_EN);
+		if (rc < 0) {
+			base->counting_interrupted = 1;
+			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail),
+				 "the global enable after a read failed: %s", uncore_error_detail());
+		}
+		if (!first)
+			first = rc;
+		else
+			uncore_fail(first, "%s", detail);
 	}
-	return rc;
+	return first;
 }
 
 static int skl_unprogram(struct uncore_backend *base)
