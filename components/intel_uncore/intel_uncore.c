@@ -38,6 +38,13 @@ typedef struct {
 	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
 	long long values[INTEL_UNCORE_MAX_EVENTS];
 	int scaling_noted; /* the multiplexing note was given since start */
+	/* A fault that may cost counts was reported (by the read or stop that
+	 * met it) and has not cleared: later reads and stops meeting it again
+	 * return their values with PAPI_OK (the component's status,
+	 * uncore_set_short, still says so).  Without this a persistent fault
+	 * would trap the set: PAPI_stop reads first and gives up when that
+	 * read fails, so the set could never be stopped or cleaned up. */
+	int fault_reported;
 	/* The background poller (eventset/poller.h), when a counter of the set
 	 * could wrap twice between PAPI_reads; `lock` serialises it with
 	 * PAPI's calls on the set. */
@@ -309,6 +316,7 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 		return PAPI_EINVAL; /* no events (PAPI refuses to start those first) */
 	rc = uncore_set_start(c->set);
 	c->scaling_noted = 0;
+	c->fault_reported = 0;
 	if (rc < 0)
 		return fail_counting(rc, "starting");
 	/* Nothing lost: poll when a counter could wrap twice between reads
@@ -375,8 +383,12 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	if (!c->set)
 		return PAPI_OK;
 	rc = uncore_set_stop(c->set, v);
-	if (rc < 0)
-		return fail_counting(rc, "stopping");
+	if (rc < 0 && !c->fault_reported) {
+		c->fault_reported = 1;
+		int err = fail_counting(rc, "stopping");
+		copy_values(c, v);
+		return err;
+	}
 	note_scaling(c);
 	return copy_values(c, v);
 }
@@ -394,8 +406,12 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_read(c->set, v);
 	pthread_mutex_unlock(&c->lock);
-	if (rc < 0)
+	if (rc < 0 && !c->fault_reported) {
+		c->fault_reported = 1;
 		return fail_counting(rc, "reading");
+	}
+	if (rc == 0)
+		c->fault_reported = 0; /* a new fault is news again */
 	note_scaling(c);
 	copy_values(c, v);
 	*events = c->values;

@@ -722,9 +722,9 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 	fold_read(s, rc, 0);
 	take_interruption(s);
 	compute(s, now, s->values);
+	memcpy(values, s->values, s->c.n * sizeof(*values));
 	if (rc < 0)
 		return rc;
-	memcpy(values, s->values, s->c.n * sizeof(*values));
 	if (s->c.nphases > 1) {
 		/* Next setting of the multiplexed terms. */
 		uint64_t end;

@@ -49,7 +49,9 @@ unsigned uncore_set_count(const struct uncore_set *s);
 int uncore_set_start(struct uncore_set *s);
 
 /* Current values, one per entry, in the order of the set; then, if the set
- * has time-multiplexed terms, switch to the next setting. */
+ * has time-multiplexed terms, switch to the next setting.  On an error of
+ * the backend's read the values are still filled, with every counter that
+ * could be read (the others as of their last read). */
 int uncore_set_read(struct uncore_set *s, uint64_t *values);
 
 /* Final values (values may be NULL), then stop and release the boxes. */
