@@ -15,7 +15,13 @@ say() { echo "== papi-uncore: $*"; }
 #   libpci-dev       libpci's headers for src/access/pci_libpci.c; libpci itself
 #                    (libpci3) is loaded at run time with dlopen, never linked,
 #                    and without it PCI access falls back to sysfs
-packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev)
+#   libpapi7.0, libpfm4  Debian's PAPI and libpfm4, never used by our build: every
+#                    test runs beside them, as on HPC nodes that have them, and
+#                    proves our libpapi and tools never load or call them
+#                    (tests/integration/test_one_papi.sh)
+#   libcap2-bin      setcap: the test that a tool given cap_perfmon loads our libpapi
+packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev
+	libpapi7.0 libpfm4 libcap2-bin)
 
 missing=()
 for p in "${packages[@]}"; do
