@@ -170,6 +170,7 @@ struct uncore_sim {
 	int log_fd;
 	uint32_t log_gen;
 	int owns_regio_alloc;
+	int user; /* enum uncore_sim_user of this process's attachment */
 	struct uncore_regio io;
 };
 

@@ -458,6 +458,7 @@ int uncore_sim_topology(struct uncore_sim *sim, struct uncore_sim_topology *out)
 	snprintf(out->model, sizeof(out->model), "%s", m->info.name);
 	snprintf(out->scenario, sizeof(out->scenario), "%s", sh->scenario);
 	out->sockets = m->info.sockets;
+	out->cores = m->cores;
 	memcpy(out->bus, m->bus, sizeof(out->bus));
 	memcpy(out->root_bus, m->root_bus, sizeof(out->root_bus));
 	memcpy(out->node_id, m->node_id, sizeof(out->node_id));

@@ -80,7 +80,17 @@ static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint6
 						  value);
 			break;
 		case UNCORE_SPACE_PCI:
-			if (r->addr > 0xfff)
+			if (sim->user == UNCORE_SIM_USER_MSR_SAFE &&
+			    (write || r->addr + r->width > 64))
+				rc = uncore_fail(
+				    UNCORE_EPERM,
+				    "%s of %02x:%02x.%x+0x%llx: without CAP_SYS_ADMIN (root) Linux "
+				    "shows only the first 64 bytes of PCI configuration space and "
+				    "refuses writes (simulated msr-safe user)",
+				    write ? "write" : "read", UNCORE_BDF_BUS(r->bdf),
+				    UNCORE_BDF_DEV(r->bdf), UNCORE_BDF_FN(r->bdf),
+				    (unsigned long long)r->addr);
+			else if (r->addr > 0xfff)
 				rc = uncore_fail(UNCORE_EINVAL,
 						 "PCI config offset 0x%llx beyond 4 KiB",
 						 (unsigned long long)r->addr);
@@ -145,6 +155,15 @@ struct uncore_regio *uncore_sim_regio(struct uncore_sim *sim)
 	return &sim->io;
 }
 
+int uncore_sim_set_user(struct uncore_sim *sim, enum uncore_sim_user user)
+{
+	if (!sim || (user != UNCORE_SIM_USER_ROOT && user != UNCORE_SIM_USER_MSR_SAFE))
+		return uncore_fail(UNCORE_EINVAL, "uncore_sim_set_user: no machine or bad user %d",
+				   (int)user);
+	sim->user = (int)user;
+	return 0;
+}
+
 struct uncore_sim *uncore_sim_from_regio(struct uncore_regio *io)
 {
 	return io && io->ops == &sim_ops ? io->impl : NULL;
@@ -166,6 +185,15 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 	if (scenario && scenario[0] && (rc = uncore_sim_load_scenario(sim, scenario)) != 0) {
 		uncore_sim_close(sim);
 		return rc;
+	}
+	const char *user = getenv(UNCORE_SIM_ENV_USER);
+	if (user && user[0] && strcmp(user, "root") != 0) {
+		if (strcmp(user, "msr-safe") != 0) {
+			uncore_sim_close(sim);
+			return uncore_fail(UNCORE_EINVAL, "%s=%s: use root or msr-safe",
+					   UNCORE_SIM_ENV_USER, user);
+		}
+		sim->user = UNCORE_SIM_USER_MSR_SAFE;
 	}
 	const char *log = getenv(UNCORE_SIM_ENV_LOG);
 	if (log && log[0] && (rc = uncore_sim_set_log(sim, log)) != 0) {
