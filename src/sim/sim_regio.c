@@ -2,7 +2,8 @@
  * and write takes the machine's lock, lets wall-clock or per-access time pass,
  * checks injected faults, performs the access, and logs it.  Also the
  * selection of a simulated machine from the environment for the PAPI
- * component (PAPI_INTEL_UNCORE_SIM, _SIM_SCENARIO, _SIM_LOG). */
+ * component (PAPI_INTEL_UNCORE_SIM, _SIM_SCENARIO: a file, a built-in name,
+ * or none; _SIM_LOG). */
 #include "sim/sim_internal.h"
 
 #include <stdlib.h>
@@ -176,13 +177,25 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 	if (!spec || !spec[0])
 		spec = "e5-2699v3-2s";
 	struct uncore_sim *sim;
-	int rc = (strchr(spec, '/') || access(spec, F_OK) == 0)
-		     ? uncore_sim_open(spec, &sim)
-		     : uncore_sim_create(spec, NULL, &sim);
+	int shared = strchr(spec, '/') || access(spec, F_OK) == 0;
+	int rc = shared ? uncore_sim_open(spec, &sim) : uncore_sim_create(spec, NULL, &sim);
 	if (rc)
 		return rc;
 	const char *scenario = getenv(UNCORE_SIM_ENV_SCENARIO);
-	if (scenario && scenario[0] && (rc = uncore_sim_load_scenario(sim, scenario)) != 0) {
+	if (!shared) {
+		/* Nobody advances a private machine's time: it follows the wall
+		 * clock (unless the scenario says "clock virtual"), and without a
+		 * scenario it runs the demo's, so a PAPI program always sees
+		 * counts; uncore_sim_describe says it was the default. */
+		rc = uncore_sim_set_clock(sim, UNCORE_SIM_CLOCK_WALL);
+		if (rc == 0 && !(scenario && scenario[0])) {
+			scenario = UNCORE_SIM_DEFAULT_SCENARIO;
+			sim->scenario_by_default = 1;
+		}
+	}
+	if (rc == 0 && scenario && scenario[0] && strcmp(scenario, "none") != 0)
+		rc = uncore_sim_load_scenario(sim, scenario);
+	if (rc) {
 		uncore_sim_close(sim);
 		return rc;
 	}

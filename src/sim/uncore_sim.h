@@ -64,9 +64,23 @@ int uncore_sim_lock_dir(struct uncore_sim *sim, char *buf, size_t len);
 
 /* ---- Scenario and time ------------------------------------------------- */
 
-/* Replace the scenario with the one in file `path` (relative includes are
- * resolved against its directory).  Its times are relative to now. */
-int uncore_sim_load_scenario(struct uncore_sim *sim, const char *path);
+/* Replace the scenario with the one in file `spec` (relative includes are
+ * resolved against its directory) or, when `spec` has no '/' and is no
+ * readable file, with the built-in scenario of that name ("stream" or
+ * "stream.scn": src/sim/scenarios/, compiled in).  Its times are relative to
+ * now. */
+int uncore_sim_load_scenario(struct uncore_sim *sim, const char *spec);
+
+/* The built-in scenarios' names, ", "-separated ("boxes, demo-stream, ..."). */
+int uncore_sim_scenario_names(char *buf, size_t len);
+
+/* 1 when `spec` names a scenario uncore_sim_load_scenario would find (a
+ * readable file or a built-in name), else 0. */
+int uncore_sim_scenario_exists(const char *spec);
+
+/* The scenario a PAPI program gets on the simulator when
+ * PAPI_INTEL_UNCORE_SIM_SCENARIO is unset (uncore_sim_regio_from_env). */
+#define UNCORE_SIM_DEFAULT_SCENARIO "demo-stream"
 
 /* The same from a string; `origin` names it in error messages. */
 int uncore_sim_load_scenario_text(struct uncore_sim *sim, const char *text, const char *origin);
