@@ -174,8 +174,9 @@ static int cmd_models(int argc, char **argv)
 				return fail(m->name, rc);
 			uncore_sim_topology(fs, &t);
 			printf("    platform: %s; clocks:", m->platform);
-			for (unsigned c = 0; c < HSWEP_CLOCKS && t.clock_hz[c]; c++)
+			for (unsigned c = 0; c < HSWEP_CLK_TSC && t.clock_hz[c]; c++)
 				printf(" %.6g GHz", (double)t.clock_hz[c] / 1e9);
+			printf("; TSC %.6g GHz", (double)t.clock_hz[HSWEP_CLK_TSC] / 1e9);
 			printf("\n");
 			uncore_sim_close(fs);
 			continue;
