@@ -13,6 +13,7 @@
 
 #include "access/regio.h"
 #include "common/uncore_error.h"
+#include "common/version.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
 #include "sim/uncore_sim.h"
@@ -20,7 +21,7 @@
 static int usage(FILE *f)
 {
 	fprintf(f,
-		"usage: uncore-sim <command> [arguments]\n"
+		"usage: uncore-sim <command> [arguments]   (uncore-sim --version: the release)\n"
 		"  models [-v]                         list the machine models\n"
 		"  create <inst> [-m MODEL] [-s SCN] [-l LOG] [--wall]\n"
 		"                                      create a shared instance (default model "
@@ -664,6 +665,10 @@ int main(int argc, char **argv)
 		return cmd_run(argc, argv);
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help"))
 		return usage(stdout);
+	if (!strcmp(cmd, "--version")) {
+		printf("uncore-sim (papi-uncore) %s\n", PAPI_UNCORE_VERSION);
+		return 0;
+	}
 	if (argc < 2)
 		return usage(stderr);
 	char buf[512];
