@@ -529,7 +529,7 @@ int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_
 	return 0;
 }
 
-/* ---- counting ------------------------------------------------------------ */
+/* Counting. */
 
 /* Remember that counts may be short (the first cause is kept). */
 static void note_short(struct uncore_set *s, int rc, const char *what, const char *detail)
