@@ -467,31 +467,49 @@ static int eng_stop(struct uncore_backend *base)
 	return rc;
 }
 
+/* Every counter that can be read is read (backend.h): one that fails is
+ * UNCORE_RAW_UNREAD and the others keep their values; a thaw that fails
+ * after the reads leaves counters stopped until a later read restarts
+ * them, which the backend reports as interrupted counting. */
 static int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;
 	const struct uncore_plan *p = e->plan;
 	int frozen = e->cfg.read_freeze && e->running && e->ncounters;
-	int rc = 0;
+	int first = 0, rc;
 
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	if (frozen)
-		rc = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->guarded_global);
-	if (rc == 0)
-		rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
-	for (unsigned s = 0; s < p->nslots && rc == 0; s++) {
+		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->guarded_global);
+	rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
+	if (rc < 0 && !first)
+		first = rc;
+	for (unsigned s = 0; s < p->nslots; s++) {
 		const struct eng_read *rd = &e->reads[s];
-		if (!rd->batched)
-			rc = uncore_regio_read(e->cfg.io, &rd->reg, &raw[s]);
-		raw[s] &= rd->mask;
+		if (!rd->batched && (rc = uncore_regio_read(e->cfg.io, &rd->reg, &raw[s])) < 0) {
+			raw[s] = UNCORE_RAW_UNREAD;
+			if (!first)
+				first = rc;
+		}
+		if (raw[s] != UNCORE_RAW_UNREAD)
+			raw[s] &= rd->mask;
 	}
 	if (frozen) {
-		int rc2 = set_global(e, DIRECT_GLOBAL_READ_THAW, e->guarded_global);
-		if (rc == 0)
-			rc = rc2;
+		char detail[256];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->guarded_global);
+		if (rc < 0) {
+			base->counting_interrupted = 1;
+			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail),
+				 "restarting the counters after a read failed: %s", uncore_error_detail());
+		}
+		if (!first)
+			first = rc;
+		else
+			uncore_fail(first, "%s", detail);
 	}
-	return rc;
+	return first;
 }
 
 static int eng_unprogram(struct uncore_backend *base)
