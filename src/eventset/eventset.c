@@ -652,8 +652,9 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 	}
 	if (fold_read(s, rr, 1)) {
 		s->final_short = 1;
-		note_short(s, rr, "the final read could not read every counter; their counts since the "
-				  "last read are lost",
+		note_short(s, rr,
+			   "the final read could not read every counter; their counts since the "
+			   "last read are lost",
 			   uncore_error_detail());
 	}
 	/* An unfreeze failing after the final read costs nothing: counting

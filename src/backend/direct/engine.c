@@ -482,7 +482,8 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 		if (rc < 0) {
 			base->counting_interrupted = 1;
 			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail),
-				 "restarting the counters after a read failed: %s", uncore_error_detail());
+				 "restarting the counters after a read failed: %s",
+				 uncore_error_detail());
 		}
 		if (!first)
 			first = rc;

@@ -32,8 +32,8 @@ static const struct row {
      20, 48, HSWEP_CLK_UCLK, 3000000000u},
     {"hswep_unc_sbo0::UNC_S_RXR_BYPASS:AD_CRD:socket=0",
      "stream sbo[0] ev=0x12 umask=0x01 inc=12 socket=0", 12, 44, HSWEP_CLK_UCLK, 3000000000u},
-    {"hswep_unc_ha0::UNC_H_BT_OCCUPANCY:socket=0", "stream ha[0] ev=0x43 inc=512 socket=0", 512,
-     48, HSWEP_CLK_UCLK, 3000000000u},
+    {"hswep_unc_ha0::UNC_H_BT_OCCUPANCY:socket=0", "stream ha[0] ev=0x43 inc=512 socket=0", 512, 48,
+     HSWEP_CLK_UCLK, 3000000000u},
     {"hswep_unc_imc0::UNC_M_VMSE_MXB_WR_OCCUPANCY:socket=0",
      "stream imc[0] ev=0x91 inc=32 socket=0", 32, 48, HSWEP_CLK_DCLK, 1200000000u},
     {"hswep_unc_irp::UNC_I_CACHE_TOTAL_OCCUPANCY:ANY:socket=0",
@@ -116,8 +116,8 @@ static uint64_t cycles(uint64_t hz, uint64_t t0_ns, uint64_t t1_ns)
 /* The interval the backend must report, computed here from the row. */
 static uint64_t expected_interval(const struct row *r)
 {
-	unsigned __int128 wrap =
-	    ((unsigned __int128)1 << r->width) * NS_PER_S / ((unsigned __int128)r->maxinc * r->ceiling_hz);
+	unsigned __int128 wrap = ((unsigned __int128)1 << r->width) * NS_PER_S /
+				 ((unsigned __int128)r->maxinc * r->ceiling_hz);
 	return (uint64_t)(wrap / 2);
 }
 
