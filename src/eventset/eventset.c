@@ -799,6 +799,16 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 	return 0;
 }
 
+int uncore_set_poll(struct uncore_set *s, uint64_t *values)
+{
+	if (!s->running)
+		return 0;
+	s->be->fold_only_read = 1;
+	int rc = uncore_set_read(s, values);
+	s->be->fold_only_read = 0;
+	return rc;
+}
+
 int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 {
 	int rc = 0;

@@ -36,7 +36,7 @@ static void poll_once(struct uncore_poller *p)
 {
 	pthread_mutex_lock(p->lock);
 	if (uncore_set_running(p->set))
-		uncore_set_read(p->set, p->scratch); /* folds every counter */
+		uncore_set_poll(p->set, p->scratch); /* folds every counter */
 	pthread_mutex_unlock(p->lock);
 }
 

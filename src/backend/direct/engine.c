@@ -455,7 +455,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;
 	const struct uncore_plan *p = e->plan;
-	int frozen = e->cfg.read_freeze && e->running && e->ncounters;
+	int frozen = e->cfg.read_freeze && e->running && e->ncounters && !base->fold_only_read;
 	int first = 0, rc;
 
 	if (!p)
