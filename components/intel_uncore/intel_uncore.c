@@ -252,13 +252,18 @@ static void define_presets(int cidx)
 		slot++;
 	preset_first = slot;
 	preset_count = 0;
-	for (unsigned i = 0; i < n; i++)
-		for (int s = -1; s < (int)component->be->machine.nsockets; s++) {
-			if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
-				break;
-			if (define_preset(cidx, slot, &defs[i], s) == 0)
-				slot++;
-		}
+	/* Node presets first, then per socket: PAPI's table has room for
+	 * about 20 after its own (PAPI_MAX_PRESET_EVENTS), so on a machine
+	 * with many sockets the last per-socket ones are left out. */
+	for (int pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < n; i++)
+			for (int s = pass ? 0 : -1;
+			     s < (pass ? (int)component->be->machine.nsockets : 0); s++) {
+				if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
+					break;
+				if (define_preset(cidx, slot, &defs[i], s) == 0)
+					slot++;
+			}
 	_intel_uncore_vector.cmp_info.num_preset_events = (int)preset_count;
 }
 
@@ -595,12 +600,40 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 	return PAPI_OK;
 }
 
+/* Whether `pmu` (len bytes) is one of our PMU names or a numbered instance
+ * of one (the routing rule of our PAPI patch, papi-patches/README.md). */
+static int is_our_pmu(const char *pmu, size_t len)
+{
+	unsigned npmu;
+	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
+	for (unsigned i = 0; i < npmu; i++) {
+		size_t n = strlen(pmus[i]);
+		if (n > len || strncmp(pmu, pmus[i], n) != 0)
+			continue;
+		size_t k = n;
+		if (k < len && pmu[k] == '_' && k + 1 < len)
+			k++;
+		while (k < len && pmu[k] >= '0' && pmu[k] <= '9')
+			k++;
+		if (k == len && (n == len || pmu[len - 1] != '_'))
+			return 1;
+	}
+	return 0;
+}
+
 static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 {
 	uint32_t c;
 	int rc = uncore_native_code(component->native, name, &c);
-	if (rc < 0)
+	if (rc < 0) {
+		/* PAPI offers names without a PMU, or of PMUs we do not have, to
+		 * every component: those are not ours, and saying so would flood
+		 * every tool that looks a name up (papi_native_avail --check). */
+		const char *sep = strstr(name, "::");
+		if (rc == UNCORE_ENOEVENT && (!sep || !is_our_pmu(name, (size_t)(sep - name))))
+			return PAPI_ENOEVNT;
 		return fail(rc, name);
+	}
 	*code = c;
 	return PAPI_OK;
 }
@@ -634,8 +667,11 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	copy_field(info->units, sizeof(info->units), ni.units);
 	/* Metrics are doubles: their bits travel in PAPI's long long values,
 	 * as PAPI_DATATYPE_FP64 events of other components do. */
-	info->data_type = ni.fp64 ? PAPI_DATATYPE_FP64 : PAPI_DATATYPE_UINT64;
-	info->value_type = ni.fp64 ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
+	info->data_type = ni.fp64    ? PAPI_DATATYPE_FP64
+			  : ni.int64 ? PAPI_DATATYPE_INT64
+				     : PAPI_DATATYPE_UINT64;
+	info->value_type =
+	    ni.fp64 || ni.int64 ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
 	info->timescope = PAPI_TIMESCOPE_SINCE_START;
 	info->location = PAPI_LOCATION_UNCORE;
 	info->component_index = _intel_uncore_vector.cmp_info.CmpIdx;

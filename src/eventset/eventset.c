@@ -50,6 +50,10 @@ struct contents {
 	 * ent_ev[ent_first[i] .. + ent_n[i]). */
 	unsigned *ent_first, *ent_n, *ent_ev;
 	double *est, *terms; /* scratch */
+	/* Per entry: a metric's integer form (":int", metrics.h): its scale
+	 * (0: the double itself) and units. */
+	double *int_scale;
+	char (*int_units)[48];
 };
 
 struct uncore_set {
@@ -124,6 +128,8 @@ static void free_contents(struct contents *c)
 	free(c->ent_ev);
 	free(c->est);
 	free(c->terms);
+	free(c->int_scale);
+	free(c->int_units);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -270,7 +276,10 @@ static int build(const struct uncore_backend *be, const struct uncore_entry *ent
 	c->raw = calloc(n ? n : 1, sizeof(*c->raw));
 	c->sev = calloc(n ? n : 1, sizeof(*c->sev));
 	mrefs = calloc(n ? n : 1, sizeof(*mrefs));
-	if (!c->entries || !c->metric || !c->raw || !c->sev || !mrefs) {
+	c->int_scale = calloc(n ? n : 1, sizeof(*c->int_scale));
+	c->int_units = calloc(n ? n : 1, sizeof(*c->int_units));
+	if (!c->entries || !c->metric || !c->raw || !c->sev || !mrefs || !c->int_scale ||
+	    !c->int_units) {
 		free(mrefs);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
 	}
@@ -288,6 +297,10 @@ static int build(const struct uncore_backend *be, const struct uncore_entry *ent
 		attach_entry(attach_cpu, kind, &c->sev[c->nraw], &mrefs[c->nmetrics],
 			     attach_socket);
 		if (kind) {
+			if (mrefs[c->nmetrics].integer)
+				uncore_metric_int_units(mrefs[c->nmetrics].def->units,
+							&c->int_scale[i], c->int_units[i],
+							sizeof(c->int_units[i]));
 			c->metric[i] = (int)c->nmetrics++;
 		} else {
 			c->metric[i] = -1;
@@ -506,6 +519,10 @@ int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_
 	if (s->c.metric[i] >= 0) {
 		out->metric = 1;
 		out->units = s->c.entries[i].metric.def->units;
+		if (s->c.int_scale[i] > 0) {
+			out->integer = 1;
+			out->units = s->c.int_units[i];
+		}
 		out->method = uncore_mset_method_text(s->c.ms, (unsigned)s->c.metric[i]);
 	}
 	return 0;
@@ -730,7 +747,18 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 		if (c->metric[i] < 0)
 			continue;
 		double d = uncore_mset_eval(c->ms, (unsigned)c->metric[i], c->terms, commons);
-		memcpy(&values[i], &d, sizeof(d));
+		if (c->int_scale[i] > 0) {
+			/* The integer form: rounded half away from zero (without
+			 * libm: PAPI's tools do not link it); a value that is no
+			 * number (x/0, nothing counted yet) reads 0. */
+			double x = isfinite(d) ? d * c->int_scale[i] : 0;
+			int64_t v = x >= 0x1p63    ? INT64_MAX
+				    : x <= -0x1p63 ? INT64_MIN
+						   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+			memcpy(&values[i], &v, sizeof(v));
+		} else {
+			memcpy(&values[i], &d, sizeof(d));
+		}
 	}
 }
 

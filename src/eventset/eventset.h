@@ -105,6 +105,7 @@ int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns);
 /* What an entry is. */
 struct uncore_set_entry_info {
 	int metric;         /* 1: a metric, its value a double (PAPI_DATATYPE_FP64) */
+	int integer;        /* 1: the metric's integer form (":int"), its value an int64 */
 	const char *units;  /* metric units, "" for events (counts) */
 	const char *method; /* metric: how it is measured and its error bound; "" for events */
 	unsigned nsettings; /* time-multiplexed settings of the whole set (1: none) */
