@@ -15,7 +15,12 @@ say() { echo "== papi-uncore: $*"; }
 #   libpci-dev       libpci's headers for src/access/pci_libpci.c; libpci itself
 #                    (libpci3) is loaded at run time with dlopen, never linked,
 #                    and without it PCI access falls back to sysfs
-packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev)
+#   strace           make check: counts the read() calls of one PAPI_read on the
+#                    perf backend (tests/integration/test_perf_backend.sh)
+#   util-linux       make check: setpriv (an unprivileged PAPI client) and
+#                    unshare (a build without network)
+# The suite's SKIP-DEP lines name what is missing; under CI=true they fail.
+packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev strace util-linux)
 
 missing=()
 for p in "${packages[@]}"; do

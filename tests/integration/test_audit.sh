@@ -11,14 +11,7 @@ tools=$SRCDIR/libpfm4-events/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-seeds=${SEEDS:-}
-for d in "$SRCDIR/../shared/seeds" "$SRCDIR/../../shared/seeds"; do
-	[ -z "$seeds" ] && [ -f "$d/000_e75f66526956f957.txt" ] && seeds=$d
-done
-if [ -z "$seeds" ]; then
-	fail "audit: no seeds directory (set SEEDS=.../shared/seeds)"
-	exit 0
-fi
+find_seeds "libpfm4-events audit" || exit 0
 
 # A pristine libpfm4 (for the informational upstream comparison and the
 # check of the flag values the audit assumes), if the build has one: the

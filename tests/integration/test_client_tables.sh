@@ -4,9 +4,13 @@
 # mkpatch_client.py makes, and the three audits pass.  Prints PASS/FAIL lines.
 # Env: SRCDIR (source tree), PYTHON3 (optional), SEEDS_DIR (optional).
 set -u
-SRCDIR=${SRCDIR:?}
+. "$(dirname "$0")/lib.sh"
 PY=${PYTHON3:-python3}
-SEEDS=${SEEDS_DIR:-$SRCDIR/../shared/seeds}
+SEEDS=${SEEDS_DIR:-${SEEDS:-}}
+if [ -z "$SEEDS" ]; then
+	find_seeds "client-uncore tables and audits" || exit 0
+	SEEDS=$seeds
+fi
 tools=$SRCDIR/libpfm4-events/tools
 # The pristine libpfm4 the patch is checked against: as given, else the
 # build's PAPI source (--with-papi-src tree or the downloaded one).
@@ -19,7 +23,7 @@ if [ -z "$pristine" ]; then
 fi
 
 if [ ! -d "$SEEDS" ]; then
-	echo "FAIL seeds directory $SEEDS not found (set SEEDS_DIR)"
+	fail "seeds directory $SEEDS not found (SEEDS_DIR)"
 	exit 1
 fi
 for gen in gen_skl gen_nhm gen_x7400; do
@@ -35,6 +39,8 @@ if [ -n "$pristine" ]; then
 	else
 		echo "FAIL mkpatch_client.py --check: $out"
 	fi
+else
+	skip_dep "mkpatch_client.py --check: no pristine libpfm4 (the build downloads one; or set PAPI_LIBPFM4_PRISTINE)"
 fi
 for audit in audit_skl audit_nhm audit_x7400; do
 	out=$(cd "$tools" && AUDIT_FLAGS=-v "$PY" "$audit.py" "$SEEDS" 2>&1)

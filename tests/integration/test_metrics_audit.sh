@@ -10,14 +10,7 @@ py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-seeds=${SEEDS:-}
-for d in "$SRCDIR/../shared/seeds" "$SRCDIR/../../shared/seeds"; do
-	[ -z "$seeds" ] && [ -f "$d/000_e75f66526956f957.txt" ] && seeds=$d
-done
-if [ -z "$seeds" ]; then
-	fail "audit-metrics: no seeds directory (set SEEDS=.../shared/seeds)"
-	exit 0
-fi
+find_seeds "metrics audit" || exit 0
 
 "$py" "$SRCDIR/metrics/audit_metrics.py" --seeds "$seeds" >"$tmp/out" 2>&1
 rc=$?

@@ -14,7 +14,5 @@ fi
 export SRCDIR
 for model in e5-2699v3-2s e7-8890v3-4s e5-2620v3-2s; do
 	echo "== $model"
-	"$bin" "$model" | sed -e "s/^PASS /PASS $model: /" -e "s/^FAIL /FAIL $model: /"
-	rc=${PIPESTATUS[0]}
-	[ "$rc" -eq 0 ] || fail "papi_counts $model exited with status $rc"
+	run_checks "$model" "$bin" "$model"
 done
