@@ -15,10 +15,10 @@
 #include "papi_vector.h"
 
 #include "common/uncore_error.h"
-#include "core/component.h"
-#include "core/eventset.h"
-#include "core/native.h"
-#include "core/poller.h"
+#include "bind/component.h"
+#include "eventset/eventset.h"
+#include "eventset/native.h"
+#include "eventset/poller.h"
 
 /* Events in one event set: a two-socket Haswell-EP has over 300 counters. */
 #define INTEL_UNCORE_MAX_EVENTS 256
@@ -38,7 +38,7 @@ typedef struct {
 	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
 	long long values[INTEL_UNCORE_MAX_EVENTS];
 	int scaling_noted; /* the multiplexing note was given since start */
-	/* The background poller (core/poller.h), when a counter of the set
+	/* The background poller (eventset/poller.h), when a counter of the set
 	 * could wrap twice between PAPI_reads; `lock` serialises it with
 	 * PAPI's calls on the set. */
 	pthread_mutex_t lock;

@@ -2,15 +2,15 @@
  * the counters.  The direct backend (backend/direct/: box programming over
  * the register-access interface, real devices or the simulator) and the
  * perf_event backend implement it.  A backend is bound to one machine; a
- * plan (core/sched.h) is programmed once, then started, read and stopped. */
+ * plan (plan/sched.h) is programmed once, then started, read and stopped. */
 #ifndef UNCORE_BACKEND_H
 #define UNCORE_BACKEND_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/machine.h"
-#include "core/sched.h"
+#include "plan/machine.h"
+#include "plan/sched.h"
 
 struct uncore_backend;
 

@@ -8,15 +8,15 @@
  * restriction, box full) they are split into classes that are measured
  * either on different instances of a box type whose instances see the same
  * traffic ("spread", scaled by instance counts) or one after the other
- * ("time-multiplexed", scaled by time).  The event set (core/eventset.c)
+ * ("time-multiplexed", scaled by time).  The event set (eventset/eventset.c)
  * counts the events, folds them into term values and evaluates. */
 #ifndef UNCORE_METRICS_COMPILE_H
 #define UNCORE_METRICS_COMPILE_H
 
 #include <stdint.h>
 
-#include "core/machine.h"
-#include "core/sched.h"
+#include "plan/machine.h"
+#include "plan/sched.h"
 #include "metrics/metrics.h"
 
 /* How one scheduled event contributes to the terms. */

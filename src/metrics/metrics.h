@@ -3,7 +3,7 @@
  * groups (MEM, LLC, QPI, IO, POWER, per box) for tools such as uncore-stat.
  * Definitions come from metrics/<platform>.metrics (catalog.h); a metric
  * is measured by compiling it for a machine (compile.h), which the event
- * set does (core/eventset.h).  See src/metrics/README.md. */
+ * set does (eventset/eventset.h).  See src/metrics/README.md. */
 #ifndef UNCORE_METRICS_METRICS_H
 #define UNCORE_METRICS_METRICS_H
 

@@ -53,7 +53,7 @@ void uncore_sim_close(struct uncore_sim *sim);
 int uncore_sim_destroy(struct uncore_sim *sim);
 
 /* Where processes sharing this machine keep their socket-ownership locks
- * (core/socket_lock.h): "<absolute instance path>.locks", so that two
+ * (backend/direct/socket_lock.h): "<absolute instance path>.locks", so that two
  * simulated machines never block each other while processes sharing one
  * exclude each other per socket as on hardware.  "" for a private machine
  * (no other process can program it).  uncore_sim_destroy removes it. */

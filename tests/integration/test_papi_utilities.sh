@@ -16,7 +16,7 @@ expect "perf_event is still compiled in" grep -q '^Name: *perf_event ' "$tmp/ava
 expect "perf_event_uncore is still compiled in" grep -q '^Name: *perf_event_uncore ' "$tmp/avail"
 
 # What this machine must give, worked out independently of the component
-# (core/backend_choice.c decides the same from CPUID, sysfs and rights):
+# (bind/backend_choice.c decides the same from CPUID, sysfs and rights):
 # a processor without uncore tables whose kernel has PMUs countable by
 # their sysfs aliases (msr, power, cstate, software) gets the perf backend
 # on those PMUs alone - active when this user may count system-wide (root

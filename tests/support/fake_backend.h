@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "backend/backend.h"
-#include "core/clock.h"
+#include "eventset/clock.h"
 
 /* Events per ns of slot `s` of a box of machine `m`. */
 typedef double (*fake_rate_fn)(void *ctx, const struct uncore_machine *m,

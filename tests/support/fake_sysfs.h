@@ -3,7 +3,7 @@
  * events) and root/devices/system/cpu (online CPUs and their packages), as
  * Linux publishes them on a Skylake client and on a two-socket Nehalem
  * (formats from arch/x86/events/intel/uncore_snb.c).  The Haswell-EP tree
- * is the simulated kernel's (sim/uncore_sim_perf.h). */
+ * is the simulated kernel's (simkernel/uncore_sim_perf.h). */
 #ifndef UNCORE_TEST_FAKE_SYSFS_H
 #define UNCORE_TEST_FAKE_SYSFS_H
 

@@ -5,7 +5,7 @@
 #include "backend/direct/direct.h"
 #include "backend/perf/perf.h"
 #include "common/uncore_error.h"
-#include "sim/uncore_sim_perf.h"
+#include "simkernel/uncore_sim_perf.h"
 #include "tmpdir.h"
 
 #include <stdio.h>

@@ -2,13 +2,13 @@
  * timed with the simulator's clock and its model's TSC, as the PAPI
  * component does on the simulator, so metric values are exact.  Counted
  * by the direct backend, or by the perf backend behind the simulated
- * kernel (sim/uncore_sim_perf.h). */
+ * kernel (simkernel/uncore_sim_perf.h). */
 #ifndef UNCORE_TEST_SIM_SET_H
 #define UNCORE_TEST_SIM_SET_H
 
 #include <stdint.h>
 
-#include "core/eventset.h"
+#include "eventset/eventset.h"
 #include "sim/uncore_sim.h"
 
 struct uncore_sim_perf;

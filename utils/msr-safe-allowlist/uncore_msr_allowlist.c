@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access/msr_ranges.h"
+#include "platform/msr_ranges.h"
 #include "common/uncore_error.h"
 #include "platform/cpu.h"
 

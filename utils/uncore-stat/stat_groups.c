@@ -6,8 +6,8 @@
 #include <strings.h>
 
 #include "common/uncore_error.h"
-#include "core/component.h"
-#include "core/eventset.h"
+#include "bind/component.h"
+#include "eventset/eventset.h"
 #include "events/registry.h"
 #include "metrics/metrics.h"
 #include "platform/cpu.h"

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "common/uncore_error.h"
-#include "core/component.h"
-#include "core/eventset.h"
+#include "bind/component.h"
+#include "eventset/eventset.h"
 
 static const char PREFIX[] = "intel_uncore:::";
 

@@ -16,7 +16,7 @@ struct uncore_direct_config {
 	 * counters of a socket then come from one instant.  Costs two MSR
 	 * writes per socket per read. */
 	int read_freeze;
-	/* Socket ownership (core/socket_hold.h): program() holds every socket
+	/* Socket ownership (backend/direct/socket_hold.h): program() holds every socket
 	 * of the plan before its first write and unprogram() lets go, so a
 	 * second process is refused with the owner named.  lock_dir: the lock
 	 * directory (NULL: the default; the simulator: one per machine, see

@@ -3,7 +3,7 @@
  * 2.1.2) and reading recipe (2.1.3), with the documented errata.
  *
  * Order of operations at program time: hold the ownership lock of every
- * socket of the plan (core/socket_hold.h), then freeze each box and reset its
+ * socket of the plan (backend/direct/socket_hold.h), then freeze each box and reset its
  * controls and counters first (2.1.2 a and d: the reset of the control
  * registers clears stale programming, so it must precede ours), then
  * program filters and counter controls with .en set (b, c).  Start resets
@@ -16,7 +16,7 @@
 #include "backend/direct/hswep_filter_routes.h"
 #include "backend/direct/msr_batch.h"
 #include "common/uncore_error.h"
-#include "core/socket_hold.h"
+#include "backend/direct/socket_hold.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
 
@@ -66,7 +66,7 @@ struct direct_backend {
 	struct direct_read *reads;
 	struct direct_msr_batch msr_batch; /* the MSR counters, one read_many per socket */
 	uint32_t sockets_used;
-	/* Ownership of each used socket while programmed (core/socket_hold.h). */
+	/* Ownership of each used socket while programmed (backend/direct/socket_hold.h). */
 	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	char *lock_dir; /* owned copy of cfg.lock_dir */
 	int running;

@@ -22,7 +22,7 @@
 
 #include "access/allowlist.h"
 #include "common/uncore_error.h"
-#include "core/socket_lock.h"
+#include "backend/direct/socket_lock.h"
 #include "platform/skl/skl_boxes.h"
 #include "platform/skl/skl_regs.h"
 
@@ -181,7 +181,7 @@ static int skl_program(struct uncore_backend *base, const struct uncore_plan *pl
 		if (rc < 0)
 			goto fail;
 	}
-	/* The package is ours while programmed (core/socket_lock.h); reading
+	/* The package is ours while programmed (backend/direct/socket_lock.h); reading
 	 * free-running counters alone disturbs nobody and needs no lock. */
 	if (b->ncounters && !b->cfg.no_socket_lock) {
 		rc = uncore_socket_lock_acquire(b->cfg.lock_dir, 0, &b->lock);

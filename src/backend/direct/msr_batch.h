@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "access/regio.h"
-#include "core/machine.h"
+#include "plan/machine.h"
 
 struct direct_msr_batch {
 	unsigned n;              /* MSR counters in the plan */

@@ -11,7 +11,7 @@
 #include "backend/backend.h"
 #include "backend/perf/perf_format.h"
 #include "backend/perf/perf_sys.h"
-#include "core/sched.h"
+#include "plan/sched.h"
 
 #define UNCORE_PERF_PARANOID_PATH "/proc/sys/kernel/perf_event_paranoid"
 

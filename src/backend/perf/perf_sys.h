@@ -1,6 +1,6 @@
 /* The perf_event system calls the perf backend makes, behind a table of
  * function pointers: the real one calls the kernel, the simulator's
- * (sim/uncore_sim_perf.h) decodes the attributes through its fake sysfs
+ * (simkernel/uncore_sim_perf.h) decodes the attributes through its fake sysfs
  * formats onto the simulated registers.  Every call returns what the system
  * call returns, but with errors as -errno instead of -1 and errno. */
 #ifndef UNCORE_BACKEND_PERF_SYS_H

@@ -1,9 +1,9 @@
 /* Skylake client uncore MSRs and their writable bits for the msr-safe
- * allowlist and the in-process MSR allowlist (access/msr_ranges.h), from the
+ * allowlist and the in-process MSR allowlist (platform/msr_ranges.h), from the
  * field tables of seed 001 ("SKL"): every register of Table 2-1 with the
  * bits its field table marks RW or RW1C.  Addresses and masks are the
  * platform's own definitions (platform/skl/skl_regs.h). */
-#include "access/msr_ranges.h"
+#include "platform/msr_ranges.h"
 #include "platform/skl/skl_regs.h"
 
 /* One register block per entry reads better than one field per line. */

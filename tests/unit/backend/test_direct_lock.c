@@ -5,8 +5,8 @@
  * share a socket by reference count. */
 #include "backend/direct/direct.h"
 #include "common/uncore_error.h"
-#include "core/socket_hold.h"
-#include "core/socket_lock.h"
+#include "backend/direct/socket_hold.h"
+#include "backend/direct/socket_lock.h"
 #include "fake_regio.h"
 #include "harness.h"
 #include "support/tmpdir.h"

@@ -7,8 +7,8 @@
  * without tables gets the kernel PMUs alone. */
 #include "backend/perf/perf.h"
 #include "common/uncore_error.h"
-#include "core/eventset.h"
-#include "core/native.h"
+#include "eventset/eventset.h"
+#include "eventset/native.h"
 #include "fake_sysfs.h"
 #include "harness.h"
 #include "tmpdir.h"

@@ -13,7 +13,7 @@
 #include "events/table.h"
 #include "fake_sysfs.h"
 #include "harness.h"
-#include "sim/uncore_sim_perf.h"
+#include "simkernel/uncore_sim_perf.h"
 #include "tmpdir.h"
 
 #include <stdio.h>

@@ -7,10 +7,10 @@
  * terms and summed over the settings; native codes list table events,
  * metrics and kernel events in that order. */
 #include "common/uncore_error.h"
-#include "core/native.h"
-#include "core/poller.h"
+#include "eventset/native.h"
+#include "eventset/poller.h"
 #include "harness.h"
-#include "sim/uncore_sim_perf.h"
+#include "simkernel/uncore_sim_perf.h"
 #include "sim_set.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* The perf backend end to end on the simulated kernel (sim/uncore_sim_perf.h):
+/* The perf backend end to end on the simulated kernel (simkernel/uncore_sim_perf.h):
  * a fake sysfs tree of a two-socket Haswell-EP, attributes decoded through
  * its format files onto the simulator.  Every box type counts scenario
  * traffic exactly, aggregated and per box, on the CPUs the cpumask names;
@@ -8,11 +8,11 @@
 #include "backend/direct/direct.h"
 #include "backend/perf/perf.h"
 #include "common/uncore_error.h"
-#include "core/eventset.h"
+#include "eventset/eventset.h"
 #include "harness.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "sim/uncore_sim.h"
-#include "sim/uncore_sim_perf.h"
+#include "simkernel/uncore_sim_perf.h"
 #include "tmpdir.h"
 
 #include <errno.h>

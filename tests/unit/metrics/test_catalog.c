@@ -6,7 +6,7 @@
  * event set.  Plus the file format's own rules (variables, errors with
  * file and line). */
 #include "common/uncore_error.h"
-#include "core/sched.h"
+#include "plan/sched.h"
 #include "harness.h"
 #include "metrics/compile.h"
 #include "metrics/metrics.h"

@@ -5,7 +5,7 @@
  * row.  Skylake's DRAM_BW reads two free-running counters at once (not
  * multiplexed). */
 #include "common/uncore_error.h"
-#include "core/eventset.h"
+#include "eventset/eventset.h"
 #include "events/encode.h"
 #include "fake_backend.h"
 #include "harness.h"

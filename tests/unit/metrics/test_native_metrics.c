@@ -1,9 +1,9 @@
-/* Metrics in the native-event code space (core/native.h): listed after the
+/* Metrics in the native-event code space (eventset/native.h): listed after the
  * events with their :socket= and :box= qualifiers, described with units and
  * as doubles, found by name (plain or qualified), their PMU routed; a
  * platform without metrics lists events only. */
 #include "common/uncore_error.h"
-#include "core/native.h"
+#include "eventset/native.h"
 #include "harness.h"
 #include "metrics/metrics.h"
 

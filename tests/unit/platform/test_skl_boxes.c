@@ -4,7 +4,7 @@
  * the msr-safe table lists exactly those MSRs with the field tables' RW
  * bits, the descriptors agree with the event registry (counters, widths,
  * the IMC event codes' offsets), and bad requests are refused. */
-#include "access/msr_ranges.h"
+#include "platform/msr_ranges.h"
 #include "common/uncore_error.h"
 #include "events/encode.h"
 #include "events/parse.h"

@@ -3,7 +3,7 @@
  * lost nor torn, the shared audit log gets every access as a whole line,
  * and a process dying with the lock held does not wedge the others. */
 #include "sim_test.h"
-#include "core/socket_lock.h"
+#include "backend/direct/socket_lock.h"
 #include "sim/sim_internal.h"
 
 #include <fcntl.h>

@@ -1,0 +1,103 @@
+/* Reference-counted socket holds (see socket_hold.h): a short list of the
+ * locks this process has, keyed by the resolved lock directory and the
+ * socket, under one mutex. */
+#include "backend/direct/socket_hold.h"
+
+#include "common/uncore_error.h"
+#include "backend/direct/socket_lock.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct uncore_socket_hold {
+	struct uncore_socket_hold *next;
+	char dir[400];
+	unsigned socket;
+	unsigned refs;
+	struct uncore_socket_lock *lock;
+};
+
+static pthread_mutex_t holds_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct uncore_socket_hold *holds;
+
+static int resolve_dir(const char *dir, char *buf, size_t len)
+{
+	if (!dir)
+		return uncore_socket_lock_default_dir(buf, len);
+	if ((size_t)snprintf(buf, len, "%s", dir) >= len)
+		return uncore_fail(UNCORE_ENOSPACE, "lock directory name is too long");
+	return 0;
+}
+
+static struct uncore_socket_hold *find(const char *dir, unsigned socket)
+{
+	for (struct uncore_socket_hold *h = holds; h; h = h->next)
+		if (h->socket == socket && strcmp(h->dir, dir) == 0)
+			return h;
+	return NULL;
+}
+
+int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_socket_hold **out)
+{
+	char resolved[sizeof(holds->dir)];
+	int rc = resolve_dir(dir, resolved, sizeof(resolved));
+	if (rc < 0)
+		return rc;
+	pthread_mutex_lock(&holds_mutex);
+	struct uncore_socket_hold *h = find(resolved, socket);
+	if (h) {
+		h->refs++;
+	} else if (!(h = calloc(1, sizeof(*h)))) {
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for a socket hold");
+	} else {
+		snprintf(h->dir, sizeof(h->dir), "%s", resolved);
+		h->socket = socket;
+		h->refs = 1;
+		rc = uncore_socket_lock_acquire(resolved, socket, &h->lock);
+		if (rc < 0) {
+			free(h);
+			h = NULL;
+		} else {
+			h->next = holds;
+			holds = h;
+		}
+	}
+	pthread_mutex_unlock(&holds_mutex);
+	if (rc == 0)
+		*out = h;
+	return rc;
+}
+
+void uncore_socket_hold_release(struct uncore_socket_hold *hold)
+{
+	if (!hold)
+		return;
+	pthread_mutex_lock(&holds_mutex);
+	if (--hold->refs == 0) {
+		for (struct uncore_socket_hold **p = &holds; *p; p = &(*p)->next) {
+			if (*p == hold) {
+				*p = hold->next;
+				break;
+			}
+		}
+		uncore_socket_lock_release(hold->lock);
+		free(hold);
+	}
+	pthread_mutex_unlock(&holds_mutex);
+}
+
+unsigned uncore_socket_hold_count(const char *dir, unsigned socket)
+{
+	char resolved[sizeof(holds->dir)];
+	unsigned n = 0;
+	if (resolve_dir(dir, resolved, sizeof(resolved)) < 0)
+		return 0;
+	pthread_mutex_lock(&holds_mutex);
+	struct uncore_socket_hold *h = find(resolved, socket);
+	if (h)
+		n = h->refs;
+	pthread_mutex_unlock(&holds_mutex);
+	return n;
+}

@@ -1,0 +1,26 @@
+/* Process-wide, reference-counted ownership of sockets (on top of
+ * backend/direct/socket_lock.h).  The lock module refuses a second acquire by the
+ * same process, as it must for two processes; inside one process several
+ * backends (or one backend programmed again) may need the same socket, so
+ * the first hold of (directory, socket) takes the lock and the last release
+ * gives it back.  Thread-safe.  A child made by fork() while sockets are
+ * held shares its parent's locks (flock belongs to the open file) and sees a
+ * copy of the holds, so it is not refused: it must not count on those
+ * sockets itself. */
+#ifndef UNCORE_DIRECT_SOCKET_HOLD_H
+#define UNCORE_DIRECT_SOCKET_HOLD_H
+
+struct uncore_socket_hold;
+
+/* Hold socket `socket` in lock directory `dir` (NULL: the default
+ * directory of socket_lock.h).  0, or the lock's error: UNCORE_EBUSY with a
+ * detail naming the other owner's PID and command. */
+int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_socket_hold **out);
+
+/* Drop one reference (NULL is ignored); the last one releases the lock. */
+void uncore_socket_hold_release(struct uncore_socket_hold *hold);
+
+/* References currently held on (dir, socket) by this process, for tests. */
+unsigned uncore_socket_hold_count(const char *dir, unsigned socket);
+
+#endif

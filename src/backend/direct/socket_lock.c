@@ -1,0 +1,184 @@
+/* Per-socket ownership locks (see socket_lock.h).  The lock file is never
+ * unlinked: removing it while another process has it open would let two
+ * processes lock two different inodes of the same name. */
+#include "backend/direct/socket_lock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/uncore_error.h"
+
+struct uncore_socket_lock {
+	int fd;
+	unsigned socket;
+	char path[512];
+};
+
+static int dir_usable(const char *dir)
+{
+	return access(dir, W_OK | X_OK) == 0;
+}
+
+int uncore_socket_lock_default_dir(char *buf, size_t len)
+{
+	const char *env = getenv(UNCORE_LOCK_DIR_ENV);
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+	int n;
+	if (env && *env)
+		n = snprintf(buf, len, "%s", env);
+	else if (dir_usable("/run/lock/papi-uncore") || dir_usable("/run/lock"))
+		n = snprintf(buf, len, "/run/lock/papi-uncore");
+	else if (xdg && *xdg && dir_usable(xdg))
+		n = snprintf(buf, len, "%s/papi-uncore", xdg);
+	else
+		n = snprintf(buf, len, "/tmp/papi-uncore");
+	if (n < 0 || (size_t)n >= len)
+		return uncore_fail(UNCORE_ENOSPACE, "lock directory name is too long");
+	return 0;
+}
+
+/* Make the directory if needed: sticky and world-writable, like /tmp, so
+ * that every user's processes can create and lock the socket files. */
+static int ensure_dir(const char *dir)
+{
+	if (mkdir(dir, 01777) == 0) {
+		chmod(dir, 01777); /* mkdir's mode is reduced by the umask */
+		return 0;
+	}
+	if (errno == EEXIST)
+		return 0;
+	int e = errno;
+	return uncore_fail(uncore_error_from_errno(e),
+			   "cannot create the uncore lock directory %s: %s; set %s to a writable "
+			   "directory shared by the processes that use the uncore",
+			   dir, strerror(e), UNCORE_LOCK_DIR_ENV);
+}
+
+/* A process's command name from /proc/.../comm: 0, or -1 when it is gone. */
+static int read_comm(const char *path, char *comm, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t k = read(fd, comm, len - 1);
+	close(fd);
+	comm[k > 0 ? k : 0] = '\0';
+	comm[strcspn(comm, "\n")] = '\0';
+	return 0;
+}
+
+/* Who holds the lock, from the file and /proc: "PID 1234 (papi_command_l)". */
+static void describe_owner(int fd, char *buf, size_t len)
+{
+	char text[64] = "", path[64], comm[32] = "";
+	ssize_t n = pread(fd, text, sizeof(text) - 1, 0);
+	long pid = n > 0 ? strtol(text, NULL, 10) : 0;
+	if (pid <= 0) {
+		snprintf(buf, len, "another process (PID not yet recorded)");
+		return;
+	}
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	if (read_comm(path, comm, sizeof(comm)) != 0) {
+		snprintf(buf, len, "another process (the recorded PID %ld has exited)", pid);
+		return;
+	}
+	snprintf(buf, len, "PID %ld (%s)%s", pid, comm[0] ? comm : "command unknown",
+		 pid == (long)getpid() ? ", this process" : "");
+}
+
+/* Best effort "PID comm" into the lock file: the lock itself is already
+ * held, only messages depend on this.  A read-only descriptor (a file made
+ * by another user without write permission for us) leaves the old text,
+ * which describe_owner() reports only while that PID runs. */
+static int record_owner(int fd)
+{
+	char me[64], comm[32] = "";
+	(void)read_comm("/proc/self/comm", comm, sizeof(comm));
+	int n = snprintf(me, sizeof(me), "%ld %s\n", (long)getpid(), comm);
+	if (ftruncate(fd, 0) != 0)
+		return -1;
+	return pwrite(fd, me, (size_t)n, 0) == n ? 0 : -1;
+}
+
+static int clear_owner(int fd)
+{
+	return ftruncate(fd, 0);
+}
+
+int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_socket_lock **out)
+{
+	char dbuf[400];
+	int rc;
+	if (!dir) {
+		if ((rc = uncore_socket_lock_default_dir(dbuf, sizeof(dbuf))))
+			return rc;
+		dir = dbuf;
+	}
+	if ((rc = ensure_dir(dir)))
+		return rc;
+	struct uncore_socket_lock *l = calloc(1, sizeof(*l));
+	if (!l)
+		return uncore_fail(UNCORE_ENOMEM, "socket lock: out of memory");
+	l->socket = socket;
+	if (snprintf(l->path, sizeof(l->path), "%s/socket%u.lock", dir, socket) >=
+	    (int)sizeof(l->path)) {
+		free(l);
+		return uncore_fail(UNCORE_ENOSPACE, "lock file name under %.60s is too long", dir);
+	}
+	/* O_NOFOLLOW: in a world-writable directory the name could be a symlink
+	 * planted by someone else. */
+	l->fd = open(l->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+	if (l->fd >= 0)
+		fchmod(l->fd, 0666); /* others must be able to record their PID too */
+	else if (errno == EACCES || errno == EPERM)
+		l->fd = open(l->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (l->fd < 0) {
+		int e = errno;
+		rc = uncore_fail(uncore_error_from_errno(e), "cannot open the lock file %s: %s",
+				 l->path, strerror(e));
+		free(l);
+		return rc;
+	}
+	if (flock(l->fd, LOCK_EX | LOCK_NB) != 0) {
+		int e = errno;
+		char owner[128];
+		if (e == EWOULDBLOCK)
+			describe_owner(l->fd, owner, sizeof(owner));
+		close(l->fd);
+		if (e != EWOULDBLOCK) {
+			rc = uncore_fail(uncore_error_from_errno(e), "cannot lock %s: %s", l->path,
+					 strerror(e));
+			free(l);
+			return rc;
+		}
+		rc = uncore_fail(UNCORE_EBUSY,
+				 "the uncore boxes of socket %u are in use by %s (lock %s); wait "
+				 "for it to finish or stop it",
+				 socket, owner, l->path);
+		free(l);
+		return rc;
+	}
+	(void)record_owner(l->fd);
+	*out = l;
+	return 0;
+}
+
+void uncore_socket_lock_release(struct uncore_socket_lock *lock)
+{
+	if (!lock)
+		return;
+	(void)clear_owner(lock->fd);
+	close(lock->fd); /* drops the flock */
+	free(lock);
+}
+
+const char *uncore_socket_lock_path(const struct uncore_socket_lock *lock)
+{
+	return lock ? lock->path : "";
+}

@@ -1,0 +1,43 @@
+/* Ownership of a socket's uncore PMON boxes across processes.  Programming
+ * the boxes directly (MSR/PCI) from two processes at once corrupts both
+ * measurements, and the global freeze/unfreeze in U_MSR_PMON_GLOBAL_CTL
+ * (HSX PMON 2.1.2 a, f) acts on every box of the socket, so the unit of
+ * ownership is the whole socket, not a box kind.
+ *
+ * A lock is flock(LOCK_EX) on DIR/socket<N>.lock: the kernel drops it when
+ * the owner exits or crashes, so no stale lock survives a kill -9.  The
+ * owner writes "PID comm" into the file so that the next process can be
+ * told who has the socket.  The lock is held by the open file description:
+ * a child forked by the owner shares it until it exits or closes it (the
+ * descriptor is close-on-exec), and a second acquire in the same process
+ * is refused like any other. */
+#ifndef UNCORE_DIRECT_SOCKET_LOCK_H
+#define UNCORE_DIRECT_SOCKET_LOCK_H
+
+#include <stddef.h>
+
+/* Environment override of the lock directory. */
+#define UNCORE_LOCK_DIR_ENV "PAPI_INTEL_UNCORE_LOCK_DIR"
+
+struct uncore_socket_lock;
+
+/* The lock directory used when none is given: $PAPI_INTEL_UNCORE_LOCK_DIR,
+ * else /run/lock/papi-uncore (shared by all users: the only choice that
+ * coordinates processes of different users), else, when /run/lock is not
+ * writable, $XDG_RUNTIME_DIR/papi-uncore, else /tmp/papi-uncore.  The
+ * fallbacks only coordinate the processes that see the same directory. */
+int uncore_socket_lock_default_dir(char *buf, size_t len);
+
+/* Take socket `socket` for this process (dir NULL: the default directory,
+ * created world-writable and sticky if missing).  0, or UNCORE_EBUSY with a
+ * detail naming the owner's PID and command, or another negative code when
+ * the lock file cannot be used. */
+int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_socket_lock **out);
+
+/* Give the socket back (NULL is ignored). */
+void uncore_socket_lock_release(struct uncore_socket_lock *lock);
+
+/* The lock file's path, for messages. */
+const char *uncore_socket_lock_path(const struct uncore_socket_lock *lock);
+
+#endif

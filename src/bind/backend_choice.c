@@ -1,0 +1,113 @@
+/* Backend selection and the component's disabled reason.  Kept apart from
+ * the PAPI front-end so that every branch is unit-tested. */
+#include "bind/backend_choice.h"
+
+#include "common/uncore_error.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const backend_names[] = {
+	[UNCORE_BACKEND_AUTO] = "auto",
+	[UNCORE_BACKEND_PERF] = "perf",
+	[UNCORE_BACKEND_DIRECT] = "direct",
+	[UNCORE_BACKEND_SIM] = "sim",
+};
+
+int uncore_backend_parse(const char *text, enum uncore_backend_kind *out)
+{
+	if (!text || !*text) {
+		*out = UNCORE_BACKEND_AUTO;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(backend_names) / sizeof(backend_names[0]); i++) {
+		if (strcasecmp(text, backend_names[i]) == 0) {
+			*out = (enum uncore_backend_kind)i;
+			return 0;
+		}
+	}
+	return uncore_fail(UNCORE_EINVAL,
+			   "PAPI_INTEL_UNCORE_BACKEND=%s is not one of auto, perf, direct, sim", text);
+}
+
+const char *uncore_backend_name(enum uncore_backend_kind kind)
+{
+	if ((size_t)kind < sizeof(backend_names) / sizeof(backend_names[0]))
+		return backend_names[kind];
+	return "?";
+}
+
+#define REASON(...) snprintf(out->reason, sizeof(out->reason), __VA_ARGS__)
+
+int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe_result *out)
+{
+	enum uncore_backend_kind want;
+
+	memset(out, 0, sizeof(*out));
+	if (uncore_backend_parse(in->backend_env, &want) < 0) {
+		REASON("PAPI_INTEL_UNCORE_BACKEND=%.40s is invalid: use auto, perf, direct or sim",
+		       in->backend_env);
+		return 0;
+	}
+	if (want == UNCORE_BACKEND_SIM) {
+		if (!in->have_simulator) {
+			REASON("PAPI_INTEL_UNCORE_BACKEND=sim, but this build has no simulator");
+			return 0;
+		}
+		out->backend = UNCORE_BACKEND_SIM;
+		out->usable = 1;
+		return 0;
+	}
+
+	out->platform = uncore_platform_for_cpu(&in->cpu);
+	/* A processor without tables still has the kernel's own PMUs (msr,
+	 * power, cstate...), named by their sysfs aliases. */
+	if (!out->platform && (want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_PERF) &&
+	    in->have_kernel_pmus) {
+		out->backend = UNCORE_BACKEND_PERF;
+		out->kernel_only = 1;
+		out->usable = 1;
+		return 0;
+	}
+	if (!out->platform) {
+		REASON("No supported uncore on this CPU (%.12s family %u model 0x%x)%s", in->cpu.vendor,
+		       in->cpu.family, in->cpu.model,
+		       in->have_simulator ? "; set PAPI_INTEL_UNCORE_BACKEND=sim for the simulator"
+					  : "");
+		return 0;
+	}
+	if ((want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_PERF) && in->have_perf_uncore) {
+		out->backend = UNCORE_BACKEND_PERF;
+		out->usable = 1;
+		return 0;
+	}
+	if ((want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_DIRECT) && in->have_direct_access) {
+		out->backend = UNCORE_BACKEND_DIRECT;
+		out->usable = 1;
+		return 0;
+	}
+	/* Asked for perf explicitly: the kernel's PMUs even without an
+	 * uncore driver.  Under auto the disabled reason (how to get the
+	 * uncore counters) is worth more than a component whose uncore
+	 * events all fail. */
+	if (want == UNCORE_BACKEND_PERF && in->have_kernel_pmus) {
+		out->backend = UNCORE_BACKEND_PERF;
+		out->kernel_only = 1;
+		out->usable = 1;
+		return 0;
+	}
+	if (want == UNCORE_BACKEND_PERF)
+		REASON("%s: the kernel exposes no uncore PMU (no /sys/bus/event_source/devices/uncore_*);"
+		       " load the uncore driver or use PAPI_INTEL_UNCORE_BACKEND=direct",
+		       out->platform->name);
+	else if (want == UNCORE_BACKEND_DIRECT)
+		REASON("%s: cannot open %s: run 'modprobe msr' and give this user read/write access"
+		       " (root, or msr-safe with an allowlist from utils)",
+		       out->platform->name, in->direct_missing ? in->direct_missing : "the MSR device");
+	else
+		REASON("%s: no kernel uncore PMU and no access to %s: load the uncore perf driver,"
+		       " or 'modprobe msr' and run as root",
+		       out->platform->name, in->direct_missing ? in->direct_missing : "/dev/cpu/*/msr");
+	return 0;
+}

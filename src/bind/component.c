@@ -1,0 +1,297 @@
+/* Opening the component: probe the machine, choose the backend
+ * (bind/backend_choice.c), and bind it.  The simulator is chosen only when
+ * asked for (PAPI_INTEL_UNCORE_BACKEND=sim), never as a silent fallback,
+ * and then says so in the component's description. */
+#include "bind/component.h"
+
+#include "access/composite.h"
+#include "access/mmio.h"
+#include "bind/msr_open.h"
+#include "access/pci_cfg.h"
+#include "backend/direct/direct.h"
+#include "backend/perf/perf.h"
+#include "common/uncore_error.h"
+#include "platform/skl_mchbar.h"
+#include "sim/uncore_sim.h"
+#include "simkernel/uncore_sim_perf.h"
+#include "topology/cpu_topology.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ENV_BACKEND "PAPI_INTEL_UNCORE_BACKEND"
+#define ENV_READ_FREEZE "PAPI_INTEL_UNCORE_READ_FREEZE"
+
+static int read_freeze_wanted(void)
+{
+	const char *v = getenv(ENV_READ_FREEZE);
+	return !(v && strcmp(v, "0") == 0);
+}
+
+static int sim_now(void *ctx, uint64_t *ns)
+{
+	return uncore_sim_now(ctx, ns);
+}
+
+/* Metrics time their interval with the simulator's clock (virtual or wall,
+ * as its scenario says) and its model's TSC. */
+static void use_sim_clock(struct uncore_component *c, struct uncore_sim *sim)
+{
+	struct uncore_sim_topology topo;
+	c->clock.now_ns = sim_now;
+	c->clock.ctx = sim;
+	if (uncore_sim_topology(sim, &topo) == 0)
+		c->clock.tsc_hz = topo.clock_hz[HSWEP_CLK_TSC];
+}
+
+/* The kernel's PMUs: the platform's uncore PMUs mapped onto its tables
+ * (platform NULL: none, a processor without tables) and every other PMU
+ * sysfs describes. */
+static int open_perf(struct uncore_component *c, const struct uncore_platform_desc *platform,
+		     int kernel_only)
+{
+	struct uncore_perf_config cfg;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.plat = platform ? uncore_event_platform_by_name(platform->name) : NULL;
+	cfg.origin = platform ? platform->title : "kernel PMUs";
+	int rc = uncore_perf_open(&cfg, &c->be);
+	if (rc < 0)
+		return rc;
+	if (!platform)
+		snprintf(c->origin, sizeof(c->origin),
+			 "kernel PMUs only (no uncore tables for this processor)");
+	else if (kernel_only)
+		snprintf(c->origin, sizeof(c->origin),
+			 "%s; kernel PMUs only: no uncore PMU of %s (load the uncore driver, or "
+			 "use the direct backend)",
+			 platform->title, platform->name);
+	else
+		snprintf(c->origin, sizeof(c->origin), "%s", platform->title);
+	return 0;
+}
+
+/* The simulator behind a simulated perf_event kernel
+ * (PAPI_INTEL_UNCORE_SIM_KERNEL=perf): the perf backend on simulated
+ * counts. */
+static int open_sim_perf(struct uncore_component *c)
+{
+	struct uncore_sim_perf *k;
+	struct uncore_perf_config cfg;
+	char origin[160];
+	int rc = uncore_sim_perf_from_env(&k);
+	if (rc < 0)
+		return rc;
+	if (uncore_sim_describe(uncore_sim_perf_machine(k), origin, sizeof(origin)) < 0)
+		snprintf(origin, sizeof(origin), "SIMULATED uncore");
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.pmu_root = uncore_sim_perf_pmu_root(k);
+	cfg.cpu_root = uncore_sim_perf_cpu_root(k);
+	cfg.sys = uncore_sim_perf_sys(k);
+	cfg.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+	cfg.origin = origin;
+	rc = uncore_perf_open(&cfg, &c->be);
+	if (rc < 0) {
+		uncore_sim_perf_destroy(k);
+		return rc;
+	}
+	/* Discovery is done: the tree is not needed any more, and a program
+	 * that never calls PAPI_shutdown leaves nothing behind. */
+	uncore_sim_perf_remove_tree(k);
+	/* The machine lives as long as the backend (its system-call layer). */
+	use_sim_clock(c, uncore_sim_perf_machine(k));
+	c->kind = UNCORE_BACKEND_PERF;
+	snprintf(c->origin, sizeof(c->origin), "simulated kernel, %.160s", origin);
+	return 0;
+}
+
+static int open_sim(struct uncore_component *c)
+{
+	struct uncore_regio *io;
+	struct uncore_direct_config cfg;
+	char origin[160], locks[4200];
+	const char *kernel = getenv(UNCORE_SIM_ENV_KERNEL);
+	if (kernel && strcmp(kernel, "perf") == 0)
+		return open_sim_perf(c);
+	if (kernel && *kernel && strcmp(kernel, "none") != 0)
+		return uncore_fail(UNCORE_EINVAL, "%s=%s: use perf (the perf backend on a simulated "
+						  "kernel) or none (the direct backend)",
+				   UNCORE_SIM_ENV_KERNEL, kernel);
+	int rc = uncore_sim_regio_from_env(&io);
+
+	if (rc < 0)
+		return rc;
+	use_sim_clock(c, uncore_sim_from_regio(io));
+	if (uncore_sim_describe(uncore_sim_from_regio(io), origin, sizeof(origin)) < 0)
+		snprintf(origin, sizeof(origin), "SIMULATED uncore");
+	/* Socket locks per simulated machine: two instances never block each other. */
+	rc = uncore_sim_lock_dir(uncore_sim_from_regio(io), locks, sizeof(locks));
+	if (rc < 0) {
+		uncore_regio_destroy(io);
+		return rc;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.lock_dir = locks;
+	cfg.no_socket_lock = locks[0] == '\0';
+	cfg.io = io;
+	cfg.own_io = 1;
+	cfg.read_freeze = read_freeze_wanted();
+	cfg.origin = origin;
+	rc = uncore_direct_open_hswep(&cfg, &c->be);
+	if (rc < 0) {
+		uncore_regio_destroy(io);
+		return rc;
+	}
+	snprintf(c->origin, sizeof(c->origin), "%s", origin);
+	return 0;
+}
+
+/* Skylake client IMC counters: MCHBAR from PCI 0:0.0, then a read-only
+ * /dev/mem window over the counters (seed 001, 3.3).  Failure is not fatal
+ * (CBo, ARB and UCLK work without it): *mmio stays NULL and `why` says
+ * what to fix. */
+static void open_skl_imc(struct uncore_regio *pci, struct uncore_regio **mmio, char *why,
+			 size_t len)
+{
+	uint64_t bar;
+	int rc = skl_mchbar_read(pci, &bar);
+	if (rc == 0)
+		rc = uncore_mmio_open(NULL, bar + SKL_IMC_WINDOW_FIRST,
+				      SKL_IMC_WINDOW_END - SKL_IMC_WINDOW_FIRST, mmio);
+	if (rc < 0)
+		snprintf(why, len, "IMC counters unavailable: %s", uncore_error_detail());
+	uncore_error_clear();
+}
+
+/* Real devices: MSRs through /dev/cpu/N/msr (or msr-safe) on one CPU per
+ * socket, behind the platform's MSR allowlist (bind/msr_open.c); PCI
+ * configuration space through libpci or sysfs; Skylake client: MMIO through
+ * /dev/mem for the IMC. */
+static int open_direct(struct uncore_component *c, const struct uncore_platform_desc *platform)
+{
+	struct uncore_cpu_topology topo;
+	int cpu_of_socket[UNCORE_MAX_SOCKETS];
+	int16_t cpu_socket[UNCORE_TOPOLOGY_MAX_CPUS];
+	struct uncore_msr_open_options mo;
+	struct uncore_regio *msr = NULL, *pci = NULL, *mmio = NULL, *io = NULL;
+	struct uncore_direct_config cfg;
+	char imc_why[200] = "";
+	int skl = platform->id == UNCORE_PLATFORM_SKL;
+	int rc;
+
+	if (platform->id != UNCORE_PLATFORM_HSWEP && !skl)
+		return uncore_fail(UNCORE_ENOSUPP,
+				   "%s: the direct backend programs Haswell-EP and Skylake client "
+				   "only; use the perf backend (kernel uncore PMUs) on this processor",
+				   platform->name);
+	rc = uncore_topology_read(NULL, NULL, 0, &topo);
+	if (rc < 0)
+		return rc;
+	size_t nsockets = uncore_topology_cpu_map(&topo, cpu_of_socket, UNCORE_MAX_SOCKETS);
+	/* Socket numbers are package ids (uncore_topology_cpu_map), as the
+	 * UBox node-ID map numbers packages (manual 1.6.1). */
+	for (unsigned cpu = 0; cpu < UNCORE_TOPOLOGY_MAX_CPUS; cpu++)
+		cpu_socket[cpu] = topo.cpu_package[cpu];
+	memset(&mo, 0, sizeof(mo));
+	mo.method = UNCORE_MSR_AUTO;
+	mo.platform = platform->name;
+	mo.cpu_of_socket = cpu_of_socket;
+	mo.nsockets = nsockets;
+	rc = uncore_msr_open(&mo, &msr);
+	if (rc == 0) {
+		rc = uncore_pci_cfg_open(NULL, &pci);
+		if (rc < 0 && skl) { /* only the IMC needs PCI there */
+			snprintf(imc_why, sizeof(imc_why),
+				 "IMC counters unavailable: no PCI access to read MCHBAR: %s",
+				 uncore_error_detail());
+			uncore_error_clear();
+			pci = NULL;
+			rc = 0;
+		}
+	}
+	if (rc == 0 && skl && pci)
+		open_skl_imc(pci, &mmio, imc_why, sizeof(imc_why));
+	if (rc == 0)
+		rc = uncore_composite_open(msr, pci, mmio, &io);
+	if (rc < 0) {
+		uncore_regio_destroy(msr);
+		uncore_regio_destroy(pci);
+		uncore_regio_destroy(mmio);
+		return rc;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.io = io;
+	cfg.own_io = 1;
+	cfg.read_freeze = read_freeze_wanted();
+	cfg.origin = platform->title;
+	cfg.ncpus = topo.ncpu_ids;
+	cfg.cpu_socket = cpu_socket;
+	cfg.absent_note = imc_why[0] ? imc_why : NULL;
+	rc = skl ? uncore_direct_open_skl(&cfg, &c->be) : uncore_direct_open_hswep(&cfg, &c->be);
+	if (rc < 0) {
+		uncore_regio_destroy(io);
+		return rc;
+	}
+	snprintf(c->origin, sizeof(c->origin), "%s", platform->title);
+	return 0;
+}
+
+int uncore_component_open(struct uncore_component **out)
+{
+	struct uncore_probe_input in;
+	struct uncore_probe_result choice;
+	struct uncore_component *c;
+	int rc;
+
+	memset(&in, 0, sizeof(in));
+	in.backend_env = getenv(ENV_BACKEND);
+	rc = uncore_cpu_identify(&in.cpu);
+	if (rc < 0)
+		return rc;
+	const struct uncore_platform_desc *platform = uncore_platform_for_cpu(&in.cpu);
+	in.have_perf_uncore =
+	    platform && uncore_perf_has_platform_pmu(NULL, uncore_event_platform_by_name(platform->name));
+	in.have_kernel_pmus = uncore_perf_has_kernel_pmus(NULL);
+	in.have_direct_access = access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
+				access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0;
+	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
+	in.have_simulator = 1;
+	uncore_probe_decide(&in, &choice);
+	if (!choice.usable)
+		return uncore_fail(UNCORE_ENOSUPP, "%s", choice.reason);
+
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
+	c->kind = choice.backend;
+	uncore_clock_host(&c->clock);
+	if (choice.backend == UNCORE_BACKEND_SIM)
+		rc = open_sim(c);
+	else if (choice.backend == UNCORE_BACKEND_DIRECT)
+		rc = open_direct(c, choice.platform);
+	else
+		rc = open_perf(c, choice.platform, choice.kernel_only);
+	if (rc == 0)
+		rc = uncore_native_create(c->be->machine.plat, &c->native);
+	if (rc == 0)
+		rc = uncore_native_set_source(c->native, c->be->events);
+	if (rc < 0) {
+		char detail[512];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		uncore_component_close(c);
+		return uncore_fail(rc, "%s backend: %s", uncore_backend_name(choice.backend), detail);
+	}
+	*out = c;
+	return 0;
+}
+
+void uncore_component_close(struct uncore_component *c)
+{
+	if (!c)
+		return;
+	uncore_native_destroy(c->native);
+	if (c->be)
+		c->be->ops->destroy(c->be);
+	free(c);
+}

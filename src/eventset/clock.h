@@ -1,0 +1,25 @@
+/* The clock an event set measures its interval with (the SAMPLE interval
+ * of HSX 1.7.1: TOTAL_INTERVAL, TSC, TSC_SPEED of the metrics) and by which
+ * time-multiplexed terms are scaled.  On hardware: CLOCK_MONOTONIC and the
+ * TSC frequency of the CPU; on the simulator: its virtual time and its
+ * model's TSC, so that tests are exact. */
+#ifndef UNCORE_EVENTSET_CLOCK_H
+#define UNCORE_EVENTSET_CLOCK_H
+
+#include <stdint.h>
+
+struct uncore_clock {
+	int (*now_ns)(void *ctx, uint64_t *ns); /* NULL: CLOCK_MONOTONIC */
+	void *ctx;
+	uint64_t tsc_hz; /* TSC frequency; 0: unknown */
+};
+
+/* The host clock: CLOCK_MONOTONIC and the TSC frequency the processor's
+ * brand string states ("@ 2.30GHz": on these processors the TSC runs at
+ * the nominal frequency), or 0 when it states none. */
+void uncore_clock_host(struct uncore_clock *out);
+
+/* Read a clock: 0, or the error of its now_ns. */
+int uncore_clock_now(const struct uncore_clock *c, uint64_t *ns);
+
+#endif

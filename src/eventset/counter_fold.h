@@ -1,0 +1,39 @@
+/* "Nothing lost": fold raw readings of a W-bit hardware counter (48 bits for
+ * Haswell-EP PMON, 44 or 32 for others, 64 for free-running MSRs) into a
+ * 64-bit running total.  Between two readings the counter may wrap at most
+ * once (HSX PMON 1.5: "Counter Wraps and continues Counting"); the delta is
+ * then (raw - last) mod 2^W, which is right for any single wrap. */
+#ifndef UNCORE_EVENTSET_COUNTER_FOLD_H
+#define UNCORE_EVENTSET_COUNTER_FOLD_H
+
+#include <stdint.h>
+
+struct uncore_counter_fold {
+	uint64_t mask;  /* 2^W - 1 */
+	uint64_t last;  /* last raw reading, masked */
+	uint64_t total; /* events since start / last reset */
+	uint8_t width;  /* W */
+	uint8_t running;
+};
+
+/* Prepare a fold for a `width`-bit counter (1..64): 0 or UNCORE_EINVAL. */
+int uncore_fold_init(struct uncore_counter_fold *f, unsigned width);
+
+/* Start counting from `raw` (the counter's current reading): total = 0. */
+void uncore_fold_start(struct uncore_counter_fold *f, uint64_t raw);
+
+/* Take a reading while running: total += (raw - last) mod 2^W.  Returns the
+ * new total.  Bits of `raw` above W (reserved bits) are ignored.  When not
+ * running the reading is ignored and the frozen total returned. */
+uint64_t uncore_fold_update(struct uncore_counter_fold *f, uint64_t raw);
+
+/* Fold a last reading and stop: later updates leave the total alone. */
+uint64_t uncore_fold_stop(struct uncore_counter_fold *f, uint64_t raw);
+
+/* total = 0 from the reading `raw`, running or not (PAPI_reset). */
+void uncore_fold_reset(struct uncore_counter_fold *f, uint64_t raw);
+
+/* The delta (raw - last) mod 2^W a reading would add, without folding it. */
+uint64_t uncore_fold_delta(const struct uncore_counter_fold *f, uint64_t raw);
+
+#endif

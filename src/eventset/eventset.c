@@ -1,0 +1,738 @@
+/* Event sets (see eventset.h): entries are raw events or metrics; the
+ * scheduled events are the raw events followed by the metrics' terms
+ * (metrics/compile.h); with time-multiplexed terms the set has several
+ * settings ("phases"), each a plan of its own, taking turns at each read. */
+#include "eventset/eventset.h"
+
+#include "common/uncore_error.h"
+#include "eventset/counter_fold.h"
+#include "events/encode.h"
+#include "events/parse.h"
+#include "metrics/compile.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PHASES 64
+
+struct phase {
+	struct uncore_plan plan;
+	unsigned nev;
+	unsigned *ev; /* global sched-event index of each of the plan's events */
+	int *local;   /* per global sched event: its index in this plan, or -1 */
+};
+
+/* Everything assign builds; replaced as a whole. */
+struct contents {
+	unsigned n;
+	char **names;
+	int *metric;                  /* per entry: index among the metrics, or -1 */
+	unsigned *raw;                /* per entry: its sched event when raw */
+	struct uncore_sched_event *sev; /* raw events, then the metrics' terms */
+	struct uncore_metric_evinfo *info;
+	unsigned nsev, nraw, nmetrics;
+	struct uncore_mset *ms;
+	unsigned nphases;
+	struct phase *phases;
+	unsigned maxslots;
+	struct uncore_counter_fold *folds; /* slots of the current phase */
+	uint64_t *rawv;                    /* scratch per slot */
+	uint64_t *base;                    /* per sched event: counts of finished phases */
+	uint64_t *active_ns;               /* per sched event: time its phase ran */
+	/* Per sched event: the backend's enabled and running times of its
+	 * least-counted slot (perf: the kernel multiplexed its group), summed
+	 * over finished phases (uncore_set_event_status). */
+	uint64_t *kern_enabled, *kern_running;
+	/* Per entry: its sched events (an event's own; a metric's terms'),
+	 * ent_ev[ent_first[i] .. + ent_n[i]). */
+	unsigned *ent_first, *ent_n, *ent_ev;
+	double *est, *terms;               /* scratch */
+};
+
+struct uncore_set {
+	struct uncore_backend *be;
+	struct uncore_clock clock;
+	struct contents c;
+	unsigned phase;     /* current setting */
+	int running;
+	int live;           /* the current phase's folds hold counts not yet in base */
+	uint64_t start_ns;  /* of the interval (start or reset) */
+	uint64_t phase_ns;  /* when the current phase started counting */
+	uint64_t stop_ns;   /* when stopped */
+	int kern_scaled;    /* a finished phase had a slot the backend scaled */
+	uint64_t *values;   /* last values, for reads of a stopped set */
+};
+
+int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
+{
+	struct uncore_set *s;
+	if (!be)
+		return uncore_fail(UNCORE_EINVAL, "event set without a backend");
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	s->be = be;
+	uncore_clock_host(&s->clock);
+	*out = s;
+	return 0;
+}
+
+void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock)
+{
+	s->clock = *clock;
+}
+
+static void free_contents(struct contents *c)
+{
+	for (unsigned i = 0; c->names && i < c->n; i++)
+		free(c->names[i]);
+	free(c->names);
+	free(c->metric);
+	free(c->raw);
+	free(c->sev);
+	free(c->info);
+	uncore_mset_free(c->ms);
+	for (unsigned p = 0; c->phases && p < c->nphases; p++) {
+		uncore_plan_free(&c->phases[p].plan);
+		free(c->phases[p].ev);
+		free(c->phases[p].local);
+	}
+	free(c->phases);
+	free(c->folds);
+	free(c->rawv);
+	free(c->base);
+	free(c->active_ns);
+	free(c->kern_enabled);
+	free(c->kern_running);
+	free(c->ent_first);
+	free(c->ent_n);
+	free(c->ent_ev);
+	free(c->est);
+	free(c->terms);
+	memset(c, 0, sizeof(*c));
+}
+
+void uncore_set_destroy(struct uncore_set *s)
+{
+	if (!s)
+		return;
+	if (s->running)
+		uncore_set_stop(s, NULL);
+	free_contents(&s->c);
+	free(s->values);
+	free(s);
+}
+
+static unsigned gcd(unsigned a, unsigned b)
+{
+	while (b) {
+		unsigned t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* Parse one entry: the backend's own events first (perf: kernel PMUs by
+ * their sysfs names), then the machine's event tables, then the metrics.
+ * *kind: 0 event, 1 metric. */
+static int prepare_entry(const struct uncore_backend *be, const char *name,
+			 struct uncore_sched_event *ev, struct uncore_metric_ref *mref, int *kind)
+{
+	if (be->events) {
+		const char *keep = ev->name;
+		int r = be->events->ops->parse(be->events, name, ev);
+		ev->name = keep;
+		if (r <= 0) {
+			*kind = 0;
+			return r;
+		}
+	}
+	int rc = uncore_event_parse(be->machine.plat, name, &ev->ref);
+	if (rc == 0) {
+		*kind = 0;
+		return uncore_event_encode(&ev->ref, &ev->enc);
+	}
+	if (rc != UNCORE_ENOEVENT)
+		return rc;
+	char detail[512];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	int mrc = uncore_metric_parse(be->machine.plat, name, mref);
+	if (mrc == 0) {
+		*kind = 1;
+		return 0;
+	}
+	if (mrc == UNCORE_ENOEVENT)
+		return uncore_fail(rc, "%s", detail);
+	return mrc;
+}
+
+static int build_phases(const struct uncore_machine *m, struct contents *c)
+{
+	unsigned k = 1, maxp = 1;
+	for (unsigned e = 0; e < c->nsev; e++) {
+		unsigned p = c->info[e].period ? c->info[e].period : 1;
+		if (p > maxp)
+			maxp = p;
+		if (k <= MAX_PHASES)
+			k = k / gcd(k, p) * p;
+	}
+	/* Least common multiple of the periods, so every setting of every
+	 * metric gets the same share; their maximum when that is too many. */
+	c->nphases = k <= MAX_PHASES ? k : maxp;
+	c->phases = calloc(c->nphases, sizeof(*c->phases));
+	if (!c->phases)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	struct uncore_sched_event *tmp = calloc(c->nsev ? c->nsev : 1, sizeof(*tmp));
+	if (!tmp)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	int rc = 0;
+	for (unsigned p = 0; rc == 0 && p < c->nphases; p++) {
+		struct phase *ph = &c->phases[p];
+		ph->ev = calloc(c->nsev ? c->nsev : 1, sizeof(*ph->ev));
+		ph->local = calloc(c->nsev ? c->nsev : 1, sizeof(*ph->local));
+		if (!ph->ev || !ph->local) {
+			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+			break;
+		}
+		for (unsigned e = 0; e < c->nsev; e++) {
+			unsigned per = c->info[e].period ? c->info[e].period : 1;
+			ph->local[e] = -1;
+			if (per == 1 || p % per == c->info[e].phase) {
+				tmp[ph->nev] = c->sev[e];
+				ph->local[e] = (int)ph->nev;
+				ph->ev[ph->nev++] = e;
+			}
+		}
+		rc = uncore_schedule(m, tmp, ph->nev, &ph->plan);
+		if (rc == 0 && ph->plan.nslots > c->maxslots)
+			c->maxslots = ph->plan.nslots;
+	}
+	free(tmp);
+	return rc;
+}
+
+/* Whether sched event e counts for entry i: the entry's own event, or a
+ * term of its metric. */
+static int counts_for(const struct contents *c, unsigned i, unsigned e)
+{
+	if (c->metric[i] < 0)
+		return e == c->raw[i];
+	return e >= c->nraw && uncore_mset_uses_term(c->ms, (unsigned)c->metric[i], c->info[e].term);
+}
+
+/* Each entry's sched events, listed once here so that a status query
+ * (every PAPI_read, intel_uncore.c) costs one pass over its counters. */
+static int build_entry_events(struct contents *c)
+{
+	unsigned total = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		unsigned k = 0;
+		for (unsigned i = 0; i < c->n; i++) {
+			if (pass)
+				c->ent_first[i] = k;
+			for (unsigned e = c->metric[i] < 0 ? c->raw[i] : c->nraw; e < c->nsev; e++) {
+				if (counts_for(c, i, e)) {
+					if (pass)
+						c->ent_ev[k] = e;
+					k++;
+				}
+				if (c->metric[i] < 0)
+					break; /* an event's own sched event only */
+			}
+			if (pass)
+				c->ent_n[i] = k - c->ent_first[i];
+		}
+		if (pass == 0) {
+			total = k;
+			c->ent_first = calloc(c->n ? c->n : 1, sizeof(*c->ent_first));
+			c->ent_n = calloc(c->n ? c->n : 1, sizeof(*c->ent_n));
+			c->ent_ev = calloc(total ? total : 1, sizeof(*c->ent_ev));
+			if (!c->ent_first || !c->ent_n || !c->ent_ev)
+				return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+		}
+	}
+	return 0;
+}
+
+static int build(const struct uncore_backend *be, const char *const *names, unsigned n,
+		 struct contents *c)
+{
+	struct uncore_metric_ref *mrefs = NULL;
+	int rc = 0;
+
+	c->n = n;
+	c->names = calloc(n ? n : 1, sizeof(*c->names));
+	c->metric = calloc(n ? n : 1, sizeof(*c->metric));
+	c->raw = calloc(n ? n : 1, sizeof(*c->raw));
+	c->sev = calloc(n ? n : 1, sizeof(*c->sev));
+	mrefs = calloc(n ? n : 1, sizeof(*mrefs));
+	if (!c->names || !c->metric || !c->raw || !c->sev || !mrefs) {
+		free(mrefs);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		int kind = 0;
+		c->names[i] = strdup(names[i] ? names[i] : "");
+		if (!c->names[i]) {
+			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+			goto out;
+		}
+		c->sev[c->nraw].name = c->names[i];
+		rc = prepare_entry(be, c->names[i], &c->sev[c->nraw], &mrefs[c->nmetrics], &kind);
+		if (rc < 0)
+			goto out;
+		if (kind) {
+			c->metric[i] = (int)c->nmetrics++;
+		} else {
+			c->metric[i] = -1;
+			c->raw[i] = c->nraw++;
+		}
+	}
+	if (c->nmetrics) {
+		unsigned failed = 0;
+		rc = uncore_mset_compile(&be->machine, mrefs, c->nmetrics, c->sev, c->nraw, &c->ms, &failed);
+		if (rc < 0)
+			goto out;
+	}
+	/* Raw events, then the metrics' events. */
+	unsigned nm = c->ms ? uncore_mset_nevents(c->ms) : 0;
+	c->nsev = c->nraw + nm;
+	struct uncore_sched_event *all = realloc(c->sev, (c->nsev ? c->nsev : 1) * sizeof(*all));
+	c->info = calloc(c->nsev ? c->nsev : 1, sizeof(*c->info));
+	if (!all || !c->info) {
+		if (all)
+			c->sev = all;
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+		goto out;
+	}
+	c->sev = all;
+	for (unsigned e = 0; e < c->nraw; e++) {
+		c->info[e].weight = 1;
+		c->info[e].period = 1;
+	}
+	if (nm) {
+		memcpy(c->sev + c->nraw, uncore_mset_events(c->ms), nm * sizeof(*c->sev));
+		memcpy(c->info + c->nraw, uncore_mset_evinfo(c->ms), nm * sizeof(*c->info));
+	}
+	rc = build_phases(&be->machine, c);
+	if (rc == 0)
+		rc = build_entry_events(c);
+	if (rc < 0)
+		goto out;
+	unsigned nt = c->ms ? uncore_mset_nterms(c->ms) : 0;
+	c->folds = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->folds));
+	c->rawv = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv));
+	c->base = calloc(c->nsev ? c->nsev : 1, sizeof(*c->base));
+	c->active_ns = calloc(c->nsev ? c->nsev : 1, sizeof(*c->active_ns));
+	c->kern_enabled = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_enabled));
+	c->kern_running = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_running));
+	c->est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->est));
+	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
+	if (!c->folds || !c->rawv || !c->base || !c->active_ns || !c->kern_enabled ||
+	    !c->kern_running || !c->est || !c->terms)
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
+out:
+	free(mrefs);
+	return rc;
+}
+
+int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n)
+{
+	struct contents c;
+	uint64_t *values;
+	int rc;
+
+	if (s->running)
+		return uncore_fail(UNCORE_ESTATE, "cannot change the events of a running set; stop it first");
+	memset(&c, 0, sizeof(c));
+	rc = build(s->be, names, n, &c);
+	values = calloc(n ? n : 1, sizeof(*values));
+	if (rc == 0 && !values)
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	if (rc < 0) {
+		free_contents(&c);
+		free(values);
+		return rc;
+	}
+	free_contents(&s->c);
+	free(s->values);
+	s->c = c;
+	s->values = values;
+	s->phase = 0;
+	s->live = 0;
+	s->kern_scaled = 0;
+	s->start_ns = s->phase_ns = s->stop_ns = 0;
+	return 0;
+}
+
+int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index)
+{
+	const char **all = calloc(s->c.n + 1, sizeof(*all));
+	int rc;
+	if (!all)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory adding %s", name);
+	for (unsigned i = 0; i < s->c.n; i++)
+		all[i] = s->c.names[i];
+	all[s->c.n] = name;
+	rc = uncore_set_assign(s, all, s->c.n + 1);
+	free(all);
+	if (rc == 0 && index)
+		*index = s->c.n - 1;
+	return rc;
+}
+
+unsigned uncore_set_count(const struct uncore_set *s)
+{
+	return s->c.n;
+}
+
+int uncore_set_running(const struct uncore_set *s)
+{
+	return s->running;
+}
+
+int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns)
+{
+	/* The shortest over every setting the set takes turns with. */
+	*ns = UINT64_MAX;
+	if (!s->c.n || !s->c.phases || !s->be->ops->max_read_interval)
+		return 0;
+	for (unsigned p = 0; p < s->c.nphases; p++) {
+		uint64_t v;
+		int rc = s->be->ops->max_read_interval(s->be, &s->c.phases[p].plan, &v);
+		if (rc < 0)
+			return rc;
+		if (v < *ns)
+			*ns = v;
+	}
+	return 0;
+}
+
+const struct uncore_plan *uncore_set_plan(const struct uncore_set *s)
+{
+	return s->c.n && s->c.phases ? &s->c.phases[s->phase].plan : NULL;
+}
+
+const char *uncore_set_plan_event_name(const struct uncore_set *s, unsigned e)
+{
+	if (!s->c.n || !s->c.phases || e >= s->c.phases[s->phase].nev)
+		return NULL;
+	return s->c.sev[s->c.phases[s->phase].ev[e]].name;
+}
+
+int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_set_entry_info *out)
+{
+	if (i >= s->c.n)
+		return uncore_fail(UNCORE_EINVAL, "no entry %u in the event set", i);
+	memset(out, 0, sizeof(*out));
+	out->units = "";
+	out->method = "";
+	out->nsettings = s->c.nphases ? s->c.nphases : 1;
+	if (s->c.metric[i] >= 0) {
+		struct uncore_metric_ref r;
+		out->metric = 1;
+		if (uncore_metric_parse(s->be->machine.plat, s->c.names[i], &r) == 0)
+			out->units = r.def->units;
+		out->method = uncore_mset_method_text(s->c.ms, (unsigned)s->c.metric[i]);
+	}
+	return 0;
+}
+
+/* ---- counting ------------------------------------------------------------ */
+
+/* Program and start the current phase; its folds start from a first read. */
+static int phase_begin(struct uncore_set *s)
+{
+	struct phase *ph = &s->c.phases[s->phase];
+	int rc = s->be->ops->program(s->be, &ph->plan);
+	if (rc < 0)
+		return rc;
+	rc = s->be->ops->start(s->be);
+	if (rc == 0)
+		rc = s->be->ops->read(s->be, s->c.rawv);
+	if (rc == 0)
+		for (unsigned k = 0; k < ph->plan.nslots && rc == 0; k++)
+			rc = uncore_fold_init(&s->c.folds[k], s->be->value_bits ? s->be->value_bits
+										: ph->plan.slots[k].width);
+	if (rc == 0)
+		rc = uncore_clock_now(&s->clock, &s->phase_ns);
+	if (rc < 0) {
+		char detail[512];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		s->be->ops->unprogram(s->be);
+		return uncore_fail(rc, "%s", detail);
+	}
+	for (unsigned k = 0; k < ph->plan.nslots; k++)
+		uncore_fold_start(&s->c.folds[k], s->c.rawv[k]);
+	s->live = 1;
+	return 0;
+}
+
+/* Totals of the current phase's slots, per sched event. */
+static uint64_t phase_total(const struct uncore_set *s, unsigned local)
+{
+	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
+	uint64_t v = 0;
+	for (unsigned k = 0; k < p->count[local]; k++)
+		v += s->c.folds[p->slot_index[p->first[local] + k]].total;
+	return v;
+}
+
+/* Whether a has counted a smaller share of its enabled time than b. */
+static int less_counted(const struct uncore_slot_status *a, const struct uncore_slot_status *b)
+{
+	return (unsigned __int128)a->time_running * b->time_enabled <
+	       (unsigned __int128)b->time_running * a->time_enabled;
+}
+
+/* The backend's times of the least-counted slot of event `local` of the
+ * current phase, as of the last read: 0, or 1 when the backend keeps none
+ * (it always counts). */
+static int live_times(const struct uncore_set *s, unsigned local, struct uncore_slot_status *out)
+{
+	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
+	int found = 0;
+	if (!s->be->slot_status)
+		return 1;
+	for (unsigned k = 0; k < p->count[local]; k++) {
+		struct uncore_slot_status ss;
+		if (s->be->slot_status(s->be, p->slot_index[p->first[local] + k], &ss) < 0) {
+			uncore_error_clear();
+			return 1;
+		}
+		if (!found || less_counted(&ss, out))
+			*out = ss;
+		found = 1;
+	}
+	return found ? 0 : 1;
+}
+
+/* Stop the current phase and move its counts and time into the bases. */
+static int phase_end(struct uncore_set *s, uint64_t *end_ns)
+{
+	struct phase *ph = &s->c.phases[s->phase];
+	uint64_t now = s->phase_ns;
+	int rc = s->be->ops->stop(s->be);
+	/* The interval ends when counting stops, not after the reads. */
+	int rc2 = uncore_clock_now(&s->clock, &now);
+	if (rc == 0)
+		rc = s->be->ops->read(s->be, s->c.rawv);
+	if (rc == 0)
+		for (unsigned k = 0; k < ph->plan.nslots; k++)
+			uncore_fold_stop(&s->c.folds[k], s->c.rawv[k]);
+	if (rc == 0)
+		rc = rc2;
+	for (unsigned l = 0; l < ph->nev; l++) {
+		struct uncore_slot_status ss;
+		s->c.base[ph->ev[l]] += phase_total(s, l);
+		s->c.active_ns[ph->ev[l]] += now - s->phase_ns;
+		/* Before unprogram: the backend's times of this phase's last read. */
+		if (rc == 0 && live_times(s, l, &ss) == 0) {
+			s->c.kern_enabled[ph->ev[l]] += ss.time_enabled;
+			s->c.kern_running[ph->ev[l]] += ss.time_running;
+			s->kern_scaled |= ss.time_running < ss.time_enabled;
+		}
+	}
+	s->live = 0;
+	rc2 = s->be->ops->unprogram(s->be);
+	if (rc == 0)
+		rc = rc2;
+	*end_ns = now;
+	return rc;
+}
+
+/* Values of every entry at time `now` from bases and the live phase. */
+static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
+{
+	struct contents *c = &s->c;
+	const struct phase *ph = &c->phases[s->phase];
+	double elapsed = (double)(now - s->start_ns);
+
+	/* Raw events: exact 64-bit counts. */
+	for (unsigned i = 0; i < c->n; i++) {
+		if (c->metric[i] >= 0)
+			continue;
+		unsigned e = c->raw[i];
+		uint64_t v = c->base[e];
+		if (s->live && ph->local[e] >= 0)
+			v += phase_total(s, (unsigned)ph->local[e]);
+		values[i] = v;
+	}
+	if (!c->ms)
+		return;
+	/* Metric terms: counts scaled by the time their setting was active. */
+	for (unsigned e = c->nraw; e < c->nsev; e++) {
+		double active = (double)c->active_ns[e];
+		double count = (double)c->base[e];
+		if (s->live && ph->local[e] >= 0) {
+			count += (double)phase_total(s, (unsigned)ph->local[e]);
+			active += (double)(now - s->phase_ns);
+		}
+		if (c->info[e].period > 1)
+			c->est[e] = active > 0 ? count * (elapsed / active) : NAN;
+		else
+			c->est[e] = count;
+	}
+	unsigned nt = uncore_mset_nterms(c->ms);
+	for (unsigned t = 0; t < nt; t++)
+		c->terms[t] = 0;
+	for (unsigned e = c->nraw; e < c->nsev; e++)
+		c->terms[c->info[e].term] += c->info[e].weight * c->est[e];
+	double commons[UNCORE_METRIC_NCOMMONS];
+	commons[UNCORE_METRIC_ELAPSED_NS] = elapsed;
+	/* TSC_SPEED unknown: 1000 MHz, with TSC ticks to match (README). */
+	commons[UNCORE_METRIC_TSC_MHZ] = s->clock.tsc_hz ? (double)s->clock.tsc_hz / 1e6 : 1000.0;
+	for (unsigned i = 0; i < c->n; i++) {
+		if (c->metric[i] < 0)
+			continue;
+		double d = uncore_mset_eval(c->ms, (unsigned)c->metric[i], c->terms, commons);
+		memcpy(&values[i], &d, sizeof(d));
+	}
+}
+
+static void clear_totals(struct uncore_set *s)
+{
+	s->kern_scaled = 0;
+	memset(s->c.base, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.base));
+	memset(s->c.active_ns, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.active_ns));
+	memset(s->c.kern_enabled, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.kern_enabled));
+	memset(s->c.kern_running, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.kern_running));
+}
+
+int uncore_set_start(struct uncore_set *s)
+{
+	int rc;
+	if (s->running)
+		return uncore_fail(UNCORE_ESTATE, "the event set is already running");
+	if (s->c.n == 0)
+		return uncore_fail(UNCORE_EINVAL, "the event set is empty");
+	clear_totals(s);
+	s->phase = 0;
+	rc = phase_begin(s);
+	if (rc < 0)
+		return rc;
+	s->start_ns = s->phase_ns;
+	s->running = 1;
+	return 0;
+}
+
+int uncore_set_read(struct uncore_set *s, uint64_t *values)
+{
+	if (!s->running) {
+		memcpy(values, s->values, s->c.n * sizeof(*values));
+		return 0;
+	}
+	const struct phase *ph = &s->c.phases[s->phase];
+	uint64_t now;
+	int rc = s->be->ops->read(s->be, s->c.rawv);
+	if (rc == 0)
+		rc = uncore_clock_now(&s->clock, &now);
+	if (rc < 0)
+		return rc;
+	for (unsigned k = 0; k < ph->plan.nslots; k++)
+		uncore_fold_update(&s->c.folds[k], s->c.rawv[k]);
+	compute(s, now, s->values);
+	memcpy(values, s->values, s->c.n * sizeof(*values));
+	if (s->c.nphases > 1) {
+		/* Next setting of the multiplexed terms. */
+		uint64_t end;
+		rc = phase_end(s, &end);
+		s->phase = (s->phase + 1) % s->c.nphases;
+		if (rc == 0)
+			rc = phase_begin(s);
+		if (rc < 0) {
+			s->running = 0;
+			s->stop_ns = end;
+			return rc;
+		}
+	}
+	return 0;
+}
+
+int uncore_set_stop(struct uncore_set *s, uint64_t *values)
+{
+	int rc = 0;
+	if (s->running) {
+		uint64_t end;
+		rc = phase_end(s, &end);
+		s->stop_ns = end;
+		s->running = 0;
+		compute(s, end, s->values);
+	}
+	if (values)
+		memcpy(values, s->values, s->c.n * sizeof(*values));
+	return rc;
+}
+
+int uncore_set_any_scaled(const struct uncore_set *s)
+{
+	if (!s->be->slot_status || !s->c.phases)
+		return 0;
+	if (s->kern_scaled)
+		return 1;
+	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
+	for (unsigned k = 0; s->live && k < p->nslots; k++) {
+		struct uncore_slot_status ss;
+		if (s->be->slot_status(s->be, k, &ss) < 0) {
+			uncore_error_clear();
+			return 0;
+		}
+		if (ss.time_running < ss.time_enabled)
+			return 1;
+	}
+	return 0;
+}
+
+int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out)
+{
+	const struct contents *c = &s->c;
+	struct uncore_slot_status st = {0, 0};
+	if (i >= c->n)
+		return uncore_fail(UNCORE_EINVAL, "no entry %u in a set of %u", i, c->n);
+	/* The event (of a metric: the term) counted the smallest share of its
+	 * enabled time speaks for the entry. */
+	if (!s->be->slot_status) {
+		memset(out, 0, sizeof(*out));
+		return 0; /* the backend always counts */
+	}
+	for (unsigned k = 0; k < c->ent_n[i]; k++) {
+		unsigned e = c->ent_ev[c->ent_first[i] + k];
+		struct uncore_slot_status t = {c->kern_enabled[e], c->kern_running[e]}, ss;
+		int local = s->live ? c->phases[s->phase].local[e] : -1;
+		if (local >= 0 && live_times(s, (unsigned)local, &ss) == 0) {
+			t.time_enabled += ss.time_enabled;
+			t.time_running += ss.time_running;
+		}
+		if (t.time_enabled == 0)
+			continue; /* not counted yet */
+		if (st.time_enabled == 0 || less_counted(&t, &st))
+			st = t;
+	}
+	out->time_enabled = st.time_enabled;
+	out->time_running = st.time_running;
+	out->scaled = st.time_running < st.time_enabled;
+	return 0;
+}
+
+int uncore_set_reset(struct uncore_set *s)
+{
+	clear_totals(s);
+	if (s->running) {
+		const struct phase *ph = &s->c.phases[s->phase];
+		int rc = s->be->ops->read(s->be, s->c.rawv);
+		if (rc == 0)
+			rc = uncore_clock_now(&s->clock, &s->phase_ns);
+		if (rc < 0)
+			return rc;
+		for (unsigned k = 0; k < ph->plan.nslots; k++)
+			uncore_fold_reset(&s->c.folds[k], s->c.rawv[k]);
+		s->start_ns = s->phase_ns;
+		return 0;
+	}
+	s->start_ns = s->stop_ns;
+	compute(s, s->stop_ns, s->values);
+	return 0;
+}

@@ -1,0 +1,112 @@
+/* Event sets: what the PAPI component's control state holds.  A set is a
+ * list of event strings and metric names (metrics/metrics.h), validated
+ * together (parsed, encoded, compiled, scheduled) on every change so that
+ * a bad or conflicting entry is refused at add time with the reason.
+ *
+ * An event's value is the sum of its counters over boxes and sockets, a
+ * 64-bit count that survives wraparound (eventset/counter_fold.h).  A metric is
+ * a composite entry: its terms are counted as events of the set and its
+ * value, a double, is computed from them at every read; its bits are
+ * returned in the uint64_t slot (the way PAPI passes PAPI_DATATYPE_FP64
+ * values).  Terms that need different settings of one box are spread over
+ * box instances or time-multiplexed: a set with multiplexed terms switches
+ * settings at every read (uncore_set_read). */
+#ifndef UNCORE_EVENTSET_EVENTSET_H
+#define UNCORE_EVENTSET_EVENTSET_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "backend/backend.h"
+#include "eventset/clock.h"
+
+struct uncore_set;
+
+/* A set counting through backend `be` (not owned; it must outlive the set),
+ * timed with the host clock until uncore_set_clock() says otherwise. */
+int uncore_set_create(struct uncore_backend *be, struct uncore_set **out);
+void uncore_set_destroy(struct uncore_set *s);
+
+/* The clock for intervals and multiplexing (copied). */
+void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock);
+
+/* Replace the set's entries by `names[0..n)`: event strings or metric
+ * names.  All or nothing: on error the set keeps its previous entries and
+ * the detail names the failing entry and why.  Not while running
+ * (UNCORE_ESTATE). */
+int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n);
+
+/* Add one entry at the end (same rules as assign).  On success *index is
+ * its position. */
+int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index);
+
+unsigned uncore_set_count(const struct uncore_set *s);
+
+/* Program and start counting from zero. */
+int uncore_set_start(struct uncore_set *s);
+
+/* Current values, one per entry, in the order of the set; then, if the set
+ * has time-multiplexed terms, switch to the next setting. */
+int uncore_set_read(struct uncore_set *s, uint64_t *values);
+
+/* Final values (values may be NULL), then stop and release the boxes. */
+int uncore_set_stop(struct uncore_set *s, uint64_t *values);
+
+/* Zero the totals; counting continues if running. */
+int uncore_set_reset(struct uncore_set *s);
+
+int uncore_set_running(const struct uncore_set *s);
+
+/* How often the set must be read while running so that no counter wraps
+ * twice between reads (the backend's max_read_interval): *ns, or
+ * UINT64_MAX when no counter of the set can wrap within hours.  A poller
+ * reading at least this often keeps every total exact. */
+int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns);
+
+/* What an entry is. */
+struct uncore_set_entry_info {
+	int metric;         /* 1: a metric, its value a double (PAPI_DATATYPE_FP64) */
+	const char *units;  /* metric units, "" for events (counts) */
+	const char *method; /* metric: how it is measured and its error bound; "" for events */
+	unsigned nsettings; /* time-multiplexed settings of the whole set (1: none) */
+};
+int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_set_entry_info *out);
+
+/* A value of entry i as a double: the count, or the metric's value. */
+static inline double uncore_set_value_double(const struct uncore_set_entry_info *info, uint64_t v)
+{
+	double d;
+	if (!info->metric)
+		return (double)v;
+	memcpy(&d, &v, sizeof(d));
+	return d;
+}
+
+/* Whether entry `i` was counted all the time (perf backend: the kernel may
+ * multiplex uncore groups), as of the last read: the enabled and running
+ * times of its least-counted counter (of a metric: over its terms' events;
+ * with time-multiplexed settings, summed over the settings it was counted
+ * in, the current one since it began); scaled = 1 when running < enabled,
+ * the count then being scaled by enabled / running (perf(1)'s rule).  This
+ * is the kernel's multiplexing, not the set's own settings (nsettings of
+ * uncore_set_entry_info).  Backends that always count report scaled = 0
+ * and zero times. */
+struct uncore_event_status {
+	uint64_t time_enabled, time_running;
+	int scaled;
+};
+int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out);
+
+/* 1 when some entry's status would say scaled (the same times, without
+ * finding which): one pass over the current counters, for every read. */
+int uncore_set_any_scaled(const struct uncore_set *s);
+
+/* The plan of the current setting (NULL when empty), for --explain output. */
+const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
+
+/* The name of event e of that plan: an entry's event string, or for a
+ * metric's term the event as counted (uncore_mset_term_label's form);
+ * NULL past the end. */
+const char *uncore_set_plan_event_name(const struct uncore_set *s, unsigned e);
+
+#endif

@@ -1,0 +1,595 @@
+/* Native event codes and names (see native.h). */
+#include "eventset/native.h"
+
+#include "backend/backend.h"
+#include "common/uncore_error.h"
+#include "events/parse.h"
+#include "metrics/metrics.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define BOX_SHIFT 20
+#define BOX_MASK 0x1fu /* up to UNCORE_NATIVE_KERNEL: 31 table box types */
+#define EVENT_SHIFT 8
+#define EVENT_MASK 0xfffu
+#define SUB_MASK 0xffu
+
+/* Qualifiers listed under every event, after its modifiers. */
+enum { QUAL_SOCKET, QUAL_BOX, NQUALS };
+
+struct uncore_native {
+	const struct uncore_event_platform *plat;
+	const struct uncore_metric_catalog *metrics; /* NULL: the platform has none */
+	char **named;
+	unsigned nnamed, capnamed;
+	unsigned count;
+	char **pmu_names;
+	unsigned npmu_names;
+	unsigned nprimary; /* pmu_names[0..nprimary): box types and the metric PMU */
+	struct uncore_event_source *src; /* events beyond the tables, or NULL */
+	unsigned nkernel;                /* src's enumerable events */
+};
+
+static uint32_t make_code(unsigned box, unsigned ev, unsigned sub)
+{
+	return (uint32_t)((box + 1) << BOX_SHIFT | ev << EVENT_SHIFT | sub);
+}
+
+static int split_code(const struct uncore_native *n, uint32_t code, unsigned *box, unsigned *ev,
+		      unsigned *sub)
+{
+	if (code & (UNCORE_NATIVE_NAMED | UNCORE_NATIVE_METRIC | UNCORE_NATIVE_KERNEL))
+		return UNCORE_ENOEVENT;
+	unsigned b = (code >> BOX_SHIFT) & BOX_MASK;
+	if (b == 0 || b - 1 >= n->plat->nboxes)
+		return UNCORE_ENOEVENT;
+	*box = b - 1;
+	*ev = (code >> EVENT_SHIFT) & EVENT_MASK;
+	*sub = code & SUB_MASK;
+	if (*ev >= n->plat->boxes[*box]->nevents)
+		return UNCORE_ENOEVENT;
+	return 0;
+}
+
+/* How many entries an event has under it. */
+static unsigned subs_of(const struct uncore_box_type *bt, unsigned ev, unsigned *numasks,
+			unsigned *nmods)
+{
+	struct uncore_event_info info;
+	if (uncore_box_event_info(bt, ev, &info) < 0)
+		return 0;
+	*numasks = info.numasks;
+	*nmods = info.nmods;
+	return info.numasks + info.nmods + (bt->ninstances > 1 ? NQUALS : NQUALS - 1);
+}
+
+int uncore_native_create(const struct uncore_event_platform *plat, struct uncore_native **out)
+{
+	struct uncore_native *n;
+	if (!plat)
+		return uncore_fail(UNCORE_EINVAL, "no event platform");
+	/* Only box types with events get enumerated codes (a backend's kernel
+	 * PMU types come after the table's and have none). */
+	for (unsigned b = 0; b < plat->nboxes; b++)
+		if (plat->boxes[b]->nevents && b + 1 > BOX_MASK)
+			return uncore_fail(UNCORE_ERANGE, "platform %s has too many box types with events",
+					   plat->name);
+	n = calloc(1, sizeof(*n));
+	if (!n)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	n->plat = plat;
+	if (uncore_metric_catalog_get(plat, &n->metrics) < 0) {
+		/* No metrics for this platform (or a broken metric file, which the
+		 * unit tests rule out): events only. */
+		n->metrics = NULL;
+		uncore_error_clear();
+	}
+	unsigned names = 1;
+	for (unsigned b = 0; b < plat->nboxes; b++) {
+		n->count += plat->boxes[b]->nevents;
+		names += 1 + (plat->boxes[b]->ninstances > 1 ? plat->boxes[b]->ninstances : 0);
+	}
+	n->pmu_names = calloc(names ? names : 1, sizeof(*n->pmu_names));
+	if (!n->pmu_names) {
+		uncore_native_destroy(n);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	}
+	/* Box-type names (and the metric PMU) before instance names: PAPI
+	 * keeps only the first PAPI_PMU_MAX, and a type name routes the most
+	 * events. */
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1 && n->metrics) {
+			n->pmu_names[n->npmu_names] = strdup(n->metrics->summary_pmu);
+			if (!n->pmu_names[n->npmu_names]) {
+				uncore_native_destroy(n);
+				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+			}
+			n->npmu_names++;
+			n->count += n->metrics->ndefs;
+		}
+		if (pass == 1)
+			n->nprimary = n->npmu_names;
+		for (unsigned b = 0; b < plat->nboxes; b++) {
+			const struct uncore_box_type *bt = plat->boxes[b];
+			if (bt->flags & UNCORE_BOXF_KERNEL)
+				continue; /* named by the event source (uncore_native_set_source) */
+			int first = pass == 0 ? -1 : 0;
+			int last = pass == 0 ? 0 : bt->ninstances > 1 ? (int)bt->ninstances : 0;
+			for (int i = first; i < last; i++) {
+				char name[64];
+				if (i < 0)
+					snprintf(name, sizeof(name), "%s", bt->name);
+				else if (uncore_box_instance_name(bt, i, name, sizeof(name)) < 0)
+					continue;
+				n->pmu_names[n->npmu_names] = strdup(name);
+				if (!n->pmu_names[n->npmu_names]) {
+					uncore_native_destroy(n);
+					return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+				}
+				n->npmu_names++;
+			}
+		}
+	}
+	*out = n;
+	return 0;
+}
+
+int uncore_native_set_source(struct uncore_native *n, struct uncore_event_source *src)
+{
+	unsigned k = 0, primary = 0;
+	const char *const *names = NULL;
+	if (!src)
+		return 0;
+	names = src->ops->pmu_names(src, &k, &primary);
+	char **p = realloc(n->pmu_names, (n->npmu_names + k + 1) * sizeof(*p));
+	if (!p)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+	n->pmu_names = p;
+	/* Order: table types and the metric PMU, the source's whole PMUs,
+	 * table instances, the source's instances (see uncore_native_create). */
+	for (unsigned i = 0; i < k; i++) {
+		char *copy = strdup(names[i]);
+		if (!copy)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+		unsigned at = i < primary ? n->nprimary + i : n->npmu_names;
+		memmove(&n->pmu_names[at + 1], &n->pmu_names[at],
+			(n->npmu_names - at) * sizeof(*n->pmu_names));
+		n->pmu_names[at] = copy;
+		n->npmu_names++;
+	}
+	n->nprimary += primary < k ? primary : k;
+	n->src = src;
+	n->nkernel = src->ops->count(src);
+	n->count += n->nkernel;
+	return 0;
+}
+
+const char *const *uncore_native_pmu_names(const struct uncore_native *n, unsigned *count)
+{
+	*count = n->npmu_names;
+	return (const char *const *)n->pmu_names;
+}
+
+void uncore_native_destroy(struct uncore_native *n)
+{
+	if (!n)
+		return;
+	for (unsigned i = 0; i < n->nnamed; i++)
+		free(n->named[i]);
+	free(n->named);
+	for (unsigned i = 0; i < n->npmu_names; i++)
+		free(n->pmu_names[i]);
+	free(n->pmu_names);
+	free(n);
+}
+
+unsigned uncore_native_count(const struct uncore_native *n)
+{
+	return n->count;
+}
+
+/* ---- kernel events (the backend's event source) -------------------------- */
+
+static int is_kernel_code(uint32_t code)
+{
+	return (code & (UNCORE_NATIVE_NAMED | UNCORE_NATIVE_METRIC | UNCORE_NATIVE_KERNEL)) ==
+	       UNCORE_NATIVE_KERNEL;
+}
+
+static int first_kernel(const struct uncore_native *n, uint32_t *code)
+{
+	if (n->nkernel == 0)
+		return UNCORE_ENOEVENT;
+	*code = UNCORE_NATIVE_KERNEL;
+	return 0;
+}
+
+/* ---- metrics ------------------------------------------------------------ */
+
+#define METRIC_INDEX(code) (((code) & ~UNCORE_NATIVE_METRIC) >> EVENT_SHIFT)
+#define METRIC_SUB(code)   ((code)&SUB_MASK)
+
+static uint32_t metric_code(unsigned index, unsigned sub)
+{
+	return UNCORE_NATIVE_METRIC | index << EVENT_SHIFT | sub;
+}
+
+/* The first metric, or after them the first kernel event. */
+static int first_metric(const struct uncore_native *n, uint32_t *code)
+{
+	if (!n->metrics || n->metrics->ndefs == 0)
+		return first_kernel(n, code);
+	*code = metric_code(0, 0);
+	return 0;
+}
+
+/* Qualifiers listed under a metric: :socket=, and :box= when its box
+ * type has several instances. */
+static unsigned metric_subs(const struct uncore_native *n, const struct uncore_metric_def *d)
+{
+	const struct uncore_box_type *bt = d->box ? uncore_metric_box(n->metrics, d->box) : NULL;
+	if (d->unavailable)
+		return 0;
+	return bt && bt->ninstances > 1 ? 2 : 1;
+}
+
+static const struct uncore_metric_def *metric_at(const struct uncore_native *n, uint32_t code)
+{
+	if (!n->metrics || !(code & UNCORE_NATIVE_METRIC) || (code & UNCORE_NATIVE_NAMED))
+		return NULL;
+	unsigned i = METRIC_INDEX(code);
+	return i < n->metrics->ndefs ? &n->metrics->defs[i] : NULL;
+}
+
+static int metric_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how)
+{
+	const struct uncore_metric_def *d = metric_at(n, *code);
+	unsigned i = METRIC_INDEX(*code), sub = METRIC_SUB(*code);
+	if (!d)
+		return UNCORE_ENOEVENT;
+	if (how == UNCORE_ENUM_UMASKS) {
+		if (sub + 1 > metric_subs(n, d))
+			return UNCORE_ENOEVENT;
+		*code = metric_code(i, sub + 1);
+		return 0;
+	}
+	if (i + 1 >= n->metrics->ndefs)
+		return first_kernel(n, code);
+	*code = metric_code(i + 1, 0);
+	return 0;
+}
+
+static void metric_fill(const struct uncore_native *n, const struct uncore_metric_def *d,
+			struct uncore_native_info *out)
+{
+	uncore_metric_describe(n->metrics, d, out->desc, sizeof(out->desc));
+	snprintf(out->units, sizeof(out->units), "%s", d->units);
+	out->fp64 = 1;
+}
+
+static int metric_info(const struct uncore_native *n, uint32_t code, struct uncore_native_info *out)
+{
+	const struct uncore_metric_def *d = metric_at(n, code);
+	unsigned sub = METRIC_SUB(code);
+	char name[200];
+	if (!d || sub > metric_subs(n, d))
+		return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+	uncore_metric_name(d, name, sizeof(name));
+	metric_fill(n, d, out);
+	if (sub == 0) {
+		out->kind = UNCORE_NATIVE_EVENT;
+		snprintf(out->name, sizeof(out->name), "%s", name);
+		return 0;
+	}
+	/* "... masks:qualifier text", as for events. */
+	char desc[sizeof(out->desc)];
+	snprintf(desc, sizeof(desc), "%s", out->desc);
+	out->kind = UNCORE_NATIVE_QUALIFIER;
+	if (sub == 1) {
+		snprintf(out->name, sizeof(out->name), "%s:socket=0", name);
+		snprintf(out->desc, sizeof(out->desc), "%.900s masks:socket N only (default: all sockets)",
+			 desc);
+	} else {
+		snprintf(out->name, sizeof(out->name), "%s:box=0", name);
+		snprintf(out->desc, sizeof(out->desc),
+			 "%.900s masks:%s box N only, for the terms of its own box (default: all boxes)", desc,
+			 d->box);
+	}
+	return 0;
+}
+
+int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how)
+{
+	unsigned box = 0, ev = 0, sub = 0;
+
+	if (how == UNCORE_ENUM_FIRST) {
+		for (unsigned b = 0; b < n->plat->nboxes; b++) {
+			if (n->plat->boxes[b]->nevents) {
+				*code = make_code(b, 0, 0);
+				return 0;
+			}
+		}
+		return first_metric(n, code);
+	}
+	if (is_kernel_code(*code)) {
+		unsigned i = *code & ~UNCORE_NATIVE_KERNEL;
+		if (how != UNCORE_ENUM_EVENTS || i + 1 >= n->nkernel)
+			return UNCORE_ENOEVENT; /* kernel events have no umasks */
+		*code = UNCORE_NATIVE_KERNEL | (i + 1);
+		return 0;
+	}
+	if (*code & UNCORE_NATIVE_METRIC)
+		return metric_enum(n, code, how);
+	if (split_code(n, *code, &box, &ev, &sub) < 0)
+		return UNCORE_ENOEVENT;
+	if (how == UNCORE_ENUM_UMASKS) {
+		unsigned nu, nm;
+		unsigned total = subs_of(n->plat->boxes[box], ev, &nu, &nm);
+		if (sub + 1 > total)
+			return UNCORE_ENOEVENT;
+		*code = make_code(box, ev, sub + 1);
+		return 0;
+	}
+	/* Next event: within the box, then the next box with events. */
+	if (ev + 1 < n->plat->boxes[box]->nevents) {
+		*code = make_code(box, ev + 1, 0);
+		return 0;
+	}
+	for (unsigned b = box + 1; b < n->plat->nboxes; b++) {
+		if (n->plat->boxes[b]->nevents) {
+			*code = make_code(b, 0, 0);
+			return 0;
+		}
+	}
+	return first_metric(n, code);
+}
+
+/* "event description masks:entry description": PAPI's tools show the part
+ * after "masks:" on the entry's line (libpfm4's convention), so the event's
+ * part is shortened to keep the entry's part whole in a PAPI_HUGE_STR_LEN
+ * field. */
+static void sub_desc(struct uncore_native_info *out, const char *event_desc, const char *entry)
+{
+	static const char tag[] = " masks:";
+	size_t cap = sizeof(out->desc) - 1, tl = sizeof(tag) - 1;
+	size_t el = strlen(entry), dl = event_desc ? strlen(event_desc) : 0;
+	if (el > cap - tl)
+		el = cap - tl;
+	if (dl > cap - tl - el)
+		dl = cap - tl - el;
+	memcpy(out->desc, event_desc ? event_desc : "", dl);
+	memcpy(out->desc + dl, tag, tl);
+	memcpy(out->desc + dl + tl, entry, el);
+	out->desc[dl + tl + el] = '\0';
+}
+
+static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned ev, unsigned sub,
+			   struct uncore_native_info *out)
+{
+	const struct uncore_box_type *bt = n->plat->boxes[box];
+	struct uncore_event_info ei;
+	unsigned nu = 0, nm = 0;
+	unsigned total = subs_of(bt, ev, &nu, &nm);
+	int rc = uncore_box_event_info(bt, ev, &ei);
+	char entry[sizeof(out->desc)];
+
+	if (rc < 0 || sub > total)
+		return UNCORE_ENOEVENT;
+	if (sub == 0) {
+		out->kind = UNCORE_NATIVE_EVENT;
+		snprintf(out->name, sizeof(out->name), "%s::%s", bt->name, ei.name);
+		if (bt->ninstances > 1)
+			snprintf(out->desc, sizeof(out->desc),
+				 "%s (summed over every %s box of every socket; %s<N>:: or :box=N for one box, "
+				 ":socket=N for one socket)",
+				 ei.desc ? ei.desc : "", bt->kind, bt->name);
+		else
+			snprintf(out->desc, sizeof(out->desc), "%s (summed over sockets; :socket=N for one)",
+				 ei.desc ? ei.desc : "");
+		return 0;
+	}
+	if (sub <= nu) {
+		struct uncore_umask_info ui;
+		rc = uncore_box_umask_info(bt, ev, sub - 1, &ui);
+		if (rc < 0)
+			return rc;
+		out->kind = UNCORE_NATIVE_UMASK;
+		snprintf(out->name, sizeof(out->name), "%s::%s:%s", bt->name, ei.name, ui.name);
+		snprintf(entry, sizeof(entry), "%s%s", ui.desc ? ui.desc : "",
+			 ui.is_default ? " (default)" : "");
+		sub_desc(out, ei.desc, entry);
+		return 0;
+	}
+	if (sub <= nu + nm) {
+		const struct uncore_mod_desc *md = uncore_box_event_mod(bt, ev, sub - 1 - nu);
+		if (!md)
+			return UNCORE_ENOEVENT;
+		out->kind = UNCORE_NATIVE_MODIFIER;
+		snprintf(out->name, sizeof(out->name), "%s::%s:%s=%llu", bt->name, ei.name, md->name,
+			 (unsigned long long)md->min);
+		snprintf(entry, sizeof(entry), "%s (%llu to %llu)", md->desc ? md->desc : "",
+			 (unsigned long long)md->min, (unsigned long long)md->max);
+		sub_desc(out, ei.desc, entry);
+		return 0;
+	}
+	out->kind = UNCORE_NATIVE_QUALIFIER;
+	if (sub - nu - nm - 1 == QUAL_SOCKET) {
+		snprintf(out->name, sizeof(out->name), "%s::%s:socket=0", bt->name, ei.name);
+		sub_desc(out, ei.desc, "count on socket N only (default: all sockets, summed)");
+	} else {
+		snprintf(out->name, sizeof(out->name), "%s::%s:box=0", bt->name, ei.name);
+		snprintf(entry, sizeof(entry),
+			 "count on %s box N only (0 to %u; default: all boxes, summed)", bt->kind,
+			 bt->ninstances - 1);
+		sub_desc(out, ei.desc, entry);
+	}
+	return 0;
+}
+
+int uncore_native_info(const struct uncore_native *n, uint32_t code, struct uncore_native_info *out)
+{
+	unsigned box, ev, sub;
+
+	memset(out, 0, sizeof(*out));
+	if (code & UNCORE_NATIVE_NAMED) {
+		unsigned idx = code & ~UNCORE_NATIVE_NAMED;
+		if (idx >= n->nnamed)
+			return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+		out->kind = UNCORE_NATIVE_STRING;
+		snprintf(out->name, sizeof(out->name), "%s", n->named[idx]);
+		/* Describe a named string by its event's or metric's description. */
+		struct uncore_event_ref ref;
+		struct uncore_event_info ei;
+		struct uncore_metric_ref mref;
+		if (uncore_event_parse(n->plat, n->named[idx], &ref) == 0 &&
+		    uncore_box_event_info(ref.box, ref.event, &ei) == 0)
+			snprintf(out->desc, sizeof(out->desc), "%s", ei.desc ? ei.desc : "");
+		else if (uncore_metric_parse(n->plat, n->named[idx], &mref) == 0)
+			metric_fill(n, mref.def, out);
+		uncore_error_clear();
+		return 0;
+	}
+	if (code & UNCORE_NATIVE_METRIC)
+		return metric_info(n, code, out);
+	if (is_kernel_code(code)) {
+		unsigned i = code & ~UNCORE_NATIVE_KERNEL;
+		if (i >= n->nkernel || n->src->ops->entry(n->src, i, out->name, sizeof(out->name),
+							  out->desc, sizeof(out->desc)) < 0)
+			return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+		out->kind = UNCORE_NATIVE_EVENT;
+		return 0;
+	}
+	if (split_code(n, code, &box, &ev, &sub) < 0 || enumerated_info(n, box, ev, sub, out) < 0)
+		return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+	return 0;
+}
+
+int uncore_native_event_string(const struct uncore_native *n, uint32_t code, char *buf, size_t len)
+{
+	struct uncore_native_info info;
+	int rc = uncore_native_info(n, code, &info);
+	if (rc < 0)
+		return rc;
+	if ((size_t)snprintf(buf, len, "%s", info.name) >= len)
+		return uncore_fail(UNCORE_ENOSPACE, "event name longer than %zu bytes", len);
+	return 0;
+}
+
+/* "PMU::EVENT" exactly as listed (a box type and one of its events): its
+ * enumerated code even when the event cannot be counted without a unit
+ * mask or modifier (UNC_P_FREQ_BAND0_CYCLES needs ff=), so that tools can
+ * describe it (papi_native_avail -e); adding it to an event set still fails
+ * with the reason.  0, or -1 when `name` is not such a name. */
+static int listed_event_code(const struct uncore_native *n, const char *name, uint32_t *code)
+{
+	const char *sep = strstr(name, "::");
+	char pmu[64];
+	if (!sep || strchr(sep + 2, ':') || (size_t)(sep - name) >= sizeof(pmu))
+		return -1;
+	memcpy(pmu, name, (size_t)(sep - name));
+	pmu[sep - name] = '\0';
+	for (unsigned b = 0; b < n->plat->nboxes; b++) {
+		if (strcasecmp(n->plat->boxes[b]->name, pmu) != 0)
+			continue;
+		int ev = uncore_box_find_event(n->plat->boxes[b], sep + 2);
+		if (ev < 0 || (unsigned)ev > EVENT_MASK)
+			return -1;
+		*code = make_code(b, (unsigned)ev, 0);
+		return 0;
+	}
+	return -1;
+}
+
+/* A name the event source claims: its enumerated code, if it is one. */
+static int kernel_code(struct uncore_native *n, const char *name, uint32_t *code)
+{
+	char ename[256], desc[8];
+	for (unsigned i = 0; i < n->nkernel; i++)
+		if (n->src->ops->entry(n->src, i, ename, sizeof(ename), desc, sizeof(desc)) == 0 &&
+		    strcasecmp(ename, name) == 0) {
+			*code = UNCORE_NATIVE_KERNEL | i;
+			return 0;
+		}
+	uncore_error_clear();
+	return 1;
+}
+
+static int named_code(struct uncore_native *n, const char *name, uint32_t *code);
+
+int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code)
+{
+	struct uncore_event_ref ref;
+	int rc;
+	/* The backend's own events first (perf: kernel PMUs by their sysfs
+	 * names), as the event set tries them (eventset/eventset.c). */
+	if (n->src) {
+		struct uncore_sched_event kev;
+		rc = n->src->ops->parse(n->src, name, &kev);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return kernel_code(n, name, code) == 0 ? 0 : named_code(n, name, code);
+	}
+	rc = uncore_event_parse(n->plat, name, &ref);
+	if (rc == UNCORE_ENOEVENT) {
+		char detail[512];
+		struct uncore_metric_ref mref;
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		int mrc = uncore_metric_parse(n->plat, name, &mref);
+		if (mrc == UNCORE_ENOEVENT)
+			return uncore_fail(rc, "%s", detail);
+		if (mrc < 0)
+			return mrc;
+		if (mref.socket == UNCORE_ALL && mref.instance == UNCORE_ALL) {
+			*code = metric_code((unsigned)(mref.def - n->metrics->defs), 0);
+			return 0;
+		}
+		return named_code(n, name, code);
+	}
+	if (rc < 0)
+		return listed_event_code(n, name, code) == 0 ? 0 : rc;
+	/* The plain event of a box type, or with exactly one umask: enumerated. */
+	int box = -1;
+	for (unsigned b = 0; b < n->plat->nboxes; b++)
+		if (n->plat->boxes[b] == ref.box)
+			box = (int)b;
+	if (box >= 0 && ref.instance == UNCORE_ALL && ref.socket == UNCORE_ALL &&
+	    ref.cpu == UNCORE_ALL && ref.nmods == 0 && ref.numasks <= 1 &&
+	    ref.event <= EVENT_MASK) {
+		unsigned sub = ref.numasks ? ref.umasks[0] + 1u : 0;
+		if (sub <= SUB_MASK) {
+			*code = make_code((unsigned)box, ref.event, sub);
+			return 0;
+		}
+	}
+	return named_code(n, name, code);
+}
+
+/* A per-process code for any other valid string. */
+static int named_code(struct uncore_native *n, const char *name, uint32_t *code)
+{
+	for (unsigned i = 0; i < n->nnamed; i++) {
+		if (strcasecmp(n->named[i], name) == 0) {
+			*code = UNCORE_NATIVE_NAMED | i;
+			return 0;
+		}
+	}
+	if (n->nnamed >= UNCORE_NATIVE_NAMED - 1)
+		return uncore_fail(UNCORE_ENOSPACE, "too many distinct event strings");
+	if (n->nnamed == n->capnamed) {
+		unsigned cap = n->capnamed ? n->capnamed * 2 : 16;
+		char **nn = realloc(n->named, cap * sizeof(*nn));
+		if (!nn)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+		n->named = nn;
+		n->capnamed = cap;
+	}
+	n->named[n->nnamed] = strdup(name);
+	if (!n->named[n->nnamed])
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+	*code = UNCORE_NATIVE_NAMED | n->nnamed++;
+	return 0;
+}

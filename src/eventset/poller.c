@@ -1,0 +1,139 @@
+/* The background poller (see poller.h). */
+#include "eventset/poller.h"
+
+#include "common/uncore_error.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NS_PER_S 1000000000ull
+#define AUTO_LIMIT_NS (3600ull * NS_PER_S) /* poll when a wrap is possible within an hour */
+
+struct uncore_poller {
+	struct uncore_set *set;
+	pthread_mutex_t *lock;
+	uint64_t period_ns;
+	pthread_t thread;
+	pthread_mutex_t wake_lock;
+	pthread_cond_t wake;
+	int stopping;
+	uint64_t reads;
+	uint64_t *scratch;
+};
+
+static void deadline_after(struct timespec *ts, uint64_t ns)
+{
+	clock_gettime(CLOCK_MONOTONIC, ts);
+	uint64_t t = (uint64_t)ts->tv_nsec + ns % NS_PER_S;
+	ts->tv_sec += (time_t)(ns / NS_PER_S + t / NS_PER_S);
+	ts->tv_nsec = (long)(t % NS_PER_S);
+}
+
+static void *poll_loop(void *arg)
+{
+	struct uncore_poller *p = arg;
+	pthread_mutex_lock(&p->wake_lock);
+	while (!p->stopping) {
+		struct timespec ts;
+		deadline_after(&ts, p->period_ns);
+		int rc = 0;
+		while (!p->stopping && rc != ETIMEDOUT)
+			rc = pthread_cond_timedwait(&p->wake, &p->wake_lock, &ts);
+		if (p->stopping)
+			break;
+		pthread_mutex_unlock(&p->wake_lock);
+		pthread_mutex_lock(p->lock);
+		if (uncore_set_running(p->set))
+			uncore_set_read(p->set, p->scratch); /* folds every counter */
+		pthread_mutex_unlock(p->lock);
+		pthread_mutex_lock(&p->wake_lock);
+		p->reads++;
+	}
+	pthread_mutex_unlock(&p->wake_lock);
+	return NULL;
+}
+
+int uncore_poller_start(struct uncore_set *set, pthread_mutex_t *lock, uint64_t period_ns,
+			struct uncore_poller **out)
+{
+	struct uncore_poller *p;
+	pthread_condattr_t ca;
+	int rc;
+
+	if (!set || !lock || period_ns == 0)
+		return uncore_fail(UNCORE_EINVAL, "poller: no set, lock or period");
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the poller");
+	p->scratch = calloc(uncore_set_count(set) ? uncore_set_count(set) : 1, sizeof(uint64_t));
+	if (!p->scratch) {
+		free(p);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the poller");
+	}
+	p->set = set;
+	p->lock = lock;
+	p->period_ns = period_ns;
+	pthread_mutex_init(&p->wake_lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&p->wake, &ca);
+	pthread_condattr_destroy(&ca);
+	rc = pthread_create(&p->thread, NULL, poll_loop, p);
+	if (rc != 0) {
+		pthread_cond_destroy(&p->wake);
+		pthread_mutex_destroy(&p->wake_lock);
+		free(p->scratch);
+		free(p);
+		return uncore_fail(uncore_error_from_errno(rc), "cannot start the poller thread: %s",
+				   strerror(rc));
+	}
+	*out = p;
+	return 0;
+}
+
+void uncore_poller_stop(struct uncore_poller *p)
+{
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->wake_lock);
+	p->stopping = 1;
+	pthread_cond_signal(&p->wake);
+	pthread_mutex_unlock(&p->wake_lock);
+	pthread_join(p->thread, NULL);
+	pthread_cond_destroy(&p->wake);
+	pthread_mutex_destroy(&p->wake_lock);
+	free(p->scratch);
+	free(p);
+}
+
+uint64_t uncore_poller_reads(const struct uncore_poller *p)
+{
+	return p->reads;
+}
+
+int uncore_poller_period(const struct uncore_set *set, const char *env, uint64_t *period_ns)
+{
+	*period_ns = 0;
+	if (env && strcmp(env, "off") == 0)
+		return 0;
+	if (env && *env && strcmp(env, "auto") != 0) {
+		char *end;
+		unsigned long long ms = strtoull(env, &end, 10);
+		if (*end || ms == 0 || ms > 86400000ull)
+			return uncore_fail(UNCORE_EINVAL,
+					   "PAPI_INTEL_UNCORE_POLL=%s: give auto, off, or a period in "
+					   "milliseconds (1 to 86400000)",
+					   env);
+		*period_ns = ms * 1000000ull;
+		return 0;
+	}
+	uint64_t safe;
+	int rc = uncore_set_max_read_interval(set, &safe);
+	if (rc < 0)
+		return rc;
+	if (safe < AUTO_LIMIT_NS)
+		*period_ns = safe;
+	return 0;
+}

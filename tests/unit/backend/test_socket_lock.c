@@ -1,0 +1,137 @@
+/* Socket ownership: a child takes socket 0; the parent is refused with the
+ * child's PID and command named; after kill -9 of the child the parent
+ * gets the socket (the kernel dropped the lock with the process). */
+#include "common/uncore_error.h"
+#include "backend/direct/socket_lock.h"
+#include "harness.h"
+#include "support/tmpdir.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *dir;
+
+/* A child that takes `socket`, says so through the pipe, and waits to die. */
+static pid_t spawn_owner(unsigned socket)
+{
+	int p[2];
+	if (pipe(p) != 0)
+		return -1;
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		prctl(PR_SET_NAME, "uncore-owner", 0, 0, 0);
+		struct uncore_socket_lock *l;
+		char ok = uncore_socket_lock_acquire(dir, socket, &l) == 0 ? 'y' : 'n';
+		if (write(p[1], &ok, 1) != 1)
+			_exit(2);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	char ok = 0;
+	if (read(p[0], &ok, 1) != 1 || ok != 'y') {
+		HARNESS_FAIL_AT("child could not take socket %u", socket);
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		pid = -1;
+	}
+	close(p[0]);
+	return pid;
+}
+
+TEST(second_process_refused_until_owner_dies)
+{
+	pid_t child = spawn_owner(0);
+	if (child < 0)
+		return;
+	struct uncore_socket_lock *l = NULL;
+	char pid_text[32];
+	snprintf(pid_text, sizeof(pid_text), "PID %ld (uncore-owner)", (long)child);
+	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 0, &l), UNCORE_EBUSY);
+	CHECK_CONTAINS(uncore_error_detail(), pid_text);
+	CHECK_CONTAINS(uncore_error_detail(), "socket 0");
+	CHECK_CONTAINS(uncore_error_detail(), "socket0.lock");
+
+	/* Another socket is free meanwhile. */
+	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 1, &l), 0);
+	uncore_socket_lock_release(l);
+
+	kill(child, SIGKILL);
+	int st;
+	waitpid(child, &st, 0);
+	CHECK(WIFSIGNALED(st));
+	l = NULL;
+	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 0, &l), 0);
+	CHECK(l != NULL);
+	CHECK_CONTAINS(uncore_socket_lock_path(l), "/socket0.lock");
+
+	/* A second acquire in the same process is refused too, and says so. */
+	struct uncore_socket_lock *again;
+	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 0, &again), UNCORE_EBUSY);
+	CHECK_CONTAINS(uncore_error_detail(), "this process");
+	uncore_socket_lock_release(l);
+	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 0, &again), 0);
+	uncore_socket_lock_release(again);
+	uncore_socket_lock_release(NULL);
+}
+
+TEST(released_lock_leaves_no_owner_text)
+{
+	struct uncore_socket_lock *l;
+	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 5, &l), 0);
+	char path[600];
+	snprintf(path, sizeof(path), "%s", uncore_socket_lock_path(l));
+	struct stat st;
+	CHECK_EQ_INT(stat(path, &st), 0);
+	CHECK(st.st_size > 0);
+	CHECK_EQ_INT(st.st_mode & 0777, 0666);
+	uncore_socket_lock_release(l);
+	CHECK_EQ_INT(stat(path, &st), 0);
+	CHECK_EQ_INT(st.st_size, 0);
+}
+
+TEST(directory_is_created_and_default_is_chosen)
+{
+	char sub[600], buf[600];
+	snprintf(sub, sizeof(sub), "%s/made/here", dir);
+	struct uncore_socket_lock *l;
+	/* Only the last component is created. */
+	CHECK_EQ_INT(uncore_socket_lock_acquire(sub, 0, &l), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), UNCORE_LOCK_DIR_ENV);
+	snprintf(sub, sizeof(sub), "%s/made", dir);
+	CHECK_EQ_INT(uncore_socket_lock_acquire(sub, 0, &l), 0);
+	struct stat st;
+	CHECK_EQ_INT(stat(sub, &st), 0);
+	CHECK_EQ_INT(st.st_mode & 07777, 01777);
+	uncore_socket_lock_release(l);
+
+	setenv(UNCORE_LOCK_DIR_ENV, sub, 1);
+	CHECK_EQ_INT(uncore_socket_lock_default_dir(buf, sizeof(buf)), 0);
+	CHECK_EQ_STR(buf, sub);
+	CHECK_EQ_INT(uncore_socket_lock_acquire(NULL, 3, &l), 0);
+	CHECK_CONTAINS(uncore_socket_lock_path(l), sub);
+	uncore_socket_lock_release(l);
+	unsetenv(UNCORE_LOCK_DIR_ENV);
+	CHECK_EQ_INT(uncore_socket_lock_default_dir(buf, sizeof(buf)), 0);
+	CHECK(strstr(buf, "/papi-uncore") != NULL);
+	printf("  default lock directory here: %s\n", buf);
+	char tiny[8];
+	CHECK_EQ_INT(uncore_socket_lock_default_dir(tiny, sizeof(tiny)), UNCORE_ENOSPACE);
+}
+
+int main(void)
+{
+	dir = test_mkdtemp("lock");
+	if (!dir)
+		return 1;
+	RUN(second_process_refused_until_owner_dies);
+	RUN(released_lock_leaves_no_owner_text);
+	RUN(directory_is_created_and_default_is_chosen);
+	test_rmtree(dir);
+	return harness_done();
+}
