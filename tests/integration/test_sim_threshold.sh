@@ -64,7 +64,7 @@ expect "virtual time: t=2 counts the cycles of two CAS (4 x 12.5 M x 16)" \
 # Wall clock (demo-stream.scn): the command of the report.  It must end; a
 # hang would be stopped by the runner's TEST_TIMEOUT, and this bound
 # (minutes, not a speed limit) names it.  The count is the scenario's rate
-# over the elapsed time the tool reports, within 1% (the reads of the two
+# over the elapsed time the tool reports, within 5% (the reads of the two
 # sockets and the clock are not one instant).
 timeout 300 "$stat" --sim --csv -o "$tmp/wall" -e "$ALL" -t 4
 rc=$?
@@ -75,7 +75,7 @@ rows = [l.strip().split(",") for l in open(sys.argv[1]) if l.startswith("total,"
 row = [r for r in rows if r[3] == sys.argv[2] and r[4] == "all"][0]
 elapsed, count = float(row[2]), int(row[5])
 want = int(sys.argv[3]) * 16 * elapsed
-assert abs(count - want) <= 0.01 * want, (count, want, elapsed)
+assert abs(count - want) <= 0.05 * want, (count, want, elapsed)
 print("   %d cycles with a CAS in %.6f s (%.0f expected)" % (count, elapsed, want))
 EOF
 then pass "wall clock: the count is 16 x 125 M per second of the run"

@@ -67,15 +67,23 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 	m.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
 	if (!m.plat)
 		return uncore_fail(UNCORE_ENOSUPP, "no Haswell-EP event tables in this build");
-	rc = hswep_find_buses(cfg->io, NULL, 0, &map);
+	/* The CPU topology's package count, so that the quick bus scan cannot
+	 * take a machine with a displaced UBox for a smaller one. */
+	unsigned packages = 0;
+	for (unsigned c = 0; cfg->cpu_socket && c < cfg->ncpus; c++)
+		if (cfg->cpu_socket[c] >= 0 && (unsigned)cfg->cpu_socket[c] + 1 > packages)
+			packages = (unsigned)cfg->cpu_socket[c] + 1;
+	rc = hswep_find_buses(cfg->io, NULL, 0, packages, &map);
 	if (rc < 0)
 		return rc;
 	m.nsockets = map.packages;
-	if (m.nsockets == 0 || m.nsockets > UNCORE_MACHINE_MAX_SOCKETS || map.found != (1u << m.nsockets) - 1)
-		return uncore_fail(UNCORE_ENODEV,
-				   "uncore bus discovery found packages 0x%x of %u: a package's UBox "
-				   "is missing from PCI configuration space",
-				   map.found, map.packages);
+	if (m.nsockets == 0 || m.nsockets > UNCORE_MACHINE_MAX_SOCKETS ||
+	    map.found != (1u << m.nsockets) - 1)
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "uncore bus discovery found packages 0x%x of %u: a package's UBox "
+		    "is missing from PCI configuration space",
+		    map.found, map.packages);
 	for (unsigned s = 0; s < m.nsockets; s++) {
 		m.pci_bus[s] = map.bus[s];
 		m.node_id[s] = map.node_id[s];
