@@ -17,15 +17,16 @@ echo "== papi-uncore demo (SIMULATED uncore: PAPI_INTEL_UNCORE_BACKEND=sim)"
 echo "== 1. the component, as PAPI lists it"
 "$stage/bin/papi_component_avail" | sed -n '/^Active components/,/^----/p' | grep -A2 'intel_uncore'
 echo
-echo "== 2. uncore-stat: DRAM read and write CAS of 'sleep 1', per socket and in total"
-echo "   \$ uncore-stat --sim -e $RD,$WR -- sleep 1"
-"$stage/bin/uncore-stat" --sim -o "$out" -e "$RD,$WR" -- sleep 1
+echo "== 2. uncore-stat: DRAM read and write CAS of 'sleep 1', per socket and in total, and the"
+echo "   component's DRAM bandwidth metrics (group MEM) of the same run"
+echo "   \$ uncore-stat --sim -e $RD,$WR -g MEM -- sleep 1"
+"$stage/bin/uncore-stat" --sim -o "$out" -e "$RD,$WR" -g MEM -- sleep 1
 sed 's/^/   /' "$out"
 echo
-echo "   DRAM bandwidth they imply (CAS x 64 bytes / seconds), SIMULATED:"
+echo "   DRAM bandwidth the counts imply (CAS x 64 bytes / seconds / 10^9), SIMULATED:"
 # Rows: event, one column per socket, total, total/s; then "N seconds elapsed".
 awk -v rd="$RD" -v wr="$WR" '
-	/seconds elapsed/ { secs = $1 }
+	/seconds elapsed/ && !secs { secs = $1 }
 	$1 == rd || $1 == wr { for (i = 2; i <= NF; i++) gsub(",", "", $i); row[$1] = $0 }
 	END {
 		if (secs <= 0) exit 1
@@ -37,8 +38,9 @@ awk -v rd="$RD" -v wr="$WR" '
 				f[2] * 64 / secs / 1e9, f[3] * 64 / secs / 1e9, f[4] * 64 / secs / 1e9
 		}
 	}' "$out"
-echo "   (the scenario: 100 M read and 50 M write CAS per second on each of 8 channels per"
-echo "    socket, i.e. 51.2 GB/s read and 25.6 GB/s written per socket)"
+echo "   (the same numbers as DRAM_READ_BW and DRAM_WRITE_BW above: GB is 10^9 bytes in every"
+echo "    tool and metric. The scenario: 100 M read and 50 M write CAS per second on each of"
+echo "    8 channels per socket, i.e. 51.2 GB/s read and 25.6 GB/s written per socket)"
 echo
 echo "== 3. PAPI's own tools count the same events (papi_command_line)"
 PAPI_INTEL_UNCORE_VERBOSE=1 "$stage/bin/papi_command_line" "$RD" "$RD:socket=1" hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 2>&1 |
@@ -54,5 +56,6 @@ echo "== 5. derived metrics: the node's DRAM bandwidth in GB/s as one event, per
 	hswep_metric::DRAM_READ_BW:socket=0 \
 	hswep_metric::DRAM_WRITE_BW:socket=1 \
 	hswep_unc_imc::PCT_REQUESTS_PAGE_HIT 2>&1 | grep -E '^(hswep|Failed|because)'
-echo "   (scenario: per socket 51.2e9 B/s read, 25.6e9 B/s written = 47.7 + 23.8 GB/s of 2^30 bytes;"
+echo "   (scenario: per socket 51.2 GB/s read, 25.6 GB/s written - the numbers of step 2: GB is 10^9 bytes"
+echo "    everywhere; the manual's GB_CONVERSION of 2^30 would print 47.7 + 23.8;"
 echo "    formulas: metrics/hswep.metrics, HSX 1.7.1 and 2.6.6)"

@@ -784,7 +784,7 @@ static const intel_x86_umask_t hswep_unc_q_direct2core[] = {
 	  .ucode = 0x4000,
 	  .grpid = 0,
 	},
-	{ .uname = "FAILURE_CREDITS_RBT__MISS",
+	{ .uname = "FAILURE_CREDITS_RBT_MISS",
 	  .udesc = "Spawn Failure - Egress and RBT Miss, Invalid The spawn failed because the RBT tag did not match, the valid bit was not set and there weren't enough Egress credits.",
 	  .ucode = 0x8000,
 	  .grpid = 0,

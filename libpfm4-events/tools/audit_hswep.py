@@ -136,7 +136,9 @@ def read_manual(lines):
                         v, comb, garbled = bits_value(bs)
                         fdep = cells[c + 2].strip() if fcol and len(cells) > c + 2 else ""
                         desc = " ".join(x.strip() for x in cells[c + (3 if fcol else 2):])
-                        ev["umasks"].append(dict(name=nm.replace(" ", "_"), bits=bs, value=v, comb=comb,
+                        # A space right after an underscore is where the PDF broke
+                        # the line inside a name ("RBT_ MISS", Table 2-180), not a word break.
+                        ev["umasks"].append(dict(name=re.sub(r"_ +", "_", nm).replace(" ", "_"), bits=bs, value=v, comb=comb,
                                                  garbled=garbled, fdep=fdep, desc=desc,
                                                  table=ev["tables"][-1], line=h + j + 1))
                         break

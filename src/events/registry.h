@@ -113,6 +113,10 @@ struct uncore_box_type {
 	uint64_t fixed_ctl_mods; /* control bits a fixed event may program (IMC: invert), else 0 */
 	const struct intel_x86_entry *events;
 	unsigned nevents;
+	/* Per event (parallel to events): the most it adds to a counter per
+	 * cycle of the box's clock (the manual's "Max. Inc/Cyc"); NULL when the
+	 * tables do not say (then one per cycle is assumed where needed). */
+	const uint16_t *maxinc;
 	const struct uncore_ctl_layout *ctl;
 	const struct uncore_filter_desc *filters;
 	unsigned nfilters;

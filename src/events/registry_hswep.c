@@ -14,8 +14,16 @@
 #include "events/intel_hswep_unc_r3qpi_events.h"
 #include "events/intel_hswep_unc_sbo_events.h"
 #include "events/intel_hswep_unc_ubo_events.h"
+#include "maxinc/intel_hswep_unc_maxinc.h"
 
 #define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
+/* The max-increment array is parallel to the event table. */
+#define MAXINC(m, t)                                                                               \
+	.maxinc = (m) + 0 * sizeof(struct {                                                        \
+			  _Static_assert(LIBPFM_ARRAY_SIZE(m) == LIBPFM_ARRAY_SIZE(t),             \
+					 #m " has one entry per event of " #t);                    \
+			  int ok;                                                                  \
+		  })
 
 /* Counter control registers, HSX tables 2-7, 2-16, 2-47, 2-63, 2-114, 2-147,
  * 2-170, 2-215, 2-232: the same layout in every box but the UBox (5-bit
@@ -259,7 +267,16 @@ static const struct uncore_mod_desc hswep_ha_mods[] = {
 #define FILTERS(f) .filters = (f), .nfilters = LIBPFM_ARRAY_SIZE(f)
 
 /* Counter counts and widths: HSX table 1-1 and each box's CTR table; the
- * R3QPI counters are 44 bits (table 2-233: event_count 43:0). */
+ * R3QPI counters are 44 bits (table 2-233: event_count 43:0).
+ *
+ * counter_width is the width the raw values are folded at (core/
+ * counter_fold.h).  UBox and SBo general counters: the manual says 48 bits
+ * (Table 1-1, Tables 2-8 and 2-46), the Linux kernel's HSX driver programs
+ * them as 44.  Folding at 44 is exact either way as long as a counter
+ * advances less than 2^44 between two reads (a 48-bit counter masked to its
+ * low 44 bits wraps at 2^44 like a 44-bit one); folding at 48 a counter that
+ * really has 44 bits turns each wrap into a loss of 2^44 - 2^48 (mod 2^64).
+ * So 44, and the read interval (max_read_interval) is computed for 44. */
 static const struct uncore_box_type hswep_ubo = {
     .name = "hswep_unc_ubo",
     .kind = "ubo",
@@ -269,13 +286,14 @@ static const struct uncore_box_type hswep_ubo = {
     .ninstances = 1,
     .perf_pmu = "uncore_ubox",
     .ngeneric = 2,
-    .counter_width = 48,
+    .counter_width = 44, /* the fold's width: see the comment above */
     .nfixed = 1,
     .fixed_width = 48,
     .cntmsk_fixed = 1ULL << 32,
     .ctl = &hswep_ctl_ubox,
     MODS(hswep_ubox_mods),
     TABLE(intel_hswep_unc_u_pe),
+    MAXINC(intel_hswep_unc_u_maxinc, intel_hswep_unc_u_pe),
 };
 
 static const struct uncore_box_type hswep_cbo = {
@@ -292,6 +310,7 @@ static const struct uncore_box_type hswep_cbo = {
     FILTERS(cbo_filters),
     MODS(hswep_cbo_mods),
     TABLE(intel_hswep_unc_c_pe),
+    MAXINC(intel_hswep_unc_c_maxinc, intel_hswep_unc_c_pe),
 };
 
 static const struct uncore_box_type hswep_sbo = {
@@ -303,10 +322,11 @@ static const struct uncore_box_type hswep_sbo = {
     .ninstances = 4,
     .perf_pmu = "uncore_sbox",
     .ngeneric = 4,
-    .counter_width = 48,
+    .counter_width = 44, /* the fold's width: see the comment above */
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_s_pe),
+    MAXINC(intel_hswep_unc_s_maxinc, intel_hswep_unc_s_pe),
 };
 
 static const struct uncore_box_type hswep_ha = {
@@ -323,6 +343,7 @@ static const struct uncore_box_type hswep_ha = {
     FILTERS(ha_filters),
     MODS(hswep_ha_mods),
     TABLE(intel_hswep_unc_h_pe),
+    MAXINC(intel_hswep_unc_h_maxinc, intel_hswep_unc_h_pe),
 };
 
 static const struct uncore_box_type hswep_imc = {
@@ -343,6 +364,7 @@ static const struct uncore_box_type hswep_imc = {
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_m_pe),
+    MAXINC(intel_hswep_unc_m_maxinc, intel_hswep_unc_m_pe),
 };
 
 static const struct uncore_box_type hswep_irp = {
@@ -358,6 +380,7 @@ static const struct uncore_box_type hswep_irp = {
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_i_pe),
+    MAXINC(intel_hswep_unc_i_maxinc, intel_hswep_unc_i_pe),
 };
 
 static const struct uncore_box_type hswep_pcu = {
@@ -375,6 +398,7 @@ static const struct uncore_box_type hswep_pcu = {
     MODS(hswep_pcu_mods),
     .freq_band0 = 0x0b, /* FREQ_BAND0_CYCLES, HSX 2.8.4 */
     TABLE(intel_hswep_unc_p_pe),
+    MAXINC(intel_hswep_unc_p_maxinc, intel_hswep_unc_p_pe),
 };
 
 static const struct uncore_box_type hswep_qpi = {
@@ -393,6 +417,7 @@ static const struct uncore_box_type hswep_qpi = {
     FILTERS(qpi_filters),
     .flags = UNCORE_BOXF_UFILTER_VALUE | UNCORE_BOXF_FILTERS_WHOLE,
     TABLE(intel_hswep_unc_q_pe),
+    MAXINC(intel_hswep_unc_q_maxinc, intel_hswep_unc_q_pe),
 };
 
 static const struct uncore_box_type hswep_r2pcie = {
@@ -408,6 +433,7 @@ static const struct uncore_box_type hswep_r2pcie = {
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r2_pe),
+    MAXINC(intel_hswep_unc_r2_maxinc, intel_hswep_unc_r2_pe),
 };
 
 static const struct uncore_box_type hswep_r3qpi = {
@@ -423,6 +449,7 @@ static const struct uncore_box_type hswep_r3qpi = {
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r3_pe),
+    MAXINC(intel_hswep_unc_r3_maxinc, intel_hswep_unc_r3_pe),
 };
 
 static const struct uncore_box_type *const hswep_boxes[] = {

@@ -84,6 +84,11 @@ void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock)
 	s->clock = *clock;
 }
 
+const struct uncore_clock *uncore_set_get_clock(const struct uncore_set *s)
+{
+	return &s->clock;
+}
+
 static void free_contents(struct contents *c)
 {
 	for (unsigned i = 0; c->names && i < c->n; i++)

@@ -30,6 +30,9 @@ void uncore_set_destroy(struct uncore_set *s);
 /* The clock for intervals and multiplexing (copied). */
 void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock);
 
+/* The set's clock (what its poller keeps time by). */
+const struct uncore_clock *uncore_set_get_clock(const struct uncore_set *s);
+
 /* Replace the set's entries by `names[0..n)`: event strings or metric
  * names.  All or nothing: on error the set keeps its previous entries and
  * the detail names the failing entry and why.  Not while running

@@ -9,7 +9,7 @@
 #include <time.h>
 
 #define NS_PER_S 1000000000ull
-#define AUTO_LIMIT_NS (3600ull * NS_PER_S) /* poll when a wrap is possible within an hour */
+#define CLOCK_LOOK_NS 1000000ull /* how often a non-host clock is looked at */
 
 struct uncore_poller {
 	struct uncore_set *set;
@@ -31,9 +31,56 @@ static void deadline_after(struct timespec *ts, uint64_t ns)
 	ts->tv_nsec = (long)(t % NS_PER_S);
 }
 
+/* One read under the owner's lock. */
+static void poll_once(struct uncore_poller *p)
+{
+	pthread_mutex_lock(p->lock);
+	if (uncore_set_running(p->set))
+		uncore_set_read(p->set, p->scratch); /* folds every counter */
+	pthread_mutex_unlock(p->lock);
+}
+
+/* A set timed by another clock than CLOCK_MONOTONIC (the simulator's,
+ * whose time may run faster than the wall clock's): look at that clock
+ * every millisecond and read when a period of *its* time has passed. */
+static void poll_loop_clock(struct uncore_poller *p, const struct uncore_clock *clock)
+{
+	uint64_t due = 0, now = 0;
+	if (uncore_clock_now(clock, &due) < 0)
+		uncore_error_clear();
+	due += p->period_ns;
+	pthread_mutex_lock(&p->wake_lock);
+	while (!p->stopping) {
+		struct timespec ts;
+		deadline_after(&ts, CLOCK_LOOK_NS);
+		int rc = 0;
+		while (!p->stopping && rc != ETIMEDOUT)
+			rc = pthread_cond_timedwait(&p->wake, &p->wake_lock, &ts);
+		if (p->stopping)
+			break;
+		if (uncore_clock_now(clock, &now) < 0) {
+			uncore_error_clear();
+			continue;
+		}
+		if (now < due)
+			continue;
+		pthread_mutex_unlock(&p->wake_lock);
+		poll_once(p);
+		pthread_mutex_lock(&p->wake_lock);
+		p->reads++;
+		due = now + p->period_ns;
+	}
+	pthread_mutex_unlock(&p->wake_lock);
+}
+
 static void *poll_loop(void *arg)
 {
 	struct uncore_poller *p = arg;
+	const struct uncore_clock *clock = uncore_set_get_clock(p->set);
+	if (clock->now_ns) {
+		poll_loop_clock(p, clock);
+		return NULL;
+	}
 	pthread_mutex_lock(&p->wake_lock);
 	while (!p->stopping) {
 		struct timespec ts;
@@ -44,10 +91,7 @@ static void *poll_loop(void *arg)
 		if (p->stopping)
 			break;
 		pthread_mutex_unlock(&p->wake_lock);
-		pthread_mutex_lock(p->lock);
-		if (uncore_set_running(p->set))
-			uncore_set_read(p->set, p->scratch); /* folds every counter */
-		pthread_mutex_unlock(p->lock);
+		poll_once(p);
 		pthread_mutex_lock(&p->wake_lock);
 		p->reads++;
 	}
@@ -133,7 +177,9 @@ int uncore_poller_period(const struct uncore_set *set, const char *env, uint64_t
 	int rc = uncore_set_max_read_interval(set, &safe);
 	if (rc < 0)
 		return rc;
-	if (safe < AUTO_LIMIT_NS)
+	/* Whenever a counter can wrap at all: nobody knows when the owner's
+	 * next read comes (a day-long region read once at the end). */
+	if (safe != UINT64_MAX)
 		*period_ns = safe;
 	return 0;
 }

@@ -24,8 +24,8 @@ void uncore_poller_stop(struct uncore_poller *p);
 uint64_t uncore_poller_reads(const struct uncore_poller *p);
 
 /* The period to poll `set` at, from the PAPI_INTEL_UNCORE_POLL setting
- * (`env`: NULL or "auto": poll only when a counter of the set can wrap
- * within an hour, at its safe read interval; "off": never; a number: every
+ * (`env`: NULL or "auto": poll whenever a counter of the set can wrap,
+ * at its safe read interval (uncore_set_max_read_interval); "off": never; a number: every
  * that many milliseconds).  0 in *period_ns means no poller. */
 int uncore_poller_period(const struct uncore_set *set, const char *env, uint64_t *period_ns);
 

@@ -208,6 +208,10 @@ static int parse_vars(struct parser *p, char *rest)
 	/* x=0-7  or  x=RT,WT,PPT */
 	if (!islower((unsigned char)rest[0]) || rest[1] != '=')
 		return syntax(p, "vars: expected <lower-case letter>=<from>-<to> or =<a>,<b>,...");
+	/* One variable per stanza: its values fill m_values, which a second
+	 * line would overrun. */
+	if (p->m_var)
+		return syntax(p, "vars given twice (one vars line per metric)");
 	p->m_var = rest[0];
 	char *list = rest + 2;
 	char *dash = strchr(list, '-');
@@ -218,14 +222,16 @@ static int parse_vars(struct parser *p, char *rest)
 		for (long v = a; v <= b; v++) {
 			char num[24];
 			snprintf(num, sizeof(num), "%ld", v);
-			p->m_values[p->m_nvalues++] = pool_str(p, num);
+			if (!(p->m_values[p->m_nvalues++] = pool_str(p, num)))
+				return uncore_fail(UNCORE_ENOMEM, "out of memory for metrics");
 		}
 		return 0;
 	}
 	for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
 		if (p->m_nvalues == MAX_VAR_VALUES)
 			return syntax(p, "vars: too many values");
-		p->m_values[p->m_nvalues++] = pool_str(p, tok);
+		if (!(p->m_values[p->m_nvalues++] = pool_str(p, tok)))
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for metrics");
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include "common/uncore_error.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h> /* NAN only: no libm functions */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +71,8 @@ struct lexer {
 	enum tok tok;
 	size_t start; /* of the current token */
 	double num;
-	uint64_t inum; /* integer value of a number token */
+	uint64_t inum; /* integer value of a number token, when is_int */
+	int is_int;    /* the number is whole and below 2^64 */
 	char ident[MX_NAME_LEN];
 	char punct;
 	struct mx_arena *arena;
@@ -99,11 +101,17 @@ static int next(struct lexer *lx)
 	if (isdigit((unsigned char)c)) {
 		char *end;
 		if (c == '0' && (s[lx->pos + 1] == 'x' || s[lx->pos + 1] == 'X')) {
+			errno = 0;
 			lx->inum = strtoull(s + lx->pos, &end, 16);
+			lx->is_int = errno != ERANGE;
 			lx->num = (double)lx->inum;
 		} else {
 			lx->num = strtod(s + lx->pos, &end);
-			lx->inum = (uint64_t)lx->num;
+			/* Converting a double at or above 2^64 to an integer is
+			 * undefined (C11 6.3.1.4): test the range first. */
+			lx->is_int = lx->num >= 0 && lx->num < 18446744073709551616.0;
+			lx->inum = lx->is_int ? (uint64_t)lx->num : 0;
+			lx->is_int = lx->is_int && (double)lx->inum == lx->num;
 		}
 		if (isalpha((unsigned char)*end) || *end == '_')
 			return lex_fail(lx, "a number");
@@ -169,9 +177,20 @@ static struct mx_node *node(struct lexer *lx, enum mx_kind k)
 			return uncore_fail(UNCORE_ENOMEM, "out of memory for a metric");           \
 	} while (0)
 
+/* The current token as a whole number no larger than `max`. */
+static int int_token(struct lexer *lx, uint64_t max, const char *expected, uint64_t *out)
+{
+	if (lx->tok != T_NUM || !lx->is_int || lx->inum > max)
+		return lex_fail(lx, expected);
+	*out = lx->inum;
+	return 0;
+}
+
 static int parse_value(struct lexer *lx, struct mx_assign *a)
 {
 	if (lx->tok == T_NUM) {
+		if (!lx->is_int)
+			return lex_fail(lx, "a whole value below 2^64");
 		a->value = lx->inum;
 		return next(lx);
 	}
@@ -184,18 +203,19 @@ static int parse_value(struct lexer *lx, struct mx_assign *a)
 
 static int parse_range(struct lexer *lx, struct mx_assign *a)
 {
+	uint64_t bit = 0;
 	int rc = expect(lx, '[');
-	if (rc == 0 && lx->tok != T_NUM)
-		return lex_fail(lx, "a bit number");
-	a->hi = (int)lx->inum;
+	if (rc == 0)
+		rc = int_token(lx, 63, "a bit number (0 to 63)", &bit);
+	a->hi = (int)bit;
 	a->field[0] = '\0';
 	if (rc == 0)
 		rc = next(lx);
 	if (rc == 0)
 		rc = expect(lx, ':');
-	if (rc == 0 && lx->tok != T_NUM)
-		return lex_fail(lx, "a bit number");
-	a->lo = (int)lx->inum;
+	if (rc == 0)
+		rc = int_token(lx, 63, "a bit number (0 to 63)", &bit);
+	a->lo = (int)bit;
 	if (rc == 0)
 		rc = next(lx);
 	if (rc == 0)
@@ -390,9 +410,9 @@ static int parse_ref(struct lexer *lx, struct mx_node **out)
 			if (is_punct(lx, '=')) {
 				if ((rc = next(lx)) < 0)
 					return rc;
-				if (lx->tok != T_NUM)
-					return lex_fail(lx, "a control-bit value");
-				c->value = lx->inum;
+				if ((rc = int_token(lx, UINT64_MAX, "a control-bit value (a whole number below 2^64)",
+						    &c->value)) < 0)
+					return rc;
 				if ((rc = next(lx)) < 0)
 					return rc;
 			}
@@ -510,7 +530,9 @@ int mx_parse(struct mx_arena *arena, const char *text, const char *what, struct 
  * raises to whole powers (1024^3) and rounds to whole digits (ROUND(x, 0)). */
 static double power(double a, double b)
 {
-	if (b != (double)(long long)b || b < -64 || b > 64)
+	/* The range first: converting a double outside long long's range is
+	 * undefined (C11 6.3.1.4); the test is false for NaN too. */
+	if (!(b >= -64 && b <= 64) || b != (double)(long long)b)
 		return NAN;
 	double r = 1;
 	for (long long i = 0; i < (b < 0 ? -(long long)b : (long long)b); i++)

@@ -21,6 +21,8 @@ struct uncore_machine {
 	uint32_t present[UNCORE_MAX_BOX_TYPES][UNCORE_MACHINE_MAX_SOCKETS];
 	int socket_cpu[UNCORE_MACHINE_MAX_SOCKETS]; /* CPU that reaches the socket (MSR, perf), -1 if none */
 	uint8_t pci_bus[UNCORE_MACHINE_MAX_SOCKETS]; /* uncore PCI bus of the socket (manual 1.6.1) */
+	uint8_t pci_root_bus[UNCORE_MACHINE_MAX_SOCKETS]; /* its root bus (IIO functions: the
+							   * Haswell-EP IRP), when found */
 	uint8_t node_id[UNCORE_MACHINE_MAX_SOCKETS]; /* QPI node ID of the socket (1.6.1 CPUNODEID);
 						      * all 0 when not known */
 	unsigned ncpus;                              /* CPUs known (index < ncpus) */

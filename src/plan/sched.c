@@ -271,6 +271,11 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		s->ctl = e->enc.ctl;
 		s->code = e->enc.code;
 		s->fixed_index = 0;
+		/* The table's Max. Inc/Cyc (fixed counters: one clock per cycle);
+		 * 0 when the tables do not say. */
+		s->max_inc = e->enc.fixed ? 1 : box->maxinc && e->ref.event < box->nevents
+						     ? box->maxinc[e->ref.event]
+						     : 0;
 		if (e->enc.fixed) {
 			s->counter = UNCORE_SLOT_FIXED;
 			s->fixed_index = e->enc.fixed_index;

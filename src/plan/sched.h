@@ -34,6 +34,7 @@ struct uncore_slot {
 	uint8_t counter;  /* generic counter index, or UNCORE_SLOT_FIXED */
 	uint8_t fixed_index; /* UNCORE_SLOT_FIXED: which fixed counter of the box (encode.h) */
 	uint8_t width;    /* counter width in bits */
+	uint16_t max_inc; /* most the event adds per cycle of the box's clock; 0: unknown */
 	uint16_t boxprog; /* index of its box instance in plan->boxes */
 	uint64_t ctl;     /* control value (enable bit clear) */
 	uint32_t code;    /* the encoding's code (fixed counters: which one, as perf names it) */

@@ -144,6 +144,7 @@ struct sim_shared {
 	uint32_t clock_mode;
 	int64_t wall_base_ns; /* CLOCK_MONOTONIC when the wall clock mode began */
 	uint64_t wall_base_ps;
+	uint32_t wall_rate; /* simulated ns per wall ns in wall mode (0: 1) */
 	uint64_t access_ps;
 	uint32_t log_gen; /* bumped whenever log_path changes */
 	char log_path[256];
@@ -232,8 +233,10 @@ int sim_pci_read(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf,
 		 unsigned width, int peek, uint64_t *value);
 int sim_pci_write(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf, uint32_t offset,
 		  unsigned width, uint64_t value);
-/* Socket of a PCI bus, or -1. */
+/* Socket of a PCI bus (an uncore bus, or a root bus when `root` is given:
+ * *root is set to 1 for a root bus), or -1. */
 int sim_bus_socket(const struct sim_model *m, unsigned bus);
+int sim_bus_socket_kind(const struct sim_model *m, unsigned bus, int *root);
 
 /* sim_log.c */
 void sim_log_access(struct uncore_sim *sim, int write, const struct uncore_reg *r, uint64_t value,

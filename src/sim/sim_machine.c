@@ -344,18 +344,28 @@ int uncore_sim_now(struct uncore_sim *sim, uint64_t *ns)
 
 int uncore_sim_set_clock(struct uncore_sim *sim, enum uncore_sim_clock_mode mode)
 {
+	return uncore_sim_set_clock_rate(sim, mode, 1);
+}
+
+int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode mode,
+			      unsigned rate)
+{
 	if (mode != UNCORE_SIM_CLOCK_VIRTUAL && mode != UNCORE_SIM_CLOCK_WALL)
 		return uncore_fail(UNCORE_EINVAL, "unknown clock mode %d", (int)mode);
+	if (rate < 1 || rate > UNCORE_SIM_MAX_WALL_RATE)
+		return uncore_fail(UNCORE_EINVAL, "wall clock rate %u: give 1 to %u", rate,
+				   UNCORE_SIM_MAX_WALL_RATE);
 	int rc = sim_lock(sim);
 	if (rc)
 		return rc;
 	struct sim_shared *sh = sim->sh;
 	sim_sync_wall(sh, sim->model);
-	if (mode == UNCORE_SIM_CLOCK_WALL && sh->clock_mode != UNCORE_SIM_CLOCK_WALL) {
+	if (mode == UNCORE_SIM_CLOCK_WALL) {
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		sh->wall_base_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 		sh->wall_base_ps = sh->now_ps;
+		sh->wall_rate = rate;
 	}
 	sh->clock_mode = (uint32_t)mode;
 	sim_unlock(sim);
@@ -445,6 +455,7 @@ int uncore_sim_topology(struct uncore_sim *sim, struct uncore_sim_topology *out)
 	snprintf(out->scenario, sizeof(out->scenario), "%s", sh->scenario);
 	out->sockets = m->info.sockets;
 	memcpy(out->bus, m->bus, sizeof(out->bus));
+	memcpy(out->root_bus, m->root_bus, sizeof(out->root_bus));
 	memcpy(out->node_id, m->node_id, sizeof(out->node_id));
 	for (unsigned k = 0; k < HSWEP_BOX_KINDS; k++)
 		for (unsigned i = 0; i < HSWEP_MAX_INSTANCES; i++)

@@ -1,6 +1,8 @@
 /* The simulated machine models.  Box counts follow the SKUs (Table 1-1 gives
  * the maxima); bus numbers and node IDs are chosen so that a wrong
- * bus-to-socket mapping shows (HSX PMON 1.6.1).  Clock rates not given by
+ * bus-to-socket mapping shows (HSX PMON 1.6.1).  Each socket also has a root
+ * bus below its uncore bus where the IRP sits (D5:F6), as on real boards
+ * (00:05.6 and 80:05.6 with uncore buses 7f and ff).  Clock rates not given by
  * the manual are stated as assumptions at each model. */
 #include "sim/sim_models.h"
 
@@ -27,10 +29,11 @@ static const struct sim_model models[] = {
 	.info = {.name = "e5-2699v3-2s",
 		 .sku = "Xeon E5-2699 v3",
 		 .description = "2 sockets, 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 2 QPI, 2 R3QPI; "
-				"buses 7f/ff, node IDs 0/1",
+				"buses 7f/ff (root 00/80), node IDs 0/1",
 		 .sockets = 2},
 	.cores = 18,
 	.bus = {0x7f, 0xff},
+	.root_bus = {0x00, 0x80},
 	.node_id = {0, 1},
 	.present = {[HSWEP_BOX_UBOX] = 1,
 		    [HSWEP_BOX_CBO] = MASK(18),
@@ -63,10 +66,11 @@ static const struct sim_model models[] = {
 	.info = {.name = "e7-8890v3-4s",
 		 .sku = "Xeon E7-8890 v3",
 		 .description = "4 sockets, 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 3 QPI, 3 R3QPI; "
-				"buses 7f/ff/3f/bf, node IDs 5/1/7/3",
+				"buses 7f/ff/3f/bf (root 40/c0/00/80), node IDs 5/1/7/3",
 		 .sockets = 4},
 	.cores = 18,
 	.bus = {0x7f, 0xff, 0x3f, 0xbf},
+	.root_bus = {0x40, 0xc0, 0x00, 0x80},
 	.node_id = {5, 1, 7, 3},
 	.present = {[HSWEP_BOX_UBOX] = 1,
 		    [HSWEP_BOX_CBO] = MASK(18),
@@ -99,10 +103,11 @@ static const struct sim_model models[] = {
 	.info = {.name = "e5-2620v3-2s",
 		 .sku = "Xeon E5-2620 v3",
 		 .description = "2 sockets, 6 CBo, 2 SBo, 1 HA, 4 iMC channels (ch3 unpopulated), "
-				"QPI port 1 PMON hidden; buses ff/7f, node IDs 0/2",
+				"QPI port 1 PMON hidden; buses ff/7f (root 80/00), node IDs 0/2",
 		 .sockets = 2},
 	.cores = 6,
 	.bus = {0xff, 0x7f},
+	.root_bus = {0x80, 0x00},
 	.node_id = {0, 2},
 	.present = {[HSWEP_BOX_UBOX] = 1,
 		    [HSWEP_BOX_CBO] = MASK(6),

@@ -20,7 +20,9 @@ struct sim_hidden_fn {
 struct sim_model {
 	struct uncore_sim_model_info info;
 	uint8_t cores;
-	uint8_t bus[HSWEP_MAX_PACKAGES];     /* uncore bus of each socket */
+	uint8_t bus[HSWEP_MAX_PACKAGES];      /* uncore bus of each socket */
+	uint8_t root_bus[HSWEP_MAX_PACKAGES]; /* its root bus (IRP at D5:F6): the next
+					       * uncore bus above it is the socket's own */
 	uint8_t node_id[HSWEP_MAX_PACKAGES]; /* node ID of each socket (CPUNODEID) */
 	uint32_t present[HSWEP_BOX_KINDS];   /* instance masks */
 	uint32_t populated_imc;              /* channels with DIMMs (others: "phantom") */

@@ -10,12 +10,24 @@
 
 #include "common/uncore_error.h"
 
-int sim_bus_socket(const struct sim_model *m, unsigned bus)
+int sim_bus_socket_kind(const struct sim_model *m, unsigned bus, int *root)
 {
+	*root = 0;
 	for (unsigned s = 0; s < m->info.sockets; s++)
 		if (m->bus[s] == bus)
 			return (int)s;
+	for (unsigned s = 0; s < m->info.sockets; s++)
+		if (m->root_bus[s] == bus) {
+			*root = 1;
+			return (int)s;
+		}
 	return -1;
+}
+
+int sim_bus_socket(const struct sim_model *m, unsigned bus)
+{
+	int root;
+	return sim_bus_socket_kind(m, bus, &root);
 }
 
 static void reg_name(const struct hswep_reg_loc *loc, unsigned socket, char *buf, size_t len)
@@ -271,16 +283,21 @@ static int pci_find(const struct sim_shared *sh, const struct sim_model *m, uint
 		    struct pci_target *t)
 {
 	unsigned dev = UNCORE_BDF_DEV(bdf), fn = UNCORE_BDF_FN(bdf);
-	t->socket = sim_bus_socket(m, UNCORE_BDF_BUS(bdf));
+	int root;
+	t->socket = sim_bus_socket_kind(m, UNCORE_BDF_BUS(bdf), &root);
 	t->ubox = 0;
 	if (t->socket < 0)
 		return 0;
-	if (dev == HSWEP_UBOX_SOCKETID_DEV && fn == HSWEP_UBOX_SOCKETID_FN) {
+	if (!root && dev == HSWEP_UBOX_SOCKETID_DEV && fn == HSWEP_UBOX_SOCKETID_FN) {
 		t->ubox = 1;
 		t->did = HSWEP_UBOX_SOCKETID_DID;
 		return 1;
 	}
 	if (hswep_decode_pci_fn(dev, fn, &t->kind, &t->inst, &t->role) != 0)
+		return 0;
+	/* Each box on its own bus: the IRP on the root bus only, the others on
+	 * the uncore bus only (a real root bus has other devices at D20, ...). */
+	if ((hswep_box(t->kind)->bus == HSWEP_BUS_ROOT) != (root != 0))
 		return 0;
 	const struct sim_box *b = &sh->sock[t->socket].box[t->kind][t->inst];
 	/* The QPI misc function of ports 0 and 1 is one device (D8:F0). */

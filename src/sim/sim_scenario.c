@@ -24,6 +24,7 @@ struct parse {
 	unsigned n_shapes;
 	char name[128];
 	int clock_mode; /* -1: not set */
+	unsigned wall_rate;
 	int64_t access_ns;
 	int depth;
 	const char *origin;
@@ -676,13 +677,21 @@ static int do_line(struct parse *p, char *line, const char *base_dir)
 			snprintf(p->name, sizeof(p->name), "%s", tok[1]);
 		return 0;
 	}
-	if (!strcmp(tok[0], "clock") && ntok == 2) {
-		if (!strcmp(tok[1], "virtual"))
+	if (!strcmp(tok[0], "clock") && (ntok == 2 || ntok == 3)) {
+		p->wall_rate = 1;
+		if (!strcmp(tok[1], "virtual") && ntok == 2)
 			p->clock_mode = UNCORE_SIM_CLOCK_VIRTUAL;
 		else if (!strcmp(tok[1], "wall"))
 			p->clock_mode = UNCORE_SIM_CLOCK_WALL;
 		else
-			return syntax(p, "clock %s: virtual or wall", tok[1]);
+			return syntax(p, "clock %s: virtual or wall [x<rate>]", tok[1]);
+		if (ntok == 3) {
+			uint64_t v;
+			if (tok[2][0] != 'x' || parse_u64(tok[2] + 1, &v) || v < 1 ||
+			    v > UNCORE_SIM_MAX_WALL_RATE)
+				return syntax(p, "clock wall %s: x<rate>, a rate of 1 to 1000000", tok[2]);
+			p->wall_rate = (unsigned)v;
+		}
 		return 0;
 	}
 	if (!strcmp(tok[0], "access_ns") && ntok == 2) {
@@ -799,7 +808,8 @@ int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *orig
 			sh->access_ps = (uint64_t)p.access_ns * SIM_PS_PER_NS;
 		sim_unlock(sim);
 		if (p.clock_mode >= 0)
-			rc = uncore_sim_set_clock(sim, (enum uncore_sim_clock_mode)p.clock_mode);
+			rc = uncore_sim_set_clock_rate(sim, (enum uncore_sim_clock_mode)p.clock_mode,
+						       p.wall_rate ? p.wall_rate : 1);
 	}
 	free(p.streams);
 	free(p.shapes);

@@ -80,6 +80,13 @@ enum uncore_sim_clock_mode {
 };
 int uncore_sim_set_clock(struct uncore_sim *sim, enum uncore_sim_clock_mode mode);
 
+/* The same; in wall mode simulated time runs `rate` times as fast as the
+ * wall clock (1 to UNCORE_SIM_MAX_WALL_RATE), so that hours of counting,
+ * with a background reader keeping up, take seconds. */
+#define UNCORE_SIM_MAX_WALL_RATE 1000000u
+int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode mode,
+			      unsigned rate);
+
 /* Virtual time added before every register access (0 by default): makes the
  * two 32-bit halves of a PCI counter read from different instants. */
 int uncore_sim_set_access_ns(struct uncore_sim *sim, uint64_t ns);
@@ -116,7 +123,7 @@ int uncore_sim_clear_faults(struct uncore_sim *sim);
 /* The register-access interface of this machine (owned by `sim`; its
  * destroy operation does nothing).  MSRs: width 8, addressed by socket and
  * MSR number.  PCI: width 4, dword-aligned offsets; the bus number names the
- * socket.  Errors: UNCORE_EFAULT for a reserved bit or an unknown MSR (the
+ * socket (its uncore bus, or its root bus for the IRP).  Errors: UNCORE_EFAULT for a reserved bit or an unknown MSR (the
  * #GP of hardware), UNCORE_ENODEV for a register of an absent device,
  * UNCORE_EINVAL for a bad width or alignment, injected faults as injected. */
 struct uncore_regio *uncore_sim_regio(struct uncore_sim *sim);
@@ -130,7 +137,8 @@ struct uncore_sim_topology {
 	char model[32];
 	char scenario[128];
 	unsigned sockets;
-	uint8_t bus[HSWEP_MAX_PACKAGES];
+	uint8_t bus[HSWEP_MAX_PACKAGES];      /* uncore bus of each socket */
+	uint8_t root_bus[HSWEP_MAX_PACKAGES]; /* its root bus (the IRP's) */
 	uint8_t node_id[HSWEP_MAX_PACKAGES];
 	uint32_t present[HSWEP_BOX_KINDS]; /* instance masks (PMON function/MSRs present) */
 	uint32_t populated_imc;            /* channels with DIMMs */

@@ -133,3 +133,42 @@ int hswep_bus_package(const struct hswep_bus_map *map, unsigned bus)
 			return (int)p;
 	return -1;
 }
+
+int hswep_bus_owner(const struct hswep_bus_map *map, unsigned bus)
+{
+	int best = -1;
+	for (unsigned p = 0; p < map->packages; p++)
+		if ((map->found >> p & 1) && map->bus[p] >= bus &&
+		    (best < 0 || map->bus[p] < map->bus[best]))
+			best = (int)p;
+	return best;
+}
+
+int hswep_find_root_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
+			  unsigned dev, unsigned fn, uint16_t did, struct hswep_bus_map *map)
+{
+	size_t n = buses ? nbuses : 256;
+	map->root_found = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned bus = buses ? buses[i] : (unsigned)i;
+		if (hswep_bus_package(map, bus) >= 0)
+			continue; /* an uncore bus: no IIO functions there */
+		uint32_t id;
+		int rc = read_cfg(io, bus, dev, fn, 0, &id);
+		if (rc == UNCORE_ENODEV || rc == UNCORE_EIO || rc == UNCORE_EFAULT) {
+			uncore_error_clear();
+			continue;
+		}
+		if (rc)
+			return rc;
+		if ((id & 0xffffu) != HSWEP_PCI_VENDOR_INTEL || (id >> 16) != did)
+			continue;
+		int p = hswep_bus_owner(map, bus);
+		/* The lowest bus wins: one IIO root per package on Haswell-EP. */
+		if (p < 0 || (map->root_found >> p & 1))
+			continue;
+		map->root_found |= 1u << p;
+		map->root_bus[p] = (uint8_t)bus;
+	}
+	return 0;
+}

@@ -19,6 +19,8 @@ struct hswep_bus_map {
 	uint8_t node_id[HSWEP_MAX_PACKAGES]; /* its node ID (CPUNODEID) */
 	uint8_t dev[HSWEP_MAX_PACKAGES];     /* where its UBox device was found */
 	uint8_t fn[HSWEP_MAX_PACKAGES];
+	uint32_t root_found;                  /* bit p: package p's root bus is known */
+	uint8_t root_bus[HSWEP_MAX_PACKAGES]; /* root bus of package p (hswep_find_root_buses) */
 };
 
 /* Scan the candidate buses (`buses`, or all 256 when NULL) for the UBox
@@ -38,5 +40,21 @@ int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuse
 
 /* The package whose uncore devices sit on `bus`, or -1. */
 int hswep_bus_package(const struct hswep_bus_map *map, unsigned bus);
+
+/* The package a bus without a UBox belongs to: the one whose UBox bus is the
+ * next one at or above `bus` (the rule of the Linux uncore driver, which is
+ * how a root bus 00 belongs to the package of uncore bus 7f and 80 to ff on
+ * two-socket boards); -1 when no UBox bus is at or above it. */
+int hswep_bus_owner(const struct hswep_bus_map *map, unsigned bus);
+
+/* Find each package's root bus: the bus, other than the uncore buses, where
+ * PCI function dev.fn answers with Intel's vendor ID and device ID `did`
+ * (the IRP, D5:F6 0x2F39), owned as hswep_bus_owner() says.  Scans the
+ * candidate buses (`buses`, or all 256 when NULL) and fills root_found and
+ * root_bus of `map`; a package whose function is not found keeps its bit
+ * clear.  0, or a negative code for a permission error (absent or
+ * unreadable functions are skipped). */
+int hswep_find_root_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
+			  unsigned dev, unsigned fn, uint16_t did, struct hswep_bus_map *map);
 
 #endif

@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* HSX PMON Table 1-3 device IDs of the PMON functions (HA, iMC channels,
- * IRP, QPI ports, R2PCIe, R3QPI links). */
-static const unsigned pmon_dids[] = {0x2f30, 0x2f38, 0x2fb4, 0x2fb5, 0x2fb0, 0x2fb1,
-				     0x2fd4, 0x2fd5, 0x2fd0, 0x2fd1, 0x2f39, 0x2f32,
+/* Device IDs of the PMON functions (HA, iMC channels, IRP, QPI ports,
+ * R2PCIe, R3QPI links): Table 1-3 with the iMC IDs real machines have
+ * (platform/hswep/HARDWARE-DECISIONS.md). */
+static const unsigned pmon_dids[] = {0x2f30, 0x2f38, 0x2fb0, 0x2fb1, 0x2fb4, 0x2fb5,
+				     0x2fd0, 0x2fd1, 0x2fd4, 0x2fd5, 0x2f39, 0x2f32,
 				     0x2f33, 0x2f3a, 0x2f34, 0x2f36, 0x2f37, 0x2f3e};
 
 static unsigned long hexfile(const char *dev, const char *name)
@@ -78,7 +79,7 @@ TEST(uncore_pmon_devices_read_both_ways)
 	if (d)
 		closedir(d);
 	if (!found)
-		HARNESS_FAIL_AT("no Haswell-EP uncore PMON device (8086:2f30, 2fb4, ...) in sysfs");
+		HARNESS_FAIL_AT("no Haswell-EP uncore PMON device (8086:2f30, 2fb0, ...) in sysfs");
 	printf("  %u uncore PMON devices read\n", found);
 	uncore_regio_destroy(sp);
 	uncore_regio_destroy(lp);

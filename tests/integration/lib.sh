@@ -10,8 +10,8 @@ fail() { echo "FAIL $*"; }
 # privileges): a skip everywhere.
 skip() { echo "SKIP $*"; }
 # skip_dep NAME: WHAT IS MISSING - a prerequisite CI provides is missing (a
-# package scripts/install-deps.sh installs, the seeds): a skip on a
-# developer's machine, a failure under CI=true.
+# package scripts/install-deps.sh installs, the seeds - seeds.sh): a skip
+# on a developer's machine, a failure under CI=true.
 skip_dep() { echo "SKIP-DEP $*"; }
 # expect NAME COMMAND...: the command must succeed
 expect() {
@@ -45,21 +45,4 @@ run_checks() {
 	fi
 	rm -f "$out"
 	return "$rc"
-}
-
-# find_seeds: sets $seeds to the specification texts ($SEEDS, else
-# ../shared/seeds next to the source tree) and returns 0; else prints a
-# SKIP-DEP line for CHECK (the argument) and returns 1.  A user's clone has
-# no ../shared: the seed audits are skipped there, never in CI.
-find_seeds() {
-	seeds=${SEEDS:-}
-	local d
-	for d in "$SRCDIR/../shared/seeds" "$SRCDIR/../../shared/seeds"; do
-		[ -z "$seeds" ] && [ -f "$d/000_e75f66526956f957.txt" ] && seeds=$d
-	done
-	if [ -z "$seeds" ]; then
-		skip_dep "$1: no seeds directory (../shared/seeds next to the tree, or set SEEDS=.../shared/seeds)"
-		return 1
-	fi
-	return 0
 }

@@ -3,7 +3,7 @@
 # (libpfm4-events/tools/audit.py), the committed generated tables against the
 # generator, and two negative runs proving the audit can fail (a changed
 # umask value, a stale exception).  Seeds: $SEEDS, else ../shared/seeds next
-# to the source tree.
+# to the source tree; without them the audit is reported as not run (seeds.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
 py=${PYTHON3:-python3}
@@ -11,7 +11,8 @@ tools=$SRCDIR/libpfm4-events/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-find_seeds "libpfm4-events audit" || exit 0
+. "$(dirname "$0")/seeds.sh"
+find_seeds "audit (libpfm4-events against the manuals)" || exit 0
 
 # A pristine libpfm4 (for the informational upstream comparison and the
 # check of the flag values the audit assumes), if the build has one: the

@@ -3,14 +3,16 @@
 # every Common Metrics row of the Haswell-EP manual is in hswep.metrics with
 # its equation and definition verbatim, every Nehalem formula is in the
 # guide; and a changed formula makes the audit fail.  Seeds: $SEEDS, else
-# ../shared/seeds next to the source tree.
+# ../shared/seeds next to the source tree; without them the audit is
+# reported as not run (seeds.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-find_seeds "metrics audit" || exit 0
+. "$(dirname "$0")/seeds.sh"
+find_seeds "audit-metrics (metric files against the manuals)" || exit 0
 
 "$py" "$SRCDIR/metrics/audit_metrics.py" --seeds "$seeds" >"$tmp/out" 2>&1
 rc=$?

@@ -45,18 +45,18 @@ expect "text: per-socket and total columns" grep -Eq "^$RD +800,000,000 +800,000
 expect "text says SIMULATED" grep -q 'SIMULATED' "$tmp/text"
 
 # Metric group MEM (metrics/hswep.metrics): DRAM_READ_BW, DRAM_WRITE_BW and
-# DRAM_BW are bytes (64 per CAS) per second / GB_CONVERSION (1024^3); per
+# DRAM_BW are bytes (64 per CAS) per second / GB (10^9, metrics/hswep.metrics); per
 # socket 8 channels x 100 M read and 50 M write CAS/s; PCT_REQUESTS_PAGE_HIT
 # is 1 - (ACT_COUNT - PRE_COUNT.PAGE_MISS + PRE_COUNT.PAGE_MISS) / CAS =
 # 1 - 25 M / 150 M (no precharges in stream.scn).  %.6g of each:
-#   read 8*100e6*64/2^30 = 47.6837 per socket, 95.3674 in total
-#   write 23.8419 / 47.6837, both 71.5256 / 143.051, page hits 0.833333.
+#   read 8*100e6*64/1e9 = 51.2 per socket, 102.4 in total
+#   write 25.6 / 51.2, both 76.8 / 153.6, page hits 0.833333.
 "$stat" --sim --sim-model "$inst" --csv -o "$tmp/gcsv" -g mem -- "$sim" advance "$inst" 1s
 expect "-g mem (any case) counts with status 0" test $? -eq 0
 expect "-g CSV: the header is metric,units,socket0,socket1,total" grep -qx 'metric,units,socket0,socket1,total' "$tmp/gcsv"
-expect "-g CSV: DRAM read bandwidth per socket and in total" grep -qx 'hswep_metric::DRAM_READ_BW,GB/s,47.6837,47.6837,95.3674' "$tmp/gcsv"
-expect "-g CSV: DRAM write bandwidth" grep -qx 'hswep_metric::DRAM_WRITE_BW,GB/s,23.8419,23.8419,47.6837' "$tmp/gcsv"
-expect "-g CSV: DRAM bandwidth" grep -qx 'hswep_metric::DRAM_BW,GB/s,71.5256,71.5256,143.051' "$tmp/gcsv"
+expect "-g CSV: DRAM read bandwidth per socket and in total" grep -qx 'hswep_metric::DRAM_READ_BW,GB/s,51.2,51.2,102.4' "$tmp/gcsv"
+expect "-g CSV: DRAM write bandwidth" grep -qx 'hswep_metric::DRAM_WRITE_BW,GB/s,25.6,25.6,51.2' "$tmp/gcsv"
+expect "-g CSV: DRAM bandwidth" grep -qx 'hswep_metric::DRAM_BW,GB/s,76.8,76.8,153.6' "$tmp/gcsv"
 expect "-g CSV: page-hit fraction" grep -qx 'hswep_unc_imc::PCT_REQUESTS_PAGE_HIT,fraction,0.833333,0.833333,0.833333' "$tmp/gcsv"
 n=$(grep -vc '^#' "$tmp/gcsv")
 expect "-g CSV: the header and the group's 4 metrics (got $n lines)" test "$n" -eq 5
@@ -67,7 +67,7 @@ PAPI_INTEL_UNCORE_SIM_KERNEL=perf "$stat" --sim --sim-model "$inst" --csv -o "$t
 	-- "$sim" advance "$inst" 1s
 expect "-g through the perf backend: status 0" test $? -eq 0
 expect "-g through the perf backend: DRAM bandwidth exact" \
-	grep -qx 'hswep_metric::DRAM_BW,GB/s,71.5256,71.5256,143.051' "$tmp/gperf"
+	grep -qx 'hswep_metric::DRAM_BW,GB/s,76.8,76.8,153.6' "$tmp/gperf"
 expect "-g through the perf backend: page-hit fraction exact" \
 	grep -qx 'hswep_unc_imc::PCT_REQUESTS_PAGE_HIT,fraction,0.833333,0.833333,0.833333' "$tmp/gperf"
 expect "-g through the perf backend: the raw event beside it exact" \
@@ -76,7 +76,7 @@ expect "-g through the perf backend: the raw event beside it exact" \
 "$stat" --sim --sim-model "$inst" -o "$tmp/gtext" -g MEM -- "$sim" advance "$inst" 1s
 expect "-g text: a titled table" grep -q '^ MEM: DRAM bandwidth per socket and node (SIMULATED), over 1.000000 s:' "$tmp/gtext"
 expect "-g text: socket and total columns" grep -Eq '^metric +units +socket 0 +socket 1 +total$' "$tmp/gtext"
-expect "-g text: a row with its units" grep -Eq '^hswep_metric::DRAM_BW +GB/s +71.5256 +71.5256 +143.051$' "$tmp/gtext"
+expect "-g text: a row with its units" grep -Eq '^hswep_metric::DRAM_BW +GB/s +76.8 +76.8 +153.6$' "$tmp/gtext"
 
 # JSON, with an -e event in the same event set: exact values as doubles.
 "$stat" --sim --sim-model "$inst" --json -o "$tmp/gjson" -g MEM -e "$RD" -- "$sim" advance "$inst" 1s
@@ -92,7 +92,7 @@ assert g["group"] == "MEM" and g["simulated"] is True and g["interval_ms"] == 10
 m = {x["name"]: x for x in g["metrics"]}
 assert list(m) == ["hswep_metric::DRAM_READ_BW", "hswep_metric::DRAM_WRITE_BW",
                    "hswep_metric::DRAM_BW", "hswep_unc_imc::PCT_REQUESTS_PAGE_HIT"], list(m)
-gb = 1024.0 ** 3
+gb = 1e9  # metrics/hswep.metrics: const GB = 10^9
 def near(a, b): return abs(a - b) <= 1e-5 * abs(b)
 rd = m["hswep_metric::DRAM_READ_BW"]
 assert rd["units"] == "GB/s" and len(rd["sockets"]) == 2, rd
@@ -145,7 +145,7 @@ expect "-g -I 100 -t 0.35: 3 intervals and the rest (got $n rows)" test "$n" -eq
 if "$PYTHON3" - "$tmp/giv" <<'PY'
 import sys
 rows = [l.strip().split(",") for l in open(sys.argv[1]) if not l.startswith(("#", "time_s"))]
-want = 16 * 100e6 * 64 / 1024 ** 3
+want = 16 * 100e6 * 64 / 1e9
 rd = [float(r[5]) for r in rows if r[1] == "hswep_metric::DRAM_READ_BW"]
 # Each interval is a rate over that interval, not a running sum (a sum
 # would double by the second interval).  Wall clock: the full intervals

@@ -314,15 +314,17 @@ static void dump(struct uncore_sim *sim, int socket, uint32_t kinds, int all)
 		uncore_sim_peek(sim, &r, &gcfg);
 		int frozen = 0;
 		uncore_sim_global_frozen(sim, s, &frozen);
-		printf("socket %u (bus %02x, node %u): global ctl 0x%" PRIx64 " status 0x%" PRIx64
+		printf("socket %u (bus %02x, root bus %02x, node %u): global ctl 0x%" PRIx64 " status 0x%" PRIx64
 		       " config 0x%" PRIx64 "%s\n",
-		       s, t.bus[s], t.node_id[s], gctl, gst, gcfg, frozen ? "  FROZEN" : "");
+		       s, t.bus[s], t.root_bus[s], t.node_id[s], gctl, gst, gcfg, frozen ? "  FROZEN" : "");
 		for (unsigned k = 0; k < HSWEP_BOX_KINDS; k++) {
 			if (!(kinds >> k & 1))
 				continue;
 			for (unsigned i = 0; i < HSWEP_MAX_INSTANCES; i++)
 				if (t.present[k] >> i & 1)
-					dump_box(sim, hswep_box(k), i, s, t.bus[s], all);
+					dump_box(sim, hswep_box(k), i, s,
+						 hswep_box_bus(hswep_box(k), t.bus[s], t.root_bus[s]),
+						 all);
 		}
 	}
 }
@@ -526,7 +528,8 @@ static int program(struct uncore_sim *sim, enum hswep_box_kind kind, unsigned k,
 			if (!(t.present[kind] >> i & 1))
 				continue;
 			struct uncore_reg r;
-			hswep_reg(d, i, HSWEP_REG_CTL, k, s, t.bus[s], &r);
+			hswep_reg(d, i, HSWEP_REG_CTL, k, s, hswep_box_bus(d, t.bus[s], t.root_bus[s]),
+				  &r);
 			/* SBo/R2PCIe/R3QPI erratum: write twice, first with en = 0. */
 			int rc = 0;
 			if (d->errata & HSWEP_ERRATUM_CTL_WRITE_TWICE)

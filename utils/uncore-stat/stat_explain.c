@@ -144,7 +144,7 @@ static void direct_record(struct explain_ctx *x)
 static void direct_box(struct explain_ctx *x, const struct uncore_slot *s,
 		       const struct hswep_box_desc *d)
 {
-	unsigned bus = x->m->pci_bus[s->socket];
+	unsigned bus = hswep_box_bus(d, x->m->pci_bus[s->socket], x->m->pci_root_bus[s->socket]);
 	struct uncore_reg r;
 	char text[128];
 	uint64_t v, v2;
@@ -174,7 +174,8 @@ static void direct_slot(struct explain_ctx *x, const struct uncore_slot *s, int 
 {
 	const struct uncore_box_type *bt = x->m->plat->boxes[s->box];
 	const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
-	unsigned bus = x->m->pci_bus[s->socket];
+	unsigned bus = d ? hswep_box_bus(d, x->m->pci_bus[s->socket], x->m->pci_root_bus[s->socket])
+			 : 0;
 	int fixed = s->counter == UNCORE_SLOT_FIXED;
 	struct uncore_reg ctl, ctr;
 	char text[128];

@@ -128,11 +128,11 @@ static int bind_box(struct direct_backend *b, const struct uncore_boxprog *bp, s
 	const struct uncore_machine *m = &b->base.machine;
 	const struct uncore_box_type *bt = m->plat->boxes[bp->box];
 	const struct hswep_box_desc *d = desc_for(bt);
-	unsigned bus = m->pci_bus[bp->socket];
 	int rc;
 
 	if (!d)
 		return uncore_fail(UNCORE_ENOSUPP, "no register layout for %s boxes", bt->name);
+	unsigned bus = hswep_box_bus(d, m->pci_bus[bp->socket], m->pci_root_bus[bp->socket]);
 	memset(db, 0, sizeof(*db));
 	db->d = d;
 	db->socket = bp->socket;
@@ -171,7 +171,8 @@ static int bind_slot(struct direct_backend *b, const struct uncore_slot *s, stru
 		     struct direct_read *rd)
 {
 	const struct hswep_box_desc *d = db->d;
-	unsigned bus = b->base.machine.pci_bus[s->socket];
+	const struct uncore_machine *m = &b->base.machine;
+	unsigned bus = hswep_box_bus(d, m->pci_bus[s->socket], m->pci_root_bus[s->socket]);
 	struct direct_counter *c = &db->counters[db->ncounters];
 	int fixed = s->counter == UNCORE_SLOT_FIXED;
 	int rc;
@@ -230,7 +231,8 @@ static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al
 	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
 		const struct direct_box *db = &b->boxes[i];
 		const struct hswep_box_desc *d = db->d;
-		unsigned bus = b->base.machine.pci_bus[db->socket];
+		const struct uncore_machine *m = &b->base.machine;
+		unsigned bus = hswep_box_bus(d, m->pci_bus[db->socket], m->pci_root_bus[db->socket]);
 		struct uncore_reg r;
 		static const enum hswep_reg_kind kinds[] = {HSWEP_REG_BOX_CTL, HSWEP_REG_BOX_STATUS,
 							    HSWEP_REG_CTL,     HSWEP_REG_CTR,
@@ -557,6 +559,47 @@ static void direct_destroy(struct uncore_backend *base)
 	free(b);
 }
 
+/* The fastest each clock domain runs on any E5/E7 v3 part, rounded up: a
+ * wrap bound must hold on the fastest machine, not on a typical one.
+ * UCLK: the family's highest uncore ratio is 30 (3.0 GHz); DCLK: half the
+ * DDR rate, DDR4-2133 at most on v3 parts (1.067 GHz), 1.2 GHz allowed;
+ * PCLK: the PCU's fixed 1 GHz clock (2.8.6 CLOCKTICKS); QFCLK: 9.6 GT/s
+ * links carry one flit per 8 transfers (1.2 GHz, 2.9.6 CLOCKTICKS). */
+static const uint64_t clock_ceiling_hz[HSWEP_CLOCKS] = {
+	[HSWEP_CLK_UCLK] = 3000000000u,
+	[HSWEP_CLK_DCLK] = 1200000000u,
+	[HSWEP_CLK_PCLK] = 1000000000u,
+	[HSWEP_CLK_QFCLK] = 1200000000u,
+	[HSWEP_CLK_TSC] = 4000000000u,
+};
+
+/* Half the shortest time in which a counter of the plan can wrap: its
+ * width at its event's most increments per cycle (the manual's "Max.
+ * Inc/Cyc", carried in the tables) at its box's fastest clock.  A reader
+ * keeping to this folds every count exactly even when one read comes late
+ * by as much again.  R3QPI RxR_OCCUPANCY_VN1 (32 per cycle, 44 bits): 91 s. */
+static int direct_max_read_interval(const struct uncore_backend *base,
+				    const struct uncore_plan *plan, uint64_t *ns)
+{
+	uint64_t best = UINT64_MAX;
+	for (unsigned k = 0; plan && k < plan->nslots; k++) {
+		const struct uncore_slot *s = &plan->slots[k];
+		const struct hswep_box_desc *d = desc_for(base->machine.plat->boxes[s->box]);
+		if (!d)
+			return uncore_fail(UNCORE_EINVAL, "slot %u: not a Haswell-EP box", k);
+		uint64_t hz = clock_ceiling_hz[d->clock < HSWEP_CLOCKS ? d->clock : HSWEP_CLK_UCLK];
+		uint64_t inc = s->max_inc ? s->max_inc : 1;
+		unsigned __int128 span = s->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
+							 : (unsigned __int128)1 << s->width;
+		unsigned __int128 wrap = span * 1000000000u / ((unsigned __int128)inc * hz);
+		uint64_t half = wrap / 2 > UINT64_MAX ? UINT64_MAX : (uint64_t)(wrap / 2);
+		if (half < best)
+			best = half;
+	}
+	*ns = best;
+	return 0;
+}
+
 static int direct_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
 {
 	struct direct_backend *b = (struct direct_backend *)base;
@@ -574,6 +617,7 @@ static const struct uncore_backend_ops direct_ops = {
 	.read = direct_read,
 	.unprogram = direct_unprogram,
 	.destroy = direct_destroy,
+	.max_read_interval = direct_max_read_interval,
 };
 
 int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,

@@ -1,9 +1,10 @@
 /* What a Haswell-EP machine has, found through the register-access
  * interface alone (so the simulator is discovered exactly like hardware):
  * the packages and their uncore PCI buses from the UBox node-ID registers
- * (manual 1.6.1, topology/hswep_bus.c), then which boxes answer: a PCI box
- * whose PMON function shows Intel's vendor ID and the box's device ID
- * (Table 1-3), an MSR box whose box control (UBox: first counter control)
+ * (manual 1.6.1, topology/hswep_bus.c) and their root buses (where the IRP
+ * is), then which boxes answer: a PCI box whose PMON function shows Intel's
+ * vendor ID and the box's device ID (Table 1-3 as corrected in
+ * platform/hswep/HARDWARE-DECISIONS.md), an MSR box whose box control (UBox: first counter control)
  * can be read without a fault (Table 1-2). */
 #include "backend/direct/direct.h"
 
@@ -84,8 +85,15 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 		    "uncore bus discovery found packages 0x%x of %u: a package's UBox "
 		    "is missing from PCI configuration space",
 		    map.found, map.packages);
+	/* Root buses: found by the IRP's own function (D5:F6), the only PMON
+	 * box there; a package whose root bus is not found has no IRP. */
+	const struct hswep_pci_fn *irp = hswep_box(HSWEP_BOX_IRP)->pci_fn[HSWEP_FN_PMON];
+	rc = hswep_find_root_buses(cfg->io, NULL, 0, irp[0].dev, irp[0].fn, irp[0].did, &map);
+	if (rc < 0)
+		return rc;
 	for (unsigned s = 0; s < m.nsockets; s++) {
 		m.pci_bus[s] = map.bus[s];
+		m.pci_root_bus[s] = map.root_bus[s];
 		m.node_id[s] = map.node_id[s];
 	}
 
@@ -97,8 +105,12 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 			continue;
 		unsigned n = bt->ninstances < d->max_instances ? bt->ninstances : d->max_instances;
 		for (unsigned s = 0; s < m.nsockets; s++) {
+			if (d->space == UNCORE_SPACE_PCI && d->bus == HSWEP_BUS_ROOT &&
+			    !(map.root_found >> s & 1))
+				continue;
+			unsigned bus = hswep_box_bus(d, m.pci_bus[s], m.pci_root_bus[s]);
 			for (unsigned i = 0; i < n && i < 32; i++) {
-				rc = probe_instance(cfg->io, d, i, s, m.pci_bus[s]);
+				rc = probe_instance(cfg->io, d, i, s, bus);
 				if (rc < 0)
 					return rc;
 				if (rc) {

@@ -142,12 +142,19 @@ static const struct hswep_extra_desc qpi_extras[] = {
 
 /* PCI functions per instance (Table 1-3 and the per-box register tables). */
 static const struct hswep_pci_fn ha_fn[] = {{18, 1, 0x2f30}, {18, 5, 0x2f38}};
-/* MC0 channels 0-3 then MC1 channels 0-3 (Table 2-111; Table 1-3 prints MC0
- * channel 3 as "0x2B1", a dropped digit). */
+/* MC0 channels 0-3 then MC1 channels 0-3 at D20:F0/F1, D21:F0/F1 (MC0) and
+ * D23:F0/F1, D24:F0/F1 (MC1).  Device IDs: real hardware, not the manual.
+ * Tables 1-3 and 2-111 give D20:F0 = 0x2FB4 and D21:F0 = 0x2FB0 (and the
+ * same swap for MC1); the Linux driver's hswep_uncore_pci_ids, pciutils'
+ * pci.ids and published lspci output of E5 v3 machines all have D20:F0 =
+ * 0x2FB0, D20:F1 = 0x2FB1, D21:F0 = 0x2FB4, D21:F1 = 0x2FB5, D23:F0 =
+ * 0x2FD0 ... D24:F1 = 0x2FD5.  Discovery matches the ID, so the manual's
+ * values would find no channel (src/platform/hswep/HARDWARE-DECISIONS.md). */
 static const struct hswep_pci_fn imc_fn[] = {
-    {20, 0, 0x2fb4}, {20, 1, 0x2fb5}, {21, 0, 0x2fb0}, {21, 1, 0x2fb1},
-    {23, 0, 0x2fd4}, {23, 1, 0x2fd5}, {24, 0, 0x2fd0}, {24, 1, 0x2fd1},
+    {20, 0, 0x2fb0}, {20, 1, 0x2fb1}, {21, 0, 0x2fb4}, {21, 1, 0x2fb5},
+    {23, 0, 0x2fd0}, {23, 1, 0x2fd1}, {24, 0, 0x2fd4}, {24, 1, 0x2fd5},
 };
+/* D5:F6 on the package's root bus, not its uncore bus (see the IRP box). */
 static const struct hswep_pci_fn irp_fn[] = {{5, 6, 0x2f39}};
 /* QPI port 2 and its mask/match and misc functions exist on E7 only and are
  * listed in Table 1-3 alone. */
@@ -366,7 +373,10 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 	 * hardware.  Width: Table 2-148's description says "44-bit" but its
 	 * field is 47:0 and 2.7.1 and Table 1-1 say 48: 48 it is.  Table 2-147
 	 * lists bit 20 both as ov_en and inside "rsv 21:20": ov_en wins (2.7.1.1
-	 * describes IRP_PCI_PMON_CTL.ov_en). */
+	 * describes IRP_PCI_PMON_CTL.ov_en).  Bus: the IRP is an IIO function
+	 * and sits on the package's root bus (00:05.6, 80:05.6 on real E5 v3
+	 * boards; the Linux driver finds it there), not on the uncore bus
+	 * Table 1-3's "bus 1" suggests. */
 	[HSWEP_BOX_IRP] =
 	    {
 		.name = "irp",
@@ -374,6 +384,7 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.section = "2.7",
 		.kind = HSWEP_BOX_IRP,
 		.space = UNCORE_SPACE_PCI,
+		.bus = HSWEP_BUS_ROOT,
 		.clock = HSWEP_CLK_UCLK,
 		.max_instances = 1,
 		.num_counters = 4,

@@ -54,6 +54,17 @@ enum hswep_pci_fn_role {
 	HSWEP_FN_ROLES
 };
 
+/* Which PCI bus of a package a box's functions sit on.  Every PMON box but
+ * the IRP is on the package's uncore bus (the UBox's bus, 1.6.1); the IRP is
+ * an IIO function on the package's root bus (00:05.6 and 80:05.6 on a
+ * two-socket board), which holds no UBox: the Linux driver maps such a bus
+ * to the package whose UBox bus is the next one above it, and so do we
+ * (topology/hswep_bus.h).  Evidence: src/platform/hswep/HARDWARE-DECISIONS.md. */
+enum hswep_bus_kind {
+	HSWEP_BUS_UNCORE = 0,
+	HSWEP_BUS_ROOT,
+};
+
 struct hswep_pci_fn {
 	uint8_t dev;
 	uint8_t fn;
@@ -101,6 +112,7 @@ struct hswep_box_desc {
 	const char *section; /* manual section: "2.3" */
 	uint8_t kind;        /* enum hswep_box_kind */
 	uint8_t space;       /* UNCORE_SPACE_MSR or UNCORE_SPACE_PCI */
+	uint8_t bus;         /* enum hswep_bus_kind (PCI boxes) */
 	uint8_t clock;       /* enum hswep_clock */
 	uint8_t max_instances;
 	uint8_t num_counters;
@@ -158,12 +170,20 @@ const struct hswep_box_desc *hswep_box(enum hswep_box_kind kind);
 const struct hswep_box_desc *hswep_box_by_name(const char *name);
 
 /* The register `kind`/`index` (counter, filter or extra index; 0 otherwise)
- * of instance `inst` on package `socket`, whose uncore PCI bus is `bus` (PCI
- * boxes only).  PCI counters are returned as their low dword (width 4); the
+ * of instance `inst` on package `socket`, whose functions sit on PCI bus
+ * `bus` (PCI boxes only: the value of hswep_box_bus()).  PCI counters are returned as their low dword (width 4); the
  * high dword is at addr + 4.  0, or UNCORE_ENODEV when the box has no such
  * register, UNCORE_EINVAL for an out-of-range instance or index. */
 int hswep_reg(const struct hswep_box_desc *d, unsigned inst, enum hswep_reg_kind kind,
 	      unsigned index, unsigned socket, unsigned bus, struct uncore_reg *out);
+
+/* The bus of box `d`'s PCI functions on a package whose uncore bus is
+ * `uncore_bus` and root bus `root_bus` (enum hswep_bus_kind). */
+static inline unsigned hswep_box_bus(const struct hswep_box_desc *d, unsigned uncore_bus,
+				     unsigned root_bus)
+{
+	return d->bus == HSWEP_BUS_ROOT ? root_bus : uncore_bus;
+}
 
 /* The write rules of register `kind`/`index` of box `d`. */
 const struct hswep_reg_rules *hswep_reg_rules(const struct hswep_box_desc *d,

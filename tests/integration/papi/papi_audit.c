@@ -56,7 +56,9 @@ static int reg_of(enum hswep_box_kind kind, unsigned inst, unsigned socket, enum
 		  unsigned idx, struct uncore_reg *r)
 {
 	memset(r, 0, sizeof(*r));
-	return hswep_reg(hswep_box(kind), inst, rk, idx, socket, sim.topo.bus[socket], r);
+	const struct hswep_box_desc *d = hswep_box(kind);
+	return hswep_reg(d, inst, rk, idx, socket,
+			 hswep_box_bus(d, sim.topo.bus[socket], sim.topo.root_bus[socket]), r);
 }
 
 static int is_reg(const struct itest_access *a, const struct uncore_reg *r, int high)

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define GB        (1024.0 * 1024.0 * 1024.0)
+#define GB        1e9 /* metrics/hswep.metrics: const GB = 10^9 */
 #define NS_PER_MS 1000000ull
 
 static unsigned popcount32(uint32_t v)

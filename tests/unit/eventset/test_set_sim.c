@@ -119,22 +119,67 @@ TEST(discovery_agrees_with_every_model)
 			continue;
 		const struct uncore_machine *m = &e.be->machine;
 		CHECK_EQ_INT(m->nsockets, e.topo.sockets);
-		for (unsigned s = 0; s < m->nsockets; s++)
+		for (unsigned s = 0; s < m->nsockets; s++) {
 			CHECK_EQ_INT(m->pci_bus[s], e.topo.bus[s]);
+			CHECK_EQ_INT(m->pci_root_bus[s], e.topo.root_bus[s]);
+		}
+		/* All ten kinds, on every socket: the IRP (root bus) and the iMC
+		 * channels (real device IDs) included. */
 		static const struct {
 			const char *pmu;
 			enum hswep_box_kind kind;
-		} boxes[] = {{"hswep_unc_cbo", HSWEP_BOX_CBO}, {"hswep_unc_sbo", HSWEP_BOX_SBO},
-			     {"hswep_unc_ha", HSWEP_BOX_HA},   {"hswep_unc_imc", HSWEP_BOX_IMC},
-			     {"hswep_unc_qpi", HSWEP_BOX_QPI}, {"hswep_unc_r3qpi", HSWEP_BOX_R3QPI}};
+		} boxes[] = {{"hswep_unc_ubo", HSWEP_BOX_UBOX},	  {"hswep_unc_cbo", HSWEP_BOX_CBO},
+			     {"hswep_unc_sbo", HSWEP_BOX_SBO},	  {"hswep_unc_ha", HSWEP_BOX_HA},
+			     {"hswep_unc_imc", HSWEP_BOX_IMC},	  {"hswep_unc_irp", HSWEP_BOX_IRP},
+			     {"hswep_unc_pcu", HSWEP_BOX_PCU},	  {"hswep_unc_qpi", HSWEP_BOX_QPI},
+			     {"hswep_unc_r2pcie", HSWEP_BOX_R2PCIE}, {"hswep_unc_r3qpi", HSWEP_BOX_R3QPI}};
 		for (size_t b = 0; b < sizeof(boxes) / sizeof(boxes[0]); b++) {
 			int idx = uncore_machine_box_index(m, uncore_box_type_find(m->plat, boxes[b].pmu));
 			CHECK(idx >= 0);
-			if (idx >= 0)
-				CHECK_EQ_U64(m->present[idx][0], e.topo.present[boxes[b].kind]);
+			if (idx < 0)
+				continue;
+			for (unsigned s = 0; s < m->nsockets; s++) {
+				harness_row = boxes[b].pmu;
+				CHECK_EQ_U64(m->present[idx][s], e.topo.present[boxes[b].kind]);
+			}
 		}
+		harness_row = model;
 		env_close(&e);
 	}
+}
+
+/* The simulator presents the devices where real E5 v3 boards have them:
+ * 7f:14.0 is MC0 channel 0 with ID 0x2FB0 (not the manual's 0x2FB4), the IRP
+ * answers at 00:05.6 and 80:05.6 (root buses), not on 7f/ff. */
+TEST(simulator_presents_real_device_ids_and_buses)
+{
+	struct uncore_sim *sim = NULL;
+	CHECK_EQ_INT(uncore_sim_create("e5-2699v3-2s", NULL, &sim), 0);
+	if (!sim)
+		return;
+	struct uncore_regio *io = uncore_sim_regio(sim);
+	static const struct {
+		unsigned bus, dev, fn;
+		uint32_t id;
+	} rows[] = {
+	    {0x7f, 20, 0, 0x2fb08086}, {0x7f, 20, 1, 0x2fb18086}, {0x7f, 21, 0, 0x2fb48086},
+	    {0x7f, 21, 1, 0x2fb58086}, {0x7f, 23, 0, 0x2fd08086}, {0x7f, 23, 1, 0x2fd18086},
+	    {0x7f, 24, 0, 0x2fd48086}, {0xff, 24, 1, 0x2fd58086}, {0x00, 5, 6, 0x2f398086},
+	    {0x80, 5, 6, 0x2f398086},  {0x7f, 5, 6, 0xffffffff},  {0xff, 5, 6, 0xffffffff},
+	};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct uncore_reg r = {.space = UNCORE_SPACE_PCI,
+				       .width = 4,
+				       .bdf = UNCORE_BDF(rows[i].bus, rows[i].dev, rows[i].fn)};
+		uint64_t v = 0;
+		char row[32];
+		snprintf(row, sizeof(row), "%02x:%02x.%x", rows[i].bus, rows[i].dev, rows[i].fn);
+		harness_row = row;
+		CHECK_EQ_INT(uncore_regio_read(io, &r, &v), 0);
+		CHECK_EQ_U64(v, rows[i].id);
+	}
+	harness_row = NULL;
+	uncore_sim_close(sim);
 }
 
 TEST(dram_reads_of_a_whole_node_in_one_event)
@@ -258,6 +303,7 @@ int main(void)
 	find_scenarios();
 	RUN(discovery_finds_the_models_boxes);
 	RUN(discovery_agrees_with_every_model);
+	RUN(simulator_presents_real_device_ids_and_buses);
 	RUN(dram_reads_of_a_whole_node_in_one_event);
 	RUN(fixed_dclk_counts_dram_clocks_of_every_channel);
 	RUN(totals_survive_several_48_bit_wraps);

@@ -262,6 +262,11 @@ TEST(file_format_rules)
 	     "X\n",
 	     "no box of kind gpu"},
 	    {"platform hswep\nfield NOREG.x 3:0\n", "line 2: field: unknown register"},
+	    /* A second vars line would overflow the 16 values a stanza holds. */
+	    {"platform hswep\nmetric Ax\n\tvars x=0-15\n\tvars x=0-15\n", "line 4: vars given twice"},
+	    {"platform hswep\nmetric Ax\n\tvars x=0-9\n\tvars y=a,b,c,d,e,f,g,h\n",
+	     "line 4: vars given twice"},
+	    {"platform hswep\nmetric Ax\n\tvars x=0-16\n", "line 3: vars: bad range"},
 	};
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char row[8];

@@ -36,6 +36,14 @@ TEST(arithmetic)
 	CHECK_NEAR(value_of("ROUND(2.345, 2)"), 2.35, 1e-12);
 	CHECK(isnan(value_of("1 / 0")));
 	CHECK(isnan(value_of("0 / (3 - 3)")));
+	/* Exponents beyond long long's range, or not whole, give NaN without
+	 * converting them first (undefined behaviour the sanitizer run traps). */
+	CHECK(isnan(value_of("2 ^ 1e300")));
+	CHECK(isnan(value_of("2 ^ -1e300")));
+	CHECK(isnan(value_of("2 ^ 0.5")));
+	CHECK(isnan(value_of("ROUND(2.5, 1e300)")));
+	CHECK_NEAR(value_of("2 ^ -2"), 0.25, 0);
+	CHECK_NEAR(value_of("1e300 * 2"), 2e300, 1e285);
 }
 
 /* One parsed formula and a look at its nodes. */
@@ -167,6 +175,15 @@ static const struct {
     {"A with:B[3:9]=1", "hi >= lo"},
     {"A $ B", "an operator"},
     {"0x1Cz", "a number"},
+    /* Literals at or above 2^64 where a whole number is needed: refused,
+     * never converted (that conversion is undefined behaviour). */
+    {"A with:B[4294967296:0]=1", "a bit number (0 to 63)"},
+    {"A with:B[99999999999999999999:0]=1", "a bit number (0 to 63)"},
+    {"A with:B[3:1e300]=1", "a bit number (0 to 63)"},
+    {"A with:B[3:0]=1e30", "a whole value below 2^64"},
+    {"A with:B[3:0]=0x10000000000000000", "a whole value below 2^64"},
+    {"A{thresh=1e300}", "a control-bit value"},
+    {"A{thresh=2.5}", "a control-bit value"},
 };
 
 TEST(damaged_texts_are_refused_with_the_place)

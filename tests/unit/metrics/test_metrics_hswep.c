@@ -19,7 +19,7 @@
 #include <string.h>
 
 #define MODEL "e5-2699v3-2s"
-#define GB    (1024.0 * 1024.0 * 1024.0)
+#define GB    1e9 /* metrics/hswep.metrics: const GB = 10^9 */
 
 /* Boxes of the model, over both sockets. */
 #define N_CBO 36.0

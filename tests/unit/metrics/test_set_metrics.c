@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define GB (1024.0 * 1024.0 * 1024.0)
+#define GB 1e9 /* metrics/{nhm,skl,hswep}.metrics: const GB = 10^9 */
 
 static unsigned popcount32(uint32_t v)
 {
@@ -287,7 +287,7 @@ TEST(group_mem_per_socket_and_total_as_uncore_stat_adds_it)
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
 	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
 	/* stream.scn: per socket 8 channels x 6.4 GB read and 3.2 GB written
-	 * (10^9 bytes) per second; GB/s here are 2^30 bytes (1.7.1). */
+	 * (10^9 bytes) per second; GB/s are 10^9 bytes/s (metrics/hswep.metrics). */
 	double rd = 8 * 6.4e9 / GB, wr = 8 * 3.2e9 / GB;
 	double want[3] = {rd, wr, rd + wr};
 	for (unsigned m = 0; m < 3; m++) {

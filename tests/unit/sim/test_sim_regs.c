@@ -346,11 +346,19 @@ TEST(reserved_bits_and_unknown_registers)
 	RD_FAILS(io, pci_reg(bus, 9, 2, 0xa0), UNCORE_ENODEV);
 	CHECK_EQ_U64(RD(io, pci_reg(bus, 9, 6, 0x0)), 0x2f968086);
 	WR(io, pci_reg(bus, 9, 6, 0x238), 0x1e00);
-	/* Present device: its ID; a bus with no socket: nothing. */
-	CHECK_EQ_U64(RD(io, pci_reg(bus, 20, 0, 0x0)), 0x2fb48086);
+	/* Present device: its real ID (D20:F0 = 0x2FB0 as on hardware, not the
+	 * manual's 0x2FB4); a bus with no socket: nothing. */
+	CHECK_EQ_U64(RD(io, pci_reg(bus, 20, 0, 0x0)), 0x2fb08086);
 	CHECK_EQ_U64(RD(io, pci_reg(0x3f, 20, 0, 0x0)), 0xffffffff);
 	/* Phantom channel 3: present and counting its clock, no traffic. */
-	CHECK_EQ_U64(RD(io, pci_reg(bus, 21, 1, 0x0)), 0x2fb18086);
+	CHECK_EQ_U64(RD(io, pci_reg(bus, 21, 1, 0x0)), 0x2fb58086);
+	/* The IRP is on the socket's root bus (80 for uncore bus ff on this
+	 * model), not on its uncore bus; the root bus has no UBox or iMC. */
+	CHECK_EQ_U64(RD(io, pci_reg(0x80, 5, 6, 0x0)), 0x2f398086);
+	CHECK_EQ_U64(RD(io, pci_reg(bus, 5, 6, 0x0)), 0xffffffff);
+	CHECK_EQ_U64(RD(io, pci_reg(0x80, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN, 0x0)),
+		     0xffffffff);
+	CHECK_EQ_U64(RD(io, pci_reg(0x80, 20, 0, 0x0)), 0xffffffff);
 	/* Access shapes. */
 	struct uncore_reg r = pci_reg(bus, 18, 1, 0xa2);
 	uint64_t v;

@@ -175,12 +175,12 @@ TEST(qpi_remote_and_pcie_io)
 	WR(io, msr_reg(0, 0xe75), 0x3e);
 	WR(io, msr_reg(0, 0xe76), (uint64_t)0x19e << HSWEP_CBO_FILTER1_OPC_SHIFT);
 	WR(io, msr_reg(0, 0xe71), EN | HSWEP_PMON_CTL_TID_EN | 0x01 << 8 | 0x35);
-	WR(io, pci_reg(0x7f, 5, 6, 0xd8), EN | 0x01 << 8 | 0x16);  /* IRP TRANSACTIONS.READS */
+	WR(io, pci_reg(0x00, 5, 6, 0xd8), EN | 0x01 << 8 | 0x16);  /* IRP (root bus) READS */
 	WR(io, pci_reg(0x7f, 16, 1, 0xd8), EN | 0x0f << 8 | 0x09); /* R2 RING_BL_USED.ALL dirs */
 	WR(io, pci_reg(0x7f, 16, 1, 0xd8), EN | 0x0f << 8 | 0x09); /* (written twice: erratum) */
 	uncore_sim_advance(sim, 1000000);
 	CHECK_EQ_U64(RD(io, msr_reg(0, 0xe78)) * 64, 1280000);
-	CHECK_EQ_U64(rd_pci_ctr(io, pci_reg(0x7f, 5, 6, 0xa0), &rc), 40000);
+	CHECK_EQ_U64(rd_pci_ctr(io, pci_reg(0x00, 5, 6, 0xa0), &rc), 40000);
 	CHECK_EQ_U64(rd_pci_ctr(io, pci_reg(0x7f, 16, 1, 0xa0), &rc), 60000);
 	uncore_sim_close(sim);
 }

@@ -45,6 +45,56 @@ TEST(every_model_maps_every_socket)
 	}
 }
 
+/* Root buses (the IRP's, D5:F6 0x2F39) on every model: found by the Linux
+ * driver's rule, a bus without a UBox belongs to the next UBox bus above. */
+TEST(every_model_finds_every_root_bus)
+{
+	for (size_t i = 0; i < uncore_sim_model_count(); i++) {
+		const struct uncore_sim_model_info *info = uncore_sim_model(i);
+		harness_row = info->name;
+		struct uncore_sim *sim = make(info->name);
+		if (!sim)
+			continue;
+		struct uncore_sim_topology topo;
+		CHECK_EQ_INT(uncore_sim_topology(sim, &topo), 0);
+		struct hswep_bus_map map;
+		CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+		CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map),
+			     0);
+		CHECK_EQ_U64(map.root_found, (1u << info->sockets) - 1);
+		for (unsigned s = 0; s < info->sockets; s++) {
+			CHECK_EQ_INT(map.root_bus[s], topo.root_bus[s]);
+			CHECK_EQ_INT(hswep_bus_owner(&map, topo.root_bus[s]), (int)s);
+			CHECK_EQ_INT(hswep_bus_owner(&map, topo.bus[s]), (int)s);
+		}
+		uncore_sim_close(sim);
+	}
+}
+
+/* The real two-socket layout: IRP at 00:05.6 and 80:05.6. */
+TEST(root_buses_of_a_real_two_socket_board)
+{
+	struct uncore_sim *sim = make("e5-2699v3-2s");
+	struct hswep_bus_map map;
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map), 0);
+	CHECK_EQ_INT(map.root_bus[0], 0x00);
+	CHECK_EQ_INT(map.root_bus[1], 0x80);
+	/* Every bus up to 7f is socket 0's, 80 to ff socket 1's. */
+	CHECK_EQ_INT(hswep_bus_owner(&map, 0x00), 0);
+	CHECK_EQ_INT(hswep_bus_owner(&map, 0x7f), 0);
+	CHECK_EQ_INT(hswep_bus_owner(&map, 0x80), 1);
+	CHECK_EQ_INT(hswep_bus_owner(&map, 0xff), 1);
+	uncore_sim_close(sim);
+	/* Sockets out of bus order: root bus 80 belongs to socket 0 (bus ff). */
+	sim = make("e5-2620v3-2s");
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map), 0);
+	CHECK_EQ_INT(map.root_bus[0], 0x80);
+	CHECK_EQ_INT(map.root_bus[1], 0x00);
+	uncore_sim_close(sim);
+}
+
 TEST(unusual_layouts_are_what_we_test)
 {
 	/* Guard against a model edit that makes the discovery test trivial. */
@@ -245,6 +295,8 @@ TEST(quick_pass_trusted_when_the_topology_agrees)
 int main(void)
 {
 	RUN(every_model_maps_every_socket);
+	RUN(every_model_finds_every_root_bus);
+	RUN(root_buses_of_a_real_two_socket_board);
 	RUN(unusual_layouts_are_what_we_test);
 	RUN(manual_literal_code_fails_on_unusual_maps);
 	RUN(candidate_list_and_errors);
