@@ -58,7 +58,7 @@ TEST(every_model_finds_every_root_bus)
 		struct uncore_sim_topology topo;
 		CHECK_EQ_INT(uncore_sim_topology(sim, &topo), 0);
 		struct hswep_bus_map map;
-		CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+		CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 0, &map), 0);
 		CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map),
 			     0);
 		CHECK_EQ_U64(map.root_found, (1u << info->sockets) - 1);
@@ -76,7 +76,7 @@ TEST(root_buses_of_a_real_two_socket_board)
 {
 	struct uncore_sim *sim = make("e5-2699v3-2s");
 	struct hswep_bus_map map;
-	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 0, &map), 0);
 	CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map), 0);
 	CHECK_EQ_INT(map.root_bus[0], 0x00);
 	CHECK_EQ_INT(map.root_bus[1], 0x80);
@@ -88,7 +88,7 @@ TEST(root_buses_of_a_real_two_socket_board)
 	uncore_sim_close(sim);
 	/* Sockets out of bus order: root bus 80 belongs to socket 0 (bus ff). */
 	sim = make("e5-2620v3-2s");
-	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 0, &map), 0);
 	CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map), 0);
 	CHECK_EQ_INT(map.root_bus[0], 0x80);
 	CHECK_EQ_INT(map.root_bus[1], 0x00);
