@@ -90,5 +90,21 @@ PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE=uncore_imc_0=1/2 PAPI_INTEL_UNCORE_VERBOSE=1 
 	"$STAGE/bin/papi_command_line" hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 >"$tmp/mpx" 2>&1
 expect "sim+perf: a multiplexed event is reported as scaled" \
 	grep -q 'hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 counted 50.0% of the time' "$tmp/mpx"
+# Its count is scaled back to the whole time: equal, within 5% (wall
+# clock, two PMU groups read one after the other), to the same event of
+# a channel the kernel does not multiplex; inverted scaling would give a
+# quarter of it, none a half.
+PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE=uncore_imc_0=1/2 "$STAGE/bin/papi_command_line" \
+	hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0 \
+	>"$tmp/mpx2" 2>&1
+m=$(sed -n 's/^hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 :[[:space:]]*\([0-9]*\).*/\1/p' "$tmp/mpx2")
+u=$(sed -n 's/^hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0 :[[:space:]]*\([0-9]*\).*/\1/p' "$tmp/mpx2")
+if [ -n "$m" ] && [ -n "$u" ] && [ "$u" -gt 0 ] && [ $((m * 100)) -ge $((u * 95)) ] &&
+	[ $((m * 100)) -le $((u * 105)) ]; then
+	pass "sim+perf: the multiplexed channel's count is scaled back ($m against $u unmultiplexed)"
+else
+	fail "sim+perf: multiplexed count '$m' should be the unmultiplexed '$u' within 5%"
+	cat "$tmp/mpx2"
+fi
 ls /dev/shm | grep -q uncore-simkernel && fail "sim+perf: the simulated kernel's tree was left in /dev/shm" ||
 	pass "sim+perf: the simulated kernel's tree is removed at shutdown"

@@ -33,11 +33,16 @@ static void take(struct uncore_sim *sim, const struct uncore_sim_topology *topo,
 			for (unsigned i = 0; i < d->max_instances; i++)
 				for (unsigned k = 0; k <= d->num_counters; k++) {
 					struct uncore_reg r;
-					int rc = k < d->num_counters
-						     ? hswep_reg(d, i, HSWEP_REG_CTR, k, sock,
-								 topo->bus[sock], &r)
-						     : hswep_reg(d, i, HSWEP_REG_FIXED_CTR, 0, sock,
-								 topo->bus[sock], &r);
+					int rc =
+					    k < d->num_counters
+						? hswep_reg(d, i, HSWEP_REG_CTR, k, sock,
+							    hswep_box_bus(d, topo->bus[sock],
+									  topo->root_bus[sock]),
+							    &r)
+						: hswep_reg(d, i, HSWEP_REG_FIXED_CTR, 0, sock,
+							    hswep_box_bus(d, topo->bus[sock],
+									  topo->root_bus[sock]),
+							    &r);
 					uint64_t v;
 					if (rc || uncore_regio_read(io, &r, &v) != 0)
 						continue; /* no such register or box */
@@ -115,8 +120,10 @@ TEST(stop_leaves_every_box_frozen)
 		uint64_t v = 0;
 		if (d->box_ctl == HSWEP_NO_REG)
 			continue; /* the UBox: checked below */
-		if (hswep_reg(d, a.inst[i], HSWEP_REG_BOX_CTL, 0, a.socket[i],
-			      e.topo.bus[a.socket[i]], &r) != 0 ||
+		if (hswep_reg(
+			d, a.inst[i], HSWEP_REG_BOX_CTL, 0, a.socket[i],
+			hswep_box_bus(d, e.topo.bus[a.socket[i]], e.topo.root_bus[a.socket[i]]),
+			&r) != 0 ||
 		    uncore_regio_read(io, &r, &v) != 0)
 			continue;
 		/* Only boxes the set programmed: one of their controls has .en. */
@@ -125,7 +132,9 @@ TEST(stop_leaves_every_box_frozen)
 			struct uncore_reg c;
 			uint64_t cv = 0;
 			if (hswep_reg(d, a.inst[i], HSWEP_REG_CTL, k, a.socket[i],
-				      e.topo.bus[a.socket[i]], &c) == 0 &&
+				      hswep_box_bus(d, e.topo.bus[a.socket[i]],
+						    e.topo.root_bus[a.socket[i]]),
+				      &c) == 0 &&
 			    uncore_regio_read(io, &c, &cv) == 0 && (cv & HSWEP_PMON_CTL_EN))
 				programmed = 1;
 		}
@@ -144,8 +153,7 @@ TEST(stop_leaves_every_box_frozen)
 		for (unsigned k = 0; k < u->num_counters; k++) {
 			struct uncore_reg c;
 			uint64_t cv = 0;
-			CHECK_EQ_INT(hswep_reg(u, 0, HSWEP_REG_CTL, k, sock, e.topo.bus[sock], &c),
-				     0);
+			CHECK_EQ_INT(hswep_reg(u, 0, HSWEP_REG_CTL, k, sock, 0, &c), 0);
 			CHECK_EQ_INT(uncore_regio_read(io, &c, &cv), 0);
 			CHECK_EQ_U64(cv & HSWEP_PMON_CTL_EN, 0);
 		}
