@@ -46,10 +46,11 @@ int uncore_msr_fail(int err, const char *path, int64_t msr, const char *op, int 
 			return uncore_fail(
 			    UNCORE_EPERM,
 			    "%s%s through %s refused by msr-safe: the MSR is not "
-			    "%s in /dev/cpu/msr_allowlist. As root, load ours: "
-			    "uncore-msr-allowlist > /dev/cpu/msr_allowlist "
-			    "(and give your group rw access to /dev/cpu/*/msr_safe and "
-			    "/dev/cpu/msr_batch)",
+			    "%s in /dev/cpu/msr_allowlist. As root, add ours to it: "
+			    "uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o "
+			    "/dev/cpu/msr_allowlist (one write: msr-safe takes each write "
+			    "as the whole list) and give your group rw access to "
+			    "/dev/cpu/*/msr_safe and /dev/cpu/msr_batch",
 			    op, reg, path,
 			    strcmp(op, "write") == 0 ? "writable (with these bits)" : "listed");
 		return uncore_fail(

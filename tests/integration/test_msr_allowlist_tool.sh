@@ -44,3 +44,67 @@ expect "... naming file and line" grep -q 'bad.txt:1' "$tmp/bad.err"
 "$tool" -p nosuch >/dev/null 2>"$tmp/nosuch.err"
 expect "an unknown platform is refused" test $? -ne 0
 expect "... by name" grep -q 'nosuch' "$tmp/nosuch.err"
+
+# msr-safe takes the buffer of each write() to /dev/cpu/msr_allowlist as the
+# complete list.  The fake device (tests/fakes/fake_msr_allowlist.c, an
+# LD_PRELOAD object with msr-safe's write semantics) records every write():
+# the list must arrive in exactly one, whole, and replace the loaded list.
+fake=$BUILD/tests/fakes/fake_msr_allowlist.so
+expect "the fake msr-safe allowlist device is built" test -f "$fake"
+dev=$tmp/msr_allowlist
+printf '0x00000010 0x0000000000000000\n0x00000199 0x000000000000FFFF\n' >"$dev"
+: >"$tmp/dev.log"
+run_fake() {
+	env LD_PRELOAD="$fake" UNCORE_FAKE_MSR_ALLOWLIST="$dev" UNCORE_FAKE_MSR_ALLOWLIST_LOG="$tmp/dev.log" "$@"
+}
+# The fake itself, written in 4 KiB write()s as stdio does (Python's
+# os.write is libc's write): the first chunk replaces the list, the next one
+# starts mid-line and is refused (EINVAL), so the first chunk's entries are
+# all that is loaded -- the damage the old stdio output did.
+chunked_write() {
+	run_fake "${PYTHON3:-python3}" -c '
+import os, sys
+fd = os.open(sys.argv[1], os.O_WRONLY)
+data = open(sys.argv[2], "rb").read()
+for i in range(0, len(data), 4096):
+    try:
+        os.write(fd, data[i:i + 4096])
+    except OSError as e:
+        print("write at", i, "failed:", e.strerror)
+' "$dev" "$1"
+}
+chunked_write "$tmp/hsx.txt" >"$tmp/chunked.out"
+head -c 4096 "$tmp/hsx.txt" >"$tmp/chunk"
+expect "fake device: 4 KiB writes leave only the first chunk's entries" \
+	test "$(grep -c '^0x' "$dev")" -eq "$(grep -c '^0x' "$tmp/chunk")"
+expect "... and the later chunks fail with EINVAL" grep -q 'Invalid argument' "$tmp/chunked.out"
+n_before=$(grep -c '^0x' "$dev")
+printf '0x00000E01 0x0000\n0x00000E02' >"$tmp/cut"
+chunked_write "$tmp/cut" >/dev/null
+expect "fake device: a number cut short is EINVAL, the list stays" \
+	test "$(grep -c '^0x' "$dev")" -eq "$n_before"
+printf '0x00000199 0x000000000000FFFF\n' >"$dev"
+: >"$tmp/dev.log"
+
+# Installing as documented: merge the loaded list, write it back in one write().
+run_fake "$tool" -p hswep -m "$dev" -o "$dev"
+expect "install through -o succeeds" test $? -eq 0
+expect "exactly one write() reached the device, got: $(tr '\n' ';' <"$tmp/dev.log")" \
+	test "$(grep -c '^write ' "$tmp/dev.log")" -eq 1
+expect "... and msr-safe accepted it" grep -q '^write [0-9]* ok$' "$tmp/dev.log"
+expect "the device holds our 282 MSRs plus the site's one" test "$(grep -c '^0x' "$dev")" -eq 283
+expect "... the site's entry kept" grep -q '^0x00000199 0x000000000000FFFF' "$dev"
+expect "... CBo 17 CTR3 loaded" grep -q '^0x00000F1B 0x0000FFFFFFFFFFFF' "$dev"
+
+# The same through a shell redirection of standard output.
+: >"$tmp/dev.log"
+run_fake sh -c '"$1" -p hswep >"$2"' _ "$tool" "$dev"
+expect "stdout redirected to the device: one write()" test "$(grep -c '^write ' "$tmp/dev.log")" -eq 1
+expect "... the whole list loaded (282)" test "$(grep -c '^0x' "$dev")" -eq 282
+
+# The help and the list's own header say how to install it.
+"$tool" --help >"$tmp/help.txt"
+expect "--help gives the one-write install command" \
+	grep -q 'uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o /dev/cpu/msr_allowlist' "$tmp/help.txt"
+expect "the list's header gives it too" \
+	grep -q '^# as root: uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o /dev/cpu/msr_allowlist' "$tmp/hsx.txt"

@@ -144,7 +144,7 @@ TEST(errno_mapping_of_driver_failures)
 	CHECK_CONTAINS(uncore_error_detail(), "locked-down kernel");
 	CHECK_EQ_INT(uncore_msr_fail(EACCES, "/dev/cpu/0/msr_safe", 0xe01, "write", 1),
 		     UNCORE_EPERM);
-	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist > /dev/cpu/msr_allowlist");
+	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o /dev/cpu/msr_allowlist");
 	CHECK_CONTAINS(uncore_error_detail(), "writable");
 	CHECK_EQ_INT(uncore_msr_fail(ENOENT, "/dev/cpu/0/msr", -1, "open", 0), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "modprobe msr");

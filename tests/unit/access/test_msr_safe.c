@@ -167,7 +167,7 @@ TEST(batch_refused_by_allowlist_names_register_and_fix)
 	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_EPERM);
 	CHECK_CONTAINS(uncore_error_detail(), "MSR 0x709");
 	CHECK_CONTAINS(uncore_error_detail(), "op 2 of 3");
-	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist > /dev/cpu/msr_allowlist");
+	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o /dev/cpu/msr_allowlist");
 	/* No version device: we announce 2.0.0. */
 	CHECK_EQ_U64(md.last_version, 2u << 16);
 
