@@ -52,7 +52,14 @@ def copy_tree(dst):
         if os.path.abspath(d) == SRC:
             return [n for n in names if n in ("build", "stage", ".git")]
         return []
-    shutil.copytree(SRC, dst, symlinks=True, ignore=ignore)
+    try:
+        shutil.copytree(SRC, dst, symlinks=True, ignore=ignore)
+    except shutil.Error as e:
+        # Files that vanished during the copy (a concurrent build's
+        # temporaries) do not matter; anything else does.
+        real = [x for x in e.args[0] if os.path.exists(x[0])]
+        if real:
+            raise
 
 
 class Scratch:

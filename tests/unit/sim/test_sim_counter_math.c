@@ -121,6 +121,27 @@ static void check_case(struct sim_shared *sh, const char *kind)
 		last = cmp.invert ? s < cmp.thresh : s >= cmp.thresh;
 		CHECK_EQ_INT(p, last);
 	}
+	/* The rotation closed form directly, wherever it applies (sim_eval
+	 * prefers a short periodic block when there is one). */
+	if (cmp.thresh) {
+		uint64_t rot = 0, rused = 0;
+		uint8_t rp = prev;
+		if (sim_eval_rotation(sh, &in, &cmp, c0, n, &rp, 0, &rused, &rot)) {
+			harness_row = "rotation";
+			CHECK_EQ_U64(rot, want);
+			uint64_t s = ref_input_at(sh, &in, c0 + n - 1);
+			CHECK_EQ_INT(rp, cmp.invert ? s < cmp.thresh : s >= cmp.thresh);
+			if (want) {
+				uint64_t need = 1 + rnd(want);
+				reference(sh, &in, &cmp, c0, n, prev, need, &used_ref);
+				rp = prev;
+				CHECK(sim_eval_rotation(sh, &in, &cmp, c0, n, &rp, need, &rused,
+							&rot));
+				CHECK_EQ_U64(rused, used_ref);
+			}
+			harness_row = NULL;
+		}
+	}
 	/* Crossing search: the cycle on which the count reaches `need`. */
 	if (want) {
 		uint64_t need = 1 + rnd(want);
