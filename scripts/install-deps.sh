@@ -19,8 +19,14 @@ say() { echo "== papi-uncore: $*"; }
 #                    perf backend (tests/integration/test_perf_backend.sh)
 #   util-linux       make check: setpriv (an unprivileged PAPI client) and
 #                    unshare (a build without network)
+#   libpapi7.0, libpfm4  Debian's PAPI and libpfm4, never used by our build: every
+#                    test runs beside them, as on HPC nodes that have them, and
+#                    proves our libpapi and tools never load or call them
+#                    (tests/integration/test_one_papi.sh)
+#   libcap2-bin      setcap: the test that a tool given cap_perfmon loads our libpapi
 # The suite's SKIP-DEP lines name what is missing; under CI=true they fail.
-packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev strace util-linux)
+packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev strace
+	util-linux libpapi7.0 libpfm4 libcap2-bin)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -12,6 +12,7 @@
 #include "papi.h"
 #include "papi_internal.h"
 #include "papi_memory.h"
+#include "papi_preset.h"
 #include "papi_vector.h"
 
 #include "common/uncore_error.h"
@@ -19,6 +20,7 @@
 #include "eventset/eventset.h"
 #include "eventset/native.h"
 #include "eventset/poller.h"
+#include "presets/presets.h"
 
 /* Events in one event set: a two-socket Haswell-EP has over 300 counters. */
 #define INTEL_UNCORE_MAX_EVENTS 256
@@ -163,6 +165,93 @@ static int disable_component(int papi_error, const char *reason)
 	return papi_error;
 }
 
+/* Uncore presets (presets/presets.h) entered in PAPI's preset table after
+ * its own, for the whole node and each socket.  PAPI frees `postfix` and
+ * `name[]` at shutdown (so they come from papi_strdup); symbols and
+ * descriptions live here.  Our PAPI patch makes a preset count on the
+ * component of its events (papi-patches/README.md). */
+#define PRESET_SLOTS 64
+static int preset_first = -1;
+static unsigned preset_count;
+static char preset_symbol[PRESET_SLOTS][UNCORE_PRESET_NAME_MAX];
+static char preset_descr[PRESET_SLOTS][PAPI_HUGE_STR_LEN];
+
+static int define_preset(int cidx, int slot, const struct uncore_preset_def *d, int socket)
+{
+	char ev[UNCORE_PRESET_MAX_EVENTS][UNCORE_PRESET_NAME_MAX];
+	unsigned nev, k = preset_count;
+	int codes[UNCORE_PRESET_MAX_EVENTS];
+	hwi_presets_t *p = &_papi_hwi_presets[slot];
+
+	if (uncore_preset_instance(d, socket, preset_symbol[k], sizeof(preset_symbol[k]), ev,
+				   &nev) < 0)
+		return -1;
+	for (unsigned i = 0; i < nev; i++) {
+		uint32_t code;
+		if (uncore_native_code(component->native, ev[i], &code) < 0)
+			return -1; /* not countable on this machine: not listed */
+		codes[i] = _papi_hwi_native_to_eventcode(cidx, (int)code, -1, ev[i]);
+		if (codes[i] < 0)
+			return -1;
+	}
+	if (socket >= 0)
+		snprintf(preset_descr[k], sizeof(preset_descr[k]), "%s; socket %d only",
+			 d->long_descr, socket);
+	else
+		snprintf(preset_descr[k], sizeof(preset_descr[k]), "%s; every socket",
+			 d->long_descr);
+	memset(p, 0, sizeof(*p));
+	p->symbol = preset_symbol[k];
+	p->short_descr = (char *)d->short_descr;
+	p->long_descr = preset_descr[k];
+	p->derived_int = d->postfix ? DERIVED_POSTFIX : NOT_DERIVED;
+	p->postfix = d->postfix ? papi_strdup(d->postfix) : NULL;
+	p->event_type = PAPI_PRESET_BIT_MEM;
+	for (unsigned i = 0; i < nev; i++) {
+		p->code[i] = (unsigned)codes[i];
+		p->name[i] = papi_strdup(ev[i]);
+	}
+	for (unsigned i = nev; i < PAPI_MAX_INFO_TERMS; i++)
+		p->code[i] = (unsigned)PAPI_NULL;
+	p->count = nev;
+	preset_count++;
+	return 0;
+}
+
+static void define_presets(int cidx)
+{
+	unsigned n;
+	const struct uncore_preset_def *defs =
+	    component->be->machine.plat ? uncore_presets(component->be->machine.plat->id, &n)
+					: NULL;
+	int slot = 0;
+	if (!defs)
+		return;
+	/* After PAPI's own presets: its enumeration stops at the first
+	 * unnamed slot. */
+	while (slot < PAPI_MAX_PRESET_EVENTS && _papi_hwi_presets[slot].symbol)
+		slot++;
+	preset_first = slot;
+	preset_count = 0;
+	for (unsigned i = 0; i < n; i++)
+		for (int s = -1; s < (int)component->be->machine.nsockets; s++) {
+			if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
+				break;
+			if (define_preset(cidx, slot, &defs[i], s) == 0)
+				slot++;
+		}
+	_intel_uncore_vector.cmp_info.num_preset_events = (int)preset_count;
+}
+
+/* PAPI_shutdown has freed each preset's postfix and names already. */
+static void forget_presets(void)
+{
+	for (unsigned k = 0; preset_first >= 0 && k < preset_count; k++)
+		memset(&_papi_hwi_presets[preset_first + (int)k], 0, sizeof(hwi_presets_t));
+	preset_first = -1;
+	preset_count = 0;
+}
+
 static int _intel_uncore_init_component(int cidx)
 {
 	int rc;
@@ -172,8 +261,12 @@ static int _intel_uncore_init_component(int cidx)
 	rc = uncore_component_open(&component);
 	if (rc < 0)
 		return disable_component(PAPI_ENOSUPP, uncore_error_detail());
-	_intel_uncore_vector.cmp_info.num_native_events = (int)uncore_native_count(component->native);
-	/* PAPI routes "pmu::event" names to the components listing the PMU. */
+	_intel_uncore_vector.cmp_info.num_native_events =
+	    (int)uncore_native_count(component->native);
+	/* PAPI routes "pmu::event" names to the components listing the PMU.
+	 * It keeps PAPI_PMU_MAX names; ours come types and families first, and
+	 * our PAPI patch routes a family's numbered instances by it
+	 * (papi-patches/README.md), so no name is lost past the limit. */
 	unsigned npmu;
 	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
 	for (unsigned i = 0; i < npmu && i < PAPI_PMU_MAX; i++)
@@ -184,6 +277,7 @@ static int _intel_uncore_init_component(int cidx)
 	copy_field(_intel_uncore_vector.cmp_info.description,
 		   sizeof(_intel_uncore_vector.cmp_info.description), description);
 	_intel_uncore_vector.cmp_info.disabled = PAPI_OK;
+	define_presets(cidx);
 	return PAPI_OK;
 }
 
@@ -191,6 +285,7 @@ static int _intel_uncore_shutdown_component(void)
 {
 	for (unsigned i = 0; i < PAPI_PMU_MAX; i++)
 		_intel_uncore_vector.cmp_info.pmu_names[i] = NULL;
+	forget_presets();
 	uncore_component_close(component);
 	component = NULL;
 	return PAPI_OK;
@@ -324,13 +419,16 @@ static void note_scaling(intel_uncore_control_t *c)
 	if (uncore_native_event_string(component->native, c->codes[which], name, sizeof(name)) < 0)
 		snprintf(name, sizeof(name), "event %d", which);
 	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
-	PAPIERROR("intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its value "
-		  "is scaled by time_enabled/time_running", name, 100.0 * least);
+	PAPIERROR(
+	    "intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its value "
+	    "is scaled by time_enabled/time_running",
+	    name, 100.0 * least);
 	if (verbose && strcmp(verbose, "0") != 0)
-		fprintf(stderr,
-			"intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its "
-			"value is scaled by time_enabled/time_running\n",
-			name, 100.0 * least);
+		fprintf(
+		    stderr,
+		    "intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its "
+		    "value is scaled by time_enabled/time_running\n",
+		    name, 100.0 * least);
 	c->scaling_noted = 1;
 }
 
@@ -386,11 +484,24 @@ static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	return rc < 0 ? fail(rc, "resetting") : PAPI_OK;
 }
 
+/* PAPI_CPU_ATTACH (cmp_info.cpu): uncore counters belong to a socket, so a
+ * set attached to a CPU counts that CPU's socket, as ":cpu=N" does (see
+ * uncore_set_attach_cpu).  Other options concern per-thread counting and
+ * are accepted as they change nothing for socket-wide counters. */
 static int _intel_uncore_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *option)
 {
 	(void)ctx;
-	(void)code;
-	(void)option;
+	if (code == PAPI_CPU_ATTACH) {
+		intel_uncore_control_t *c = (intel_uncore_control_t *)option->cpu.ESI->ctl_state;
+		int rc;
+		if (!c->set) {
+			if ((rc = uncore_set_create(component->be, &c->set)) < 0)
+				return fail(rc, "creating an event set");
+			uncore_set_clock(c->set, &component->clock);
+		}
+		rc = uncore_set_attach_cpu(c->set, (int)option->cpu.cpu_num);
+		return rc < 0 ? fail(rc, "PAPI_CPU_ATTACH") : PAPI_OK;
+	}
 	return PAPI_OK;
 }
 
@@ -472,46 +583,47 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 }
 
 papi_vector_t _intel_uncore_vector = {
-	.cmp_info =
-		{
-			.name = "intel_uncore",
-			.short_name = "intel_uncore",
-			.description = "Intel uncore counters (Haswell-EP, Skylake, Nehalem, Xeon 7400), "
-				       "socket- and box-aware",
-			.version = "0.2.0",
-			.support_version = "n/a",
-			.kernel_version = "n/a",
-			.num_cntrs = INTEL_UNCORE_MAX_EVENTS,
-			.num_mpx_cntrs = INTEL_UNCORE_MAX_EVENTS,
-			.default_domain = PAPI_DOM_ALL,
-			.available_domains = PAPI_DOM_ALL,
-			.default_granularity = PAPI_GRN_SYS,
-			.available_granularities = PAPI_GRN_SYS,
-			.hardware_intr_sig = PAPI_INT_SIGNAL,
-		},
-	.size =
-		{
-			.context = sizeof(intel_uncore_context_t),
-			.control_state = sizeof(intel_uncore_control_t),
-			.reg_value = 1,
-			.reg_alloc = 1,
-		},
-	.init_component = _intel_uncore_init_component,
-	.shutdown_component = _intel_uncore_shutdown_component,
-	.init_thread = _intel_uncore_init_thread,
-	.shutdown_thread = _intel_uncore_shutdown_thread,
-	.init_control_state = _intel_uncore_init_control_state,
-	.update_control_state = _intel_uncore_update_control_state,
-	.cleanup_eventset = _intel_uncore_cleanup_eventset,
-	.start = _intel_uncore_start,
-	.stop = _intel_uncore_stop,
-	.read = _intel_uncore_read,
-	.reset = _intel_uncore_reset,
-	.ctl = _intel_uncore_ctl,
-	.set_domain = _intel_uncore_set_domain,
-	.ntv_enum_events = _intel_uncore_ntv_enum_events,
-	.ntv_name_to_code = _intel_uncore_ntv_name_to_code,
-	.ntv_code_to_name = _intel_uncore_ntv_code_to_name,
-	.ntv_code_to_descr = _intel_uncore_ntv_code_to_descr,
-	.ntv_code_to_info = _intel_uncore_ntv_code_to_info,
+    .cmp_info =
+	{
+	    .name = "intel_uncore",
+	    .short_name = "intel_uncore",
+	    .description = "Intel uncore counters (Haswell-EP, Skylake, Nehalem, Xeon 7400), "
+			   "socket- and box-aware",
+	    .version = "0.2.0",
+	    .support_version = "n/a",
+	    .kernel_version = "n/a",
+	    .num_cntrs = INTEL_UNCORE_MAX_EVENTS,
+	    .num_mpx_cntrs = INTEL_UNCORE_MAX_EVENTS,
+	    .default_domain = PAPI_DOM_ALL,
+	    .available_domains = PAPI_DOM_ALL,
+	    .default_granularity = PAPI_GRN_SYS,
+	    .available_granularities = PAPI_GRN_SYS,
+	    .hardware_intr_sig = PAPI_INT_SIGNAL,
+	    .cpu = 1, /* PAPI_CPU_ATTACH selects the CPU's socket */
+	},
+    .size =
+	{
+	    .context = sizeof(intel_uncore_context_t),
+	    .control_state = sizeof(intel_uncore_control_t),
+	    .reg_value = 1,
+	    .reg_alloc = 1,
+	},
+    .init_component = _intel_uncore_init_component,
+    .shutdown_component = _intel_uncore_shutdown_component,
+    .init_thread = _intel_uncore_init_thread,
+    .shutdown_thread = _intel_uncore_shutdown_thread,
+    .init_control_state = _intel_uncore_init_control_state,
+    .update_control_state = _intel_uncore_update_control_state,
+    .cleanup_eventset = _intel_uncore_cleanup_eventset,
+    .start = _intel_uncore_start,
+    .stop = _intel_uncore_stop,
+    .read = _intel_uncore_read,
+    .reset = _intel_uncore_reset,
+    .ctl = _intel_uncore_ctl,
+    .set_domain = _intel_uncore_set_domain,
+    .ntv_enum_events = _intel_uncore_ntv_enum_events,
+    .ntv_name_to_code = _intel_uncore_ntv_name_to_code,
+    .ntv_code_to_name = _intel_uncore_ntv_code_to_name,
+    .ntv_code_to_descr = _intel_uncore_ntv_code_to_descr,
+    .ntv_code_to_info = _intel_uncore_ntv_code_to_info,
 };

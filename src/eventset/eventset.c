@@ -28,8 +28,8 @@ struct phase {
 struct contents {
 	unsigned n;
 	char **names;
-	int *metric;                  /* per entry: index among the metrics, or -1 */
-	unsigned *raw;                /* per entry: its sched event when raw */
+	int *metric;                    /* per entry: index among the metrics, or -1 */
+	unsigned *raw;                  /* per entry: its sched event when raw */
 	struct uncore_sched_event *sev; /* raw events, then the metrics' terms */
 	struct uncore_metric_evinfo *info;
 	unsigned nsev, nraw, nmetrics;
@@ -48,21 +48,22 @@ struct contents {
 	/* Per entry: its sched events (an event's own; a metric's terms'),
 	 * ent_ev[ent_first[i] .. + ent_n[i]). */
 	unsigned *ent_first, *ent_n, *ent_ev;
-	double *est, *terms;               /* scratch */
+	double *est, *terms; /* scratch */
 };
 
 struct uncore_set {
 	struct uncore_backend *be;
 	struct uncore_clock clock;
 	struct contents c;
-	unsigned phase;     /* current setting */
+	unsigned phase; /* current setting */
 	int running;
-	int live;           /* the current phase's folds hold counts not yet in base */
-	uint64_t start_ns;  /* of the interval (start or reset) */
-	uint64_t phase_ns;  /* when the current phase started counting */
-	uint64_t stop_ns;   /* when stopped */
-	int kern_scaled;    /* a finished phase had a slot the backend scaled */
-	uint64_t *values;   /* last values, for reads of a stopped set */
+	int live;          /* the current phase's folds hold counts not yet in base */
+	uint64_t start_ns; /* of the interval (start or reset) */
+	uint64_t phase_ns; /* when the current phase started counting */
+	uint64_t stop_ns;  /* when stopped */
+	int kern_scaled;   /* a finished phase had a slot the backend scaled */
+	uint64_t *values;  /* last values, for reads of a stopped set */
+	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
 };
 
 int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
@@ -74,6 +75,7 @@ int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
 	if (!s)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 	s->be = be;
+	s->attach_cpu = -1;
 	uncore_clock_host(&s->clock);
 	*out = s;
 	return 0;
@@ -225,7 +227,8 @@ static int counts_for(const struct contents *c, unsigned i, unsigned e)
 {
 	if (c->metric[i] < 0)
 		return e == c->raw[i];
-	return e >= c->nraw && uncore_mset_uses_term(c->ms, (unsigned)c->metric[i], c->info[e].term);
+	return e >= c->nraw &&
+	       uncore_mset_uses_term(c->ms, (unsigned)c->metric[i], c->info[e].term);
 }
 
 /* Each entry's sched events, listed once here so that a status query
@@ -238,7 +241,8 @@ static int build_entry_events(struct contents *c)
 		for (unsigned i = 0; i < c->n; i++) {
 			if (pass)
 				c->ent_first[i] = k;
-			for (unsigned e = c->metric[i] < 0 ? c->raw[i] : c->nraw; e < c->nsev; e++) {
+			for (unsigned e = c->metric[i] < 0 ? c->raw[i] : c->nraw; e < c->nsev;
+			     e++) {
 				if (counts_for(c, i, e)) {
 					if (pass)
 						c->ent_ev[k] = e;
@@ -262,9 +266,29 @@ static int build_entry_events(struct contents *c)
 	return 0;
 }
 
-static int build(const struct uncore_backend *be, const char *const *names, unsigned n,
-		 struct contents *c)
+/* The set is attached to CPU `cpu` (PAPI_CPU_ATTACH): an entry that names
+ * no socket counts that CPU's socket, as ":cpu=N" would (an entry's own
+ * :socket= or :cpu= wins). */
+static void attach_entry(int cpu, int kind, struct uncore_sched_event *ev,
+			 struct uncore_metric_ref *mref, unsigned socket)
 {
+	if (cpu < 0)
+		return;
+	if (kind == 0 && ev->ref.socket == UNCORE_ALL && ev->ref.cpu == UNCORE_ALL)
+		ev->ref.cpu = cpu;
+	else if (kind == 1 && mref->socket == UNCORE_ALL)
+		mref->socket = (int)socket;
+}
+
+static int build(const struct uncore_backend *be, const char *const *names, unsigned n,
+		 int attach_cpu, struct contents *c)
+{
+	unsigned attach_socket = 0;
+	if (attach_cpu >= 0) {
+		int arc = uncore_machine_socket_of_cpu(&be->machine, attach_cpu, &attach_socket);
+		if (arc < 0)
+			return arc;
+	}
 	struct uncore_metric_ref *mrefs = NULL;
 	int rc = 0;
 
@@ -289,6 +313,8 @@ static int build(const struct uncore_backend *be, const char *const *names, unsi
 		rc = prepare_entry(be, c->names[i], &c->sev[c->nraw], &mrefs[c->nmetrics], &kind);
 		if (rc < 0)
 			goto out;
+		attach_entry(attach_cpu, kind, &c->sev[c->nraw], &mrefs[c->nmetrics],
+			     attach_socket);
 		if (kind) {
 			c->metric[i] = (int)c->nmetrics++;
 		} else {
@@ -298,7 +324,8 @@ static int build(const struct uncore_backend *be, const char *const *names, unsi
 	}
 	if (c->nmetrics) {
 		unsigned failed = 0;
-		rc = uncore_mset_compile(&be->machine, mrefs, c->nmetrics, c->sev, c->nraw, &c->ms, &failed);
+		rc = uncore_mset_compile(&be->machine, mrefs, c->nmetrics, c->sev, c->nraw, &c->ms,
+					 &failed);
 		if (rc < 0)
 			goto out;
 	}
@@ -351,9 +378,10 @@ int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n
 	int rc;
 
 	if (s->running)
-		return uncore_fail(UNCORE_ESTATE, "cannot change the events of a running set; stop it first");
+		return uncore_fail(UNCORE_ESTATE,
+				   "cannot change the events of a running set; stop it first");
 	memset(&c, 0, sizeof(c));
-	rc = build(s->be, names, n, &c);
+	rc = build(s->be, names, n, s->attach_cpu, &c);
 	values = calloc(n ? n : 1, sizeof(*values));
 	if (rc == 0 && !values)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
@@ -387,6 +415,52 @@ int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index)
 	if (rc == 0 && index)
 		*index = s->c.n - 1;
 	return rc;
+}
+
+int uncore_set_attach_cpu(struct uncore_set *s, int cpu)
+{
+	unsigned socket;
+	int rc, was = s->attach_cpu;
+	const char **all;
+
+	if (s->running)
+		return uncore_fail(UNCORE_ESTATE,
+				   "cannot attach a running set to a CPU; stop it first");
+	if (cpu >= 0 && (rc = uncore_machine_socket_of_cpu(&s->be->machine, cpu, &socket)) < 0)
+		return rc;
+	if (cpu < 0)
+		cpu = -1;
+	if (s->c.n == 0) {
+		s->attach_cpu = cpu;
+		return 0;
+	}
+	/* Entries already added are checked again, restricted: all or nothing. */
+	all = calloc(s->c.n, sizeof(*all));
+	if (!all)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory attaching an event set");
+	for (unsigned i = 0; i < s->c.n; i++) {
+		all[i] = strdup(s->c.names[i]);
+		if (!all[i]) {
+			for (unsigned j = 0; j < i; j++)
+				free((char *)all[j]);
+			free(all);
+			return uncore_fail(UNCORE_ENOMEM, "out of memory attaching an event set");
+		}
+	}
+	unsigned n = s->c.n;
+	s->attach_cpu = cpu;
+	rc = uncore_set_assign(s, all, n);
+	if (rc < 0)
+		s->attach_cpu = was;
+	for (unsigned i = 0; i < n; i++)
+		free((char *)all[i]);
+	free(all);
+	return rc;
+}
+
+int uncore_set_attached_cpu(const struct uncore_set *s)
+{
+	return s->attach_cpu;
 }
 
 unsigned uncore_set_count(const struct uncore_set *s)
@@ -460,8 +534,9 @@ static int phase_begin(struct uncore_set *s)
 		rc = s->be->ops->read(s->be, s->c.rawv);
 	if (rc == 0)
 		for (unsigned k = 0; k < ph->plan.nslots && rc == 0; k++)
-			rc = uncore_fold_init(&s->c.folds[k], s->be->value_bits ? s->be->value_bits
-										: ph->plan.slots[k].width);
+			rc = uncore_fold_init(&s->c.folds[k], s->be->value_bits
+								  ? s->be->value_bits
+								  : ph->plan.slots[k].width);
 	if (rc == 0)
 		rc = uncore_clock_now(&s->clock, &s->phase_ns);
 	if (rc < 0) {

@@ -45,6 +45,16 @@ int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index);
 
 unsigned uncore_set_count(const struct uncore_set *s);
 
+/* PAPI_CPU_ATTACH: from now on every entry that names no socket (no
+ * :socket=, no :cpu=) counts only the socket of CPU `cpu`, as ":cpu=N"
+ * would; -1 lifts it.  Entries already in the set are checked again (all or
+ * nothing).  UNCORE_ENODEV for a CPU this machine lacks (the detail gives
+ * the valid range), UNCORE_ESTATE while running. */
+int uncore_set_attach_cpu(struct uncore_set *s, int cpu);
+
+/* The CPU the set is attached to, or -1. */
+int uncore_set_attached_cpu(const struct uncore_set *s);
+
 /* Program and start counting from zero. */
 int uncore_set_start(struct uncore_set *s);
 
@@ -73,7 +83,8 @@ struct uncore_set_entry_info {
 	const char *method; /* metric: how it is measured and its error bound; "" for events */
 	unsigned nsettings; /* time-multiplexed settings of the whole set (1: none) */
 };
-int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_set_entry_info *out);
+int uncore_set_entry_info(const struct uncore_set *s, unsigned i,
+			  struct uncore_set_entry_info *out);
 
 /* A value of entry i as a double: the count, or the metric's value. */
 static inline double uncore_set_value_double(const struct uncore_set_entry_info *info, uint64_t v)

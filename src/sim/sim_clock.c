@@ -224,6 +224,11 @@ static void socket_advance(struct sim_shared *sh, const struct sim_model *m, uns
 		uint64_t t1 = next_boundary(sh, t0);
 		if (t1 > target)
 			t1 = target;
+		if (m->flat) {
+			sim_flat_span(sh, m, s, t0, t1);
+			sock->t_ps = t1;
+			continue;
+		}
 		if (!sock->global_frozen)
 			t1 = earliest_freeze(sh, m, s, t0, t1);
 		int freeze = 0;

@@ -10,11 +10,14 @@
 #include "access/regio.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
+#include "platform/nhm/nhm_regs.h"
+#include "platform/x7400/x7400_regs.h"
+#include "sim/sim_flat.h"
 #include "sim/sim_models.h"
 #include "sim/uncore_sim.h"
 
 #define SIM_MAGIC       UINT64_C(0x314d495345524e55) /* "UNRESIM1" */
-#define SIM_VERSION     1u
+#define SIM_VERSION     2u
 #define SIM_MAX_SOCKETS HSWEP_MAX_PACKAGES
 #define SIM_MAX_STREAMS 512
 #define SIM_MAX_SHAPES  256
@@ -82,6 +85,7 @@ struct sim_stream {
 	uint64_t start_ps, stop_ps;       /* active in [start, stop) */
 	uint64_t start_cycle, stop_cycle; /* the same in `clock` cycles */
 	struct sim_attrs attrs;
+	uint32_t match; /* flat EMON units: the occurrence's attributes (event-mask image) */
 };
 
 #define SIM_FILTER_ALWAYS 0x100u /* a filter enable mask bit: regardless of umask */
@@ -154,6 +158,7 @@ struct sim_shared {
 	struct sim_shape shapes[SIM_MAX_SHAPES];
 	struct sim_fault_rule faults[SIM_MAX_FAULTS];
 	struct sim_socket sock[SIM_MAX_SOCKETS];
+	struct sim_flat_socket flat[SIM_MAX_SOCKETS]; /* flat-PMU models only */
 };
 
 /* The per-process handle. */
@@ -237,6 +242,20 @@ int sim_pci_write(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf
  * *root is set to 1 for a root bus), or -1. */
 int sim_bus_socket(const struct sim_model *m, unsigned bus);
 int sim_bus_socket_kind(const struct sim_model *m, unsigned bus, int *root);
+
+/* sim_flat.c: the flat-PMU family (models with m->flat). */
+void sim_flat_reset(struct sim_shared *sh, const struct sim_model *m);
+int sim_flat_msr_read(struct sim_shared *sh, const struct sim_model *m, unsigned socket,
+		      uint32_t msr, uint64_t *value);
+int sim_flat_msr_write(struct sim_shared *sh, const struct sim_model *m, unsigned socket,
+		       uint32_t msr, uint64_t value);
+int sim_flat_pci_read(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf,
+		      uint32_t offset, unsigned width, uint64_t *value);
+int sim_flat_mmio_read(struct sim_shared *sh, const struct sim_model *m, unsigned socket,
+		       uint64_t addr, unsigned width, uint64_t *value);
+/* Advance socket s's counters over [t0, t1) (no stream starts or stops inside). */
+void sim_flat_span(struct sim_shared *sh, const struct sim_model *m, unsigned s, uint64_t t0,
+		   uint64_t t1);
 
 /* sim_log.c */
 void sim_log_access(struct uncore_sim *sim, int write, const struct uncore_reg *r, uint64_t value,

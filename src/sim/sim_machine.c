@@ -45,13 +45,17 @@ void sim_unlock(struct uncore_sim *sim)
  * die) and QPI_RATE_STATUS (Table 2-177). */
 void sim_reset_registers(struct sim_shared *sh, const struct sim_model *m)
 {
+	if (m->flat)
+		sim_flat_reset(sh, m);
 	for (unsigned s = 0; s < SIM_MAX_SOCKETS; s++) {
 		struct sim_socket *sock = &sh->sock[s];
 		memset(sock, 0, sizeof(*sock));
 		if (s >= m->info.sockets)
 			continue;
-		sock->global_config = (uint64_t)__builtin_popcount(m->present[HSWEP_BOX_CBO]);
 		sock->t_ps = sh->now_ps;
+		if (m->flat)
+			continue; /* flat PMUs: sim_flat_reset */
+		sock->global_config = (uint64_t)__builtin_popcount(m->present[HSWEP_BOX_CBO]);
 		for (unsigned k = 0; k < HSWEP_BOX_KINDS; k++) {
 			const struct hswep_box_desc *d = hswep_box(k);
 			for (unsigned i = 0; i < d->max_instances; i++) {
@@ -461,6 +465,8 @@ int uncore_sim_topology(struct uncore_sim *sim, struct uncore_sim_topology *out)
 		for (unsigned i = 0; i < HSWEP_MAX_INSTANCES; i++)
 			if (sh->sock[0].box[k][i].present)
 				out->present[k] |= 1u << i;
+	if (m->flat) /* per unit of the flat description */
+		memcpy(out->present, m->present, sizeof(out->present));
 	out->populated_imc = m->populated_imc;
 	memcpy(out->clock_hz, m->clock_hz, sizeof(out->clock_hz));
 	out->clock_mode = (int)sh->clock_mode;
@@ -474,7 +480,15 @@ int uncore_sim_peek(struct uncore_sim *sim, const struct uncore_reg *r, uint64_t
 	int rc = sim_lock(sim);
 	if (rc)
 		return rc;
-	if (r->space == UNCORE_SPACE_MSR)
+	if (sim->model->flat)
+		rc = r->space == UNCORE_SPACE_MSR
+			 ? sim_flat_msr_read(sim->sh, sim->model, r->socket, (uint32_t)r->addr, value)
+		     : r->space == UNCORE_SPACE_PCI
+			 ? sim_flat_pci_read(sim->sh, sim->model, r->bdf, (uint32_t)r->addr,
+					     r->width, value)
+			 : sim_flat_mmio_read(sim->sh, sim->model, r->socket, r->addr, r->width,
+					      value);
+	else if (r->space == UNCORE_SPACE_MSR)
 		rc = sim_msr_read(sim->sh, sim->model, r->socket, (uint32_t)r->addr, value);
 	else if (r->space == UNCORE_SPACE_PCI)
 		rc = sim_pci_read(sim->sh, sim->model, r->bdf, (uint32_t)r->addr, r->width, 1,

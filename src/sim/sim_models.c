@@ -30,7 +30,8 @@ static const struct sim_model models[] = {
 		 .sku = "Xeon E5-2699 v3",
 		 .description = "2 sockets, 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 2 QPI, 2 R3QPI; "
 				"buses 7f/ff (root 00/80), node IDs 0/1",
-		 .sockets = 2},
+		 .sockets = 2,
+		 .platform = "hswep"},
 	.cores = 18,
 	.bus = {0x7f, 0xff},
 	.root_bus = {0x00, 0x80},
@@ -67,7 +68,8 @@ static const struct sim_model models[] = {
 		 .sku = "Xeon E7-8890 v3",
 		 .description = "4 sockets, 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 3 QPI, 3 R3QPI; "
 				"buses 7f/ff/3f/bf (root 40/c0/00/80), node IDs 5/1/7/3",
-		 .sockets = 4},
+		 .sockets = 4,
+		 .platform = "hswep"},
 	.cores = 18,
 	.bus = {0x7f, 0xff, 0x3f, 0xbf},
 	.root_bus = {0x40, 0xc0, 0x00, 0x80},
@@ -104,7 +106,8 @@ static const struct sim_model models[] = {
 		 .sku = "Xeon E5-2620 v3",
 		 .description = "2 sockets, 6 CBo, 2 SBo, 1 HA, 4 iMC channels (ch3 unpopulated), "
 				"QPI port 1 PMON hidden; buses ff/7f (root 80/00), node IDs 0/2",
-		 .sockets = 2},
+		 .sockets = 2,
+		 .platform = "hswep"},
 	.cores = 6,
 	.bus = {0xff, 0x7f},
 	.root_bus = {0x80, 0x00},
@@ -128,6 +131,69 @@ static const struct sim_model models[] = {
 		     [HSWEP_CLK_QFCLK] = GHZ(1.0),
 		     [HSWEP_CLK_TSC] = GHZ(2.4)},
 	.qpi_rate = 5, /* 101b: 8.0 GT/s */
+    },
+    /* Core i7-6700K (Skylake S, 4 cores): 4 CBos (SKL 2.4.2 "up to four"),
+     * ARB, fixed UCLK counter, IMC free-running counters at MCHBAR
+     * 0xFED10000 (the usual client BIOS value).  UCLK 4.0 GHz (assumption:
+     * the manual gives no ring frequency; the part's ring runs near its
+     * core clock).  The flat units are, in order, cbo arb clock imc. */
+    {
+	.info = {.name = "i7-6700k",
+		 .sku = "Core i7-6700K",
+		 .description = "1 socket, Skylake client: 4 CBo, ARB, UCLK fixed counter, IMC "
+				"free-running counters (MMIO at MCHBAR 0xfed10000)",
+		 .sockets = 1,
+		 .platform = "skl"},
+	.cores = 4,
+	.present = {MASK(4), 1, 1, 1},
+	.clock_hz = {GHZ(4.0)},
+	.flat = &sim_flat_skl,
+	.mchbar = 0xfed10000u,
+    },
+    /* Xeon X5570 (Nehalem-EP), two sockets: the uncore PMU of each package
+     * (8 general counters, the fixed UCLK counter, MSRs 396h and 301h).
+     * UCLK 2.66 GHz (the X5570's uncore clock at QPI 6.4 GT/s). */
+    {
+	.info = {.name = "x5570-2s",
+		 .sku = "Xeon X5570",
+		 .description = "2 sockets, Nehalem uncore PMU: 8 general counters, fixed UCLK "
+				"counter, address/opcode match (MSR 396h)",
+		 .sockets = 2,
+		 .platform = "nhm"},
+	.cores = 4,
+	.present = {1, 1},
+	.clock_hz = {2666666667u},
+	.flat = &sim_flat_nhm,
+    },
+    /* Xeon X7460 (Dunnington), four sockets: eight EMON counters per
+     * package (GBSQ CTL0/1, GSNPQ CTL2/3, FSB CTL4-7) and MSR_EMON_L3_GL_CTL.
+     * Clocks: GBSQ/GSNPQ at the core clock, 2.66 GHz; FSB events at the bus
+     * clock, 266.67 MHz (1066 MT/s FSB). */
+    {
+	.info = {.name = "x7460-4s",
+		 .sku = "Xeon X7460",
+		 .description = "4 sockets, Xeon 7400 L3/FSB EMON: GBSQ (2), GSNPQ (2), FSB (4) "
+				"counters, MSR_EMON_L3_GL_CTL",
+		 .sockets = 4,
+		 .platform = "x7400"},
+	.cores = 6,
+	.present = {1, 1, 1},
+	.clock_hz = {2666666667u, 266666667u},
+	.flat = &sim_flat_x7400,
+    },
+    /* Dual-Core Xeon 7140M (Tulsa), four sockets: the same EMON registers
+     * (SDM 18.21).  Core 3.4 GHz; FSB 800 MT/s, bus clock 200 MHz. */
+    {
+	.info = {.name = "x7140m-4s",
+		 .sku = "Xeon 7140M",
+		 .description = "4 sockets, Xeon 7100 L3/FSB EMON: GBSQ (2), GSNPQ (2), FSB (4) "
+				"counters, MSR_EMON_L3_GL_CTL",
+		 .sockets = 4,
+		 .platform = "x7100"},
+	.cores = 2,
+	.present = {1, 1, 1},
+	.clock_hz = {GHZ(3.4), 200000000u},
+	.flat = &sim_flat_x7100,
     },
 };
 

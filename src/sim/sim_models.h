@@ -9,6 +9,7 @@
 
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
+#include "sim/sim_flat.h"
 #include "sim/uncore_sim.h"
 
 /* A PCI function hidden on every socket (BIOS option or fused off). */
@@ -30,6 +31,12 @@ struct sim_model {
 	const struct sim_hidden_fn *hidden;
 	uint64_t clock_hz[HSWEP_CLOCKS];
 	uint8_t qpi_rate; /* QPI_RATE_STATUS.qpi_rate (Table 2-177) */
+	/* Flat-PMU models (Skylake client, Nehalem, Xeon 7100/7400): their
+	 * register description; present[] then holds instance masks per unit
+	 * of the description and clock_hz[] the units' clocks.  NULL: a
+	 * Haswell-EP model. */
+	const struct sim_flat_desc *flat;
+	uint64_t mchbar; /* client IMC: MCHBAR base (SKL 3.3), 0 none */
 };
 
 size_t sim_model_count(void);

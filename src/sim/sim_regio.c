@@ -11,6 +11,42 @@
 
 #include "common/uncore_error.h"
 
+/* A flat-PMU model (Skylake client, Nehalem, Xeon 7100/7400): MSRs; the
+ * client host bridge's config space; the client IMC counters in MMIO. */
+static int flat_access(struct uncore_sim *sim, const struct uncore_reg *r, uint64_t *value,
+		       int write)
+{
+	struct sim_shared *sh = sim->sh;
+	const struct sim_model *m = sim->model;
+	switch (r->space) {
+	case UNCORE_SPACE_MSR:
+		if (r->width != 8)
+			return uncore_fail(UNCORE_EINVAL,
+					   "MSR 0x%llx accessed with width %u: MSRs are 8 bytes",
+					   (unsigned long long)r->addr, r->width);
+		if (r->addr > UINT32_MAX)
+			return uncore_fail(UNCORE_EFAULT, "MSR 0x%llx does not exist (#GP)",
+					   (unsigned long long)r->addr);
+		return write ? sim_flat_msr_write(sh, m, r->socket, (uint32_t)r->addr, *value)
+			     : sim_flat_msr_read(sh, m, r->socket, (uint32_t)r->addr, value);
+	case UNCORE_SPACE_PCI:
+		if (write)
+			return uncore_fail(UNCORE_EFAULT,
+					   "PCI config write at %02x:%02x.%x+0x%llx: the simulated "
+					   "host bridge has no writable register we model",
+					   UNCORE_BDF_BUS(r->bdf), UNCORE_BDF_DEV(r->bdf),
+					   UNCORE_BDF_FN(r->bdf), (unsigned long long)r->addr);
+		return sim_flat_pci_read(sh, m, r->bdf, (uint32_t)r->addr, r->width, value);
+	default:
+		if (write)
+			return uncore_fail(UNCORE_EFAULT,
+					   "MMIO write at 0x%llx: the IMC counters are read-only "
+					   "(SKL 3.3)",
+					   (unsigned long long)r->addr);
+		return sim_flat_mmio_read(sh, m, r->socket, r->addr, r->width, value);
+	}
+}
+
 static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value,
 		      int write)
 {
@@ -23,7 +59,9 @@ static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint6
 	if (sh->clock_mode == UNCORE_SIM_CLOCK_VIRTUAL && sh->access_ps)
 		sim_advance_to(sh, sim->model, sh->now_ps + sh->access_ps);
 	rc = sim_fault_check(sh, write, r);
-	if (rc == 0) {
+	if (rc == 0 && sim->model->flat) {
+		rc = flat_access(sim, r, value, write);
+	} else if (rc == 0) {
 		switch (r->space) {
 		case UNCORE_SPACE_MSR:
 			if (r->width != 8)

@@ -162,6 +162,33 @@ static int parse_set(struct parse *p, const char *s, unsigned kind, uint32_t all
 	return 0;
 }
 
+/* A unit of a flat-PMU model ("gbsq", "cbo[0-1]"): its index in the
+ * model's description. */
+static int parse_flat_unit(struct parse *p, const char *tok, const char *name, const char *set,
+			   unsigned *kind, uint32_t *insts)
+{
+	const struct sim_flat_desc *d = p->m->flat;
+	char names[96] = "";
+	for (unsigned u = 0; u < d->nunits; u++) {
+		if (!strcmp(d->units[u].name, name)) {
+			uint32_t all = (1u << d->units[u].max_instances) - 1;
+			*kind = u;
+			int rc = parse_set(p, set, HSWEP_BOX_KINDS, all, insts);
+			if (rc)
+				return rc;
+			if (*insts & ~all)
+				return syntax(p, "instance beyond the unit's maximum in \"%s\"", tok);
+			return 0;
+		}
+		size_t used = strlen(names);
+		snprintf(names + used, sizeof(names) - used, "%s%s", u ? " " : "", d->units[u].name);
+	}
+	char msg[200];
+	snprintf(msg, sizeof(msg), "unknown unit \"%.40s\" on model %.32s (%.96s)", name,
+		 p->m->info.name, names);
+	return syntax(p, "%s", msg);
+}
+
 /* "cbo", "imc[populated]", "cbo[0-3]"; optionally ".REGISTER" after it. */
 static int parse_box(struct parse *p, const char *tok, unsigned *kind, uint32_t *insts, char *reg,
 		     size_t reglen)
@@ -187,6 +214,8 @@ static int parse_box(struct parse *p, const char *tok, unsigned *kind, uint32_t 
 		*br = '\0';
 		set = br + 1;
 	}
+	if (p->m->flat)
+		return parse_flat_unit(p, tok, buf, set, kind, insts);
 	const struct hswep_box_desc *d = hswep_box_by_name(buf);
 	if (!d)
 		return syntax(
@@ -471,6 +500,48 @@ static int add_stream(struct parse *p, const struct sim_stream *st)
 	return 0;
 }
 
+/* A stream of a flat-PMU unit: ev= and umask= for PERFEVTSEL units,
+ * match= (the occurrence's attributes as an event-mask image) for EMON
+ * units; no Haswell-EP filter attributes. */
+static int do_flat_stream(struct parse *p, char **tok, int ntok, struct sim_stream *st)
+{
+	const struct sim_flat_unit *x = &p->m->flat->units[st->kind];
+	struct kv kv[MAX_TOKENS];
+	int n = ntok - 2, rc, have;
+	uint64_t v;
+	st->clock = x->clock;
+	if ((rc = split_kv(p, tok + 2, n, kv)) != 0)
+		return rc;
+	switch (x->input) {
+	case SIM_FLAT_EVSEL:
+		if ((rc = get_num(p, kv, n, "ev", 0xff, &v, &have)) != 0)
+			return rc;
+		if (!have)
+			return syntax(p, "stream without ev=%s", "");
+		st->ev = (uint8_t)v;
+		if ((rc = get_num(p, kv, n, "umask", 0xff, &v, &have)) != 0)
+			return rc;
+		st->umask = (uint8_t)(have ? v : 0);
+		break;
+	case SIM_FLAT_ATTRS:
+		if ((rc = get_num(p, kv, n, "match", 0x7ffffff, &v, &have)) != 0)
+			return rc;
+		if (!have)
+			return syntax(p, "an EMON stream needs match=<attributes> (%s)",
+				      "the event-mask image of the occurrence");
+		st->match = (uint32_t)v;
+		break;
+	default:
+		return syntax(p, "unit \"%s\" counts by itself: no streams (clocks count "
+				 "cycles; free-running registers take `free`)",
+			      x->name);
+	}
+	if ((rc = parse_rate(p, kv, n, p->m->clock_hz[st->clock], st)) != 0 ||
+	    (rc = parse_window(p, kv, n, st)) != 0 || (rc = unused(p, kv, n)) != 0)
+		return rc;
+	return add_stream(p, st);
+}
+
 static int do_stream(struct parse *p, char **tok, int ntok)
 {
 	if (ntok < 2)
@@ -481,6 +552,8 @@ static int do_stream(struct parse *p, char **tok, int ntok)
 	if (rc)
 		return rc;
 	st.kind = (uint8_t)kind;
+	if (p->m->flat)
+		return do_flat_stream(p, tok, ntok, &st);
 	const struct hswep_box_desc *d = hswep_box(kind);
 	st.clock = d->clock;
 	struct kv kv[MAX_TOKENS];
@@ -520,6 +593,25 @@ static int do_free(struct parse *p, char **tok, int ntok)
 	int rc = parse_box(p, tok[1], &kind, &st.insts, reg, sizeof(reg));
 	if (rc)
 		return rc;
+	if (p->m->flat) {
+		const struct sim_flat_unit *x = &p->m->flat->units[kind];
+		unsigned e = 0;
+		while (x->input == SIM_FLAT_FREE && e < x->counters &&
+		       strcasecmp(x->free_names[e], reg))
+			e++;
+		if (x->input != SIM_FLAT_FREE || e == x->counters)
+			return syntax(p, "\"%s\" is not a free-running register of that unit", reg);
+		st.kind = (uint8_t)kind;
+		st.extra = (uint8_t)e;
+		st.clock = x->clock;
+		struct kv kv[MAX_TOKENS];
+		int n = ntok - 2;
+		if ((rc = split_kv(p, tok + 2, n, kv)) != 0 ||
+		    (rc = parse_rate(p, kv, n, p->m->clock_hz[st.clock], &st)) != 0 ||
+		    (rc = parse_window(p, kv, n, &st)) != 0 || (rc = unused(p, kv, n)) != 0)
+			return rc;
+		return add_stream(p, &st);
+	}
 	const struct hswep_box_desc *d = hswep_box(kind);
 	unsigned e;
 	for (e = 0; e < d->num_extras; e++)
@@ -560,6 +652,9 @@ static int do_shape(struct parse *p, char **tok, int ntok)
 {
 	if (ntok < 2)
 		return syntax(p, "shape <box> ev=<code> ...%s", "");
+	if (p->m->flat)
+		return syntax(p, "shape: only Haswell-EP models have box filters (model %s)",
+			      p->m->info.name);
 	const struct hswep_box_desc *d = hswep_box_by_name(tok[1]);
 	if (!d)
 		return syntax(p, "unknown box \"%s\"", tok[1]);

@@ -1,4 +1,5 @@
-/* The register-level simulator of the Haswell-EP (Xeon E5/E7 v3) uncore:
+/* The register-level simulator of the uncores we support (Haswell-EP; the
+ * flat PMUs of Skylake client, Nehalem and Xeon 7100/7400):
  * public C API.  A simulated machine lives in a shared-memory file so several
  * processes can use it at once; programs reach its registers through the
  * ordinary register-access interface (access/regio.h), exactly as they reach
@@ -28,6 +29,7 @@ struct uncore_sim_model_info {
 	const char *sku;         /* "Xeon E5-2699 v3" */
 	const char *description; /* one line: sockets, boxes, oddities */
 	unsigned sockets;
+	const char *platform; /* uncore platform (platform/cpu.h name): "hswep", "skl", ... */
 };
 
 size_t uncore_sim_model_count(void);

@@ -11,7 +11,19 @@ trap 'rm -rf "$tmp"' EXIT
 scn=$SRCDIR/src/sim/scenarios
 
 "$sim" models >"$tmp/models"
-expect "models lists three models" test "$(wc -l <"$tmp/models")" -eq 3
+expect "models lists seven models" test "$(wc -l <"$tmp/models")" -eq 7
+for m in "i7-6700k .*Skylake client" "x5570-2s .*Nehalem" "x7460-4s .*Xeon 7400" "x7140m-4s .*Xeon 7100"; do
+	expect "... with $m" grep -q "^$m" "$tmp/models"
+done
+"$sim" create "$tmp/flat" -m x7460-4s -s "$scn/x7400-stream.scn" >/dev/null
+"$sim" dump "$tmp/flat" >"$tmp/dump-flat" 2>&1
+expect "dump of a flat model says how to read it instead (status 2)" \
+	sh -c "test $? -eq 2 && grep -q 'read <inst> msr' '$tmp/dump-flat'"
+"$sim" write "$tmp/flat" msr 0 0x107cc 0x3fffff00000000 >/dev/null
+"$sim" advance "$tmp/flat" 1ms >/dev/null
+expect "read counts a GBSQ event on the Xeon 7400 model" \
+	sh -c "'$sim' read '$tmp/flat' msr 0 0x107cc | grep -q '0x3fffff000f423f'"
+"$sim" destroy "$tmp/flat" >/dev/null
 expect "... with the E7 four-socket one" grep -q '^e7-8890v3-4s .*4 sockets.*3 QPI, 3 R3QPI' "$tmp/models"
 "$sim" models -v >"$tmp/models-v"
 expect "models -v gives clocks" grep -q 'DCLK 1.06667 GHz' "$tmp/models-v"

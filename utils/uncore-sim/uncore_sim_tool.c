@@ -72,6 +72,27 @@ static int open_inst(const char *name, struct uncore_sim **sim)
 	return rc ? fail(name, rc) : 0;
 }
 
+/* dump and run show Haswell-EP boxes; other models are read register by
+ * register.  0, or 2 after saying so. */
+static int hswep_only(struct uncore_sim *sim, const char *cmd)
+{
+	struct uncore_sim_topology t;
+	if (uncore_sim_topology(sim, &t) != 0)
+		return 0;
+	for (size_t i = 0; i < uncore_sim_model_count(); i++) {
+		const struct uncore_sim_model_info *m = uncore_sim_model(i);
+		if (!strcmp(m->name, t.model) && strcmp(m->platform, "hswep") != 0) {
+			fprintf(stderr,
+				"uncore-sim: %s shows Haswell-EP boxes; model %s (platform %s) has "
+				"no boxes: read its registers with `read <inst> msr <socket> "
+				"<addr>`\n",
+				cmd, m->name, m->platform);
+			return 2;
+		}
+	}
+	return 0;
+}
+
 static int parse_u64(const char *s, uint64_t *v)
 {
 	char *end;
@@ -144,6 +165,21 @@ static int cmd_models(int argc, char **argv)
 		printf("%-14s %-17s %s\n", m->name, m->sku, m->description);
 		if (!verbose)
 			continue;
+		if (strcmp(m->platform, "hswep") != 0) {
+			/* A flat PMU: its platform and the clocks of its units. */
+			struct uncore_sim *fs;
+			struct uncore_sim_topology t;
+			int rc = uncore_sim_create(m->name, NULL, &fs);
+			if (rc)
+				return fail(m->name, rc);
+			uncore_sim_topology(fs, &t);
+			printf("    platform: %s; clocks:", m->platform);
+			for (unsigned c = 0; c < HSWEP_CLOCKS && t.clock_hz[c]; c++)
+				printf(" %.6g GHz", (double)t.clock_hz[c] / 1e9);
+			printf("\n");
+			uncore_sim_close(fs);
+			continue;
+		}
 		struct uncore_sim *sim;
 		int rc = uncore_sim_create(m->name, NULL, &sim);
 		if (rc)
@@ -362,7 +398,8 @@ static int cmd_dump(int argc, char **argv)
 	if (open_inst(argv[optind], &sim))
 		return 1;
 	uint32_t kinds;
-	if (parse_kinds(argc, argv, optind + 1, &kinds)) {
+	int bad = hswep_only(sim, "dump");
+	if (bad || parse_kinds(argc, argv, optind + 1, &kinds)) {
 		uncore_sim_close(sim);
 		return 2;
 	}
@@ -570,6 +607,10 @@ static int cmd_run(int argc, char **argv)
 	int rc = uncore_sim_create(model, NULL, &sim);
 	if (rc)
 		return fail(model, rc);
+	if ((rc = hswep_only(sim, "run")) != 0) {
+		uncore_sim_close(sim);
+		return rc;
+	}
 	if ((rc = uncore_sim_load_scenario(sim, scn))) {
 		uncore_sim_close(sim);
 		return fail(scn, rc);

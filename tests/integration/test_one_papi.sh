@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# One PAPI, never mixed with a system PAPI or libpfm4 (issue 12): libpapi
+# exports no libpfm4 symbol and binds its calls to the embedded copy even
+# when a system libpfm.so.4 is loaded first; our tools find our libpapi by an
+# absolute RUNPATH, also when given cap_perfmon (the loader then ignores
+# $ORIGIN and LD_LIBRARY_PATH) next to Debian's libpapi.so.7.0 of the same
+# soname; `make install` writes a papi.pc and RUNPATHs for its prefix and
+# `make uninstall` removes exactly what it installed.
+set -u
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks
+mkdir -p "$PAPI_INTEL_UNCORE_LOCK_DIR"
+chmod 1777 "$PAPI_INTEL_UNCORE_LOCK_DIR"
+scn=$SRCDIR/src/sim/scenarios/demo-stream.scn
+event=hswep_unc_imc::UNC_M_CAS_COUNT:RD
+
+lib=$STAGE/lib/libpapi.so
+exported=$(nm -D --defined-only "$lib" | awk '$3 ~ /^pfm_/' | wc -l)
+undefined=$(nm -D --undefined-only "$lib" | grep -c 'pfm_')
+expect "libpapi.so exports no pfm_ symbol ($exported exported)" test "$exported" -eq 0
+expect "libpapi.so imports no pfm_ symbol ($undefined imported)" test "$undefined" -eq 0
+expect "libpapi.so needs no libpfm.so" sh -c "! readelf -d '$lib' | grep -q 'NEEDED.*libpfm'"
+expect "libpapi.so has no RUNPATH (it needs only libc)" sh -c "! readelf -d '$lib' | grep -q 'RUNPATH\|RPATH'"
+
+# Debian's packages, installed by scripts/install-deps.sh so that every test
+# runs beside them.  Missing on a developer's machine: say so (CI must have them).
+sys_papi=$(ls /usr/lib/*/libpapi.so.7.0 2>/dev/null | head -1)
+sys_pfm=$(ls /usr/lib/*/libpfm.so.4 2>/dev/null | head -1)
+if [ -z "$sys_papi" ] || [ -z "$sys_pfm" ]; then
+	if [ "${CI:-}" = true ]; then
+		fail "Debian's libpapi7.0 and libpfm4 are not installed (scripts/install-deps.sh installs them)"
+	else
+		echo "SKIP beside a system PAPI: Debian's libpapi7.0/libpfm4 are not installed (scripts/install-deps.sh installs them)"
+	fi
+else
+	pass "Debian's $sys_papi and $sys_pfm are installed"
+fi
+
+# A system libpfm.so.4 loaded first takes no call of ours.
+if [ -n "$sys_pfm" ]; then
+	LD_PRELOAD=$sys_pfm LD_DEBUG=bindings LD_DEBUG_OUTPUT=$tmp/bind \
+		"$STAGE/bin/uncore-stat" --sim --sim-scenario "$scn" -e "$event" -- true >"$tmp/pre.out" 2>&1
+	rc=$?
+	expect "uncore-stat counts with a system libpfm.so.4 preloaded" test $rc -eq 0
+	taken=$(cat "$tmp"/bind.* 2>/dev/null | grep 'binding file [^ ]*libpapi' | grep 'normal symbol `pfm_' | grep -c 'libpfm.so.4')
+	expect "no pfm_ call is bound to the system libpfm.so.4 ($taken bindings)" test "$taken" -eq 0
+fi
+
+runpath() { readelf -d "$1" | sed -n 's/.*RUNPATH.*\[\(.*\)\]/\1/p'; }
+expect "staged uncore-stat's RUNPATH is $STAGE/lib" test "$(runpath "$STAGE/bin/uncore-stat")" = "$STAGE/lib"
+
+# With cap_perfmon, as an unprivileged user: the loader runs in secure mode.
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+capped_counts() { # program: counts DRAM reads on the simulator, as nobody, with cap_perfmon
+	cp "$1" "$tmp/capped" && chmod 755 "$tmp/capped" && setcap cap_perfmon+ep "$tmp/capped" &&
+		as_nobody env PAPI_INTEL_UNCORE_LOCK_DIR="$PAPI_INTEL_UNCORE_LOCK_DIR" \
+			"$tmp/capped" --sim --sim-scenario "$scn" -e "$event" -- true >"$tmp/capped.out" 2>&1 &&
+		grep -q "^$event" "$tmp/capped.out"
+}
+if [ "$(id -u)" = 0 ] && command -v setcap >/dev/null && command -v setpriv >/dev/null; then
+	if capped_counts "$STAGE/bin/uncore-stat"; then
+		pass "uncore-stat with cap_perfmon, run by nobody, loads our libpapi (counts $event on the simulator)"
+	else
+		fail "uncore-stat with cap_perfmon, run by nobody, did not count:"
+		cat "$tmp/capped.out"
+	fi
+else
+	echo "SKIP cap_perfmon: needs root, setcap and setpriv"
+fi
+
+# make install / make uninstall into a fresh prefix.
+prefix=$tmp/prefix
+if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
+	pass "make install prefix=$prefix"
+	pc=$prefix/lib/pkgconfig/papi.pc
+	expect "papi.pc names the prefix" grep -qx "prefix=$prefix" "$pc"
+	expect "papi.pc names nothing of the build tree" sh -c "! grep -q '$SRCDIR' '$pc'"
+	expect "installed uncore-stat's RUNPATH is $prefix/lib" test "$(runpath "$prefix/bin/uncore-stat")" = "$prefix/lib"
+	loaded=$(env -u LD_LIBRARY_PATH ldd "$prefix/bin/uncore-stat" | sed -n 's/.*libpapi.so.7.0 => \([^ ]*\).*/\1/p')
+	expect "installed uncore-stat loads $prefix/lib/libpapi.so.7.0 (ldd: $loaded)" test "$loaded" = "$prefix/lib/libpapi.so.7.0"
+	expect "installed papi_component_avail lists intel_uncore" sh -c \
+		"PAPI_INTEL_UNCORE_BACKEND=sim '$prefix/bin/papi_component_avail' | grep -q intel_uncore"
+	if [ "$(id -u)" = 0 ] && command -v setcap >/dev/null && command -v setpriv >/dev/null; then
+		chmod -R a+rX "$prefix"
+		expect "installed uncore-stat with cap_perfmon, run by nobody, loads our libpapi" \
+			capped_counts "$prefix/bin/uncore-stat"
+	fi
+	if make -s -C "$SRCDIR" uninstall prefix="$prefix" >"$tmp/uninstall.log" 2>&1; then
+		left=$(find "$prefix" -mindepth 1 2>/dev/null | wc -l)
+		expect "make uninstall removes every installed file ($left left)" test "$left" -eq 0
+	else
+		fail "make uninstall prefix=$prefix"
+		tail -5 "$tmp/uninstall.log"
+	fi
+	mkdir -p "$prefix/keep" && touch "$prefix/keep/mine"
+	make -s -C "$SRCDIR" install prefix="$prefix" >/dev/null 2>&1 &&
+		make -s -C "$SRCDIR" uninstall prefix="$prefix" >/dev/null 2>&1
+	expect "make uninstall leaves files it did not install" test -f "$prefix/keep/mine"
+else
+	fail "make install prefix=$prefix"
+	tail -20 "$tmp/install.log"
+fi
