@@ -131,7 +131,19 @@ static int open_sim(struct uncore_component *c)
 		uncore_regio_destroy(io);
 		return rc;
 	}
+	/* The model's CPU topology (cores numbered socket by socket), as
+	 * /sys/devices/system/cpu gives it on hardware: discovery falls back to
+	 * it when PCI config space is not readable (a msr-safe user). */
+	int16_t sim_cpu_socket[UNCORE_MAX_CPUS];
+	struct uncore_sim_topology topo;
+	unsigned ncpus = 0;
+	if (uncore_sim_topology(uncore_sim_from_regio(io), &topo) == 0)
+		for (unsigned s = 0; s < topo.sockets; s++)
+			for (unsigned k = 0; k < topo.cores && ncpus < UNCORE_MAX_CPUS; k++)
+				sim_cpu_socket[ncpus++] = (int16_t)s;
 	memset(&cfg, 0, sizeof(cfg));
+	cfg.ncpus = ncpus;
+	cfg.cpu_socket = sim_cpu_socket;
 	cfg.lock_dir = locks;
 	cfg.no_socket_lock = locks[0] == '\0';
 	cfg.io = io;

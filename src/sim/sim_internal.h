@@ -169,7 +169,9 @@ struct uncore_sim {
 	char path[256];
 	int log_fd;
 	uint32_t log_gen;
+	int scenario_by_default; /* regio_from_env chose the demo's scenario */
 	int owns_regio_alloc;
+	int user; /* enum uncore_sim_user of this process's attachment */
 	struct uncore_regio io;
 };
 
@@ -264,8 +266,10 @@ void sim_log_access(struct uncore_sim *sim, int write, const struct uncore_reg *
 /* sim_fault.c: 0, or the negative code of an injected failure. */
 int sim_fault_check(struct sim_shared *sh, int write, const struct uncore_reg *r);
 
-/* sim_scenario.c */
+/* sim_scenario.c: base_dir NULL resolves includes in the built-in library. */
 int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *origin,
 		      const char *base_dir);
+/* The text of built-in scenario `name` ("stream" or "stream.scn"), or NULL. */
+const char *sim_scenario_builtin(const char *name);
 
 #endif

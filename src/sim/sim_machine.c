@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "common/uncore_error.h"
+#include "sim/scenario_sources.h"
 
 int sim_lock(struct uncore_sim *sim)
 {
@@ -299,9 +300,51 @@ static char *read_file(const char *path, size_t max)
 	return buf;
 }
 
+int uncore_sim_scenario_names(char *buf, size_t len)
+{
+	size_t used = 0;
+	if (len)
+		buf[0] = '\0';
+	for (const struct uncore_sim_scenario_source *s = uncore_sim_scenario_sources; s->file;
+	     s++) {
+		int n = snprintf(buf + used, len - used, "%s%.*s", used ? ", " : "",
+				 (int)(strlen(s->file) - 4), s->file);
+		if (n < 0 || (size_t)n >= len - used)
+			return UNCORE_ENOSPACE;
+		used += (size_t)n;
+	}
+	return 0;
+}
+
+/* A spec with no '/' that is no readable file names a built-in scenario. */
+static int names_builtin(const char *spec)
+{
+	return !strchr(spec, '/') && access(spec, R_OK) != 0;
+}
+
+int uncore_sim_scenario_exists(const char *spec)
+{
+	return names_builtin(spec) ? sim_scenario_builtin(spec) != NULL : access(spec, R_OK) == 0;
+}
+
 int uncore_sim_load_scenario(struct uncore_sim *sim, const char *path)
 {
 	uncore_error_clear();
+	if (names_builtin(path)) {
+		const char *builtin = sim_scenario_builtin(path);
+		char names[512];
+		if (builtin) {
+			char origin[128];
+			snprintf(origin, sizeof(origin), "%s%s", path,
+				 strstr(path, ".scn") ? "" : ".scn");
+			return sim_scenario_load(sim, builtin, origin, NULL);
+		}
+		uncore_sim_scenario_names(names, sizeof(names));
+		return uncore_fail(UNCORE_EINVAL,
+				   "scenario '%s': no such file and no built-in scenario of that "
+				   "name (built-in: %s)",
+				   path, names);
+	}
 	char *text = read_file(path, 1u << 20);
 	if (!text)
 		return uncore_fail(uncore_error_from_errno(errno), "cannot read scenario %s: %s",
@@ -458,6 +501,7 @@ int uncore_sim_topology(struct uncore_sim *sim, struct uncore_sim_topology *out)
 	snprintf(out->model, sizeof(out->model), "%s", m->info.name);
 	snprintf(out->scenario, sizeof(out->scenario), "%s", sh->scenario);
 	out->sockets = m->info.sockets;
+	out->cores = m->cores;
 	memcpy(out->bus, m->bus, sizeof(out->bus));
 	memcpy(out->root_bus, m->root_bus, sizeof(out->root_bus));
 	memcpy(out->node_id, m->node_id, sizeof(out->node_id));
@@ -521,7 +565,8 @@ int uncore_sim_describe(struct uncore_sim *sim, char *buf, size_t len)
 	snprintf(scenario, sizeof(scenario), "%s",
 		 sim->sh->scenario[0] ? sim->sh->scenario : "none");
 	sim_unlock(sim);
-	int n = snprintf(buf, len, "SIMULATED uncore: model %s (%s, %u sockets), scenario %s",
-			 m->info.name, m->info.sku, m->info.sockets, scenario);
+	int n = snprintf(buf, len, "SIMULATED uncore: model %s (%s, %u sockets), scenario %s%s",
+			 m->info.name, m->info.sku, m->info.sockets, scenario,
+			 sim->scenario_by_default ? " (default)" : "");
 	return n < 0 || (size_t)n >= len ? UNCORE_ENOSPACE : 0;
 }

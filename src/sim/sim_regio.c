@@ -2,7 +2,8 @@
  * and write takes the machine's lock, lets wall-clock or per-access time pass,
  * checks injected faults, performs the access, and logs it.  Also the
  * selection of a simulated machine from the environment for the PAPI
- * component (PAPI_INTEL_UNCORE_SIM, _SIM_SCENARIO, _SIM_LOG). */
+ * component (PAPI_INTEL_UNCORE_SIM, _SIM_SCENARIO: a file, a built-in name,
+ * or none; _SIM_LOG). */
 #include "sim/sim_internal.h"
 
 #include <stdlib.h>
@@ -80,7 +81,17 @@ static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint6
 						  value);
 			break;
 		case UNCORE_SPACE_PCI:
-			if (r->addr > 0xfff)
+			if (sim->user == UNCORE_SIM_USER_MSR_SAFE &&
+			    (write || r->addr + r->width > 64))
+				rc = uncore_fail(
+				    UNCORE_EPERM,
+				    "%s of %02x:%02x.%x+0x%llx: without CAP_SYS_ADMIN (root) Linux "
+				    "shows only the first 64 bytes of PCI configuration space and "
+				    "refuses writes (simulated msr-safe user)",
+				    write ? "write" : "read", UNCORE_BDF_BUS(r->bdf),
+				    UNCORE_BDF_DEV(r->bdf), UNCORE_BDF_FN(r->bdf),
+				    (unsigned long long)r->addr);
+			else if (r->addr > 0xfff)
 				rc = uncore_fail(UNCORE_EINVAL,
 						 "PCI config offset 0x%llx beyond 4 KiB",
 						 (unsigned long long)r->addr);
@@ -145,6 +156,15 @@ struct uncore_regio *uncore_sim_regio(struct uncore_sim *sim)
 	return &sim->io;
 }
 
+int uncore_sim_set_user(struct uncore_sim *sim, enum uncore_sim_user user)
+{
+	if (!sim || (user != UNCORE_SIM_USER_ROOT && user != UNCORE_SIM_USER_MSR_SAFE))
+		return uncore_fail(UNCORE_EINVAL, "uncore_sim_set_user: no machine or bad user %d",
+				   (int)user);
+	sim->user = (int)user;
+	return 0;
+}
+
 struct uncore_sim *uncore_sim_from_regio(struct uncore_regio *io)
 {
 	return io && io->ops == &sim_ops ? io->impl : NULL;
@@ -157,15 +177,36 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 	if (!spec || !spec[0])
 		spec = "e5-2699v3-2s";
 	struct uncore_sim *sim;
-	int rc = (strchr(spec, '/') || access(spec, F_OK) == 0)
-		     ? uncore_sim_open(spec, &sim)
-		     : uncore_sim_create(spec, NULL, &sim);
+	int shared = strchr(spec, '/') || access(spec, F_OK) == 0;
+	int rc = shared ? uncore_sim_open(spec, &sim) : uncore_sim_create(spec, NULL, &sim);
 	if (rc)
 		return rc;
 	const char *scenario = getenv(UNCORE_SIM_ENV_SCENARIO);
-	if (scenario && scenario[0] && (rc = uncore_sim_load_scenario(sim, scenario)) != 0) {
+	if (!shared) {
+		/* Nobody advances a private machine's time: it follows the wall
+		 * clock (unless the scenario says "clock virtual"), and without a
+		 * scenario it runs the demo's, so a PAPI program always sees
+		 * counts; uncore_sim_describe says it was the default. */
+		rc = uncore_sim_set_clock(sim, UNCORE_SIM_CLOCK_WALL);
+		if (rc == 0 && !(scenario && scenario[0])) {
+			scenario = UNCORE_SIM_DEFAULT_SCENARIO;
+			sim->scenario_by_default = 1;
+		}
+	}
+	if (rc == 0 && scenario && scenario[0] && strcmp(scenario, "none") != 0)
+		rc = uncore_sim_load_scenario(sim, scenario);
+	if (rc) {
 		uncore_sim_close(sim);
 		return rc;
+	}
+	const char *user = getenv(UNCORE_SIM_ENV_USER);
+	if (user && user[0] && strcmp(user, "root") != 0) {
+		if (strcmp(user, "msr-safe") != 0) {
+			uncore_sim_close(sim);
+			return uncore_fail(UNCORE_EINVAL, "%s=%s: use root or msr-safe",
+					   UNCORE_SIM_ENV_USER, user);
+		}
+		sim->user = UNCORE_SIM_USER_MSR_SAFE;
 	}
 	const char *log = getenv(UNCORE_SIM_ENV_LOG);
 	if (log && log[0] && (rc = uncore_sim_set_log(sim, log)) != 0) {

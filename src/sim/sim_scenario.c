@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "common/uncore_error.h"
+#include "sim/scenario_sources.h"
 
 #define MAX_INCLUDE_DEPTH 4
 #define MAX_TOKENS        40
@@ -708,10 +709,41 @@ static int do_shape(struct parse *p, char **tok, int ntok)
 
 static int parse_text(struct parse *p, const char *text, const char *origin, const char *base_dir);
 
+const char *sim_scenario_builtin(const char *name)
+{
+	size_t n = strlen(name);
+	if (n > 4 && strcmp(name + n - 4, ".scn") == 0)
+		n -= 4;
+	for (const struct uncore_sim_scenario_source *s = uncore_sim_scenario_sources; s->file; s++)
+		if (strncmp(s->file, name, n) == 0 && strcmp(s->file + n, ".scn") == 0)
+			return s->text;
+	return NULL;
+}
+
+static int parse_included(struct parse *p, const char *text, const char *origin,
+			  const char *base_dir)
+{
+	const char *saved_origin = p->origin;
+	unsigned saved_line = p->line;
+	p->depth++;
+	int rc = parse_text(p, text, origin, base_dir);
+	p->depth--;
+	p->origin = saved_origin;
+	p->line = saved_line;
+	return rc;
+}
+
 static int do_include(struct parse *p, const char *file, const char *base_dir)
 {
 	if (p->depth >= MAX_INCLUDE_DEPTH)
 		return syntax(p, "includes nested too deeply at \"%s\"", file);
+	if (!base_dir) {
+		/* A built-in scenario includes built-in scenarios. */
+		const char *text = sim_scenario_builtin(file);
+		if (!text)
+			return syntax(p, "no built-in scenario \"%s\" to include", file);
+		return parse_included(p, text, file, NULL);
+	}
 	char path[1024];
 	if (file[0] == '/')
 		snprintf(path, sizeof(path), "%s", file);
@@ -733,13 +765,7 @@ static int do_include(struct parse *p, const char *file, const char *base_dir)
 		*slash = '\0';
 	else
 		snprintf(dir, sizeof(dir), ".");
-	const char *saved_origin = p->origin;
-	unsigned saved_line = p->line;
-	p->depth++;
-	int rc = parse_text(p, buf, path, dir);
-	p->depth--;
-	p->origin = saved_origin;
-	p->line = saved_line;
+	int rc = parse_included(p, buf, path, dir);
 	free(buf);
 	return rc;
 }

@@ -21,6 +21,7 @@ struct uncore_sim;
 #define UNCORE_SIM_ENV_SIM      "PAPI_INTEL_UNCORE_SIM"     /* model name or instance path */
 #define UNCORE_SIM_ENV_SCENARIO "PAPI_INTEL_UNCORE_SIM_SCENARIO"
 #define UNCORE_SIM_ENV_LOG      "PAPI_INTEL_UNCORE_SIM_LOG"
+#define UNCORE_SIM_ENV_USER     "PAPI_INTEL_UNCORE_SIM_USER" /* "root" or "msr-safe" */
 
 /* ---- Models ---------------------------------------------------------- */
 
@@ -63,9 +64,23 @@ int uncore_sim_lock_dir(struct uncore_sim *sim, char *buf, size_t len);
 
 /* ---- Scenario and time ------------------------------------------------- */
 
-/* Replace the scenario with the one in file `path` (relative includes are
- * resolved against its directory).  Its times are relative to now. */
-int uncore_sim_load_scenario(struct uncore_sim *sim, const char *path);
+/* Replace the scenario with the one in file `spec` (relative includes are
+ * resolved against its directory) or, when `spec` has no '/' and is no
+ * readable file, with the built-in scenario of that name ("stream" or
+ * "stream.scn": src/sim/scenarios/, compiled in).  Its times are relative to
+ * now. */
+int uncore_sim_load_scenario(struct uncore_sim *sim, const char *spec);
+
+/* The built-in scenarios' names, ", "-separated ("boxes, demo-stream, ..."). */
+int uncore_sim_scenario_names(char *buf, size_t len);
+
+/* 1 when `spec` names a scenario uncore_sim_load_scenario would find (a
+ * readable file or a built-in name), else 0. */
+int uncore_sim_scenario_exists(const char *spec);
+
+/* The scenario a PAPI program gets on the simulator when
+ * PAPI_INTEL_UNCORE_SIM_SCENARIO is unset (uncore_sim_regio_from_env). */
+#define UNCORE_SIM_DEFAULT_SCENARIO "demo-stream"
 
 /* The same from a string; `origin` names it in error messages. */
 int uncore_sim_load_scenario_text(struct uncore_sim *sim, const char *text, const char *origin);
@@ -130,6 +145,19 @@ int uncore_sim_clear_faults(struct uncore_sim *sim);
  * UNCORE_EINVAL for a bad width or alignment, injected faults as injected. */
 struct uncore_regio *uncore_sim_regio(struct uncore_sim *sim);
 
+/* Who this process is on the simulated machine: root (the default) reaches
+ * every register; an unprivileged msr-safe user reaches the MSRs (through
+ * msr-safe with our allowlist loaded) but, like any non-root reader of
+ * /sys/bus/pci/devices/.../config, only the first 64 bytes of PCI
+ * configuration space: a read past them fails with UNCORE_EPERM, as the
+ * sysfs backend reports the kernel's short read, and every PCI write with
+ * UNCORE_EPERM.  Per attachment (per process), not shared. */
+enum uncore_sim_user {
+	UNCORE_SIM_USER_ROOT = 0,
+	UNCORE_SIM_USER_MSR_SAFE = 1,
+};
+int uncore_sim_set_user(struct uncore_sim *sim, enum uncore_sim_user user);
+
 /* The machine behind a regio made by this module (NULL for any other). */
 struct uncore_sim *uncore_sim_from_regio(struct uncore_regio *io);
 
@@ -139,6 +167,7 @@ struct uncore_sim_topology {
 	char model[32];
 	char scenario[128];
 	unsigned sockets;
+	unsigned cores; /* per socket: CPUs c*cores ... are socket c's */
 	uint8_t bus[HSWEP_MAX_PACKAGES];      /* uncore bus of each socket */
 	uint8_t root_bus[HSWEP_MAX_PACKAGES]; /* its root bus (the IRP's) */
 	uint8_t node_id[HSWEP_MAX_PACKAGES];
@@ -168,7 +197,9 @@ int uncore_sim_describe(struct uncore_sim *sim, char *buf, size_t len);
 /* Open the machine named by PAPI_INTEL_UNCORE_SIM: an existing instance if
  * it is a path to one, else a new private machine of that model (default
  * "e5-2699v3-2s"); then load PAPI_INTEL_UNCORE_SIM_SCENARIO if set and log
- * to PAPI_INTEL_UNCORE_SIM_LOG if set.  The returned regio owns the machine:
+ * to PAPI_INTEL_UNCORE_SIM_LOG if set; PAPI_INTEL_UNCORE_SIM_USER=msr-safe
+ * makes this process an unprivileged msr-safe user (uncore_sim_set_user).
+ * The returned regio owns the machine:
  * uncore_regio_destroy() closes it (and frees the regio). */
 int uncore_sim_regio_from_env(struct uncore_regio **out);
 

@@ -96,6 +96,27 @@ expect "the component says the counts are simulated" \
 	sh -c "'$STAGE/bin/papi_component_avail' | grep -q 'SIMULATED uncore.*scenario demo-stream'"
 unset PAPI_INTEL_UNCORE_SIM_SCENARIO
 
+# A non-root msr-safe user (PAPI_INTEL_UNCORE_SIM_USER=msr-safe: PCI config
+# space readable in its first 64 bytes only, as Linux shows it to non-root
+# readers): the direct backend opens with the MSR boxes and refuses the PCI
+# boxes saying why.
+export PAPI_INTEL_UNCORE_SIM_SCENARIO=$SRCDIR/src/sim/scenarios/demo-stream.scn
+msr_events="hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_I hswep_unc_ubo::UNC_U_CLOCKTICKS
+	hswep_unc_sbo2::UNC_S_CLOCKTICKS hswep_unc_pcu::UNC_P_CLOCKTICKS:socket=1"
+# shellcheck disable=SC2086
+PAPI_INTEL_UNCORE_SIM_USER=msr-safe "$STAGE/bin/papi_command_line" $msr_events >"$tmp/msrsafe" 2>&1
+expect "msr-safe user: papi_command_line counts the MSR boxes" test $? -eq 0
+for e in $msr_events; do
+	v=$(grep -F "$e : " "$tmp/msrsafe" | sed 's/.*:[[:space:]]*\([0-9]*\).*/\1/')
+	expect "msr-safe user: $e = ${v:-nothing} > 0" test "${v:-0}" -gt 0
+done
+PAPI_INTEL_UNCORE_SIM_USER=msr-safe PAPI_INTEL_UNCORE_VERBOSE=1 \
+	"$STAGE/bin/papi_command_line" hswep_unc_imc::UNC_M_CAS_COUNT:RD >"$tmp/msrsafe-imc" 2>&1
+expect "msr-safe user: an iMC event is refused" grep -q '^Failed adding: hswep_unc_imc::UNC_M_CAS_COUNT:RD' "$tmp/msrsafe-imc"
+expect "  ... saying PCI boxes need root (64 bytes of config space)" \
+	grep -q '^intel_uncore: .*PCI boxes need root.*64 bytes' "$tmp/msrsafe-imc"
+unset PAPI_INTEL_UNCORE_SIM_SCENARIO
+
 # Wrong name, umask, modifier value, socket, box: PAPI's message, and the
 # component's detail with PAPI_INTEL_UNCORE_VERBOSE=1.
 while IFS='|' read -r what event strerror detail; do

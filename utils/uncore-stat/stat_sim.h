@@ -1,6 +1,6 @@
 /* --sim: select the uncore simulator for PAPI's component (and for the
  * library calls of --explain) through the environment the component reads
- * at PAPI_library_init, and find scenarios by name. */
+ * at PAPI_library_init. */
 #ifndef UNCORE_STAT_SIM_H
 #define UNCORE_STAT_SIM_H
 
@@ -8,20 +8,13 @@
 
 #include "stat_opts.h"
 
-#define STAT_DEFAULT_SCENARIO "demo-stream"
-
 /* Set PAPI_INTEL_UNCORE_BACKEND=sim, PAPI_INTEL_UNCORE_SIM (--sim-model) and
- * PAPI_INTEL_UNCORE_SIM_SCENARIO: --sim-scenario, else a scenario already in
- * the environment, else the default - except on a shared instance (a
- * --sim-model path), which keeps the scenario it has.  0, or -1 with the
- * reason in err. */
+ * PAPI_INTEL_UNCORE_SIM_SCENARIO (--sim-scenario: a file, a built-in name as
+ * `stream`, or none; checked here so a wrong one is a usage error).  Without
+ * --sim-scenario the environment's scenario, else the library's default
+ * (demo-stream) on a private machine; a shared instance (a --sim-model path)
+ * keeps the scenario it has.  0, or -1 with the reason in err. */
 int stat_sim_setup(const struct stat_opts *o, char *err, size_t len);
-
-/* The file of scenario `arg`: a path as given, else `arg`(.scn) in the
- * first of: $UNCORE_STAT_SCENARIO_DIR, <bin>/../share/papi-uncore/scenarios
- * (staged or installed), <bin>/../../src/sim/scenarios (the build tree).
- * 0, or -1 with the places searched in err. */
-int stat_find_scenario(const char *arg, char *path, size_t len, char *err, size_t errlen);
 
 /* Seconds on the simulated clock of the shared instance named by
  * PAPI_INTEL_UNCORE_SIM (a path): 0, or -1 when there is none (a private

@@ -2,7 +2,9 @@
  * interface alone (so the simulator is discovered exactly like hardware):
  * the packages and their uncore PCI buses from the UBox node-ID registers
  * (manual 1.6.1, topology/hswep_bus.c) and their root buses (where the IRP
- * is), then which boxes answer: a PCI box whose PMON function shows Intel's
+ * is) -- or, for a non-root msr-safe user who sees only the first 64 bytes
+ * of config space, the packages from the CPU topology with the PCI boxes
+ * absent -- then which boxes answer: a PCI box whose PMON function shows Intel's
  * vendor ID and the box's device ID (Table 1-3 as corrected in
  * platform/hswep/HARDWARE-DECISIONS.md), an MSR box whose box control (UBox: first counter control)
  * can be read without a fault (Table 1-2). */
@@ -56,6 +58,51 @@ static int probe_instance(struct uncore_regio *io, const struct hswep_box_desc *
 	return rc < 0 ? rc : 1;
 }
 
+/* Packages and buses from the UBox node-ID registers (1.6.1), root buses
+ * from the IRP's function (D5:F6, the only PMON box there; a package whose
+ * root bus is not found has no IRP). */
+static int buses_to_machine(const struct uncore_direct_config *cfg, struct hswep_bus_map *map,
+			    struct uncore_machine *m)
+{
+	m->nsockets = map->packages;
+	if (m->nsockets == 0 || m->nsockets > UNCORE_MACHINE_MAX_SOCKETS ||
+	    map->found != (1u << m->nsockets) - 1)
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "uncore bus discovery found packages 0x%x of %u: a package's UBox "
+		    "is missing from PCI configuration space",
+		    map->found, map->packages);
+	const struct hswep_pci_fn *irp = hswep_box(HSWEP_BOX_IRP)->pci_fn[HSWEP_FN_PMON];
+	int rc = hswep_find_root_buses(cfg->io, NULL, 0, irp[0].dev, irp[0].fn, irp[0].did, map);
+	if (rc < 0)
+		return rc;
+	for (unsigned s = 0; s < m->nsockets; s++) {
+		m->pci_bus[s] = map->bus[s];
+		m->pci_root_bus[s] = map->root_bus[s];
+		m->node_id[s] = map->node_id[s];
+	}
+	return 0;
+}
+
+/* Packages from the caller's CPU topology (package ids of the online CPUs),
+ * when PCI config space cannot tell them. */
+static int sockets_from_cpus(const struct uncore_direct_config *cfg, struct uncore_machine *m)
+{
+	unsigned n = 0;
+	for (unsigned c = 0; c < cfg->ncpus && c < UNCORE_MAX_CPUS; c++)
+		if (cfg->cpu_socket[c] >= 0 && (unsigned)cfg->cpu_socket[c] + 1 > n)
+			n = (unsigned)cfg->cpu_socket[c] + 1;
+	if (n == 0 || n > UNCORE_MACHINE_MAX_SOCKETS)
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "PCI config space is not readable past 64 bytes (not root) and the "
+		    "CPU topology gives %u packages: cannot tell the sockets",
+		    n);
+	uncore_error_clear();
+	m->nsockets = n;
+	return 0;
+}
+
 int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct uncore_backend **out)
 {
 	struct uncore_machine m;
@@ -68,33 +115,29 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 	m.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
 	if (!m.plat)
 		return uncore_fail(UNCORE_ENOSUPP, "no Haswell-EP event tables in this build");
+	memset(&map, 0, sizeof(map));
+	int pci_denied = 0;
 	/* The CPU topology's package count, so that the quick bus scan cannot
 	 * take a machine with a displaced UBox for a smaller one. */
 	unsigned packages = 0;
-	for (unsigned c = 0; cfg->cpu_socket && c < cfg->ncpus; c++)
+	for (unsigned c = 0; cfg->cpu_socket && c < cfg->ncpus && c < UNCORE_MAX_CPUS; c++)
 		if (cfg->cpu_socket[c] >= 0 && (unsigned)cfg->cpu_socket[c] + 1 > packages)
 			packages = (unsigned)cfg->cpu_socket[c] + 1;
 	rc = hswep_find_buses(cfg->io, NULL, 0, packages, &map);
-	if (rc < 0)
+	if (rc == UNCORE_EPERM && cfg->cpu_socket && cfg->ncpus) {
+		/* Config space past its first 64 bytes is unreadable: a non-root
+		 * user (msr-safe).  Sockets from the CPU topology; the MSR boxes
+		 * (UBox, CBo, SBo, PCU) still work, the PCI boxes cannot. */
+		rc = sockets_from_cpus(cfg, &m);
+		if (rc < 0)
+			return rc;
+		pci_denied = 1;
+	} else if (rc < 0) {
 		return rc;
-	m.nsockets = map.packages;
-	if (m.nsockets == 0 || m.nsockets > UNCORE_MACHINE_MAX_SOCKETS ||
-	    map.found != (1u << m.nsockets) - 1)
-		return uncore_fail(
-		    UNCORE_ENODEV,
-		    "uncore bus discovery found packages 0x%x of %u: a package's UBox "
-		    "is missing from PCI configuration space",
-		    map.found, map.packages);
-	/* Root buses: found by the IRP's own function (D5:F6), the only PMON
-	 * box there; a package whose root bus is not found has no IRP. */
-	const struct hswep_pci_fn *irp = hswep_box(HSWEP_BOX_IRP)->pci_fn[HSWEP_FN_PMON];
-	rc = hswep_find_root_buses(cfg->io, NULL, 0, irp[0].dev, irp[0].fn, irp[0].did, &map);
-	if (rc < 0)
-		return rc;
-	for (unsigned s = 0; s < m.nsockets; s++) {
-		m.pci_bus[s] = map.bus[s];
-		m.pci_root_bus[s] = map.root_bus[s];
-		m.node_id[s] = map.node_id[s];
+	} else {
+		rc = buses_to_machine(cfg, &map, &m);
+		if (rc < 0)
+			return rc;
 	}
 
 	unsigned cbos[UNCORE_MACHINE_MAX_SOCKETS] = {0};
@@ -104,6 +147,10 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 		if (!d)
 			continue;
 		unsigned n = bt->ninstances < d->max_instances ? bt->ninstances : d->max_instances;
+		if (d->space == UNCORE_SPACE_PCI && pci_denied) {
+			m.absent_boxes |= UINT64_C(1) << b;
+			continue;
+		}
 		for (unsigned s = 0; s < m.nsockets; s++) {
 			if (d->space == UNCORE_SPACE_PCI && d->bus == HSWEP_BUS_ROOT &&
 			    !(map.root_found >> s & 1))
@@ -137,6 +184,11 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 	for (unsigned c = m.ncpus; c-- > 0;)
 		if (m.cpu_socket[c] >= 0)
 			m.socket_cpu[m.cpu_socket[c]] = (int)c;
+	if (pci_denied)
+		snprintf(
+		    m.absent_note, sizeof(m.absent_note),
+		    "PCI boxes need root: Linux shows non-root users only the first 64 bytes of "
+		    "PCI config space (MSR boxes UBox, CBo, SBo, PCU work through msr-safe)");
 	snprintf(m.origin, sizeof(m.origin), "%s", cfg->origin ? cfg->origin : "hardware");
 	return uncore_direct_create_hswep(cfg, &m, out);
 }
