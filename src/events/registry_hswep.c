@@ -14,6 +14,8 @@
 #include "events/intel_hswep_unc_r3qpi_events.h"
 #include "events/intel_hswep_unc_sbo_events.h"
 #include "events/intel_hswep_unc_ubo_events.h"
+#include "platform/hswep/hswep_boxes.h"
+#include "platform/hswep/hswep_regs.h"
 #include "maxinc/intel_hswep_unc_maxinc.h"
 
 #define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
@@ -25,58 +27,13 @@
 			  int ok;                                                                  \
 		  })
 
-/* Counter control registers, HSX tables 2-7, 2-16, 2-47, 2-63, 2-114, 2-147,
- * 2-170, 2-215, 2-232: the same layout in every box but the UBox (5-bit
- * thresh) and the PCU (table 2-158: no umask, occupancy fields). */
-#define HSWEP_PMON_CTL_EV_SEL      0x000000ffULL
-#define HSWEP_PMON_CTL_UMASK       0x0000ff00ULL
-#define HSWEP_PMON_CTL_RST         (1ULL << 17)
-#define HSWEP_PMON_CTL_EDGE_DET    (1ULL << 18)
-#define HSWEP_PMON_CTL_TID_EN      (1ULL << 19) /* CBo, SBo */
-#define HSWEP_PMON_CTL_OV_EN       (1ULL << 20)
-#define HSWEP_PMON_CTL_EV_SEL_EXT  (1ULL << 21) /* QPI, PCU */
-#define HSWEP_PMON_CTL_EN          (1ULL << 22)
-#define HSWEP_PMON_CTL_INVERT      (1ULL << 23)
-#define HSWEP_PMON_CTL_THRESH      0xff000000ULL
-#define HSWEP_U_CTL_THRESH         0x1f000000ULL /* HSX table 2-7: thresh 28:24 */
-#define HSWEP_PCU_CTL_OCC_SEL      0x0000c000ULL
-#define HSWEP_PCU_CTL_THRESH       0x1f000000ULL
-#define HSWEP_PCU_CTL_OCC_INVERT   (1ULL << 30)
-#define HSWEP_PCU_CTL_OCC_EDGE_DET (1ULL << 31)
-
-/* Box filters: CBo HSX tables 2-18/2-19, PCU 2-160, HA 2-65..2-67. */
-#define HSWEP_CBO_FILTER0_TID        0x0000003fULL
-#define HSWEP_CBO_FILTER0_TID_THREAD 0x00000001ULL /* tid[0]: thread 1/0 */
-#define HSWEP_CBO_FILTER0_TID_CORE   0x0000003eULL /* tid[4:1] core id, tid[5] non-thread data */
-#define HSWEP_CBO_FILTER0_STATE      0x00fe0000ULL
-#define HSWEP_CBO_FILTER1_NID        0x0000ffffULL
-#define HSWEP_CBO_FILTER1_OPC        0x1ff00000ULL
-#define HSWEP_CBO_FILTER1_NC         (1ULL << 30)
-#define HSWEP_CBO_FILTER1_ISOC       (1ULL << 31)
-#define HSWEP_PCU_FILTER_BAND0       0x000000ffULL
-#define HSWEP_PCU_FILTER_BAND1       0x0000ff00ULL
-#define HSWEP_PCU_FILTER_BAND2       0x00ff0000ULL
-#define HSWEP_PCU_FILTER_BAND3       0xff000000ULL
-/* QPI packet match/mask, HSX tables 2-172..2-175: each logical filter is the
- * 64-bit pair {MATCH1,MATCH0} (resp. MASK) as Linux perf's config1/config2
- * carry it; fields of the "1" register sit in bits 63:32. */
-#define HSWEP_QPI_PKT_VNW        0x0000000000000018ULL
-#define HSWEP_QPI_PKT_OPC        0x00000000000001e0ULL
-#define HSWEP_QPI_PKT_MC         0x0000000000001e00ULL
-#define HSWEP_QPI_PKT_DNID       0x000000000003e000ULL
-#define HSWEP_QPI_PKT_RNID_4     0x0000000080000000ULL
-#define HSWEP_QPI_PKT_RNID_3_0   0x0000000f00000000ULL
-#define HSWEP_QPI_PKT_RDS        0x000f000000000000ULL
-#define HSWEP_HA_OPCODEMATCH_OPC 0x0000003fULL
-/* HA address match, HSX tables 2-66/2-67, as one 64-bit pair
- * {ADDRMATCH1,ADDRMATCH0}: lo_addr (address 31:6) in bits 31:6 and hi_addr
- * (address 45:32) in bits 45:32, i.e. the physical address bits in place. */
-#define HSWEP_HA_ADDRMATCH_ADDR 0x00003fffffffffc0ULL
+/* Register fields and box geometry: platform/hswep/hswep_regs.h, shared
+ * with the box descriptors; `layout` names each box type's descriptor. */
 
 /* What an event encoding may program (en, rst and ov_en belong to the backend). */
 #define HSWEP_EVENT_FIELDS                                                                         \
 	(HSWEP_PMON_CTL_EV_SEL | HSWEP_PMON_CTL_UMASK | HSWEP_PMON_CTL_EDGE_DET |                  \
-	 HSWEP_PMON_CTL_INVERT | HSWEP_PMON_CTL_THRESH)
+	 HSWEP_PMON_CTL_INVERT | HSWEP_PMON_CTL_THRESH8)
 
 static const struct uncore_ctl_layout hswep_ctl_common = {
     .name = "PMON_CTL",
@@ -109,7 +66,7 @@ static const struct uncore_ctl_layout hswep_ctl_ubox = {
     .umask = HSWEP_PMON_CTL_UMASK,
     .en = HSWEP_PMON_CTL_EN,
     .writable = HSWEP_PMON_CTL_EV_SEL | HSWEP_PMON_CTL_UMASK | HSWEP_PMON_CTL_EDGE_DET |
-		HSWEP_PMON_CTL_INVERT | HSWEP_U_CTL_THRESH,
+		HSWEP_PMON_CTL_INVERT | HSWEP_PMON_CTL_THRESH5,
 };
 
 /* HSX 2.8.3: ev_sel[7] marks an event counted through an occupancy
@@ -121,9 +78,9 @@ static const struct uncore_ctl_layout hswep_ctl_pcu = {
     .ev_sel_ext = HSWEP_PMON_CTL_EV_SEL_EXT,
     .en = HSWEP_PMON_CTL_EN,
     .occ_sel = HSWEP_PCU_CTL_OCC_SEL,
-    .occ_event = 0x80,
+    .occ_event = HSWEP_PCU_EV_SEL_OCC,
     .writable = HSWEP_PMON_CTL_EV_SEL | HSWEP_PCU_CTL_OCC_SEL | HSWEP_PMON_CTL_EDGE_DET |
-		HSWEP_PMON_CTL_EV_SEL_EXT | HSWEP_PMON_CTL_INVERT | HSWEP_PCU_CTL_THRESH |
+		HSWEP_PMON_CTL_EV_SEL_EXT | HSWEP_PMON_CTL_INVERT | HSWEP_PMON_CTL_THRESH5 |
 		HSWEP_PCU_CTL_OCC_INVERT | HSWEP_PCU_CTL_OCC_EDGE_DET,
 };
 
@@ -136,8 +93,8 @@ static const struct uncore_filter_desc cbo_filters[] = {
     {.name = "Cn_MSR_PMON_BOX_FILTER1", .fields = cbo_filter1_fields},
 };
 
-static const uint64_t pcu_filter_fields[] = {HSWEP_PCU_FILTER_BAND0, HSWEP_PCU_FILTER_BAND1,
-					     HSWEP_PCU_FILTER_BAND2, HSWEP_PCU_FILTER_BAND3, 0};
+static const uint64_t pcu_filter_fields[] = {HSWEP_PCU_FILTER_BAND(0), HSWEP_PCU_FILTER_BAND(1),
+					     HSWEP_PCU_FILTER_BAND(2), HSWEP_PCU_FILTER_BAND(3), 0};
 static const struct uncore_filter_desc pcu_filters[] = {
     {.name = "PCU_MSR_PMON_BOX_FILTER", .fields = pcu_filter_fields},
 };
@@ -180,16 +137,16 @@ static const struct uncore_filter_desc ha_filters[] = {
 static const struct uncore_mod_desc hswep_common_mods[] = {
     MOD_EDGE(0),
     MOD_INVERT(0),
-    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH, 255, "[0-255]"),
+    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH8, 255, "[0-255]"),
 };
 
 /* HSX table 2-7: the UBox threshold is 5 bits (28:24), not 8. */
 static const struct uncore_mod_desc hswep_ubox_mods[] = {
     MOD_EDGE(0),
     MOD_INVERT(0),
-    MOD_THRESH(SNBEP_UNC_ATTR_T5, HSWEP_U_CTL_THRESH, 31, "[0-31]"),
+    MOD_THRESH(SNBEP_UNC_ATTR_T5, HSWEP_PMON_CTL_THRESH5, 31, "[0-31]"),
     /* libpfm4's tables give the UBox T8; the field is 5 bits either way. */
-    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_U_CTL_THRESH, 31, "[0-31]"),
+    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH5, 31, "[0-31]"),
 };
 
 /* HSX 2.3.2.3: thread/core filtering needs tid_en and FILTER0.tid; node,
@@ -197,7 +154,7 @@ static const struct uncore_mod_desc hswep_ubox_mods[] = {
 static const struct uncore_mod_desc hswep_cbo_mods[] = {
     MOD_EDGE(0),
     MOD_INVERT(0),
-    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH, 255, "[0-255]"),
+    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH8, 255, "[0-255]"),
     {.name = "tf",
      .desc = "thread id filter [0-1] (sets tid_en)",
      .attr = SNBEP_UNC_ATTR_TF,
@@ -239,7 +196,7 @@ static const struct uncore_mod_desc hswep_cbo_mods[] = {
 static const struct uncore_mod_desc hswep_pcu_mods[] = {
     MOD_EDGE(HSWEP_PCU_CTL_OCC_EDGE_DET),
     MOD_INVERT(HSWEP_PCU_CTL_OCC_INVERT),
-    MOD_THRESH(SNBEP_UNC_ATTR_T5, HSWEP_PCU_CTL_THRESH, 31, "[0-31]"),
+    MOD_THRESH(SNBEP_UNC_ATTR_T5, HSWEP_PMON_CTL_THRESH5, 31, "[0-31]"),
     {.name = "ff",
      .desc = "frequency band: count cycles at >= 100 MHz * ff [0-255]",
      .attr = SNBEP_UNC_ATTR_FF,
@@ -254,7 +211,7 @@ static const struct uncore_mod_desc hswep_pcu_mods[] = {
 static const struct uncore_mod_desc hswep_ha_mods[] = {
     MOD_EDGE(0),
     MOD_INVERT(0),
-    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH, 255, "[0-255]"),
+    MOD_THRESH(SNBEP_UNC_ATTR_T8, HSWEP_PMON_CTL_THRESH8, 255, "[0-255]"),
     {.name = "addr",
      .desc = "cache-line address match (physical address >> 6) [40 bits]",
      .attr = SNBEP_UNC_ATTR_A,
@@ -280,15 +237,16 @@ static const struct uncore_mod_desc hswep_ha_mods[] = {
 static const struct uncore_box_type hswep_ubo = {
     .name = "hswep_unc_ubo",
     .kind = "ubo",
+    .layout = HSWEP_BOX_UBOX,
     .manual = "HSX 2.2",
     .desc = "UBox: system configuration controller and global PMON control",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 1,
+    .ninstances = HSWEP_UBOX_INSTANCES,
     .perf_pmu = "uncore_ubox",
-    .ngeneric = 2,
-    .counter_width = 44, /* the fold's width: see the comment above */
+    .ngeneric = HSWEP_UBOX_COUNTERS,
+    .counter_width = HSWEP_UBOX_SBO_FOLD_WIDTH, /* the fold's width: see the comment above */
     .nfixed = 1,
-    .fixed_width = 48,
+    .fixed_width = HSWEP_CTR_WIDTH,
     .cntmsk_fixed = 1ULL << 32,
     .ctl = &hswep_ctl_ubox,
     MODS(hswep_ubox_mods),
@@ -299,13 +257,14 @@ static const struct uncore_box_type hswep_ubo = {
 static const struct uncore_box_type hswep_cbo = {
     .name = "hswep_unc_cbo",
     .kind = "cbo",
+    .layout = HSWEP_BOX_CBO,
     .manual = "HSX 2.3",
     .desc = "CBo: caching agent and LLC slice",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 18,
+    .ninstances = HSWEP_CBO_INSTANCES,
     .perf_pmu = "uncore_cbox",
-    .ngeneric = 4,
-    .counter_width = 48,
+    .ngeneric = HSWEP_COUNTERS,
+    .counter_width = HSWEP_CTR_WIDTH,
     .ctl = &hswep_ctl_cbo,
     FILTERS(cbo_filters),
     MODS(hswep_cbo_mods),
@@ -316,13 +275,14 @@ static const struct uncore_box_type hswep_cbo = {
 static const struct uncore_box_type hswep_sbo = {
     .name = "hswep_unc_sbo",
     .kind = "sbo",
+    .layout = HSWEP_BOX_SBO,
     .manual = "HSX 2.4",
     .desc = "SBo: ring transfer (ring-to-ring bridge)",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 4,
+    .ninstances = HSWEP_SBO_INSTANCES,
     .perf_pmu = "uncore_sbox",
-    .ngeneric = 4,
-    .counter_width = 44, /* the fold's width: see the comment above */
+    .ngeneric = HSWEP_COUNTERS,
+    .counter_width = HSWEP_UBOX_SBO_FOLD_WIDTH, /* the fold's width: see the comment above */
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_s_pe),
@@ -332,13 +292,14 @@ static const struct uncore_box_type hswep_sbo = {
 static const struct uncore_box_type hswep_ha = {
     .name = "hswep_unc_ha",
     .kind = "ha",
+    .layout = HSWEP_BOX_HA,
     .manual = "HSX 2.5",
     .desc = "HA: home agent",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 2,
+    .ninstances = HSWEP_HA_INSTANCES,
     .perf_pmu = "uncore_ha",
-    .ngeneric = 4,
-    .counter_width = 48,
+    .ngeneric = HSWEP_COUNTERS,
+    .counter_width = HSWEP_CTR_WIDTH,
     .ctl = &hswep_ctl_common,
     FILTERS(ha_filters),
     MODS(hswep_ha_mods),
@@ -349,15 +310,16 @@ static const struct uncore_box_type hswep_ha = {
 static const struct uncore_box_type hswep_imc = {
     .name = "hswep_unc_imc",
     .kind = "imc",
+    .layout = HSWEP_BOX_IMC,
     .manual = "HSX 2.6",
     .desc = "IMC: memory controller channel",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 8,
+    .ninstances = HSWEP_IMC_INSTANCES,
     .perf_pmu = "uncore_imc",
-    .ngeneric = 4,
-    .counter_width = 48,
+    .ngeneric = HSWEP_COUNTERS,
+    .counter_width = HSWEP_CTR_WIDTH,
     .nfixed = 1,
-    .fixed_width = 48,
+    .fixed_width = HSWEP_CTR_WIDTH,
     /* HSX table 2-115: the fixed DCLK counter's control has only invert. */
     .cntmsk_fixed = 1ULL << 32,
     .fixed_ctl_mods = HSWEP_PMON_CTL_INVERT,
@@ -370,13 +332,14 @@ static const struct uncore_box_type hswep_imc = {
 static const struct uncore_box_type hswep_irp = {
     .name = "hswep_unc_irp",
     .kind = "irp",
+    .layout = HSWEP_BOX_IRP,
     .manual = "HSX 2.7",
     .desc = "IRP: coherency for IIO traffic",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 1,
+    .ninstances = HSWEP_IRP_INSTANCES,
     .perf_pmu = "uncore_irp",
-    .ngeneric = 4,
-    .counter_width = 48,
+    .ngeneric = HSWEP_COUNTERS,
+    .counter_width = HSWEP_CTR_WIDTH,
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_i_pe),
@@ -386,13 +349,14 @@ static const struct uncore_box_type hswep_irp = {
 static const struct uncore_box_type hswep_pcu = {
     .name = "hswep_unc_pcu",
     .kind = "pcu",
+    .layout = HSWEP_BOX_PCU,
     .manual = "HSX 2.8",
     .desc = "PCU: power control unit",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 1,
+    .ninstances = HSWEP_PCU_INSTANCES,
     .perf_pmu = "uncore_pcu",
-    .ngeneric = 4,
-    .counter_width = 48,
+    .ngeneric = HSWEP_COUNTERS,
+    .counter_width = HSWEP_CTR_WIDTH,
     .ctl = &hswep_ctl_pcu,
     FILTERS(pcu_filters),
     MODS(hswep_pcu_mods),
@@ -404,13 +368,14 @@ static const struct uncore_box_type hswep_pcu = {
 static const struct uncore_box_type hswep_qpi = {
     .name = "hswep_unc_qpi",
     .kind = "qpi",
+    .layout = HSWEP_BOX_QPI,
     .manual = "HSX 2.9",
     .desc = "QPI: Intel QPI link layer port",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 3,
+    .ninstances = HSWEP_QPI_INSTANCES,
     .perf_pmu = "uncore_qpi",
-    .ngeneric = 4,
-    .counter_width = 48,
+    .ngeneric = HSWEP_COUNTERS,
+    .counter_width = HSWEP_CTR_WIDTH,
     .ctl = &hswep_ctl_qpi,
     MODS(hswep_common_mods),
     /* HSX 2.9.2.3: CTO_COUNT counts packets matching {MATCH,MASK}. */
@@ -423,13 +388,14 @@ static const struct uncore_box_type hswep_qpi = {
 static const struct uncore_box_type hswep_r2pcie = {
     .name = "hswep_unc_r2pcie",
     .kind = "r2pcie",
+    .layout = HSWEP_BOX_R2PCIE,
     .manual = "HSX 2.10",
     .desc = "R2PCIe: ring to PCIe interface",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 1,
+    .ninstances = HSWEP_R2PCIE_INSTANCES,
     .perf_pmu = "uncore_r2pcie",
-    .ngeneric = 4,
-    .counter_width = 48,
+    .ngeneric = HSWEP_COUNTERS,
+    .counter_width = HSWEP_CTR_WIDTH,
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r2_pe),
@@ -439,13 +405,14 @@ static const struct uncore_box_type hswep_r2pcie = {
 static const struct uncore_box_type hswep_r3qpi = {
     .name = "hswep_unc_r3qpi",
     .kind = "r3qpi",
+    .layout = HSWEP_BOX_R3QPI,
     .manual = "HSX 2.11",
     .desc = "R3QPI: ring to QPI interface link",
     .platform = UNCORE_PLATFORM_HSWEP,
-    .ninstances = 3,
+    .ninstances = HSWEP_R3QPI_INSTANCES,
     .perf_pmu = "uncore_r3qpi",
-    .ngeneric = 3,
-    .counter_width = 44,
+    .ngeneric = HSWEP_R3QPI_COUNTERS,
+    .counter_width = HSWEP_R3QPI_CTR_WIDTH,
     .ctl = &hswep_ctl_common,
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r3_pe),

@@ -13,7 +13,6 @@
 #include "backend/direct/direct.h"
 
 #include "access/allowlist.h"
-#include "backend/direct/hswep_filter_routes.h"
 #include "backend/direct/msr_batch.h"
 #include "common/uncore_error.h"
 #include "backend/direct/socket_hold.h"
@@ -72,23 +71,11 @@ struct direct_backend {
 	int running;
 };
 
-/* Event-registry box kinds (libpfm4's names) to register layouts. */
-static const struct {
-	const char *kind;
-	enum hswep_box_kind box;
-} kind_map[] = {
-	{"ubo", HSWEP_BOX_UBOX}, {"cbo", HSWEP_BOX_CBO},       {"sbo", HSWEP_BOX_SBO},
-	{"ha", HSWEP_BOX_HA},    {"imc", HSWEP_BOX_IMC},       {"irp", HSWEP_BOX_IRP},
-	{"pcu", HSWEP_BOX_PCU},  {"qpi", HSWEP_BOX_QPI},       {"r2pcie", HSWEP_BOX_R2PCIE},
-	{"r3qpi", HSWEP_BOX_R3QPI},
-};
-
 const struct hswep_box_desc *uncore_direct_hswep_layout(const struct uncore_box_type *bt)
 {
-	for (size_t i = 0; i < sizeof(kind_map) / sizeof(kind_map[0]); i++)
-		if (strcmp(kind_map[i].kind, bt->kind) == 0)
-			return hswep_box(kind_map[i].box);
-	return NULL;
+	return bt->platform == UNCORE_PLATFORM_HSWEP && !(bt->flags & UNCORE_BOXF_KERNEL)
+		   ? hswep_box(bt->layout)
+		   : NULL;
 }
 
 static const struct hswep_box_desc *desc_for(const struct uncore_box_type *bt)

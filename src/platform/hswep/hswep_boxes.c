@@ -140,6 +140,45 @@ static const struct hswep_extra_desc qpi_extras[] = {
      .width = 32},
 };
 
+/* Filter routes: where each logical filter of the event registry
+ * (events/registry_hswep.c, in its order) lands in the filter registers
+ * above.  A route copies 32 bits of the logical value, from bit `shift`,
+ * into one register. */
+#define ROUTE(r, sh)                                                                               \
+	{                                                                                          \
+		.reg = (r), .shift = (sh), .bits = 32                                              \
+	}
+/* CBo: FILTER0 and FILTER1 are the registers themselves (Tables 2-18, 2-19). */
+static const struct hswep_filter_route cbo_routes[] = {
+    {.nroutes = 1, .to = {ROUTE(HSWEP_CBO_FILTER0, 0)}},
+    {.nroutes = 1, .to = {ROUTE(HSWEP_CBO_FILTER1, 0)}},
+};
+/* HA: OPCODEMATCH, then the address match as one 64-bit value with the
+ * physical address bits in place (HSWEP_HA_ADDRMATCH_ADDR): bits 31:6 go to
+ * ADDRMATCH0.lo_addr (Table 2-67), bits 45:32 to ADDRMATCH1.hi_addr 13:0
+ * (Table 2-66), as QPI's match/mask pairs are split. */
+static const struct hswep_filter_route ha_routes[] = {
+    {.nroutes = 1, .to = {ROUTE(HSWEP_HA_OPCODEMATCH, 0)}},
+    {.nroutes = 2, .to = {ROUTE(HSWEP_HA_ADDRMATCH0, 0), ROUTE(HSWEP_HA_ADDRMATCH1, 32)}},
+};
+/* PCU: the four frequency bands (Table 2-160). */
+static const struct hswep_filter_route pcu_routes[] = {
+    {.nroutes = 1, .to = {ROUTE(HSWEP_PCU_BOX_FILTER, 0)}},
+};
+/* QPI: the packet match and mask values, bits 31:0 for *_MATCH0/MASK0 and
+ * 63:32 for *_MATCH1/MASK1 (2.12, Tables 2-172 to 2-175), go to both the Rx
+ * and the Tx matcher: an Rx event uses the Rx copy, a Tx event the Tx copy,
+ * so one pattern serves either direction. */
+static const struct hswep_filter_route qpi_routes[] = {
+    {.nroutes = 4,
+     .to = {ROUTE(HSWEP_QPI_RX_MATCH0, 0), ROUTE(HSWEP_QPI_RX_MATCH1, 32),
+	    ROUTE(HSWEP_QPI_TX_MATCH0, 0), ROUTE(HSWEP_QPI_TX_MATCH1, 32)}},
+    {.nroutes = 4,
+     .to = {ROUTE(HSWEP_QPI_RX_MASK0, 0), ROUTE(HSWEP_QPI_RX_MASK1, 32),
+	    ROUTE(HSWEP_QPI_TX_MASK0, 0), ROUTE(HSWEP_QPI_TX_MASK1, 32)}},
+};
+#define ROUTES(r) .num_routes = sizeof(r) / sizeof((r)[0]), .routes = (r)
+
 /* PCI functions per instance (Table 1-3 and the per-box register tables). */
 static const struct hswep_pci_fn ha_fn[] = {{18, 1, 0x2f30}, {18, 5, 0x2f38}};
 /* MC0 channels 0-3 then MC1 channels 0-3 at D20:F0/F1, D21:F0/F1 (MC0) and
@@ -221,11 +260,11 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_UBOX,
 		.space = UNCORE_SPACE_MSR,
 		.clock = HSWEP_CLK_UCLK,
-		.max_instances = 1,
-		.num_counters = 2,
-		.ctr_width = 48,
+		.max_instances = HSWEP_UBOX_INSTANCES,
+		.num_counters = HSWEP_UBOX_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 5,
-		.msr_base = 0x700,
+		.msr_base = HSWEP_UBOX_MSR_BASE,
 		.box_ctl = HSWEP_NO_REG,
 		.box_status = 0x8,
 		.ctl = {0x5, 0x6},
@@ -252,12 +291,12 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_CBO,
 		.space = UNCORE_SPACE_MSR,
 		.clock = HSWEP_CLK_UCLK,
-		.max_instances = 18,
-		.num_counters = 4,
-		.ctr_width = 48,
+		.max_instances = HSWEP_CBO_INSTANCES,
+		.num_counters = HSWEP_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 8,
-		.msr_base = 0xe00,
-		.msr_stride = 0x10,
+		.msr_base = HSWEP_CBO_MSR_BASE,
+		.msr_stride = HSWEP_CBO_MSR_STRIDE,
 		.box_ctl = 0x0,
 		.box_status = 0x7,
 		.ctl = {0x1, 0x2, 0x3, 0x4},
@@ -265,6 +304,7 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		NO_FIXED,
 		.num_filters = 2,
 		.filters = cbo_filters,
+		ROUTES(cbo_routes),
 		.box_ctl_rules = MSR_BOX_CTL_RULES,
 		.status_rules = {.valid = F(3, 0)},
 		/* Table 2-16: tid_en 19; 21:20 and 16 reserved (no ov_en). */
@@ -282,13 +322,13 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_SBO,
 		.space = UNCORE_SPACE_MSR,
 		.clock = HSWEP_CLK_UCLK,
-		.max_instances = 4,
-		.num_counters = 4,
-		.ctr_width = 48,
+		.max_instances = HSWEP_SBO_INSTANCES,
+		.num_counters = HSWEP_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 8,
 		.errata = HSWEP_ERRATUM_CTL_WRITE_TWICE, /* 2.4.1 and 2.4.2.2 notes */
-		.msr_base = 0x720,
-		.msr_stride = 0xa,
+		.msr_base = HSWEP_SBO_MSR_BASE,
+		.msr_stride = HSWEP_SBO_MSR_STRIDE,
 		.box_ctl = 0x0,
 		.box_status = 0x5,
 		.ctl = {0x1, 0x2, 0x3, 0x4},
@@ -308,9 +348,9 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_HA,
 		.space = UNCORE_SPACE_PCI,
 		.clock = HSWEP_CLK_UCLK,
-		.max_instances = 2,
-		.num_counters = 4,
-		.ctr_width = 48,
+		.max_instances = HSWEP_HA_INSTANCES,
+		.num_counters = HSWEP_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 8,
 		.box_ctl = 0xf4,
 		.box_status = 0xf8,
@@ -319,6 +359,7 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.pci_fn = {[HSWEP_FN_PMON] = ha_fn},
 		.num_filters = 3,
 		.filters = ha_filters,
+		ROUTES(ha_routes),
 		.box_ctl_rules = PCI_BOX_CTL_RULES,
 		/* Table 2-62: ov 3:0, bit 4 must be 0, 31:5 ignored. */
 		.status_rules = {.valid = F(3, 0), .ignored = F(31, 5)},
@@ -339,9 +380,9 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_IMC,
 		.space = UNCORE_SPACE_PCI,
 		.clock = HSWEP_CLK_DCLK,
-		.max_instances = 8,
-		.num_counters = 4,
-		.ctr_width = 48,
+		.max_instances = HSWEP_IMC_INSTANCES,
+		.num_counters = HSWEP_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 8,
 		.box_ctl = 0xf4,
 		.box_status = 0xf8,
@@ -355,10 +396,8 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.ctr_rules = PCI_CTR48,
 		/* Table 2-115: invert 23, en 22, ov_en 20, rst 19; 21 reserved;
 		 * 31:24 and 18:0 ignored. */
-		.fixed_ctl_rules = {.valid =
-					HSWEP_MC_FIXED_CTL_INVERT |
-					HSWEP_MC_FIXED_CTL_EN | HSWEP_MC_FIXED_CTL_OV_EN |
-					HSWEP_MC_FIXED_CTL_RST,
+		.fixed_ctl_rules = {.valid = HSWEP_MC_FIXED_CTL_INVERT | HSWEP_MC_FIXED_CTL_EN |
+					     HSWEP_MC_FIXED_CTL_OV_EN | HSWEP_MC_FIXED_CTL_RST,
 				    .ignored = F(31, 24) | F(18, 0)},
 		.fixed_ctr_rules = PCI_CTR48,
 		.fixed_status_bit = 4,
@@ -386,9 +425,9 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.space = UNCORE_SPACE_PCI,
 		.bus = HSWEP_BUS_ROOT,
 		.clock = HSWEP_CLK_UCLK,
-		.max_instances = 1,
-		.num_counters = 4,
-		.ctr_width = 48,
+		.max_instances = HSWEP_IRP_INSTANCES,
+		.num_counters = HSWEP_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 8,
 		.box_ctl = 0xf4,
 		.box_status = 0xf8,
@@ -410,11 +449,11 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_PCU,
 		.space = UNCORE_SPACE_MSR,
 		.clock = HSWEP_CLK_PCLK,
-		.max_instances = 1,
-		.num_counters = 4,
-		.ctr_width = 48,
+		.max_instances = HSWEP_PCU_INSTANCES,
+		.num_counters = HSWEP_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 5,
-		.msr_base = 0x710,
+		.msr_base = HSWEP_PCU_MSR_BASE,
 		.box_ctl = 0x0,
 		.box_status = 0x6,
 		.ctl = {0x1, 0x2, 0x3, 0x4},
@@ -422,6 +461,7 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		NO_FIXED,
 		.num_filters = 1,
 		.filters = pcu_filters,
+		ROUTES(pcu_routes),
 		.num_extras = 5,
 		.extras = pcu_extras,
 		.box_ctl_rules = MSR_BOX_CTL_RULES,
@@ -447,9 +487,9 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_QPI,
 		.space = UNCORE_SPACE_PCI,
 		.clock = HSWEP_CLK_QFCLK,
-		.max_instances = 3,
-		.num_counters = 4,
-		.ctr_width = 48,
+		.max_instances = HSWEP_QPI_INSTANCES,
+		.num_counters = HSWEP_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 8,
 		.errata = HSWEP_ERRATUM_CTL_RST_STICKY, /* Table 2-170 .rst note */
 		.box_ctl = 0xf4,
@@ -461,6 +501,7 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 			   [HSWEP_FN_MISC] = qpi_misc_fn},
 		.num_filters = 8,
 		.filters = qpi_filters,
+		ROUTES(qpi_routes),
 		.num_extras = 3,
 		.extras = qpi_extras,
 		.box_ctl_rules = PCI_BOX_CTL_RULES,
@@ -483,9 +524,9 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_R2PCIE,
 		.space = UNCORE_SPACE_PCI,
 		.clock = HSWEP_CLK_UCLK,
-		.max_instances = 1,
-		.num_counters = 4,
-		.ctr_width = 48,
+		.max_instances = HSWEP_R2PCIE_INSTANCES,
+		.num_counters = HSWEP_COUNTERS,
+		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 8,
 		.errata = HSWEP_ERRATUM_CTL_WRITE_TWICE, /* 2.10.2.2 note */
 		.box_ctl = 0xf4,
@@ -512,9 +553,9 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.kind = HSWEP_BOX_R3QPI,
 		.space = UNCORE_SPACE_PCI,
 		.clock = HSWEP_CLK_UCLK,
-		.max_instances = 3,
-		.num_counters = 3,
-		.ctr_width = 44,
+		.max_instances = HSWEP_R3QPI_INSTANCES,
+		.num_counters = HSWEP_R3QPI_COUNTERS,
+		.ctr_width = HSWEP_R3QPI_CTR_WIDTH,
 		.thresh_bits = 8,
 		.errata = HSWEP_ERRATUM_CTL_WRITE_TWICE, /* 2.11.1 and 2.11.2.2 notes */
 		.box_ctl = 0xf4,
@@ -816,4 +857,16 @@ int hswep_reg_name(const struct hswep_reg_loc *loc, char *buf, size_t len)
 	default:
 		return snprintf(buf, len, "%s%u.?", d->name, loc->inst);
 	}
+}
+
+const struct hswep_filter_route *hswep_filter_route(enum hswep_box_kind kind, unsigned filter)
+{
+	const struct hswep_box_desc *d = hswep_box(kind);
+	return d && filter < d->num_routes ? &d->routes[filter] : NULL;
+}
+
+unsigned hswep_filter_route_count(enum hswep_box_kind kind)
+{
+	const struct hswep_box_desc *d = hswep_box(kind);
+	return d ? d->num_routes : 0;
 }

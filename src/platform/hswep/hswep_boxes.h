@@ -95,6 +95,20 @@ struct hswep_filter_desc {
 	struct hswep_reg_rules rules;
 };
 
+/* Where a logical filter of the event registry (CBo FILTER0/1, HA opcode
+ * and address match, PCU bands, QPI packet match and mask: one value each,
+ * a register pair as 64 bits) lands: `bits` bits of the value from bit
+ * `shift` into filter register `reg` (index in filters[]). */
+#define HSWEP_MAX_ROUTES 4
+struct hswep_filter_route {
+	uint8_t nroutes;
+	struct {
+		uint8_t reg;
+		uint8_t shift;
+		uint8_t bits;
+	} to[HSWEP_MAX_ROUTES];
+};
+
 struct hswep_extra_desc {
 	const char *name;
 	uint32_t offset;
@@ -134,6 +148,8 @@ struct hswep_box_desc {
 	const struct hswep_pci_fn *pci_fn[HSWEP_FN_ROLES];
 	uint8_t num_filters;
 	const struct hswep_filter_desc *filters;
+	uint8_t num_routes; /* one per logical filter of the event registry */
+	const struct hswep_filter_route *routes;
 	uint8_t num_extras;
 	const struct hswep_extra_desc *extras;
 	struct hswep_reg_rules box_ctl_rules;
@@ -217,6 +233,12 @@ int hswep_decode_pci(uint8_t kind, uint8_t inst, uint8_t role, unsigned offset,
 
 /* Name of a register for messages: "C3_CTL2", "HA1_BOX_STATUS", ... */
 int hswep_reg_name(const struct hswep_reg_loc *loc, char *buf, size_t len);
+
+/* The route of logical filter `filter` of box kind `kind`, or NULL. */
+const struct hswep_filter_route *hswep_filter_route(enum hswep_box_kind kind, unsigned filter);
+
+/* Number of logical filters routed for box kind `kind`. */
+unsigned hswep_filter_route_count(enum hswep_box_kind kind);
 
 /* Global control registers (HSX PMON 2.1.5). */
 extern const struct hswep_reg_rules hswep_global_ctl_rules;

@@ -3,9 +3,13 @@
  * from Table 1-2 and the per-box register tables, masks from each register's
  * field table (bits marked RW, RW-V, WO or RW1C; reserved bits that "SW must
  * write to 1" are included, since a write must be able to set them).  This
- * is the only data file of utils/msr-safe-allowlist; it is meant to be
- * derived from the platform's box descriptors once those are merged. */
+ * is the only data file of utils/msr-safe-allowlist.  Box bases, strides and
+ * instance counts are the descriptors' own (hswep_regs.h);
+ * tests/unit/platform/test_hswep_layout.c proves the table and the box
+ * descriptors list the same MSRs with the same writable bits. */
 #include "platform/msr_ranges.h"
+
+#include "platform/hswep/hswep_regs.h"
 
 /* 48-bit data registers: event_count 47:0 RW-V (Tables 2-8, 2-10, 2-17,
  * 2-48, 2-159), written to preload or clear a counter. */
@@ -80,32 +84,32 @@ static const struct uncore_msr_range hswep_ranges[] = {
 	 .count = 1, .instances = 1, .write_mask = 0},
 
 	/* SBo 0-3 at 0x720 + 0xA * n (Tables 1-2, 2-44). */
-	{.name = "Sn_MSR_PMON_BOX_CTL", .source = "HSX PMON Table 2-45", .base = 0x720,
-	 .stride = 0xa, .count = 1, .instances = 4, .write_mask = HSWEP_BOX_CTL_MASK},
-	{.name = "Sn_MSR_PMON_CTL{0-3}", .source = "HSX PMON Table 2-47", .base = 0x721,
-	 .stride = 0xa, .count = 4, .instances = 4, .write_mask = HSWEP_CBO_CTL_MASK},
-	{.name = "Sn_MSR_PMON_BOX_STATUS", .source = "HSX PMON Table 2-46", .base = 0x725,
-	 .stride = 0xa, .count = 1, .instances = 4, .write_mask = HSWEP_STATUS4_MASK},
-	{.name = "Sn_MSR_PMON_CTR{0-3}", .source = "HSX PMON Table 2-48", .base = 0x726,
-	 .stride = 0xa, .count = 4, .instances = 4, .write_mask = HSWEP_CTR_MASK},
+	{.name = "Sn_MSR_PMON_BOX_CTL", .source = "HSX PMON Table 2-45", .base = HSWEP_SBO_MSR_BASE,
+	 .stride = HSWEP_SBO_MSR_STRIDE, .count = 1, .instances = HSWEP_SBO_INSTANCES, .write_mask = HSWEP_BOX_CTL_MASK},
+	{.name = "Sn_MSR_PMON_CTL{0-3}", .source = "HSX PMON Table 2-47", .base = HSWEP_SBO_MSR_BASE + 0x1,
+	 .stride = HSWEP_SBO_MSR_STRIDE, .count = 4, .instances = HSWEP_SBO_INSTANCES, .write_mask = HSWEP_CBO_CTL_MASK},
+	{.name = "Sn_MSR_PMON_BOX_STATUS", .source = "HSX PMON Table 2-46", .base = HSWEP_SBO_MSR_BASE + 0x5,
+	 .stride = HSWEP_SBO_MSR_STRIDE, .count = 1, .instances = HSWEP_SBO_INSTANCES, .write_mask = HSWEP_STATUS4_MASK},
+	{.name = "Sn_MSR_PMON_CTR{0-3}", .source = "HSX PMON Table 2-48", .base = HSWEP_SBO_MSR_BASE + 0x6,
+	 .stride = HSWEP_SBO_MSR_STRIDE, .count = 4, .instances = HSWEP_SBO_INSTANCES, .write_mask = HSWEP_CTR_MASK},
 
 	/* CBo 0-17 at 0xE00 + 0x10 * n (Tables 1-2, 2-13). */
-	{.name = "Cn_MSR_PMON_BOX_CTL", .source = "HSX PMON Table 2-14", .base = 0xe00,
-	 .stride = 0x10, .count = 1, .instances = 18, .write_mask = HSWEP_BOX_CTL_MASK},
-	{.name = "Cn_MSR_PMON_CTL{0-3}", .source = "HSX PMON Table 2-16", .base = 0xe01,
-	 .stride = 0x10, .count = 4, .instances = 18, .write_mask = HSWEP_CBO_CTL_MASK},
+	{.name = "Cn_MSR_PMON_BOX_CTL", .source = "HSX PMON Table 2-14", .base = HSWEP_CBO_MSR_BASE,
+	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = HSWEP_BOX_CTL_MASK},
+	{.name = "Cn_MSR_PMON_CTL{0-3}", .source = "HSX PMON Table 2-16", .base = HSWEP_CBO_MSR_BASE + 0x1,
+	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 4, .instances = HSWEP_CBO_INSTANCES, .write_mask = HSWEP_CBO_CTL_MASK},
 	/* tid 5:0 (its Attr column is garbled to "0"; it is the TID filter
 	 * software programs, 2.3.2.3), state 23:17 */
-	{.name = "Cn_MSR_PMON_BOX_FILTER0", .source = "HSX PMON Table 2-18", .base = 0xe05,
-	 .stride = 0x10, .count = 1, .instances = 18, .write_mask = 0x00fe003full},
+	{.name = "Cn_MSR_PMON_BOX_FILTER0", .source = "HSX PMON Table 2-18", .base = HSWEP_CBO_MSR_BASE + 0x5,
+	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = 0x00fe003full},
 	/* nid 15:0, opc 28:20, nc 30, isoc 31 (the "rsv 19:15" row overlaps nid
 	 * 15:0 and is read as 19:16) */
-	{.name = "Cn_MSR_PMON_BOX_FILTER1", .source = "HSX PMON Table 2-19", .base = 0xe06,
-	 .stride = 0x10, .count = 1, .instances = 18, .write_mask = 0xdff0ffffull},
-	{.name = "Cn_MSR_PMON_BOX_STATUS", .source = "HSX PMON Table 2-15", .base = 0xe07,
-	 .stride = 0x10, .count = 1, .instances = 18, .write_mask = HSWEP_STATUS4_MASK},
-	{.name = "Cn_MSR_PMON_CTR{0-3}", .source = "HSX PMON Table 2-17", .base = 0xe08,
-	 .stride = 0x10, .count = 4, .instances = 18, .write_mask = HSWEP_CTR_MASK},
+	{.name = "Cn_MSR_PMON_BOX_FILTER1", .source = "HSX PMON Table 2-19", .base = HSWEP_CBO_MSR_BASE + 0x6,
+	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = 0xdff0ffffull},
+	{.name = "Cn_MSR_PMON_BOX_STATUS", .source = "HSX PMON Table 2-15", .base = HSWEP_CBO_MSR_BASE + 0x7,
+	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = HSWEP_STATUS4_MASK},
+	{.name = "Cn_MSR_PMON_CTR{0-3}", .source = "HSX PMON Table 2-17", .base = HSWEP_CBO_MSR_BASE + 0x8,
+	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 4, .instances = HSWEP_CBO_INSTANCES, .write_mask = HSWEP_CTR_MASK},
 };
 /* clang-format on */
 

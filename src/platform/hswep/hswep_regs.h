@@ -1,7 +1,9 @@
 /* Haswell-EP (Xeon E5/E7 v3) uncore PMON register fields, as masks and
  * shifts named after the fields of the Uncore Performance Monitoring
- * Reference Manual (331051-002, June 2015; "HSX PMON" below).  Used by the
- * box descriptors, the direct backend and the simulator alike. */
+ * Reference Manual (331051-002, June 2015; "HSX PMON" below), and the box
+ * geometry.  The one definition used by the box descriptors, the event
+ * registry (events/registry_hswep.c), the MSR allowlist, the direct backend
+ * and the simulator alike. */
 #ifndef UNCORE_HSWEP_REGS_H
 #define UNCORE_HSWEP_REGS_H
 
@@ -9,6 +11,35 @@
 
 #define HSWEP_BIT(n)        (UINT64_C(1) << (n))
 #define HSWEP_FIELD(hi, lo) (((UINT64_C(1) << ((hi) - (lo) + 1)) - 1) << (lo))
+
+/* Box geometry (HSX PMON Table 1-1 and each box's register list): most
+ * instances per package, generic counters per instance, counter width.  The
+ * R3QPI counters are 44 bits (Table 2-233; decision in hswep_boxes.c). */
+#define HSWEP_UBOX_INSTANCES   1
+#define HSWEP_UBOX_COUNTERS    2
+#define HSWEP_CBO_INSTANCES    18
+#define HSWEP_SBO_INSTANCES    4
+#define HSWEP_HA_INSTANCES     2
+#define HSWEP_IMC_INSTANCES    8
+#define HSWEP_IRP_INSTANCES    1
+#define HSWEP_PCU_INSTANCES    1
+#define HSWEP_QPI_INSTANCES    3
+#define HSWEP_R2PCIE_INSTANCES 1
+#define HSWEP_R3QPI_INSTANCES  3
+#define HSWEP_R3QPI_COUNTERS   3
+#define HSWEP_COUNTERS         4 /* every other box */
+#define HSWEP_CTR_WIDTH        48
+#define HSWEP_R3QPI_CTR_WIDTH  44
+/* UBox and SBo counts are folded at 44 bits, not 48 (why: events/registry_hswep.c). */
+#define HSWEP_UBOX_SBO_FOLD_WIDTH 44
+
+/* MSR boxes: register n of instance i at BASE + STRIDE * i + n (Table 1-2). */
+#define HSWEP_UBOX_MSR_BASE  0x700u
+#define HSWEP_PCU_MSR_BASE   0x710u
+#define HSWEP_SBO_MSR_BASE   0x720u
+#define HSWEP_SBO_MSR_STRIDE 0xau
+#define HSWEP_CBO_MSR_BASE   0xe00u
+#define HSWEP_CBO_MSR_STRIDE 0x10u
 
 /* Counter control, common layout (HSX PMON 1.4; Tables 2-7, 2-16, 2-47, 2-63,
  * 2-114, 2-147, 2-158, 2-170, 2-215, 2-232).  Which of the optional bits a
@@ -84,6 +115,8 @@
 
 /* CBo filters (HSX PMON 2.3.2.3, Tables 2-18 and 2-19). */
 #define HSWEP_CBO_FILTER0_TID         HSWEP_FIELD(5, 0)
+#define HSWEP_CBO_FILTER0_TID_THREAD  HSWEP_BIT(0)      /* tid[0]: thread 1/0 */
+#define HSWEP_CBO_FILTER0_TID_CORE    HSWEP_FIELD(5, 1) /* tid[4:1] core, tid[5] non-thread data */
 #define HSWEP_CBO_FILTER0_STATE       HSWEP_FIELD(23, 17)
 #define HSWEP_CBO_FILTER0_STATE_SHIFT 17
 #define HSWEP_CBO_FILTER1_NID         HSWEP_FIELD(15, 0)
@@ -109,6 +142,14 @@
 #define HSWEP_HA_ADDRMATCH1_HI_ADDR HSWEP_FIELD(13, 0) /* PA[45:32] */
 #define HSWEP_HA_ADDRMATCH0_LO_ADDR HSWEP_FIELD(31, 6) /* PA[31:6] */
 
+/* A register pair {1,0} as one 64-bit logical filter of the event registry
+ * (as Linux perf's config1/config2 carry them): the "1" register's fields
+ * in 63:32.  The direct backend splits it back (the box's filter routes). */
+#define HSWEP_PAIR_HI(m) ((uint64_t)(m) << 32)
+/* HA address match {ADDRMATCH1,ADDRMATCH0}: the physical address bits 45:6 in place. */
+#define HSWEP_HA_ADDRMATCH_ADDR                                                                    \
+	(HSWEP_HA_ADDRMATCH0_LO_ADDR | HSWEP_PAIR_HI(HSWEP_HA_ADDRMATCH1_HI_ADDR))
+
 /* QPI packet mask/match (HSX PMON 2.9.2.3, Tables 2-172 to 2-175): MATCH0
  * and MASK0 share one layout, MATCH1 and MASK1 another. */
 #define HSWEP_QPI_PKT0_RNID_4     HSWEP_BIT(31)
@@ -123,6 +164,14 @@
 #define HSWEP_QPI_PKT1_RDS        HSWEP_FIELD(19, 16)
 #define HSWEP_QPI_PKT1_RDS_SHIFT  16
 #define HSWEP_QPI_PKT1_RNID_3_0   HSWEP_FIELD(3, 0)
+/* The same fields in the logical {MATCH1,MATCH0} (or {MASK1,MASK0}) value. */
+#define HSWEP_QPI_PKT_VNW      HSWEP_QPI_PKT0_VNW
+#define HSWEP_QPI_PKT_OPC      HSWEP_QPI_PKT0_OPC
+#define HSWEP_QPI_PKT_MC       HSWEP_QPI_PKT0_MC
+#define HSWEP_QPI_PKT_DNID     HSWEP_QPI_PKT0_DNID
+#define HSWEP_QPI_PKT_RNID_4   HSWEP_QPI_PKT0_RNID_4
+#define HSWEP_QPI_PKT_RNID_3_0 HSWEP_PAIR_HI(HSWEP_QPI_PKT1_RNID_3_0)
+#define HSWEP_QPI_PKT_RDS      HSWEP_PAIR_HI(HSWEP_QPI_PKT1_RDS)
 /* QPI_RATE_STATUS (Table 2-177): 011 6.4, 100 7.2, 101 8.0, 111 9.6 GT/s. */
 #define HSWEP_QPI_RATE_STATUS_RATE HSWEP_FIELD(2, 0)
 

@@ -1,11 +1,10 @@
-/* The Haswell-EP filter routes (backend/direct/hswep_filter_routes.c)
+/* The Haswell-EP filter routes (hswep_box_desc.routes)
  * checked at both ends: every field of every logical filter of the event
  * registry lands on exactly the valid bits of the registers it is routed to
  * (platform/hswep/hswep_boxes.c), and every filter register is reached.
  * Then the HA address match end to end on the simulator: an address above
  * 4 GiB programs ADDRMATCH0 and ADDRMATCH1 (HSX Tables 2-66, 2-67), as the
  * audit log shows, and counts only its own line. */
-#include "backend/direct/hswep_filter_routes.h"
 #include "common/uncore_error.h"
 #include "harness.h"
 #include "platform/hswep/hswep_boxes.h"
@@ -19,8 +18,7 @@ static const struct uncore_box_type *registry_box(const struct hswep_box_desc *d
 {
 	const struct uncore_event_platform *p = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
 	for (unsigned b = 0; b < p->nboxes; b++)
-		if (hswep_box_by_name(p->boxes[b]->kind) == d ||
-		    (d->kind == HSWEP_BOX_UBOX && strcmp(p->boxes[b]->kind, "ubo") == 0))
+		if (p->boxes[b]->layout == d->kind)
 			return p->boxes[b];
 	return NULL;
 }
