@@ -24,9 +24,13 @@ say() { echo "== papi-uncore: $*"; }
 #                    proves our libpapi and tools never load or call them
 #                    (tests/integration/test_one_papi.sh)
 #   libcap2-bin      setcap: the test that a tool given cap_perfmon loads our libpapi
+#   chromium         a real browser, headless, that renders uncore-stat --plot's SVG
+#                    for a screenshot test (tests/integration/test_plot.sh; about
+#                    30 s to install from the archive, 3 s a screenshot)
+#   man-db           man(1): the test that `man uncore-stat` works after make install
 # The suite's SKIP-DEP lines name what is missing; under CI=true they fail.
 packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev strace
-	util-linux libpapi7.0 libpfm4 libcap2-bin)
+	util-linux libpapi7.0 libpfm4 libcap2-bin chromium man-db)
 
 missing=()
 for p in "${packages[@]}"; do

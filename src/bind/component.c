@@ -106,6 +106,17 @@ static int open_sim_perf(struct uncore_component *c)
 	return 0;
 }
 
+/* The uncore platform of the simulated model ("hswep", "skl", "nhm", ...). */
+static const char *sim_platform(struct uncore_sim *sim)
+{
+	struct uncore_sim_topology t;
+	if (uncore_sim_topology(sim, &t) == 0)
+		for (size_t i = 0; i < uncore_sim_model_count(); i++)
+			if (!strcmp(uncore_sim_model(i)->name, t.model))
+				return uncore_sim_model(i)->platform;
+	return "hswep";
+}
+
 static int open_sim(struct uncore_component *c)
 {
 	struct uncore_regio *io;
@@ -150,7 +161,13 @@ static int open_sim(struct uncore_component *c)
 	cfg.own_io = 1;
 	cfg.read_freeze = read_freeze_wanted();
 	cfg.origin = origin;
-	rc = uncore_direct_open_hswep(&cfg, &c->be);
+	const char *platform = sim_platform(uncore_sim_from_regio(io));
+	if (!strcmp(platform, "hswep"))
+		rc = uncore_direct_open_hswep(&cfg, &c->be);
+	else if (!strcmp(platform, "skl"))
+		rc = uncore_direct_open_skl(&cfg, &c->be);
+	else
+		rc = uncore_direct_open_msr_platform(platform, &cfg, &c->be);
 	if (rc < 0) {
 		uncore_regio_destroy(io);
 		return rc;
@@ -190,12 +207,14 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	struct uncore_direct_config cfg;
 	char imc_why[200] = "";
 	int skl = platform->id == UNCORE_PLATFORM_SKL;
+	/* Nehalem and Xeon 7100/7400: MSRs only, no PCI. */
+	int msr_only = platform->id == UNCORE_PLATFORM_NHM || platform->id == UNCORE_PLATFORM_X7400;
 	int rc;
 
-	if (platform->id != UNCORE_PLATFORM_HSWEP && !skl)
+	if (platform->id != UNCORE_PLATFORM_HSWEP && !skl && !msr_only)
 		return uncore_fail(UNCORE_ENOSUPP,
-				   "%s: the direct backend programs Haswell-EP and Skylake client "
-				   "only; use the perf backend (kernel uncore PMUs) on this processor",
+				   "%s: the direct backend does not program this platform; use the "
+				   "perf backend (kernel uncore PMUs) on this processor",
 				   platform->name);
 	rc = uncore_topology_read(NULL, NULL, 0, &topo);
 	if (rc < 0)
@@ -211,7 +230,7 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	mo.cpu_of_socket = cpu_of_socket;
 	mo.nsockets = nsockets;
 	rc = uncore_msr_open(&mo, &msr);
-	if (rc == 0) {
+	if (rc == 0 && !msr_only) {
 		rc = uncore_pci_cfg_open(NULL, &pci);
 		if (rc < 0 && skl) { /* only the IMC needs PCI there */
 			snprintf(imc_why, sizeof(imc_why),
@@ -240,7 +259,9 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	cfg.ncpus = topo.ncpu_ids;
 	cfg.cpu_socket = cpu_socket;
 	cfg.absent_note = imc_why[0] ? imc_why : NULL;
-	rc = skl ? uncore_direct_open_skl(&cfg, &c->be) : uncore_direct_open_hswep(&cfg, &c->be);
+	rc = skl	? uncore_direct_open_skl(&cfg, &c->be)
+	     : msr_only ? uncore_direct_open_msr_platform(platform->name, &cfg, &c->be)
+			: uncore_direct_open_hswep(&cfg, &c->be);
 	if (rc < 0) {
 		uncore_regio_destroy(io);
 		return rc;

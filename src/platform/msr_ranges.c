@@ -11,6 +11,9 @@
 static const struct uncore_msr_table *const tables[] = {
     &uncore_hswep_msr_table,
     &uncore_skl_msr_table,
+    &uncore_nhm_msr_table,
+    &uncore_x7400_msr_table,
+    &uncore_x7100_msr_table,
 };
 
 const struct uncore_msr_table *const *uncore_msr_tables(size_t *n)

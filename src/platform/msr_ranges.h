@@ -32,6 +32,9 @@ struct uncore_msr_table {
 /* The platform tables (one data file each). */
 extern const struct uncore_msr_table uncore_hswep_msr_table; /* platform/hswep/hswep_msr_ranges.c */
 extern const struct uncore_msr_table uncore_skl_msr_table;   /* platform/skl/skl_msr_ranges.c */
+extern const struct uncore_msr_table uncore_nhm_msr_table;   /* platform/nhm/nhm_msr_ranges.c */
+extern const struct uncore_msr_table uncore_x7400_msr_table; /* platform/x7400/x7400_msr_ranges.c */
+extern const struct uncore_msr_table uncore_x7100_msr_table; /* the same registers */
 
 /* The table of a platform, or NULL when it has no uncore MSRs we know. */
 const struct uncore_msr_table *uncore_msr_table_for(const char *platform);

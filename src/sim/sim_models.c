@@ -146,7 +146,7 @@ static const struct sim_model models[] = {
 		 .platform = "skl"},
 	.cores = 4,
 	.present = {MASK(4), 1, 1, 1},
-	.clock_hz = {GHZ(4.0)},
+	.clock_hz = {GHZ(4.0), [HSWEP_CLK_TSC] = GHZ(4.0)}, /* TSC: the SKU's base clock */
 	.flat = &sim_flat_skl,
 	.mchbar = 0xfed10000u,
     },
@@ -162,7 +162,7 @@ static const struct sim_model models[] = {
 		 .platform = "nhm"},
 	.cores = 4,
 	.present = {1, 1},
-	.clock_hz = {2666666667u},
+	.clock_hz = {2666666667u, [HSWEP_CLK_TSC] = GHZ(2.93)},
 	.flat = &sim_flat_nhm,
     },
     /* Xeon X7460 (Dunnington), four sockets: eight EMON counters per
@@ -178,7 +178,7 @@ static const struct sim_model models[] = {
 		 .platform = "x7400"},
 	.cores = 6,
 	.present = {1, 1, 1},
-	.clock_hz = {2666666667u, 266666667u},
+	.clock_hz = {2666666667u, 266666667u, [HSWEP_CLK_TSC] = 2666666667u},
 	.flat = &sim_flat_x7400,
     },
     /* Dual-Core Xeon 7140M (Tulsa), four sockets: the same EMON registers
@@ -192,7 +192,7 @@ static const struct sim_model models[] = {
 		 .platform = "x7100"},
 	.cores = 2,
 	.present = {1, 1, 1},
-	.clock_hz = {GHZ(3.4), 200000000u},
+	.clock_hz = {GHZ(3.4), 200000000u, [HSWEP_CLK_TSC] = GHZ(3.4)},
 	.flat = &sim_flat_x7100,
     },
 };

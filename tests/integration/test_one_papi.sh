@@ -83,6 +83,18 @@ if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
 	expect "installed uncore-stat loads $prefix/lib/libpapi.so.7.0 (ldd: $loaded)" test "$loaded" = "$prefix/lib/libpapi.so.7.0"
 	expect "installed papi_component_avail lists intel_uncore" sh -c \
 		"PAPI_INTEL_UNCORE_BACKEND=sim '$prefix/bin/papi_component_avail' | grep -q intel_uncore"
+	# The manual pages, as a user reads them once the prefix is on MANPATH.
+	for page in uncore-stat uncore-sim uncore-msr-allowlist "7 intel_uncore"; do
+		# shellcheck disable=SC2086 # "7 intel_uncore" is a section and a name
+		MANPATH=$prefix/share/man MANWIDTH=80 man $page >"$tmp/man.txt" 2>"$tmp/man.err"
+		expect "man $page works after make install (${page##* } in its NAME)" \
+			grep -q "^ *${page##* } *- " "$tmp/man.txt"
+	done
+	for t in uncore-stat uncore-sim uncore-msr-allowlist; do
+		expect "installed $t --version" sh -c "'$prefix/bin/$t' --version | grep -q '^$t (papi-uncore) '"
+	done
+	expect "the bash completion of uncore-stat is installed" \
+		test -f "$prefix/share/bash-completion/completions/uncore-stat"
 	if [ "$(id -u)" = 0 ] && command -v setcap >/dev/null && command -v setpriv >/dev/null; then
 		chmod -R a+rX "$prefix"
 		expect "installed uncore-stat with cap_perfmon, run by nobody, loads our libpapi" \

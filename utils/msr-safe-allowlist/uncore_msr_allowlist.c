@@ -20,6 +20,7 @@
 
 #include "platform/msr_ranges.h"
 #include "common/uncore_error.h"
+#include "common/version.h"
 #include "platform/cpu.h"
 
 struct entry {
@@ -114,6 +115,7 @@ int main(int argc, char **argv)
 	    {"merge", required_argument, NULL, 'm'},
 	    {"output", required_argument, NULL, 'o'},
 	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, 'V'},
 	    {NULL, 0, NULL, 0},
 	};
 	const char *platform = NULL, *merge = NULL, *output = NULL;
@@ -131,6 +133,9 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
+			return 0;
+		case 'V':
+			printf("uncore-msr-allowlist (papi-uncore) %s\n", PAPI_UNCORE_VERSION);
 			return 0;
 		default:
 			usage(stderr);

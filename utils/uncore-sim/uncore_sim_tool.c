@@ -13,6 +13,7 @@
 
 #include "access/regio.h"
 #include "common/uncore_error.h"
+#include "common/version.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
 #include "sim/uncore_sim.h"
@@ -20,7 +21,7 @@
 static int usage(FILE *f)
 {
 	fprintf(f,
-		"usage: uncore-sim <command> [arguments]\n"
+		"usage: uncore-sim <command> [arguments]   (uncore-sim --version: the release)\n"
 		"  models [-v]                         list the machine models\n"
 		"  create <inst> [-m MODEL] [-s SCN] [-l LOG] [--wall]\n"
 		"                                      create a shared instance (default model "
@@ -174,8 +175,9 @@ static int cmd_models(int argc, char **argv)
 				return fail(m->name, rc);
 			uncore_sim_topology(fs, &t);
 			printf("    platform: %s; clocks:", m->platform);
-			for (unsigned c = 0; c < HSWEP_CLOCKS && t.clock_hz[c]; c++)
+			for (unsigned c = 0; c < HSWEP_CLK_TSC && t.clock_hz[c]; c++)
 				printf(" %.6g GHz", (double)t.clock_hz[c] / 1e9);
+			printf("; TSC %.6g GHz", (double)t.clock_hz[HSWEP_CLK_TSC] / 1e9);
 			printf("\n");
 			uncore_sim_close(fs);
 			continue;
@@ -663,6 +665,10 @@ int main(int argc, char **argv)
 		return cmd_run(argc, argv);
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help"))
 		return usage(stdout);
+	if (!strcmp(cmd, "--version")) {
+		printf("uncore-sim (papi-uncore) %s\n", PAPI_UNCORE_VERSION);
+		return 0;
+	}
 	if (argc < 2)
 		return usage(stderr);
 	char buf[512];

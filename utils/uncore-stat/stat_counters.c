@@ -151,6 +151,21 @@ int stat_counters_init(struct stat_counters *c)
 	return 0;
 }
 
+int stat_counters_list_events(const struct stat_counters *c, FILE *f)
+{
+	int code = PAPI_NATIVE_MASK;
+	PAPI_event_info_t info;
+	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, c->cidx) != PAPI_OK)
+		return 0;
+	do {
+		if (PAPI_get_event_info(code, &info) != PAPI_OK)
+			continue;
+		const char *name = strstr(info.symbol, ":::");
+		fprintf(f, "%s\n", name ? name + 3 : info.symbol);
+	} while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, c->cidx) == PAPI_OK);
+	return 0;
+}
+
 /* The members of the groups, once each (a metric may be in several groups),
  * and each group's rows. */
 static int collect_metrics(struct stat_counters *c, const struct stat_opts *o,

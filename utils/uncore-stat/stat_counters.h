@@ -7,6 +7,7 @@
 #define UNCORE_STAT_COUNTERS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "stat_opts.h"
 
@@ -87,6 +88,10 @@ int stat_counters_init(struct stat_counters *c);
 /* Add the events of `o` and the members of the groups g[0..o->ngroups)
  * (M and M:socket=S each) to one event set.  0; STAT_EXIT_USAGE when an
  * event is bad (the reason printed on stderr); 1 on other failures. */
+/* Print the component's native event names, one a line, without PAPI's
+ * "intel_uncore:::" prefix (what -e takes; for shell completion).  0 or 1. */
+int stat_counters_list_events(const struct stat_counters *c, FILE *f);
+
 int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
 		      const struct uncore_metric_group *const *g);
 

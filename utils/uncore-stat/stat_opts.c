@@ -30,12 +30,18 @@ void stat_usage(FILE *f)
 	    "nothing\n"
 	    "      --sim             use the uncore simulator (PAPI_INTEL_UNCORE_BACKEND=sim)\n"
 	    "      --sim-model M     simulator model (uncore-sim models) or shared instance path\n"
-	    "      --sim-scenario S  scenario file, or a name in the installed scenario directory\n"
+	    "      --sim-scenario S  scenario: a built-in name (stream, llc, qpi-remote, idle,\n"
+	    "                        pcie-io, boxes, demo-stream), a file, or none\n"
 	    "                        (default: demo-stream, STREAM-like traffic in real time)\n"
 	    "  -g, --group GROUP     a metric group (MEM, LLC, ...; any case), repeatable: each\n"
 	    "                        metric per socket and node total, with units; -g list\n"
 	    "                        shows the groups\n"
 
+	    "      --plot FILE.svg   with -I: draw every event and metric per socket over\n"
+	    "                        time (SVG, any browser); the report is printed as usual\n"
+	    "      --plot-from CSV   with --plot: draw a CSV saved by -I --csv; count nothing\n"
+	    "      --list-events     the component's event names, one a line (completion)\n"
+	    "      --version         the papi-uncore release\n"
 	    "  -h, --help            this text\n"
 	    "\n"
 	    "Exit status: CMD's status (128+N if killed by signal N), 0 without CMD,\n"
@@ -97,6 +103,10 @@ enum {
 	OPT_SIM_SCENARIO,
 	OPT_EXPLAIN,
 	OPT_NO_EXPAND,
+	OPT_PLOT,
+	OPT_PLOT_FROM,
+	OPT_VERSION,
+	OPT_LIST_EVENTS,
 };
 
 int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_t errlen)
@@ -115,6 +125,10 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 	    {"sim-scenario", required_argument, NULL, OPT_SIM_SCENARIO},
 	    {"explain", no_argument, NULL, OPT_EXPLAIN},
 	    {"no-per-socket", no_argument, NULL, OPT_NO_EXPAND},
+	    {"plot", required_argument, NULL, OPT_PLOT},
+	    {"plot-from", required_argument, NULL, OPT_PLOT_FROM},
+	    {"version", no_argument, NULL, OPT_VERSION},
+	    {"list-events", no_argument, NULL, OPT_LIST_EVENTS},
 	    {NULL, 0, NULL, 0},
 	};
 	double v;
@@ -177,6 +191,18 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 		case OPT_NO_EXPAND:
 			o->no_expand = 1;
 			break;
+		case OPT_PLOT:
+			o->plot = optarg;
+			break;
+		case OPT_PLOT_FROM:
+			o->plot_from = optarg;
+			break;
+		case OPT_VERSION:
+			o->version = 1;
+			return 1;
+		case OPT_LIST_EVENTS:
+			o->list_events = 1;
+			break;
 		case ':':
 			return usage_error(err, errlen, "option %s needs a value",
 					   argv[optind - 1]);
@@ -186,6 +212,17 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 	}
 	if (optind < argc)
 		o->argv = &argv[optind];
+	if (o->list_events)
+		return 0;
+	if (o->plot_from) {
+		if (!o->plot)
+			return usage_error(err, errlen,
+					   "--plot-from FILE.csv needs --plot FILE.svg (where to draw)");
+		return 0;
+	}
+	if (o->plot && !o->interval_ms)
+		return usage_error(err, errlen,
+				   "--plot draws intervals: give -I MS (--plot run.svg -I 100)");
 	if (o->nevents == 0 && o->ngroups == 0)
 		return usage_error(err, errlen,
 				   "no events: name them with -e EVENT[,EVENT...] "

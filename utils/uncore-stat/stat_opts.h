@@ -28,13 +28,18 @@ struct stat_opts {
 	const char *output;       /* -o FILE ("-": stdout); default stderr, like perf stat */
 	int no_expand;            /* --no-per-socket: do not add :socket=N columns */
 	char **argv;              /* the command, NULL-terminated; NULL: interval mode */
+	const char *plot;         /* --plot FILE.svg: draw the -I intervals */
+	const char *plot_from;    /* --plot-from FILE.csv: draw a saved -I CSV, count nothing */
+	int version;              /* --version */
+	int list_events;          /* --list-events: the component's event names (completion) */
 };
 
 /* Exit status of usage errors (bad options, bad events). */
 #define STAT_EXIT_USAGE 2
 
-/* Parse argv.  0 on success; 1 when the usage was printed on request
- * (--help: exit 0); -1 on a usage error, with the message in err. */
+/* Parse argv.  0 on success; 1 when the usage (--help) or the version
+ * (--version, o->version set) is to be printed, exit 0; -1 on a usage
+ * error, with the message in err. */
 int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_t errlen);
 
 void stat_opts_free(struct stat_opts *o);

@@ -1,5 +1,6 @@
 /* Text, CSV and JSON-lines reports (see stat_output.h). */
 #include "stat_output.h"
+#include "stat_plot.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -381,4 +382,6 @@ void stat_output_report(struct stat_output *out, const struct stat_report *r)
 		}
 	}
 	fflush(out->f);
+	if (out->plot)
+		stat_plot_add(out->plot, r);
 }

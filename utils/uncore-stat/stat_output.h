@@ -9,6 +9,8 @@
 #include <stdio.h>
 
 #include "stat_counters.h"
+
+struct stat_plot;
 #include "stat_opts.h"
 
 struct stat_report {
@@ -34,6 +36,7 @@ struct stat_output {
 	int own; /* f was opened by us */
 	int header_done;
 	int metric_header_done;
+	struct stat_plot *plot; /* --plot: every report is also recorded here */
 };
 
 /* Open the destination: path NULL = stderr (perf stat's habit: the command

@@ -4,15 +4,18 @@
  * See README.md; the parts: stat_opts (options), stat_counters (PAPI),
  * stat_run (the loop), stat_output (formats), stat_lib/stat_explain (our
  * library, directly), stat_sim (simulator selection). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "common/version.h"
 #include "metrics/metrics.h"
 #include "stat_counters.h"
 #include "stat_groups.h"
 #include "stat_lib.h"
 #include "stat_opts.h"
 #include "stat_output.h"
+#include "stat_plot.h"
 #include "stat_run.h"
 #include "stat_sim.h"
 
@@ -44,6 +47,28 @@ static int open_groups(struct stat_counters *c, const struct stat_opts *o)
 	return stat_counters_add(c, o, g);
 }
 
+/* --plot-from: a saved -I --csv run drawn, nothing counted. */
+static int plot_from_csv(const struct stat_opts *o)
+{
+	char err[512];
+	struct stat_plot *p = stat_plot_new();
+	FILE *f = fopen(o->plot_from, "r");
+	int rc = 0;
+	if (!p || !f) {
+		fprintf(stderr, "uncore-stat: cannot read %s: %s\n", o->plot_from,
+			p ? strerror(errno) : "out of memory");
+		rc = 1;
+	} else if (stat_plot_read_csv(p, f, err, sizeof(err)) < 0 ||
+		   stat_plot_write(p, o->plot, 0, err, sizeof(err)) < 0) {
+		fprintf(stderr, "uncore-stat: %s: %s\n", o->plot_from, err);
+		rc = 1;
+	}
+	if (f)
+		fclose(f);
+	stat_plot_free(p);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct stat_opts o;
@@ -53,7 +78,10 @@ int main(int argc, char **argv)
 	int rc = stat_opts_parse(argc, argv, &o, err, sizeof(err));
 
 	if (rc == 1) {
-		stat_usage(stdout);
+		if (o.version)
+			printf("uncore-stat (papi-uncore) %s\n", PAPI_UNCORE_VERSION);
+		else
+			stat_usage(stdout);
 		stat_opts_free(&o);
 		return 0;
 	}
@@ -61,6 +89,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "uncore-stat: %s\n(uncore-stat --help for the options)\n", err);
 		stat_opts_free(&o);
 		return STAT_EXIT_USAGE;
+	}
+	if (o.plot_from) {
+		rc = plot_from_csv(&o);
+		stat_opts_free(&o);
+		return rc;
 	}
 	if (o.sim && stat_sim_setup(&o, err, sizeof(err)) < 0) {
 		fprintf(stderr, "uncore-stat: %s\n", err);
@@ -82,6 +115,13 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	rc = stat_counters_init(&c);
+	if (rc == 0 && o.list_events) {
+		rc = stat_counters_list_events(&c, stdout);
+		stat_counters_close(&c);
+		stat_sim_close();
+		stat_opts_free(&o);
+		return rc;
+	}
 	if (rc == 0)
 		rc = open_groups(&c, &o);
 	if (rc == 0 && o.ngroups && stat_groups_want_list(&o)) {
@@ -92,9 +132,22 @@ int main(int argc, char **argv)
 	}
 	if (rc == 0 && stat_output_open(&out, o.format, o.output) < 0)
 		rc = 1;
+	if (rc == 0 && o.plot && !(out.plot = stat_plot_new())) {
+		fprintf(stderr, "uncore-stat: out of memory for the plot\n");
+		stat_output_close(&out);
+		rc = 1;
+	}
 	if (rc == 0) {
 		rc = stat_run(&c, &o, &out);
 		stat_output_close(&out);
+		if (out.plot &&
+		    stat_plot_write(out.plot, o.plot, (double)o.interval_ms / 1000.0, err,
+				    sizeof(err)) < 0) {
+			fprintf(stderr, "uncore-stat: %s\n", err);
+			if (rc == 0)
+				rc = 1;
+		}
+		stat_plot_free(out.plot);
 	}
 	stat_counters_close(&c);
 	stat_sim_close();

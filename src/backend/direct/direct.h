@@ -1,6 +1,7 @@
 /* The direct backend: programs the uncore PMON boxes itself through the
  * register-access interface (real MSR/PCI/MMIO devices, or the simulator, by
- * the very same code).  Haswell-EP and Skylake client.  Every write goes
+ * the very same code).  Haswell-EP; Skylake client, Nehalem and Xeon
+ * 7100/7400 through the one engine (engine.h).  Every write goes
  * through an allowlist of the PMON registers of the boxes in the programmed
  * plan (access/allowlist.h), so nothing else can ever be written. */
 #ifndef UNCORE_BACKEND_DIRECT_H
@@ -57,6 +58,14 @@ int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore
 int uncore_direct_create_skl(const struct uncore_direct_config *cfg,
 			     const struct uncore_machine *machine, uint64_t mchbar,
 			     struct uncore_backend **out);
+
+/* Nehalem ("nhm") and Xeon 7100/7400 ("x7400", "x7100"): uncores of MSRs
+ * only, one PMU per package.  Sockets: from cfg->cpu_socket when given,
+ * else every socket whose global control MSR can be read (socket 0 must:
+ * else the error says MSR access or the processor is wrong).  `platform`
+ * names the event tables (platform/cpu.h names). */
+int uncore_direct_open_msr_platform(const char *platform, const struct uncore_direct_config *cfg,
+				    struct uncore_backend **out);
 
 /* The register layout of an event-registry box type, or NULL. */
 struct hswep_box_desc;

@@ -6,6 +6,7 @@
  * middle of each operation, the package lock, and the read interval a
  * poller must keep. */
 #include "backend/direct/direct.h"
+#include "backend/direct/socket_lock.h"
 #include "common/uncore_error.h"
 #include "events/encode.h"
 #include "events/parse.h"
@@ -16,6 +17,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define BAR    UINT64_C(0xfed10000)
 #define EN     SKL_UNC_PERFEVTSEL_EN /* bit 22, also FIXED_CTRL.CNT_EN */
@@ -445,6 +449,42 @@ TEST(faults_leave_nothing_half_done)
 	teardown(&f);
 }
 
+/* Another process holding the package: a child takes the lock (a fresh
+ * one, so it does not share ours) until told to let go. */
+struct holder {
+	pid_t pid;
+	int go[2], done[2];
+};
+
+static int holder_start(struct holder *h, const char *locks)
+{
+	if (pipe(h->go) || pipe(h->done))
+		return -1;
+	h->pid = fork();
+	if (h->pid == 0) {
+		struct uncore_socket_lock *l = NULL;
+		char c = uncore_socket_lock_acquire(locks, 0, &l) == 0 ? 'y' : 'n';
+		if (write(h->go[1], &c, 1) != 1 || read(h->done[0], &c, 1) != 1)
+			_exit(1);
+		uncore_socket_lock_release(l);
+		_exit(0);
+	}
+	char c = 0;
+	return read(h->go[0], &c, 1) == 1 && c == 'y' ? 0 : -1;
+}
+
+static void holder_stop(struct holder *h)
+{
+	char c = 'x';
+	if (write(h->done[1], &c, 1) != 1)
+		kill(h->pid, SIGKILL);
+	waitpid(h->pid, NULL, 0);
+	close(h->go[0]);
+	close(h->go[1]);
+	close(h->done[0]);
+	close(h->done[1]);
+}
+
 TEST(the_package_is_locked_while_msr_counters_are_programmed)
 {
 	const char *dir = test_mkdtemp("skl-lock");
@@ -453,14 +493,13 @@ TEST(the_package_is_locked_while_msr_counters_are_programmed)
 		return;
 	char locks[256];
 	snprintf(locks, sizeof(locks), "%s", dir);
-	struct fixture a, b;
-	CHECK_EQ_INT(open_be(&a, fake_skl(5, BAR), 1, locks), 0);
+	struct fixture b;
+	struct holder h;
+	CHECK_EQ_INT(holder_start(&h, locks), 0);
 	CHECK_EQ_INT(open_be(&b, fake_skl(5, BAR), 1, locks), 0);
 	const char *cbo[] = {"skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI"};
 	const char *mc[] = {"skl_unc_imc::DRAM_DATA_READS"};
-	CHECK_EQ_INT(plan_events(&a, cbo, 1), 0);
 	CHECK_EQ_INT(plan_events(&b, cbo, 1), 0);
-	CHECK_EQ_INT(a.be->ops->program(a.be, &a.plan), 0);
 	fake_regio_clear_log(b.fake);
 	CHECK_EQ_INT(b.be->ops->program(b.be, &b.plan), UNCORE_EBUSY);
 	check_writes(b.fake, NULL, 0, "refused by the lock");
@@ -468,11 +507,10 @@ TEST(the_package_is_locked_while_msr_counters_are_programmed)
 	CHECK_EQ_INT(plan_events(&b, mc, 1), 0);
 	CHECK_EQ_INT(b.be->ops->program(b.be, &b.plan), 0);
 	CHECK_EQ_INT(b.be->ops->unprogram(b.be), 0);
-	/* Released with the programming. */
-	CHECK_EQ_INT(a.be->ops->unprogram(a.be), 0);
+	/* The other process lets go: ours now. */
+	holder_stop(&h);
 	CHECK_EQ_INT(plan_events(&b, cbo, 1), 0);
 	CHECK_EQ_INT(b.be->ops->program(b.be, &b.plan), 0);
-	teardown(&a);
 	teardown(&b);
 	test_rmtree(dir);
 }

@@ -1,0 +1,111 @@
+/* The one direct engine: the programming sequences of the direct backend
+ * (hold the sockets, allowlist, freeze or disable, reset, program, enable,
+ * read, stop, unprogram) written once over per-platform descriptions, as
+ * the kernel's uncore driver runs one set of generic operations over a
+ * static descriptor per box type.  A platform is data: one
+ * struct direct_kind per box kind (where its registers are, its widths and
+ * writable bits, its quirks) and a global-control hook saying which value
+ * the socket's global control takes at each step.  Descriptions:
+ * desc_skl.c (Skylake client), desc_nhm.c (Nehalem), desc_x7400.c (Xeon
+ * 7100/7400). */
+#ifndef UNCORE_BACKEND_DIRECT_ENGINE_H
+#define UNCORE_BACKEND_DIRECT_ENGINE_H
+
+#include <stdint.h>
+
+#include "access/allowlist.h"
+#include "backend/direct/direct.h"
+
+/* Which register of a box instance. */
+enum direct_reg_role {
+	DIRECT_REG_CTL = 0,   /* counter control k (fixed counter: its control) */
+	DIRECT_REG_CTR,       /* counter k (fixed / free-running counter k) */
+	DIRECT_REG_FILTER,    /* filter register k */
+	DIRECT_REG_FIXED_CTL, /* the fixed counter's control (a kind with nfixed) */
+	DIRECT_REG_FIXED_CTR, /* the fixed counter */
+};
+
+/* The steps at which the engine writes a socket's global control. */
+enum direct_global_step {
+	DIRECT_GLOBAL_PROGRAM = 0, /* before the first box write: nothing may count */
+	DIRECT_GLOBAL_START,       /* after the counters are zeroed: count */
+	DIRECT_GLOBAL_STOP,        /* stop counting (values stay readable) */
+	DIRECT_GLOBAL_READ_FREEZE, /* before a read: hold every counter of the socket */
+	DIRECT_GLOBAL_READ_THAW,   /* after it: count again */
+	DIRECT_GLOBAL_RELEASE,     /* after unprogram cleared the controls: leave it as found */
+	DIRECT_GLOBAL_STEPS
+};
+
+struct direct_kind;
+
+/* One box kind.  Generic addressing covers counter k of instance i at
+ * base + stride * i + k (MSR) or mmio_base + mmio_offsets[k] (MMIO); a
+ * kind with other addressing sets `reg`. */
+struct direct_kind {
+	const char *kind;    /* event-registry kind: "cbo" */
+	const char *title;   /* the manual's name of the unit */
+	const char *section; /* where the manual specifies it */
+	uint8_t space;       /* UNCORE_SPACE_MSR or UNCORE_SPACE_MMIO */
+	uint8_t max_instances;
+	uint8_t ncounters; /* generic counters, or the fixed / free-running ones */
+	uint8_t width;
+	uint8_t fixed; /* the box's counters are its fixed counters (slot counter FIXED) */
+	/* A fixed counter beside generic ones (Nehalem): one, at these MSRs. */
+	uint8_t nfixed;
+	uint8_t fixed_gbit;
+	uint32_t fixed_ctl, fixed_ctr;
+	uint64_t fixed_ctl_writable, fixed_ctl_enable;
+	uint8_t freerun;  /* read-only counters: nothing to program, zero or freeze */
+	uint8_t combined; /* control and count in one register (EMON 63:32 / 31:0) */
+	uint8_t gbit;     /* bit of counter 0 in the platform's global "used" mask */
+	uint32_t ctl_base, ctr_base, stride;
+	const uint16_t *mmio_offsets;
+	uint64_t ctl_writable; /* control bits the allowlist lets us write */
+	uint64_t ctl_enable;   /* local enable, OR-ed into every programmed control (0: none) */
+	uint64_t ctr_writable; /* counter bits the allowlist lets us write (0: read-only) */
+	/* Filter registers (MSR), written when an event depends on them. */
+	uint8_t nfilters;
+	const uint32_t *filter_msr;
+	const uint64_t *filter_writable;
+	/* The most a counter advances per second (design ceiling, cited at
+	 * the description): the wrap bound of max_read_interval. */
+	uint64_t max_rate;
+	/* Optional: other addressing (0 or an error with the detail set). */
+	int (*reg)(const struct direct_kind *k, unsigned socket, unsigned inst,
+		   enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
+		   struct uncore_reg *out);
+};
+
+struct direct_platform {
+	enum uncore_platform_id id;
+	const char *title;
+	const struct direct_kind *kinds;
+	unsigned nkinds;
+	/* The socket's global control register and the bits we may write in
+	 * it (beyond them the allowlist refuses). */
+	uint32_t global_msr;
+	uint64_t global_writable;
+	/* The value of the global control at `step`, given the socket's used
+	 * counters (bit gbit + k of each programmed counter): 1 with *value to
+	 * write it, 0 when this step writes nothing. */
+	int (*global_value)(enum direct_global_step step, uint64_t used, uint64_t *value);
+};
+
+/* The description of a box kind by event-registry kind name, or NULL. */
+const struct direct_kind *direct_kind_find(const struct direct_platform *p, const char *kind);
+
+/* A register of a box kind: the kind's own addressing or the generic one. */
+int direct_kind_reg(const struct direct_kind *k, unsigned socket, unsigned inst,
+		    enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
+		    struct uncore_reg *out);
+
+/* The engine as a backend for `machine` (platform p), over cfg->io;
+ * mmio_base: the base of MMIO counters (Skylake client MCHBAR), 0 none. */
+int direct_engine_create(const struct direct_platform *p, const struct uncore_direct_config *cfg,
+			 const struct uncore_machine *machine, uint64_t mmio_base,
+			 struct uncore_backend **out);
+
+/* The platform descriptions. */
+extern const struct direct_platform direct_platform_skl, direct_platform_nhm, direct_platform_x7400;
+
+#endif

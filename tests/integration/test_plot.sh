@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Pictures of a run: `uncore-stat --sim -I 100 --plot run.svg -g MEM -- sleep 1`
+# writes an SVG that a real browser (Debian's headless Chromium, installed by
+# scripts/install-deps.sh) renders with both sockets' series: the screenshot
+# has pixels of socket 0's colour (#1f77b4) and of socket 1's (#d62728).  A
+# plot of socket 0 alone has none of socket 1's, so the check can fail.  The
+# same from a CSV saved by -I --csv (--plot-from).
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export PAPI_INTEL_UNCORE_BACKEND=sim
+unset PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_KERNEL
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	fail "no chromium to render the plot: run scripts/install-deps.sh (Debian package chromium)"
+	exit 0
+fi
+
+# screenshot SVG PNG HEIGHT: the page as the browser draws it.
+screenshot() {
+	HOME=$tmp timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+		--user-data-dir="$tmp/profile" --window-size=960,"$3" --screenshot="$2" \
+		"file://$1" >"$tmp/browser.log" 2>&1
+}
+colours() { "$PYTHON3" "$here/png_colours.py" "$1" '#1f77b4' '#d62728'; }
+
+(cd "$tmp" && "$STAGE/bin/uncore-stat" --sim -I 100 --plot run.svg -g MEM -- sleep 1 2>"$tmp/report")
+expect "uncore-stat --sim -I 100 --plot run.svg -g MEM -- sleep 1: status 0" test $? -eq 0
+expect "the report is printed as usual" grep -q 'hswep_metric::DRAM_READ_BW' "$tmp/report"
+expect "the plot names the command" grep -q 'uncore-stat: sleep 1' "$tmp/run.svg"
+expect "... says SIMULATED and the backend" grep -q 'SIMULATED uncore: model e5-2699v3-2s' "$tmp/run.svg"
+expect "... has a legend entry per socket" grep -q '>socket 1</text>' "$tmp/run.svg"
+expect "... and each metric with its units" grep -q 'DRAM_READ_BW <tspan[^>]*>\[GB/s\]' "$tmp/run.svg"
+expect "... and marks the short last interval" grep -q 'last interval short' "$tmp/run.svg"
+screenshot "$tmp/run.svg" "$tmp/run.png" 1020
+expect "Chromium renders the plot (see $tmp/browser.log)" test -s "$tmp/run.png"
+read -r blue red < <(colours "$tmp/run.png")
+expect "the screenshot shows socket 0's series ($blue pixels of #1f77b4)" test "${blue:-0}" -gt 1000
+expect "the screenshot shows socket 1's series ($red pixels of #d62728)" test "${red:-0}" -gt 1000
+
+# Socket 0 alone: no pixel of socket 1's colour.
+(cd "$tmp" && "$STAGE/bin/uncore-stat" --sim -I 100 -t 0.5 --plot one.svg \
+	-e hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=0 2>/dev/null)
+screenshot "$tmp/one.svg" "$tmp/one.png" 340
+read -r blue red < <(colours "$tmp/one.png")
+expect "a plot of socket 0 alone: its series ($blue pixels) and none of socket 1's ($red)" \
+	test "${blue:-0}" -gt 500 -a "${red:-1}" -eq 0
+
+# From a saved CSV: events and metrics of one run.
+"$STAGE/bin/uncore-stat" --sim -I 100 -t 0.6 --csv -o "$tmp/run.csv" -g MEM \
+	-e hswep_unc_imc::UNC_M_CAS_COUNT:RD
+"$STAGE/bin/uncore-stat" --plot-from "$tmp/run.csv" --plot "$tmp/csv.svg"
+expect "--plot-from a saved -I --csv: status 0" test $? -eq 0
+expect "... an event panel, as a rate" grep -q 'UNC_M_CAS_COUNT:RD <tspan[^>]*>\[events/s\]' "$tmp/csv.svg"
+expect "... and a metric panel" grep -q 'DRAM_BW <tspan[^>]*>\[GB/s\]' "$tmp/csv.svg"
+screenshot "$tmp/csv.svg" "$tmp/csv.png" 800
+read -r blue red < <(colours "$tmp/csv.png")
+expect "... rendered with both sockets ($blue, $red pixels)" test "${blue:-0}" -gt 1000 -a "${red:-0}" -gt 1000
+
+"$STAGE/bin/uncore-stat" --sim --plot "$tmp/x.svg" -g MEM -- true 2>"$tmp/err"
+expect "--plot without -I: status 2" test $? -eq 2
+expect "... saying -I is needed" grep -q -- '--plot draws intervals: give -I MS' "$tmp/err"
+printf 'not,a,run\n' >"$tmp/bad.csv"
+"$STAGE/bin/uncore-stat" --plot-from "$tmp/bad.csv" --plot "$tmp/x.svg" 2>"$tmp/err"
+expect "--plot-from a file that is no run: status 1, and why" \
+	grep -q 'not a row of uncore-stat -I --csv' "$tmp/err"

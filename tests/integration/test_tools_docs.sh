@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Every tool answers --version with configure.ac's release; every manual page
+# (man/) renders without a warning and names every option the tool's --help
+# names; the bash completion offers groups, event names and options.  (`man
+# uncore-stat` after `make install`: test_one_papi.sh.)
+set -u
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export PAPI_INTEL_UNCORE_BACKEND=sim
+unset PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_KERNEL
+
+release=$(sed -n 's/^AC_INIT(\[papi-uncore\], \[\([^]]*\)\].*/\1/p' "$SRCDIR/configure.ac")
+expect "configure.ac names a release ($release)" test -n "$release"
+expect "src/common/version.h has the same release" \
+	grep -q "PAPI_UNCORE_VERSION \"$release\"" "$SRCDIR/src/common/version.h"
+for t in uncore-stat uncore-sim uncore-msr-allowlist; do
+	out=$("$STAGE/bin/$t" --version 2>&1)
+	expect "$t --version: '$out'" test "$out" = "$t (papi-uncore) $release"
+	page=$SRCDIR/man/$t.1
+	expect "$t has a manual page" test -f "$page"
+	LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" >"$tmp/page" 2>"$tmp/warn"
+	expect "man/$t.1 renders without warnings ($(head -c 200 "$tmp/warn"))" test ! -s "$tmp/warn"
+	expect "... and says the release" grep -q "papi-uncore $release" "$page"
+	# Every long option of --help is in the page.
+	missing=
+	for opt in $("$STAGE/bin/$t" --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+		grep -q -- "${opt//-/\\\\-}" "$page" || grep -q -- "$opt" "$page" || missing="$missing $opt"
+	done
+	expect "man/$t.1 documents every option of --help (missing:${missing:- none})" test -z "$missing"
+done
+LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$SRCDIR/man/intel_uncore.7" >"$tmp/page" 2>"$tmp/warn"
+expect "man/intel_uncore.7 renders without warnings" test ! -s "$tmp/warn"
+expect "... and gives the event syntax" grep -q 'EVENT SYNTAX' "$tmp/page"
+expect "the staged tree has the pages (MANPATH=stage/share/man)" \
+	sh -c "MANPATH='$STAGE/share/man' man -w uncore-stat | grep -q '$STAGE/share/man/man1/uncore-stat.1'"
+
+# Completion, as bash runs it.
+complete_words() { # complete_words WORD...: the completions of the last word
+	PATH=$STAGE/bin:$PATH bash -c '
+		source "$0"
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		_uncore_stat; printf "%s\n" "${COMPREPLY[@]}"' \
+		"$STAGE/share/bash-completion/completions/uncore-stat" "$@"
+}
+complete_words uncore-stat --sim -g "" >"$tmp/c"
+expect "completion: -g offers the groups (MEM, QPI)" sh -c "grep -qx MEM '$tmp/c' && grep -qx QPI '$tmp/c'"
+complete_words uncore-stat --sim -e hswep_unc_imc::UNC_M_CAS >"$tmp/c"
+expect "completion: -e completes an event name" grep -qx 'hswep_unc_imc::UNC_M_CAS_COUNT' "$tmp/c"
+complete_words uncore-stat --sim -e hswep_unc_imc::UNC_M_CAS_COUNT:RD,hswep_metric::DRAM_R >"$tmp/c"
+expect "completion: -e completes after a comma" \
+	grep -qx 'hswep_unc_imc::UNC_M_CAS_COUNT:RD,hswep_metric::DRAM_READ_BW' "$tmp/c"
+complete_words uncore-stat --sim --sim-scenario qpi >"$tmp/c"
+expect "completion: --sim-scenario offers the built-in names" grep -qx 'qpi-remote' "$tmp/c"
+complete_words uncore-stat --pl >"$tmp/c"
+expect "completion: options" sh -c "grep -qx -- --plot '$tmp/c' && grep -qx -- --plot-from '$tmp/c'"
