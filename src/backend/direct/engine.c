@@ -141,6 +141,26 @@ static void global_reg(const struct engine *e, unsigned socket, struct uncore_re
 	r->addr = e->p->global_msr;
 }
 
+/* The global control's value at `step` for a socket whose used counters
+ * are `used` (engine.h, struct direct_platform): 1 with *v, 0 for none. */
+static int global_value(const struct direct_platform *p, enum direct_global_step step,
+			uint64_t used, uint64_t *v)
+{
+	uint64_t bits = (used & p->used_mask) << p->used_shift;
+	switch (step) {
+	case DIRECT_GLOBAL_START:
+	case DIRECT_GLOBAL_READ_THAW:
+		*v = p->counting | bits;
+		return 1;
+	case DIRECT_GLOBAL_RELEASE:
+		*v = p->counting | bits;
+		return p->release_counting;
+	default:
+		*v = p->held | (p->used_when_held ? bits : 0);
+		return 1;
+	}
+}
+
 /* Every socket with programmable counters to its `step` value; all sockets
  * are visited even after a failure (the first error is returned), so a
  * fault on one socket never leaves the others counting. */
@@ -149,7 +169,7 @@ static int set_global(struct engine *e, enum direct_global_step step, struct unc
 	int rc = 0;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		uint64_t v;
-		if (!(e->sockets & (1u << s)) || !e->p->global_value(step, e->used[s], &v))
+		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &v))
 			continue;
 		struct uncore_reg g;
 		global_reg(e, s, &g);
