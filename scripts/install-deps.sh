@@ -11,7 +11,10 @@ say() { echo "== papi-uncore: $*"; }
 #   python3          event-table generators and the audit
 #   patch            applying our libpfm4 patches to PAPI's libpfm4
 #   ca-certificates  https package mirrors, where the sources use them
-#   valgrind         callgrind instruction counts in bench/
+#   valgrind         callgrind instruction counts in bench/, and the memory run
+#                    of make check (tests/integration/test_memory.sh)
+#   clang, libclang-rt-14-dev  libFuzzer with ASan+UBSan: the fuzz targets
+#                    (tests/fuzz/, make fuzz), run briefly by make check
 #   libpci-dev       libpci's headers for src/access/pci_libpci.c; libpci itself
 #                    (libpci3) is loaded at run time with dlopen, never linked,
 #                    and without it PCI access falls back to sysfs
@@ -30,7 +33,7 @@ say() { echo "== papi-uncore: $*"; }
 #   man-db           man(1): the test that `man uncore-stat` works after make install
 # The suite's SKIP-DEP lines name what is missing; under CI=true they fail.
 packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev strace
-	util-linux libpapi7.0 libpfm4 libcap2-bin chromium man-db)
+	util-linux libpapi7.0 libpfm4 libcap2-bin chromium man-db clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
