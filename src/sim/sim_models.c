@@ -143,7 +143,8 @@ static const struct sim_model models[] = {
 		 .description = "1 socket, Skylake client: 4 CBo, ARB, UCLK fixed counter, IMC "
 				"free-running counters (MMIO at MCHBAR 0xfed10000)",
 		 .sockets = 1,
-		 .platform = "skl"},
+		 .platform = "skl",
+		 .default_scenario = "skl-stream"},
 	.cores = 4,
 	.present = {MASK(4), 1, 1, 1},
 	.clock_hz = {GHZ(4.0), [HSWEP_CLK_TSC] = GHZ(4.0)}, /* TSC: the SKU's base clock */
@@ -159,7 +160,8 @@ static const struct sim_model models[] = {
 		 .description = "2 sockets, Nehalem uncore PMU: 8 general counters, fixed UCLK "
 				"counter, address/opcode match (MSR 396h)",
 		 .sockets = 2,
-		 .platform = "nhm"},
+		 .platform = "nhm",
+		 .default_scenario = "nhm-stream"},
 	.cores = 4,
 	.present = {1, 1},
 	.clock_hz = {2666666667u, [HSWEP_CLK_TSC] = GHZ(2.93)},
@@ -175,7 +177,8 @@ static const struct sim_model models[] = {
 		 .description = "4 sockets, Xeon 7400 L3/FSB EMON: GBSQ (2), GSNPQ (2), FSB (4) "
 				"counters, MSR_EMON_L3_GL_CTL",
 		 .sockets = 4,
-		 .platform = "x7400"},
+		 .platform = "x7400",
+		 .default_scenario = "x7400-stream"},
 	.cores = 6,
 	.present = {1, 1, 1},
 	.clock_hz = {2666666667u, 266666667u, [HSWEP_CLK_TSC] = 2666666667u},
@@ -189,7 +192,8 @@ static const struct sim_model models[] = {
 		 .description = "4 sockets, Xeon 7100 L3/FSB EMON: GBSQ (2), GSNPQ (2), FSB (4) "
 				"counters, MSR_EMON_L3_GL_CTL",
 		 .sockets = 4,
-		 .platform = "x7100"},
+		 .platform = "x7100",
+		 .default_scenario = "x7400-stream"},
 	.cores = 2,
 	.present = {1, 1, 1},
 	.clock_hz = {GHZ(3.4), 200000000u, [HSWEP_CLK_TSC] = GHZ(3.4)},
@@ -226,6 +230,12 @@ int sim_model_hidden(const struct sim_model *m, unsigned dev, unsigned fn)
 size_t uncore_sim_model_count(void)
 {
 	return sim_model_count();
+}
+
+const struct uncore_sim_model_info *uncore_sim_model_by_name(const char *name)
+{
+	const struct sim_model *m = sim_model_by_name(name);
+	return m ? &m->info : NULL;
 }
 
 const struct uncore_sim_model_info *uncore_sim_model(size_t i)
