@@ -56,6 +56,7 @@ static const struct sim_model models[] = {
 		     [HSWEP_CLK_QFCLK] = GHZ(1.2),
 		     [HSWEP_CLK_TSC] = GHZ(2.3)},
 	.qpi_rate = 7, /* 111b: 9.6 GT/s */
+	.chop = 2,     /* the 18-core die (assumption: any non-zero chop has 4 SBos) */
     },
     /* Xeon E7-8890 v3: four sockets, 18 cores, 3 QPI ports and 3 R3QPI
      * links (Table 1-1), 2 HAs, 8 iMC channels (1.7.1: "up to 8 for E7").
@@ -91,6 +92,7 @@ static const struct sim_model models[] = {
 		     [HSWEP_CLK_QFCLK] = GHZ(1.2),
 		     [HSWEP_CLK_TSC] = GHZ(2.5)},
 	.qpi_rate = 7,
+	.chop = 2,
     },
     /* Xeon E5-2620 v3: 6 cores and 15 MB LLC, so 6 CBos (6 x 2.5 MB
      * slices, 2.3).  Two SBos: 6-8 core dies have one ring pair (the Linux
@@ -131,6 +133,7 @@ static const struct sim_model models[] = {
 		     [HSWEP_CLK_QFCLK] = GHZ(1.0),
 		     [HSWEP_CLK_TSC] = GHZ(2.4)},
 	.qpi_rate = 5, /* 101b: 8.0 GT/s */
+	.chop = 0,     /* the 6-8 core die: two SBos */
     },
     /* Core i7-6700K (Skylake S, 4 cores): 4 CBos (SKL 2.4.2 "up to four"),
      * ARB, fixed UCLK counter, IMC free-running counters at MCHBAR
