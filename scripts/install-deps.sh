@@ -18,6 +18,10 @@ say() { echo "== papi-uncore: $*"; }
 #   libpci-dev       libpci's headers for src/access/pci_libpci.c; libpci itself
 #                    (libpci3) is loaded at run time with dlopen, never linked,
 #                    and without it PCI access falls back to sysfs
+#   strace           make check: counts the read() calls of one PAPI_read on the
+#                    perf backend (tests/integration/test_perf_backend.sh)
+#   util-linux       make check: setpriv (an unprivileged PAPI client) and
+#                    unshare (a build without network)
 #   libpapi7.0, libpfm4  Debian's PAPI and libpfm4, never used by our build: every
 #                    test runs beside them, as on HPC nodes that have them, and
 #                    proves our libpapi and tools never load or call them
@@ -29,8 +33,10 @@ say() { echo "== papi-uncore: $*"; }
 #   man-db           man(1): the test that `man uncore-stat` works after make install
 #   openmpi-bin      mpirun, for the MPI tests of the PMPI library (loopback only)
 #   libopenmpi-dev   mpicc and mpi.h, to build libpapi_uncore_mpi.so and the MPI tests
-packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev
-	libpapi7.0 libpfm4 libcap2-bin chromium man-db clang libclang-rt-14-dev openmpi-bin libopenmpi-dev)
+# The suite's SKIP-DEP lines name what is missing; under CI=true they fail.
+packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev strace
+	util-linux libpapi7.0 libpfm4 libcap2-bin chromium man-db clang libclang-rt-14-dev
+	openmpi-bin libopenmpi-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,52 +1,87 @@
 #!/usr/bin/env bash
 # The test runner behind `make check`: runs unit test programs, the same
 # programs built with AddressSanitizer + UndefinedBehaviorSanitizer, and the
-# integration scripts; counts their PASS/FAIL/SKIP lines; ends with the
-# summary line "N passed, N failed" (", N skipped" when a check could not
-# run here, each SKIP line saying why) and a non-zero exit on any failure.
+# integration scripts; counts their PASS, FAIL and SKIP lines (the protocol
+# is in tests/README.md) and ends with the summary line
+# "N passed, N failed, N skipped" and a non-zero exit on any failure.
 #
 #   run-tests.sh [--unit "BINS"] [--sanitize "BINS"] [--integration "SCRIPTS"]
 #
-# A program or script that exits non-zero without printing a FAIL line (a
-# crash, a sanitizer report) counts as one failure of its own.
+# The verdict is the programs' verdict: besides its FAIL lines, a program
+# fails by name when it exits non-zero, dies of a signal, reports a
+# sanitizer error, runs longer than TEST_TIMEOUT seconds (default 1800: a
+# hang guard, not a speed test) or reports nothing at all.  A SKIP-DEP line
+# (a prerequisite that scripts/install-deps.sh installs, or ../shared/seeds)
+# is a skip on a developer's machine and a failure when CI=true.
 set -u
 passed=0
 failed=0
 skipped=0
 failures=()
-log_dir=${BUILD:-build}/test-logs
+skips=()
+log_dir=${TEST_LOG_DIR:-${BUILD:-build}/test-logs}
+timeout_s=${TEST_TIMEOUT:-1800}
+in_ci=0
+[ "${CI:-}" = true ] && in_ci=1
 mkdir -p "$log_dir"
 
-run_one() { # kind path [command...]
+signal_name() { # exit status 128+N -> SIGxxx
+	local n
+	n=$(kill -l "$(($1 - 128))" 2>/dev/null) && echo "SIG$n" || echo "signal $(($1 - 128))"
+}
+
+run_one() { # kind path command...
 	local kind=$1 path=$2
 	shift 2
 	local name
 	name=$(basename "$path")
 	local log="$log_dir/$kind-$name.log"
 	echo "-- $kind: $name"
-	"$@" >"$log" 2>&1
+	timeout -k 10 "$timeout_s" "$@" >"$log" 2>&1
 	local rc=$?
-	local p f k
+	local p f s d own=0 why=()
 	p=$(grep -c '^PASS ' "$log")
 	f=$(grep -c '^FAIL ' "$log")
-	k=$(grep -c '^SKIP ' "$log")
-	grep -E '^(FAIL|SKIP) ' "$log" | sed 's/^/   /'
-	if [ "$f" -gt 0 ] || [ "$rc" -ne 0 ]; then
+	s=$(grep -c '^SKIP ' "$log")
+	d=$(grep -c '^SKIP-DEP ' "$log")
+	grep -E '^(FAIL|SKIP|SKIP-DEP) ' "$log" | sed 's/^/   /'
+	# A verdict of the program's own, on top of its FAIL lines.
+	if [ "$rc" -eq 124 ]; then
+		why+=("did not finish within ${timeout_s} s (TEST_TIMEOUT)")
+	elif [ "$rc" -gt 128 ] && [ "$rc" -le 192 ]; then
+		why+=("was killed by $(signal_name "$rc") (exit status $rc)")
+	elif [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		why+=("exited with status $rc without reporting a failing case")
+	fi
+	if grep -q -E '^==[0-9]+==ERROR: (AddressSanitizer|LeakSanitizer)|: runtime error: ' "$log"; then
+		why+=("reported a sanitizer error")
+	fi
+	if [ $((p + f + s + d)) -eq 0 ]; then
+		why+=("reported no test case (no PASS, FAIL or SKIP line)")
+	fi
+	if [ "$in_ci" = 1 ] && [ "$d" -gt 0 ]; then
+		why+=("skipped $d check(s) whose prerequisite CI must provide (CI=true; scripts/install-deps.sh installs packages, seeds come from ../shared)")
+	fi
+	if [ ${#why[@]} -gt 0 ] || [ "$f" -gt 0 ]; then
 		# show the details of the failure
-		grep -v -E '^(PASS|FAIL) |^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -40 | sed 's/^/   | /'
+		grep -v -E '^(PASS|FAIL|SKIP|SKIP-DEP) |^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$log" |
+			tail -40 | sed 's/^/   | /'
 	fi
+	for w in "${why[@]}"; do
+		echo "   FAIL $name $w (log: $log)"
+		own=$((own + 1))
+	done
 	passed=$((passed + p))
-	failed=$((failed + f))
-	skipped=$((skipped + k))
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		failed=$((failed + 1))
-		echo "   FAIL $name exited with status $rc without reporting a failing case (log: $log)"
+	failed=$((failed + f + own))
+	if [ "$in_ci" = 1 ]; then
+		skipped=$((skipped + s))
+	else
+		skipped=$((skipped + s + d))
 	fi
-	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$k" -eq 0 ] && [ "$rc" -eq 0 ]; then
-		failed=$((failed + 1))
-		echo "   FAIL $name ran no test case (log: $log)"
-	fi
-	[ "$f" -gt 0 ] || [ "$rc" -ne 0 ] && failures+=("$kind/$name")
+	while IFS= read -r line; do
+		skips+=("$kind/$name: $line")
+	done < <(grep -E '^(SKIP|SKIP-DEP) ' "$log")
+	[ "$f" -gt 0 ] || [ "$own" -gt 0 ] && failures+=("$kind/$name")
 	return 0
 }
 
@@ -71,12 +106,12 @@ while [ $# -gt 0 ]; do
 done
 
 echo
+if [ ${#skips[@]} -gt 0 ]; then
+	echo "Skipped checks:"
+	printf '   %s\n' "${skips[@]}"
+fi
 if [ ${#failures[@]} -gt 0 ]; then
 	echo "Failing programs: ${failures[*]} (logs in $log_dir)"
 fi
-if [ "$skipped" -gt 0 ]; then
-	echo "$passed passed, $failed failed, $skipped skipped"
-else
-	echo "$passed passed, $failed failed"
-fi
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

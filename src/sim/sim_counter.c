@@ -5,7 +5,8 @@
  * totals; with one, the comparison sequence is periodic with the least
  * common multiple of the streams' periods, so one period is evaluated and
  * multiplied, or, for constants plus one rate, counted in closed form;
- * constants plus several rates are walked from occurrence to occurrence.
+ * constants plus several rates with a small common step in closed form too
+ * (sim_rotation.c), other rates walked from occurrence to occurrence.
  * Only other inputs with a huge combined period go cycle by cycle. */
 #include "sim/sim_internal.h"
 
@@ -479,6 +480,9 @@ uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in,
 	if (closed_form(sh, in, cmp, &cf))
 		return eval_closed(&cf, cmp, c0, n, prev, need, used);
 	uint64_t L = input_period(sh, in, SIM_BLOCK_MAX), ticks;
+	if (!L && sim_eval_rotation(sh, in, cmp, c0, n, prev, need, used ? used : &(uint64_t){0},
+				    &ticks))
+		return ticks;
 	if (!L && eval_ticks(sh, in, cmp, c0, n, prev, need, used ? used : &(uint64_t){0}, &ticks))
 		return ticks;
 	uint8_t *cnd = L ? malloc(L) : NULL;

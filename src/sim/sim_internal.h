@@ -218,6 +218,12 @@ uint64_t sim_eval(const struct sim_shared *sh, const struct sim_input *in,
 		  uint64_t *used);
 /* The input's sum on one cycle. */
 uint64_t sim_input_at(const struct sim_shared *sh, const struct sim_input *in, uint64_t c);
+/* sim_rotation.c: sim_eval for a threshold over constants and several rate
+ * streams, in closed form (time independent of n); 0 if it does not apply
+ * (other streams, or rates without a small common step). */
+int sim_eval_rotation(const struct sim_shared *sh, const struct sim_input *in,
+		      const struct sim_cmp *cmp, uint64_t c0, uint64_t n, uint8_t *prev,
+		      uint64_t need, uint64_t *used, uint64_t *result);
 
 /* sim_filter.c */
 const struct sim_shape *sim_shape_find(const struct sim_shared *sh, unsigned kind, unsigned ev,

@@ -34,7 +34,8 @@ static int package_of(uint32_t map, unsigned nid)
 
 /* Look for the UBox on `bus`: at its usual place only (quick), or at every
  * device and function as the manual's code does. */
-static int probe_bus(struct uncore_regio *io, unsigned bus, int everywhere, struct hswep_bus_map *out)
+static int probe_bus(struct uncore_regio *io, unsigned bus, int everywhere,
+		     struct hswep_bus_map *out)
 {
 	unsigned dev0 = everywhere ? 0 : HSWEP_UBOX_SOCKETID_DEV;
 	unsigned dev1 = everywhere ? 32 : HSWEP_UBOX_SOCKETID_DEV + 1;
@@ -82,13 +83,16 @@ static int probe_bus(struct uncore_regio *io, unsigned bus, int everywhere, stru
 }
 
 int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
-		     struct hswep_bus_map *out)
+		     unsigned packages, struct hswep_bus_map *out)
 {
 	struct hswep_bus_map map;
 	size_t n = buses ? nbuses : 256;
 	/* First the UBox's usual place on every bus (256 reads rather than
 	 * 65,536: start-up cost of every PAPI process); the manual's full scan
-	 * only when that does not find a complete set of packages. */
+	 * when that does not find a complete set of packages.  "Complete" is
+	 * the CPU topology's package count when the caller knows it: without
+	 * it, a machine whose last package has its UBox elsewhere would pass
+	 * the quick scan as a smaller machine. */
 	for (int everywhere = 0; everywhere < 2; everywhere++) {
 		memset(&map, 0, sizeof(map));
 		for (size_t i = 0; i < n; i++) {
@@ -96,7 +100,8 @@ int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuse
 			if (rc)
 				return rc;
 		}
-		if (map.found && map.found == (1u << map.packages) - 1)
+		if (map.found && map.found == (1u << map.packages) - 1 &&
+		    (!packages || map.packages == packages))
 			break;
 	}
 	if (!map.found)
@@ -111,6 +116,12 @@ int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuse
 				   " but not of all "
 				   "packages below %u",
 				   map.found, map.packages);
+	if (packages && map.packages != packages)
+		return uncore_fail(UNCORE_ENODEV,
+				   "found the uncore buses of %u packages, but the CPU topology "
+				   "has %u: a package's UBox (8086:%04x) is not in PCI "
+				   "configuration space",
+				   map.packages, packages, HSWEP_UBOX_SOCKETID_DID);
 	*out = map;
 	return 0;
 }

@@ -31,9 +31,12 @@ struct hswep_bus_map {
  * functions (all-ones IDs, or a read that fails with UNCORE_ENODEV or
  * UNCORE_EIO) are skipped; a permission error aborts.  0, or a negative
  * code: UNCORE_ENODEV when no UBox was found or a node ID is missing from
- * the map, UNCORE_ECONFLICT when two buses claim one package. */
+ * the map, UNCORE_ECONFLICT when two buses claim one package.  `packages`:
+ * the number of packages the CPU topology has (0: unknown); the quick scan
+ * of the usual UBox place is trusted only when it finds that many, and a
+ * different number after the full scan is UNCORE_ENODEV. */
 int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
-		     struct hswep_bus_map *out);
+		     unsigned packages, struct hswep_bus_map *out);
 
 /* The package whose uncore devices sit on `bus`, or -1. */
 int hswep_bus_package(const struct hswep_bus_map *map, unsigned bus);

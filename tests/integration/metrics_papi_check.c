@@ -7,6 +7,7 @@
  * through the perf backend, with the kernel's msr::tsc beside the metrics.
  * Usage: metrics_papi_check SCENARIO_DIR.  Prints PASS/FAIL lines. */
 #include "papi.h"
+#include "common/uncore_error.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "sim/uncore_sim.h"
 
@@ -22,6 +23,15 @@ static void check(int ok, const char *what)
 {
 	printf("%s %s\n", ok ? "PASS" : "FAIL", what);
 	failures += !ok;
+}
+
+static int setup_failed(const char *what, int rc)
+{
+	printf("FAIL setup: %s", what);
+	if (rc)
+		printf(": %s: %s", uncore_error_name(rc), uncore_error_detail());
+	printf(" (no metric was checked)\n");
+	return 1;
 }
 
 static double as_double(long long v)
@@ -42,18 +52,20 @@ int main(int argc, char **argv)
 	struct uncore_sim *sim;
 	int fd, es = PAPI_NULL, rc;
 
+	/* A setup failure is a named failure, never a silent exit: the
+	 * runner counts FAIL lines and the exit status. */
 	if (argc < 2)
-		return 2;
+		return setup_failed("usage: metrics_papi_check SCENARIO_DIR", 0);
 	fd = mkstemp(path);
 	if (fd < 0)
-		return 2;
+		return setup_failed("mkstemp in /dev/shm", 0);
 	close(fd);
 	unlink(path);
-	if (uncore_sim_create("e5-2699v3-2s", path, &sim) != 0)
-		return 2;
+	if ((rc = uncore_sim_create("e5-2699v3-2s", path, &sim)) != 0)
+		return setup_failed("uncore_sim_create e5-2699v3-2s", rc);
 	snprintf(scen, sizeof(scen), "%s/stream.scn", argv[1]);
-	if (uncore_sim_load_scenario(sim, scen) != 0)
-		return 2;
+	if ((rc = uncore_sim_load_scenario(sim, scen)) != 0)
+		return setup_failed(scen, rc);
 	setenv("PAPI_INTEL_UNCORE_BACKEND", "sim", 1);
 	setenv("PAPI_INTEL_UNCORE_SIM", path, 1);
 
@@ -132,7 +144,8 @@ int main(int argc, char **argv)
 		 "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"
 		 "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n",
 		 argv[1], argv[1]);
-	check(uncore_sim_load_scenario_text(sim, text, "wb.scn") == 0, "load the writeback scenario");
+	check(uncore_sim_load_scenario_text(sim, text, "wb.scn") == 0,
+	      "load the writeback scenario");
 	es = PAPI_NULL;
 	PAPI_create_eventset(&es);
 	check(PAPI_add_named_event(es, "hswep_unc_qpi::DRS_WB_FROM_QPI") == PAPI_OK,
@@ -143,8 +156,8 @@ int main(int argc, char **argv)
 		PAPI_read(es, v);
 	}
 	check(PAPI_stop(es, v) == PAPI_OK, "PAPI_stop");
-	snprintf(what, sizeof(what), "multiplexed writeback bytes %.1f (want %.1f)", as_double(v[0]),
-		 60e6 * 0.06 * 64);
+	snprintf(what, sizeof(what), "multiplexed writeback bytes %.1f (want %.1f)",
+		 as_double(v[0]), 60e6 * 0.06 * 64);
 	check(fabs(as_double(v[0]) - 60e6 * 0.06 * 64) < 1, what);
 	PAPI_cleanup_eventset(es);
 	PAPI_destroy_eventset(&es);

@@ -10,15 +10,15 @@ for t in "$BUILD"/ctests/*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
 	echo "# $name, this machine:"
-	env -u PAPI_INTEL_UNCORE_BACKEND "$t" | sed 's/^\(PASS\|FAIL\) /\1 native: /'
+	run_checks native env -u PAPI_INTEL_UNCORE_BACKEND "$t"
 	echo "# $name, simulator:"
 	PAPI_INTEL_UNCORE_BACKEND=sim \
 		PAPI_INTEL_UNCORE_SIM_SCENARIO="$SRCDIR/src/sim/scenarios/demo-stream.scn" \
-		"$t" | sed 's/^\(PASS\|FAIL\) /\1 sim: /'
+		run_checks sim "$t"
 	echo "# $name, simulator behind the simulated kernel (perf backend):"
 	PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_SIM_KERNEL=perf \
 		PAPI_INTEL_UNCORE_SIM_SCENARIO="$SRCDIR/src/sim/scenarios/demo-stream.scn" \
-		"$t" | sed 's/^\(PASS\|FAIL\) /\1 sim+perf: /'
+		run_checks sim+perf "$t"
 done
 
 # The background poller, forced on (a 2 ms period) for the simulator's
@@ -29,7 +29,7 @@ if [ -x "$t" ]; then
 	echo "# intel_uncore_basic, simulator, with the poller forced on:"
 	PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_POLL=2 \
 		PAPI_INTEL_UNCORE_SIM_SCENARIO="$SRCDIR/src/sim/scenarios/demo-stream.scn" \
-		"$t" | sed 's/^\(PASS\|FAIL\) /\1 sim+poller: /'
+		run_checks sim+poller "$t"
 	out=$(PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_POLL=often PAPI_INTEL_UNCORE_VERBOSE=1 \
 		"$STAGE/bin/papi_command_line" hswep_unc_imc::UNC_M_CAS_COUNT:RD 2>&1)
 	if echo "$out" | grep -q 'PAPI_INTEL_UNCORE_POLL=often: give auto, off, or a period'; then

@@ -7,7 +7,10 @@
 # 25.6 GB/s written per socket).  The demo runs on the wall clock, so the
 # scenario's rates hold within 3 % on a loaded machine; with the manual's
 # GB_CONVERSION (2^30) the metric would be 7 % lower.  Table and metric come
-# from the same counts: within 1 %.
+# from the same counts but not quite the same interval (the metric's is the
+# event set's clock, the table's the run's elapsed time): within 1 % on an
+# idle machine, but 2.8 % was seen under a load of 10 on 2 cores, so 5 %
+# (a unit error would be 7 %).
 set -u
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -28,5 +31,5 @@ expect "demo table: socket 0 reads 51.2 GB/s (got '$table_read')" near "$table_r
 expect "demo table: socket 0 writes 25.6 GB/s (got '$table_write')" near "$table_write" 25.6 3
 expect "metric DRAM_READ_BW, socket 0: 51.2 GB/s (got '$metric_read')" near "$metric_read" 51.2 3
 expect "metric DRAM_WRITE_BW, socket 0: 25.6 GB/s (got '$metric_write')" near "$metric_write" 25.6 3
-expect "the table and the metric agree on reads ($table_read, $metric_read)" near "$metric_read" "$table_read"
-expect "the table and the metric agree on writes ($table_write, $metric_write)" near "$metric_write" "$table_write"
+expect "the table and the metric agree on reads ($table_read, $metric_read)" near "$metric_read" "$table_read" 5
+expect "the table and the metric agree on writes ($table_write, $metric_write)" near "$metric_write" "$table_write" 5

@@ -49,6 +49,11 @@ if ! ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/src" -I"$SRCDIR/libpf
 	exit 0
 fi
 unset PAPI_INTEL_UNCORE_SIM
-"$bin" "$SRCDIR/src/sim/scenarios"
-PAPI_INTEL_UNCORE_SIM_KERNEL=perf "$bin" "$SRCDIR/src/sim/scenarios" | sed 's/^\(PASS\|FAIL\) /\1 perf backend: /'
+# A setup that fails is a named failure (it was a silent exit 2).
+"$bin" "$tmp/no-such-scenario-dir" >"$tmp/nosetup" 2>&1
+rc=$?
+expect "metrics_papi_check: a failed setup exits non-zero (status $rc)" test $rc -ne 0
+expect "... with a FAIL line naming what failed" grep -q '^FAIL setup: .*no-such-scenario-dir/stream.scn' "$tmp/nosetup"
+run_checks "direct backend" "$bin" "$SRCDIR/src/sim/scenarios"
+PAPI_INTEL_UNCORE_SIM_KERNEL=perf run_checks "perf backend" "$bin" "$SRCDIR/src/sim/scenarios"
 

@@ -18,7 +18,5 @@ for run in "1 e5-2699v3-2s" "20240601 e5-2699v3-2s" "2 e7-8890v3-4s" "3 e5-2620v
 	${ITEST_SEED:+"$ITEST_SEED e5-2699v3-2s"}; do
 	set -- $run
 	echo "== seed $1, $2"
-	"$bin" 4000 "$1" "$2" | sed -e "s/^PASS /PASS $2 seed $1: /" -e "s/^FAIL /FAIL $2 seed $1: /"
-	rc=${PIPESTATUS[0]}
-	[ "$rc" -eq 0 ] || fail "papi_audit seed $1 $2 exited with status $rc"
+	run_checks "$2 seed $1" "$bin" 4000 "$1" "$2"
 done

@@ -21,25 +21,35 @@ if ! ${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -isystem "$STAGE/include" "$
 fi
 
 if [ ! -d /sys/bus/event_source/devices/msr ]; then
-	pass "SKIP msr::tsc checks: this kernel has no msr PMU"
+	skip "msr::tsc checks: this kernel has no msr PMU"
 elif [ "$(id -u)" != 0 ] && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt 0 ]; then
-	pass "SKIP msr::tsc checks: not root and perf_event_paranoid > 0"
+	skip "msr::tsc checks: not root and perf_event_paranoid > 0"
 else
-	env -u PAPI_INTEL_UNCORE_BACKEND "$bin" tsc | sed 's/^/  /;s/^  \(PASS\|FAIL\|SKIP\) /\1 msr: /'
+	run_checks msr env -u PAPI_INTEL_UNCORE_BACKEND "$bin" tsc
+	# Where the msr PMU exists a missing msr::tsc is a failure, not a skip:
+	# the simulator (direct backend) has no msr::tsc.
+	PAPI_INTEL_UNCORE_BACKEND=sim "$bin" tsc >"$tmp/notsc" 2>&1
+	rc=$?
+	expect "msr::tsc lost: perf_backend_check fails (status $rc)" test $rc -ne 0
+	expect "... with a FAIL line" grep -q '^FAIL add msr::tsc:socket=0' "$tmp/notsc"
 
 	if command -v strace >/dev/null; then
 		n=200
 		env -u PAPI_INTEL_UNCORE_BACKEND strace -qq -f -e trace=read,write -o "$tmp/trace" \
 			"$bin" reads $n >"$tmp/reads.out" 2>&1
+		rc=$?
 		reads=$(awk '/write\(1, "BEGIN/{on=1; next} /write\(1, "END/{on=0} on && /read\(/{c++} END{print c+0}' "$tmp/trace")
-		if [ "$reads" -eq $((2 * n)) ]; then
+		if [ $rc -ne 0 ]; then
+			fail "strace: perf_backend_check reads $n exited with status $rc"
+			cat "$tmp/reads.out"
+		elif [ "$reads" -eq $((2 * n)) ]; then
 			pass "strace: $reads read() calls for $n PAPI_reads of 5 events on 2 PMU instances (msr, software)"
 		else
 			fail "strace: $reads read() calls for $n PAPI_reads, expected $((2 * n)) (one per PMU instance)"
 			cat "$tmp/reads.out"
 		fi
 	else
-		pass "SKIP read() count: strace is not installed"
+		skip_dep "read() count: strace is not installed (scripts/install-deps.sh installs it)"
 	fi
 fi
 
@@ -47,13 +57,13 @@ paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 0)
 if [ "$(id -u)" = 0 ] && [ "$paranoid" -gt 0 ] && command -v setpriv >/dev/null &&
 	[ -d /sys/bus/event_source/devices/msr ]; then
 	cp "$bin" "$tmp/denied" && chmod 755 "$tmp/denied"
-	env -u PAPI_INTEL_UNCORE_BACKEND setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$tmp/denied" denied | sed 's/^/  /;s/^  \(PASS\|FAIL\) /\1 unprivileged: /'
+	run_checks unprivileged env -u PAPI_INTEL_UNCORE_BACKEND setpriv --reuid=65534 --regid=65534 \
+		--clear-groups "$tmp/denied" denied
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$STAGE/bin/papi_component_avail" >"$tmp/avail" 2>&1
 	expect "unprivileged papi_component_avail shows the reason with CAP_PERFMON" \
 		grep -q 'Disabled: perf backend: .*CAP_PERFMON' "$tmp/avail"
 else
-	pass "SKIP unprivileged checks: need root, perf_event_paranoid > 0 (is $paranoid), setpriv and the msr PMU"
+	skip "unprivileged checks: need root, perf_event_paranoid > 0 (is $paranoid), setpriv and the msr PMU"
 fi
 
 # The simulator behind a simulated perf_event kernel: a table event and the
@@ -80,5 +90,21 @@ PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE=uncore_imc_0=1/2 PAPI_INTEL_UNCORE_VERBOSE=1 
 	"$STAGE/bin/papi_command_line" hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 >"$tmp/mpx" 2>&1
 expect "sim+perf: a multiplexed event is reported as scaled" \
 	grep -q 'hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 counted 50.0% of the time' "$tmp/mpx"
+# Its count is scaled back to the whole time: equal, within 5% (wall
+# clock, two PMU groups read one after the other), to the same event of
+# a channel the kernel does not multiplex; inverted scaling would give a
+# quarter of it, none a half.
+PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE=uncore_imc_0=1/2 "$STAGE/bin/papi_command_line" \
+	hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0 \
+	>"$tmp/mpx2" 2>&1
+m=$(sed -n 's/^hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0 :[[:space:]]*\([0-9]*\).*/\1/p' "$tmp/mpx2")
+u=$(sed -n 's/^hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0 :[[:space:]]*\([0-9]*\).*/\1/p' "$tmp/mpx2")
+if [ -n "$m" ] && [ -n "$u" ] && [ "$u" -gt 0 ] && [ $((m * 100)) -ge $((u * 95)) ] &&
+	[ $((m * 100)) -le $((u * 105)) ]; then
+	pass "sim+perf: the multiplexed channel's count is scaled back ($m against $u unmultiplexed)"
+else
+	fail "sim+perf: multiplexed count '$m' should be the unmultiplexed '$u' within 5%"
+	cat "$tmp/mpx2"
+fi
 ls /dev/shm | grep -q uncore-simkernel && fail "sim+perf: the simulated kernel's tree was left in /dev/shm" ||
 	pass "sim+perf: the simulated kernel's tree is removed at shutdown"

@@ -16,10 +16,8 @@ if [ ! -x "$bin" ]; then
 	exit 0
 fi
 export PAPI_INTEL_UNCORE_BACKEND=sim
-PAPI_INTEL_UNCORE_SIM_KERNEL=none "$bin" table | sed 's/^\(PASS\|FAIL\) /\1 table names: /'
-[ "${PIPESTATUS[0]}" -eq 0 ] || fail "papi_pmu_routing table exited with an error"
-PAPI_INTEL_UNCORE_SIM_KERNEL=perf "$bin" kernel | sed 's/^\(PASS\|FAIL\) /\1 kernel PMU names: /'
-[ "${PIPESTATUS[0]}" -eq 0 ] || fail "papi_pmu_routing kernel exited with an error"
+PAPI_INTEL_UNCORE_SIM_KERNEL=none run_checks "table names" "$bin" table
+PAPI_INTEL_UNCORE_SIM_KERNEL=perf run_checks "kernel PMU names" "$bin" kernel
 
 export PAPI_INTEL_UNCORE_SIM_KERNEL=perf PAPI_INTEL_UNCORE_SIM_SCENARIO=$SRCDIR/src/sim/scenarios/demo-stream.scn
 for ev in 'uncore_imc_0::event=0x4,umask=0x3:socket=1' 'uncore_imc_0::event=0x4:umask=0x3:socket=1' 'uncore_imc_0::event=0x4:umask=0x3:socket1'; do

@@ -17,8 +17,7 @@ export SRCDIR
 
 bin=$BUILD/itests/papi_cpu_attach
 if [ -x "$bin" ]; then
-	"$bin" | sed 's/^\(PASS\|FAIL\) /\1 cpu attach: /'
-	[ "${PIPESTATUS[0]}" -eq 0 ] || fail "papi_cpu_attach exited with an error"
+	run_checks "cpu attach" "$bin"
 else
 	fail "papi_cpu_attach is not built ($bin): run make check"
 fi

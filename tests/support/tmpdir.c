@@ -13,9 +13,10 @@ const char *test_mkdtemp(const char *tag)
 	static char dirs[8][256];
 	static unsigned next;
 	char *d = dirs[next++ % 8];
-	snprintf(d, sizeof(dirs[0]), "/tmp/uncore-%s-XXXXXX", tag);
+	const char *base = getenv("TMPDIR");
+	snprintf(d, sizeof(dirs[0]), "%s/uncore-%s-XXXXXX", base && *base ? base : "/tmp", tag);
 	if (!mkdtemp(d)) {
-		perror("mkdtemp");
+		perror(d);
 		return NULL;
 	}
 	return d;

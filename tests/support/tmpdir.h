@@ -5,8 +5,9 @@
 
 #include <stddef.h>
 
-/* A fresh directory /tmp/uncore-<tag>-XXXXXX (static storage; NULL on
- * failure, with the reason printed). */
+/* A fresh directory $TMPDIR/uncore-<tag>-XXXXXX, /tmp without TMPDIR
+ * (static storage; NULL on failure, with the reason printed: a caller
+ * fails its test case, never returns as if it had passed). */
 const char *test_mkdtemp(const char *tag);
 
 /* Write `text` to root/rel, creating the directories on the way: 0 or -1. */

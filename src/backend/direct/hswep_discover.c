@@ -138,7 +138,13 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 		return uncore_fail(UNCORE_ENOSUPP, "no Haswell-EP event tables in this build");
 	memset(&map, 0, sizeof(map));
 	int pci_denied = 0;
-	rc = hswep_find_buses(cfg->io, NULL, 0, &map);
+	/* The CPU topology's package count, so that the quick bus scan cannot
+	 * take a machine with a displaced UBox for a smaller one. */
+	unsigned packages = 0;
+	for (unsigned c = 0; cfg->cpu_socket && c < cfg->ncpus && c < UNCORE_MAX_CPUS; c++)
+		if (cfg->cpu_socket[c] >= 0 && (unsigned)cfg->cpu_socket[c] + 1 > packages)
+			packages = (unsigned)cfg->cpu_socket[c] + 1;
+	rc = hswep_find_buses(cfg->io, NULL, 0, packages, &map);
 	if (rc == UNCORE_EPERM && cfg->cpu_socket && cfg->ncpus) {
 		/* Config space past its first 64 bytes is unreadable: a non-root
 		 * user (msr-safe).  Sockets from the CPU topology; the MSR boxes

@@ -75,6 +75,10 @@ int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore
 	rc = count_cbos(cfg->io, &ncbo);
 	if (rc < 0)
 		return rc;
+	/* A CBo per core: no more than the package's physical cores, as the
+	 * Linux driver caps its client CBos (HARDWARE-DECISIONS.md H13). */
+	if (cfg->cores_per_package && cfg->cores_per_package < ncbo)
+		ncbo = cfg->cores_per_package;
 	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++) {
 		const struct skl_box_desc *d = skl_box_by_name(m.plat->boxes[b]->kind);
 		if (!d)

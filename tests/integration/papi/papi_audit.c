@@ -5,11 +5,13 @@
  *    (CBo) and a PCI box (iMC), the UBox recipe of its 2.1.2 notes, and the
  *    SBo/R2PCIe/R3QPI erratum (counter control written twice);
  *  - under thousands of random valid and invalid event strings, no write
- *    outside the allowlist derived here, independently of the library's
- *    backend, from the register tables (the hswep box descriptors: every
- *    PMON register of the boxes the accepted events name, plus
- *    U_MSR_PMON_GLOBAL_CTL of their sockets), each write within the bits
- *    its field table allows; and no write at all for a refused string.
+ *    outside the allowlist of the register map typed from the manual for
+ *    this audit (support/hsx_regmap.c: Tables 1-2 and 1-3 and the control
+ *    field tables, with the real-hardware corrections, kept apart from
+ *    src/platform/ whose descriptors the backend and the simulator share):
+ *    every PMON register of the boxes the accepted events name, plus
+ *    U_MSR_PMON_GLOBAL_CTL of their sockets, each write within the bits its
+ *    field table allows; and no write at all for a refused string.
  * Usage: papi_audit [STRINGS [SEED [MODEL]]] (default 4000 strings, seed 1,
  * e5-2699v3-2s). */
 #include <stdio.h>
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "hsx_regmap.h"
 #include "itest.h"
 #include "papi.h"
 #include "platform/hswep/hswep_boxes.h"
@@ -125,47 +128,27 @@ static void allow(struct allowlist *al, const struct uncore_reg *r, uint64_t bit
 		al->a[al->n++] = (struct allowed){.reg = *r, .bits = bits};
 }
 
+static void allow_typed(void *ctx, const struct uncore_reg *r, uint64_t bits)
+{
+	allow(ctx, r, bits);
+}
+
 /* Every PMON register of the boxes (kind, inst or all, socket or all) and
- * the global control of the sockets. */
+ * the global control of the sockets, from the typed map (never from the
+ * library's descriptors). */
 static void allow_boxes(struct allowlist *al, enum hswep_box_kind kind, int inst, int socket)
 {
-	const struct hswep_box_desc *d = hswep_box(kind);
 	for (unsigned s = 0; s < sim.topo.sockets; s++) {
 		if (socket >= 0 && (unsigned)socket != s)
 			continue;
-		struct uncore_reg g = {.space = UNCORE_SPACE_MSR,
-				       .width = 8,
-				       .socket = (uint16_t)s,
-				       .addr = HSWEP_U_MSR_PMON_GLOBAL_CTL};
-		/* Table 2-2: software freezes and unfreezes; nothing else here. */
-		allow(al, &g, HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
-		for (unsigned i = 0; i < d->max_instances; i++) {
+		for (unsigned i = 0; i < HSWEP_MAX_INSTANCES; i++) {
 			if ((inst >= 0 && (unsigned)inst != i) ||
 			    !(sim.topo.present[kind] >> i & 1))
 				continue;
-			for (int rk = 0; rk < HSWEP_REG_EXTRA; rk++) {
-				unsigned n = rk == HSWEP_REG_CTL || rk == HSWEP_REG_CTR
-						 ? d->num_counters
-					     : rk == HSWEP_REG_FILTER ? d->num_filters
-								      : 1;
-				for (unsigned k = 0; k < n; k++) {
-					struct uncore_reg r;
-					if (reg_of(kind, i, s, (enum hswep_reg_kind)rk, k, &r) != 0)
-						continue;
-					const struct hswep_reg_rules *ru =
-					    hswep_reg_rules(d, (enum hswep_reg_kind)rk, k);
-					uint64_t bits = ru ? ru->valid | ru->must1 : 0;
-					int counter =
-					    rk == HSWEP_REG_CTR || rk == HSWEP_REG_FIXED_CTR;
-					if (r.space == UNCORE_SPACE_PCI && counter) {
-						allow(al, &r, bits & 0xffffffffu);
-						r.addr += 4;
-						allow(al, &r, bits >> 32);
-					} else {
-						allow(al, &r, bits);
-					}
-				}
-			}
+			if (hsx_regmap_each(kind, i, s, sim.topo.bus[s], sim.topo.root_bus[s],
+					    allow_typed, al) != 0)
+				HARNESS_FAIL_AT("the typed map has no %s instance %u",
+						hswep_box(kind)->name, i);
 		}
 	}
 }

@@ -278,8 +278,7 @@ TEST(one_read_syscall_per_access)
 TEST(fake_tree_writes_through_both_methods)
 {
 	const char *root = test_mkdtemp("pci");
-	if (!root)
-		return;
+	REQUIRE(root != NULL);
 	char cfg[4096];
 	memset(cfg, 0, sizeof(cfg));
 	cfg[0] = (char)0x86;
@@ -287,12 +286,13 @@ TEST(fake_tree_writes_through_both_methods)
 	cfg[2] = (char)0x34;
 	cfg[3] = (char)0x2f; /* 8086:2f34, the Haswell-EP R2PCIe */
 	char path[512];
-	test_put(root, "devices/0000:7f:10.1/config", "");
+	REQUIRE(test_put(root, "devices/0000:7f:10.1/config", "") == 0);
 	snprintf(path, sizeof(path), "%s/devices/0000:7f:10.1/config", root);
 	int fd = open(path, O_WRONLY);
-	CHECK(fd >= 0 && write(fd, cfg, sizeof(cfg)) == (ssize_t)sizeof(cfg));
-	if (fd >= 0)
-		close(fd);
+	REQUIRE(fd >= 0);
+	ssize_t wrote = write(fd, cfg, sizeof(cfg));
+	close(fd);
+	REQUIRE(wrote == (ssize_t)sizeof(cfg));
 	uint32_t bdf = UNCORE_BDF(0x7f, 16, 1);
 	for (size_t m = 0; m < 2; m++) {
 		struct uncore_regio *io = open_method(methods[m], root);

@@ -195,6 +195,23 @@ TEST(discovery_counts_cbos_and_finds_the_imc)
 	harness_row = NULL;
 }
 
+/* CBO_CONFIG - 1 CBos, but no more than the package's physical cores. */
+TEST(cbos_are_capped_at_the_cores)
+{
+	struct uncore_backend *be = NULL;
+	struct uncore_direct_config cfg = {.io = fake_skl(5, BAR), .own_io = 1, .no_socket_lock = 1};
+	cfg.cores_per_package = 2;
+	CHECK_EQ_INT(uncore_direct_open_skl(&cfg, &be), 0);
+	if (be) {
+		const struct uncore_machine *m = &be->machine;
+		int b = uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_cbo"));
+		CHECK(b >= 0);
+		if (b >= 0)
+			CHECK_EQ_U64(m->present[b][0], 0x3);
+		be->ops->destroy(be);
+	}
+}
+
 TEST(imc_absent_says_why)
 {
 	struct fixture f;
@@ -560,6 +577,7 @@ TEST(read_interval_follows_the_shortest_wrap)
 int main(void)
 {
 	RUN(discovery_counts_cbos_and_finds_the_imc);
+	RUN(cbos_are_capped_at_the_cores);
 	RUN(imc_absent_says_why);
 	RUN(no_msr_access_is_an_error_that_says_so);
 	RUN(exact_register_traffic_of_a_session);

@@ -25,6 +25,11 @@ static double value_of(const char *text)
 TEST(arithmetic)
 {
 	CHECK_NEAR(value_of("1 + 2 * 3"), 7, 0);
+	/* a*b+c and a/b-c: a product or quotient, then the sum (precedence
+	 * on both sides of the sum's operator). */
+	CHECK_NEAR(value_of("2 * 3 + 4"), 10, 0);
+	CHECK_NEAR(value_of("8 / 2 - 1"), 3, 0);
+	CHECK_NEAR(value_of("2 * 3 + 4 * 5"), 26, 0);
 	CHECK_NEAR(value_of("(1 + 2) * 3"), 9, 0);
 	CHECK_NEAR(value_of("1024^3"), 1073741824.0, 0);
 	CHECK_NEAR(value_of("2 * 3^2"), 18, 0);

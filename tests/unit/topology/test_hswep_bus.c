@@ -31,7 +31,7 @@ TEST(every_model_maps_every_socket)
 		struct uncore_sim_topology topo;
 		CHECK_EQ_INT(uncore_sim_topology(sim, &topo), 0);
 		struct hswep_bus_map map;
-		int rc = hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map);
+		int rc = hswep_find_buses(uncore_sim_regio(sim), NULL, 0, info->sockets, &map);
 		CHECK_EQ_INT(rc, 0);
 		CHECK_EQ_INT(map.packages, info->sockets);
 		CHECK_EQ_U64(map.found, (1u << info->sockets) - 1);
@@ -62,7 +62,7 @@ TEST(every_model_finds_every_root_bus)
 		struct uncore_sim_topology topo;
 		CHECK_EQ_INT(uncore_sim_topology(sim, &topo), 0);
 		struct hswep_bus_map map;
-		CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+		CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 0, &map), 0);
 		CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map),
 			     0);
 		CHECK_EQ_U64(map.root_found, (1u << info->sockets) - 1);
@@ -80,7 +80,7 @@ TEST(root_buses_of_a_real_two_socket_board)
 {
 	struct uncore_sim *sim = make("e5-2699v3-2s");
 	struct hswep_bus_map map;
-	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 0, &map), 0);
 	CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map), 0);
 	CHECK_EQ_INT(map.root_bus[0], 0x00);
 	CHECK_EQ_INT(map.root_bus[1], 0x80);
@@ -92,7 +92,7 @@ TEST(root_buses_of_a_real_two_socket_board)
 	uncore_sim_close(sim);
 	/* Sockets out of bus order: root bus 80 belongs to socket 0 (bus ff). */
 	sim = make("e5-2620v3-2s");
-	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 0, &map), 0);
 	CHECK_EQ_INT(hswep_find_root_buses(uncore_sim_regio(sim), NULL, 0, 5, 6, 0x2f39, &map), 0);
 	CHECK_EQ_INT(map.root_bus[0], 0x80);
 	CHECK_EQ_INT(map.root_bus[1], 0x00);
@@ -104,7 +104,7 @@ TEST(unusual_layouts_are_what_we_test)
 	/* Guard against a model edit that makes the discovery test trivial. */
 	struct uncore_sim *sim = make("e7-8890v3-4s");
 	struct hswep_bus_map map;
-	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 0, &map), 0);
 	CHECK_EQ_INT(map.bus[0], 0x7f);
 	CHECK_EQ_INT(map.bus[1], 0xff);
 	CHECK_EQ_INT(map.bus[2], 0x3f);
@@ -112,7 +112,7 @@ TEST(unusual_layouts_are_what_we_test)
 	CHECK_EQ_INT(map.node_id[2], 7);
 	uncore_sim_close(sim);
 	sim = make("e5-2620v3-2s");
-	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 0, &map), 0);
 	CHECK_EQ_INT(map.bus[0], 0xff);
 	CHECK_EQ_INT(map.bus[1], 0x7f);
 	CHECK_EQ_INT(map.node_id[1], 2);
@@ -177,14 +177,14 @@ TEST(candidate_list_and_errors)
 	struct uncore_regio *io = uncore_sim_regio(sim);
 	struct hswep_bus_map map;
 	const uint8_t buses[] = {0x00, 0x7f, 0x80, 0xff};
-	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, 0, &map), 0);
 	CHECK_EQ_INT(map.bus[1], 0xff);
 	/* Only socket 1's bus: package 0 missing. */
 	const uint8_t only1[] = {0xff};
-	CHECK_EQ_INT(hswep_find_buses(io, only1, 1, &map), UNCORE_ENODEV);
+	CHECK_EQ_INT(hswep_find_buses(io, only1, 1, 0, &map), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "not of all packages");
 	const uint8_t none[] = {0x10};
-	CHECK_EQ_INT(hswep_find_buses(io, none, 1, &map), UNCORE_ENODEV);
+	CHECK_EQ_INT(hswep_find_buses(io, none, 1, 0, &map), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "no Haswell-EP UBox");
 	/* Permission denied on config space aborts the scan with that error. */
 	struct uncore_sim_fault f = {.space = UNCORE_SPACE_PCI,
@@ -196,13 +196,13 @@ TEST(candidate_list_and_errors)
 				     .count = 0,
 				     .error = EACCES};
 	CHECK_EQ_INT(uncore_sim_inject_fault(sim, &f), 0);
-	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, &map), UNCORE_EPERM);
+	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, 0, &map), UNCORE_EPERM);
 	uncore_sim_clear_faults(sim);
 	/* An unreadable function is skipped like an absent one. */
 	f.error = EIO;
 	f.bdf = UNCORE_BDF(0x7f, 0, 0);
 	CHECK_EQ_INT(uncore_sim_inject_fault(sim, &f), 0);
-	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(io, buses, 4, 0, &map), 0);
 	CHECK_EQ_INT(map.bus[0], 0x7f);
 	uncore_sim_close(sim);
 }
@@ -210,7 +210,8 @@ TEST(candidate_list_and_errors)
 static void put_ubox(struct fake_regio *f, unsigned bus, unsigned dev, unsigned fn, uint32_t nid,
 		     uint32_t map)
 {
-	struct uncore_reg r = {.space = UNCORE_SPACE_PCI, .width = 4, .bdf = UNCORE_BDF(bus, dev, fn)};
+	struct uncore_reg r = {
+	    .space = UNCORE_SPACE_PCI, .width = 4, .bdf = UNCORE_BDF(bus, dev, fn)};
 	r.addr = 0;
 	fake_regio_set(f, &r, HSWEP_PCI_VENDOR_INTEL | HSWEP_UBOX_SOCKETID_DID << 16);
 	r.addr = HSWEP_UBOX_CPUNODEID;
@@ -230,7 +231,7 @@ TEST(quick_pass_and_full_scan)
 	/* node IDs 3 and 6; GIDNIDMAP: package 0 = node 3, package 1 = node 6 */
 	put_ubox(f, 0x3f, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN, 3, 3 | 6 << 3);
 	put_ubox(f, 0xbf, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN, 6, 3 | 6 << 3);
-	CHECK_EQ_INT(hswep_find_buses(io, NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(io, NULL, 0, 0, &map), 0);
 	CHECK_EQ_INT(map.packages, 2);
 	CHECK_EQ_INT(map.bus[0], 0x3f);
 	CHECK_EQ_INT(map.bus[1], 0xbf);
@@ -242,13 +243,59 @@ TEST(quick_pass_and_full_scan)
 	fake_regio_set_default(f, 0xffffffffu);
 	put_ubox(f, 0x12, 8, 2, 0, 0 | 1 << 3);
 	put_ubox(f, 0x92, 8, 2, 1, 0 | 1 << 3);
-	CHECK_EQ_INT(hswep_find_buses(io, NULL, 0, &map), 0);
+	CHECK_EQ_INT(hswep_find_buses(io, NULL, 0, 0, &map), 0);
 	CHECK_EQ_INT(map.packages, 2);
 	CHECK_EQ_INT(map.bus[0], 0x12);
 	CHECK_EQ_INT(map.bus[1], 0x92);
 	CHECK_EQ_INT(map.dev[1], 8);
 	CHECK(fake_regio_accesses(f) > 60000); /* the full scan ran */
 	uncore_regio_destroy(io);
+}
+
+/* Package 0's UBox at its usual place, package 1's elsewhere: the quick
+ * pass finds one package, which is complete only if the machine had one.
+ * With the CPU topology's two packages the full scan runs and finds both;
+ * a UBox missing altogether is an error naming both counts. */
+TEST(displaced_ubox_of_a_later_package_is_found)
+{
+	struct uncore_regio *io = fake_regio_create(0);
+	struct fake_regio *f = fake_regio_of(io);
+	struct hswep_bus_map map;
+	fake_regio_set_default(f, 0xffffffffu);
+	put_ubox(f, 0x7f, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN, 0, 0 | 1 << 3);
+	put_ubox(f, 0xff, 8, 2, 1, 0 | 1 << 3);
+	CHECK_EQ_INT(hswep_find_buses(io, NULL, 0, 2, &map), 0);
+	CHECK_EQ_INT(map.packages, 2);
+	CHECK_EQ_U64(map.found, 3);
+	CHECK_EQ_INT(map.bus[0], 0x7f);
+	CHECK_EQ_INT(map.bus[1], 0xff);
+	CHECK_EQ_INT(map.dev[1], 8);
+	CHECK_EQ_INT(map.fn[1], 2);
+	CHECK(fake_regio_accesses(f) > 60000); /* the full scan ran */
+	uncore_regio_destroy(io);
+
+	/* The same machine with package 1's UBox hidden: refused. */
+	io = fake_regio_create(0);
+	f = fake_regio_of(io);
+	fake_regio_set_default(f, 0xffffffffu);
+	put_ubox(f, 0x7f, HSWEP_UBOX_SOCKETID_DEV, HSWEP_UBOX_SOCKETID_FN, 0, 0 | 1 << 3);
+	CHECK_EQ_INT(hswep_find_buses(io, NULL, 0, 2, &map), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "buses of 1 packages, but the CPU topology has 2");
+	uncore_regio_destroy(io);
+}
+
+/* Through the direct backend on the simulator: the topology's socket count
+ * reaches the bus scan (a four-socket model keeps its four sockets). */
+TEST(quick_pass_trusted_when_the_topology_agrees)
+{
+	struct uncore_sim *sim = make("e7-8890v3-4s");
+	struct hswep_bus_map map;
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 4, &map), 0);
+	CHECK_EQ_INT(map.packages, 4);
+	/* A topology with more packages than the machine shows: refused. */
+	CHECK_EQ_INT(hswep_find_buses(uncore_sim_regio(sim), NULL, 0, 5, &map), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "the CPU topology has 5");
+	uncore_sim_close(sim);
 }
 
 int main(void)
@@ -260,5 +307,7 @@ int main(void)
 	RUN(manual_literal_code_fails_on_unusual_maps);
 	RUN(candidate_list_and_errors);
 	RUN(quick_pass_and_full_scan);
+	RUN(displaced_ubox_of_a_later_package_is_found);
+	RUN(quick_pass_trusted_when_the_topology_agrees);
 	return harness_done();
 }
