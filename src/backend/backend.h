@@ -90,6 +90,11 @@ struct uncore_backend {
 	/* Width of the raw values read() returns: 0 for each slot's counter
 	 * width; 64 when the backend returns 64-bit totals (perf). */
 	uint8_t value_bits;
+	/* With value_bits 64: a failed read() still marks the slots it could
+	 * not read UNCORE_RAW_UNREAD and the others are valid (the shared
+	 * counters' views over the direct backend); 0: after a failed read no
+	 * value is valid (perf). */
+	int marks_unread;
 	/* Set by the backend when counting may have stopped for a while on
 	 * part of the machine (an unfreeze that failed): the counts of that
 	 * span are lost.  The event set takes it (and clears it) after each

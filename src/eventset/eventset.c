@@ -556,7 +556,7 @@ static int fold_read(struct uncore_set *s, int rc, int final)
 {
 	const struct phase *ph = &s->c.phases[s->phase];
 	int unread = 0;
-	if (rc < 0 && s->be->value_bits)
+	if (rc < 0 && s->be->value_bits && !s->be->marks_unread)
 		return 1; /* 64-bit totals (perf): no per-slot mark, nothing folded */
 	for (unsigned k = 0; k < ph->plan.nslots; k++) {
 		uint64_t raw = s->c.rawv[k];

@@ -57,6 +57,10 @@ struct uncore_share {
 	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	char owner[UNCORE_MACHINE_MAX_SOCKETS][160];
 	uint64_t last_retry_ns;
+	/* Counting stopped for a while on part of the machine (backend.h's
+	 * counting_interrupted): bumped per report, each view passes it on. */
+	unsigned interrupt_gen;
+	char interrupted_detail[160];
 };
 
 struct share_view {
@@ -69,6 +73,7 @@ struct share_view {
 	int *slot_inst;             /* per plan slot: instance in slot_ev, or -1 */
 	uint64_t *snap;             /* values at stop */
 	int running;
+	unsigned seen_gen; /* hub->interrupt_gen passed on so far */
 };
 
 static uint64_t mono_ns(void)
@@ -180,28 +185,45 @@ static uint64_t inst_value(const struct uncore_share *hub, const struct hub_inst
 	return in->base + (in->uslot >= 0 ? hub->folds[in->uslot].total : 0);
 }
 
-static void sync_counts(struct uncore_share *hub)
+/* Bring the totals up to date.  A fault is returned (the read or stop of
+ * the set that met it fails, and the component reports it once, issue 15);
+ * the slots that could be read are folded all the same, so a fault on one
+ * box costs no other box its counts (backend.h). */
+static int sync_counts(struct uncore_share *hub)
 {
 	if (!hub->programmed || !hub->hw.nslots)
-		return;
+		return 0;
 	if (hub->fresh) {
 		hub->fresh = 0;
-		return;
+		return 0;
 	}
-	if (hub->be->ops->read(hub->be, hub->raw) < 0) {
-		uncore_error_clear(); /* keep the last totals; the next read tries again */
-		return;
+	int rc = hub->be->ops->read(hub->be, hub->raw);
+	if (hub->be->counting_interrupted) {
+		/* Every view counting now lost that span: each takes it once. */
+		hub->interrupt_gen++;
+		snprintf(hub->interrupted_detail, sizeof(hub->interrupted_detail), "%s",
+			 hub->be->interrupted_detail);
+		hub->be->counting_interrupted = 0;
 	}
-	for (unsigned k = 0; k < hub->hw.nslots; k++)
+	for (unsigned k = 0; k < hub->hw.nslots; k++) {
+		/* 64-bit totals (perf) carry no per-slot mark: nothing is folded. */
+		if (rc < 0 && (hub->be->value_bits || hub->raw[k] == UNCORE_RAW_UNREAD))
+			continue;
 		uncore_fold_update(&hub->folds[k], hub->raw[k]);
+	}
+	return rc;
 }
 
-/* Fold everything counted so far into the bases and stop the backend. */
-static void teardown(struct uncore_share *hub)
+/* Fold everything counted so far into the bases and stop the backend: 0,
+ * or the error of the backend's stop or unprogram (a freeze that failed,
+ * issue 15), the counts read before it kept. */
+static int teardown(struct uncore_share *hub)
 {
+	char detail[256] = "";
 	if (!hub->programmed)
-		return;
-	sync_counts(hub);
+		return 0;
+	if (sync_counts(hub) < 0)
+		uncore_error_clear(); /* what could be read is kept; no set is reading */
 	for (unsigned i = 0; i < hub->nev; i++) {
 		struct hub_event *e = hub->ev[i];
 		for (unsigned k = 0; k < e->ninst; k++) {
@@ -210,8 +232,14 @@ static void teardown(struct uncore_share *hub)
 		}
 		e->in_hw = 0;
 	}
-	hub->be->ops->stop(hub->be);
-	hub->be->ops->unprogram(hub->be);
+	int rc = hub->be->ops->stop(hub->be);
+	if (rc < 0)
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	int rc2 = hub->be->ops->unprogram(hub->be);
+	if (rc == 0 && rc2 < 0) {
+		rc = rc2;
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	}
 	uncore_error_clear();
 	uncore_plan_free(&hub->hw);
 	free(hub->folds);
@@ -220,6 +248,7 @@ static void teardown(struct uncore_share *hub)
 	hub->raw = NULL;
 	hub->programmed = 0;
 	hub->fresh = 0;
+	return rc < 0 ? uncore_fail(rc, "%s", detail) : 0;
 }
 
 static void release_sockets(struct uncore_share *hub, uint32_t keep)
@@ -380,7 +409,8 @@ static int rebuild(struct uncore_share *hub)
 	unsigned n = 0;
 	int gained, rc;
 
-	teardown(hub);
+	if (teardown(hub) < 0)
+		uncore_error_clear(); /* reprogrammed next: the counts were kept */
 	prune(hub);
 	if (hub->nev == 0) {
 		hub->wanted = hub->missing = 0;
@@ -507,14 +537,16 @@ static int view_unprogram_locked(struct share_view *v)
 	unsigned used = 0;
 	for (unsigned i = 0; i < hub->nev; i++)
 		used += hub->ev[i]->refs != 0;
+	int rc = 0;
 	if (used == 0) {
-		/* The last set: give the sockets back to the other processes. */
-		teardown(hub);
+		/* The last set: give the sockets back to the other processes.  A
+		 * stop that failed is the set's to report. */
+		rc = teardown(hub);
 		prune(hub);
 		hub->wanted = hub->missing = 0;
 		release_sockets(hub, 0);
 	}
-	return 0;
+	return rc;
 }
 
 static int view_program(struct uncore_backend *base, const struct uncore_plan *plan)
@@ -527,7 +559,8 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 		return uncore_fail(UNCORE_EINVAL, "a plan without its events cannot be shared");
 	pthread_mutex_lock(&hub->mu);
 	if (v->plan)
-		view_unprogram_locked(v);
+		if (view_unprogram_locked(v) < 0)
+			uncore_error_clear(); /* reprogrammed: its counts are done with */
 	v->evs = calloc(plan->nevents ? plan->nevents : 1, sizeof(*v->evs));
 	v->slot_ev = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_ev));
 	v->slot_inst = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_inst));
@@ -590,6 +623,31 @@ static void fill(const struct share_view *v, uint64_t *raw)
 	}
 }
 
+/* After a failed read of the shared counters: the slots whose counter
+ * could not be read are marked (backend.h), so the set keeps the others. */
+static void mark_unread(const struct share_view *v, uint64_t *raw)
+{
+	for (unsigned k = 0; k < v->plan->nslots; k++) {
+		const struct hub_event *e = v->slot_ev[k];
+		int i = v->slot_inst[k];
+		int u = e && i >= 0 ? e->inst[i].uslot : -1;
+		if (u >= 0 && v->hub->raw[u] == UNCORE_RAW_UNREAD)
+			raw[k] = UNCORE_RAW_UNREAD;
+	}
+}
+
+/* Pass a hub's report of interrupted counting on to this view's set. */
+static void take_interruption(struct share_view *v)
+{
+	struct uncore_share *hub = v->hub;
+	if (v->seen_gen == hub->interrupt_gen)
+		return;
+	v->seen_gen = hub->interrupt_gen;
+	v->base.counting_interrupted = 1;
+	snprintf(v->base.interrupted_detail, sizeof(v->base.interrupted_detail), "%s",
+		 hub->interrupted_detail);
+}
+
 static int view_start(struct uncore_backend *base)
 {
 	struct share_view *v = (struct share_view *)base;
@@ -607,8 +665,10 @@ static int view_start(struct uncore_backend *base)
 		rc = rebuild(hub);
 	else
 		retry_missing(hub, 1);
-	if (rc == 0)
+	if (rc == 0) {
 		v->running = 1;
+		v->seen_gen = hub->interrupt_gen; /* earlier interruptions are not this run's */
+	}
 	pthread_mutex_unlock(&hub->mu);
 	return rc;
 }
@@ -616,14 +676,18 @@ static int view_start(struct uncore_backend *base)
 static int view_stop(struct uncore_backend *base)
 {
 	struct share_view *v = (struct share_view *)base;
+	int rc = 0;
 	pthread_mutex_lock(&v->hub->mu);
 	if (v->plan && v->running) {
-		sync_counts(v->hub);
+		/* Stopped even when the final read fails: what could be read is
+		 * kept in the snapshot, and the error says the rest may be short. */
+		rc = sync_counts(v->hub);
+		take_interruption(v);
 		fill(v, v->snap);
 		v->running = 0;
 	}
 	pthread_mutex_unlock(&v->hub->mu);
-	return 0;
+	return rc;
 }
 
 static int view_read(struct uncore_backend *base, uint64_t *raw)
@@ -635,15 +699,23 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 		pthread_mutex_unlock(&hub->mu);
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	}
+	int rc = 0;
 	if (v->running) {
 		retry_missing(hub, 0);
-		sync_counts(hub);
+		/* A poller's read only folds: no freeze of the shared counters,
+		 * which would stop them for the read's duration (backend.h). */
+		hub->be->fold_only_read = v->base.fold_only_read;
+		rc = sync_counts(hub);
+		hub->be->fold_only_read = 0;
+		take_interruption(v);
 		fill(v, raw);
+		if (rc < 0 && v->base.marks_unread)
+			mark_unread(v, raw);
 	} else {
 		memcpy(raw, v->snap, v->plan->nslots * sizeof(*raw));
 	}
 	pthread_mutex_unlock(&hub->mu);
-	return 0;
+	return rc;
 }
 
 static int view_unprogram(struct uncore_backend *base)
@@ -665,16 +737,24 @@ static void view_destroy(struct uncore_backend *base)
 	free(v);
 }
 
+/* The counters the poller keeps from wrapping twice are the shared ones:
+ * the programmed union (other sets' events may wrap sooner), and the set's
+ * own plan for a set not yet counting. */
 static int view_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
 				  uint64_t *ns)
 {
 	const struct share_view *v = (const struct share_view *)base;
 	struct uncore_share *hub = v->hub;
+	uint64_t hw = UINT64_MAX;
 	*ns = UINT64_MAX;
 	if (!hub->be->ops->max_read_interval)
 		return 0;
 	pthread_mutex_lock(&hub->mu);
 	int rc = hub->be->ops->max_read_interval(hub->be, plan, ns);
+	if (rc == 0 && hub->programmed && hub->hw.nslots)
+		rc = hub->be->ops->max_read_interval(hub->be, &hub->hw, &hw);
+	if (rc == 0 && hw < *ns)
+		*ns = hw;
 	pthread_mutex_unlock(&hub->mu);
 	return rc;
 }
@@ -749,7 +829,8 @@ void uncore_share_release(struct uncore_share *hub)
 	pthread_mutex_unlock(&hub->mu);
 	if (left)
 		return;
-	teardown(hub);
+	if (teardown(hub) < 0)
+		uncore_error_clear();
 	for (unsigned i = 0; i < hub->nev; i++)
 		free_event(hub->ev[i]);
 	free(hub->ev);
@@ -772,6 +853,9 @@ int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out)
 	v->base.slot_status = hub->be->slot_status ? view_slot_status : NULL;
 	v->base.events = hub->be->events;
 	v->base.value_bits = 64;
+	/* Per-slot marks of a failed read exist when the backend's reads have
+	 * them (direct; perf's 64-bit totals do not). */
+	v->base.marks_unread = hub->be->value_bits == 0;
 	pthread_mutex_lock(&hub->mu);
 	hub->refs++;
 	pthread_mutex_unlock(&hub->mu);
