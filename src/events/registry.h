@@ -163,7 +163,7 @@ int uncore_box_instance_name(const struct uncore_box_type *box, int i, char *buf
 /* Linux perf PMU name of instance `i` ("uncore_imc_3", "uncore_pcu"). */
 int uncore_box_perf_name(const struct uncore_box_type *box, int i, char *buf, size_t len);
 
-/* ---- enumeration (indices are stable; no allocation) ---- */
+/* Enumeration (indices are stable; no allocation). */
 
 struct uncore_event_info {
 	const char *name;

@@ -520,7 +520,7 @@ int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_
 	return 0;
 }
 
-/* ---- counting ------------------------------------------------------------ */
+/* Counting. */
 
 /* Program and start the current phase; its folds start from a first read. */
 static int phase_begin(struct uncore_set *s)

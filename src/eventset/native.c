@@ -191,7 +191,7 @@ unsigned uncore_native_count(const struct uncore_native *n)
 	return n->count;
 }
 
-/* ---- kernel events (the backend's event source) -------------------------- */
+/* Kernel events (the backend's event source). */
 
 static int is_kernel_code(uint32_t code)
 {
@@ -207,7 +207,7 @@ static int first_kernel(const struct uncore_native *n, uint32_t *code)
 	return 0;
 }
 
-/* ---- metrics ------------------------------------------------------------ */
+/* Metrics. */
 
 #define METRIC_INDEX(code) (((code) & ~UNCORE_NATIVE_METRIC) >> EVENT_SHIFT)
 #define METRIC_SUB(code)   ((code)&SUB_MASK)

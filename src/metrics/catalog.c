@@ -602,7 +602,7 @@ void uncore_metric_catalog_free(struct uncore_metric_catalog *c)
 	free(c);
 }
 
-/* ---- the built-in catalogs ------------------------------------------- */
+/* The built-in catalogs. */
 
 static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct uncore_metric_catalog *builtin[8];
@@ -660,7 +660,7 @@ int uncore_metric_catalog_get(const struct uncore_event_platform *plat,
 			   plat ? plat->name : "(none)");
 }
 
-/* ---- lookups ------------------------------------------------------------ */
+/* Lookups. */
 
 const struct uncore_metric_def *uncore_metric_def_find(const struct uncore_metric_catalog *c,
 						       const char *box, const char *name)

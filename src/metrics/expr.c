@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* ---- arena ------------------------------------------------------------- */
+/* Arena. */
 
 struct mx_chunk {
 	struct mx_chunk *next;
@@ -61,7 +61,7 @@ void *mx_alloc(struct mx_arena *a, size_t size)
 	return p;
 }
 
-/* ---- lexer ------------------------------------------------------------- */
+/* Lexer. */
 
 enum tok { T_END, T_NUM, T_IDENT, T_PUNCT };
 
@@ -154,7 +154,7 @@ static int expect(struct lexer *lx, char c)
 	return next(lx);
 }
 
-/* ---- parser ------------------------------------------------------------ */
+/* Parser. */
 
 static int parse_expr(struct lexer *lx, struct mx_node **out);
 
@@ -524,7 +524,7 @@ int mx_parse(struct mx_arena *arena, const char *text, const char *what, struct 
 	return 0;
 }
 
-/* ---- evaluation -------------------------------------------------------- */
+/* Evaluation. */
 
 /* Without libm (PAPI links its static tools without -lm): the notation only
  * raises to whole powers (1024^3) and rounds to whole digits (ROUND(x, 0)). */

@@ -259,7 +259,7 @@ int sim_flat_mmio_read(struct sim_shared *sh, const struct sim_model *m, unsigne
 			   m->info.name);
 }
 
-/* ---- Counting --------------------------------------------------------- */
+/* Counting. */
 
 static int fields_match(const struct sim_flat_unit *x, uint32_t ctl, uint32_t occ)
 {

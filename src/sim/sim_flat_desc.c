@@ -13,7 +13,7 @@
 
 #define N(a) ((uint8_t)(sizeof(a) / sizeof((a)[0])))
 
-/* ---- Skylake client (seed 001) ---------------------------------------- */
+/* Skylake client (seed 001). */
 
 static const char *const skl_imc_names[] = {
     "DRAM_GT_REQUESTS", "DRAM_IA_REQUESTS", "DRAM_IO_REQUESTS",
@@ -103,7 +103,7 @@ const struct sim_flat_desc sim_flat_skl = {
     .mchbar_offset = 0x48u,
 };
 
-/* ---- Nehalem (SDM 18.8.2, seed 002) ----------------------------------- */
+/* Nehalem (SDM 18.8.2, seed 002). */
 
 static const struct sim_flat_unit nhm_units[] = {
     {.name = "unc",
@@ -169,7 +169,7 @@ const struct sim_flat_desc sim_flat_nhm = {
     .nregs = N(nhm_regs),
 };
 
-/* ---- Xeon 7100 / 7400 EMON (SDM 18.21, seeds 003/004) ----------------- */
+/* Xeon 7100 / 7400 EMON (SDM 18.21, seeds 003/004). */
 
 static const struct sim_flat_field gbsq_fields[] = {
     {.mask = X7400_GBSQ_AGENT},

@@ -23,7 +23,7 @@ struct uncore_sim;
 #define UNCORE_SIM_ENV_LOG      "PAPI_INTEL_UNCORE_SIM_LOG"
 #define UNCORE_SIM_ENV_USER     "PAPI_INTEL_UNCORE_SIM_USER" /* "root" or "msr-safe" */
 
-/* ---- Models ---------------------------------------------------------- */
+/* Models. */
 
 struct uncore_sim_model_info {
 	const char *name;        /* "e5-2699v3-2s" */
@@ -37,7 +37,7 @@ size_t uncore_sim_model_count(void);
 /* The i-th model, or NULL. */
 const struct uncore_sim_model_info *uncore_sim_model(size_t i);
 
-/* ---- Lifetime ---------------------------------------------------------- */
+/* Lifetime. */
 
 /* Create a machine of model `model` in a new shared-memory file `path` (it
  * must not exist), or, with path NULL, in anonymous shared memory that only
@@ -62,7 +62,7 @@ int uncore_sim_destroy(struct uncore_sim *sim);
  * (no other process can program it).  uncore_sim_destroy removes it. */
 int uncore_sim_lock_dir(struct uncore_sim *sim, char *buf, size_t len);
 
-/* ---- Scenario and time ------------------------------------------------- */
+/* Scenario and time. */
 
 /* Replace the scenario with the one in file `spec` (relative includes are
  * resolved against its directory) or, when `spec` has no '/' and is no
@@ -108,7 +108,7 @@ int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode
  * two 32-bit halves of a PCI counter read from different instants. */
 int uncore_sim_set_access_ns(struct uncore_sim *sim, uint64_t ns);
 
-/* ---- Audit log and fault injection ------------------------------------- */
+/* Audit log and fault injection. */
 
 /* Log every register access of every process using this machine, one JSON
  * object per line, appended to `path`; NULL stops logging. */
@@ -135,7 +135,7 @@ struct uncore_sim_fault {
 int uncore_sim_inject_fault(struct uncore_sim *sim, const struct uncore_sim_fault *fault);
 int uncore_sim_clear_faults(struct uncore_sim *sim);
 
-/* ---- Register access ---------------------------------------------------- */
+/* Register access. */
 
 /* The register-access interface of this machine (owned by `sim`; its
  * destroy operation does nothing).  MSRs: width 8, addressed by socket and
@@ -161,7 +161,7 @@ int uncore_sim_set_user(struct uncore_sim *sim, enum uncore_sim_user user);
 /* The machine behind a regio made by this module (NULL for any other). */
 struct uncore_sim *uncore_sim_from_regio(struct uncore_regio *io);
 
-/* ---- Inspection ------------------------------------------------------- */
+/* Inspection. */
 
 struct uncore_sim_topology {
 	char model[32];
@@ -192,7 +192,7 @@ int uncore_sim_global_frozen(struct uncore_sim *sim, unsigned socket, int *froze
  * scenario stream": what output produced on the simulator must say. */
 int uncore_sim_describe(struct uncore_sim *sim, char *buf, size_t len);
 
-/* ---- Selection from the environment (the PAPI component) --------------- */
+/* Selection from the environment (the PAPI component). */
 
 /* Open the machine named by PAPI_INTEL_UNCORE_SIM: an existing instance if
  * it is a path to one, else a new private machine of that model (default

@@ -120,7 +120,7 @@ static uint64_t width_mask(unsigned w)
 	return w >= 64 ? ~0ull : (1ull << w) - 1;
 }
 
-/* ---- box programming ---- */
+/* Box programming. */
 
 /* Fold the box's counters into its scheduled events. */
 static int hw_sync(struct uncore_sim_perf *k, struct kpmu *p, unsigned socket)
@@ -271,7 +271,7 @@ static int reschedule(struct uncore_sim_perf *k, struct kpmu *p, int socket)
 	return rc;
 }
 
-/* ---- attribute decoding ---- */
+/* Attribute decoding. */
 
 static int decode(struct kpmu *p, struct kevent *e)
 {
@@ -316,7 +316,7 @@ static int decode(struct kpmu *p, struct kevent *e)
 	return 0;
 }
 
-/* ---- the system calls ---- */
+/* The system calls. */
 
 static int cpu_online(const struct uncore_sim_perf *k, int cpu)
 {
@@ -568,7 +568,7 @@ static void k_destroy(struct uncore_perf_sys *s)
 	uncore_sim_perf_destroy((struct uncore_sim_perf *)s);
 }
 
-/* ---- lifetime ---- */
+/* Lifetime. */
 
 static int map_pmus(struct uncore_sim_perf *k)
 {

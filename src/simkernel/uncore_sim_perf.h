@@ -53,7 +53,7 @@ int uncore_sim_perf_reload(struct uncore_sim_perf *k);
 
 void uncore_sim_perf_destroy(struct uncore_sim_perf *k);
 
-/* ---- observation and fault injection ---- */
+/* Observation and fault injection. */
 
 struct uncore_sim_perf_stats {
 	uint64_t open, read, ioctl, close;

@@ -75,7 +75,7 @@ static int last_write(const struct stat_recorder *rec, const struct uncore_reg *
 	return found;
 }
 
-/* ---- the direct backend ---------------------------------------------- */
+/* The direct backend. */
 
 static int read_freeze_env(void)
 {
@@ -242,7 +242,7 @@ static void direct_read_summary(struct explain_ctx *x)
 	    writes ? "on" : "off");
 }
 
-/* ---- the perf backend ------------------------------------------------- */
+/* The perf backend. */
 
 /* The perf_event_attr the perf backend opens for a slot (type from the
  * PMU's sysfs, config words packed through its format files), when the
@@ -303,7 +303,7 @@ static void perf_read_summary(struct explain_ctx *x)
 		ngroups, ngroups == 1 ? "" : "s");
 }
 
-/* ---- per event -------------------------------------------------------- */
+/* Per event. */
 
 static void explain_event(struct explain_ctx *x, unsigned e)
 {

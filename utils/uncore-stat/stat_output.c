@@ -211,7 +211,7 @@ static void json_report(struct stat_output *out, const struct stat_report *r)
 	out->header_done = 1;
 }
 
-/* ---- metric groups ------------------------------------------------------ */
+/* Metric groups. */
 
 /* %.6g, NaN as "nan" (printf may print "-nan"). */
 static const char *metric_text(double v, char *buf, size_t len)

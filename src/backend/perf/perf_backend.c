@@ -22,7 +22,7 @@
 	(PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
 #define HEADER_WORDS 3 /* nr, time_enabled, time_running */
 
-/* ---- system calls, counted ---- */
+/* System calls, counted. */
 
 static int sys_open(struct perf_backend *b, struct perf_event_attr *attr, int cpu, int group_fd)
 {
@@ -42,7 +42,7 @@ static void sys_close(struct perf_backend *b, int fd)
 	b->sys->close(b->sys, fd);
 }
 
-/* ---- errors ---- */
+/* Errors. */
 
 int perf_paranoid(const struct perf_backend *b)
 {
@@ -143,7 +143,7 @@ int perf_open_error(const struct perf_backend *b, int err, const struct uncore_p
 	}
 }
 
-/* ---- discovery ---- */
+/* Discovery. */
 
 /* Sockets (in package-id order), the topology's CPU of each, and every
  * online CPU's socket. */
@@ -341,7 +341,7 @@ fail : {
 }
 }
 
-/* ---- programming ---- */
+/* Programming. */
 
 static void release_program(struct perf_backend *b)
 {
@@ -689,7 +689,7 @@ static const struct uncore_backend_ops perf_ops = {
     .destroy = perf_destroy,
 };
 
-/* ---- probes for the backend choice ---- */
+/* Probes for the backend choice. */
 
 int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event_platform *plat)
 {

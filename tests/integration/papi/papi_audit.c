@@ -50,7 +50,7 @@ static void skip_log(void)
 	log_pos = itest_file_size(log_path);
 }
 
-/* ---- Registers, from the descriptors ------------------------------------ */
+/* Registers, from the descriptors. */
 
 static int reg_of(enum hswep_box_kind kind, unsigned inst, unsigned socket, enum hswep_reg_kind rk,
 		  unsigned idx, struct uncore_reg *r)
@@ -105,7 +105,7 @@ static int is_global_ctl(const struct itest_access *a)
 	return a->space == 'm' && a->addr == HSWEP_U_MSR_PMON_GLOBAL_CTL;
 }
 
-/* ---- The allowlist ------------------------------------------------------ */
+/* The allowlist. */
 
 #define MAX_ALLOWED 4096
 
@@ -196,7 +196,7 @@ static unsigned violations(const struct allowlist *al, const struct itest_access
 	return bad;
 }
 
-/* ---- 2.1.2 ----------------------------------------------------------- */
+/* 2.1.2. */
 
 /* The writes of PAPI_start to one box with a box control, checked against
  * 2.1.2: (a) the first write freezes the box; (b, c) filters and controls,
@@ -512,7 +512,7 @@ TEST(allowlist_check_rejects_what_it_should)
 	free_run(&r);
 }
 
-/* ---- Random event strings ------------------------------------------------ */
+/* Random event strings. */
 
 /* One enumerated event of the component and the entries under it. */
 struct native {

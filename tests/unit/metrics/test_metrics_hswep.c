@@ -31,7 +31,7 @@
 
 #define HEAD "include hswep-clocks.scn\ninclude hswep-shapes.scn\n"
 
-/* ---- scenarios: per instance of the box, every socket ---------------- */
+/* Scenarios: per instance of the box, every socket. */
 
 /* CBo queues, ring, lookups, victims.  1 ms = 2,500,000 UCLK. */
 static const char cbo_q[] =
@@ -181,7 +181,7 @@ static const struct scen S_PCU = {"pcu", pcu, 1000000, 1, 1e9};
 static const struct scen S_QPI = {"qpi", qpi, 1200000, 12, 1.2e9};
 static const struct scen S_R2 = {"r2", r2, 1000000, 1, 2.5e9};
 
-/* ---- expected values, from the ratios ------------------------------------ */
+/* Expected values, from the ratios. */
 
 static double C; /* cycles of the scenario's box clock in the interval */
 static double T; /* the interval in seconds */
@@ -481,7 +481,7 @@ static const struct {
     {"hswep_unc_qpi::DATA_FROM_QPI_TO_NODE%d", &S_QPI, data_to_node_x},
 };
 
-/* ---- running ---------------------------------------------------------------- */
+/* Running. */
 
 /* Measure `metric` on a fresh machine running scenario s; NaN on failure. */
 static double measure(const struct scen *s, const char *metric)

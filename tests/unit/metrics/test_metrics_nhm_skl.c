@@ -106,7 +106,7 @@ out:
 	return v;
 }
 
-/* ---- Skylake client: table 3-3 --------------------------------------------- */
+/* Skylake client: table 3-3. */
 
 static struct rate skl_rates[] = {
     RATE("skl_unc_imc::DRAM_DATA_READS", 0.1),   /* 100 M reads per second */
@@ -129,7 +129,7 @@ TEST(skylake_dram_bandwidth_from_free_running_counters)
 	CHECK_NEAR(measure(&rs, "skl_unc_imc::DRAM_WRITE_BYTES", ns, NULL), 0.04e9 * s * 64, 1e-3);
 }
 
-/* ---- Nehalem: the guide's formulas ------------------------------------------- */
+/* Nehalem: the guide's formulas. */
 
 #define NHM "nhm_unc_guide::"
 static struct rate nhm_rates[] = {

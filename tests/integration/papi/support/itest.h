@@ -47,7 +47,7 @@ int itest_papi_init(void);
 int itest_count(struct itest_sim *s, const char *const *names, int n, uint64_t ns,
 		long long *values);
 
-/* ---- Audit log -------------------------------------------------------- */
+/* Audit log. */
 
 struct itest_access {
 	char op;        /* 'r' or 'w' */
