@@ -270,6 +270,7 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		s->boxprog = (uint16_t)p->nboxes;
 		s->ctl = e->enc.ctl;
 		s->code = e->enc.code;
+		memcpy(s->filter_mask, e->enc.filter_mask, sizeof(s->filter_mask));
 		s->fixed_index = 0;
 		/* The table's Max. Inc/Cyc (fixed counters: one clock per cycle);
 		 * 0 when the tables do not say. */

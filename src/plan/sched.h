@@ -38,6 +38,10 @@ struct uncore_slot {
 	uint16_t boxprog; /* index of its box instance in plan->boxes */
 	uint64_t ctl;     /* control value (enable bit clear) */
 	uint32_t code;    /* the encoding's code (fixed counters: which one, as perf names it) */
+	/* Bits of the box's filters this event depends on (its encoding's
+	 * filter_mask): the perf backend checks them against what the
+	 * kernel programs for the event. */
+	uint64_t filter_mask[UNCORE_MAX_FILTERS];
 };
 
 /* What one box instance is programmed with. */

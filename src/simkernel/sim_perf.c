@@ -13,6 +13,7 @@
 #include "backend/perf/perf_format.h"
 #include "backend/perf/perf_sysfs.h"
 #include "common/uncore_error.h"
+#include "platform/hswep/hswep_kernel.h"
 #include "simkernel/sim_perf_internal.h"
 
 #include <errno.h>
@@ -58,6 +59,8 @@ struct kevent {
 	uint64_t read_format;
 	uint64_t cfg[3];
 	uint64_t ctl, filter[2];
+	int band;         /* PCU FREQ_BANDn_CYCLES: the band it asked for (-1: none) */
+	uint8_t band_val; /* the value the driver keeps for it (hswep_kernel_pcu_band) */
 	int fixed;
 	int enabled;
 	/* Counting. */
@@ -182,8 +185,12 @@ static int hw_rebuild(struct uncore_sim_perf *k, struct kpmu *p, unsigned socket
 	h->prog.box = (uint8_t)p->box;
 	h->prog.instance = (uint8_t)p->inst;
 	h->prog.nfilters = (uint8_t)bt->nfilters;
-	unsigned nslots = 0, generic = 0;
-	int fixed_used = 0;
+	/* The driver's scheduling: the most constrained events first (stable),
+	 * each on the lowest free counter its constraint allows. */
+	const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
+	unsigned order[MAX_EVENTS];
+	unsigned weight[MAX_EVENTS];
+	unsigned n = 0;
 	for (unsigned i = 0; i < MAX_EVENTS; i++) {
 		struct kevent *e = &k->ev[i];
 		if (!e->used || e->pmu != p || e->socket != (int)socket)
@@ -191,11 +198,48 @@ static int hw_rebuild(struct uncore_sim_perf *k, struct kpmu *p, unsigned socket
 		e->scheduled = 0;
 		if (!effective(k, e))
 			continue;
-		int fits = e->fixed ? !fixed_used : generic < bt->ngeneric;
+		unsigned allowed =
+		    e->fixed || !d ? 0 : hswep_kernel_counter_mask(d->kind, e->ctl, bt->ngeneric);
+		unsigned w = e->fixed ? 0 : (unsigned)__builtin_popcount(allowed);
+		unsigned at = n++;
+		while (at > 0 && weight[at - 1] > w) {
+			order[at] = order[at - 1];
+			weight[at] = weight[at - 1];
+			at--;
+		}
+		order[at] = i;
+		weight[at] = w;
+	}
+	unsigned nslots = 0, counters_used = 0;
+	int fixed_used = 0;
+	int band_used[4] = {0, 0, 0, 0};
+	uint8_t band_val[4] = {0, 0, 0, 0};
+	for (unsigned o = 0; o < n; o++) {
+		struct kevent *e = &k->ev[order[o]];
+		int counter = -1;
+		if (!e->fixed) {
+			unsigned free = hswep_kernel_counter_mask(d ? d->kind : HSWEP_BOX_KINDS,
+								  e->ctl, bt->ngeneric) &
+					~counters_used;
+			if (!free)
+				continue; /* uncore_assign_events: no counter for it now */
+			counter = __builtin_ctz(free);
+		} else if (fixed_used) {
+			continue;
+		}
+		int fits = 1;
 		for (unsigned f = 0; f < 2 && fits; f++)
 			if (e->filter[f] && h->prog.filter[f] && e->filter[f] != h->prog.filter[f])
 				fits = 0; /* the box's one filter register is taken */
-		if (!fits)
+		/* snbep_pcu_get_constraint: its band if free or holding the same
+		 * value, else the next free one, the event moved there. */
+		int band = -1;
+		for (unsigned t = 0; fits && e->band >= 0 && t < 4 && band < 0; t++) {
+			unsigned b = ((unsigned)e->band + t) % 4;
+			if (!band_used[b] || band_val[b] == e->band_val)
+				band = (int)b;
+		}
+		if (!fits || (e->band >= 0 && band < 0))
 			continue;
 		struct uncore_slot *s = &h->slots[nslots];
 		memset(s, 0, sizeof(*s));
@@ -208,14 +252,22 @@ static int hw_rebuild(struct uncore_sim_perf *k, struct kpmu *p, unsigned socket
 			s->width = (uint8_t)bt->fixed_width;
 			fixed_used = 1;
 		} else {
-			s->counter = (uint8_t)generic++;
+			s->counter = (uint8_t)counter;
 			s->width = (uint8_t)bt->counter_width;
+			counters_used |= 1u << counter;
 		}
 		for (unsigned f = 0; f < 2; f++)
 			if (e->filter[f]) {
 				h->prog.filter[f] = e->filter[f];
 				h->prog.filter_mask[f] = ~0ull;
 			}
+		if (band >= 0) {
+			band_used[band]++;
+			band_val[band] = e->band_val;
+			s->ctl = (s->ctl & ~0xffull) | (0x0bu + (unsigned)band);
+			h->prog.filter[0] |= (uint64_t)e->band_val << (8 * band);
+			h->prog.filter_mask[0] = ~0ull;
+		}
 		e->scheduled = 1;
 		e->slot = nslots;
 		e->prev = 0;
@@ -316,6 +368,35 @@ static int decode(struct kpmu *p, struct kevent *e)
 	return 0;
 }
 
+/* What the Haswell-EP driver's hw_config keeps of config1 (platform/hswep/
+ * hswep_kernel.h): the CBo filter fields it lists for the event's (event,
+ * umask), the PCU band of a FREQ_BANDn event masked with 0xff << n (its
+ * bug), nothing for any other PCU event.  The rest is dropped silently,
+ * and the event counts anyway. */
+static void driver_rules(struct uncore_sim_perf *k, struct kpmu *p, struct kevent *e)
+{
+	e->band = -1;
+	if (p->what != PMU_BOX)
+		return;
+	const struct hswep_box_desc *d = uncore_direct_hswep_layout(k->machine.plat->boxes[p->box]);
+	if (!d)
+		return;
+	if (d->kind == HSWEP_BOX_CBO) {
+		uint64_t m0, m1;
+		hswep_kernel_cbo_filter_masks(hswep_kernel_cbo_fields(e->ctl), &m0, &m1);
+		e->filter[0] &= m0;
+		e->filter[1] &= m1;
+	} else if (d->kind == HSWEP_BOX_PCU) {
+		unsigned band;
+		uint8_t v;
+		if (hswep_kernel_pcu_band(e->ctl, e->filter[0], &band, &v)) {
+			e->band = (int)band;
+			e->band_val = v;
+		}
+		e->filter[0] = 0;
+	}
+}
+
 /* The system calls. */
 
 static int cpu_online(const struct uncore_sim_perf *k, int cpu)
@@ -323,21 +404,41 @@ static int cpu_online(const struct uncore_sim_perf *k, int cpu)
 	return cpu >= 0 && (unsigned)cpu < k->machine.ncpus && k->machine.cpu_socket[cpu] >= 0;
 }
 
+/* uncore_validate_group: the group with `e` added can be given counters
+ * under the driver's constraints (most constrained first, lowest free). */
 static int group_fits(struct uncore_sim_perf *k, const struct kevent *leader,
 		      const struct kevent *e)
 {
 	const struct uncore_box_type *bt = k->machine.plat->boxes[e->pmu->box];
-	unsigned generic = e->fixed ? 0 : 1, fixed = e->fixed ? 1 : 0;
+	const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
+	enum hswep_box_kind kind = d ? (enum hswep_box_kind)d->kind : HSWEP_BOX_KINDS;
+	unsigned masks[HSWEP_MAX_COUNTERS + 2], n = 0, fixed = e->fixed ? 1 : 0;
+	if (!e->fixed)
+		masks[n++] = hswep_kernel_counter_mask(kind, e->ctl, bt->ngeneric);
 	for (unsigned i = 0; i < MAX_EVENTS; i++) {
 		const struct kevent *o = &k->ev[i];
 		if (!o->used || &k->ev[o->leader] != leader)
 			continue;
 		if (o->fixed)
 			fixed++;
+		else if (n < HSWEP_MAX_COUNTERS + 1)
+			masks[n++] = hswep_kernel_counter_mask(kind, o->ctl, bt->ngeneric);
 		else
-			generic++;
+			return 0;
 	}
-	return generic <= bt->ngeneric && fixed <= (bt->nfixed ? 1u : 0u);
+	if (n > bt->ngeneric || fixed > (bt->nfixed ? 1u : 0u))
+		return 0;
+	unsigned used = 0;
+	for (unsigned w = 0; w <= HSWEP_MAX_COUNTERS; w++)
+		for (unsigned i = 0; i < n; i++) {
+			if ((unsigned)__builtin_popcount(masks[i]) != w)
+				continue;
+			unsigned free = masks[i] & ~used;
+			if (!free)
+				return 0;
+			used |= free & -free;
+		}
+	return 1;
 }
 
 static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t pid, int cpu,
@@ -388,6 +489,7 @@ static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t
 	int rc = decode(p, e);
 	if (rc < 0)
 		return rc;
+	driver_rules(k, p, e);
 	e->leader = (int)slot;
 	if (group_fd >= 0) {
 		struct kevent *l = event_of(k, group_fd);

@@ -390,6 +390,7 @@ static int slot_config(struct perf_backend *b, const struct uncore_plan *plan,
 	struct uncore_perf_table_event ev = {
 	    .ctl = s->ctl,
 	    .filter = bp->filter,
+	    .filter_mask = s->filter_mask,
 	    .nfilters = bp->nfilters,
 	    .fixed = s->counter == UNCORE_SLOT_FIXED,
 	    .code = s->code,

@@ -7,7 +7,9 @@
 #include "backend/perf/perf_encode.h"
 
 #include "common/uncore_error.h"
+#include "platform/hswep/hswep_kernel.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -260,6 +262,57 @@ static int pack_freerun(const struct uncore_box_type *box, const struct uncore_p
 			   box->name, pmu->name, code & 0xffff);
 }
 
+/* What the Haswell-EP driver would do with the encoding (platform/hswep/
+ * hswep_kernel.h): a CBo filter it would not program is refused -- the
+ * event would count unfiltered -- and a PCU frequency band 1-3, which its
+ * hw_config masks away, is asked for as band 0 (event 0x0b), which it
+ * programs right and moves to a free band itself when band 0 is taken.
+ * ctl and filter[] are rewritten in place. */
+static int hswep_kernel_rules(const struct uncore_box_type *box, uint64_t *ctl, uint64_t *filter,
+			      const uint64_t *used, unsigned nfilters)
+{
+	if (box->platform != UNCORE_PLATFORM_HSWEP)
+		return 0;
+	if (strcmp(box->kind, "cbo") == 0) {
+		uint64_t m[2];
+		unsigned fields = hswep_kernel_cbo_fields(*ctl);
+		hswep_kernel_cbo_filter_masks(fields, &m[0], &m[1]);
+		for (unsigned f = 0; f < nfilters && f < 2; f++)
+			if (filter[f] & used[f] & ~m[f])
+				return uncore_fail(
+				    UNCORE_ENOSUPP,
+				    "%s: the kernel's uncore_cbox driver programs the CBo filters "
+				    "only for the (event, umask) pairs it lists, and for event "
+				    "0x%02x umask 0x%02x it would drop %s bits 0x%" PRIx64
+				    " and count unfiltered; use the direct backend "
+				    "(PAPI_INTEL_UNCORE_BACKEND=direct)",
+				    box->name, (unsigned)(*ctl & 0xff),
+				    (unsigned)(*ctl >> 8 & 0xff), box->filters[f].name,
+				    filter[f] & used[f] & ~m[f]);
+		return 0;
+	}
+	if (strcmp(box->kind, "pcu") == 0 && nfilters > 0) {
+		unsigned band;
+		uint8_t kept;
+		if (hswep_kernel_pcu_band(*ctl, filter[0], &band, &kept)) {
+			/* Its own band only: the others belong to the box's other
+			 * band events, which ask for theirs the same way. */
+			uint64_t want = (filter[0] & used[0]) >> (8 * band) & 0xff;
+			*ctl = (*ctl & ~(uint64_t)0xff) | 0x0b;
+			filter[0] = want;
+		} else if (filter[0] & used[0]) {
+			return uncore_fail(
+			    UNCORE_ENOSUPP,
+			    "%s: the kernel's uncore_pcu driver programs the band filter "
+			    "only for FREQ_BAND0-3_CYCLES (events 0x0b-0x0e); it would "
+			    "drop 0x%" PRIx64 " for event 0x%02x; use the direct backend "
+			    "(PAPI_INTEL_UNCORE_BACKEND=direct)",
+			    box->name, filter[0] & used[0], (unsigned)(*ctl & 0xff));
+		}
+	}
+	return 0;
+}
+
 int uncore_perf_encode_table(const struct uncore_box_type *box, const struct uncore_perf_pmu *pmu,
 			     const struct uncore_perf_table_event *ev,
 			     uint64_t cfg[UNCORE_PERF_NCONFIG])
@@ -283,9 +336,17 @@ int uncore_perf_encode_table(const struct uncore_box_type *box, const struct unc
 		 * 0xff (uncore.c: UNCORE_FIXED_EVENT); our code says the same. */
 		ctl = (ctl & ~(uint64_t)CLIENT_EVT_SEL) | (ev->code & 0xff);
 	}
-	rc = pack_reg(box, pmu, map, CTL, ctl, out);
-	for (unsigned n = 0; rc == 0 && n < ev->nfilters && n < box->nfilters; n++)
-		rc = pack_reg(box, pmu, map, (uint8_t)FILTER(n), ev->filter[n], out);
+	uint64_t filter[UNCORE_MAX_FILTERS] = {0}, used[UNCORE_MAX_FILTERS] = {0};
+	unsigned nfilters = ev->nfilters < box->nfilters ? ev->nfilters : box->nfilters;
+	for (unsigned n = 0; n < nfilters && n < UNCORE_MAX_FILTERS; n++) {
+		filter[n] = ev->filter[n];
+		used[n] = ev->filter_mask ? ev->filter_mask[n] : ~UINT64_C(0);
+	}
+	rc = hswep_kernel_rules(box, &ctl, filter, used, nfilters);
+	if (rc == 0)
+		rc = pack_reg(box, pmu, map, CTL, ctl, out);
+	for (unsigned n = 0; rc == 0 && n < nfilters && n < UNCORE_MAX_FILTERS; n++)
+		rc = pack_reg(box, pmu, map, (uint8_t)FILTER(n), filter[n], out);
 	if (rc == 0)
 		memcpy(cfg, out, sizeof(out));
 	return rc;

@@ -16,6 +16,7 @@
 struct uncore_perf_table_event {
 	uint64_t ctl;           /* control value, enable bit clear */
 	const uint64_t *filter; /* the box's merged filter values */
+	const uint64_t *filter_mask; /* bits of them this event depends on (NULL: all) */
 	unsigned nfilters;
 	int fixed;     /* on the fixed / a free-running counter */
 	uint32_t code; /* table code (fixed: the perf selector) */

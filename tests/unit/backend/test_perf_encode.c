@@ -13,6 +13,7 @@
 #include "events/table.h"
 #include "fake_sysfs.h"
 #include "harness.h"
+#include "platform/hswep/hswep_kernel.h"
 #include "simkernel/uncore_sim_perf.h"
 #include "tmpdir.h"
 
@@ -81,14 +82,27 @@ static const struct golden hswep_rows[] = {
      NULL},
     {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:tf=1", "uncore_cbox_5", 0, 0x80334,
      0x100001, 0, NULL},
-    {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:NID:STATE_M:nf=2", "uncore_cbox_0", 0, 0x5134,
-     0x100000 | (2ull << 32), 0, NULL},
+    /* The driver programs only the state filter for LLC_LOOKUP umask 0x41
+     * and no filter at all for 0x43 (hswep_uncore_cbox_extra_regs): a node
+     * filter would be dropped and the event counted unfiltered. */
+    {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:NID:STATE_M:nf=2", "uncore_cbox_0", UNCORE_ENOSUPP, 0, 0, 0,
+     "would drop"},
+    {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:NID:nf=1", "uncore_cbox_0", UNCORE_ENOSUPP, 0, 0, 0,
+     "use the direct backend"},
+    {"hswep_unc_cbo::UNC_C_TOR_INSERTS:OPCODE:OPC_DRD:nc=1", "uncore_cbox_0", 0, 0x135,
+     (0x182ull << 52) | (1ull << 62), 0, NULL},
+    {"hswep_unc_cbo::UNC_C_TOR_INSERTS:NID_ALL:nf=3", "uncore_cbox_0", 0, 0x4835, 3ull << 32, 0,
+     NULL},
     {"hswep_unc_cbo::UNC_C_TOR_INSERTS:OPCODE:OPC_DRD", "uncore_cbox_0", 0, 0x135, 0x182ull << 52,
      0, NULL},
     {"hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_DATAC_M", "uncore_qpi_0", 0, 0x200038, 0x8000000001c00ull,
      0xf000000001fe0ull, NULL},
     {"hswep_unc_pcu::UNC_P_FREQ_BAND0_CYCLES:ff=12", "uncore_pcu", 0, 0xb, 0xc, 0, NULL},
-    {"hswep_unc_pcu::UNC_P_FREQ_BAND2_CYCLES:ff=20", "uncore_pcu", 0, 0xd, 20ull << 16, 0, NULL},
+    /* Bands 1-3 as band 0: the driver masks config1 with 0xff << n, not
+     * << 8n (hswep_pcu_hw_config), and moves a band-0 event to a free band
+     * itself. */
+    {"hswep_unc_pcu::UNC_P_FREQ_BAND2_CYCLES:ff=20", "uncore_pcu", 0, 0xb, 20, 0, NULL},
+    {"hswep_unc_pcu::UNC_P_FREQ_BAND3_CYCLES:ff=200", "uncore_pcu", 0, 0xb, 200, 0, NULL},
     {"hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6", "uncore_pcu", 0, 0xc080, 0, 0, NULL},
     /* refusals: fields the kernel's formats lack */
     {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:i=1", "uncore_cbox_0", UNCORE_ENOSUPP, 0, 0,
@@ -178,7 +192,7 @@ TEST(every_hswep_event_follows_the_rule)
 	struct uncore_perf_sysfs *s = NULL;
 	const struct uncore_event_platform *plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
 	const char *root = fake_sysfs_mkdtemp("enc-all");
-	unsigned packed = 0, refused = 0;
+	unsigned packed = 0, refused = 0, kernel_dropped = 0, moved = 0;
 	CHECK_EQ_INT(uncore_sim_create("e5-2699v3-2s", NULL, &sim), 0);
 	if (root && sim)
 		CHECK_EQ_INT(uncore_sim_perf_create(sim, root, &k), 0);
@@ -231,10 +245,22 @@ TEST(every_hswep_event_follows_the_rule)
 				    (kind_cbo && (enc.ctl & (1ull << 23))) ||
 				    (kind_pcu && (enc.ctl & ((1ull << 31) | (1ull << 21)))) ||
 				    (kind_ha && (enc.filter[0] | enc.filter[1]));
+				/* The driver's rules: CBo filter fields it does not
+				 * program for this (event, umask) are refused. */
+				uint64_t km[2] = {~0ull, ~0ull};
+				if (kind_cbo)
+					hswep_kernel_cbo_filter_masks(
+					    hswep_kernel_cbo_fields(enc.ctl), &km[0], &km[1]);
+				int dropped = kind_cbo && ((enc.filter[0] & ~km[0]) ||
+							   (enc.filter[1] & ~km[1]));
 				harness_row = name;
-				if (lacking) {
+				if (lacking || dropped) {
 					CHECK_EQ_INT(rc, UNCORE_ENOSUPP);
+					if (dropped && !lacking)
+						CHECK_CONTAINS(uncore_error_detail(),
+							       "count unfiltered");
 					refused++;
+					kernel_dropped += dropped && !lacking;
 					continue;
 				}
 				CHECK_EQ_INT(rc, 0);
@@ -243,26 +269,37 @@ TEST(every_hswep_event_follows_the_rule)
 					continue;
 				}
 				packed++;
-				CHECK_EQ_U64(cfg[0], enc.fixed ? (enc.code | enc.ctl) : enc.ctl);
+				uint64_t c0 = enc.fixed ? (enc.code | enc.ctl) : enc.ctl;
 				uint64_t c1 = 0, c2 = 0;
+				unsigned ev_sel = (unsigned)(enc.ctl & 0xff);
 				if (kind_cbo)
 					c1 = enc.filter[0] | enc.filter[1] << 32;
-				else if (kind_pcu)
+				else if (kind_pcu && ev_sel >= 0x0c && ev_sel <= 0x0e &&
+					 enc.filter[0]) {
+					/* FREQ_BAND1-3 asked for as band 0 (event 0x0b) */
+					c0 = (enc.ctl & ~0xffull) | 0x0b;
+					c1 = enc.filter[0] >> (8 * (ev_sel - 0x0b));
+					moved++;
+				} else if (kind_pcu)
 					c1 = enc.filter[0];
 				else if (kind_qpi) {
 					c1 = enc.filter[0];
 					c2 = enc.filter[1];
 				}
+				CHECK_EQ_U64(cfg[0], c0);
 				CHECK_EQ_U64(cfg[1], c1);
 				CHECK_EQ_U64(cfg[2], c2);
 			}
 		}
 	}
 	harness_row = NULL;
-	printf("  %u encodings packed by the rule, %u refused for a missing kernel field\n", packed,
-	       refused);
+	printf("  %u encodings packed by the rule, %u refused (%u: the driver would drop a CBo "
+	       "filter), %u PCU bands moved to band 0\n",
+	       packed, refused, kernel_dropped, moved);
 	CHECK(packed > 1000);
-	CHECK(refused >= 10); /* the refusal branch is exercised */
+	CHECK(refused >= 10);       /* the refusal branch is exercised */
+	CHECK(kernel_dropped >= 4); /* TOR_INSERTS/OCCUPANCY nc=, isoc= on a non-opcode umask */
+	CHECK_EQ_INT(moved, 3);     /* FREQ_BAND1-3_CYCLES:ff=max */
 	uncore_perf_sysfs_free(s);
 	uncore_sim_perf_destroy(k);
 	if (sim)

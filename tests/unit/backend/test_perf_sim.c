@@ -589,6 +589,121 @@ TEST(the_simulated_kernel_behaves_like_the_kernel)
 	env_close(&e);
 }
 
+static int pmu_type(const struct env *e, const char *pmu)
+{
+	char path[400], got[32] = "";
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/type", e->root, pmu);
+	FILE *f = fopen(path, "r");
+	if (f) {
+		if (!fgets(got, sizeof(got), f))
+			got[0] = '\0';
+		fclose(f);
+	}
+	return atoi(got);
+}
+
+static int sys_open1(struct uncore_perf_sys *s, int type, uint64_t config, uint64_t config1,
+		     int cpu)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = (uint32_t)type;
+	a.config = config;
+	a.config1 = config1;
+	return s->open(s, &a, -1, cpu, -1, 0);
+}
+
+static uint64_t peek_filter(const struct env *e, enum hswep_box_kind kind, unsigned f)
+{
+	struct uncore_reg r;
+	uint64_t v = ~0ull;
+	if (hswep_reg(hswep_box(kind), 0, HSWEP_REG_FILTER, f, 0, e->topo.bus[0], &r) == 0)
+		uncore_sim_peek(e->sim, &r, &v);
+	return v;
+}
+
+/* The Haswell-EP driver's rules (platform/hswep/hswep_kernel.h) in the
+ * simulated kernel: it programs a CBo filter only for the (event, umask)
+ * pairs it lists and masks the PCU band filter with 0xff << n; our perf
+ * backend refuses the first and asks for bands 1-3 as band 0. */
+TEST(the_simulated_kernel_applies_the_hsx_driver_rules)
+{
+	struct env e;
+	CHECK_EQ_INT(env_kernel(&e, "idle.scn"), 0);
+	if (!e.k) {
+		env_close(&e);
+		return;
+	}
+	struct uncore_perf_sys *s = uncore_sim_perf_sys(e.k);
+	int cbox0 = pmu_type(&e, "uncore_cbox_0"), pcu = pmu_type(&e, "uncore_pcu");
+	CHECK(cbox0 > 0 && pcu > 0);
+	/* LLC_LOOKUP umask 0x03 (DATA_READ): the state filter is programmed. */
+	int fd = sys_open1(s, cbox0, 0x0334, 1ull << 20, 0);
+	CHECK(fd >= 0);
+	CHECK_EQ_U64(peek_filter(&e, HSWEP_BOX_CBO, HSWEP_CBO_FILTER0), 1ull << 20);
+	s->close(s, fd);
+	/* umask 0x43 (DATA_READ and NID): no filter at all, nid and state
+	 * dropped; the event opens and counts anyway. */
+	fd = sys_open1(s, cbox0, 0x4334, (1ull << 32) | (1ull << 20), 0);
+	CHECK(fd >= 0);
+	CHECK_EQ_U64(peek_filter(&e, HSWEP_BOX_CBO, HSWEP_CBO_FILTER0), 0);
+	CHECK_EQ_U64(peek_filter(&e, HSWEP_BOX_CBO, HSWEP_CBO_FILTER1), 0);
+	s->close(s, fd);
+	/* TOR_INSERTS umask 0x08: nc dropped. */
+	fd = sys_open1(s, cbox0, 0x0835, 1ull << 62, 0);
+	CHECK(fd >= 0);
+	CHECK_EQ_U64(peek_filter(&e, HSWEP_BOX_CBO, HSWEP_CBO_FILTER1), 0);
+	s->close(s, fd);
+	/* FREQ_BAND2_CYCLES with band 2 = 20 (2.0 GHz): the driver keeps
+	 * config1 & 0x3fc, so band 2 is 0 and every pclk cycle counts although
+	 * the idle scenario runs at 1.2 GHz. */
+	fd = sys_open1(s, pcu, 0x0d, 20ull << 16, 0);
+	CHECK(fd >= 0);
+	CHECK_EQ_U64(peek_filter(&e, HSWEP_BOX_PCU, HSWEP_PCU_BOX_FILTER), 0);
+	uint64_t before = 0, after = 0;
+	CHECK_EQ_INT(s->read(s, fd, &before, 8), 8);
+	uncore_sim_advance(e.sim, NS_PER_MS);
+	CHECK_EQ_INT(s->read(s, fd, &after, 8), 8);
+	CHECK_EQ_U64(after - before, e.topo.clock_hz[HSWEP_CLK_PCLK] / 1000);
+	s->close(s, fd);
+	/* Band 0 is programmed right. */
+	fd = sys_open1(s, pcu, 0x0b, 20, 0);
+	CHECK_EQ_U64(peek_filter(&e, HSWEP_BOX_PCU, HSWEP_PCU_BOX_FILTER), 20);
+	s->close(s, fd);
+
+	/* Our perf backend: the NID-qualified lookup is refused, saying why
+	 * and naming the direct backend; bands count as the direct backend
+	 * counts them, two bands at once included (the driver moves the
+	 * second band-0 request to band 1). */
+	CHECK_EQ_INT(env_backend(&e), 0);
+	if (e.set) {
+		const char *nid[] = {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:NID:nf=1"};
+		int rc = uncore_set_assign(e.set, nid, 1);
+		if (rc == 0)
+			rc = uncore_set_start(e.set);
+		CHECK_EQ_INT(rc, UNCORE_ENOSUPP);
+		CHECK_CONTAINS(uncore_error_detail(), "count unfiltered");
+		CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_BACKEND=direct");
+		uncore_set_stop(e.set, NULL);
+		uncore_set_destroy(e.set);
+		e.set = NULL;
+		CHECK_EQ_INT(uncore_set_create(e.be, &e.set), 0);
+		const char *bands[] = {"hswep_unc_pcu::UNC_P_FREQ_BAND2_CYCLES:ff=20:socket=0",
+				       "hswep_unc_pcu::UNC_P_FREQ_BAND3_CYCLES:ff=10:socket=0",
+				       "hswep_unc_pcu::UNC_P_FREQ_BAND0_CYCLES:ff=12:socket=0"};
+		CHECK_EQ_INT(assign(&e, bands, 3), 0);
+		CHECK_EQ_INT(uncore_set_start(e.set), 0);
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+		uint64_t v[3];
+		CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+		CHECK_EQ_U64(v[0], 0);                                      /* 1.2 < 2.0 GHz */
+		CHECK_EQ_U64(v[1], e.topo.clock_hz[HSWEP_CLK_PCLK] / 1000); /* 1.2 >= 1.0 GHz */
+		CHECK_EQ_U64(v[2], e.topo.clock_hz[HSWEP_CLK_PCLK] / 1000);
+	}
+	env_close(&e);
+}
+
 TEST(errors_say_what_to_do)
 {
 	struct env e;
@@ -680,6 +795,7 @@ int main(void)
 	RUN(another_kernel_layout_counts_the_same);
 	RUN(msr_tsc_and_software_events_of_the_simulated_kernel);
 	RUN(the_simulated_kernel_behaves_like_the_kernel);
+	RUN(the_simulated_kernel_applies_the_hsx_driver_rules);
 	RUN(errors_say_what_to_do);
 	return harness_done();
 }
