@@ -346,7 +346,6 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 					      int count, hwd_context_t *ctx)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	const char *list[INTEL_UNCORE_MAX_EVENTS];
 	int rc, ret = PAPI_OK;
 
 	(void)ctx;
@@ -357,20 +356,20 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 			return fail(rc, "creating an event set");
 		uncore_set_clock(c->set, &component->clock);
 	}
-	/* On the heap: PAPI_HUGE_STR_LEN per event is too much for a thread's stack. */
-	char(*names)[PAPI_HUGE_STR_LEN] = malloc((count ? (size_t)count : 1) * sizeof(*names));
-	if (!names)
+	/* Each code's entry, resolved when the code was made: no name is
+	 * rebuilt from a code and parsed again.  On the heap: an entry is too
+	 * much for a thread's stack times INTEL_UNCORE_MAX_EVENTS. */
+	struct uncore_entry *entries = malloc((count ? (size_t)count : 1) * sizeof(*entries));
+	if (!entries)
 		return PAPI_ENOMEM;
 	for (int i = 0; i < count && ret == PAPI_OK; i++) {
-		rc = uncore_native_event_string(component->native, (uint32_t)native[i].ni_event,
-						names[i], sizeof(names[i]));
+		rc = uncore_native_entry(component->native, (uint32_t)native[i].ni_event, &entries[i]);
 		if (rc < 0)
 			ret = fail(rc, "looking up an event");
-		list[i] = names[i];
 	}
-	if (ret == PAPI_OK && (rc = uncore_set_assign(c->set, list, (unsigned)count)) < 0)
-		ret = fail(rc, count ? names[count - 1] : "updating the event set");
-	free(names);
+	if (ret == PAPI_OK && (rc = uncore_set_assign_entries(c->set, entries, (unsigned)count)) < 0)
+		ret = fail(rc, count ? entries[count - 1].name : "updating the event set");
+	free(entries);
 	if (ret != PAPI_OK)
 		return ret;
 	for (int i = 0; i < count; i++) {

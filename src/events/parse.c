@@ -446,9 +446,17 @@ static int resolve_event_equiv(struct pstate *ps, int depth)
 	return rc;
 }
 
+static _Atomic unsigned long parses;
+
+unsigned long uncore_event_parse_count(void)
+{
+	return parses;
+}
+
 int uncore_event_parse(const struct uncore_event_platform *plat, const char *str,
 		       struct uncore_event_ref *out)
 {
+	parses++;
 	uncore_error_clear();
 	if (!str || !out)
 		return uncore_fail(UNCORE_EINVAL, "no event string");

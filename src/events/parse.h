@@ -48,6 +48,10 @@ struct uncore_event_ref {
 int uncore_event_parse(const struct uncore_event_platform *plat, const char *str,
 		       struct uncore_event_ref *out);
 
+/* How many strings uncore_event_parse was given in this process: the tests
+ * prove with it that a name is parsed once on every path (eventset/resolve.h). */
+unsigned long uncore_event_parse_count(void);
+
 /* The canonical string of an event: PMU (instance name if one), event name,
  * the named umasks in table order, modifiers in the box's order, then the
  * qualifiers; parsing it gives the same event.  0 or UNCORE_ENOSPACE. */

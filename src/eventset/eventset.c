@@ -27,7 +27,7 @@ struct phase {
 /* Everything assign builds; replaced as a whole. */
 struct contents {
 	unsigned n;
-	char **names;
+	struct uncore_entry *entries;   /* as resolved: kept to rebuild without parsing again */
 	int *metric;                    /* per entry: index among the metrics, or -1 */
 	unsigned *raw;                  /* per entry: its sched event when raw */
 	struct uncore_sched_event *sev; /* raw events, then the metrics' terms */
@@ -93,9 +93,7 @@ const struct uncore_clock *uncore_set_get_clock(const struct uncore_set *s)
 
 static void free_contents(struct contents *c)
 {
-	for (unsigned i = 0; c->names && i < c->n; i++)
-		free(c->names[i]);
-	free(c->names);
+	free(c->entries);
 	free(c->metric);
 	free(c->raw);
 	free(c->sev);
@@ -140,40 +138,6 @@ static unsigned gcd(unsigned a, unsigned b)
 		b = t;
 	}
 	return a;
-}
-
-/* Parse one entry: the backend's own events first (perf: kernel PMUs by
- * their sysfs names), then the machine's event tables, then the metrics.
- * *kind: 0 event, 1 metric. */
-static int prepare_entry(const struct uncore_backend *be, const char *name,
-			 struct uncore_sched_event *ev, struct uncore_metric_ref *mref, int *kind)
-{
-	if (be->events) {
-		const char *keep = ev->name;
-		int r = be->events->ops->parse(be->events, name, ev);
-		ev->name = keep;
-		if (r <= 0) {
-			*kind = 0;
-			return r;
-		}
-	}
-	int rc = uncore_event_parse(be->machine.plat, name, &ev->ref);
-	if (rc == 0) {
-		*kind = 0;
-		return uncore_event_encode(&ev->ref, &ev->enc);
-	}
-	if (rc != UNCORE_ENOEVENT)
-		return rc;
-	char detail[512];
-	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-	int mrc = uncore_metric_parse(be->machine.plat, name, mref);
-	if (mrc == 0) {
-		*kind = 1;
-		return 0;
-	}
-	if (mrc == UNCORE_ENOEVENT)
-		return uncore_fail(rc, "%s", detail);
-	return mrc;
 }
 
 static int build_phases(const struct uncore_machine *m, struct contents *c)
@@ -280,7 +244,7 @@ static void attach_entry(int cpu, int kind, struct uncore_sched_event *ev,
 		mref->socket = (int)socket;
 }
 
-static int build(const struct uncore_backend *be, const char *const *names, unsigned n,
+static int build(const struct uncore_backend *be, const struct uncore_entry *entries, unsigned n,
 		 int attach_cpu, struct contents *c)
 {
 	unsigned attach_socket = 0;
@@ -293,26 +257,26 @@ static int build(const struct uncore_backend *be, const char *const *names, unsi
 	int rc = 0;
 
 	c->n = n;
-	c->names = calloc(n ? n : 1, sizeof(*c->names));
+	c->entries = calloc(n ? n : 1, sizeof(*c->entries));
 	c->metric = calloc(n ? n : 1, sizeof(*c->metric));
 	c->raw = calloc(n ? n : 1, sizeof(*c->raw));
 	c->sev = calloc(n ? n : 1, sizeof(*c->sev));
 	mrefs = calloc(n ? n : 1, sizeof(*mrefs));
-	if (!c->names || !c->metric || !c->raw || !c->sev || !mrefs) {
+	if (!c->entries || !c->metric || !c->raw || !c->sev || !mrefs) {
 		free(mrefs);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
 	}
+	if (n)
+		memcpy(c->entries, entries, n * sizeof(*entries));
 	for (unsigned i = 0; i < n; i++) {
-		int kind = 0;
-		c->names[i] = strdup(names[i] ? names[i] : "");
-		if (!c->names[i]) {
-			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
-			goto out;
+		const struct uncore_entry *e = &c->entries[i];
+		int kind = e->kind == UNCORE_ENTRY_METRIC;
+		if (kind) {
+			mrefs[c->nmetrics] = e->metric;
+		} else {
+			c->sev[c->nraw] = e->ev;
+			c->sev[c->nraw].name = e->name;
 		}
-		c->sev[c->nraw].name = c->names[i];
-		rc = prepare_entry(be, c->names[i], &c->sev[c->nraw], &mrefs[c->nmetrics], &kind);
-		if (rc < 0)
-			goto out;
 		attach_entry(attach_cpu, kind, &c->sev[c->nraw], &mrefs[c->nmetrics],
 			     attach_socket);
 		if (kind) {
@@ -371,7 +335,7 @@ out:
 	return rc;
 }
 
-int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n)
+int uncore_set_assign_entries(struct uncore_set *s, const struct uncore_entry *entries, unsigned n)
 {
 	struct contents c;
 	uint64_t *values;
@@ -381,7 +345,7 @@ int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n
 		return uncore_fail(UNCORE_ESTATE,
 				   "cannot change the events of a running set; stop it first");
 	memset(&c, 0, sizeof(c));
-	rc = build(s->be, names, n, s->attach_cpu, &c);
+	rc = build(s->be, entries, n, s->attach_cpu, &c);
 	values = calloc(n ? n : 1, sizeof(*values));
 	if (rc == 0 && !values)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
@@ -401,27 +365,52 @@ int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n
 	return 0;
 }
 
-int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index)
+int uncore_set_resolve(const struct uncore_set *s, const char *name, struct uncore_entry *out)
 {
-	const char **all = calloc(s->c.n + 1, sizeof(*all));
+	return uncore_resolve(s->be->machine.plat, s->be->events, name, out);
+}
+
+int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n)
+{
+	struct uncore_entry *e = calloc(n ? n : 1, sizeof(*e));
+	int rc = 0;
+	if (!e)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
+	for (unsigned i = 0; rc == 0 && i < n; i++)
+		rc = uncore_set_resolve(s, names[i] ? names[i] : "", &e[i]);
+	if (rc == 0)
+		rc = uncore_set_assign_entries(s, e, n);
+	free(e);
+	return rc;
+}
+
+int uncore_set_add_entry(struct uncore_set *s, const struct uncore_entry *entry, unsigned *index)
+{
+	struct uncore_entry *all = calloc(s->c.n + 1, sizeof(*all));
 	int rc;
 	if (!all)
-		return uncore_fail(UNCORE_ENOMEM, "out of memory adding %s", name);
-	for (unsigned i = 0; i < s->c.n; i++)
-		all[i] = s->c.names[i];
-	all[s->c.n] = name;
-	rc = uncore_set_assign(s, all, s->c.n + 1);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory adding %s", entry->name);
+	if (s->c.n)
+		memcpy(all, s->c.entries, s->c.n * sizeof(*all));
+	all[s->c.n] = *entry;
+	rc = uncore_set_assign_entries(s, all, s->c.n + 1);
 	free(all);
 	if (rc == 0 && index)
 		*index = s->c.n - 1;
 	return rc;
 }
 
+int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index)
+{
+	struct uncore_entry e;
+	int rc = uncore_set_resolve(s, name, &e);
+	return rc < 0 ? rc : uncore_set_add_entry(s, &e, index);
+}
+
 int uncore_set_attach_cpu(struct uncore_set *s, int cpu)
 {
 	unsigned socket;
 	int rc, was = s->attach_cpu;
-	const char **all;
 
 	if (s->running)
 		return uncore_fail(UNCORE_ESTATE,
@@ -435,25 +424,15 @@ int uncore_set_attach_cpu(struct uncore_set *s, int cpu)
 		return 0;
 	}
 	/* Entries already added are checked again, restricted: all or nothing. */
-	all = calloc(s->c.n, sizeof(*all));
+	unsigned n = s->c.n;
+	struct uncore_entry *all = malloc(n * sizeof(*all));
 	if (!all)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory attaching an event set");
-	for (unsigned i = 0; i < s->c.n; i++) {
-		all[i] = strdup(s->c.names[i]);
-		if (!all[i]) {
-			for (unsigned j = 0; j < i; j++)
-				free((char *)all[j]);
-			free(all);
-			return uncore_fail(UNCORE_ENOMEM, "out of memory attaching an event set");
-		}
-	}
-	unsigned n = s->c.n;
+	memcpy(all, s->c.entries, n * sizeof(*all));
 	s->attach_cpu = cpu;
-	rc = uncore_set_assign(s, all, n);
+	rc = uncore_set_assign_entries(s, all, n);
 	if (rc < 0)
 		s->attach_cpu = was;
-	for (unsigned i = 0; i < n; i++)
-		free((char *)all[i]);
 	free(all);
 	return rc;
 }
@@ -466,6 +445,11 @@ int uncore_set_attached_cpu(const struct uncore_set *s)
 unsigned uncore_set_count(const struct uncore_set *s)
 {
 	return s->c.n;
+}
+
+const struct uncore_entry *uncore_set_entry(const struct uncore_set *s, unsigned i)
+{
+	return i < s->c.n ? &s->c.entries[i] : NULL;
 }
 
 int uncore_set_running(const struct uncore_set *s)
@@ -511,10 +495,8 @@ int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_
 	out->method = "";
 	out->nsettings = s->c.nphases ? s->c.nphases : 1;
 	if (s->c.metric[i] >= 0) {
-		struct uncore_metric_ref r;
 		out->metric = 1;
-		if (uncore_metric_parse(s->be->machine.plat, s->c.names[i], &r) == 0)
-			out->units = r.def->units;
+		out->units = s->c.entries[i].metric.def->units;
 		out->method = uncore_mset_method_text(s->c.ms, (unsigned)s->c.metric[i]);
 	}
 	return 0;

@@ -19,6 +19,7 @@
 
 #include "backend/backend.h"
 #include "eventset/clock.h"
+#include "eventset/resolve.h"
 
 struct uncore_set;
 
@@ -33,17 +34,27 @@ void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock);
 /* The set's clock (what its poller keeps time by). */
 const struct uncore_clock *uncore_set_get_clock(const struct uncore_set *s);
 
-/* Replace the set's entries by `names[0..n)`: event strings or metric
- * names.  All or nothing: on error the set keeps its previous entries and
- * the detail names the failing entry and why.  Not while running
- * (UNCORE_ESTATE). */
+/* Resolve a name against the set's backend (its own events first) and
+ * platform (resolve.h): what the entry functions below take. */
+int uncore_set_resolve(const struct uncore_set *s, const char *name, struct uncore_entry *out);
+
+/* Replace the set's entries by entries[0..n) (copied).  All or nothing: on
+ * error the set keeps its previous entries and the detail names the failing
+ * entry and why.  Not while running (UNCORE_ESTATE). */
+int uncore_set_assign_entries(struct uncore_set *s, const struct uncore_entry *entries, unsigned n);
+
+/* The same from names: each resolved once, then assigned. */
 int uncore_set_assign(struct uncore_set *s, const char *const *names, unsigned n);
 
 /* Add one entry at the end (same rules as assign).  On success *index is
  * its position. */
+int uncore_set_add_entry(struct uncore_set *s, const struct uncore_entry *entry, unsigned *index);
 int uncore_set_add(struct uncore_set *s, const char *name, unsigned *index);
 
 unsigned uncore_set_count(const struct uncore_set *s);
+
+/* Entry i as resolved (NULL past the end). */
+const struct uncore_entry *uncore_set_entry(const struct uncore_set *s, unsigned i);
 
 /* PAPI_CPU_ATTACH: from now on every entry that names no socket (no
  * :socket=, no :cpu=) counts only the socket of CPU `cpu`, as ":cpu=N"

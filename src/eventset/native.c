@@ -2,20 +2,22 @@
 #include "eventset/native.h"
 
 #include "backend/backend.h"
+#include "eventset/resolve.h"
 #include "common/uncore_error.h"
 #include "events/parse.h"
 #include "metrics/metrics.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#define BOX_SHIFT 20
-#define BOX_MASK 0x1fu /* up to UNCORE_NATIVE_KERNEL: 31 table box types */
+#define BOX_SHIFT   20
+#define BOX_MASK    0x1fu /* up to UNCORE_NATIVE_KERNEL: 31 table box types */
 #define EVENT_SHIFT 8
-#define EVENT_MASK 0xfffu
-#define SUB_MASK 0xffu
+#define EVENT_MASK  0xfffu
+#define SUB_MASK    0xffu
 
 /* Qualifiers listed under every event, after its modifiers. */
 enum { QUAL_SOCKET, QUAL_BOX, NQUALS };
@@ -23,12 +25,20 @@ enum { QUAL_SOCKET, QUAL_BOX, NQUALS };
 struct uncore_native {
 	const struct uncore_event_platform *plat;
 	const struct uncore_metric_catalog *metrics; /* NULL: the platform has none */
-	char **named;
+	/* Named codes: each string resolved once, when first named.  Entries of
+	 * enumerated codes are resolved once too, at first use (cache). */
+	struct uncore_entry *named;
 	unsigned nnamed, capnamed;
+	struct uncore_native_cached {
+		uint32_t code;
+		struct uncore_entry e;
+	} * cache;
+	unsigned ncache, capcache;
+	pthread_mutex_t lock; /* named and cache: codes are named and used from any thread */
 	unsigned count;
 	char **pmu_names;
 	unsigned npmu_names;
-	unsigned nprimary; /* pmu_names[0..nprimary): box types and the metric PMU */
+	unsigned nprimary;               /* pmu_names[0..nprimary): box types and the metric PMU */
 	struct uncore_event_source *src; /* events beyond the tables, or NULL */
 	unsigned nkernel;                /* src's enumerable events */
 };
@@ -75,12 +85,14 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	 * PMU types come after the table's and have none). */
 	for (unsigned b = 0; b < plat->nboxes; b++)
 		if (plat->boxes[b]->nevents && b + 1 > BOX_MASK)
-			return uncore_fail(UNCORE_ERANGE, "platform %s has too many box types with events",
+			return uncore_fail(UNCORE_ERANGE,
+					   "platform %s has too many box types with events",
 					   plat->name);
 	n = calloc(1, sizeof(*n));
 	if (!n)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
 	n->plat = plat;
+	pthread_mutex_init(&n->lock, NULL);
 	if (uncore_metric_catalog_get(plat, &n->metrics) < 0) {
 		/* No metrics for this platform (or a broken metric file, which the
 		 * unit tests rule out): events only. */
@@ -105,7 +117,8 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 			n->pmu_names[n->npmu_names] = strdup(n->metrics->summary_pmu);
 			if (!n->pmu_names[n->npmu_names]) {
 				uncore_native_destroy(n);
-				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+				return uncore_fail(UNCORE_ENOMEM,
+						   "out of memory for native events");
 			}
 			n->npmu_names++;
 			n->count += n->metrics->ndefs;
@@ -127,7 +140,8 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 				n->pmu_names[n->npmu_names] = strdup(name);
 				if (!n->pmu_names[n->npmu_names]) {
 					uncore_native_destroy(n);
-					return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+					return uncore_fail(UNCORE_ENOMEM,
+							   "out of memory for native events");
 				}
 				n->npmu_names++;
 			}
@@ -177,9 +191,9 @@ void uncore_native_destroy(struct uncore_native *n)
 {
 	if (!n)
 		return;
-	for (unsigned i = 0; i < n->nnamed; i++)
-		free(n->named[i]);
 	free(n->named);
+	free(n->cache);
+	pthread_mutex_destroy(&n->lock);
 	for (unsigned i = 0; i < n->npmu_names; i++)
 		free(n->pmu_names[i]);
 	free(n->pmu_names);
@@ -290,13 +304,14 @@ static int metric_info(const struct uncore_native *n, uint32_t code, struct unco
 	out->kind = UNCORE_NATIVE_QUALIFIER;
 	if (sub == 1) {
 		snprintf(out->name, sizeof(out->name), "%s:socket=0", name);
-		snprintf(out->desc, sizeof(out->desc), "%.900s masks:socket N only (default: all sockets)",
-			 desc);
+		snprintf(out->desc, sizeof(out->desc),
+			 "%.900s masks:socket N only (default: all sockets)", desc);
 	} else {
 		snprintf(out->name, sizeof(out->name), "%s:box=0", name);
-		snprintf(out->desc, sizeof(out->desc),
-			 "%.900s masks:%s box N only, for the terms of its own box (default: all boxes)", desc,
-			 d->box);
+		snprintf(
+		    out->desc, sizeof(out->desc),
+		    "%.900s masks:%s box N only, for the terms of its own box (default: all boxes)",
+		    desc, d->box);
 	}
 	return 0;
 }
@@ -383,11 +398,13 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 		snprintf(out->name, sizeof(out->name), "%s::%s", bt->name, ei.name);
 		if (bt->ninstances > 1)
 			snprintf(out->desc, sizeof(out->desc),
-				 "%s (summed over every %s box of every socket; %s<N>:: or :box=N for one box, "
+				 "%s (summed over every %s box of every socket; %s<N>:: or :box=N "
+				 "for one box, "
 				 ":socket=N for one socket)",
 				 ei.desc ? ei.desc : "", bt->kind, bt->name);
 		else
-			snprintf(out->desc, sizeof(out->desc), "%s (summed over sockets; :socket=N for one)",
+			snprintf(out->desc, sizeof(out->desc),
+				 "%s (summed over sockets; :socket=N for one)",
 				 ei.desc ? ei.desc : "");
 		return 0;
 	}
@@ -408,8 +425,8 @@ static int enumerated_info(const struct uncore_native *n, unsigned box, unsigned
 		if (!md)
 			return UNCORE_ENOEVENT;
 		out->kind = UNCORE_NATIVE_MODIFIER;
-		snprintf(out->name, sizeof(out->name), "%s::%s:%s=%llu", bt->name, ei.name, md->name,
-			 (unsigned long long)md->min);
+		snprintf(out->name, sizeof(out->name), "%s::%s:%s=%llu", bt->name, ei.name,
+			 md->name, (unsigned long long)md->min);
 		snprintf(entry, sizeof(entry), "%s (%llu to %llu)", md->desc ? md->desc : "",
 			 (unsigned long long)md->min, (unsigned long long)md->max);
 		sub_desc(out, ei.desc, entry);
@@ -439,16 +456,17 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 		if (idx >= n->nnamed)
 			return uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
 		out->kind = UNCORE_NATIVE_STRING;
-		snprintf(out->name, sizeof(out->name), "%s", n->named[idx]);
+		pthread_mutex_lock((pthread_mutex_t *)&n->lock);
+		const struct uncore_entry e = n->named[idx];
+		pthread_mutex_unlock((pthread_mutex_t *)&n->lock);
+		snprintf(out->name, sizeof(out->name), "%.*s", (int)sizeof(out->name) - 1, e.name);
 		/* Describe a named string by its event's or metric's description. */
-		struct uncore_event_ref ref;
 		struct uncore_event_info ei;
-		struct uncore_metric_ref mref;
-		if (uncore_event_parse(n->plat, n->named[idx], &ref) == 0 &&
-		    uncore_box_event_info(ref.box, ref.event, &ei) == 0)
+		if (e.kind == UNCORE_ENTRY_EVENT && !e.from_source &&
+		    uncore_box_event_info(e.ev.ref.box, e.ev.ref.event, &ei) == 0)
 			snprintf(out->desc, sizeof(out->desc), "%s", ei.desc ? ei.desc : "");
-		else if (uncore_metric_parse(n->plat, n->named[idx], &mref) == 0)
-			metric_fill(n, mref.def, out);
+		else if (e.kind == UNCORE_ENTRY_METRIC)
+			metric_fill(n, e.metric.def, out);
 		uncore_error_clear();
 		return 0;
 	}
@@ -517,79 +535,121 @@ static int kernel_code(struct uncore_native *n, const char *name, uint32_t *code
 	return 1;
 }
 
-static int named_code(struct uncore_native *n, const char *name, uint32_t *code);
+static int named_code(struct uncore_native *n, const struct uncore_entry *e, uint32_t *code);
 
 int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code)
 {
-	struct uncore_event_ref ref;
-	int rc;
-	/* The backend's own events first (perf: kernel PMUs by their sysfs
-	 * names), as the event set tries them (eventset/eventset.c). */
-	if (n->src) {
-		struct uncore_sched_event kev;
-		rc = n->src->ops->parse(n->src, name, &kev);
-		if (rc < 0)
-			return rc;
-		if (rc == 0)
-			return kernel_code(n, name, code) == 0 ? 0 : named_code(n, name, code);
+	struct uncore_entry e;
+	int rc = uncore_resolve(n->plat, n->src, name, &e);
+	if (rc < 0) {
+		/* A listed PMU::EVENT that cannot be counted as it stands. */
+		if (rc != UNCORE_ENOEVENT && listed_event_code(n, name, code) == 0)
+			return 0;
+		return rc;
 	}
-	rc = uncore_event_parse(n->plat, name, &ref);
-	if (rc == UNCORE_ENOEVENT) {
-		char detail[512];
-		struct uncore_metric_ref mref;
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		int mrc = uncore_metric_parse(n->plat, name, &mref);
-		if (mrc == UNCORE_ENOEVENT)
-			return uncore_fail(rc, "%s", detail);
-		if (mrc < 0)
-			return mrc;
-		if (mref.socket == UNCORE_ALL && mref.instance == UNCORE_ALL) {
-			*code = metric_code((unsigned)(mref.def - n->metrics->defs), 0);
+	/* The backend's own events (perf: kernel PMUs by their sysfs names). */
+	if (e.from_source)
+		return kernel_code(n, name, code) == 0 ? 0 : named_code(n, &e, code);
+	if (e.kind == UNCORE_ENTRY_METRIC) {
+		if (e.metric.socket == UNCORE_ALL && e.metric.instance == UNCORE_ALL) {
+			*code = metric_code((unsigned)(e.metric.def - n->metrics->defs), 0);
 			return 0;
 		}
-		return named_code(n, name, code);
+		return named_code(n, &e, code);
 	}
-	if (rc < 0)
-		return listed_event_code(n, name, code) == 0 ? 0 : rc;
 	/* The plain event of a box type, or with exactly one umask: enumerated. */
+	const struct uncore_event_ref *ref = &e.ev.ref;
 	int box = -1;
 	for (unsigned b = 0; b < n->plat->nboxes; b++)
-		if (n->plat->boxes[b] == ref.box)
+		if (n->plat->boxes[b] == ref->box)
 			box = (int)b;
-	if (box >= 0 && ref.instance == UNCORE_ALL && ref.socket == UNCORE_ALL &&
-	    ref.cpu == UNCORE_ALL && ref.nmods == 0 && ref.numasks <= 1 &&
-	    ref.event <= EVENT_MASK) {
-		unsigned sub = ref.numasks ? ref.umasks[0] + 1u : 0;
+	if (box >= 0 && ref->instance == UNCORE_ALL && ref->socket == UNCORE_ALL &&
+	    ref->cpu == UNCORE_ALL && ref->nmods == 0 && ref->numasks <= 1 &&
+	    ref->event <= EVENT_MASK) {
+		unsigned sub = ref->numasks ? ref->umasks[0] + 1u : 0;
 		if (sub <= SUB_MASK) {
-			*code = make_code((unsigned)box, ref.event, sub);
+			*code = make_code((unsigned)box, ref->event, sub);
 			return 0;
 		}
 	}
-	return named_code(n, name, code);
+	return named_code(n, &e, code);
 }
 
-/* A per-process code for any other valid string. */
-static int named_code(struct uncore_native *n, const char *name, uint32_t *code)
+/* A per-process code for any other valid string, holding its entry. */
+static int named_code(struct uncore_native *n, const struct uncore_entry *e, uint32_t *code)
 {
+	int rc = 0;
+	pthread_mutex_lock(&n->lock);
 	for (unsigned i = 0; i < n->nnamed; i++) {
-		if (strcasecmp(n->named[i], name) == 0) {
+		if (strcasecmp(n->named[i].name, e->name) == 0) {
 			*code = UNCORE_NATIVE_NAMED | i;
-			return 0;
+			goto out;
 		}
 	}
-	if (n->nnamed >= UNCORE_NATIVE_NAMED - 1)
-		return uncore_fail(UNCORE_ENOSPACE, "too many distinct event strings");
+	if (n->nnamed >= UNCORE_NATIVE_NAMED - 1) {
+		rc = uncore_fail(UNCORE_ENOSPACE, "too many distinct event strings");
+		goto out;
+	}
 	if (n->nnamed == n->capnamed) {
 		unsigned cap = n->capnamed ? n->capnamed * 2 : 16;
-		char **nn = realloc(n->named, cap * sizeof(*nn));
-		if (!nn)
-			return uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+		struct uncore_entry *nn = realloc(n->named, cap * sizeof(*nn));
+		if (!nn) {
+			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+			goto out;
+		}
 		n->named = nn;
 		n->capnamed = cap;
 	}
-	n->named[n->nnamed] = strdup(name);
-	if (!n->named[n->nnamed])
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for event names");
+	n->named[n->nnamed] = *e;
 	*code = UNCORE_NATIVE_NAMED | n->nnamed++;
+out:
+	pthread_mutex_unlock(&n->lock);
+	return rc;
+}
+
+int uncore_native_entry(struct uncore_native *n, uint32_t code, struct uncore_entry *out)
+{
+	struct uncore_native_info info;
+	struct uncore_entry e;
+	int rc;
+
+	pthread_mutex_lock(&n->lock);
+	if (code & UNCORE_NATIVE_NAMED) {
+		unsigned idx = code & ~UNCORE_NATIVE_NAMED;
+		rc = idx < n->nnamed
+			 ? 0
+			 : uncore_fail(UNCORE_ENOEVENT, "no native event with code 0x%x", code);
+		if (rc == 0)
+			*out = n->named[idx];
+		pthread_mutex_unlock(&n->lock);
+		return rc;
+	}
+	for (unsigned i = 0; i < n->ncache; i++) {
+		if (n->cache[i].code == code) {
+			*out = n->cache[i].e;
+			pthread_mutex_unlock(&n->lock);
+			return 0;
+		}
+	}
+	pthread_mutex_unlock(&n->lock);
+	/* First use of an enumerated code: resolve the entry it lists, once. */
+	rc = uncore_native_info(n, code, &info);
+	if (rc == 0)
+		rc = uncore_resolve(n->plat, n->src, info.name, &e);
+	if (rc < 0)
+		return rc;
+	pthread_mutex_lock(&n->lock);
+	if (n->ncache == n->capcache) {
+		unsigned cap = n->capcache ? n->capcache * 2 : 16;
+		struct uncore_native_cached *c = realloc(n->cache, cap * sizeof(*c));
+		if (c) {
+			n->cache = c;
+			n->capcache = cap;
+		}
+	}
+	if (n->ncache < n->capcache) /* without room it is resolved again next time */
+		n->cache[n->ncache++] = (struct uncore_native_cached){.code = code, .e = e};
+	pthread_mutex_unlock(&n->lock);
+	*out = e;
 	return 0;
 }

@@ -78,6 +78,12 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
  * reason).  Errors as uncore_event_parse. */
 int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code);
 
+/* The entry of a code (eventset/resolve.h), for an event set: a named
+ * code's entry was resolved when it was named, an enumerated code's is
+ * resolved at its first use and kept.  Thread-safe. */
+struct uncore_entry;
+int uncore_native_entry(struct uncore_native *n, uint32_t code, struct uncore_entry *out);
+
 /* The event string a code stands for (what the event set is given). */
 int uncore_native_event_string(const struct uncore_native *n, uint32_t code, char *buf, size_t len);
 

@@ -158,14 +158,14 @@ int stat_groups_explain(const struct stat_opts *o, FILE *out)
 	unsigned nsettings = 1;
 	for (unsigned k = 0; k < n; k++) {
 		struct uncore_set_entry_info info;
-		struct uncore_metric_ref r;
+		const struct uncore_entry *e = uncore_set_entry(set, k);
 		char desc[4096];
 		if (uncore_set_entry_info(set, k, &info) < 0)
 			continue;
 		nsettings = info.nsettings;
 		fprintf(out, "\n%s  [%s]\n  method: %s\n", names[k], info.units, info.method);
-		if (uncore_metric_parse(comp->be->machine.plat, names[k], &r) == 0 &&
-		    uncore_metric_describe(r.cat, r.def, desc, sizeof(desc)) == 0)
+		if (e && e->kind == UNCORE_ENTRY_METRIC &&
+		    uncore_metric_describe(e->metric.cat, e->metric.def, desc, sizeof(desc)) == 0)
 			fprintf(out, "  %s\n", desc);
 		uncore_error_clear();
 	}
