@@ -20,8 +20,9 @@ struct msr_dev {
 	int *fd;  /* per socket; -1 where the socket has no CPU */
 	int *cpu; /* per socket */
 	int read_only;
-	int msr_safe;  /* error wording for msr-safe's devices */
-	char leaf[16]; /* "msr" or "msr_safe" */
+	int msr_safe;           /* error wording for msr-safe's devices */
+	char allow_writes[256]; /* the msr driver's allow_writes parameter file */
+	char leaf[16];          /* "msr" or "msr_safe" */
 	char root[256];
 };
 
@@ -77,6 +78,30 @@ int uncore_msr_fail(int err, const char *path, int64_t msr, const char *op, int 
 		return uncore_fail(uncore_error_from_errno(err), "%s%s through %s: %s", op, reg,
 				   path, strerror(err));
 	}
+}
+
+int uncore_msr_write_fail(int err, const char *path, int64_t msr, const char *param)
+{
+	char mode[16] = "";
+	if ((err == EPERM || err == EACCES) && param) {
+		FILE *f = fopen(param, "r");
+		if (f) {
+			if (!fgets(mode, sizeof(mode), f))
+				mode[0] = '\0';
+			fclose(f);
+		}
+	}
+	/* Linux >= 5.9, arch/x86/kernel/msr.c: allow_writes=off refuses every
+	 * write with EPERM, root or not. */
+	if (strncmp(mode, "off", 3) == 0)
+		return uncore_fail(
+		    UNCORE_EPERM,
+		    "write of MSR 0x%" PRIx64 " through %s: %s: the msr driver refuses "
+		    "all writes (msr.allow_writes=off, %s). As root: echo on > %s "
+		    "(or boot with msr.allow_writes=on; each write then taints the "
+		    "kernel), or use msr-safe with our allowlist (uncore-msr-allowlist)",
+		    (uint64_t)msr, path, strerror(err), param, param);
+	return uncore_msr_fail(err, path, msr, "write", 0);
 }
 
 static int socket_fd(struct msr_dev *m, const struct uncore_reg *r, int *fd)
@@ -149,7 +174,9 @@ static int msr_write(struct uncore_regio *io, const struct uncore_reg *r, uint64
 		return 0;
 	dev_path(m, r->socket, path, sizeof(path));
 	if (n < 0)
-		return uncore_msr_fail(errno, path, (int64_t)r->addr, "write", m->msr_safe);
+		return m->msr_safe
+			   ? uncore_msr_fail(errno, path, (int64_t)r->addr, "write", 1)
+			   : uncore_msr_write_fail(errno, path, (int64_t)r->addr, m->allow_writes);
 	return uncore_fail(UNCORE_EIO,
 			   "write of MSR 0x%" PRIx64 " through %s wrote %zd bytes, not 8", r->addr,
 			   path, n);
@@ -198,6 +225,8 @@ int uncore_msr_dev_open_as(const struct uncore_msr_options *opt, const char *lea
 	}
 	snprintf(m->root, sizeof(m->root), "%s", root);
 	snprintf(m->leaf, sizeof(m->leaf), "%s", leaf);
+	snprintf(m->allow_writes, sizeof(m->allow_writes), "%s",
+		 opt->allow_writes_param ? opt->allow_writes_param : UNCORE_MSR_ALLOW_WRITES);
 	m->msr_safe = msr_safe;
 	m->nsockets = opt->nsockets;
 	m->io.ops = &msr_dev_ops;

@@ -17,7 +17,11 @@ struct uncore_msr_options {
 	const int *cpu_of_socket; /* socket (package id) -> CPU; -1 where none */
 	size_t nsockets;          /* entries in cpu_of_socket */
 	const char *dev_root;     /* NULL: UNCORE_MSR_DEV_ROOT (tests: a temp dir) */
+	/* The msr driver's allow_writes parameter (NULL: UNCORE_MSR_ALLOW_WRITES). */
+	const char *allow_writes_param;
 };
+
+#define UNCORE_MSR_ALLOW_WRITES "/sys/module/msr/parameters/allow_writes"
 
 /* Open root/N/msr for the CPU of every socket (read-write, or read-only
  * when only that is permitted: writes then fail with UNCORE_EPERM).  The
@@ -40,5 +44,11 @@ int uncore_msr_dev_open_as(const struct uncore_msr_options *opt, const char *lea
  * `path` is the device, `msr` the register (or -1 for an open), `op` "read",
  * "write" or "open", `msr_safe` selects the msr-safe wording. */
 int uncore_msr_fail(int err, const char *path, int64_t msr, const char *op, int msr_safe);
+
+/* A refused write through /dev/cpu/N/msr: when the msr driver's
+ * allow_writes parameter (file `param`, NULL: UNCORE_MSR_ALLOW_WRITES)
+ * says "off", every write is EPERM whatever the privileges, and the
+ * detail says so and how to turn it on; otherwise uncore_msr_fail(). */
+int uncore_msr_write_fail(int err, const char *path, int64_t msr, const char *param);
 
 #endif

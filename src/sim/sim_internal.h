@@ -117,6 +117,7 @@ struct sim_box {
 	uint8_t edge_prev;     /* bit k: counter k's comparison result on the last cycle */
 	uint8_t pending_valid; /* bit k: pending[k] holds the previous CTL write */
 	uint32_t box_ctl;      /* read-back value (rst bits are actions, not state) */
+	uint32_t box_ctl_written; /* the last value written (SBo one-bit rule) */
 	uint32_t status;
 	uint64_t ctl[HSWEP_MAX_COUNTERS];
 	uint64_t ctr[HSWEP_MAX_COUNTERS];

@@ -86,6 +86,19 @@ static int box_write(struct sim_box *b, const struct hswep_box_desc *d,
 	unsigned k = loc->index;
 	switch (loc->reg) {
 	case HSWEP_REG_BOX_CTL:
+		/* SBo: one newly set control bit per write (the must-be-1
+		 * reserved bits aside), else #GP (HARDWARE-DECISIONS.md H8). */
+		if ((d->errata & HSWEP_ERRATUM_BOX_CTL_ONE_BIT) &&
+		    __builtin_popcountll(value & ~rules->must1 & ~(uint64_t)b->box_ctl_written) > 1)
+			return uncore_fail(
+			    UNCORE_EFAULT,
+			    "write of 0x%" PRIx64 " to %s sets %d control bits at once (#GP): "
+			    "this box control takes one newly set bit per write, as the Linux "
+			    "driver writes it (last write 0x%" PRIx32 ")",
+			    value, what,
+			    __builtin_popcountll(value & ~rules->must1 & ~(uint64_t)b->box_ctl_written),
+			    b->box_ctl_written);
+		b->box_ctl_written = (uint32_t)value;
 		if (value & HSWEP_PMON_BOX_CTL_RST_CTRL) {
 			/* "the Counter Control Registers will be reset to 0"; the
 			 * iMC fixed counter's control is one of them. */

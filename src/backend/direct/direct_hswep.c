@@ -36,6 +36,7 @@ struct direct_box {
 	uint8_t has_box_ctl;
 	struct uncore_reg box_ctl;
 	uint64_t box_ctl_must1;
+	uint64_t box_ctl_last; /* the value last written (SBo: one new bit per write) */
 	unsigned ncounters;
 	struct direct_counter counters[HSWEP_MAX_COUNTERS + 1];
 	unsigned nfilter_writes;
@@ -86,6 +87,29 @@ static const struct hswep_box_desc *desc_for(const struct uncore_box_type *bt)
 static int wr(struct direct_backend *b, const struct uncore_reg *r, uint64_t v)
 {
 	return uncore_regio_write(b->guarded, r, v);
+}
+
+/* A box control write.  SBo: one newly set control bit per write, as the
+ * Linux driver writes it (hswep_uncore_sbox_msr_init_box, "to avoid
+ * spurious #GPs"): first the kept bits with the must-be-1 bits (Table 2-45)
+ * and frz when asked for (so the box is frozen before any reset, 2.1.2 a),
+ * then each other new bit in turn, lowest first. */
+static int wr_box_ctl(struct direct_backend *b, struct direct_box *db, uint64_t v)
+{
+	int rc;
+	if (db->d->errata & HSWEP_ERRATUM_BOX_CTL_ONE_BIT) {
+		uint64_t cur = (db->box_ctl_last & v) | db->box_ctl_must1 | (v & HSWEP_PMON_BOX_CTL_FRZ);
+		rc = cur != db->box_ctl_last || cur == v ? wr(b, &db->box_ctl, cur) : 0;
+		for (uint64_t add = v & ~cur; rc == 0 && add; add &= add - 1) {
+			cur |= add & -add;
+			rc = wr(b, &db->box_ctl, cur);
+		}
+	} else {
+		rc = wr(b, &db->box_ctl, v);
+	}
+	if (rc == 0)
+		db->box_ctl_last = v;
+	return rc;
 }
 
 /* A counter control write; twice on the boxes whose erratum asks for it
@@ -278,9 +302,9 @@ static int reset_boxes(struct direct_backend *b)
 	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
 		struct direct_box *db = &b->boxes[i];
 		if (db->has_box_ctl)
-			rc = wr(b, &db->box_ctl,
-				db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ | HSWEP_PMON_BOX_CTL_RST_CTRL |
-					HSWEP_PMON_BOX_CTL_RST_CTRS);
+			rc = wr_box_ctl(b, db,
+					db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ |
+					    HSWEP_PMON_BOX_CTL_RST_CTRL | HSWEP_PMON_BOX_CTL_RST_CTRS);
 		else
 			for (unsigned c = 0; c < db->ncounters && rc == 0; c++)
 				rc = wr_ctl(b, db->d, &db->counters[c].ctl, 0);
@@ -409,8 +433,9 @@ static int direct_start(struct uncore_backend *base)
 	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
 		struct direct_box *db = &b->boxes[i];
 		if (db->has_box_ctl) {
-			rc = wr(b, &db->box_ctl,
-				db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ | HSWEP_PMON_BOX_CTL_RST_CTRS);
+			rc = wr_box_ctl(b, db,
+					db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ |
+					    HSWEP_PMON_BOX_CTL_RST_CTRS);
 			continue;
 		}
 		for (unsigned c = 0; c < db->ncounters && rc == 0; c++)
@@ -427,7 +452,7 @@ static int direct_start(struct uncore_backend *base)
 	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
 		struct direct_box *db = &b->boxes[i];
 		if (db->has_box_ctl)
-			rc = wr(b, &db->box_ctl, db->box_ctl_must1);
+			rc = wr_box_ctl(b, db, db->box_ctl_must1);
 	}
 	if (rc == 0)
 		b->running = 1;
@@ -444,7 +469,7 @@ static int direct_stop(struct uncore_backend *base)
 	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
 		struct direct_box *db = &b->boxes[i];
 		if (db->has_box_ctl)
-			rc = wr(b, &db->box_ctl, db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ);
+			rc = wr_box_ctl(b, db, db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ);
 		else
 			for (unsigned c = 0; c < db->ncounters && rc == 0; c++)
 				rc = wr_ctl(b, db->d, &db->counters[c].ctl,

@@ -326,7 +326,8 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.num_counters = HSWEP_COUNTERS,
 		.ctr_width = HSWEP_CTR_WIDTH,
 		.thresh_bits = 8,
-		.errata = HSWEP_ERRATUM_CTL_WRITE_TWICE, /* 2.4.1 and 2.4.2.2 notes */
+		/* 2.4.1 and 2.4.2.2 notes; one new BOX_CTL bit per write (H8) */
+		.errata = HSWEP_ERRATUM_CTL_WRITE_TWICE | HSWEP_ERRATUM_BOX_CTL_ONE_BIT,
 		.msr_base = HSWEP_SBO_MSR_BASE,
 		.msr_stride = HSWEP_SBO_MSR_STRIDE,
 		.box_ctl = 0x0,

@@ -45,6 +45,10 @@ enum hswep_clock {
 /* Errata and oddities the driver must work around (see each box's section). */
 #define HSWEP_ERRATUM_CTL_WRITE_TWICE 0x1u /* SBo, R2PCIe, R3QPI: write CTL twice */
 #define HSWEP_ERRATUM_CTL_RST_STICKY  0x2u /* QPI: CTL.rst does not self-clear */
+/* SBo: BOX_CTL takes one newly set bit per write; more raise a #GP (the
+ * Linux driver writes it "bit by bit to avoid spurious #GPs";
+ * HARDWARE-DECISIONS.md H8). */
+#define HSWEP_ERRATUM_BOX_CTL_ONE_BIT 0x4u
 
 /* Which PCI function of an instance a register lives in. */
 enum hswep_pci_fn_role {

@@ -144,13 +144,39 @@ TEST(errno_mapping_of_driver_failures)
 	CHECK_CONTAINS(uncore_error_detail(), "locked-down kernel");
 	CHECK_EQ_INT(uncore_msr_fail(EACCES, "/dev/cpu/0/msr_safe", 0xe01, "write", 1),
 		     UNCORE_EPERM);
-	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o /dev/cpu/msr_allowlist");
+	CHECK_CONTAINS(uncore_error_detail(),
+		       "uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o /dev/cpu/msr_allowlist");
 	CHECK_CONTAINS(uncore_error_detail(), "writable");
 	CHECK_EQ_INT(uncore_msr_fail(ENOENT, "/dev/cpu/0/msr", -1, "open", 0), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "modprobe msr");
 	CHECK_EQ_INT(uncore_msr_fail(ENXIO, "/dev/cpu/5/msr", 0x700, "read", 0), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "offline");
 	CHECK_EQ_INT(uncore_msr_fail(EBUSY, "/dev/cpu/5/msr", 0x700, "read", 0), UNCORE_EBUSY);
+}
+
+/* msr.allow_writes=off (Linux >= 5.9): every write is EPERM, root or not;
+ * the detail names the parameter instead of blaming missing root. */
+TEST(allow_writes_off_is_named)
+{
+	const char *dir = test_mkdtemp("allow-writes");
+	CHECK(dir != NULL);
+	if (!dir)
+		return;
+	char param[400];
+	snprintf(param, sizeof(param), "%s/allow_writes", dir);
+	CHECK_EQ_INT(test_put(dir, "allow_writes", "off\n"), 0);
+	CHECK_EQ_INT(uncore_msr_write_fail(EPERM, "/dev/cpu/0/msr", 0x720, param), UNCORE_EPERM);
+	CHECK_CONTAINS(uncore_error_detail(), "msr.allow_writes=off");
+	CHECK_CONTAINS(uncore_error_detail(), "echo on >");
+	CHECK(strstr(uncore_error_detail(), "CAP_SYS_RAWIO") == NULL);
+	CHECK_EQ_INT(test_put(dir, "allow_writes", "default\n"), 0);
+	CHECK_EQ_INT(uncore_msr_write_fail(EPERM, "/dev/cpu/0/msr", 0x720, param), UNCORE_EPERM);
+	CHECK_CONTAINS(uncore_error_detail(), "CAP_SYS_RAWIO");
+	/* No parameter file (an older kernel): the usual message. */
+	CHECK_EQ_INT(uncore_msr_write_fail(EPERM, "/dev/cpu/0/msr", 0x720, "/nonexistent/x"),
+		     UNCORE_EPERM);
+	CHECK_CONTAINS(uncore_error_detail(), "CAP_SYS_RAWIO");
+	test_rmtree(dir);
 }
 
 /* As an unprivileged user a 0644 device opens read-only: reads work, writes
@@ -218,6 +244,7 @@ int main(void)
 	RUN(reads_and_writes_reach_the_socket_cpu);
 	RUN(bad_registers_are_refused_before_the_device);
 	RUN(missing_device_says_modprobe);
+	RUN(allow_writes_off_is_named);
 	RUN(errno_mapping_of_driver_failures);
 	RUN(read_only_fallback_when_unprivileged);
 	RUN(this_machine_default_root);

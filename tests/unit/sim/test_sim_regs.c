@@ -446,6 +446,27 @@ TEST(erratum_qpi_reset_does_not_self_clear)
 	uncore_sim_close(sim);
 }
 
+/* SBo box control: one newly set control bit per write, else #GP (the
+ * Linux driver writes it bit by bit "to avoid spurious #GPs"); the
+ * must-be-1 bits 17:16 do not count. */
+TEST(sbo_box_control_takes_one_bit_per_write)
+{
+	struct uncore_sim *sim = sim_new("e5-2699v3-2s", clocks);
+	struct uncore_regio *io = uncore_sim_regio(sim);
+	struct uncore_reg sbo0 = msr_reg(0, 0x720);
+	WR_FAILS(io, sbo0, MUST1 | FRZ | RST_CTRL | RST_CTRS, UNCORE_EFAULT);
+	CHECK_CONTAINS(uncore_error_detail(), "one newly set bit per write");
+	WR(io, sbo0, MUST1 | RST_CTRL);
+	WR(io, sbo0, MUST1 | RST_CTRL | RST_CTRS);
+	WR(io, sbo0, MUST1 | RST_CTRL | RST_CTRS | FRZ);
+	WR(io, sbo0, MUST1 | FRZ); /* clearing is free */
+	WR(io, sbo0, MUST1);
+	WR_FAILS(io, sbo0, MUST1 | FRZ | RST_CTRS, UNCORE_EFAULT);
+	/* Other MSR boxes take any valid value. */
+	WR(io, msr_reg(0, 0xe00), MUST1 | FRZ | RST_CTRL | RST_CTRS);
+	uncore_sim_close(sim);
+}
+
 int main(void)
 {
 	RUN(freeze_box_and_global);
@@ -457,5 +478,6 @@ int main(void)
 	RUN(reserved_bits_and_unknown_registers);
 	RUN(erratum_write_twice);
 	RUN(erratum_qpi_reset_does_not_self_clear);
+	RUN(sbo_box_control_takes_one_bit_per_write);
 	return harness_done();
 }
