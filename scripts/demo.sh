@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `make demo`: papi-uncore on its embedded default, the register-level
 # simulator of a two-socket Xeon E5-2699 v3, running STREAM-like memory
-# traffic in real time (src/sim/scenarios/demo-stream.scn).  Every line
-# that comes from the simulator says so.
+# traffic in real time (src/sim/scenarios/demo-stream.scn); then one block
+# for each other generation of the specifications (Skylake client,
+# Nehalem, Xeon 7400) on its own simulator model.  Every line that comes
+# from the simulator says so.
 set -u
 stage=${1:?usage: demo.sh STAGE SRCDIR}
 srcdir=${2:?usage: demo.sh STAGE SRCDIR}
@@ -59,3 +61,18 @@ echo "== 5. derived metrics: the node's DRAM bandwidth in GB/s as one event, per
 echo "   (scenario: per socket 51.2 GB/s read, 25.6 GB/s written - the numbers of step 2: GB is 10^9 bytes"
 echo "    everywhere; the manual's GB_CONVERSION of 2^30 would print 47.7 + 23.8;"
 echo "    formulas: metrics/hswep.metrics, HSX 1.7.1 and 2.6.6)"
+echo
+echo "== 6. every other generation of the specifications, each on its own simulator and scenario"
+echo "   (uncore-sim models; the same direct engine programs them all)"
+while read -r title model scn events group; do
+	echo "   -- ${title//-/ }: \$ uncore-stat --sim --sim-model $model --sim-scenario $scn -e $events${group:+ -g $group} -t 0.2"
+	"$stage/bin/uncore-stat" --sim --sim-model "$model" --sim-scenario "$scn" -o "$out" -e "$events" \
+		${group:+-g "$group"} -t 0.2
+	grep -E '^(skl|nhm|x7400)_' "$out" | sed 's/^/   /'
+done <<'GENERATIONS'
+Skylake-client i7-6700k skl-stream skl_unc_imc::DRAM_DATA_READS,skl_unc_clock::UNC_CLOCK MEM
+Nehalem x5570-2s nhm-stream nhm_unc_guide::UNC_IMC_NORMAL_READS:ANY,nhm_unc_guide::UNC_CLK_UNHALTED MEM
+Xeon-7400 x7460-4s x7400-stream x7400_unc_gbsq::GBSQ_TRANSACTIONS,x7400_unc_fsb::FSB_DRDY
+GENERATIONS
+echo "   (scenarios: SKL 100 M reads/s = 6.4 GB/s; Nehalem 208 M reads/s per socket = 13.3 GB/s;"
+echo "    X7460 one GBSQ transaction every 4 + 8 core cycles, DRDY every 4th bus cycle, per socket)"

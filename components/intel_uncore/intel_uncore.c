@@ -40,6 +40,16 @@ typedef struct {
 	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
 	long long values[INTEL_UNCORE_MAX_EVENTS];
 	int scaling_noted; /* the multiplexing note was given since start */
+	/* A fault that may cost counts was reported (by the read or stop that
+	 * met it) and has not cleared: later reads and stops meeting it again
+	 * return their values with PAPI_OK (the component's status,
+	 * uncore_set_short, still says so).  Without this a persistent fault
+	 * would trap the set: PAPI_stop reads first and gives up when that
+	 * read fails, so the set could never be stopped or cleaned up. */
+	int fault_reported;
+	/* PAPI_CPU_ATTACH's CPU, or -1: kept here too, since an empty control
+	 * state drops its event set (update_control_state). */
+	int attach_cpu;
 	/* The background poller (eventset/poller.h), when a counter of the set
 	 * could wrap twice between PAPI_reads; `lock` serialises it with
 	 * PAPI's calls on the set. */
@@ -156,6 +166,15 @@ static int fail(int rc, const char *what)
 	return to_papi(rc);
 }
 
+/* The same for start, read, stop and reset: the events were checked when
+ * they were added, so a device missing now has vanished (hot removal, a
+ * driver unbound): a system failure, not "Event does not exist". */
+static int fail_counting(int rc, const char *what)
+{
+	int papi = fail(rc, what);
+	return rc == UNCORE_ENODEV ? PAPI_ESYS : papi;
+}
+
 /* PAPI reads the verdict from cmp_info.disabled, set by the component.
  * A program then sees only "Event does not exist" for our events (PAPI
  * skips a disabled component), so the reason, with its fix, also goes
@@ -241,13 +260,18 @@ static void define_presets(int cidx)
 		slot++;
 	preset_first = slot;
 	preset_count = 0;
-	for (unsigned i = 0; i < n; i++)
-		for (int s = -1; s < (int)component->be->machine.nsockets; s++) {
-			if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
-				break;
-			if (define_preset(cidx, slot, &defs[i], s) == 0)
-				slot++;
-		}
+	/* Node presets first, then per socket: PAPI's table has room for
+	 * about 20 after its own (PAPI_MAX_PRESET_EVENTS), so on a machine
+	 * with many sockets the last per-socket ones are left out. */
+	for (int pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < n; i++)
+			for (int s = pass ? 0 : -1;
+			     s < (pass ? (int)component->be->machine.nsockets : 0); s++) {
+				if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
+					break;
+				if (define_preset(cidx, slot, &defs[i], s) == 0)
+					slot++;
+			}
 	_intel_uncore_vector.cmp_info.num_preset_events = (int)preset_count;
 }
 
@@ -318,10 +342,24 @@ static int _intel_uncore_init_control_state(hwd_control_state_t *ctl)
 
 	memset(c, 0, sizeof(*c));
 	pthread_mutex_init(&c->lock, NULL);
+	c->attach_cpu = -1;
 	rc = uncore_set_create(component->be, &c->set);
 	if (rc < 0)
 		return fail(rc, "creating an event set");
 	uncore_set_clock(c->set, &component->clock);
+	return PAPI_OK;
+}
+
+/* The control state's event set, made when it has none, with the CPU it
+ * is attached to. */
+static int ensure_set(intel_uncore_control_t *c)
+{
+	int rc = uncore_set_create(component->be, &c->set);
+	if (rc < 0)
+		return fail(rc, "creating an event set");
+	uncore_set_clock(c->set, &component->clock);
+	if (c->attach_cpu >= 0 && (rc = uncore_set_attach_cpu(c->set, c->attach_cpu)) < 0)
+		return fail(rc, "PAPI_CPU_ATTACH");
 	return PAPI_OK;
 }
 
@@ -351,11 +389,20 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 	(void)ctx;
 	if (count > INTEL_UNCORE_MAX_EVENTS)
 		return PAPI_ECNFLCT;
-	if (!c->set) {
-		if ((rc = uncore_set_create(component->be, &c->set)) < 0)
-			return fail(rc, "creating an event set");
-		uncore_set_clock(c->set, &component->clock);
+	/* An empty control state owns no memory: PAPI frees it right after a
+	 * call with no events (PAPI_cleanup_eventset, and PAPI_destroy_eventset
+	 * of a set whose add failed, never call cleanup_eventset before that).
+	 * A set kept or made here was lost, 856 bytes each time; the next add
+	 * makes a new one. */
+	if (count == 0) {
+		stop_poller(c);
+		uncore_set_destroy(c->set);
+		c->set = NULL;
+		c->n = 0;
+		return PAPI_OK;
 	}
+	if (!c->set && (rc = ensure_set(c)) != PAPI_OK)
+		return rc;
 	/* Each code's entry, resolved when the code was made: no name is
 	 * rebuilt from a code and parsed again.  On the heap: an entry is too
 	 * much for a thread's stack times INTEL_UNCORE_MAX_EVENTS. */
@@ -386,10 +433,13 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc;
 	uint64_t period = 0;
 	(void)ctx;
+	if (!c->set)
+		return PAPI_EINVAL; /* no events (PAPI refuses to start those first) */
 	rc = uncore_set_start(c->set);
 	c->scaling_noted = 0;
+	c->fault_reported = 0;
 	if (rc < 0)
-		return fail(rc, "starting");
+		return fail_counting(rc, "starting");
 	/* Nothing lost: poll when a counter could wrap twice between reads
 	 * (PAPI_INTEL_UNCORE_POLL=auto|off|<ms>). */
 	rc = uncore_poller_period(c->set, getenv("PAPI_INTEL_UNCORE_POLL"), &period);
@@ -454,9 +504,15 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	int rc;
 	(void)ctx;
 	stop_poller(c);
+	if (!c->set)
+		return PAPI_OK;
 	rc = uncore_set_stop(c->set, v);
-	if (rc < 0)
-		return fail(rc, "stopping");
+	if (rc < 0 && !c->fault_reported) {
+		c->fault_reported = 1;
+		int err = fail_counting(rc, "stopping");
+		copy_values(c, v);
+		return err;
+	}
 	note_scaling(c);
 	return copy_values(c, v);
 }
@@ -469,11 +525,17 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	int rc;
 	(void)ctx;
 	(void)flags;
+	if (!c->set)
+		return PAPI_EINVAL;
 	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_read(c->set, v);
 	pthread_mutex_unlock(&c->lock);
-	if (rc < 0)
-		return fail(rc, "reading");
+	if (rc < 0 && !c->fault_reported) {
+		c->fault_reported = 1;
+		return fail_counting(rc, "reading");
+	}
+	if (rc == 0)
+		c->fault_reported = 0; /* a new fault is news again */
 	note_scaling(c);
 	copy_values(c, v);
 	*events = c->values;
@@ -485,10 +547,12 @@ static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	int rc;
 	(void)ctx;
+	if (!c->set)
+		return PAPI_OK;
 	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_reset(c->set);
 	pthread_mutex_unlock(&c->lock);
-	return rc < 0 ? fail(rc, "resetting") : PAPI_OK;
+	return rc < 0 ? fail_counting(rc, "resetting") : PAPI_OK;
 }
 
 /* PAPI_CPU_ATTACH (cmp_info.cpu): uncore counters belong to a socket, so a
@@ -501,13 +565,13 @@ static int _intel_uncore_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *o
 	if (code == PAPI_CPU_ATTACH) {
 		intel_uncore_control_t *c = (intel_uncore_control_t *)option->cpu.ESI->ctl_state;
 		int rc;
-		if (!c->set) {
-			if ((rc = uncore_set_create(component->be, &c->set)) < 0)
-				return fail(rc, "creating an event set");
-			uncore_set_clock(c->set, &component->clock);
-		}
+		if (!c->set && (rc = ensure_set(c)) != PAPI_OK)
+			return rc;
 		rc = uncore_set_attach_cpu(c->set, (int)option->cpu.cpu_num);
-		return rc < 0 ? fail(rc, "PAPI_CPU_ATTACH") : PAPI_OK;
+		if (rc < 0)
+			return fail(rc, "PAPI_CPU_ATTACH");
+		c->attach_cpu = (int)option->cpu.cpu_num;
+		return PAPI_OK;
 	}
 	return PAPI_OK;
 }
@@ -542,12 +606,40 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 	return PAPI_OK;
 }
 
+/* Whether `pmu` (len bytes) is one of our PMU names or a numbered instance
+ * of one (the routing rule of our PAPI patch, papi-patches/README.md). */
+static int is_our_pmu(const char *pmu, size_t len)
+{
+	unsigned npmu;
+	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
+	for (unsigned i = 0; i < npmu; i++) {
+		size_t n = strlen(pmus[i]);
+		if (n > len || strncmp(pmu, pmus[i], n) != 0)
+			continue;
+		size_t k = n;
+		if (k < len && pmu[k] == '_' && k + 1 < len)
+			k++;
+		while (k < len && pmu[k] >= '0' && pmu[k] <= '9')
+			k++;
+		if (k == len && (n == len || pmu[len - 1] != '_'))
+			return 1;
+	}
+	return 0;
+}
+
 static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 {
 	uint32_t c;
 	int rc = uncore_native_code(component->native, name, &c);
-	if (rc < 0)
+	if (rc < 0) {
+		/* PAPI offers names without a PMU, or of PMUs we do not have, to
+		 * every component: those are not ours, and saying so would flood
+		 * every tool that looks a name up (papi_native_avail --check). */
+		const char *sep = strstr(name, "::");
+		if (rc == UNCORE_ENOEVENT && (!sep || !is_our_pmu(name, (size_t)(sep - name))))
+			return PAPI_ENOEVNT;
 		return fail(rc, name);
+	}
 	*code = c;
 	return PAPI_OK;
 }
@@ -581,8 +673,11 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	copy_field(info->units, sizeof(info->units), ni.units);
 	/* Metrics are doubles: their bits travel in PAPI's long long values,
 	 * as PAPI_DATATYPE_FP64 events of other components do. */
-	info->data_type = ni.fp64 ? PAPI_DATATYPE_FP64 : PAPI_DATATYPE_UINT64;
-	info->value_type = ni.fp64 ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
+	info->data_type = ni.fp64    ? PAPI_DATATYPE_FP64
+			  : ni.int64 ? PAPI_DATATYPE_INT64
+				     : PAPI_DATATYPE_UINT64;
+	info->value_type =
+	    ni.fp64 || ni.int64 ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
 	info->timescope = PAPI_TIMESCOPE_SINCE_START;
 	info->location = PAPI_LOCATION_UNCORE;
 	info->component_index = _intel_uncore_vector.cmp_info.CmpIdx;

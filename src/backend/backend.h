@@ -14,6 +14,9 @@
 
 struct uncore_backend;
 
+/* A slot read() could not read (see read). */
+#define UNCORE_RAW_UNREAD UINT64_MAX
+
 struct uncore_backend_ops {
 	const char *name; /* "direct", "perf" */
 	/* Take ownership of the boxes of `plan` and program them, counters
@@ -23,7 +26,10 @@ struct uncore_backend_ops {
 	int (*start)(struct uncore_backend *b);
 	/* Stop them (values stay readable). */
 	int (*stop)(struct uncore_backend *b);
-	/* Raw values of every slot of the plan, each below 2^slot.width. */
+	/* Raw values of every slot of the plan, each below 2^slot.width.  A
+	 * fault on one box or socket costs no other its values: the slots that
+	 * could not be read are UNCORE_RAW_UNREAD (never a valid value of a
+	 * counter narrower than 64 bits) and the first error is returned. */
 	int (*read)(struct uncore_backend *b, uint64_t *raw);
 	/* Stop, clear the boxes' programming and release them. */
 	int (*unprogram)(struct uncore_backend *b);
@@ -84,6 +90,12 @@ struct uncore_backend {
 	/* Width of the raw values read() returns: 0 for each slot's counter
 	 * width; 64 when the backend returns 64-bit totals (perf). */
 	uint8_t value_bits;
+	/* Set by the backend when counting may have stopped for a while on
+	 * part of the machine (an unfreeze that failed): the counts of that
+	 * span are lost.  The event set takes it (and clears it) after each
+	 * operation and reports the loss (eventset.h). */
+	int counting_interrupted;
+	char interrupted_detail[160];
 };
 
 #endif

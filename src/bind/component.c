@@ -148,6 +148,7 @@ static int open_sim(struct uncore_component *c)
 	int16_t sim_cpu_socket[UNCORE_MAX_CPUS];
 	struct uncore_sim_topology topo;
 	unsigned ncpus = 0;
+	memset(&topo, 0, sizeof(topo));
 	if (uncore_sim_topology(uncore_sim_from_regio(io), &topo) == 0)
 		for (unsigned s = 0; s < topo.sockets; s++)
 			for (unsigned k = 0; k < topo.cores && ncpus < UNCORE_MAX_CPUS; k++)
@@ -155,6 +156,7 @@ static int open_sim(struct uncore_component *c)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.ncpus = ncpus;
 	cfg.cpu_socket = sim_cpu_socket;
+	cfg.cores_per_package = topo.cores;
 	cfg.lock_dir = locks;
 	cfg.no_socket_lock = locks[0] == '\0';
 	cfg.io = io;
@@ -258,6 +260,9 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	cfg.origin = platform->title;
 	cfg.ncpus = topo.ncpu_ids;
 	cfg.cpu_socket = cpu_socket;
+	for (unsigned i = 0; i < topo.nsockets; i++)
+		if (topo.socket[i].cores > cfg.cores_per_package)
+			cfg.cores_per_package = topo.socket[i].cores;
 	cfg.absent_note = imc_why[0] ? imc_why : NULL;
 	rc = skl	? uncore_direct_open_skl(&cfg, &c->be)
 	     : msr_only ? uncore_direct_open_msr_platform(platform->name, &cfg, &c->be)

@@ -361,6 +361,21 @@ static int unknown_umask(struct pstate *ps, const char *name)
 			   name, box->name, e->name, e->numasks, box->name, e->name);
 }
 
+/* ":socket1", ":box3", ":cpu5": a qualifier without '=', for tools that
+ * give '=' a meaning of their own (the high-level API's "=instant").  The
+ * length of its name, or 0. */
+static size_t glued_qualifier(const char *s)
+{
+	static const char *const names[] = {"socket", "box", "cpu"};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		size_t n = strlen(names[i]);
+		if (strncasecmp(s, names[i], n) == 0 && s[n] >= '0' && s[n] <= '9' &&
+		    strspn(s + n, "0123456789") == strlen(s + n))
+			return n;
+	}
+	return 0;
+}
+
 static int is_qualifier(const char *name)
 {
 	return !strcasecmp(name, "socket") || !strcasecmp(name, "box") || !strcasecmp(name, "cpu");
@@ -395,9 +410,15 @@ static int parse_attrs(struct pstate *ps, char *s, int depth)
 		} else {
 			/* As in libpfm4, a name is a umask first, a boolean modifier second. */
 			int um = uncore_box_find_umask(ps->ev.box, ps->ev.event, s);
+			size_t glued = depth == 0 ? glued_qualifier(s) : 0;
 			if (um >= 0)
 				rc = add_umask(ps, (unsigned)um, depth);
-			else if (is_qualifier(s))
+			else if (glued) {
+				char name[8];
+				memcpy(name, s, glued);
+				name[glued] = '\0';
+				rc = set_qualifier(ps, name, s + glued);
+			} else if (is_qualifier(s))
 				rc = uncore_fail(UNCORE_ESYNTAX, "qualifier %s needs a value: %s=N",
 						 s, s);
 			else {

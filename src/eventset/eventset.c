@@ -39,6 +39,7 @@ struct contents {
 	unsigned maxslots;
 	struct uncore_counter_fold *folds; /* slots of the current phase */
 	uint64_t *rawv;                    /* scratch per slot */
+	uint64_t *rawv2;                   /* a second read's, when the final one failed */
 	uint64_t *base;                    /* per sched event: counts of finished phases */
 	uint64_t *active_ns;               /* per sched event: time its phase ran */
 	/* Per sched event: the backend's enabled and running times of its
@@ -49,6 +50,10 @@ struct contents {
 	 * ent_ev[ent_first[i] .. + ent_n[i]). */
 	unsigned *ent_first, *ent_n, *ent_ev;
 	double *est, *terms; /* scratch */
+	/* Per entry: a metric's integer form (":int", metrics.h): its scale
+	 * (0: the double itself) and units. */
+	double *int_scale;
+	char (*int_units)[48];
 };
 
 struct uncore_set {
@@ -64,6 +69,12 @@ struct uncore_set {
 	int kern_scaled;   /* a finished phase had a slot the backend scaled */
 	uint64_t *values;  /* last values, for reads of a stopped set */
 	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
+	/* Counts that may be short since start or reset (uncore_set_short):
+	 * the error and what was lost; final_short when the stop's own final
+	 * read lost counters, so that reads and stops of the stopped set keep
+	 * saying so. */
+	int short_rc, final_short;
+	char short_detail[320];
 };
 
 int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
@@ -107,6 +118,7 @@ static void free_contents(struct contents *c)
 	free(c->phases);
 	free(c->folds);
 	free(c->rawv);
+	free(c->rawv2);
 	free(c->base);
 	free(c->active_ns);
 	free(c->kern_enabled);
@@ -116,6 +128,8 @@ static void free_contents(struct contents *c)
 	free(c->ent_ev);
 	free(c->est);
 	free(c->terms);
+	free(c->int_scale);
+	free(c->int_units);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -262,7 +276,10 @@ static int build(const struct uncore_backend *be, const struct uncore_entry *ent
 	c->raw = calloc(n ? n : 1, sizeof(*c->raw));
 	c->sev = calloc(n ? n : 1, sizeof(*c->sev));
 	mrefs = calloc(n ? n : 1, sizeof(*mrefs));
-	if (!c->entries || !c->metric || !c->raw || !c->sev || !mrefs) {
+	c->int_scale = calloc(n ? n : 1, sizeof(*c->int_scale));
+	c->int_units = calloc(n ? n : 1, sizeof(*c->int_units));
+	if (!c->entries || !c->metric || !c->raw || !c->sev || !mrefs || !c->int_scale ||
+	    !c->int_units) {
 		free(mrefs);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
 	}
@@ -280,6 +297,10 @@ static int build(const struct uncore_backend *be, const struct uncore_entry *ent
 		attach_entry(attach_cpu, kind, &c->sev[c->nraw], &mrefs[c->nmetrics],
 			     attach_socket);
 		if (kind) {
+			if (mrefs[c->nmetrics].integer)
+				uncore_metric_int_units(mrefs[c->nmetrics].def->units,
+							&c->int_scale[i], c->int_units[i],
+							sizeof(c->int_units[i]));
 			c->metric[i] = (int)c->nmetrics++;
 		} else {
 			c->metric[i] = -1;
@@ -321,13 +342,14 @@ static int build(const struct uncore_backend *be, const struct uncore_entry *ent
 	unsigned nt = c->ms ? uncore_mset_nterms(c->ms) : 0;
 	c->folds = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->folds));
 	c->rawv = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv));
+	c->rawv2 = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv2));
 	c->base = calloc(c->nsev ? c->nsev : 1, sizeof(*c->base));
 	c->active_ns = calloc(c->nsev ? c->nsev : 1, sizeof(*c->active_ns));
 	c->kern_enabled = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_enabled));
 	c->kern_running = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_running));
 	c->est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->est));
 	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
-	if (!c->folds || !c->rawv || !c->base || !c->active_ns || !c->kern_enabled ||
+	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
 	    !c->kern_running || !c->est || !c->terms)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
@@ -497,12 +519,60 @@ int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_
 	if (s->c.metric[i] >= 0) {
 		out->metric = 1;
 		out->units = s->c.entries[i].metric.def->units;
+		if (s->c.int_scale[i] > 0) {
+			out->integer = 1;
+			out->units = s->c.int_units[i];
+		}
 		out->method = uncore_mset_method_text(s->c.ms, (unsigned)s->c.metric[i]);
 	}
 	return 0;
 }
 
 /* Counting. */
+
+/* Remember that counts may be short (the first cause is kept). */
+static void note_short(struct uncore_set *s, int rc, const char *what, const char *detail)
+{
+	if (s->short_rc)
+		return;
+	s->short_rc = rc < 0 ? rc : UNCORE_EIO;
+	snprintf(s->short_detail, sizeof(s->short_detail), "%s: %s", what, detail);
+}
+
+/* Take the backend's report of counting that stopped on part of the machine. */
+static void take_interruption(struct uncore_set *s)
+{
+	if (!s->be->counting_interrupted)
+		return;
+	note_short(s, UNCORE_EIO, "counting stopped on part of the machine until a later read",
+		   s->be->interrupted_detail);
+	s->be->counting_interrupted = 0;
+}
+
+/* Fold a read's values into the current phase: every slot when the read
+ * succeeded, else the slots it could read (backend.h) when the backend
+ * says which; 1 when a slot went unread. */
+static int fold_read(struct uncore_set *s, int rc, int final)
+{
+	const struct phase *ph = &s->c.phases[s->phase];
+	int unread = 0;
+	if (rc < 0 && s->be->value_bits)
+		return 1; /* 64-bit totals (perf): no per-slot mark, nothing folded */
+	for (unsigned k = 0; k < ph->plan.nslots; k++) {
+		uint64_t raw = s->c.rawv[k];
+		if (rc < 0 && raw == UNCORE_RAW_UNREAD) {
+			unread = 1;
+			if (final)
+				uncore_fold_stop(&s->c.folds[k], s->c.folds[k].last);
+			continue;
+		}
+		if (final)
+			uncore_fold_stop(&s->c.folds[k], raw);
+		else
+			uncore_fold_update(&s->c.folds[k], raw);
+	}
+	return unread;
+}
 
 /* Program and start the current phase; its folds start from a first read. */
 static int phase_begin(struct uncore_set *s)
@@ -578,13 +648,38 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 	struct phase *ph = &s->c.phases[s->phase];
 	uint64_t now = s->phase_ns;
 	int rc = s->be->ops->stop(s->be);
+	char stop_detail[256];
+	snprintf(stop_detail, sizeof(stop_detail), "%s", uncore_error_detail());
 	/* The interval ends when counting stops, not after the reads. */
 	int rc2 = uncore_clock_now(&s->clock, &now);
-	if (rc == 0)
-		rc = s->be->ops->read(s->be, s->c.rawv);
-	if (rc == 0)
-		for (unsigned k = 0; k < ph->plan.nslots; k++)
-			uncore_fold_stop(&s->c.folds[k], s->c.rawv[k]);
+	/* The final read even when a box would not stop: what it counted since
+	 * the last read is read now or never (unprogram follows). */
+	int rr = s->be->ops->read(s->be, s->c.rawv);
+	if (rr < 0 && !s->be->value_bits) {
+		/* Once more for the counters it missed: a transient fault then
+		 * costs nothing. */
+		int again = s->be->ops->read(s->be, s->c.rawv2);
+		rr = 0;
+		for (unsigned k = 0; k < ph->plan.nslots; k++) {
+			if (s->c.rawv[k] == UNCORE_RAW_UNREAD)
+				s->c.rawv[k] = s->c.rawv2[k];
+			if (s->c.rawv[k] == UNCORE_RAW_UNREAD)
+				rr = again < 0 ? again : UNCORE_EIO;
+		}
+	}
+	if (fold_read(s, rr, 1)) {
+		s->final_short = 1;
+		note_short(s, rr, "the final read could not read every counter; their counts since the "
+				  "last read are lost",
+			   uncore_error_detail());
+	}
+	/* An unfreeze failing after the final read costs nothing: counting
+	 * ends here anyway. */
+	s->be->counting_interrupted = 0;
+	if (rc < 0)
+		uncore_fail(rc, "%s (the counts were read and kept)", stop_detail);
+	else if (rr < 0)
+		rc = uncore_fail(rr, "%s", s->short_detail);
 	if (rc == 0)
 		rc = rc2;
 	for (unsigned l = 0; l < ph->nev; l++) {
@@ -651,7 +746,18 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 		if (c->metric[i] < 0)
 			continue;
 		double d = uncore_mset_eval(c->ms, (unsigned)c->metric[i], c->terms, commons);
-		memcpy(&values[i], &d, sizeof(d));
+		if (c->int_scale[i] > 0) {
+			/* The integer form: rounded half away from zero (without
+			 * libm: PAPI's tools do not link it); a value that is no
+			 * number (x/0, nothing counted yet) reads 0. */
+			double x = isfinite(d) ? d * c->int_scale[i] : 0;
+			int64_t v = x >= 0x1p63    ? INT64_MAX
+				    : x <= -0x1p63 ? INT64_MIN
+						   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+			memcpy(&values[i], &v, sizeof(v));
+		} else {
+			memcpy(&values[i], &d, sizeof(d));
+		}
 	}
 }
 
@@ -673,6 +779,9 @@ int uncore_set_start(struct uncore_set *s)
 		return uncore_fail(UNCORE_EINVAL, "the event set is empty");
 	clear_totals(s);
 	s->phase = 0;
+	s->short_rc = s->final_short = 0;
+	s->short_detail[0] = '\0';
+	s->be->counting_interrupted = 0;
 	rc = phase_begin(s);
 	if (rc < 0)
 		return rc;
@@ -685,19 +794,22 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
 	if (!s->running) {
 		memcpy(values, s->values, s->c.n * sizeof(*values));
-		return 0;
+		return s->final_short ? uncore_fail(s->short_rc, "%s", s->short_detail) : 0;
 	}
-	const struct phase *ph = &s->c.phases[s->phase];
 	uint64_t now;
 	int rc = s->be->ops->read(s->be, s->c.rawv);
-	if (rc == 0)
-		rc = uncore_clock_now(&s->clock, &now);
-	if (rc < 0)
-		return rc;
-	for (unsigned k = 0; k < ph->plan.nslots; k++)
-		uncore_fold_update(&s->c.folds[k], s->c.rawv[k]);
+	int rc2 = uncore_clock_now(&s->clock, &now);
+	if (rc2 < 0)
+		return rc2;
+	/* The counters that could be read are folded even when others could
+	 * not: a fault on one box costs no other box its counts (a counter
+	 * left unread too long could wrap twice). */
+	fold_read(s, rc, 0);
+	take_interruption(s);
 	compute(s, now, s->values);
 	memcpy(values, s->values, s->c.n * sizeof(*values));
+	if (rc < 0)
+		return rc;
 	if (s->c.nphases > 1) {
 		/* Next setting of the multiplexed terms. */
 		uint64_t end;
@@ -723,6 +835,8 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 		s->stop_ns = end;
 		s->running = 0;
 		compute(s, end, s->values);
+	} else if (s->final_short) {
+		rc = uncore_fail(s->short_rc, "%s", s->short_detail);
 	}
 	if (values)
 		memcpy(values, s->values, s->c.n * sizeof(*values));
@@ -779,9 +893,18 @@ int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_even
 	return 0;
 }
 
+int uncore_set_short(const struct uncore_set *s, const char **detail)
+{
+	if (detail)
+		*detail = s->short_detail;
+	return s->short_rc;
+}
+
 int uncore_set_reset(struct uncore_set *s)
 {
 	clear_totals(s);
+	s->short_rc = s->final_short = 0;
+	s->short_detail[0] = '\0';
 	if (s->running) {
 		const struct phase *ph = &s->c.phases[s->phase];
 		int rc = s->be->ops->read(s->be, s->c.rawv);

@@ -70,7 +70,9 @@ int uncore_set_attached_cpu(const struct uncore_set *s);
 int uncore_set_start(struct uncore_set *s);
 
 /* Current values, one per entry, in the order of the set; then, if the set
- * has time-multiplexed terms, switch to the next setting. */
+ * has time-multiplexed terms, switch to the next setting.  On an error of
+ * the backend's read the values are still filled, with every counter that
+ * could be read (the others as of their last read). */
 int uncore_set_read(struct uncore_set *s, uint64_t *values);
 
 /* Final values (values may be NULL), then stop and release the boxes. */
@@ -81,6 +83,14 @@ int uncore_set_reset(struct uncore_set *s);
 
 int uncore_set_running(const struct uncore_set *s);
 
+/* Whether some counts may be short since start or reset: 0, or the error
+ * of the fault that may have cost counts (a counter the stop's final read
+ * could not read, a socket whose unfreeze failed and that stopped counting
+ * until a later read), with *detail saying what (NULL: not wanted).  The
+ * operation that met the fault returned that error itself; reads and stops
+ * of a set stopped with counters unread keep returning it. */
+int uncore_set_short(const struct uncore_set *s, const char **detail);
+
 /* How often the set must be read while running so that no counter wraps
  * twice between reads (the backend's max_read_interval): *ns, or
  * UINT64_MAX when no counter of the set can wrap within hours.  A poller
@@ -90,6 +100,7 @@ int uncore_set_max_read_interval(const struct uncore_set *s, uint64_t *ns);
 /* What an entry is. */
 struct uncore_set_entry_info {
 	int metric;         /* 1: a metric, its value a double (PAPI_DATATYPE_FP64) */
+	int integer;        /* 1: the metric's integer form (":int"), its value an int64 */
 	const char *units;  /* metric units, "" for events (counts) */
 	const char *method; /* metric: how it is measured and its error bound; "" for events */
 	unsigned nsettings; /* time-multiplexed settings of the whole set (1: none) */

@@ -121,7 +121,8 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 						   "out of memory for native events");
 			}
 			n->npmu_names++;
-			n->count += n->metrics->ndefs;
+			for (unsigned i = 0; i < n->metrics->ndefs; i++)
+				n->count += !n->metrics->defs[i].unavailable;
 		}
 		if (pass == 1)
 			n->nprimary = n->npmu_names;
@@ -231,13 +232,23 @@ static uint32_t metric_code(unsigned index, unsigned sub)
 	return UNCORE_NATIVE_METRIC | index << EVENT_SHIFT | sub;
 }
 
-/* The first metric, or after them the first kernel event. */
+/* The first countable metric at index `from` or after it, or after them
+ * the first kernel event.  Metrics the platform cannot measure (their
+ * "unavailable" line says why; naming one still gives that reason) are
+ * not listed. */
+static int metric_from(const struct uncore_native *n, unsigned from, uint32_t *code)
+{
+	for (unsigned i = from; n->metrics && i < n->metrics->ndefs; i++)
+		if (!n->metrics->defs[i].unavailable) {
+			*code = metric_code(i, 0);
+			return 0;
+		}
+	return first_kernel(n, code);
+}
+
 static int first_metric(const struct uncore_native *n, uint32_t *code)
 {
-	if (!n->metrics || n->metrics->ndefs == 0)
-		return first_kernel(n, code);
-	*code = metric_code(0, 0);
-	return 0;
+	return metric_from(n, 0, code);
 }
 
 /* Qualifiers listed under a metric: :socket=, and :box= when its box
@@ -247,7 +258,16 @@ static unsigned metric_subs(const struct uncore_native *n, const struct uncore_m
 	const struct uncore_box_type *bt = d->box ? uncore_metric_box(n->metrics, d->box) : NULL;
 	if (d->unavailable)
 		return 0;
-	return bt && bt->ninstances > 1 ? 2 : 1;
+	return bt && bt->ninstances > 1 ? 3 : 2; /* :socket=, [:box=,] :int */
+}
+
+/* The integer form of metric d: units and description. */
+static void metric_int_fill(const struct uncore_metric_def *d, struct uncore_native_info *out)
+{
+	double scale;
+	uncore_metric_int_units(d->units, &scale, out->units, sizeof(out->units));
+	out->fp64 = 0;
+	out->int64 = 1;
 }
 
 static const struct uncore_metric_def *metric_at(const struct uncore_native *n, uint32_t code)
@@ -270,10 +290,7 @@ static int metric_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 		*code = metric_code(i, sub + 1);
 		return 0;
 	}
-	if (i + 1 >= n->metrics->ndefs)
-		return first_kernel(n, code);
-	*code = metric_code(i + 1, 0);
-	return 0;
+	return metric_from(n, i + 1, code);
 }
 
 static void metric_fill(const struct uncore_native *n, const struct uncore_metric_def *d,
@@ -302,7 +319,15 @@ static int metric_info(const struct uncore_native *n, uint32_t code, struct unco
 	char desc[sizeof(out->desc)];
 	snprintf(desc, sizeof(desc), "%s", out->desc);
 	out->kind = UNCORE_NATIVE_QUALIFIER;
-	if (sub == 1) {
+	if (sub == metric_subs(n, d)) {
+		metric_int_fill(d, out);
+		snprintf(out->name, sizeof(out->name), "%s:int", name);
+		snprintf(
+		    out->desc, sizeof(out->desc),
+		    "%.850s masks:its integer form, for tools that read values as integers: in %s "
+		    "(rounded)",
+		    desc, out->units);
+	} else if (sub == 1) {
 		snprintf(out->name, sizeof(out->name), "%s:socket=0", name);
 		snprintf(out->desc, sizeof(out->desc),
 			 "%.900s masks:socket N only (default: all sockets)", desc);
@@ -465,8 +490,11 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 		if (e.kind == UNCORE_ENTRY_EVENT && !e.from_source &&
 		    uncore_box_event_info(e.ev.ref.box, e.ev.ref.event, &ei) == 0)
 			snprintf(out->desc, sizeof(out->desc), "%s", ei.desc ? ei.desc : "");
-		else if (e.kind == UNCORE_ENTRY_METRIC)
+		else if (e.kind == UNCORE_ENTRY_METRIC) {
 			metric_fill(n, e.metric.def, out);
+			if (e.metric.integer)
+				metric_int_fill(e.metric.def, out);
+		}
 		uncore_error_clear();
 		return 0;
 	}
@@ -552,7 +580,9 @@ int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code
 		return kernel_code(n, name, code) == 0 ? 0 : named_code(n, &e, code);
 	if (e.kind == UNCORE_ENTRY_METRIC) {
 		if (e.metric.socket == UNCORE_ALL && e.metric.instance == UNCORE_ALL) {
-			*code = metric_code((unsigned)(e.metric.def - n->metrics->defs), 0);
+			/* The metric, or its listed integer form (its last sub). */
+			*code = metric_code((unsigned)(e.metric.def - n->metrics->defs),
+					    e.metric.integer ? metric_subs(n, e.metric.def) : 0);
 			return 0;
 		}
 		return named_code(n, &e, code);

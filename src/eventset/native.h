@@ -53,6 +53,7 @@ struct uncore_native_info {
 	char desc[1024];
 	char units[64]; /* a metric's units, "" for counts */
 	int fp64;       /* the value is a double (a metric) */
+	int int64;      /* the value is a metric's integer form (":int"), a signed integer */
 };
 
 struct uncore_native;
@@ -69,7 +70,8 @@ int uncore_native_set_source(struct uncore_native *n, struct uncore_event_source
 int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how);
 
 /* Name and description of a code. */
-int uncore_native_info(const struct uncore_native *n, uint32_t code, struct uncore_native_info *out);
+int uncore_native_info(const struct uncore_native *n, uint32_t code,
+		       struct uncore_native_info *out);
 
 /* The code of a name: the enumerated code when the name is an enumerated
  * entry, otherwise (after checking it parses) a named code.  A listed

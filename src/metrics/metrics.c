@@ -12,25 +12,76 @@
 
 #define MAX_QUALIFIER 4095
 
+/* Integer forms: scale and units by the metric's units (metrics.h). */
+static const struct {
+	const char *units, *int_units;
+	double scale;
+} int_forms[] = {
+    {"GB/s", "MB/s", 1e3},
+    {"GT/s", "MT/s", 1e3},
+    {"MHz", "kHz", 1e3},
+    {"ns", "ps", 1e3},
+    {"MB (10^6 bytes)", "bytes", 1e6},
+    {"fraction", "parts per million", 1e6},
+    {"fraction of cycles", "parts per million of cycles", 1e6},
+    {"fraction of flit slots", "parts per million of flit slots", 1e6},
+    {"ratio", "parts per million", 1e6},
+};
+
+void uncore_metric_int_units(const char *units, double *scale, char *units_out, size_t len)
+{
+	for (size_t i = 0; i < sizeof(int_forms) / sizeof(int_forms[0]); i++)
+		if (strcmp(units, int_forms[i].units) == 0) {
+			*scale = int_forms[i].scale;
+			snprintf(units_out, len, "%s", int_forms[i].int_units);
+			return;
+		}
+	*scale = 1;
+	snprintf(units_out, len, "%s", units);
+}
+
+/* ":socketN", ":boxN": the key and its number without '='. */
+static const char *split_glued(const char *q, const char *end, char *key, size_t klen)
+{
+	static const char *const keys[] = {"socket", "box"};
+	for (size_t i = 0; i < 2; i++) {
+		size_t kl = strlen(keys[i]);
+		if ((size_t)(end - q) > kl && strncasecmp(q, keys[i], kl) == 0 && q[kl] >= '0' &&
+		    q[kl] <= '9' && kl < klen) {
+			snprintf(key, klen, "%s", keys[i]);
+			return q + kl - 1; /* where '=' would be */
+		}
+	}
+	return NULL;
+}
+
 static int parse_qualifiers(const char *name, const char *q, struct uncore_metric_ref *r)
 {
 	while (*q) {
 		char key[16];
 		const char *eq, *end;
 		if (*q != ':')
-			return uncore_fail(UNCORE_ESYNTAX,
-					   "%s: expected ':socket=N' or ':box=N' after the metric",
-					   name);
+			return uncore_fail(
+			    UNCORE_ESYNTAX,
+			    "%s: expected ':socket=N', ':box=N' or ':int' after the metric", name);
 		q++;
-		eq = strchr(q, '=');
 		end = strchr(q, ':');
 		if (!end)
 			end = q + strlen(q);
-		if (!eq || eq > end || (size_t)(eq - q) >= sizeof(key))
+		if ((size_t)(end - q) == 3 && strncasecmp(q, "int", 3) == 0 && !r->integer) {
+			r->integer = 1;
+			q = end;
+			continue;
+		}
+		eq = strchr(q, '=');
+		if (eq && eq < end && (size_t)(eq - q) < sizeof(key)) {
+			memcpy(key, q, (size_t)(eq - q));
+			key[eq - q] = '\0';
+		} else if (!(eq = split_glued(q, end, key, sizeof(key)))) {
 			return uncore_fail(UNCORE_ESYNTAX,
-					   "%s: a metric takes only :socket=N and :box=N", name);
-		memcpy(key, q, (size_t)(eq - q));
-		key[eq - q] = '\0';
+					   "%s: a metric takes only :socket=N, :box=N and :int",
+					   name);
+		}
 		char *stop;
 		errno = 0;
 		long v = strtol(eq + 1, &stop, 10);
@@ -44,7 +95,7 @@ static int parse_qualifiers(const char *name, const char *q, struct uncore_metri
 		else
 			return uncore_fail(
 			    UNCORE_ESYNTAX,
-			    "%s: a metric takes only :socket=N and :box=N, once each", name);
+			    "%s: a metric takes only :socket=N, :box=N and :int, once each", name);
 		q = end;
 	}
 	return 0;

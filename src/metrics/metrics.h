@@ -17,9 +17,21 @@ struct uncore_metric_ref {
 	const struct uncore_metric_def *def;
 	int socket;   /* :socket=N, or UNCORE_ALL */
 	int instance; /* :box=N (the metric's own box), or UNCORE_ALL */
+	int integer;  /* :int: the integer form (uncore_metric_int_units) */
 };
 
-/* Parse "PMU::NAME[:socket=N][:box=N]" (names without regard to case) as a
+/* The integer form of a metric ("PMU::NAME:int"), for tools that read
+ * every value as a long long (PAPI's high-level API, TAU): the double value
+ * times `*scale`, rounded to the nearest integer, in `units_out`.  The
+ * scale is chosen by the metric's units so that rounding loses nothing a
+ * tool shows: GB/s as MB/s (10^6 bytes/s), GT/s as MT/s, MHz as kHz, ns as
+ * ps, fractions and ratios as parts per million, counts and bytes as they
+ * are (src/metrics/README.md, "Integer forms"). */
+void uncore_metric_int_units(const char *units, double *scale, char *units_out, size_t len);
+
+/* Parse "PMU::NAME[:socket=N][:box=N][:int]" (names without regard to case;
+ * ":socketN" and ":boxN" also, without '=', for tools that give '=' a
+ * meaning of their own, such as the high-level API's "=instant") as a
  * metric of platform `plat`.  0; UNCORE_ENOEVENT when PMU::NAME is no
  * metric at all (the caller reports its own "unknown event"); when it is a
  * metric but cannot be used: UNCORE_ENOSUPP (a metric of another platform,

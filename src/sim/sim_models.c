@@ -56,6 +56,7 @@ static const struct sim_model models[] = {
 		     [HSWEP_CLK_QFCLK] = GHZ(1.2),
 		     [HSWEP_CLK_TSC] = GHZ(2.3)},
 	.qpi_rate = 7, /* 111b: 9.6 GT/s */
+	.chop = 2,     /* the 18-core die (assumption: any non-zero chop has 4 SBos) */
     },
     /* Xeon E7-8890 v3: four sockets, 18 cores, 3 QPI ports and 3 R3QPI
      * links (Table 1-1), 2 HAs, 8 iMC channels (1.7.1: "up to 8 for E7").
@@ -91,6 +92,7 @@ static const struct sim_model models[] = {
 		     [HSWEP_CLK_QFCLK] = GHZ(1.2),
 		     [HSWEP_CLK_TSC] = GHZ(2.5)},
 	.qpi_rate = 7,
+	.chop = 2,
     },
     /* Xeon E5-2620 v3: 6 cores and 15 MB LLC, so 6 CBos (6 x 2.5 MB
      * slices, 2.3).  Two SBos: 6-8 core dies have one ring pair (the Linux
@@ -131,6 +133,7 @@ static const struct sim_model models[] = {
 		     [HSWEP_CLK_QFCLK] = GHZ(1.0),
 		     [HSWEP_CLK_TSC] = GHZ(2.4)},
 	.qpi_rate = 5, /* 101b: 8.0 GT/s */
+	.chop = 0,     /* the 6-8 core die: two SBos */
     },
     /* Core i7-6700K (Skylake S, 4 cores): 4 CBos (SKL 2.4.2 "up to four"),
      * ARB, fixed UCLK counter, IMC free-running counters at MCHBAR
@@ -143,7 +146,8 @@ static const struct sim_model models[] = {
 		 .description = "1 socket, Skylake client: 4 CBo, ARB, UCLK fixed counter, IMC "
 				"free-running counters (MMIO at MCHBAR 0xfed10000)",
 		 .sockets = 1,
-		 .platform = "skl"},
+		 .platform = "skl",
+		 .default_scenario = "skl-stream"},
 	.cores = 4,
 	.present = {MASK(4), 1, 1, 1},
 	.clock_hz = {GHZ(4.0), [HSWEP_CLK_TSC] = GHZ(4.0)}, /* TSC: the SKU's base clock */
@@ -159,7 +163,8 @@ static const struct sim_model models[] = {
 		 .description = "2 sockets, Nehalem uncore PMU: 8 general counters, fixed UCLK "
 				"counter, address/opcode match (MSR 396h)",
 		 .sockets = 2,
-		 .platform = "nhm"},
+		 .platform = "nhm",
+		 .default_scenario = "nhm-stream"},
 	.cores = 4,
 	.present = {1, 1},
 	.clock_hz = {2666666667u, [HSWEP_CLK_TSC] = GHZ(2.93)},
@@ -175,7 +180,8 @@ static const struct sim_model models[] = {
 		 .description = "4 sockets, Xeon 7400 L3/FSB EMON: GBSQ (2), GSNPQ (2), FSB (4) "
 				"counters, MSR_EMON_L3_GL_CTL",
 		 .sockets = 4,
-		 .platform = "x7400"},
+		 .platform = "x7400",
+		 .default_scenario = "x7400-stream"},
 	.cores = 6,
 	.present = {1, 1, 1},
 	.clock_hz = {2666666667u, 266666667u, [HSWEP_CLK_TSC] = 2666666667u},
@@ -189,7 +195,8 @@ static const struct sim_model models[] = {
 		 .description = "4 sockets, Xeon 7100 L3/FSB EMON: GBSQ (2), GSNPQ (2), FSB (4) "
 				"counters, MSR_EMON_L3_GL_CTL",
 		 .sockets = 4,
-		 .platform = "x7100"},
+		 .platform = "x7100",
+		 .default_scenario = "x7400-stream"},
 	.cores = 2,
 	.present = {1, 1, 1},
 	.clock_hz = {GHZ(3.4), 200000000u, [HSWEP_CLK_TSC] = GHZ(3.4)},
@@ -226,6 +233,12 @@ int sim_model_hidden(const struct sim_model *m, unsigned dev, unsigned fn)
 size_t uncore_sim_model_count(void)
 {
 	return sim_model_count();
+}
+
+const struct uncore_sim_model_info *uncore_sim_model_by_name(const char *name)
+{
+	const struct sim_model *m = sim_model_by_name(name);
+	return m ? &m->info : NULL;
 }
 
 const struct uncore_sim_model_info *uncore_sim_model(size_t i)

@@ -31,6 +31,7 @@ struct sim_model {
 	const struct sim_hidden_fn *hidden;
 	uint64_t clock_hz[HSWEP_CLOCKS];
 	uint8_t qpi_rate; /* QPI_RATE_STATUS.qpi_rate (Table 2-177) */
+	uint8_t chop;     /* PCU CAPID4.chop (D30:F3 0x94 bits 7:6): 0 = 6-8 core die, 2 SBos */
 	/* Flat-PMU models (Skylake client, Nehalem, Xeon 7100/7400): their
 	 * register description; present[] then holds instance masks per unit
 	 * of the description and clock_hz[] the units' clocks.  NULL: a

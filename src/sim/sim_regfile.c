@@ -288,6 +288,7 @@ int sim_msr_write(struct sim_shared *sh, const struct sim_model *m, unsigned soc
 struct pci_target {
 	int socket;
 	int ubox;
+	int capid; /* the PCU capability function (D30:F3) */
 	uint8_t kind, inst, role;
 	uint16_t did;
 };
@@ -299,8 +300,14 @@ static int pci_find(const struct sim_shared *sh, const struct sim_model *m, uint
 	int root;
 	t->socket = sim_bus_socket_kind(m, UNCORE_BDF_BUS(bdf), &root);
 	t->ubox = 0;
+	t->capid = 0;
 	if (t->socket < 0)
 		return 0;
+	if (!root && dev == HSWEP_PCU_CAPID_DEV && fn == HSWEP_PCU_CAPID_FN) {
+		t->capid = 1;
+		t->did = HSWEP_PCU_CAPID_DID;
+		return 1;
+	}
 	if (!root && dev == HSWEP_UBOX_SOCKETID_DEV && fn == HSWEP_UBOX_SOCKETID_FN) {
 		t->ubox = 1;
 		t->did = HSWEP_UBOX_SOCKETID_DID;
@@ -366,6 +373,10 @@ int sim_pci_read(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf,
 		*value = HSWEP_PCI_VENDOR_INTEL | (uint32_t)t.did << 16;
 		return 0;
 	}
+	if (t.capid) {
+		*value = offset == HSWEP_PCU_CAPID4 ? (uint32_t)(m->chop & 3u) << 6 : 0;
+		return 0;
+	}
 	if (t.ubox) {
 		if (offset == HSWEP_UBOX_CPUNODEID)
 			*value = m->node_id[t.socket] & HSWEP_UBOX_CPUNODEID_LNID;
@@ -404,7 +415,7 @@ int sim_pci_write(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf
 		    UNCORE_ENODEV, "no device at %02x:%02x.%x on %s (absent or hidden)",
 		    UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf), UNCORE_BDF_FN(bdf), m->info.name);
 	struct hswep_reg_loc loc;
-	if (t.ubox || offset == 0 || hswep_decode_pci(t.kind, t.inst, t.role, offset, &loc) != 0)
+	if (t.ubox || t.capid || offset == 0 || hswep_decode_pci(t.kind, t.inst, t.role, offset, &loc) != 0)
 		return uncore_fail(UNCORE_EFAULT,
 				   "write of 0x%" PRIx64 " to %02x:%02x.%x+0x%" PRIx32
 				   ": not a writable PMON register",

@@ -189,7 +189,9 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 		 * counts; uncore_sim_describe says it was the default. */
 		rc = uncore_sim_set_clock(sim, UNCORE_SIM_CLOCK_WALL);
 		if (rc == 0 && !(scenario && scenario[0])) {
-			scenario = UNCORE_SIM_DEFAULT_SCENARIO;
+			scenario = sim->model->info.default_scenario
+				       ? sim->model->info.default_scenario
+				       : UNCORE_SIM_DEFAULT_SCENARIO;
 			sim->scenario_by_default = 1;
 		}
 	}
@@ -216,4 +218,25 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 	sim->owns_regio_alloc = 1;
 	*out = &sim->io;
 	return 0;
+}
+
+const char *uncore_sim_env_platform(void)
+{
+	const char *spec = getenv(UNCORE_SIM_ENV_SIM);
+	const struct uncore_sim_model_info *m;
+	if (!spec || !spec[0])
+		spec = "e5-2699v3-2s";
+	if ((m = uncore_sim_model_by_name(spec)) != NULL)
+		return m->platform;
+	struct uncore_sim *sim;
+	struct uncore_sim_topology t;
+	const char *platform = NULL;
+	if (uncore_sim_open(spec, &sim) != 0) {
+		uncore_error_clear();
+		return NULL;
+	}
+	if (uncore_sim_topology(sim, &t) == 0 && (m = uncore_sim_model_by_name(t.model)) != NULL)
+		platform = m->platform;
+	uncore_sim_close(sim);
+	return platform;
 }

@@ -817,7 +817,7 @@ static int do_line(struct parse *p, char *line, const char *base_dir)
 	}
 	if (!strcmp(tok[0], "access_ns") && ntok == 2) {
 		uint64_t v;
-		if (parse_u64(tok[1], &v) || v > 1000000000)
+		if (parse_u64(tok[1], &v) || v > UINT64_C(100000000000)) /* 100 s */
 			return syntax(p, "bad access_ns %s", tok[1]);
 		p->access_ns = (int64_t)v;
 		return 0;

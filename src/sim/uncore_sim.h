@@ -31,7 +31,17 @@ struct uncore_sim_model_info {
 	const char *description; /* one line: sockets, boxes, oddities */
 	unsigned sockets;
 	const char *platform; /* uncore platform (platform/cpu.h name): "hswep", "skl", ... */
+	/* The built-in scenario a private machine of this model runs when none
+	 * is named (NULL: UNCORE_SIM_DEFAULT_SCENARIO, the Haswell-EP demo). */
+	const char *default_scenario;
 };
+
+/* The model called `name`, or NULL. */
+const struct uncore_sim_model_info *uncore_sim_model_by_name(const char *name);
+
+/* The uncore platform of the machine PAPI_INTEL_UNCORE_SIM names (a model,
+ * or the path of a shared instance; unset: the default model), or NULL. */
+const char *uncore_sim_env_platform(void);
 
 size_t uncore_sim_model_count(void);
 /* The i-th model, or NULL. */

@@ -124,6 +124,17 @@ static int add_cpu(unsigned cpu, void *arg)
 	}
 	si->online_cpus++;
 	s->t->online_cpus++;
+	/* Physical cores: distinct core_id values (hyperthreads share one);
+	 * the file is optional, `cores` stays 0 without it. */
+	unsigned core;
+	snprintf(path, sizeof(path), "%s/cpu%u/topology/core_id", s->root, cpu);
+	p = buf;
+	if (read_small(path, buf, sizeof(buf)) == 0 && parse_uint(&p, &core) == 0 && core < 256) {
+		if (!(si->core_seen[core / 64] >> (core % 64) & 1))
+			si->cores++;
+		si->core_seen[core / 64] |= UINT64_C(1) << (core % 64);
+	}
+	uncore_error_clear();
 	return 0;
 }
 

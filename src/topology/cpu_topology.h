@@ -20,6 +20,8 @@ struct uncore_socket_info {
 	unsigned package_id;  /* physical_package_id */
 	int cpu;              /* the CPU used for this socket's MSRs */
 	unsigned online_cpus; /* online CPUs in the package */
+	unsigned cores;       /* physical cores among them (distinct core_id; 0: not known) */
+	uint64_t core_seen[4]; /* core_ids 0-255 seen (for `cores`) */
 };
 
 struct uncore_cpu_topology {

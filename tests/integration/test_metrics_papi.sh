@@ -20,9 +20,14 @@ expect "a node summary is listed" grep -q '| intel_uncore:::hswep_metric::DRAM_B
 expect "metrics show their units" grep -q 'Units: GB/s' "$tmp/native"
 expect "a fraction metric shows its units" grep -q 'Units: fraction' "$tmp/native"
 expect "the description cites the manual's formula" grep -q 'HSX 2.6.6: (CAS_COUNT.RD \* 64)' "$tmp/native"
-expect "qualifiers are listed under a metric" grep -q '::DRAM_BW:socket=0 ' "$tmp/native"
-tr -d '\n|' <"$tmp/native" | tr -s ' ' >"$tmp/joined"
-expect "an unavailable metric says why" grep -q 'NOT AVAILABLE: the PCU of Xeon E5/E7 v3 has no FREQ_MAX_CURRENT_CYCLES' "$tmp/joined"
+expect "qualifiers are listed under a metric" sh -c \
+	"grep -A8 '| intel_uncore:::hswep_metric::DRAM_BW ' '$tmp/native' | grep -q '^|     :socket=0 '"
+expect "a metric's integer form is listed under it" sh -c \
+	"grep -A12 '| intel_uncore:::hswep_metric::DRAM_BW ' '$tmp/native' | grep -q '^|     :int '"
+# A metric the platform cannot measure is not listed; named, it says why.
+expect "an unavailable metric is not listed" sh -c "! grep -q PCT_CYC_FREQ_CURRENT_LTD '$tmp/native'"
+PAPI_INTEL_UNCORE_VERBOSE=1 "$STAGE/bin/papi_command_line" hswep_unc_pcu::PCT_CYC_FREQ_CURRENT_LTD >"$tmp/why" 2>&1
+expect "an unavailable metric says why" grep -q 'cannot be measured on hswep: the PCU of Xeon E5/E7 v3 has no FREQ_MAX_CURRENT_CYCLES' "$tmp/why"
 
 # One metric's entry, with -e.
 "$STAGE/bin/papi_native_avail" -e hswep_metric::DRAM_READ_BW >"$tmp/one" 2>&1

@@ -40,12 +40,16 @@ while read -r box want; do
 	got=$(grep -c "^hswep_unc_$box::UNC_" "$tmp/events")
 	expect "hswep_unc_$box: $got events listed, $want in the table" test "$got" -eq "$want"
 done <"$tmp/want"
-expect "umasks are listed under their event" grep -q '^|     ::UNC_M_CAS_COUNT:RD  ' "$tmp/iu"
-expect "a umask has its description" grep -A1 '^|     ::UNC_M_CAS_COUNT:RD  ' "$tmp/iu" \
-	| grep -q 'DRAM RD_CAS'
-expect "modifiers and qualifiers are listed" grep -q '^|     ::UNC_C_LLC_LOOKUP:socket=0 ' "$tmp/iu"
+# The lines under one event of the listing: up to the next event.
+under() { awk -v ev="| intel_uncore:::$1 " 'index($0, ev) == 1 {on = 1; next}
+	on && /^\| intel_uncore:::/ {exit} on' "$tmp/iu"; }
+under hswep_unc_imc::UNC_M_CAS_COUNT >"$tmp/cas"
+expect "umasks are listed under their event, as ':RD'" grep -q '^|     :RD  ' "$tmp/cas"
+expect "a umask has its description" grep -A1 '^|     :RD  ' "$tmp/cas" | grep -q 'DRAM RD_CAS'
+under hswep_unc_cbo::UNC_C_LLC_LOOKUP >"$tmp/llc"
+expect "modifiers and qualifiers are listed" grep -q '^|     :socket=0 ' "$tmp/llc"
 # Every umask, modifier and qualifier line is followed by a description line.
-missing=$(awk 'prev ~ /^\|     ::/ && ($0 !~ /^\|            / || $0 ~ /^\| +\|$/) {n++} {prev=$0}
+missing=$(awk 'prev ~ /^\|     :/ && ($0 !~ /^\|            / || $0 ~ /^\| +\|$/) {n++} {prev=$0}
 	END {print n+0}' "$tmp/iu")
 expect "every umask/modifier/qualifier has a description ($missing without)" test "$missing" -eq 0
 expect "descriptions say where the counts come from" grep -q 'summed over every imc box' "$tmp/iu"
@@ -53,10 +57,10 @@ expect "descriptions say where the counts come from" grep -q 'summed over every 
 "$STAGE/bin/papi_native_avail" -e hswep_unc_imc::UNC_M_CAS_COUNT >"$tmp/e" 2>&1
 expect "papi_native_avail -e describes an event" grep -q '^Event name: *intel_uncore:::hswep_unc_imc::UNC_M_CAS_COUNT' "$tmp/e"
 expect "papi_native_avail -e lists its umasks with descriptions" \
-	grep -q 'UNC_M_CAS_COUNT:RD_WMM -- Read CAS issued in WMM' "$tmp/e"
+	grep -qE 'Info: +:RD_WMM -- Read CAS issued in WMM' "$tmp/e"
 "$STAGE/bin/papi_native_avail" -e hswep_unc_pcu::UNC_P_FREQ_BAND0_CYCLES >"$tmp/e2" 2>&1
 expect "papi_native_avail -e describes an event that needs a modifier" \
-	grep -q 'UNC_P_FREQ_BAND0_CYCLES:ff=0 -- frequency band' "$tmp/e2"
+	grep -qE 'Info: +:ff=0 -- frequency band' "$tmp/e2"
 "$STAGE/bin/papi_native_avail" -e hswep_unc_imc::UNC_M_NO_SUCH >"$tmp/e3" 2>&1
 rc=$?
 expect "papi_native_avail -e refuses an unknown event" \
@@ -145,7 +149,7 @@ for t in $types; do
 	expect "papi_event_chooser lists hswep_unc_$t events" grep -q "^intel_uncore:::hswep_unc_$t::" "$tmp/ch"
 done
 expect "papi_event_chooser lists the umasks of what it offers" \
-	grep -q '^ *0x[0-9a-f]*:::hswep_unc_cbo::UNC_C_LLC_LOOKUP:STATE_M ' "$tmp/ch"
+	sh -c "grep -A20 '^intel_uncore:::hswep_unc_cbo::UNC_C_LLC_LOOKUP	' '$tmp/ch' | grep -qE '^ +0x[0-9a-f]+:STATE_M  \|.*state'"
 # With CBo 0 of socket 0 full, only events that share its programming fit.
 "$STAGE/bin/papi_event_chooser" NATIVE hswep_unc_cbo0::UNC_C_CLOCKTICKS:socket=0 \
 	hswep_unc_cbo0::UNC_C_LLC_VICTIMS:M_STATE:socket=0 hswep_unc_cbo0::UNC_C_RING_AD_USED:UP:socket=0 \

@@ -22,7 +22,7 @@ PAPI_INTEL_UNCORE_SIM_KERNEL=perf "$bin" kernel | sed 's/^\(PASS\|FAIL\) /\1 ker
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail "papi_pmu_routing kernel exited with an error"
 
 export PAPI_INTEL_UNCORE_SIM_KERNEL=perf PAPI_INTEL_UNCORE_SIM_SCENARIO=$SRCDIR/src/sim/scenarios/demo-stream.scn
-for ev in 'uncore_imc_0::event=0x4,umask=0x3:socket=1' 'uncore_imc_0::event=0x4:umask=0x3:socket=1'; do
+for ev in 'uncore_imc_0::event=0x4,umask=0x3:socket=1' 'uncore_imc_0::event=0x4:umask=0x3:socket=1' 'uncore_imc_0::event=0x4:umask=0x3:socket1'; do
 	"$STAGE/bin/papi_command_line" "$ev" >"$tmp/out" 2>&1
 	v=$(grep -F "$ev :" "$tmp/out" | grep -o "[0-9][0-9]*(u)" | tr -d "(u)")
 	if [ -n "$v" ] && [ "$v" -gt 0 ]; then

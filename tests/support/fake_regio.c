@@ -24,6 +24,10 @@ struct fake_regio {
 	unsigned long fail_at; /* 0: no fault armed */
 	int fail_code;
 	int fail_sticky;
+	/* fake_regio_fail_matching: a fault on matching accesses only */
+	int sel_space, sel_op;
+	unsigned long sel_seen, sel_at;
+	int sel_code, sel_sticky;
 };
 
 static int same_reg(const struct uncore_reg *a, const struct uncore_reg *b)
@@ -97,10 +101,31 @@ static void log_access(struct fake_regio *f, char op, const struct uncore_reg *r
 	a->rc = rc;
 }
 
+void fake_regio_fail_matching(struct fake_regio *f, int space, int op, unsigned long nth, int code,
+			      int sticky)
+{
+	f->sel_space = space;
+	f->sel_op = op;
+	f->sel_seen = 0;
+	f->sel_at = nth;
+	f->sel_code = code;
+	f->sel_sticky = sticky;
+}
+
 /* The fault (or 0) for the access being made now. */
-static int injected(struct fake_regio *f)
+static int injected(struct fake_regio *f, char op, const struct uncore_reg *r)
 {
 	f->accesses++;
+	if (f->sel_at && (f->sel_space < 0 || f->sel_space == r->space) &&
+	    (!f->sel_op || f->sel_op == op)) {
+		f->sel_seen++;
+		if (f->sel_seen == f->sel_at || (f->sel_sticky && f->sel_seen > f->sel_at))
+			return uncore_fail(f->sel_code, "fake regio: injected fault on %s %c access %lu",
+					   r->space == UNCORE_SPACE_MMIO ? "MMIO"
+					   : r->space == UNCORE_SPACE_PCI ? "PCI"
+									  : "MSR",
+					   op, f->sel_seen);
+	}
 	if (!f->fail_at || f->accesses < f->fail_at)
 		return 0;
 	if (f->accesses == f->fail_at || f->fail_sticky)
@@ -112,7 +137,7 @@ static int injected(struct fake_regio *f)
 static int fake_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value)
 {
 	struct fake_regio *f = io->impl;
-	int rc = injected(f);
+	int rc = injected(f, FAKE_READ, r);
 	uint64_t v = rc ? 0 : fake_regio_get(f, r);
 	log_access(f, FAKE_READ, r, v, 0, rc);
 	io->stats.reads++;
@@ -126,7 +151,7 @@ static int fake_read(struct uncore_regio *io, const struct uncore_reg *r, uint64
 static int fake_write(struct uncore_regio *io, const struct uncore_reg *r, uint64_t value)
 {
 	struct fake_regio *f = io->impl;
-	int rc = injected(f);
+	int rc = injected(f, FAKE_WRITE, r);
 	log_access(f, FAKE_WRITE, r, value, 0, rc);
 	io->stats.writes++;
 	io->stats.syscalls++;
@@ -144,7 +169,7 @@ static int fake_read_many(struct uncore_regio *io, const struct uncore_reg *r, u
 	io->stats.syscalls++;
 	int first_rc = 0;
 	for (size_t i = 0; i < n; i++) {
-		int rc = injected(f);
+		int rc = injected(f, FAKE_READ, &r[i]);
 		uint64_t v = rc ? 0 : fake_regio_get(f, &r[i]);
 		log_access(f, FAKE_READ, &r[i], v, 0, rc);
 		io->stats.reads++;

@@ -44,6 +44,12 @@ uint64_t fake_regio_get(const struct fake_regio *f, const struct uncore_reg *r);
  * access fails too.  A failed write does not change the stored value. */
 void fake_regio_fail_at(struct fake_regio *f, unsigned long nth, int code, int sticky);
 
+/* Make the `nth` access matching `space` (UNCORE_SPACE_*, or -1: any) and
+ * `op` (FAKE_READ, FAKE_WRITE, or 0: any) fail with `code`, counting from
+ * now; with `sticky`, every later matching access too.  nth 0 disarms. */
+void fake_regio_fail_matching(struct fake_regio *f, int space, int op, unsigned long nth, int code,
+			      int sticky);
+
 /* The access log. */
 const struct fake_access *fake_regio_log(const struct fake_regio *f, size_t *n);
 void fake_regio_clear_log(struct fake_regio *f);

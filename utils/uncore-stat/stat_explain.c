@@ -107,8 +107,10 @@ static void direct_record(struct explain_ctx *x)
 	}
 	if (x->m->plat->id != UNCORE_PLATFORM_HSWEP) {
 		snprintf(x->direct_why, sizeof(x->direct_why),
-			 "the direct backend supports Haswell-EP only (this is %s)",
-			 x->m->plat->name);
+			 "--explain names registers of Haswell-EP only; the direct engine "
+			 "programs %s from src/backend/direct/desc_%s.c (the simulator's audit "
+			 "log, PAPI_INTEL_UNCORE_SIM_LOG, shows every access)",
+			 x->m->plat->name, x->m->plat->id == UNCORE_PLATFORM_X7400 ? "x7400" : x->m->plat->name);
 		return;
 	}
 	rc = uncore_direct_create_hswep(&cfg, x->m, &be);

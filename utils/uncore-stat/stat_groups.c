@@ -11,15 +11,21 @@
 #include "events/registry.h"
 #include "metrics/metrics.h"
 #include "platform/cpu.h"
+#include "sim/uncore_sim.h"
 #include "stat_lib.h"
 
 int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat, char *err,
 			size_t len)
 {
-	enum uncore_platform_id id = UNCORE_PLATFORM_HSWEP; /* the simulator's platform */
 	const char *pname = "hswep";
+	const struct uncore_event_platform *plat = NULL;
 
-	if (!simulated) {
+	if (simulated) {
+		/* The simulated model's platform (stat_sim_setup set the model). */
+		const char *p = uncore_sim_env_platform();
+		pname = p ? p : pname;
+		plat = uncore_event_platform_by_name(pname);
+	} else {
 		struct uncore_cpu_id cpu;
 		const struct uncore_platform_desc *d = NULL;
 		if (uncore_cpu_identify(&cpu) == 0)
@@ -31,10 +37,9 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 				 "there are no groups (available groups: none)");
 			return -1;
 		}
-		id = d->id;
 		pname = d->name;
+		plat = uncore_event_platform_by_name(pname);
 	}
-	const struct uncore_event_platform *plat = uncore_event_platform_get(id);
 	int rc = plat ? uncore_metric_catalog_get(plat, cat) : UNCORE_ENOEVENT;
 	uncore_error_clear();
 	if (rc < 0) {

@@ -47,21 +47,6 @@ static const struct direct_kind nhm_kinds[] = {
      .max_rate = UINT64_C(256000000000)},
 };
 
-static int nhm_global(enum direct_global_step step, uint64_t used, uint64_t *value)
-{
-	switch (step) {
-	case DIRECT_GLOBAL_START:
-	case DIRECT_GLOBAL_READ_THAW:
-		*value = used & (NHM_GLOBAL_CTRL_EN_PC_ALL | NHM_GLOBAL_CTRL_EN_FC0);
-		return 1;
-	case DIRECT_GLOBAL_RELEASE:
-		return 0;
-	default:
-		*value = 0;
-		return 1;
-	}
-}
-
 const struct direct_platform direct_platform_nhm = {
     .id = UNCORE_PLATFORM_NHM,
     .title = "Nehalem uncore",
@@ -69,5 +54,5 @@ const struct direct_platform direct_platform_nhm = {
     .nkinds = sizeof(nhm_kinds) / sizeof(nhm_kinds[0]),
     .global_msr = NHM_MSR_UNCORE_PERF_GLOBAL_CTRL,
     .global_writable = NHM_GLOBAL_CTRL_EN_PC_ALL | NHM_GLOBAL_CTRL_EN_FC0,
-    .global_value = nhm_global,
+    .used_mask = NHM_GLOBAL_CTRL_EN_PC_ALL | NHM_GLOBAL_CTRL_EN_FC0, /* EN_PCn, EN_FC0 */
 };

@@ -76,31 +76,15 @@ static const struct direct_kind skl_kinds[] = {
      .max_rate = UINT64_C(1100000000)},
 };
 
-/* Only EN is ever written (no PMI: counters are polled). */
-static int skl_global(enum direct_global_step step, uint64_t used, uint64_t *value)
-{
-	(void)used;
-	switch (step) {
-	case DIRECT_GLOBAL_START:
-	case DIRECT_GLOBAL_READ_THAW:
-		*value = SKL_UNC_GLOBAL_CTRL_EN;
-		return 1;
-	case DIRECT_GLOBAL_RELEASE:
-		return 0;
-	default:
-		*value = 0;
-		return 1;
-	}
-}
-
 const struct direct_platform direct_platform_skl = {
     .id = UNCORE_PLATFORM_SKL,
     .title = "Skylake client uncore",
     .kinds = skl_kinds,
     .nkinds = sizeof(skl_kinds) / sizeof(skl_kinds[0]),
     .global_msr = SKL_MSR_UNC_PERF_GLOBAL_CTRL,
+    /* Only EN is ever written (no PMI: counters are polled). */
     .global_writable = SKL_UNC_GLOBAL_CTRL_EN,
-    .global_value = skl_global,
+    .counting = SKL_UNC_GLOBAL_CTRL_EN,
 };
 
 int uncore_direct_create_skl(const struct uncore_direct_config *cfg,

@@ -49,22 +49,6 @@ static const struct direct_kind emon_kinds[] = {
      .ctr_base = X7400_MSR_EMON_L3_CTR_CTL0 + X7400_EMON_FSB_FIRST},
 };
 
-/* GL_event_select bit 16 + n names CTLn; the used mask has bit n. */
-static int emon_global(enum direct_global_step step, uint64_t used, uint64_t *value)
-{
-	uint64_t sel = (used << X7400_GL_SELECT_SHIFT) & X7400_GL_EVENT_SELECT;
-	switch (step) {
-	case DIRECT_GLOBAL_PROGRAM:
-	case DIRECT_GLOBAL_STOP:
-	case DIRECT_GLOBAL_READ_FREEZE:
-		*value = sel | X7400_GL_FREEZE_CMD;
-		return 1;
-	default: /* START, READ_THAW, RELEASE (controls are 0 by then) */
-		*value = sel | X7400_GL_UNFREEZE_CMD;
-		return 1;
-	}
-}
-
 const struct direct_platform direct_platform_x7400 = {
     .id = UNCORE_PLATFORM_X7400,
     .title = "Xeon 7100/7400 EMON",
@@ -72,5 +56,13 @@ const struct direct_platform direct_platform_x7400 = {
     .nkinds = sizeof(emon_kinds) / sizeof(emon_kinds[0]),
     .global_msr = X7400_MSR_EMON_L3_GL_CTL,
     .global_writable = X7400_GL_CTL_RW,
-    .global_value = emon_global,
+    /* GL_event_select bit 16 + n names CTLn (the used mask's bit n): the
+     * freeze command holds the planned counters, unfreeze lets them count,
+     * and unprogram unfreezes them (their controls are 0 by then). */
+    .counting = X7400_GL_UNFREEZE_CMD,
+    .held = X7400_GL_FREEZE_CMD,
+    .used_mask = 0xff,
+    .used_shift = X7400_GL_SELECT_SHIFT,
+    .used_when_held = 1,
+    .release_counting = 1,
 };

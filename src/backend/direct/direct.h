@@ -27,6 +27,10 @@ struct uncore_direct_config {
 	/* CPUs: socket of each (-1 offline), from the topology or the model. */
 	unsigned ncpus;
 	const int16_t *cpu_socket;
+	/* Physical cores per package (0: not known).  Haswell-EP has a CBo per
+	 * core: discovery counts no more CBos than this, as the Linux driver
+	 * caps them at the package's core count. */
+	unsigned cores_per_package;
 	/* "SIMULATED uncore: ..." or "" (hardware), copied to machine.origin. */
 	const char *origin;
 	/* Why a part of the uncore cannot be reached, when the caller knows

@@ -407,17 +407,40 @@ fail:
 	return rc;
 }
 
-static int set_global(struct direct_backend *b, uint64_t bits)
+/* Write every used socket's global control, each one even when another's
+ * write failed: one socket's fault must not leave the others frozen.  The
+ * sockets written are set in *done (NULL: not wanted); 0 or the first
+ * error, its detail naming the sockets that failed. */
+static int set_global(struct direct_backend *b, uint64_t bits, uint32_t *done)
 {
-	int rc = 0;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
-		if (b->sockets_used & (1u << s)) {
-			struct uncore_reg g;
-			global_ctl_reg(s, &g);
-			rc = uncore_regio_write(b->guarded_global, &g, bits);
+	int first = 0;
+	char failed[64] = "";
+	size_t len = 0;
+	if (done)
+		*done = 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		if (!(b->sockets_used & (1u << s)))
+			continue;
+		struct uncore_reg g;
+		global_ctl_reg(s, &g);
+		int rc = uncore_regio_write(b->guarded_global, &g, bits);
+		if (rc == 0) {
+			if (done)
+				*done |= 1u << s;
+			continue;
 		}
+		if (!first)
+			first = rc;
+		if (len < sizeof(failed))
+			len += (size_t)snprintf(failed + len, sizeof(failed) - len, "%s%u", len ? ", " : "", s);
 	}
-	return rc;
+	if (!first)
+		return 0;
+	char detail[400];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	return uncore_fail(first, "%s of socket %s failed (%s)",
+			   bits & HSWEP_U_GLOBAL_CTL_FRZ_ALL ? "the global freeze" : "the global unfreeze",
+			   failed, detail);
 }
 
 static int direct_start(struct uncore_backend *base)
@@ -428,7 +451,7 @@ static int direct_start(struct uncore_backend *base)
 	if (!b->plan)
 		return uncore_fail(UNCORE_ESTATE, "start before program");
 	/* Clear a global freeze left by anyone (2.1.2 f, global level). */
-	rc = set_global(b, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
+	rc = set_global(b, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL, NULL);
 	/* 2.1.2 d: reset the counters while frozen; UBox: zero the data registers. */
 	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
 		struct direct_box *db = &b->boxes[i];
@@ -459,25 +482,30 @@ static int direct_start(struct uncore_backend *base)
 	return rc;
 }
 
+/* Freeze every box, each one even when another's freeze failed: the boxes
+ * that stop keep their counts readable; 0 or the first error. */
 static int direct_stop(struct uncore_backend *base)
 {
 	struct direct_backend *b = (struct direct_backend *)base;
-	int rc = 0;
+	int first = 0;
 
 	if (!b->plan)
 		return 0;
-	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
+	for (unsigned i = 0; i < b->nboxes; i++) {
 		struct direct_box *db = &b->boxes[i];
+		int rc = 0;
 		if (db->has_box_ctl)
 			rc = wr_box_ctl(b, db, db->box_ctl_must1 | HSWEP_PMON_BOX_CTL_FRZ);
 		else
 			for (unsigned c = 0; c < db->ncounters && rc == 0; c++)
 				rc = wr_ctl(b, db->d, &db->counters[c].ctl,
 					    db->counters[c].ctl_value & ~HSWEP_PMON_CTL_EN);
+		if (rc < 0 && !first)
+			first = rc;
 	}
-	if (rc == 0)
+	if (first == 0)
 		b->running = 0;
-	return rc;
+	return first;
 }
 
 /* A 48-bit PCI counter read as two dwords.  Without a freeze the high half
@@ -514,34 +542,59 @@ static int read_pci_counter(struct direct_backend *b, const struct direct_read *
 					  UNCORE_BDF_FN(rd->lo.bdf), (unsigned)rd->lo.addr);
 }
 
+/* Every slot that can be read is read (backend.h): a socket whose global
+ * freeze failed is read unfrozen (its PCI halves with the tear check); an
+ * unfreeze that failed leaves that socket stopped until a later one
+ * succeeds, so the backend says counting was interrupted there. */
 static int direct_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct direct_backend *b = (struct direct_backend *)base;
 	const struct uncore_plan *p = b->plan;
-	int frozen = b->cfg.read_freeze && b->running;
-	int rc = 0;
+	uint32_t frozen = 0;
+	int first = 0, rc;
 
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	/* 2.1.3 a: freeze before reading so all counters share one instant. */
-	if (frozen)
-		rc = set_global(b, HSWEP_U_GLOBAL_CTL_FRZ_ALL);
+	if (b->cfg.read_freeze && b->running)
+		first = set_global(b, HSWEP_U_GLOBAL_CTL_FRZ_ALL, &frozen);
 	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
-	if (rc == 0)
-		rc = direct_msr_batch_read(&b->msr_batch, b->cfg.io, raw);
-	for (unsigned s = 0; s < p->nslots && rc == 0; s++) {
+	rc = direct_msr_batch_read(&b->msr_batch, b->cfg.io, raw);
+	if (rc < 0 && !first)
+		first = rc;
+	for (unsigned s = 0; s < p->nslots; s++) {
 		const struct direct_read *rd = &b->reads[s];
-		if (rd->pci)
-			rc = read_pci_counter(b, rd, frozen || !b->running, &raw[s]);
-		else
-			raw[s] &= rd->mask;
+		if (!rd->pci) {
+			if (raw[s] != UNCORE_RAW_UNREAD)
+				raw[s] &= rd->mask;
+			continue;
+		}
+		int stopped = !b->running || (frozen & (1u << p->slots[s].socket));
+		rc = read_pci_counter(b, rd, stopped, &raw[s]);
+		if (rc < 0) {
+			raw[s] = UNCORE_RAW_UNREAD;
+			if (!first)
+				first = rc;
+		}
 	}
-	if (frozen) {
-		int rc2 = set_global(b, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
-		if (rc == 0)
-			rc = rc2;
+	if (b->cfg.read_freeze && b->running) {
+		char detail[sizeof(base->interrupted_detail)];
+		/* Keep the first error's detail: it names what failed first. */
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		rc = set_global(b, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL, NULL);
+		if (rc < 0) {
+			base->counting_interrupted = 1;
+			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail), "%s",
+				 uncore_error_detail());
+			if (!first)
+				first = rc;
+			else
+				uncore_fail(first, "%s", detail);
+		} else if (first) {
+			uncore_fail(first, "%s", detail);
+		}
 	}
-	return rc;
+	return first;
 }
 
 static int direct_unprogram(struct uncore_backend *base)

@@ -141,6 +141,26 @@ static void global_reg(const struct engine *e, unsigned socket, struct uncore_re
 	r->addr = e->p->global_msr;
 }
 
+/* The global control's value at `step` for a socket whose used counters
+ * are `used` (engine.h, struct direct_platform): 1 with *v, 0 for none. */
+static int global_value(const struct direct_platform *p, enum direct_global_step step,
+			uint64_t used, uint64_t *v)
+{
+	uint64_t bits = (used & p->used_mask) << p->used_shift;
+	switch (step) {
+	case DIRECT_GLOBAL_START:
+	case DIRECT_GLOBAL_READ_THAW:
+		*v = p->counting | bits;
+		return 1;
+	case DIRECT_GLOBAL_RELEASE:
+		*v = p->counting | bits;
+		return p->release_counting;
+	default:
+		*v = p->held | (p->used_when_held ? bits : 0);
+		return 1;
+	}
+}
+
 /* Every socket with programmable counters to its `step` value; all sockets
  * are visited even after a failure (the first error is returned), so a
  * fault on one socket never leaves the others counting. */
@@ -149,7 +169,7 @@ static int set_global(struct engine *e, enum direct_global_step step, struct unc
 	int rc = 0;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		uint64_t v;
-		if (!(e->sockets & (1u << s)) || !e->p->global_value(step, e->used[s], &v))
+		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &v))
 			continue;
 		struct uncore_reg g;
 		global_reg(e, s, &g);
@@ -447,31 +467,49 @@ static int eng_stop(struct uncore_backend *base)
 	return rc;
 }
 
+/* Every counter that can be read is read (backend.h): one that fails is
+ * UNCORE_RAW_UNREAD and the others keep their values; a thaw that fails
+ * after the reads leaves counters stopped until a later read restarts
+ * them, which the backend reports as interrupted counting. */
 static int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;
 	const struct uncore_plan *p = e->plan;
 	int frozen = e->cfg.read_freeze && e->running && e->ncounters;
-	int rc = 0;
+	int first = 0, rc;
 
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	if (frozen)
-		rc = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->guarded_global);
-	if (rc == 0)
-		rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
-	for (unsigned s = 0; s < p->nslots && rc == 0; s++) {
+		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->guarded_global);
+	rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
+	if (rc < 0 && !first)
+		first = rc;
+	for (unsigned s = 0; s < p->nslots; s++) {
 		const struct eng_read *rd = &e->reads[s];
-		if (!rd->batched)
-			rc = uncore_regio_read(e->cfg.io, &rd->reg, &raw[s]);
-		raw[s] &= rd->mask;
+		if (!rd->batched && (rc = uncore_regio_read(e->cfg.io, &rd->reg, &raw[s])) < 0) {
+			raw[s] = UNCORE_RAW_UNREAD;
+			if (!first)
+				first = rc;
+		}
+		if (raw[s] != UNCORE_RAW_UNREAD)
+			raw[s] &= rd->mask;
 	}
 	if (frozen) {
-		int rc2 = set_global(e, DIRECT_GLOBAL_READ_THAW, e->guarded_global);
-		if (rc == 0)
-			rc = rc2;
+		char detail[256];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->guarded_global);
+		if (rc < 0) {
+			base->counting_interrupted = 1;
+			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail),
+				 "restarting the counters after a read failed: %s", uncore_error_detail());
+		}
+		if (!first)
+			first = rc;
+		else
+			uncore_fail(first, "%s", detail);
 	}
-	return rc;
+	return first;
 }
 
 static int eng_unprogram(struct uncore_backend *base)

@@ -85,10 +85,18 @@ struct direct_platform {
 	 * it (beyond them the allowlist refuses). */
 	uint32_t global_msr;
 	uint64_t global_writable;
-	/* The value of the global control at `step`, given the socket's used
-	 * counters (bit gbit + k of each programmed counter): 1 with *value to
-	 * write it, 0 when this step writes nothing. */
-	int (*global_value)(enum direct_global_step step, uint64_t used, uint64_t *value);
+	/* Its value "counting" (START, READ_THAW) and "held" (PROGRAM, STOP,
+	 * READ_FREEZE): the fixed bits, plus the socket's used counters (bit
+	 * gbit + k of each programmed counter) masked by used_mask and shifted
+	 * left by used_shift - in both values with used_when_held, else only
+	 * when counting.  RELEASE writes the counting value when
+	 * release_counting (a freeze command must not outlive us), else
+	 * nothing. */
+	uint64_t counting, held;
+	uint64_t used_mask;
+	uint8_t used_shift;
+	uint8_t used_when_held;
+	uint8_t release_counting;
 };
 
 /* The description of a box kind by event-registry kind name, or NULL. */

@@ -84,6 +84,27 @@ static int buses_to_machine(const struct uncore_direct_config *cfg, struct hswep
 	return 0;
 }
 
+/* The SBos the part has, from the PCU's capability function (D30:F3,
+ * 0x2FC0) register CAPID4 at 0x94: chop (bits 7:6) 0 is the 6-8 core die
+ * with two SBos (the Linux driver's hswep_has_limit_sbox).  0: no limit
+ * known (the function is absent or unreadable; probing decides). */
+static unsigned sbos_from_capid4(struct uncore_regio *io, unsigned bus)
+{
+	struct uncore_reg r = {.space = UNCORE_SPACE_PCI,
+			       .width = 4,
+			       .bdf = UNCORE_BDF(bus, HSWEP_PCU_CAPID_DEV, HSWEP_PCU_CAPID_FN)};
+	uint64_t id = 0, capid4 = 0;
+	int rc = uncore_regio_read(io, &r, &id);
+	if (rc == 0 && (id & 0xffff) == PCI_VENDOR_INTEL && (id >> 16) == HSWEP_PCU_CAPID_DID) {
+		r.addr = HSWEP_PCU_CAPID4;
+		rc = uncore_regio_read(io, &r, &capid4);
+		if (rc == 0)
+			return (capid4 & HSWEP_PCU_CAPID4_CHOP) == 0 ? 2 : 0;
+	}
+	uncore_error_clear();
+	return 0;
+}
+
 /* Packages from the caller's CPU topology (package ids of the online CPUs),
  * when PCI config space cannot tell them. */
 static int sockets_from_cpus(const struct uncore_direct_config *cfg, struct uncore_machine *m)
@@ -134,6 +155,7 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 			return rc;
 	}
 
+	unsigned sbo_limit = pci_denied ? 0 : sbos_from_capid4(cfg->io, m.pci_bus[0]);
 	unsigned cbos[UNCORE_MACHINE_MAX_SOCKETS] = {0};
 	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++) {
 		const struct uncore_box_type *bt = m.plat->boxes[b];
@@ -141,6 +163,15 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 		if (!d)
 			continue;
 		unsigned n = bt->ninstances < d->max_instances ? bt->ninstances : d->max_instances;
+		/* A CBo per core (2.3); the Linux driver caps the CBos at the
+		 * package's core count (hswep_uncore_cpu_init) rather than
+		 * trusting that a fused-off slice's MSRs fault. */
+		if (d->kind == HSWEP_BOX_CBO && cfg->cores_per_package &&
+		    cfg->cores_per_package < n)
+			n = cfg->cores_per_package;
+		/* SBos: two on the 6-8 core die (PCU CAPID4, hswep_has_limit_sbox). */
+		if (d->kind == HSWEP_BOX_SBO && sbo_limit && sbo_limit < n)
+			n = sbo_limit;
 		if (d->space == UNCORE_SPACE_PCI && pci_denied) {
 			m.absent_boxes |= UINT64_C(1) << b;
 			continue;

@@ -53,15 +53,27 @@ void direct_msr_batch_finish(struct direct_msr_batch *b)
 
 int direct_msr_batch_read(const struct direct_msr_batch *b, struct uncore_regio *io, uint64_t *raw)
 {
+	int first_rc = 0;
 	for (unsigned g = 0; g < b->ngroups; g++) {
 		unsigned first = b->group_first[g], n = b->group_first[g + 1] - first;
 		int rc = uncore_regio_read_many(io, &b->regs[first], &b->values[first], n);
-		if (rc < 0)
-			return rc;
+		if (rc == 0)
+			continue;
+		/* One failing register fails the whole batch: read the socket's
+		 * registers one by one, so that only the failing ones are lost
+		 * (and a transient fault costs nothing). */
+		for (unsigned i = first; i < first + n; i++) {
+			rc = uncore_regio_read(io, &b->regs[i], &b->values[i]);
+			if (rc < 0) {
+				b->values[i] = UNCORE_RAW_UNREAD;
+				if (!first_rc)
+					first_rc = rc;
+			}
+		}
 	}
 	for (unsigned i = 0; i < b->n; i++)
 		raw[b->slot[i]] = b->values[i];
-	return 0;
+	return first_rc;
 }
 
 void direct_msr_batch_free(struct direct_msr_batch *b)

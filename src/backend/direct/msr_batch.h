@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "access/regio.h"
+#include "backend/backend.h"
 #include "plan/machine.h"
 
 struct direct_msr_batch {
@@ -28,7 +29,8 @@ int direct_msr_batch_add(struct direct_msr_batch *b, const struct uncore_reg *r,
 void direct_msr_batch_finish(struct direct_msr_batch *b);
 
 /* Read every group (one read_many call per socket) into raw[slot], unmasked.
- * 0 or the first error (the detail set by the register access). */
+ * 0 or the first error (the detail set by the register access); a register
+ * that could not be read is UNCORE_RAW_UNREAD, the others are read. */
 int direct_msr_batch_read(const struct direct_msr_batch *b, struct uncore_regio *io, uint64_t *raw);
 
 void direct_msr_batch_free(struct direct_msr_batch *b);

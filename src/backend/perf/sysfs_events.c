@@ -311,6 +311,21 @@ static int qualifier(const char *name, const char *val, struct uncore_sched_even
 	return 0;
 }
 
+/* ":socket1", ":box3", ":cpu5": a qualifier without '=', for tools that
+ * give '=' a meaning of their own (the high-level API's "=instant").  The
+ * length of its name, or 0. */
+static size_t glued_qualifier(const char *s)
+{
+	static const char *const names[] = {"socket", "box", "cpu"};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		size_t n = strlen(names[i]);
+		if (strncasecmp(s, names[i], n) == 0 && s[n] >= '0' && s[n] <= '9' &&
+		    strspn(s + n, "0123456789") == strlen(s + n))
+			return n;
+	}
+	return 0;
+}
+
 static int kernel_parse(struct uncore_event_source *src, const char *name,
 			struct uncore_sched_event *out)
 {
@@ -366,10 +381,16 @@ static int kernel_parse(struct uncore_event_source *src, const char *name,
 	for (char *save = NULL, *q = quals ? strtok_r(quals, ":", &save) : NULL; rc == 0 && q;
 	     q = strtok_r(NULL, ":", &save)) {
 		char *val = strchr(q, '=');
+		char glued[8];
+		size_t g = val ? 0 : glued_qualifier(q);
 		if (val)
 			*val++ = '\0';
-		if (!strcasecmp(q, "socket") || !strcasecmp(q, "cpu") ||
-		    (!strcasecmp(q, "box") && fam->box.ninstances > 1))
+		if (g) { /* ":socket1": the qualifier without '=' */
+			memcpy(glued, q, g);
+			glued[g] = '\0';
+			rc = qualifier(glued, q + g, &e, fam);
+		} else if (!strcasecmp(q, "socket") || !strcasecmp(q, "cpu") ||
+			   (!strcasecmp(q, "box") && fam->box.ninstances > 1))
 			rc = qualifier(q, val, &e, fam);
 		else {
 			char term[160];

@@ -188,6 +188,14 @@
 #define HSWEP_UBOX_SOCKETID_DEV   16u
 #define HSWEP_UBOX_SOCKETID_FN    5u
 #define HSWEP_UBOX_SOCKETID_DID   0x2f1eu
+/* PCU capability function (not in the manual; Linux hswep_has_limit_sbox,
+ * pci.ids "Xeon E5 v3/Core i7 Power Control Unit" 8086:2fc0 at D30:F3):
+ * CAPID4.chop 7:6 is 0 on the 6-8 core die, which has two SBos. */
+#define HSWEP_PCU_CAPID_DEV  30u
+#define HSWEP_PCU_CAPID_FN   3u
+#define HSWEP_PCU_CAPID_DID  0x2fc0u
+#define HSWEP_PCU_CAPID4     0x94u
+#define HSWEP_PCU_CAPID4_CHOP HSWEP_FIELD(7, 6)
 #define HSWEP_UBOX_CPUNODEID      0x40u /* UNC_SOCKETID_UBOX_LNID_OFFSET */
 #define HSWEP_UBOX_GIDNIDMAP      0x54u /* UNC_SOCKETID_UBOX_GID_OFFSET */
 #define HSWEP_UBOX_CPUNODEID_LNID HSWEP_FIELD(2, 0)

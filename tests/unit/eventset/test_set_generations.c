@@ -104,9 +104,9 @@ TEST(nhm_exact_counts)
 	uint64_t v[8] = {0}, c = cycles(1000000, 2666666667u);
 	CHECK_EQ_U64(c, 2666666);
 	CHECK_EQ_INT(count(&e, names, 8, 1000000, v), 0);
-	CHECK_EQ_U64(v[0], 2 * (c / 8 + c / 8 + c / 16));
-	CHECK_EQ_U64(v[1], c / 8);
-	CHECK_EQ_U64(v[2], 2 * (c / 16));
+	CHECK_EQ_U64(v[0], 2 * (c / 32 + c / 32 + c / 64));
+	CHECK_EQ_U64(v[1], c / 32);
+	CHECK_EQ_U64(v[2], 2 * (c / 64));
 	CHECK_EQ_U64(v[3], 2 * 6 * c);
 	CHECK_EQ_U64(v[4], 2 * (c / 8));
 	CHECK_EQ_U64(v[5], 2 * (c / 8));

@@ -7,6 +7,7 @@
 #include "harness.h"
 #include "metrics/metrics.h"
 
+#include <stdio.h>
 #include <string.h>
 
 TEST(metrics_follow_the_events_with_units)
@@ -33,7 +34,18 @@ TEST(metrics_follow_the_events_with_units)
 				struct uncore_native_info qi;
 				CHECK_EQ_INT(uncore_native_info(n, sub, &qi), 0);
 				CHECK_EQ_INT(qi.kind, UNCORE_NATIVE_QUALIFIER);
-				CHECK(strstr(qi.name, ":socket=0") || strstr(qi.name, ":box=0"));
+				if (strstr(qi.name, ":int")) {
+					/* The integer form: a signed integer, its own units. */
+					CHECK_EQ_INT(qi.fp64, 0);
+					CHECK_EQ_INT(qi.int64, 1);
+					CHECK(qi.units[0] != '\0');
+					uint32_t back;
+					CHECK_EQ_INT(uncore_native_code(n, qi.name, &back), 0);
+					CHECK_EQ_U64(back, sub);
+				} else {
+					CHECK(strstr(qi.name, ":socket=0") ||
+					      strstr(qi.name, ":box=0"));
+				}
 				quals++;
 			}
 		} else {
@@ -43,8 +55,25 @@ TEST(metrics_follow_the_events_with_units)
 		}
 		rc = uncore_native_enum(n, &code, UNCORE_ENUM_EVENTS);
 	}
-	CHECK_EQ_INT(metrics, cat->ndefs);
+	/* Only countable metrics are listed; one the platform cannot measure
+	 * still answers with the reason when named. */
+	unsigned available = 0;
+	const struct uncore_metric_def *unlisted = NULL;
+	for (unsigned i = 0; i < cat->ndefs; i++) {
+		available += !cat->defs[i].unavailable;
+		if (cat->defs[i].unavailable && !unlisted)
+			unlisted = &cat->defs[i];
+	}
+	CHECK_EQ_INT(metrics, available);
+	CHECK(unlisted != NULL); /* hswep has some (PCT_CYC_FREQ_CURRENT_LTD) */
 	CHECK_EQ_INT(events + metrics, uncore_native_count(n));
+	if (unlisted) {
+		char name[128];
+		snprintf(name, sizeof(name), "%s::%s", unlisted->pmu, unlisted->name);
+		int urc = uncore_native_code(n, name, &code);
+		CHECK_EQ_INT(urc, UNCORE_ENOSUPP);
+		CHECK_CONTAINS(uncore_error_detail(), "cannot be measured");
+	}
 	CHECK(quals >= metrics - 1); /* every available metric has :socket= */
 
 	/* By name: plain metrics get their enumerated code, qualified ones a

@@ -296,7 +296,7 @@ TEST(library_scenarios_count_as_documented)
 	WR(io, msr_reg(1, NHM_MSR_UNCORE_PERFEVTSEL0), 0x2c | 0x07 << 8 | NHM_EVTSEL_EN);
 	WR(io, msr_reg(1, NHM_MSR_UNCORE_PERF_GLOBAL_CTRL), 1);
 	uncore_sim_advance(sim, 1000000); /* 2,666,666 cycles */
-	CHECK_EQ_U64(RD(io, msr_reg(1, NHM_MSR_UNCORE_PMC0)), 333333 + 333333 + 166666);
+	CHECK_EQ_U64(RD(io, msr_reg(1, NHM_MSR_UNCORE_PMC0)), 83333 + 83333 + 41666);
 	uncore_sim_close(sim);
 	CHECK_EQ_INT(uncore_sim_create("x7460-4s", NULL, &sim), 0);
 	CHECK_EQ_INT(uncore_sim_load_scenario(sim, scenario_path("x7400-stream.scn")), 0);

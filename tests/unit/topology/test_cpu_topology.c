@@ -68,6 +68,33 @@ TEST(two_sockets_interleaved_with_offline_cpus)
 	CHECK_EQ_INT(map[2], -1);
 }
 
+/* Physical cores: distinct core_id values per package (hyperthread
+ * siblings share one); without core_id files the count is 0 (unknown). */
+TEST(physical_cores_per_package)
+{
+	fresh_root("cores");
+	/* 8 CPUs, 2 packages, 2 cores each, 2 threads per core: CPU c is package
+	 * c % 2, core (c / 2) % 2 -- and core ids need not be contiguous. */
+	static const unsigned core_ids[] = {0, 0, 4, 4, 0, 0, 4, 4};
+	for (unsigned c = 0; c < 8; c++) {
+		char rel[64], v[16];
+		cpu_pkg(c, c % 2);
+		snprintf(rel, sizeof(rel), "cpu%u/topology/core_id", c);
+		snprintf(v, sizeof(v), "%u\n", core_ids[c]);
+		put(rel, v);
+	}
+	put("online", "0-7\n");
+	struct uncore_cpu_topology t;
+	CHECK_EQ_INT(uncore_topology_read(root, NULL, 0, &t), 0);
+	CHECK_EQ_INT(t.socket[0].online_cpus, 4);
+	CHECK_EQ_INT(t.socket[0].cores, 2);
+	CHECK_EQ_INT(t.socket[1].cores, 2);
+	fresh_root("nocores");
+	two_socket_tree();
+	CHECK_EQ_INT(uncore_topology_read(root, NULL, 0, &t), 0);
+	CHECK_EQ_INT(t.socket[0].cores, 0);
+}
+
 TEST(override_list_is_checked)
 {
 	fresh_root("override");
@@ -174,6 +201,7 @@ int main(void)
 	if (!base)
 		return 1;
 	RUN(two_sockets_interleaved_with_offline_cpus);
+	RUN(physical_cores_per_package);
 	RUN(override_list_is_checked);
 	RUN(sparse_package_ids);
 	RUN(broken_trees_fail_with_the_path);

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Faults through PAPI on the simulator (build/itests/papi_faults, from
+# tests/integration/papi/papi_faults.c): a vanished device is PAPI_ESYS, a
+# failed freeze in PAPI_stop loses no count, a failed unfreeze on one
+# socket costs the other nothing.  The full matrix (start/read/stop x
+# MSR/PCI/MMIO x EIO/EACCES/ENODEV x transient/persistent) is the unit test
+# tests/unit/eventset/test_fault_matrix.c.
+set -u
+. "$(dirname "$0")/lib.sh"
+bin=$BUILD/itests/papi_faults
+if [ ! -x "$bin" ]; then
+	fail "papi_faults is not built ($bin): run make check"
+	exit 0
+fi
+export SRCDIR
+"$bin"
+rc=$?
+[ "$rc" -eq 0 ] || fail "papi_faults exited with status $rc"

@@ -1,0 +1,136 @@
+/* The validator of the direct engine's platform descriptions (desc_*.c):
+ * each box type of the event tables has a description with the tables'
+ * counter count and width, no description is left unused, and every
+ * register a description names - controls, counters, fixed counters,
+ * filters, the global control - is in the platform's MSR table (the
+ * manual's register list, platform/msr_ranges.h) with writable bits inside
+ * the table's: the engine's allowlist can never grant more than the
+ * manual allows. */
+#include "backend/direct/engine.h"
+#include "common/uncore_error.h"
+#include "events/registry.h"
+#include "harness.h"
+#include "platform/msr_ranges.h"
+
+#include <inttypes.h>
+
+static int table_mask(const struct uncore_msr_table *t, uint64_t addr, uint64_t *mask)
+{
+	for (size_t i = 0; i < uncore_msr_table_count(t); i++) {
+		uint32_t msr;
+		const struct uncore_msr_range *r;
+		uncore_msr_table_get(t, i, &msr, mask, &r);
+		if (msr == addr)
+			return 1;
+	}
+	return 0;
+}
+
+static void check_reg(const struct uncore_msr_table *t, const struct direct_kind *k,
+		      enum direct_reg_role role, unsigned inst, unsigned idx, uint64_t writable)
+{
+	struct uncore_reg r;
+	uint64_t mask;
+	if (direct_kind_reg(k, 0, inst, role, idx, 0xfed10000u, &r) < 0) {
+		HARNESS_FAIL_AT("%s: register %u/%u/%u: %s", k->kind, role, inst, idx,
+				uncore_error_detail());
+		return;
+	}
+	if (r.space != UNCORE_SPACE_MSR) {
+		CHECK_EQ_U64(writable, 0); /* MMIO: read-only, never written */
+		return;
+	}
+	if (!table_mask(t, r.addr, &mask)) {
+		HARNESS_FAIL_AT("%s: MSR 0x%" PRIx64 " is not in the %s MSR table", k->kind, r.addr,
+				t->platform);
+		return;
+	}
+	if (writable & ~mask)
+		HARNESS_FAIL_AT("%s: MSR 0x%" PRIx64 ": writable 0x%" PRIx64
+				" beyond the table's 0x%" PRIx64,
+				k->kind, r.addr, writable, mask);
+}
+
+TEST(descriptions_agree_with_the_tables_and_the_msr_lists)
+{
+	static const struct {
+		const struct direct_platform *p;
+		const char *events;
+	} cases[] = {{&direct_platform_skl, "skl"},
+		     {&direct_platform_nhm, "nhm"},
+		     {&direct_platform_x7400, "x7400"},
+		     {&direct_platform_x7400, "x7100"}};
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		const struct direct_platform *p = cases[c].p;
+		const struct uncore_event_platform *ep =
+		    uncore_event_platform_by_name(cases[c].events);
+		const struct uncore_msr_table *t = uncore_msr_table_for(cases[c].events);
+		harness_row = cases[c].events;
+		CHECK(ep != NULL && t != NULL);
+		if (!ep || !t)
+			continue;
+		CHECK_EQ_INT(ep->id, p->id);
+		unsigned used = 0;
+		for (unsigned b = 0; b < ep->nboxes; b++) {
+			const struct uncore_box_type *bt = ep->boxes[b];
+			const struct direct_kind *k = direct_kind_find(p, bt->kind);
+			harness_row = bt->name;
+			CHECK(k != NULL);
+			if (!k)
+				continue;
+			used |= 1u << (k - p->kinds);
+			CHECK_EQ_INT(k->max_instances, bt->ninstances);
+			if (k->fixed) {
+				CHECK_EQ_INT(k->ncounters, bt->nfixed);
+				CHECK_EQ_INT(k->width, bt->fixed_width);
+			} else {
+				CHECK_EQ_INT(k->ncounters, bt->ngeneric);
+				CHECK_EQ_INT(k->width, bt->counter_width);
+				CHECK_EQ_INT(k->nfixed, bt->nfixed);
+				if (k->nfixed)
+					CHECK_EQ_INT(k->width, bt->fixed_width);
+			}
+			CHECK(k->nfilters <= bt->nfilters);
+			CHECK(k->max_rate > 0);
+		}
+		harness_row = cases[c].events;
+		CHECK_EQ_INT(used, (1u << p->nkinds) - 1);
+		for (unsigned i = 0; i < p->nkinds; i++) {
+			const struct direct_kind *k = &p->kinds[i];
+			uint64_t ctl_w = k->ctl_writable | (k->combined ? k->ctr_writable : 0);
+			for (unsigned inst = 0; inst < k->max_instances; inst++) {
+				for (unsigned n = 0; n < k->ncounters; n++) {
+					if (!k->freerun)
+						check_reg(t, k, DIRECT_REG_CTL, inst, n, ctl_w);
+					check_reg(t, k, DIRECT_REG_CTR, inst, n,
+						  k->combined ? ctl_w : k->ctr_writable);
+				}
+				for (unsigned n = 0; n < k->nfixed; n++) {
+					check_reg(t, k, DIRECT_REG_FIXED_CTL, inst, n,
+						  k->fixed_ctl_writable);
+					check_reg(t, k, DIRECT_REG_FIXED_CTR, inst, n,
+						  k->ctr_writable);
+				}
+				for (unsigned n = 0; n < k->nfilters; n++)
+					check_reg(t, k, DIRECT_REG_FILTER, inst, n,
+						  k->filter_writable[n]);
+			}
+			/* The enable the engine ORs in must be writable. */
+			CHECK_EQ_U64(k->ctl_enable & ~k->ctl_writable, 0);
+			CHECK_EQ_U64(k->fixed_ctl_enable & ~k->fixed_ctl_writable, 0);
+		}
+		uint64_t mask;
+		CHECK(table_mask(t, p->global_msr, &mask));
+		CHECK_EQ_U64(p->global_writable & ~mask, 0);
+		/* Every value the engine writes to the global control is allowed. */
+		uint64_t all = (p->used_mask << p->used_shift) | p->counting | p->held;
+		CHECK_EQ_U64(all & ~p->global_writable, 0);
+	}
+	harness_row = NULL;
+}
+
+int main(void)
+{
+	RUN(descriptions_agree_with_the_tables_and_the_msr_lists);
+	return harness_done();
+}
