@@ -11,7 +11,10 @@ say() { echo "== papi-uncore: $*"; }
 #   python3          event-table generators and the audit
 #   patch            applying our libpfm4 patches to PAPI's libpfm4
 #   ca-certificates  https package mirrors, where the sources use them
-#   valgrind         callgrind instruction counts in bench/
+#   valgrind         callgrind instruction counts in bench/, and the memory run
+#                    of make check (tests/integration/test_memory.sh)
+#   clang, libclang-rt-14-dev  libFuzzer with ASan+UBSan: the fuzz targets
+#                    (tests/fuzz/, make fuzz), run briefly by make check
 #   libpci-dev       libpci's headers for src/access/pci_libpci.c; libpci itself
 #                    (libpci3) is loaded at run time with dlopen, never linked,
 #                    and without it PCI access falls back to sysfs
@@ -25,7 +28,7 @@ say() { echo "== papi-uncore: $*"; }
 #                    30 s to install from the archive, 3 s a screenshot)
 #   man-db           man(1): the test that `man uncore-stat` works after make install
 packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev
-	libpapi7.0 libpfm4 libcap2-bin chromium man-db)
+	libpapi7.0 libpfm4 libcap2-bin chromium man-db clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -410,11 +410,13 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 	if (!entries)
 		return PAPI_ENOMEM;
 	for (int i = 0; i < count && ret == PAPI_OK; i++) {
-		rc = uncore_native_entry(component->native, (uint32_t)native[i].ni_event, &entries[i]);
+		rc = uncore_native_entry(component->native, (uint32_t)native[i].ni_event,
+					 &entries[i]);
 		if (rc < 0)
 			ret = fail(rc, "looking up an event");
 	}
-	if (ret == PAPI_OK && (rc = uncore_set_assign_entries(c->set, entries, (unsigned)count)) < 0)
+	if (ret == PAPI_OK &&
+	    (rc = uncore_set_assign_entries(c->set, entries, (unsigned)count)) < 0)
 		ret = fail(rc, count ? entries[count - 1].name : "updating the event set");
 	free(entries);
 	if (ret != PAPI_OK)

@@ -96,6 +96,11 @@ struct uncore_backend {
 	 * operation and reports the loss (eventset.h). */
 	int counting_interrupted;
 	char interrupted_detail[160];
+	/* Set by the event set around a read that only folds (the poller's,
+	 * uncore_set_poll): such a read needs no common instant, and a freeze
+	 * would stop every counter for the read's duration (HSX 2.1.3 a), so
+	 * backends read without one. */
+	int fold_only_read;
 };
 
 #endif

@@ -22,10 +22,10 @@
 /* The max-increment array is parallel to the event table. */
 #define MAXINC(m, t)                                                                               \
 	.maxinc = (m) + 0 * sizeof(struct {                                                        \
-			  _Static_assert(LIBPFM_ARRAY_SIZE(m) == LIBPFM_ARRAY_SIZE(t),             \
-					 #m " has one entry per event of " #t);                    \
-			  int ok;                                                                  \
-		  })
+				_Static_assert(LIBPFM_ARRAY_SIZE(m) == LIBPFM_ARRAY_SIZE(t),       \
+					       #m " has one entry per event of " #t);              \
+				int ok;                                                            \
+			})
 
 /* Register fields and box geometry: platform/hswep/hswep_regs.h, shared
  * with the box descriptors; `layout` names each box type's descriptor. */

@@ -669,8 +669,9 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 	}
 	if (fold_read(s, rr, 1)) {
 		s->final_short = 1;
-		note_short(s, rr, "the final read could not read every counter; their counts since the "
-				  "last read are lost",
+		note_short(s, rr,
+			   "the final read could not read every counter; their counts since the "
+			   "last read are lost",
 			   uncore_error_detail());
 	}
 	/* An unfreeze failing after the final read costs nothing: counting
@@ -824,6 +825,16 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 		}
 	}
 	return 0;
+}
+
+int uncore_set_poll(struct uncore_set *s, uint64_t *values)
+{
+	if (!s->running)
+		return 0;
+	s->be->fold_only_read = 1;
+	int rc = uncore_set_read(s, values);
+	s->be->fold_only_read = 0;
+	return rc;
 }
 
 int uncore_set_stop(struct uncore_set *s, uint64_t *values)

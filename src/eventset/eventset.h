@@ -75,6 +75,11 @@ int uncore_set_start(struct uncore_set *s);
  * could be read (the others as of their last read). */
 int uncore_set_read(struct uncore_set *s, uint64_t *values);
 
+/* A read by the poller (eventset/poller.h), to fold the counters: the
+ * same as uncore_set_read, without the freeze around the backend's reads
+ * (which would stop counting for their duration); 0 when not running. */
+int uncore_set_poll(struct uncore_set *s, uint64_t *values);
+
 /* Final values (values may be NULL), then stop and release the boxes. */
 int uncore_set_stop(struct uncore_set *s, uint64_t *values);
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#define NS_PER_S 1000000000ull
+#define NS_PER_S      1000000000ull
 #define CLOCK_LOOK_NS 1000000ull /* how often a non-host clock is looked at */
 
 struct uncore_poller {
@@ -36,7 +36,7 @@ static void poll_once(struct uncore_poller *p)
 {
 	pthread_mutex_lock(p->lock);
 	if (uncore_set_running(p->set))
-		uncore_set_read(p->set, p->scratch); /* folds every counter */
+		uncore_set_poll(p->set, p->scratch); /* folds every counter */
 	pthread_mutex_unlock(p->lock);
 }
 
@@ -130,8 +130,8 @@ int uncore_poller_start(struct uncore_set *set, pthread_mutex_t *lock, uint64_t 
 		pthread_mutex_destroy(&p->wake_lock);
 		free(p->scratch);
 		free(p);
-		return uncore_fail(uncore_error_from_errno(rc), "cannot start the poller thread: %s",
-				   strerror(rc));
+		return uncore_fail(uncore_error_from_errno(rc),
+				   "cannot start the poller thread: %s", strerror(rc));
 	}
 	*out = p;
 	return 0;
@@ -166,10 +166,11 @@ int uncore_poller_period(const struct uncore_set *set, const char *env, uint64_t
 		char *end;
 		unsigned long long ms = strtoull(env, &end, 10);
 		if (*end || ms == 0 || ms > 86400000ull)
-			return uncore_fail(UNCORE_EINVAL,
-					   "PAPI_INTEL_UNCORE_POLL=%s: give auto, off, or a period in "
-					   "milliseconds (1 to 86400000)",
-					   env);
+			return uncore_fail(
+			    UNCORE_EINVAL,
+			    "PAPI_INTEL_UNCORE_POLL=%s: give auto, off, or a period in "
+			    "milliseconds (1 to 86400000)",
+			    env);
 		*period_ns = ms * 1000000ull;
 		return 0;
 	}

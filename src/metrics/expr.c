@@ -410,8 +410,10 @@ static int parse_ref(struct lexer *lx, struct mx_node **out)
 			if (is_punct(lx, '=')) {
 				if ((rc = next(lx)) < 0)
 					return rc;
-				if ((rc = int_token(lx, UINT64_MAX, "a control-bit value (a whole number below 2^64)",
-						    &c->value)) < 0)
+				if ((rc = int_token(
+					 lx, UINT64_MAX,
+					 "a control-bit value (a whole number below 2^64)",
+					 &c->value)) < 0)
 					return rc;
 				if ((rc = next(lx)) < 0)
 					return rc;

@@ -259,6 +259,7 @@ void sim_sync_wall(struct sim_shared *sh, const struct sim_model *m)
 	int64_t now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 	if (now > sh->wall_base_ns)
 		sim_advance_to(sh, m,
-			       sh->wall_base_ps + (uint64_t)(now - sh->wall_base_ns) * SIM_PS_PER_NS *
+			       sh->wall_base_ps + (uint64_t)(now - sh->wall_base_ns) *
+						      SIM_PS_PER_NS *
 						      (sh->wall_rate ? sh->wall_rate : 1));
 }

@@ -556,7 +556,8 @@ static int direct_read(struct uncore_backend *base, uint64_t *raw)
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	/* 2.1.3 a: freeze before reading so all counters share one instant. */
-	if (b->cfg.read_freeze && b->running)
+	int freeze = b->cfg.read_freeze && b->running && !base->fold_only_read;
+	if (freeze)
 		first = set_global(b, HSWEP_U_GLOBAL_CTL_FRZ_ALL, &frozen);
 	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
 	rc = direct_msr_batch_read(&b->msr_batch, b->cfg.io, raw);
@@ -577,7 +578,7 @@ static int direct_read(struct uncore_backend *base, uint64_t *raw)
 				first = rc;
 		}
 	}
-	if (b->cfg.read_freeze && b->running) {
+	if (freeze) {
 		char detail[sizeof(base->interrupted_detail)];
 		/* Keep the first error's detail: it names what failed first. */
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());

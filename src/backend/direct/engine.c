@@ -475,7 +475,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;
 	const struct uncore_plan *p = e->plan;
-	int frozen = e->cfg.read_freeze && e->running && e->ncounters;
+	int frozen = e->cfg.read_freeze && e->running && e->ncounters && !base->fold_only_read;
 	int first = 0, rc;
 
 	if (!p)
@@ -502,7 +502,8 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 		if (rc < 0) {
 			base->counting_interrupted = 1;
 			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail),
-				 "restarting the counters after a read failed: %s", uncore_error_detail());
+				 "restarting the counters after a read failed: %s",
+				 uncore_error_detail());
 		}
 		if (!first)
 			first = rc;

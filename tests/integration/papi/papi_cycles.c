@@ -66,7 +66,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!bad)
-		printf("PASS %d create/add/start/read/stop/cleanup/destroy cycles, exact counts\n", cycles);
+		printf("PASS %d create/add/start/read/stop/cleanup/destroy cycles, exact counts\n",
+		       cycles);
 	PAPI_shutdown();
 	itest_sim_destroy(&s);
 	return bad;

@@ -63,14 +63,20 @@ int main(void)
 	int es = make_set();
 	uint64_t g0 = itest_now(&s);
 	check(PAPI_start(es) == PAPI_OK, "start");
-	struct uncore_sim_fault gone = {.space = UNCORE_SPACE_PCI, .op = UNCORE_SIM_OP_ANY,
-					.socket = -1, .bdf = r3qpi0_bdf(&s), .addr = -1,
-					.nth = 1, .count = 0, .error = ENODEV};
+	struct uncore_sim_fault gone = {.space = UNCORE_SPACE_PCI,
+					.op = UNCORE_SIM_OP_ANY,
+					.socket = -1,
+					.bdf = r3qpi0_bdf(&s),
+					.addr = -1,
+					.nth = 1,
+					.count = 0,
+					.error = ENODEV};
 	uncore_sim_inject_fault(s.sim, &gone);
 	uncore_sim_advance(s.sim, 1000000);
 	int rc = PAPI_read(es, v);
 	printf("  PAPI_read with the device gone: %s\n", PAPI_strerror(rc));
-	check(rc == PAPI_ESYS, "a vanished device makes PAPI_read fail with PAPI_ESYS, not PAPI_ENOEVNT");
+	check(rc == PAPI_ESYS,
+	      "a vanished device makes PAPI_read fail with PAPI_ESYS, not PAPI_ENOEVNT");
 	/* Reported once: the stop (whose own read meets the fault again) ends
 	 * the set, socket 1's count whole; a persistent fault never traps it. */
 	rc = PAPI_stop(es, v);
@@ -88,16 +94,21 @@ int main(void)
 	check(PAPI_start(es) == PAPI_OK, "start");
 	uncore_sim_advance(s.sim, 2000000);
 	uint64_t t1 = itest_now(&s);
-	struct uncore_sim_fault freeze = {.space = UNCORE_SPACE_PCI, .op = UNCORE_SIM_OP_WRITE,
-					  .socket = -1, .bdf = r3qpi0_bdf(&s), .addr = -1,
-					  .nth = 1, .count = 1, .error = EIO};
+	struct uncore_sim_fault freeze = {.space = UNCORE_SPACE_PCI,
+					  .op = UNCORE_SIM_OP_WRITE,
+					  .socket = -1,
+					  .bdf = r3qpi0_bdf(&s),
+					  .addr = -1,
+					  .nth = 1,
+					  .count = 1,
+					  .error = EIO};
 	uncore_sim_inject_fault(s.sim, &freeze);
 	rc = PAPI_stop(es, v);
 	check(rc != PAPI_OK, "PAPI_stop reports the failed freeze");
 	rc = PAPI_stop(es, v);
 	uint64_t want = itest_cycles(t1, uclk) - itest_cycles(t0, uclk);
-	printf("  retried PAPI_stop: %s, %lld and %lld (want %llu)\n", PAPI_strerror(rc), v[0], v[1],
-	       (unsigned long long)want);
+	printf("  retried PAPI_stop: %s, %lld and %lld (want %llu)\n", PAPI_strerror(rc), v[0],
+	       v[1], (unsigned long long)want);
 	check(rc == PAPI_OK && (uint64_t)v[0] == want && (uint64_t)v[1] == want,
 	      "the retried PAPI_stop returns every count");
 	uncore_sim_clear_faults(s.sim);
@@ -108,9 +119,14 @@ int main(void)
 	t0 = itest_now(&s);
 	check(PAPI_start(es) == PAPI_OK, "start");
 	uncore_sim_advance(s.sim, 1000000);
-	struct uncore_sim_fault unfreeze = {.space = UNCORE_SPACE_MSR, .op = UNCORE_SIM_OP_WRITE,
-					    .socket = 0, .bdf = -1, .addr = HSWEP_U_MSR_PMON_GLOBAL_CTL,
-					    .nth = 2, .count = 1, .error = EIO};
+	struct uncore_sim_fault unfreeze = {.space = UNCORE_SPACE_MSR,
+					    .op = UNCORE_SIM_OP_WRITE,
+					    .socket = 0,
+					    .bdf = -1,
+					    .addr = HSWEP_U_MSR_PMON_GLOBAL_CTL,
+					    .nth = 2,
+					    .count = 1,
+					    .error = EIO};
 	uncore_sim_inject_fault(s.sim, &unfreeze);
 	check(PAPI_read(es, v) != PAPI_OK, "PAPI_read reports the failed unfreeze");
 	uncore_sim_advance(s.sim, 1000000);
@@ -122,7 +138,8 @@ int main(void)
 	printf("  after the failed unfreeze: socket 0 %lld, socket 1 %lld (whole run %llu)\n", v[0],
 	       v[1], (unsigned long long)want);
 	check(rc == PAPI_OK && (uint64_t)v[1] == want, "socket 1 lost nothing");
-	check((uint64_t)v[0] < want, "socket 0 lost the span it stayed frozen (reported by the read)");
+	check((uint64_t)v[0] < want,
+	      "socket 0 lost the span it stayed frozen (reported by the read)");
 	drop_set(es);
 
 	PAPI_shutdown();

@@ -31,7 +31,9 @@ static char row[96];
 static void set_row(enum op op, const char *space, int err, int persistent)
 {
 	snprintf(row, sizeof(row), "%s, %s, %s, %s", op_name[op], space,
-		 err == EIO ? "EIO" : err == EACCES ? "EACCES" : "ENODEV",
+		 err == EIO      ? "EIO"
+		 : err == EACCES ? "EACCES"
+				 : "ENODEV",
 		 persistent ? "persistent" : "transient");
 	harness_row = row;
 }
@@ -94,8 +96,14 @@ static void hsw_close(struct hsw *e)
  * link 0 device. */
 static void hsw_inject(struct hsw *e, int space, int sim_op, int err, int persistent)
 {
-	struct uncore_sim_fault f = {.space = space, .op = sim_op, .socket = -1, .bdf = -1,
-				     .addr = -1, .nth = 1, .count = persistent ? 0 : 1, .error = err};
+	struct uncore_sim_fault f = {.space = space,
+				     .op = sim_op,
+				     .socket = -1,
+				     .bdf = -1,
+				     .addr = -1,
+				     .nth = 1,
+				     .count = persistent ? 0 : 1,
+				     .error = err};
 	if (space == UNCORE_SPACE_MSR) {
 		f.socket = 0;
 	} else {
@@ -160,7 +168,8 @@ static void hsw_case(enum op op, int space, int err, int persistent)
 		int rc = uncore_set_stop(e.set, v);
 		uint64_t whole = uclk_cycles(&e, t0, t1);
 		for (unsigned i = 0; i < 4; i++) {
-			int lost = persistent && (i == faulty(space) || (space == UNCORE_SPACE_MSR && i == 0));
+			int lost = persistent &&
+				   (i == faulty(space) || (space == UNCORE_SPACE_MSR && i == 0));
 			/* Persistent: the faulty socket's counters of that space
 			 * keep what the last good read (the start) saw, and say so;
 			 * every other counter is exact. */
@@ -221,9 +230,14 @@ TEST(a_failed_unfreeze_on_one_socket_costs_only_that_socket)
 	uncore_sim_now(e.sim, &t1);
 	/* The read's second write of U_MSR_PMON_GLOBAL_CTL on socket 0 (freeze,
 	 * then unfreeze) fails once. */
-	struct uncore_sim_fault f = {.space = UNCORE_SPACE_MSR, .op = UNCORE_SIM_OP_WRITE, .socket = 0,
-				     .bdf = -1, .addr = HSWEP_U_MSR_PMON_GLOBAL_CTL, .nth = 2,
-				     .count = 1, .error = EIO};
+	struct uncore_sim_fault f = {.space = UNCORE_SPACE_MSR,
+				     .op = UNCORE_SIM_OP_WRITE,
+				     .socket = 0,
+				     .bdf = -1,
+				     .addr = HSWEP_U_MSR_PMON_GLOBAL_CTL,
+				     .nth = 2,
+				     .count = 1,
+				     .error = EIO};
 	CHECK_EQ_INT(uncore_sim_inject_fault(e.sim, &f), 0);
 	CHECK_EQ_INT(uncore_set_read(e.set, v), UNCORE_EIO);
 	CHECK_CONTAINS(uncore_error_detail(), "unfreeze of socket 0 failed");
@@ -261,13 +275,15 @@ struct skl {
 
 static void skl_set(struct fake_regio *f, uint8_t space, uint64_t addr, uint64_t v)
 {
-	struct uncore_reg r = {.space = space, .width = space == UNCORE_SPACE_MSR ? 8 : 4, .addr = addr};
+	struct uncore_reg r = {
+	    .space = space, .width = space == UNCORE_SPACE_MSR ? 8 : 4, .addr = addr};
 	fake_regio_set(f, &r, v);
 }
 
 static int skl_open(struct skl *e)
 {
-	static const char *const names[] = {"skl_unc_imc::DRAM_DATA_READS", "skl_unc_clock::UNC_CLOCK"};
+	static const char *const names[] = {"skl_unc_imc::DRAM_DATA_READS",
+					    "skl_unc_clock::UNC_CLOCK"};
 	memset(e, 0, sizeof(*e));
 	e->io = fake_regio_create(0);
 	e->fake = fake_regio_of(e->io);

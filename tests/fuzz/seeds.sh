@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Seed corpora of the fuzz targets, from the project's own data: event
+# strings of the golden encoding tables (good and bad rows), formulas and
+# whole files of metrics/, the simulator's scenarios, perf format strings.
+#   seeds.sh SRCDIR OUTDIR    (OUTDIR/<target>/ made afresh)
+set -eu
+src=${1:?} out=${2:?}
+rm -rf "$out"
+mkdir -p "$out"/{fuzz_event_name,fuzz_set_sim,fuzz_metric_expr,fuzz_metric_file,fuzz_scenario,fuzz_perf_format}
+n=0
+for g in "$src"/libpfm4-events/golden/*.txt "$src"/tests/unit/events/fixtures/golden.txt; do
+	[ -f "$g" ] || continue
+	sed -n 's/^\([a-z][^ |]*\) *|.*/\1/p' "$g" | while read -r ev; do
+		n=$((n + 1))
+		printf '%s' "$ev" >"$out/fuzz_event_name/$(basename "$g" .txt)-$n"
+	done
+done
+# Sets of up to four Haswell-EP events, and metrics by name.
+sed -n 's/^\(hswep_[^ |]*\) *|.*| OK$/\1/p' "$src/libpfm4-events/golden/hswep.txt" |
+	split -l 4 - "$out/fuzz_set_sim/golden-"
+for m in "$src"/metrics/*.metrics; do
+	sed -n 's/^metric \([A-Z0-9_a-z]*\).*/\1/p' "$m" | head -40 | while read -r name; do
+		printf 'hswep_unc_imc::UNC_M_CAS_COUNT:RD\n%s' "$name" >"$out/fuzz_set_sim/metric-$name"
+	done
+	sed -n 's/^\tformula //p' "$m" | while read -r f; do
+		n=$((n + 1))
+		printf '%s' "$f" >"$out/fuzz_metric_expr/$(basename "$m" .metrics)-$n"
+	done
+	cp "$m" "$out/fuzz_metric_file/"
+done
+cp "$src"/src/sim/scenarios/*.scn "$out/fuzz_scenario/"
+i=0
+for f in 'config:0-7' 'config:8-15' 'config:0-7,21' 'config1:0-31' 'config1:32-63' 'config2:0-15,32-47' \
+	'config:63' 'config:24-31' 'config1:0-5'; do
+	i=$((i + 1))
+	printf '%s\n' "$f" >"$out/fuzz_perf_format/seed-$i"
+done
