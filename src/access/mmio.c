@@ -79,7 +79,9 @@ static int open_fail(int err, const char *path, uint64_t phys)
 		    UNCORE_EPERM,
 		    "%s at 0x%" PRIx64 ": %s. Reading MMIO counters needs root "
 		    "(CAP_SYS_RAWIO); a kernel built with IO_STRICT_DEVMEM also refuses "
-		    "ranges a driver has claimed (boot with iomem=relaxed)",
+		    "ranges a driver has claimed (boot with iomem=relaxed), and a locked-down "
+		    "kernel (Secure Boot, /sys/kernel/security/lockdown) refuses /dev/mem to "
+		    "everyone: use the perf backend there",
 		    path, phys, strerror(err));
 	if (err == ENOENT)
 		return uncore_fail(UNCORE_ENODEV, "%s does not exist (kernel without /dev/mem?)",

@@ -60,7 +60,9 @@ int pci_diagnose(const char *root, const struct uncore_reg *r, int err, const ch
 	if (err == EACCES || err == EPERM || err == EROFS)
 		return uncore_fail(UNCORE_EPERM,
 				   "%s of %s: %s: %s. Writing PCI configuration space needs root "
-				   "(CAP_SYS_ADMIN)",
+				   "(CAP_SYS_ADMIN), and a locked-down kernel (Secure Boot, "
+				   "/sys/kernel/security/lockdown) refuses it to everyone: use the "
+				   "perf backend there",
 				   op, name, path, strerror(err));
 	if (err)
 		return uncore_fail(uncore_error_from_errno(err), "%s of %s through %s: %s", op,

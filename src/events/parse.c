@@ -262,6 +262,33 @@ static int mod_not_accepted(struct pstate *ps, const char *name)
 			   name, box->name, evname(ps), list);
 }
 
+/* Modifier d (accepted by the event) with value v. */
+static int add_mod_value(struct pstate *ps, const struct uncore_mod_desc *d, uint64_t v)
+{
+	const struct uncore_box_type *box = ps->ev.box;
+	if (v < d->min || v > d->max)
+		return uncore_fail(UNCORE_ERANGE, "%s=%llu is out of range [%llu-%llu] (%s)", d->name,
+				   (unsigned long long)v, (unsigned long long)d->min,
+				   (unsigned long long)d->max, d->desc);
+	uint8_t idx = (uint8_t)(d - box->mods);
+	for (unsigned k = 0; k < ps->ev.nmods; k++) {
+		if (ps->ev.mods[k].mod != idx)
+			continue;
+		/* libpfm4: a repeated modifier with the same value is harmless. */
+		if (ps->ev.mods[k].value == v)
+			return 0;
+		return uncore_fail(
+		    UNCORE_ECOMBO, "modifier %s given twice with different values (%llu, %llu)",
+		    d->name, (unsigned long long)ps->ev.mods[k].value, (unsigned long long)v);
+	}
+	if (ps->ev.nmods >= UNCORE_EVENT_MAX_MODS)
+		return uncore_fail(UNCORE_EINVAL, "more than %d modifiers", UNCORE_EVENT_MAX_MODS);
+	ps->ev.mods[ps->ev.nmods].mod = idx;
+	ps->ev.mods[ps->ev.nmods].value = v;
+	ps->ev.nmods++;
+	return 0;
+}
+
 static int add_mod(struct pstate *ps, const char *name, const char *val, int has_val)
 {
 	const struct uncore_box_type *box = ps->ev.box;
@@ -288,23 +315,7 @@ static int add_mod(struct pstate *ps, const char *name, const char *val, int has
 		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [%llu-%llu] (%s)", d->name,
 				   has_val ? val : "1", (unsigned long long)d->min,
 				   (unsigned long long)d->max, d->desc);
-	uint8_t idx = (uint8_t)(d - box->mods);
-	for (unsigned k = 0; k < ps->ev.nmods; k++) {
-		if (ps->ev.mods[k].mod != idx)
-			continue;
-		/* libpfm4: a repeated modifier with the same value is harmless. */
-		if (ps->ev.mods[k].value == v)
-			return 0;
-		return uncore_fail(
-		    UNCORE_ECOMBO, "modifier %s given twice with different values (%llu, %llu)",
-		    d->name, (unsigned long long)ps->ev.mods[k].value, (unsigned long long)v);
-	}
-	if (ps->ev.nmods >= UNCORE_EVENT_MAX_MODS)
-		return uncore_fail(UNCORE_EINVAL, "more than %d modifiers", UNCORE_EVENT_MAX_MODS);
-	ps->ev.mods[ps->ev.nmods].mod = idx;
-	ps->ev.mods[ps->ev.nmods].value = v;
-	ps->ev.nmods++;
-	return 0;
+	return add_mod_value(ps, d, v);
 }
 
 static int add_umask_index(struct pstate *ps, unsigned um)
@@ -552,6 +563,56 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 		return rc;
 	*out = ps.ev;
 	return 0;
+}
+
+int uncore_event_ref_init(struct uncore_event_ref *ref, const struct uncore_box_type *box,
+			  unsigned event)
+{
+	struct pstate ps;
+	if (!box || event >= box->nevents)
+		return uncore_fail(UNCORE_ENOEVENT, "no event %u in %s", event, box ? box->name : "(none)");
+	memset(&ps, 0, sizeof(ps));
+	ps.ev.box = box;
+	ps.ev.event = event;
+	ps.ev.instance = ps.ev.socket = ps.ev.cpu = UNCORE_ALL;
+	int rc = resolve_event_equiv(&ps, 0);
+	if (rc == 0)
+		*ref = ps.ev;
+	return rc;
+}
+
+int uncore_event_ref_add_umask(struct uncore_event_ref *ref, unsigned umask)
+{
+	struct pstate ps;
+	const intel_x86_entry_t *e = box_event(ref->box, ref->event);
+	if (umask >= e->numasks)
+		return uncore_fail(UNCORE_ENOUMASK, "%s::%s has no unit mask %u", ref->box->name,
+				   e->name, umask);
+	memset(&ps, 0, sizeof(ps));
+	ps.ev = *ref;
+	int rc = add_umask(&ps, umask, 0);
+	if (rc == 0)
+		*ref = ps.ev;
+	return rc;
+}
+
+int uncore_event_ref_add_mod(struct uncore_event_ref *ref, const struct uncore_mod_desc *mod,
+			     uint64_t value)
+{
+	struct pstate ps;
+	memset(&ps, 0, sizeof(ps));
+	ps.ev = *ref;
+	for (unsigned i = 0;; i++) {
+		const struct uncore_mod_desc *m = uncore_box_event_mod(ref->box, ref->event, i);
+		if (!m)
+			return mod_not_accepted(&ps, mod->name);
+		if (m == mod)
+			break;
+	}
+	int rc = add_mod_value(&ps, mod, value);
+	if (rc == 0)
+		*ref = ps.ev;
+	return rc;
 }
 
 static int append(char *buf, size_t len, size_t *used, const char *fmt, ...)

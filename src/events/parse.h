@@ -48,6 +48,17 @@ struct uncore_event_ref {
 int uncore_event_parse(const struct uncore_event_platform *plat, const char *str,
 		       struct uncore_event_ref *out);
 
+/* Building an event from table indices rather than a string (metric
+ * terms): the parser's rules (aliases expanded, a modifier accepted by the
+ * event and in range, no contradicting repeat), without a string.  The
+ * event is complete when uncore_event_encode accepts it.  0, or the
+ * parser's error; *ref is changed only on success. */
+int uncore_event_ref_init(struct uncore_event_ref *ref, const struct uncore_box_type *box,
+			  unsigned event);
+int uncore_event_ref_add_umask(struct uncore_event_ref *ref, unsigned umask);
+int uncore_event_ref_add_mod(struct uncore_event_ref *ref, const struct uncore_mod_desc *mod,
+			     uint64_t value);
+
 /* How many strings uncore_event_parse was given in this process: the tests
  * prove with it that a name is parsed once on every path (eventset/resolve.h). */
 unsigned long uncore_event_parse_count(void);

@@ -199,13 +199,75 @@ static int build_req(struct rctx *c, const char *kind, unsigned s, const uint64_
 
 /* Translation of one event reference. */
 
-static int encode_str(const struct uncore_event_platform *plat, const char *s,
-		      struct uncore_event_ref *ref, struct uncore_encoding *enc)
+/* A term's event as it is built: the event itself (never a string to parse
+ * again) and its spelling for labels and messages. */
+struct tev {
+	struct uncore_event_ref ref;
+	char str[UNCORE_EVENT_MAX_LEN];
+};
+
+static int tev_init(struct tev *t, const struct uncore_box_type *bt, unsigned ev)
 {
-	int rc = uncore_event_parse(plat, s, ref);
+	struct uncore_event_info info;
+	int rc = uncore_event_ref_init(&t->ref, bt, ev);
 	if (rc == 0)
-		rc = uncore_event_encode(ref, enc);
+		rc = uncore_box_event_info(bt, ev, &info);
+	if (rc == 0 && (size_t)snprintf(t->str, sizeof(t->str), "%s::%s", bt->name, info.name) >=
+			   sizeof(t->str))
+		rc = uncore_fail(UNCORE_ENOSPACE, "event string too long");
 	return rc;
+}
+
+static int tev_umask(struct tev *t, unsigned u)
+{
+	struct uncore_umask_info ui;
+	struct tev n = *t;
+	size_t used = strlen(n.str);
+	int rc = uncore_box_umask_info(t->ref.box, t->ref.event, u, &ui);
+	if (rc == 0)
+		rc = uncore_event_ref_add_umask(&n.ref, u);
+	if (rc == 0 && (size_t)snprintf(n.str + used, sizeof(n.str) - used, ":%s", ui.name) >=
+			   sizeof(n.str) - used)
+		rc = uncore_fail(UNCORE_ENOSPACE, "event string too long");
+	if (rc == 0)
+		*t = n;
+	return rc;
+}
+
+static int tev_mod(struct tev *t, const struct uncore_mod_desc *md, uint64_t value)
+{
+	struct tev n = *t;
+	size_t used = strlen(n.str);
+	int rc = uncore_event_ref_add_mod(&n.ref, md, value);
+	if (rc == 0 && (size_t)snprintf(n.str + used, sizeof(n.str) - used, ":%s=%llu", md->name,
+					(unsigned long long)value) >= sizeof(n.str) - used)
+		rc = uncore_fail(UNCORE_ENOSPACE, "event string too long");
+	if (rc == 0)
+		*t = n;
+	return rc;
+}
+
+/* Modifiers to apply together (those writing filter fields a formula sets). */
+struct modlist {
+	unsigned n;
+	const struct uncore_mod_desc *md[UNCORE_EVENT_MAX_MODS];
+	uint64_t value[UNCORE_EVENT_MAX_MODS];
+};
+
+static int tev_mods(struct tev *t, const struct modlist *ml)
+{
+	struct tev n = *t;
+	int rc = 0;
+	for (unsigned i = 0; rc == 0 && i < ml->n; i++)
+		rc = tev_mod(&n, ml->md[i], ml->value[i]);
+	if (rc == 0)
+		*t = n;
+	return rc;
+}
+
+static int tev_encode(const struct tev *t, struct uncore_encoding *enc)
+{
+	return uncore_event_encode(&t->ref, enc);
 }
 
 /* Whether every required bit the encoding programs has the required value. */
@@ -221,15 +283,13 @@ static int agrees(const struct uncore_encoding *e, const struct req *rq)
  * unit masks or any of its modifiers program.  A setting of other bits (a
  * with: over a group that also holds COUNTER0_OCCUPANCY) does not concern
  * the event: the box's filter is shared, the event ignores it. */
-static void usable_bits(const struct uncore_event_platform *plat, const struct uncore_box_type *bt,
-			unsigned ev, const char *base, uint64_t *usable)
+static void usable_bits(const struct uncore_box_type *bt, unsigned ev, const struct tev *base,
+			uint64_t *usable)
 {
-	struct uncore_event_ref ref;
 	struct uncore_encoding enc;
 	struct uncore_event_info info;
-	char cand[UNCORE_EVENT_MAX_LEN];
 	memset(usable, 0, UNCORE_MAX_FILTERS * sizeof(*usable));
-	if (encode_str(plat, base, &ref, &enc) == 0)
+	if (tev_encode(base, &enc) == 0)
 		for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
 			usable[n] |= enc.filter_mask[n];
 	for (unsigned i = 0;; i++) {
@@ -241,27 +301,19 @@ static void usable_bits(const struct uncore_event_platform *plat, const struct u
 	}
 	if (uncore_box_event_info(bt, ev, &info) == 0) {
 		for (unsigned u = 0; u < info.numasks; u++) {
-			struct uncore_umask_info ui;
-			if (uncore_box_umask_info(bt, ev, u, &ui) < 0)
-				continue;
 			/* A unit mask may need a modifier too (NID_* needs nf). */
 			for (int i = -1;; i++) {
 				const struct uncore_mod_desc *md =
 				    i < 0 ? NULL : uncore_box_event_mod(bt, ev, (unsigned)i);
-				int w;
 				if (i >= 0 && !md)
 					break;
 				if (md &&
 				    (md->reg == UNCORE_REG_CTL || md->kind != UNCORE_MOD_FIELD))
 					continue;
-				if (md)
-					w = snprintf(cand, sizeof(cand), "%s:%s:%s=%llu", base,
-						     ui.name, md->name,
-						     (unsigned long long)(md->min ? md->min : 1));
-				else
-					w = snprintf(cand, sizeof(cand), "%s:%s", base, ui.name);
-				if (w < (int)sizeof(cand) &&
-				    encode_str(plat, cand, &ref, &enc) == 0) {
+				struct tev cand = *base;
+				if (tev_umask(&cand, u) == 0 &&
+				    (!md || tev_mod(&cand, md, md->min ? md->min : 1) == 0) &&
+				    tev_encode(&cand, &enc) == 0) {
 					for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
 						usable[n] |= enc.filter_mask[n];
 					break;
@@ -282,36 +334,31 @@ static uint64_t defined_bits(const struct uncore_box_type *bt, unsigned n)
 	return all;
 }
 
-/* Greedily add unit masks to `s` (each candidate with `suffix` appended)
- * that program required filter bits, clearing them from `uncovered`. */
-static void add_umasks(const struct uncore_event_platform *plat, const struct uncore_box_type *bt,
-		       unsigned ev, char *s, size_t len, const char *suffix, const struct req *rq,
-		       uint64_t *uncovered)
+/* Greedily add unit masks to `t` (each candidate with the modifiers `ml`
+ * applied too) that program required filter bits, clearing them from
+ * `uncovered`. */
+static void add_umasks(const struct uncore_box_type *bt, unsigned ev, struct tev *t,
+		       const struct modlist *ml, const struct req *rq, uint64_t *uncovered)
 {
-	struct uncore_event_ref ref;
 	struct uncore_encoding enc;
 	struct uncore_event_info info;
-	char cand[UNCORE_EVENT_MAX_LEN], best[UNCORE_EVENT_MAX_LEN];
 
 	if (uncore_box_event_info(bt, ev, &info) < 0)
 		return;
 	for (;;) {
 		unsigned best_gain = 0;
+		struct tev best;
 		int any = 0;
 		for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
 			any |= uncovered[n] != 0;
 		if (!any)
 			return;
 		for (int u = -1; u < (int)info.numasks; u++) {
-			struct uncore_umask_info ui;
-			int w;
-			if (u < 0)
-				w = snprintf(cand, sizeof(cand), "%s%s", s, suffix);
-			else if (uncore_box_umask_info(bt, ev, (unsigned)u, &ui) == 0)
-				w = snprintf(cand, sizeof(cand), "%s:%s%s", s, ui.name, suffix);
-			else
+			struct tev cand = *t;
+			if (u >= 0 && tev_umask(&cand, (unsigned)u) < 0)
 				continue;
-			if (w >= (int)sizeof(cand) || encode_str(plat, cand, &ref, &enc) < 0 ||
+			struct tev with = cand;
+			if (tev_mods(&with, ml) < 0 || tev_encode(&with, &enc) < 0 ||
 			    !agrees(&enc, rq))
 				continue;
 			unsigned gain = 0;
@@ -320,18 +367,15 @@ static void add_umasks(const struct uncore_event_platform *plat, const struct un
 								       uncovered[n]);
 			if (gain > best_gain) {
 				best_gain = gain;
-				if (u < 0)
-					snprintf(best, sizeof(best), "%s", s);
-				else
-					snprintf(best, sizeof(best), "%s:%s", s, ui.name);
+				best = cand;
 			}
 		}
 		if (!best_gain)
 			return;
-		if (snprintf(cand, sizeof(cand), "%s%s", best, suffix) >= (int)sizeof(cand) ||
-		    encode_str(plat, cand, &ref, &enc) < 0)
+		struct tev with = best;
+		if (tev_mods(&with, ml) < 0 || tev_encode(&with, &enc) < 0)
 			return;
-		snprintf(s, len, "%s", best);
+		*t = best;
 		for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
 			uncovered[n] &= ~enc.filter_mask[n];
 	}
@@ -341,18 +385,15 @@ static void add_umasks(const struct uncore_event_platform *plat, const struct un
  * modifiers and unit masks (together: a NID_ subevent needs both its
  * opcode unit mask and nf), then, for fields the manual lets us, directly;
  * fill v. */
-static int express(struct rctx *c, const struct uncore_box_type *bt, unsigned ev, const char *base,
-		   const struct req *rq, struct variant *v)
+static int express(struct rctx *c, const struct uncore_box_type *bt, unsigned ev,
+		   const struct tev *base, const struct req *rq, struct variant *v)
 {
-	const struct uncore_event_platform *plat = c->ms->m->plat;
-	struct uncore_event_ref ref;
 	struct uncore_encoding enc;
 	uint64_t uncovered[UNCORE_MAX_FILTERS], modbits[UNCORE_MAX_FILTERS];
-	char s[UNCORE_EVENT_MAX_LEN], cand[UNCORE_EVENT_MAX_LEN], mods[256] = "";
-	size_t ml = 0;
+	struct modlist ml = {0}, none = {0};
+	struct tev t = *base;
 	int rc;
 
-	snprintf(s, sizeof(s), "%s", base);
 	memcpy(uncovered, rq->mask, sizeof(uncovered));
 	memset(modbits, 0, sizeof(modbits));
 	/* The modifiers that write a filter field the formula sets (nf, cf, tf, nc, ...). */
@@ -366,25 +407,24 @@ static int express(struct rctx *c, const struct uncore_box_type *bt, unsigned ev
 		if (n >= UNCORE_MAX_FILTERS || (md->field & rq->mask[n]) != md->field)
 			continue;
 		uint64_t val = (rq->value[n] & md->field) >> ctz64(md->field);
-		if (val < md->min || val > md->max || ml >= sizeof(mods))
+		if (val < md->min || val > md->max || ml.n >= UNCORE_EVENT_MAX_MODS)
 			continue;
-		ml += (size_t)snprintf(mods + ml, sizeof(mods) - ml, ":%s=%llu", md->name,
-				       (unsigned long long)val);
+		ml.md[ml.n] = md;
+		ml.value[ml.n++] = val;
 		modbits[n] |= md->field;
 	}
 	/* With every such modifier at once; when no unit mask choice accepts
 	 * them all, unit masks first and the modifiers one by one after. */
-	add_umasks(plat, bt, ev, s, sizeof(s), mods, rq, uncovered);
-	if (ml < sizeof(mods) &&
-	    snprintf(cand, sizeof(cand), "%s%s", s, mods) < (int)sizeof(cand) &&
-	    encode_str(plat, cand, &ref, &enc) == 0 && agrees(&enc, rq)) {
-		snprintf(s, sizeof(s), "%s", cand);
+	add_umasks(bt, ev, &t, &ml, rq, uncovered);
+	struct tev with = t;
+	if (tev_mods(&with, &ml) == 0 && tev_encode(&with, &enc) == 0 && agrees(&enc, rq)) {
+		t = with;
 		for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
 			uncovered[n] &= ~(enc.filter_mask[n] | modbits[n]);
 	} else {
-		snprintf(s, sizeof(s), "%s", base);
+		t = *base;
 		memcpy(uncovered, rq->mask, sizeof(uncovered));
-		add_umasks(plat, bt, ev, s, sizeof(s), "", rq, uncovered);
+		add_umasks(bt, ev, &t, &none, rq, uncovered);
 		for (unsigned i = 0;; i++) {
 			const struct uncore_mod_desc *md = uncore_box_event_mod(bt, ev, i);
 			if (!md)
@@ -395,19 +435,20 @@ static int express(struct rctx *c, const struct uncore_box_type *bt, unsigned ev
 			if (n >= UNCORE_MAX_FILTERS || (md->field & uncovered[n]) != md->field)
 				continue;
 			uint64_t val = (rq->value[n] & md->field) >> ctz64(md->field);
-			if (snprintf(cand, sizeof(cand), "%s:%s=%llu", s, md->name,
-				     (unsigned long long)val) >= (int)sizeof(cand))
-				continue;
-			if (encode_str(plat, cand, &ref, &enc) == 0 && agrees(&enc, rq)) {
-				snprintf(s, sizeof(s), "%s", cand);
+			struct tev cand = t;
+			if (tev_mod(&cand, md, val) == 0 && tev_encode(&cand, &enc) == 0 &&
+			    agrees(&enc, rq)) {
+				t = cand;
 				uncovered[n] &= ~md->field;
 			}
 		}
 	}
 	uncore_error_clear();
-	rc = encode_str(plat, s, &ref, &enc);
+	rc = tev_encode(&t, &enc);
 	if (rc < 0)
-		return uncore_fail(rc, "%s: %s: %s", c->what, s, uncore_error_detail());
+		return uncore_fail(rc, "%s: %s: %s", c->what, t.str, uncore_error_detail());
+	const char *s = t.str;
+	struct uncore_event_ref ref = t.ref;
 	/* 3. What is left is programmed directly, where the manual allows it. */
 	char raw[160] = "";
 	size_t rl = 0;
@@ -489,10 +530,10 @@ int mc_resolve_event(struct rctx *c, struct mx_node *n, const char *kind)
 	struct uncore_mset *ms = c->ms;
 	const struct uncore_metric_catalog *cat = c->mm->cat;
 	const struct uncore_box_type *bt = uncore_metric_box(cat, kind);
-	char base[UNCORE_EVENT_MAX_LEN], list[512];
+	char list[512];
 	struct uncore_event_info info;
-	struct uncore_event_ref ref;
 	struct uncore_encoding enc;
+	struct tev base;
 	uint64_t usable[UNCORE_MAX_FILTERS];
 	int ev, rc;
 
@@ -504,25 +545,27 @@ int mc_resolve_event(struct rctx *c, struct mx_node *n, const char *kind)
 		return uncore_fail(UNCORE_ENOEVENT, "%s: %s is not an event of the %s boxes (%s)",
 				   c->what, n->name, kind, bt->manual);
 	uncore_box_event_info(bt, (unsigned)ev, &info);
-	size_t used = (size_t)snprintf(base, sizeof(base), "%s::%s", bt->name, info.name);
+	rc = tev_init(&base, bt, (unsigned)ev);
+	if (rc < 0)
+		return uncore_fail(rc, "%s: %s", c->what, uncore_error_detail());
 	if (n->sub[0]) {
-		if (uncore_box_find_umask(bt, (unsigned)ev, n->sub) < 0) {
+		int um = uncore_box_find_umask(bt, (unsigned)ev, n->sub);
+		if (um < 0) {
 			list_umasks(bt, (unsigned)ev, list, sizeof(list));
 			return uncore_fail(UNCORE_ENOUMASK,
 					   "%s: %s has no subevent %s (it has: %s)", c->what,
 					   info.name, n->sub, list[0] ? list : "none");
 		}
-		used += (size_t)snprintf(base + used, sizeof(base) - used, ":%s", n->sub);
-	} else if (info.numasks && encode_str(ms->m->plat, base, &ref, &enc) == UNCORE_ENOUMASK) {
+		rc = tev_umask(&base, (unsigned)um);
+		if (rc < 0)
+			return uncore_fail(rc, "%s: %s", c->what, uncore_error_detail());
+	} else if (info.numasks && tev_encode(&base, &enc) == UNCORE_ENOUMASK) {
 		/* An event named without a subevent counts all of them (ACT_COUNT
 		 * in PCT_REQUESTS_PAGE_EMPTY): name every unit mask when the table
 		 * has no default. */
-		for (unsigned u = 0; u < info.numasks; u++) {
-			struct uncore_umask_info ui;
-			if (uncore_box_umask_info(bt, (unsigned)ev, u, &ui) == 0)
-				used += (size_t)snprintf(base + used, sizeof(base) - used, ":%s",
-							 ui.name);
-		}
+		for (unsigned u = 0; u < info.numasks; u++)
+			if ((rc = tev_umask(&base, u)) < 0)
+				return uncore_fail(rc, "%s: %s", c->what, uncore_error_detail());
 	}
 	for (unsigned k = 0; k < n->nctrls; k++) {
 		const char *mod = uncore_metric_control_mod(cat, n->ctrls[k].name);
@@ -531,12 +574,23 @@ int mc_resolve_event(struct rctx *c, struct mx_node *n, const char *kind)
 			    UNCORE_ENOMOD,
 			    "%s: unknown control bit %s (see the control lines of %s)", c->what,
 			    n->ctrls[k].name, cat->file);
-		used += (size_t)snprintf(base + used, sizeof(base) - used, ":%s=%llu", mod,
-					 (unsigned long long)n->ctrls[k].value);
+		const struct uncore_mod_desc *md = NULL;
+		for (unsigned m = 0; !md; m++) {
+			const struct uncore_mod_desc *d =
+			    uncore_box_event_mod(bt, base.ref.event, m);
+			if (!d)
+				break;
+			if (strcasecmp(d->name, mod) == 0)
+				md = d;
+		}
+		rc = md ? tev_mod(&base, md, n->ctrls[k].value)
+			: uncore_fail(UNCORE_ENOMOD, "%s does not accept modifier %s", base.str,
+				      mod);
+		if (rc < 0)
+			return uncore_fail(rc, "%s: %s: %s", c->what, base.str,
+					   uncore_error_detail());
 	}
-	if (used >= sizeof(base))
-		return uncore_fail(UNCORE_ENOSPACE, "%s: event string too long", c->what);
-	usable_bits(ms->m->plat, bt, (unsigned)ev, base, usable);
+	usable_bits(bt, (unsigned)ev, &base, usable);
 
 	struct term *t = calloc(1, sizeof(*t));
 	if (!t)
@@ -558,7 +612,7 @@ int mc_resolve_event(struct rctx *c, struct mx_node *n, const char *kind)
 		}
 		if (symbolic)
 			t->per_socket = 1;
-		rc = express(c, bt, (unsigned)ev, base, &rq, &t->v[s]);
+		rc = express(c, bt, (unsigned)ev, &base, &rq, &t->v[s]);
 	}
 	int index = -1;
 	if (rc == 0)

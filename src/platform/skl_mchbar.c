@@ -27,6 +27,14 @@ int skl_mchbar_read(struct uncore_regio *pci, uint64_t *bar)
 				   "MCHBAR (PCI 00:00.0 offset 0x48) is 0x%08" PRIx64 "%08" PRIx64
 				   ": no memory controller BAR here, so no client IMC counters",
 				   h & 0xffffffffu, l & 0xffffffffu);
+	/* Bit 0 is MCHBAREN: a base the firmware left disabled decodes nothing
+	 * (Skylake datasheet vol. 2, MCHBAR register). */
+	if (!(l & 1))
+		return uncore_fail(UNCORE_ENODEV,
+				   "MCHBAR (PCI 00:00.0 offset 0x48) is 0x%08" PRIx64 "%08" PRIx64
+				   " with its enable bit 0 clear: the firmware did not enable the "
+				   "memory controller BAR, so no client IMC counters",
+				   h & 0xffffffffu, l & 0xffffffffu);
 	*bar = v;
 	return 0;
 }

@@ -320,12 +320,6 @@ static int pci_find(const struct sim_shared *sh, const struct sim_model *m, uint
 	if ((hswep_box(t->kind)->bus == HSWEP_BUS_ROOT) != (root != 0))
 		return 0;
 	const struct sim_box *b = &sh->sock[t->socket].box[t->kind][t->inst];
-	/* The QPI misc function of ports 0 and 1 is one device (D8:F0). */
-	if (!b->fn_present[t->role] && t->kind == HSWEP_BOX_QPI && t->role == HSWEP_FN_MISC &&
-	    t->inst == 0 && sh->sock[t->socket].box[t->kind][1].fn_present[t->role]) {
-		t->inst = 1;
-		b = &sh->sock[t->socket].box[t->kind][1];
-	}
 	if (!b->fn_present[t->role])
 		return 0;
 	t->did = hswep_box(t->kind)->pci_fn[t->role][t->inst].did;

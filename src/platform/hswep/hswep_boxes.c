@@ -199,8 +199,10 @@ static const struct hswep_pci_fn irp_fn[] = {{5, 6, 0x2f39}};
  * listed in Table 1-3 alone. */
 static const struct hswep_pci_fn qpi_fn[] = {{8, 2, 0x2f32}, {9, 2, 0x2f33}, {10, 2, 0x2f3a}};
 static const struct hswep_pci_fn qpi_mm_fn[] = {{8, 6, 0x2f86}, {9, 6, 0x2f96}, {10, 6, 0x2f46}};
-/* "QPI Misc Register for Ports 0,1 D8:F0" (Table 2-167); port 2: D10:F0. */
-static const struct hswep_pci_fn qpi_misc_fn[] = {{8, 0, 0x2f80}, {8, 0, 0x2f80}, {10, 0, 0x2f40}};
+/* Misc functions with QPI_RATE_STATUS: Table 2-167 says "QPI Misc Register
+ * for Ports 0,1 D8:F0"; real machines and pci.ids have one per port: D8:F0
+ * 0x2F80, D9:F0 0x2F90, D10:F0 0x2F40 (HARDWARE-DECISIONS.md H11). */
+static const struct hswep_pci_fn qpi_misc_fn[] = {{8, 0, 0x2f80}, {9, 0, 0x2f90}, {10, 0, 0x2f40}};
 static const struct hswep_pci_fn r2pcie_fn[] = {{16, 1, 0x2f34}};
 static const struct hswep_pci_fn r3qpi_fn[] = {{11, 1, 0x2f36}, {11, 2, 0x2f37}, {11, 5, 0x2f3e}};
 

@@ -12,6 +12,7 @@
 #include "events/parse.h"
 #include "fake_regio.h"
 #include "harness.h"
+#include "platform/skl_mchbar.h"
 #include "platform/skl/skl_regs.h"
 #include "tmpdir.h"
 
@@ -45,18 +46,23 @@ static struct uncore_reg pci(uint32_t off)
 }
 
 /* A fake Skylake client: MSR_UNC_CBO_CONFIG and MCHBAR (enable bit 0 set,
- * as firmware leaves it; the mask drops it). */
-static struct uncore_regio *fake_skl(unsigned cbo_config, uint64_t mchbar)
+ * as firmware leaves it, unless `disabled`; the mask drops it). */
+static struct uncore_regio *fake_skl_en(unsigned cbo_config, uint64_t mchbar, int disabled)
 {
 	struct uncore_regio *io = fake_regio_create(0);
 	struct fake_regio *f = fake_regio_of(io);
 	struct uncore_reg r = msr(SKL_MSR_UNC_CBO_CONFIG);
 	fake_regio_set(f, &r, cbo_config);
 	r = pci(0x48);
-	fake_regio_set(f, &r, (mchbar & 0xffffffffu) | (mchbar ? 1 : 0));
+	fake_regio_set(f, &r, (mchbar & 0xffffffffu) | (mchbar && !disabled ? 1 : 0));
 	r = pci(0x4c);
 	fake_regio_set(f, &r, mchbar >> 32);
 	return io;
+}
+
+static struct uncore_regio *fake_skl(unsigned cbo_config, uint64_t mchbar)
+{
+	return fake_skl_en(cbo_config, mchbar, 0);
 }
 
 struct fixture {
@@ -201,6 +207,12 @@ TEST(imc_absent_says_why)
 	const char *cbo[] = {"skl_unc_cbo3::UNC_CBO_CACHE_LOOKUP:ANY_MESI"};
 	CHECK_EQ_INT(plan_events(&f, cbo, 1), 0); /* the rest works */
 	teardown(&f);
+	/* A base with MCHBAREN (bit 0) clear decodes nothing. */
+	uint64_t bar = 0;
+	struct uncore_regio *dis = fake_skl_en(5, BAR, 1);
+	CHECK_EQ_INT(skl_mchbar_read(dis, &bar), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "enable bit 0 clear");
+	uncore_regio_destroy(dis);
 
 	/* The counters cannot be read (fault on access 4: CBO_CONFIG, MCHBAR
 	 * low, high, then the IMC probe); the caller's reason wins. */

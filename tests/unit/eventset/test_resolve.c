@@ -2,7 +2,8 @@
  * the entry the parser and encoder give; a native code hands back the entry
  * resolved when it was named (or, for an enumerated code, at its first use)
  * without parsing again; an event set built, extended or attached to a CPU
- * from entries parses nothing.  The parser's own count is the witness. */
+ * from entries parses nothing, metrics included (their terms are built as
+ * events, not as strings).  The parser's own count is the witness. */
 #include "common/uncore_error.h"
 #include "events/encode.h"
 #include "eventset/native.h"
@@ -105,10 +106,13 @@ TEST(event_sets_take_entries_and_parse_nothing)
 	CHECK_EQ_INT(uncore_set_attach_cpu(s.set, 0), 0);
 	CHECK_EQ_INT(uncore_set_attach_cpu(s.set, -1), 0);
 	CHECK_EQ_U64(uncore_event_parse_count() - before, 0);
+	/* A metric's terms are built as events from the catalog's formula, not
+	 * as strings to parse. */
 	CHECK_EQ_INT(uncore_set_assign_entries(s.set, e, 2), 0);
 	unsigned idx = 0;
 	CHECK_EQ_INT(uncore_set_add_entry(s.set, &e[2], &idx), 0);
 	CHECK_EQ_INT(idx, 2);
+	CHECK_EQ_U64(uncore_event_parse_count() - before, 0);
 	CHECK_EQ_INT(uncore_set_count(s.set), 3);
 	CHECK_EQ_STR(uncore_set_entry(s.set, 1)->name, "hswep_metric::DRAM_BW");
 	CHECK(uncore_set_entry(s.set, 3) == NULL);

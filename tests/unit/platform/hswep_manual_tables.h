@@ -43,7 +43,9 @@ static const char *const table_1_2[] = {
  * The manual's iMC device IDs are swapped between D20 and D21 (and D23/D24)
  * against real hardware; the descriptors follow the hardware
  * (src/platform/hswep/HARDWARE-DECISIONS.md), so the iMC IDs are compared
- * as a set.  The manual's "0x2B1" is read as 0x2FB1. */
+ * as a set.  The manual's "0x2B1" is read as 0x2FB1.  The manual's one
+ * misc function for QPI ports 0 and 1 (D8:F0) is two on real machines
+ * (D8:F0 0x2F80, D9:F0 0x2F90): that row holds the hardware's cells. */
 struct hswep_table_1_3_row {
 	const char *box; /* the manual's Box column */
 	unsigned kind;   /* enum hswep_box_kind */
@@ -68,7 +70,7 @@ static const struct hswep_table_1_3_row table_1_3[] = {
 	 {"F8-F4", "E4-D8", "BC-A0", "D0", "C8"}},
 	{"QPI0, QPI1 Mask/Match", HSWEP_BOX_QPI, HSWEP_FN_AUX, 3, {8, 9, 10}, {6, 6, 6}, {0x2F86, 0x2F96, 0x2F46}, 0, 0,
 	 {"23C-238", "22C-228", "214-210", "204-200"}},
-	{"QPI0, QPI1 Misc", HSWEP_BOX_QPI, HSWEP_FN_MISC, 3, {8, 8, 10}, {0, 0, 0}, {0x2F80, 0x2F80, 0x2F40}, 0, 0, {"D4"}},
+	{"QPI0, QPI1 Misc", HSWEP_BOX_QPI, HSWEP_FN_MISC, 3, {8, 9, 10}, {0, 0, 0}, {0x2F80, 0x2F90, 0x2F40}, 0, 0, {"D4"}},
 	{"R2PCIe", HSWEP_BOX_R2PCIE, HSWEP_FN_PMON, 1, {16}, {1}, {0x2F34}, 0, 0, {"F8-F4", "E4-D8", "BC-A0"}},
 	{"R3QPI0, R3QPI1", HSWEP_BOX_R3QPI, HSWEP_FN_PMON, 3, {11, 11, 11}, {1, 2, 5}, {0x2F36, 0x2F37, 0x2F3E}, 0, 0,
 	 {"F8-F4", "E0-D8", "B4-A0"}},

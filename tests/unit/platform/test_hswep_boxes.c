@@ -74,7 +74,7 @@ static const struct golden golden[] = {
     ROW(HSWEP_BOX_QPI, 1, HSWEP_REG_CTL, 1, 9, 2, 0xdc),
     ROW(HSWEP_BOX_QPI, 2, HSWEP_REG_FILTER, HSWEP_QPI_RX_MASK1, 10, 6, 0x23c),
     ROW(HSWEP_BOX_QPI, 0, HSWEP_REG_FILTER, HSWEP_QPI_TX_MATCH0, 8, 6, 0x200),
-    ROW(HSWEP_BOX_QPI, 1, HSWEP_REG_EXTRA, HSWEP_QPI_RATE_STATUS, 8, 0, 0xd4),
+    ROW(HSWEP_BOX_QPI, 1, HSWEP_REG_EXTRA, HSWEP_QPI_RATE_STATUS, 9, 0, 0xd4), /* D9:F0 0x2F90 */
     ROW(HSWEP_BOX_QPI, 0, HSWEP_REG_EXTRA, HSWEP_QPI_LINK_IDLE, 8, 2, 0xc8),
     /* Tables 2-212 and 2-229 */
     ROW(HSWEP_BOX_R2PCIE, 0, HSWEP_REG_BOX_STATUS, 0, 16, 1, 0xf8),
@@ -147,10 +147,6 @@ static unsigned seen_n;
 static void check_unique(const struct hswep_box_desc *d, unsigned inst, enum hswep_reg_kind rk,
 			 unsigned index, const struct uncore_reg *r)
 {
-	/* The QPI misc function (D8:F0) serves ports 0 and 1: one register. */
-	if (d->kind == HSWEP_BOX_QPI && rk == HSWEP_REG_EXTRA && index == HSWEP_QPI_RATE_STATUS &&
-	    inst == 1)
-		return;
 	uint64_t key = (uint64_t)r->space << 56 | (uint64_t)r->bdf << 24 | r->addr;
 	for (unsigned i = 0; i < seen_n; i++)
 		if (seen_keys[i] == key) {
@@ -195,9 +191,6 @@ static void check_decode(const struct hswep_box_desc *d, unsigned inst, enum hsw
 					d->name, inst);
 			return;
 		}
-		if (d->kind == HSWEP_BOX_QPI && rk == HSWEP_REG_EXTRA &&
-		    index == HSWEP_QPI_RATE_STATUS)
-			inst = dinst; /* shared misc function decodes to port 0 */
 	}
 	CHECK_EQ_INT(loc.kind, d->kind);
 	CHECK_EQ_INT(loc.inst, inst);
