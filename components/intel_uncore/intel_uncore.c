@@ -182,9 +182,17 @@ static int fail_counting(int rc, const char *what)
 	return rc == UNCORE_ENODEV ? PAPI_ESYS : papi;
 }
 
-/* PAPI reads the verdict from cmp_info.disabled, set by the component. */
+/* PAPI reads the verdict from cmp_info.disabled, set by the component.
+ * A program then sees only "Event does not exist" for our events (PAPI
+ * skips a disabled component), so the reason, with its fix, also goes
+ * through PAPI's error channel and, with PAPI_INTEL_UNCORE_VERBOSE=1, to
+ * stderr: the same words papi_component_avail and uncore-stat print. */
 static int disable_component(int papi_error, const char *reason)
 {
+	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	PAPIERROR("intel_uncore is disabled: %s", reason);
+	if (verbose && strcmp(verbose, "0") != 0)
+		fprintf(stderr, "intel_uncore is disabled: %s\n", reason);
 	copy_field(_intel_uncore_vector.cmp_info.disabled_reason,
 		   sizeof(_intel_uncore_vector.cmp_info.disabled_reason), reason);
 	_intel_uncore_vector.cmp_info.disabled = papi_error;

@@ -114,6 +114,20 @@ int main(int argc, char **argv)
 		stat_opts_free(&o);
 		return rc;
 	}
+	if (o.ngroups && stat_groups_want_list(&o) && !o.list_events) {
+		/* The groups come from the tables, not from counting: listed even
+		 * where the component is disabled (no permission, no PMU). */
+		const struct uncore_metric_catalog *cat;
+		if (stat_groups_catalog(o.sim, &cat, err, sizeof(err)) < 0) {
+			fprintf(stderr, "uncore-stat: %s\n", err);
+			rc = STAT_EXIT_USAGE;
+		} else {
+			stat_groups_list(cat, stdout);
+			rc = 0;
+		}
+		stat_opts_free(&o);
+		return rc;
+	}
 	rc = stat_counters_init(&c);
 	if (rc == 0 && o.list_events) {
 		rc = stat_counters_list_events(&c, stdout);
@@ -140,9 +154,8 @@ int main(int argc, char **argv)
 	if (rc == 0) {
 		rc = stat_run(&c, &o, &out);
 		stat_output_close(&out);
-		if (out.plot &&
-		    stat_plot_write(out.plot, o.plot, (double)o.interval_ms / 1000.0, err,
-				    sizeof(err)) < 0) {
+		if (out.plot && stat_plot_write(out.plot, o.plot, (double)o.interval_ms / 1000.0,
+						err, sizeof(err)) < 0) {
 			fprintf(stderr, "uncore-stat: %s\n", err);
 			if (rc == 0)
 				rc = 1;
