@@ -22,6 +22,10 @@ struct phase {
 	unsigned nev;
 	unsigned *ev; /* global sched-event index of each of the plan's events */
 	int *local;   /* per global sched event: its index in this plan, or -1 */
+	/* The read path's prepared sums: raw entry i (the k-th of raw_entry)
+	 * is base[its event] plus the totals of slots
+	 * raw_slot[raw_first[k] .. raw_first[k + 1]) of this plan. */
+	unsigned *raw_first, *raw_slot;
 };
 
 /* Everything assign builds; replaced as a whole. */
@@ -30,6 +34,7 @@ struct contents {
 	struct uncore_entry *entries;   /* as resolved: kept to rebuild without parsing again */
 	int *metric;                    /* per entry: index among the metrics, or -1 */
 	unsigned *raw;                  /* per entry: its sched event when raw */
+	unsigned *raw_entry;            /* the raw entries' indices, in order (nraw) */
 	struct uncore_sched_event *sev; /* raw events, then the metrics' terms */
 	struct uncore_metric_evinfo *info;
 	unsigned nsev, nraw, nmetrics;
@@ -114,7 +119,10 @@ static void free_contents(struct contents *c)
 		uncore_plan_free(&c->phases[p].plan);
 		free(c->phases[p].ev);
 		free(c->phases[p].local);
+		free(c->phases[p].raw_first);
+		free(c->phases[p].raw_slot);
 	}
+	free(c->raw_entry);
 	free(c->phases);
 	free(c->folds);
 	free(c->rawv);
@@ -244,6 +252,40 @@ static int build_entry_events(struct contents *c)
 	return 0;
 }
 
+/* The raw entries' slots in each phase, resolved once here so that a read
+ * sums each entry's slots without looking anything up (compute). */
+static int build_raw_sums(struct contents *c)
+{
+	c->raw_entry = calloc(c->nraw ? c->nraw : 1, sizeof(*c->raw_entry));
+	if (!c->raw_entry)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	for (unsigned i = 0, k = 0; i < c->n; i++)
+		if (c->metric[i] < 0)
+			c->raw_entry[k++] = i;
+	for (unsigned p = 0; p < c->nphases; p++) {
+		struct phase *ph = &c->phases[p];
+		const struct uncore_plan *pl = &ph->plan;
+		unsigned total = 0;
+		for (unsigned k = 0; k < c->nraw; k++) {
+			int l = ph->local[c->raw[c->raw_entry[k]]];
+			total += l >= 0 ? pl->count[l] : 0;
+		}
+		ph->raw_first = calloc(c->nraw + 1, sizeof(*ph->raw_first));
+		ph->raw_slot = calloc(total ? total : 1, sizeof(*ph->raw_slot));
+		if (!ph->raw_first || !ph->raw_slot)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+		unsigned j = 0;
+		for (unsigned k = 0; k < c->nraw; k++) {
+			int l = ph->local[c->raw[c->raw_entry[k]]];
+			ph->raw_first[k] = j;
+			for (unsigned m = 0; l >= 0 && m < pl->count[l]; m++)
+				ph->raw_slot[j++] = pl->slot_index[pl->first[l] + m];
+		}
+		ph->raw_first[c->nraw] = j;
+	}
+	return 0;
+}
+
 /* The set is attached to CPU `cpu` (PAPI_CPU_ATTACH): an entry that names
  * no socket counts that CPU's socket, as ":cpu=N" would (an entry's own
  * :socket= or :cpu= wins). */
@@ -337,6 +379,8 @@ static int build(const struct uncore_backend *be, const struct uncore_entry *ent
 	rc = build_phases(&be->machine, c);
 	if (rc == 0)
 		rc = build_entry_events(c);
+	if (rc == 0)
+		rc = build_raw_sums(c);
 	if (rc < 0)
 		goto out;
 	unsigned nt = c->ms ? uncore_mset_nterms(c->ms) : 0;
@@ -556,6 +600,13 @@ static int fold_read(struct uncore_set *s, int rc, int final)
 {
 	const struct phase *ph = &s->c.phases[s->phase];
 	int unread = 0;
+	if (rc == 0 && !final) { /* every read of a running set: one fold per slot */
+		struct uncore_counter_fold *f = s->c.folds;
+		const uint64_t *raw = s->c.rawv;
+		for (unsigned k = 0, n = ph->plan.nslots; k < n; k++)
+			uncore_fold_update(&f[k], raw[k]);
+		return 0;
+	}
 	if (rc < 0 && s->be->value_bits && !s->be->marks_unread)
 		return 1; /* 64-bit totals (perf): no per-slot mark, nothing folded */
 	for (unsigned k = 0; k < ph->plan.nslots; k++) {
@@ -709,14 +760,16 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 	const struct phase *ph = &c->phases[s->phase];
 	double elapsed = (double)(now - s->start_ns);
 
-	/* Raw events: exact 64-bit counts. */
-	for (unsigned i = 0; i < c->n; i++) {
-		if (c->metric[i] >= 0)
-			continue;
-		unsigned e = c->raw[i];
-		uint64_t v = c->base[e];
-		if (s->live && ph->local[e] >= 0)
-			v += phase_total(s, (unsigned)ph->local[e]);
+	/* Raw events: exact 64-bit counts, each its base and the totals of
+	 * its slots in the live phase (build_raw_sums). */
+	const struct uncore_counter_fold *f = c->folds;
+	const unsigned *first = c->nraw ? ph->raw_first : NULL, *slot = c->nraw ? ph->raw_slot : NULL;
+	for (unsigned k = 0; k < c->nraw; k++) {
+		unsigned i = c->raw_entry[k];
+		uint64_t v = c->base[c->raw[i]];
+		if (s->live)
+			for (unsigned j = first[k]; j < first[k + 1]; j++)
+				v += f[slot[j]].total;
 		values[i] = v;
 	}
 	if (!c->ms)
@@ -807,8 +860,9 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 	 * left unread too long could wrap twice). */
 	fold_read(s, rc, 0);
 	take_interruption(s);
-	compute(s, now, s->values);
-	memcpy(values, s->values, s->c.n * sizeof(*values));
+	/* Written once, into the caller's array: s->values serves reads of a
+	 * stopped set only (stop and reset fill it). */
+	compute(s, now, values);
 	if (rc < 0)
 		return rc;
 	if (s->c.nphases > 1) {
@@ -819,6 +873,8 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 		if (rc == 0)
 			rc = phase_begin(s);
 		if (rc < 0) {
+			/* Stopped here: later reads give this read's values. */
+			memcpy(s->values, values, s->c.n * sizeof(*values));
 			s->running = 0;
 			s->stop_ns = end;
 			return rc;
@@ -860,17 +916,9 @@ int uncore_set_any_scaled(const struct uncore_set *s)
 		return 0;
 	if (s->kern_scaled)
 		return 1;
-	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
-	for (unsigned k = 0; s->live && k < p->nslots; k++) {
-		struct uncore_slot_status ss;
-		if (s->be->slot_status(s->be, k, &ss) < 0) {
-			uncore_error_clear();
-			return 0;
-		}
-		if (ss.time_running < ss.time_enabled)
-			return 1;
-	}
-	return 0;
+	/* The backend's read says whether it scaled anything (its times are
+	 * per group): no per-slot query at every read. */
+	return s->live && s->be->read_scaled;
 }
 
 int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out)

@@ -707,6 +707,9 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 		hub->be->fold_only_read = v->base.fold_only_read;
 		rc = sync_counts(hub);
 		hub->be->fold_only_read = 0;
+		/* The union's: a group of another set's events may be the one
+		 * scaled; the set's exact check then finds none of its own. */
+		base->read_scaled = hub->be->read_scaled;
 		take_interruption(v);
 		fill(v, raw);
 		if (rc < 0 && v->base.marks_unread)
