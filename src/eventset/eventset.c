@@ -17,15 +17,19 @@
 
 #define MAX_PHASES 64
 
+struct raw_add {
+	unsigned slot, entry;
+};
+
 struct phase {
 	struct uncore_plan plan;
 	unsigned nev;
 	unsigned *ev; /* global sched-event index of each of the plan's events */
 	int *local;   /* per global sched event: its index in this plan, or -1 */
-	/* The read path's prepared sums: raw entry i (the k-th of raw_entry)
-	 * is base[its event] plus the totals of slots
-	 * raw_slot[raw_first[k] .. raw_first[k + 1]) of this plan. */
-	unsigned *raw_first, *raw_slot;
+	/* The read path's prepared sums: each raw entry's value is its base
+	 * plus, for every (slot, entry) pair of raw_add, the slot's total. */
+	struct raw_add *raw_add;
+	unsigned nraw_add;
 };
 
 /* Everything assign builds; replaced as a whole. */
@@ -119,8 +123,7 @@ static void free_contents(struct contents *c)
 		uncore_plan_free(&c->phases[p].plan);
 		free(c->phases[p].ev);
 		free(c->phases[p].local);
-		free(c->phases[p].raw_first);
-		free(c->phases[p].raw_slot);
+		free(c->phases[p].raw_add);
 	}
 	free(c->raw_entry);
 	free(c->phases);
@@ -270,18 +273,15 @@ static int build_raw_sums(struct contents *c)
 			int l = ph->local[c->raw[c->raw_entry[k]]];
 			total += l >= 0 ? pl->count[l] : 0;
 		}
-		ph->raw_first = calloc(c->nraw + 1, sizeof(*ph->raw_first));
-		ph->raw_slot = calloc(total ? total : 1, sizeof(*ph->raw_slot));
-		if (!ph->raw_first || !ph->raw_slot)
+		ph->raw_add = calloc(total ? total : 1, sizeof(*ph->raw_add));
+		if (!ph->raw_add)
 			return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
-		unsigned j = 0;
 		for (unsigned k = 0; k < c->nraw; k++) {
 			int l = ph->local[c->raw[c->raw_entry[k]]];
-			ph->raw_first[k] = j;
 			for (unsigned m = 0; l >= 0 && m < pl->count[l]; m++)
-				ph->raw_slot[j++] = pl->slot_index[pl->first[l] + m];
+				ph->raw_add[ph->nraw_add++] = (struct raw_add){
+				    pl->slot_index[pl->first[l] + m], c->raw_entry[k]};
 		}
-		ph->raw_first[c->nraw] = j;
 	}
 	return 0;
 }
@@ -762,15 +762,15 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 
 	/* Raw events: exact 64-bit counts, each its base and the totals of
 	 * its slots in the live phase (build_raw_sums). */
-	const struct uncore_counter_fold *f = c->folds;
-	const unsigned *first = c->nraw ? ph->raw_first : NULL, *slot = c->nraw ? ph->raw_slot : NULL;
 	for (unsigned k = 0; k < c->nraw; k++) {
 		unsigned i = c->raw_entry[k];
-		uint64_t v = c->base[c->raw[i]];
-		if (s->live)
-			for (unsigned j = first[k]; j < first[k + 1]; j++)
-				v += f[slot[j]].total;
-		values[i] = v;
+		values[i] = c->base[c->raw[i]];
+	}
+	if (s->live && c->nraw) {
+		const struct uncore_counter_fold *f = c->folds;
+		const struct raw_add *a = ph->raw_add, *end = a + ph->nraw_add;
+		for (; a < end; a++)
+			values[a->entry] += f[a->slot].total;
 	}
 	if (!c->ms)
 		return;
