@@ -61,7 +61,36 @@ if command -v valgrind >/dev/null; then
 	echo "instructions of a whole papi_native_avail run: $(sed -n 's/^summary: *//p' "$tmp/cg.avail")"
 fi
 echo
-echo "### 4. Start-up: PAPI_library_init with and without intel_uncore (this machine, no simulator)"
+echo "### 4. System calls per read: the DRAM bandwidth set on two sockets (strace, fake devices)"
+echo
+if command -v strace >/dev/null; then
+	sc=$BUILD/bench/bench_syscalls
+	# strace -c of a run with 0 reads and of one with 1000: the difference
+	# per read, by system call.
+	per_read() {
+		awk 'NR == FNR { if ($4 ~ /^[0-9]+$/ && $NF != "total") a[$NF] = $4; next }
+		     $4 ~ /^[0-9]+$/ && $NF != "total" { d = ($4 - a[$NF]) / 1000
+		       if (d >= 0.5) { printf "%s %.0f, ", $NF, d; t += d } }
+		     END { printf "| %.0f |", t }' "$1" "$2"
+	}
+	echo "UNC_M_CAS_COUNT.RD and .WR on the 8 iMC channels of both sockets of a Haswell-EP (32 PCI"
+	echo "counters), through the direct backend and the real device code over fake files (/dev/cpu/N/msr"
+	echo "and PCI configuration space as regular files, an ECAM window as a file): no simulator, no root."
+	echo
+	echo "| PCI path | freeze | system calls per read, by call | total |"
+	echo "|---|---|---|---:|"
+	for m in sysfs ecam libpci; do
+		for f in 1 0; do
+			strace -f -c -o "$tmp/st0" "$sc" "$m" 0 "$f" >/dev/null 2>&1
+			strace -f -c -o "$tmp/st1" "$sc" "$m" 1000 "$f" >/dev/null 2>&1
+			echo "| $m | $([ "$f" = 1 ] && echo on || echo off) | $(per_read "$tmp/st0" "$tmp/st1" | sed 's/, |/ |/')"
+		done
+	done
+else
+	echo "strace is not installed (scripts/install-deps.sh installs it): skipped"
+fi
+echo
+echo "### 5. Start-up: PAPI_library_init with and without intel_uncore (this machine, no simulator)"
 echo
 (unset PAPI_INTEL_UNCORE_BACKEND; "$BUILD/bench/bench_startup" 41)
 if command -v valgrind >/dev/null; then
