@@ -70,8 +70,8 @@ static int make_fakes(const char *dir)
 			memset(cfg, 0, sizeof(cfg));
 			uint32_t id = (uint32_t)IMC[i].did << 16 | 0x8086;
 			memcpy(cfg, &id, 4);
-			snprintf(path, sizeof(path), "%s/pci/devices/0000:%02x:%02x.%x", dir, BUS[s],
-				 IMC[i].dev, IMC[i].fn);
+			snprintf(path, sizeof(path), "%s/pci/devices/0000:%02x:%02x.%x", dir,
+				 BUS[s], IMC[i].dev, IMC[i].fn);
 			if (mkdirs(path) < 0)
 				return -1;
 			snprintf(path, sizeof(path), "%s/pci/devices/0000:%02x:%02x.%x/config", dir,
@@ -80,7 +80,8 @@ static int make_fakes(const char *dir)
 			if (fd < 0 || write(fd, cfg, sizeof(cfg)) != (ssize_t)sizeof(cfg))
 				return -1;
 			close(fd);
-			off_t at = (off_t)((BUS[s] - BUS[0]) << 20 | IMC[i].dev << 15 | IMC[i].fn << 12);
+			off_t at =
+			    (off_t)((BUS[s] - BUS[0]) << 20 | IMC[i].dev << 15 | IMC[i].fn << 12);
 			if (pwrite(ecam, cfg, sizeof(cfg), at) != (ssize_t)sizeof(cfg))
 				return -1;
 		}
@@ -93,8 +94,8 @@ static struct uncore_sched_event cas(const char *name, uint64_t ctl)
 	struct uncore_sched_event e;
 	memset(&e, 0, sizeof(e));
 	e.name = name;
-	e.ref.box = uncore_box_type_find(uncore_event_platform_get(UNCORE_PLATFORM_HSWEP),
-					 "hswep_unc_imc");
+	e.ref.box =
+	    uncore_box_type_find(uncore_event_platform_get(UNCORE_PLATFORM_HSWEP), "hswep_unc_imc");
 	e.ref.instance = UNCORE_ALL;
 	e.ref.socket = UNCORE_ALL;
 	e.ref.cpu = UNCORE_ALL;
@@ -132,7 +133,7 @@ int main(int argc, char **argv)
 					.ecam_base = 0,
 					.ecam_bus_start = BUS[0],
 					.ecam_bus_end = BUS[1]};
-	po.method = !strcmp(method, "ecam")	? UNCORE_PCI_ECAM
+	po.method = !strcmp(method, "ecam")     ? UNCORE_PCI_ECAM
 		    : !strcmp(method, "libpci") ? UNCORE_PCI_LIBPCI
 						: UNCORE_PCI_SYSFS;
 	struct uncore_regio *msr = NULL, *pci = NULL, *io = NULL;
@@ -147,8 +148,7 @@ int main(int argc, char **argv)
 		m.pci_bus[s] = BUS[s];
 		m.socket_cpu[s] = (int)s;
 		m.node_id[s] = (uint8_t)s;
-		int b = uncore_machine_box_index(
-		    &m, uncore_box_type_find(m.plat, "hswep_unc_imc"));
+		int b = uncore_machine_box_index(&m, uncore_box_type_find(m.plat, "hswep_unc_imc"));
 		if (b >= 0)
 			m.present[b][s] = 0xff; /* eight channels */
 	}

@@ -611,14 +611,21 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	(void)flags;
 	if (!c->set)
 		return PAPI_EINVAL;
-	pthread_mutex_lock(&c->lock);
+	/* The lock serialises PAPI's calls with the background poller; the
+	 * poller is started and stopped by the calls of this control state's
+	 * own thread (start, stop, cleanup), so without one (the usual case)
+	 * nothing else touches the set. */
+	int locked = c->poller != NULL;
+	if (locked)
+		pthread_mutex_lock(&c->lock);
 	/* The values are written once, straight into the array PAPI reads
 	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
 	 * types of one another, which C lets alias). */
 	rc = c->set ? uncore_set_read(c->set, (uint64_t *)c->values) : UNCORE_ESTATE;
 	if (rc == 0)
 		note_scaling(c);
-	pthread_mutex_unlock(&c->lock);
+	if (locked)
+		pthread_mutex_unlock(&c->lock);
 	if (rc < 0 && !c->fault_reported) {
 		c->fault_reported = 1;
 		return fail_counting(rc, "reading");

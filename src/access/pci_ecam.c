@@ -39,10 +39,11 @@ static int ecam_function(struct pci_ecam *e, const struct uncore_reg *r,
 {
 	unsigned bus = UNCORE_BDF_BUS(r->bdf);
 	if (bus < e->bus0 || bus >= e->bus0 + e->nbus) {
-		return uncore_fail(UNCORE_ENODEV,
-			    "PCI bus %02x is outside the ECAM window of %s (buses %02x-%02x): "
-			    "use PAPI_INTEL_UNCORE_PCI=sysfs",
-			    bus, e->path, e->bus0, e->bus0 + e->nbus - 1);
+		return uncore_fail(
+		    UNCORE_ENODEV,
+		    "PCI bus %02x is outside the ECAM window of %s (buses %02x-%02x): "
+		    "use PAPI_INTEL_UNCORE_PCI=sysfs",
+		    bus, e->path, e->bus0, e->bus0 + e->nbus - 1);
 	}
 	unsigned char *w = e->bus[bus];
 	if (!w) {
@@ -51,9 +52,10 @@ static int ecam_function(struct pci_ecam *e, const struct uncore_reg *r,
 		e->io.stats.syscalls++;
 		void *m = mmap(NULL, ECAM_BUS_BYTES, prot, MAP_SHARED, e->fd, at);
 		if (m == MAP_FAILED)
-			return uncore_fail(uncore_error_from_errno(errno),
-				    "mapping the ECAM window of PCI bus %02x (%s at 0x%llx): %s", bus,
-				    e->path, (unsigned long long)at, strerror(errno));
+			return uncore_fail(
+			    uncore_error_from_errno(errno),
+			    "mapping the ECAM window of PCI bus %02x (%s at 0x%llx): %s", bus,
+			    e->path, (unsigned long long)at, strerror(errno));
 		w = e->bus[bus] = m;
 	}
 	volatile unsigned char *f = w + ((r->bdf & 0xffu) << 12);
@@ -61,10 +63,10 @@ static int ecam_function(struct pci_ecam *e, const struct uncore_reg *r,
 	 * request completes with all 1s for a configuration read). */
 	if (*(volatile uint32_t *)f == 0xffffffffu)
 		return uncore_fail(UNCORE_ENODEV,
-			    "PCI device %02x:%02x.%x is not present (all ones in its ECAM "
-			    "configuration space): the platform, socket bus number or box "
-			    "instance is wrong, or the BIOS hides the uncore devices",
-			    bus, UNCORE_BDF_DEV(r->bdf), UNCORE_BDF_FN(r->bdf));
+				   "PCI device %02x:%02x.%x is not present (all ones in its ECAM "
+				   "configuration space): the platform, socket bus number or box "
+				   "instance is wrong, or the BIOS hides the uncore devices",
+				   bus, UNCORE_BDF_DEV(r->bdf), UNCORE_BDF_FN(r->bdf));
 	*out = f;
 	return 0;
 }
