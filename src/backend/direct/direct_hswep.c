@@ -3,7 +3,7 @@
  * 2.1.2) and reading recipe (2.1.3), with the documented errata.
  *
  * Order of operations at program time: hold the ownership lock of every
- * socket of the plan (backend/direct/socket_hold.h), then freeze each box and reset its
+ * socket of the plan unless acquire did (claim.h), then freeze each box and reset its
  * controls and counters first (2.1.2 a and d: the reset of the control
  * registers clears stale programming, so it must precede ours), then
  * program filters and counter controls with .en set (b, c).  Start resets
@@ -13,9 +13,9 @@
 #include "backend/direct/direct.h"
 
 #include "access/allowlist.h"
+#include "backend/direct/claim.h"
 #include "backend/direct/msr_batch.h"
 #include "common/uncore_error.h"
-#include "backend/direct/socket_hold.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
 
@@ -56,18 +56,16 @@ struct direct_read {
 struct direct_backend {
 	struct uncore_backend base;
 	struct uncore_direct_config cfg;
-	struct uncore_regio *guarded; /* allowlisted view of cfg.io while programmed */
-	/* The same for the sockets' global controls alone: the freeze around
-	 * every read checks a list of a few entries, not every box register. */
-	struct uncore_regio *guarded_global;
+	/* Sockets held and the allowlisted views of cfg.io: every write, and
+	 * the sockets' global controls alone, so that the freeze around every
+	 * read checks a list of a few entries, not every box register. */
+	struct direct_claim claim;
 	const struct uncore_plan *plan;
 	struct direct_box *boxes;
 	unsigned nboxes;
 	struct direct_read *reads;
 	struct direct_msr_batch msr_batch; /* the MSR counters, one read_many per socket */
 	uint32_t sockets_used;
-	/* Ownership of each used socket while programmed (backend/direct/socket_hold.h). */
-	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	char *lock_dir; /* owned copy of cfg.lock_dir */
 	int running;
 };
@@ -86,9 +84,9 @@ static const struct hswep_box_desc *desc_for(const struct uncore_box_type *bt)
 
 static int wr(struct direct_backend *b, const struct uncore_reg *r, uint64_t v)
 {
-	if (!b->guarded) /* not (or no longer) bound: nothing of ours to write */
+	if (!b->claim.guarded) /* not (or no longer) bound: nothing of ours to write */
 		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
-	return uncore_regio_write(b->guarded, r, v);
+	return uncore_regio_write(b->claim.guarded, r, v);
 }
 
 /* A box control write.  SBo: one newly set control bit per write, as the
@@ -221,70 +219,65 @@ static int add_rules(struct uncore_allowlist *al, const struct uncore_reg *r,
 	return uncore_allowlist_add(al, r, mask);
 }
 
-/* Each used socket's global control, freeze bits only. */
-static int build_global_allowlist(struct direct_backend *b, struct uncore_allowlist *al)
+/* A socket's global control, freeze bits only. */
+static int claim_global(const void *ctx, unsigned socket, struct uncore_allowlist *al)
 {
-	int rc = 0;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
-		if (!(b->sockets_used & (1u << s)))
-			continue;
-		struct uncore_reg g;
-		global_ctl_reg(s, &g);
-		rc = uncore_allowlist_add(al, &g, HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
-	}
-	return rc;
+	(void)ctx;
+	struct uncore_reg g;
+	global_ctl_reg(socket, &g);
+	return uncore_allowlist_add(al, &g,
+				    HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
 }
 
-/* The allowlist: every PMON register of the planned boxes with the bits
- * their field tables make writable, and each used socket's global control
- * (freeze bits only). */
-static int build_allowlist(struct direct_backend *b, struct uncore_allowlist *al)
+/* The allowlist of a claimed box (claim.h): every PMON register of it with
+ * the bits its field tables make writable. */
+static int claim_box(const void *ctx, const struct direct_claim_box *cb,
+		     struct uncore_allowlist *al)
 {
+	const struct direct_backend *b = ctx;
+	const struct uncore_machine *m = &b->base.machine;
+	const struct hswep_box_desc *d =
+	    cb->box < m->plat->nboxes ? desc_for(m->plat->boxes[cb->box]) : NULL;
+	if (!d)
+		return uncore_fail(UNCORE_ENOSUPP, "no register layout for box type %u", cb->box);
+	unsigned bus = hswep_box_bus(d, m->pci_bus[cb->socket], m->pci_root_bus[cb->socket]);
+	struct uncore_reg r;
+	static const enum hswep_reg_kind kinds[] = {
+	    HSWEP_REG_BOX_CTL,   HSWEP_REG_BOX_STATUS, HSWEP_REG_CTL,   HSWEP_REG_CTR,
+	    HSWEP_REG_FIXED_CTL, HSWEP_REG_FIXED_CTR,  HSWEP_REG_FILTER};
 	int rc = 0;
-	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
-		const struct direct_box *db = &b->boxes[i];
-		const struct hswep_box_desc *d = db->d;
-		const struct uncore_machine *m = &b->base.machine;
-		unsigned bus = hswep_box_bus(d, m->pci_bus[db->socket], m->pci_root_bus[db->socket]);
-		struct uncore_reg r;
-		static const enum hswep_reg_kind kinds[] = {HSWEP_REG_BOX_CTL, HSWEP_REG_BOX_STATUS,
-							    HSWEP_REG_CTL,     HSWEP_REG_CTR,
-							    HSWEP_REG_FIXED_CTL, HSWEP_REG_FIXED_CTR,
-							    HSWEP_REG_FILTER};
-		for (unsigned k = 0; k < sizeof(kinds) / sizeof(kinds[0]) && rc == 0; k++) {
-			unsigned n = kinds[k] == HSWEP_REG_CTL || kinds[k] == HSWEP_REG_CTR
-					     ? d->num_counters
-					     : kinds[k] == HSWEP_REG_FILTER ? d->num_filters : 1;
-			for (unsigned idx = 0; idx < n && rc == 0; idx++) {
-				if (hswep_reg(d, db->instance, kinds[k], idx, db->socket, bus, &r) < 0) {
-					uncore_error_clear(); /* the box has no such register */
-					continue;
-				}
-				rc = add_rules(al, &r, hswep_reg_rules(d, kinds[k], idx));
-				if (rc == 0 && r.space == UNCORE_SPACE_PCI &&
-				    (kinds[k] == HSWEP_REG_CTR || kinds[k] == HSWEP_REG_FIXED_CTR)) {
-					r.addr += 4; /* high dword of a 48-bit PCI counter */
-					const struct hswep_reg_rules *rules = hswep_reg_rules(d, kinds[k], idx);
-					rc = uncore_allowlist_add(al, &r, rules ? rules->valid >> 32 : 0);
-				}
+	for (unsigned k = 0; k < sizeof(kinds) / sizeof(kinds[0]) && rc == 0; k++) {
+		unsigned n = kinds[k] == HSWEP_REG_CTL || kinds[k] == HSWEP_REG_CTR
+				 ? d->num_counters
+			     : kinds[k] == HSWEP_REG_FILTER ? d->num_filters
+							    : 1;
+		for (unsigned idx = 0; idx < n && rc == 0; idx++) {
+			if (hswep_reg(d, cb->instance, kinds[k], idx, cb->socket, bus, &r) < 0) {
+				uncore_error_clear(); /* the box has no such register */
+				continue;
+			}
+			rc = add_rules(al, &r, hswep_reg_rules(d, kinds[k], idx));
+			if (rc == 0 && r.space == UNCORE_SPACE_PCI &&
+			    (kinds[k] == HSWEP_REG_CTR || kinds[k] == HSWEP_REG_FIXED_CTR)) {
+				r.addr += 4; /* high dword of a 48-bit PCI counter */
+				const struct hswep_reg_rules *rules =
+				    hswep_reg_rules(d, kinds[k], idx);
+				rc = uncore_allowlist_add(al, &r, rules ? rules->valid >> 32 : 0);
 			}
 		}
 	}
-	return rc == 0 ? build_global_allowlist(b, al) : rc;
+	return rc < 0 ? rc : 1;
 }
+
+static const struct direct_claim_ops claim_ops = {
+    .add_box = claim_box,
+    .add_global = claim_global,
+};
 
 static void release_binding(struct direct_backend *b)
 {
-	if (b->guarded)
-		uncore_regio_destroy(b->guarded);
-	if (b->guarded_global)
-		uncore_regio_destroy(b->guarded_global);
-	b->guarded = NULL;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		uncore_socket_hold_release(b->holds[s]);
-		b->holds[s] = NULL;
-	}
-	b->guarded_global = NULL;
+	if (!b->claim.kept)
+		direct_claim_drop(&b->claim);
 	free(b->boxes);
 	free(b->reads);
 	direct_msr_batch_free(&b->msr_batch);
@@ -314,27 +307,23 @@ static int reset_boxes(struct direct_backend *b)
 	return rc;
 }
 
-/* Take every socket of the plan before the first write to it, so that two
- * processes never program one socket's boxes (socket_lock.h says why the
- * socket is the unit).  The holds go with the binding (release_binding). */
-static int hold_sockets(struct direct_backend *b)
+/* Take every socket of the plans before the first write to it, so that
+ * two processes never program one socket's boxes (socket_lock.h says why
+ * the socket is the unit), and the allowlists of their boxes; kept until
+ * release (claim.h). */
+static int direct_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans,
+			  unsigned n)
 {
-	if (b->cfg.no_socket_lock)
-		return 0;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		if (!(b->sockets_used & (1u << s)))
-			continue;
-		int rc = uncore_socket_hold_acquire(b->cfg.lock_dir, s, &b->holds[s]);
-		if (rc < 0)
-			return rc;
-	}
-	return 0;
+	struct direct_backend *b = (struct direct_backend *)base;
+	int rc = direct_claim_add(&b->claim, &b->cfg, &claim_ops, b, plans, n);
+	if (rc == 0)
+		b->claim.kept = 1;
+	return rc;
 }
 
 static int direct_program(struct uncore_backend *base, const struct uncore_plan *plan)
 {
 	struct direct_backend *b = (struct direct_backend *)base;
-	struct uncore_allowlist *al = NULL;
 	int rc;
 
 	if (b->plan)
@@ -364,26 +353,10 @@ static int direct_program(struct uncore_backend *base, const struct uncore_plan 
 		if (rc < 0)
 			goto fail;
 	}
-	rc = hold_sockets(b);
+	rc = direct_claim_add(&b->claim, &b->cfg, &claim_ops, b, &plan, 1);
 	if (rc < 0)
 		goto fail;
 	direct_msr_batch_finish(&b->msr_batch);
-	rc = uncore_allowlist_create(&al);
-	if (rc == 0)
-		rc = build_allowlist(b, al);
-	if (rc == 0)
-		rc = uncore_allowlist_wrap(al, b->cfg.io, 0, &b->guarded);
-	uncore_allowlist_free(al);
-	al = NULL;
-	if (rc == 0)
-		rc = uncore_allowlist_create(&al);
-	if (rc == 0)
-		rc = build_global_allowlist(b, al);
-	if (rc == 0)
-		rc = uncore_allowlist_wrap(al, b->cfg.io, 0, &b->guarded_global);
-	uncore_allowlist_free(al);
-	if (rc < 0)
-		goto fail;
 
 	rc = reset_boxes(b);
 	for (unsigned i = 0; i < b->nboxes && rc == 0; i++) {
@@ -399,10 +372,10 @@ static int direct_program(struct uncore_backend *base, const struct uncore_plan 
 	return 0;
 
 fail_programmed: {
-	char detail[512];
-	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	struct uncore_saved_error err;
+	uncore_error_save(&err, rc);
 	reset_boxes(b); /* best effort: leave nothing half-programmed */
-	uncore_fail(rc, "%s", detail);
+	rc = uncore_error_restore(&err);
 }
 fail:
 	release_binding(b);
@@ -425,7 +398,7 @@ static int set_global(struct direct_backend *b, uint64_t bits, uint32_t *done)
 			continue;
 		struct uncore_reg g;
 		global_ctl_reg(s, &g);
-		int rc = uncore_regio_write(b->guarded_global, &g, bits);
+		int rc = uncore_regio_write(b->claim.guarded_global, &g, bits);
 		if (rc == 0) {
 			if (done)
 				*done |= 1u << s;
@@ -615,12 +588,20 @@ static int direct_unprogram(struct uncore_backend *base)
 	return rc;
 }
 
+static int direct_release(struct uncore_backend *base)
+{
+	struct direct_backend *b = (struct direct_backend *)base;
+	int rc = direct_unprogram(base);
+	direct_claim_drop(&b->claim);
+	return rc;
+}
+
 static void direct_destroy(struct uncore_backend *base)
 {
 	struct direct_backend *b = (struct direct_backend *)base;
 	if (!b)
 		return;
-	direct_unprogram(base);
+	direct_release(base);
 	if (b->cfg.own_io)
 		uncore_regio_destroy(b->cfg.io);
 	free(b->lock_dir);
@@ -678,14 +659,17 @@ static int direct_stats(struct uncore_backend *base, struct uncore_backend_stats
 }
 
 static const struct uncore_backend_ops direct_ops = {
-	.name = "direct",
-	.program = direct_program,
-	.start = direct_start,
-	.stop = direct_stop,
-	.read = direct_read,
-	.unprogram = direct_unprogram,
-	.destroy = direct_destroy,
-	.max_read_interval = direct_max_read_interval,
+    .name = "direct",
+    .acquire = direct_acquire,
+    .release = direct_release,
+    .program = direct_program,
+    .start = direct_start,
+    .stop = direct_stop,
+    .read = direct_read,
+    .unprogram = direct_unprogram,
+    .destroy = direct_destroy,
+    .max_read_interval = direct_max_read_interval,
+    .stats = direct_stats,
 };
 
 int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,
@@ -706,7 +690,6 @@ int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,
 	}
 	b->base.ops = &direct_ops;
 	b->base.machine = *machine;
-	b->base.stats = direct_stats;
 	*out = &b->base;
 	return 0;
 }

@@ -1,11 +1,13 @@
 /* The one direct engine (engine.h): every programming sequence of the
  * direct backend, over the platform's box-kind descriptions.
  *
- *   program:   bind every slot to its registers; hold the sockets with
- *              programmable counters; build the allowlist of the planned
- *              boxes' PMON registers; global control to its PROGRAM value
- *              (nothing counts), filters, then every control with its
- *              local enable.  A failure clears what was written.
+ *   acquire:   claim the boxes of every plan given (claim.h): hold the
+ *              sockets with programmable counters, build the allowlist of
+ *              the claimed boxes' PMON registers.  Kept until release.
+ *   program:   bind every slot to its registers; claim what the plan
+ *              needs beyond what was acquired; global control to its
+ *              PROGRAM value (nothing counts), filters, then every control
+ *              with its local enable.  A failure clears what was written.
  *   start:     zero the planned counters, then the global START value: all
  *              counters of a socket start with one write.
  *   read:      with read_freeze, the global READ_FREEZE value around the
@@ -13,13 +15,14 @@
  *              one read_many, MMIO counters one by one, each masked to its
  *              width; the event-set layer folds wraps.
  *   stop:      the global STOP value.
- *   unprogram: STOP, every control and filter back to 0, RELEASE.
+ *   unprogram: STOP, every control and filter back to 0, RELEASE; the
+ *              claim is given back unless acquire took it.
  * Free-running counters are only read: the event-set layer takes the
  * reading at start as their origin. */
 #include "backend/direct/engine.h"
 
+#include "backend/direct/claim.h"
 #include "backend/direct/msr_batch.h"
-#include "backend/direct/socket_hold.h"
 #include "common/uncore_error.h"
 
 #include <stdio.h>
@@ -49,8 +52,7 @@ struct engine {
 	struct uncore_direct_config cfg;
 	char *lock_dir; /* owned copy of cfg.lock_dir */
 	uint64_t mmio_base;
-	struct uncore_regio *guarded;        /* allowlisted view of cfg.io while programmed */
-	struct uncore_regio *guarded_global; /* the global controls alone (read path) */
+	struct direct_claim claim; /* sockets held, allowlisted views of cfg.io */
 	const struct uncore_plan *plan;
 	struct eng_counter *counters;
 	unsigned ncounters;
@@ -60,7 +62,6 @@ struct engine {
 	struct direct_msr_batch batch;
 	uint64_t used[UNCORE_MACHINE_MAX_SOCKETS]; /* global "used" bits per socket */
 	uint32_t sockets;                          /* sockets with programmable counters */
-	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	int running;
 };
 
@@ -129,7 +130,7 @@ static uint64_t width_mask(unsigned w)
 
 static int wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
 {
-	return uncore_regio_write(e->guarded, r, v);
+	return uncore_regio_write(e->claim.guarded, r, v);
 }
 
 static void global_reg(const struct engine *e, unsigned socket, struct uncore_reg *r)
@@ -259,85 +260,68 @@ static int bind_filters(struct engine *e, const struct uncore_boxprog *bp)
 	return 0;
 }
 
-/* The allowlist: every counter and control of the planned boxes with their
- * writable bits, their filters, and each used socket's global control. */
-static int build_allowlist(struct engine *e, struct uncore_allowlist *al, int global_only)
+/* The allowlist of a claimed box (claim.h): every counter and control of
+ * the box with their writable bits, and its filters; a box of
+ * free-running counters is only read. */
+static int claim_box(const void *ctx, const struct direct_claim_box *cb,
+		     struct uncore_allowlist *al)
 {
-	const struct uncore_plan *p = e->plan;
+	const struct engine *e = ctx;
+	const struct direct_kind *k = kind_of(e, cb->box);
 	int rc = 0;
-	for (unsigned i = 0; i < p->nboxes && rc == 0 && !global_only; i++) {
-		const struct uncore_boxprog *bp = &p->boxes[i];
-		const struct direct_kind *k = kind_of(e, bp->box);
-		if (!k || k->freerun)
-			continue;
-		for (unsigned c = 0; c < k->ncounters && rc == 0; c++) {
-			struct uncore_reg ctl, ctr;
-			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_CTL, c, 0,
-					     &ctl);
-			if (rc == 0)
-				rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_CTR, c,
-						     0, &ctr);
-			if (rc == 0)
-				rc = uncore_allowlist_add(al, &ctl,
-							  k->ctl_writable |
-							      (k->combined ? k->ctr_writable : 0));
-			if (rc == 0 && !k->combined)
-				rc = uncore_allowlist_add(al, &ctr, k->ctr_writable);
-		}
-		for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
-			struct uncore_reg ctl, ctr;
-			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FIXED_CTL, f,
-					     0, &ctl);
-			if (rc == 0)
-				rc = direct_kind_reg(k, bp->socket, bp->instance,
-						     DIRECT_REG_FIXED_CTR, f, 0, &ctr);
-			if (rc == 0)
-				rc = uncore_allowlist_add(al, &ctl, k->fixed_ctl_writable);
-			if (rc == 0)
-				rc = uncore_allowlist_add(al, &ctr, k->ctr_writable);
-		}
-		for (unsigned f = 0; f < k->nfilters && rc == 0; f++) {
-			struct uncore_reg r;
-			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FILTER, f, 0,
-					     &r);
-			if (rc == 0)
-				rc = uncore_allowlist_add(al, &r, k->filter_writable[f]);
-		}
+	if (!k || k->freerun)
+		return 0;
+	for (unsigned c = 0; c < k->ncounters && rc == 0; c++) {
+		struct uncore_reg ctl, ctr;
+		rc = direct_kind_reg(k, cb->socket, cb->instance, DIRECT_REG_CTL, c, 0, &ctl);
+		if (rc == 0)
+			rc = direct_kind_reg(k, cb->socket, cb->instance, DIRECT_REG_CTR, c, 0,
+					     &ctr);
+		if (rc == 0)
+			rc = uncore_allowlist_add(
+			    al, &ctl, k->ctl_writable | (k->combined ? k->ctr_writable : 0));
+		if (rc == 0 && !k->combined)
+			rc = uncore_allowlist_add(al, &ctr, k->ctr_writable);
 	}
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
-		if (!(e->sockets & (1u << s)))
-			continue;
-		struct uncore_reg g;
-		global_reg(e, s, &g);
-		rc = uncore_allowlist_add(al, &g, e->p->global_writable);
+	for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
+		struct uncore_reg ctl, ctr;
+		rc = direct_kind_reg(k, cb->socket, cb->instance, DIRECT_REG_FIXED_CTL, f, 0, &ctl);
+		if (rc == 0)
+			rc = direct_kind_reg(k, cb->socket, cb->instance, DIRECT_REG_FIXED_CTR, f,
+					     0, &ctr);
+		if (rc == 0)
+			rc = uncore_allowlist_add(al, &ctl, k->fixed_ctl_writable);
+		if (rc == 0)
+			rc = uncore_allowlist_add(al, &ctr, k->ctr_writable);
 	}
-	return rc;
+	for (unsigned f = 0; f < k->nfilters && rc == 0; f++) {
+		struct uncore_reg r;
+		rc = direct_kind_reg(k, cb->socket, cb->instance, DIRECT_REG_FILTER, f, 0, &r);
+		if (rc == 0)
+			rc = uncore_allowlist_add(al, &r, k->filter_writable[f]);
+	}
+	return rc < 0 ? rc : 1;
 }
 
-static int wrap(struct engine *e, int global_only, struct uncore_regio **out)
+static int claim_global(const void *ctx, unsigned socket, struct uncore_allowlist *al)
 {
-	struct uncore_allowlist *al = NULL;
-	int rc = uncore_allowlist_create(&al);
-	if (rc == 0)
-		rc = build_allowlist(e, al, global_only);
-	if (rc == 0)
-		rc = uncore_allowlist_wrap(al, e->cfg.io, 0, out);
-	uncore_allowlist_free(al);
-	return rc;
+	const struct engine *e = ctx;
+	struct uncore_reg g;
+	global_reg(e, socket, &g);
+	return uncore_allowlist_add(al, &g, e->p->global_writable);
 }
+
+static const struct direct_claim_ops claim_ops = {
+    .add_box = claim_box,
+    .add_global = claim_global,
+};
 
 static void release_binding(struct engine *e)
 {
-	if (e->guarded)
-		uncore_regio_destroy(e->guarded);
-	if (e->guarded_global)
-		uncore_regio_destroy(e->guarded_global);
-	e->guarded = e->guarded_global = NULL;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		uncore_socket_hold_release(e->holds[s]);
-		e->holds[s] = NULL;
+	if (!e->claim.kept)
+		direct_claim_drop(&e->claim);
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		e->used[s] = 0;
-	}
 	free(e->counters);
 	free(e->filters);
 	free(e->reads);
@@ -355,7 +339,7 @@ static void release_binding(struct engine *e)
  * leaves and unprogram does.  Best effort: every write is tried. */
 static int clear_all(struct engine *e)
 {
-	int rc = set_global(e, DIRECT_GLOBAL_STOP, e->guarded);
+	int rc = set_global(e, DIRECT_GLOBAL_STOP, e->claim.guarded);
 	for (unsigned c = 0; c < e->ncounters; c++) {
 		int rc2 = wr(e, &e->counters[c].ctl, 0);
 		if (rc == 0)
@@ -366,22 +350,18 @@ static int clear_all(struct engine *e)
 		if (rc == 0)
 			rc = rc2;
 	}
-	int rc2 = set_global(e, DIRECT_GLOBAL_RELEASE, e->guarded);
+	int rc2 = set_global(e, DIRECT_GLOBAL_RELEASE, e->claim.guarded);
 	return rc ? rc : rc2;
 }
 
-static int hold_sockets(struct engine *e)
+static int eng_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans,
+		       unsigned n)
 {
-	if (e->cfg.no_socket_lock)
-		return 0;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		if (!(e->sockets & (1u << s)))
-			continue;
-		int rc = uncore_socket_hold_acquire(e->cfg.lock_dir, s, &e->holds[s]);
-		if (rc < 0)
-			return rc;
-	}
-	return 0;
+	struct engine *e = (struct engine *)base;
+	int rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, plans, n);
+	if (rc == 0)
+		e->claim.kept = 1;
+	return rc;
 }
 
 static int eng_program(struct uncore_backend *base, const struct uncore_plan *plan)
@@ -412,22 +392,21 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 		if ((rc = bind_filters(e, &plan->boxes[i])) < 0)
 			goto fail;
 	direct_msr_batch_finish(&e->batch);
-	/* The sockets are ours before the first write (socket_hold.h); reading
+	/* The sockets are ours before the first write (claim.h); reading
 	 * free-running counters alone disturbs nobody and needs no hold. */
-	if ((rc = hold_sockets(e)) < 0 || (rc = wrap(e, 0, &e->guarded)) < 0 ||
-	    (rc = wrap(e, 1, &e->guarded_global)) < 0)
+	if ((rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, &plan, 1)) < 0)
 		goto fail;
 
-	rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->guarded);
+	rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->claim.guarded);
 	for (unsigned f = 0; f < e->nfilters && rc == 0; f++)
 		rc = wr(e, &e->filters[f].reg, e->filters[f].value);
 	for (unsigned c = 0; c < e->ncounters && rc == 0; c++)
 		rc = wr(e, &e->counters[c].ctl, e->counters[c].ctl_value);
 	if (rc < 0) {
-		char detail[512];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
 		clear_all(e); /* leave nothing half-programmed */
-		uncore_fail(rc, "%s", detail);
+		rc = uncore_error_restore(&err);
 		goto fail;
 	}
 	return 0;
@@ -450,7 +429,7 @@ static int eng_start(struct uncore_backend *base)
 		rc = x->k->combined ? wr(e, &x->ctl, x->ctl_value) : wr(e, &x->ctr, 0);
 	}
 	if (rc == 0)
-		rc = set_global(e, DIRECT_GLOBAL_START, e->guarded);
+		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded);
 	if (rc == 0)
 		e->running = 1;
 	return rc;
@@ -461,7 +440,7 @@ static int eng_stop(struct uncore_backend *base)
 	struct engine *e = (struct engine *)base;
 	if (!e->plan)
 		return 0;
-	int rc = set_global(e, DIRECT_GLOBAL_STOP, e->guarded);
+	int rc = set_global(e, DIRECT_GLOBAL_STOP, e->claim.guarded);
 	if (rc == 0)
 		e->running = 0;
 	return rc;
@@ -481,7 +460,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	if (frozen)
-		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->guarded_global);
+		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->claim.guarded_global);
 	rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
 	if (rc < 0 && !first)
 		first = rc;
@@ -498,7 +477,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (frozen) {
 		char detail[256];
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->guarded_global);
+		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->claim.guarded_global);
 		if (rc < 0) {
 			base->counting_interrupted = 1;
 			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail),
@@ -523,12 +502,20 @@ static int eng_unprogram(struct uncore_backend *base)
 	return rc;
 }
 
+static int eng_release(struct uncore_backend *base)
+{
+	struct engine *e = (struct engine *)base;
+	int rc = eng_unprogram(base);
+	direct_claim_drop(&e->claim);
+	return rc;
+}
+
 static void eng_destroy(struct uncore_backend *base)
 {
 	struct engine *e = (struct engine *)base;
 	if (!e)
 		return;
-	eng_unprogram(base);
+	eng_release(base);
 	if (e->cfg.own_io)
 		uncore_regio_destroy(e->cfg.io);
 	free(e->lock_dir);
@@ -568,6 +555,8 @@ static int eng_stats(struct uncore_backend *base, struct uncore_backend_stats *o
 
 static const struct uncore_backend_ops eng_ops = {
     .name = "direct",
+    .acquire = eng_acquire,
+    .release = eng_release,
     .program = eng_program,
     .start = eng_start,
     .stop = eng_stop,
@@ -575,6 +564,7 @@ static const struct uncore_backend_ops eng_ops = {
     .unprogram = eng_unprogram,
     .destroy = eng_destroy,
     .max_read_interval = eng_max_read_interval,
+    .stats = eng_stats,
 };
 
 int direct_engine_create(const struct direct_platform *p, const struct uncore_direct_config *cfg,
@@ -602,7 +592,6 @@ int direct_engine_create(const struct direct_platform *p, const struct uncore_di
 	e->mmio_base = mmio_base;
 	e->base.ops = &eng_ops;
 	e->base.machine = *machine;
-	e->base.stats = eng_stats;
 	*out = &e->base;
 	return 0;
 }
