@@ -98,11 +98,11 @@ int direct_claim_add(struct direct_claim *c, const struct uncore_direct_config *
 		     const struct direct_claim_ops *ops, const void *ctx,
 		     const struct uncore_plan *const *plans, unsigned nplans)
 {
-	struct direct_claim_box *boxes;
+	struct direct_claim_box *boxes = NULL;
 	struct uncore_regio *guarded = NULL, *guarded_global = NULL;
 	struct uncore_socket_hold *taken[UNCORE_MACHINE_MAX_SOCKETS] = {0};
 	uint32_t sockets;
-	unsigned n;
+	unsigned n = 0;
 	int rc = union_boxes(c, plans, nplans, &boxes, &n);
 	if (rc < 0 || !boxes)
 		return rc;
