@@ -617,24 +617,32 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 			      int flags)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	uint64_t v[INTEL_UNCORE_MAX_EVENTS];
 	int rc;
 	(void)ctx;
 	(void)flags;
 	if (!c->set)
 		return PAPI_EINVAL;
-	pthread_mutex_lock(&c->lock);
-	rc = c->set ? uncore_set_read(c->set, v) : UNCORE_ESTATE;
+	/* The lock serialises PAPI's calls with the background poller; the
+	 * poller is started and stopped by the calls of this control state's
+	 * own thread (start, stop, cleanup), so without one (the usual case)
+	 * nothing else touches the set. */
+	int locked = c->poller != NULL;
+	if (locked)
+		pthread_mutex_lock(&c->lock);
+	/* The values are written once, straight into the array PAPI reads
+	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
+	 * types of one another, which C lets alias). */
+	rc = c->set ? uncore_set_read(c->set, (uint64_t *)c->values) : UNCORE_ESTATE;
 	if (rc == 0)
 		note_scaling(c);
-	pthread_mutex_unlock(&c->lock);
+	if (locked)
+		pthread_mutex_unlock(&c->lock);
 	if (rc < 0 && !c->fault_reported) {
 		c->fault_reported = 1;
 		return fail_counting(rc, "reading");
 	}
 	if (rc == 0)
 		c->fault_reported = 0; /* a new fault is news again */
-	copy_values(c, v);
 	*events = c->values;
 	return PAPI_OK;
 }
