@@ -60,5 +60,20 @@ if command -v valgrind >/dev/null; then
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.avail" "$STAGE/bin/papi_native_avail" >/dev/null 2>&1
 	echo "instructions of a whole papi_native_avail run: $(sed -n 's/^summary: *//p' "$tmp/cg.avail")"
 fi
+echo
+echo "### 4. Start-up: PAPI_library_init with and without intel_uncore (this machine, no simulator)"
+echo
+(unset PAPI_INTEL_UNCORE_BACKEND; "$BUILD/bench/bench_startup" 41)
+if command -v valgrind >/dev/null; then
+	for m in on off; do
+		(unset PAPI_INTEL_UNCORE_BACKEND
+		 valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.init.$m" --toggle-collect=PAPI_library_init \
+			"$BUILD/bench/bench_startup" --once "$m" >/dev/null 2>&1)
+	done
+	on=$(sed -n 's/^summary: *//p' "$tmp/cg.init.on")
+	off=$(sed -n 's/^summary: *//p' "$tmp/cg.init.off")
+	echo
+	echo "instructions in PAPI_library_init (callgrind): $on with intel_uncore, $off without (ratio $(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.3f", a / b }'))"
+fi
 } | tee "$out"
 echo "(saved in $out)"

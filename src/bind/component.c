@@ -10,6 +10,7 @@
 #include "access/pci_cfg.h"
 #include "backend/direct/direct.h"
 #include "backend/perf/perf.h"
+#include "backend/perf/perf_sysfs.h"
 #include "common/uncore_error.h"
 #include "platform/skl_mchbar.h"
 #include "sim/uncore_sim.h"
@@ -51,10 +52,11 @@ static void use_sim_clock(struct uncore_component *c, struct uncore_sim *sim)
  * (platform NULL: none, a processor without tables) and every other PMU
  * sysfs describes. */
 static int open_perf(struct uncore_component *c, const struct uncore_platform_desc *platform,
-		     int kernel_only)
+		     int kernel_only, struct uncore_perf_sysfs *sysfs)
 {
 	struct uncore_perf_config cfg;
 	memset(&cfg, 0, sizeof(cfg));
+	cfg.sysfs = sysfs;
 	cfg.plat = platform ? uncore_event_platform_by_name(platform->name) : NULL;
 	cfg.origin = platform ? platform->title : "kernel PMUs";
 	int rc = uncore_perf_open(&cfg, &c->be);
@@ -338,20 +340,36 @@ int uncore_component_open(struct uncore_component **out)
 	if (rc < 0)
 		return rc;
 	const struct uncore_platform_desc *platform = uncore_platform_for_cpu(&in.cpu);
-	in.have_perf_uncore = platform && uncore_perf_has_platform_pmu(
-					      NULL, uncore_event_platform_by_name(platform->name));
-	in.have_kernel_pmus = uncore_perf_has_kernel_pmus(NULL);
+	/* The kernel's PMU directory, read once: for the probes and, when the
+	 * perf backend is chosen, for the backend itself. */
+	struct uncore_perf_sysfs *sysfs = NULL;
+	if (uncore_perf_sysfs_read(NULL, &sysfs) < 0) {
+		sysfs = NULL; /* no perf_event: neither probe finds a PMU */
+		uncore_error_clear();
+	}
+	in.have_perf_uncore =
+	    platform &&
+	    uncore_perf_sysfs_has_platform_pmu(sysfs, uncore_event_platform_by_name(platform->name));
+	in.have_kernel_pmus = uncore_perf_sysfs_has_kernel_pmus(sysfs);
 	in.have_direct_access = access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
 				access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0;
 	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
 	in.have_simulator = 1;
 	uncore_probe_decide(&in, &choice);
-	if (!choice.usable)
+	if (choice.usable && choice.backend != UNCORE_BACKEND_PERF) {
+		uncore_perf_sysfs_free(sysfs);
+		sysfs = NULL;
+	}
+	if (!choice.usable) {
+		uncore_perf_sysfs_free(sysfs);
 		return uncore_fail(UNCORE_ENOSUPP, "%s", choice.reason);
+	}
 
 	c = calloc(1, sizeof(*c));
-	if (!c)
+	if (!c) {
+		uncore_perf_sysfs_free(sysfs);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
+	}
 	c->kind = choice.backend;
 	uncore_clock_host(&c->clock);
 	if (choice.backend == UNCORE_BACKEND_SIM)
@@ -359,7 +377,7 @@ int uncore_component_open(struct uncore_component **out)
 	else if (choice.backend == UNCORE_BACKEND_DIRECT)
 		rc = open_direct(c, choice.platform);
 	else
-		rc = open_perf(c, choice.platform, choice.kernel_only);
+		rc = open_perf(c, choice.platform, choice.kernel_only, sysfs);
 	if (rc == 0) {
 		struct uncore_share_config sc = {c->lock_dir[0] ? c->lock_dir : NULL,
 						 c->no_socket_lock};

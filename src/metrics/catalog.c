@@ -602,28 +602,83 @@ void uncore_metric_catalog_free(struct uncore_metric_catalog *c)
 	free(c);
 }
 
-/* The built-in catalogs. */
+/* The built-in catalogs, each parsed the first time its platform is asked
+ * for: a process that never uses metrics of a platform (a machine without
+ * uncore, another platform's machine) never parses its file. */
+
+#define MAX_BUILTIN 8
 
 static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct uncore_metric_catalog *builtin[8];
-static unsigned nbuiltin;
-static int builtin_rc = 1; /* 1: not parsed yet */
-static char builtin_detail[512];
+static struct builtin {
+	struct uncore_metric_catalog *cat;
+	int scanned;       /* platform[] is known */
+	char platform[32]; /* what the file declares ("" when nothing) */
+	int parsed;
+	int rc; /* of the parse: 0, or its error with the detail */
+	char detail[512];
+} builtin[MAX_BUILTIN];
 
-static int load_builtin(void)
+/* The platform a metric file declares (its first "platform NAME" line),
+ * found without parsing the file, into out ("" when absent). */
+static void declared_platform(const char *text, char *out, size_t len)
 {
-	for (unsigned i = 0; uncore_metric_sources[i].file; i++) {
-		struct uncore_metric_catalog *c;
-		int rc;
-		if (nbuiltin == sizeof(builtin) / sizeof(builtin[0]))
-			return uncore_fail(UNCORE_ENOSPACE, "too many metric files");
-		rc = uncore_metric_catalog_parse(uncore_metric_sources[i].file,
-						 uncore_metric_sources[i].text, &c);
-		if (rc < 0)
-			return rc;
-		builtin[nbuiltin++] = c;
+	out[0] = '\0';
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		if (strncmp(l, "platform ", 9) != 0)
+			continue;
+		const char *v = l + 9 + strspn(l + 9, " \t");
+		int n = (int)strcspn(v, " \t\r\n#");
+		snprintf(out, len, "%.*s", n, v);
+		return;
 	}
+}
+
+/* Whether source i is the file of platform `plat` (by name, as
+ * uncore_metric_catalog_serves compares). */
+static int source_for(unsigned i, const struct uncore_event_platform *plat)
+{
+	struct builtin *b = &builtin[i];
+	if (!b->scanned) {
+		declared_platform(uncore_metric_sources[i].text, b->platform, sizeof(b->platform));
+		b->scanned = 1;
+	}
+	return plat && plat->name && b->platform[0] && strcasecmp(plat->name, b->platform) == 0;
+}
+
+/* Parse source i once; its catalog or its parse error. */
+static int builtin_at(unsigned i, const struct uncore_metric_catalog **out)
+{
+	struct builtin *b = &builtin[i];
+	if (!b->parsed) {
+		b->parsed = 1;
+		b->rc = uncore_metric_catalog_parse(uncore_metric_sources[i].file,
+						    uncore_metric_sources[i].text, &b->cat);
+		snprintf(b->detail, sizeof(b->detail), "%s",
+			 b->rc < 0 ? uncore_error_detail() : "");
+	}
+	if (b->rc < 0)
+		return uncore_fail(b->rc, "built-in metric file %s: %s",
+				   uncore_metric_sources[i].file, b->detail);
+	*out = b->cat;
 	return 0;
+}
+
+static unsigned builtin_count(void)
+{
+	unsigned n = 0;
+	while (uncore_metric_sources[n].file)
+		n++;
+	return n;
+}
+
+unsigned uncore_metric_catalog_nparsed(void)
+{
+	unsigned n = 0, total = builtin_count();
+	pthread_mutex_lock(&builtin_lock);
+	for (unsigned i = 0; i < total && i < MAX_BUILTIN; i++)
+		n += builtin[i].parsed;
+	pthread_mutex_unlock(&builtin_lock);
+	return n;
 }
 
 int uncore_metric_catalog_serves(const struct uncore_metric_catalog *c,
@@ -640,24 +695,41 @@ int uncore_metric_catalog_serves(const struct uncore_metric_catalog *c,
 int uncore_metric_catalog_get(const struct uncore_event_platform *plat,
 			      const struct uncore_metric_catalog **out)
 {
-	int rc;
+	unsigned n = builtin_count();
+	int rc = UNCORE_ENOEVENT;
+	if (n > MAX_BUILTIN)
+		return uncore_fail(UNCORE_ENOSPACE, "too many metric files (%u, room for %d)", n,
+				   MAX_BUILTIN);
 	pthread_mutex_lock(&builtin_lock);
-	if (builtin_rc == 1) {
-		builtin_rc = load_builtin();
-		snprintf(builtin_detail, sizeof(builtin_detail), "%s", uncore_error_detail());
+	for (unsigned i = 0; i < n; i++) {
+		const struct uncore_metric_catalog *c;
+		if (!source_for(i, plat))
+			continue;
+		rc = builtin_at(i, &c);
+		if (rc == 0 && !uncore_metric_catalog_serves(c, plat))
+			rc = UNCORE_ENOEVENT; /* declares the name of another platform */
+		if (rc == 0)
+			*out = c;
+		break;
 	}
-	rc = builtin_rc;
 	pthread_mutex_unlock(&builtin_lock);
-	if (rc < 0)
-		return uncore_fail(rc, "built-in metric files: %s", builtin_detail);
-	for (unsigned i = 0; i < nbuiltin; i++) {
-		if (uncore_metric_catalog_serves(builtin[i], plat)) {
-			*out = builtin[i];
-			return 0;
-		}
-	}
-	return uncore_fail(UNCORE_ENOEVENT, "no metrics are defined for platform %s",
-			   plat ? plat->name : "(none)");
+	if (rc == UNCORE_ENOEVENT)
+		return uncore_fail(UNCORE_ENOEVENT, "no metrics are defined for platform %s",
+				   plat ? plat->name : "(none)");
+	return rc;
+}
+
+int uncore_metric_catalog_builtin(unsigned i, const char **file,
+				  const struct uncore_metric_catalog **out)
+{
+	int rc;
+	if (i >= builtin_count() || i >= MAX_BUILTIN)
+		return uncore_fail(UNCORE_ERANGE, "no built-in metric file %u", i);
+	*file = uncore_metric_sources[i].file;
+	pthread_mutex_lock(&builtin_lock);
+	rc = builtin_at(i, out);
+	pthread_mutex_unlock(&builtin_lock);
+	return rc;
 }
 
 /* Lookups. */

@@ -103,11 +103,22 @@ int uncore_metric_catalog_parse(const char *file, const char *text,
 				struct uncore_metric_catalog **out);
 void uncore_metric_catalog_free(struct uncore_metric_catalog *c);
 
-/* The catalog of a built-in platform, parsed from the embedded files on
- * first use and kept for the life of the process.  0, UNCORE_ENOEVENT when
+/* The catalog of a built-in platform, parsed from its embedded file the
+ * first time the platform is asked for (never, in a process that does not
+ * use it) and kept for the life of the process.  0, UNCORE_ENOEVENT when
  * the platform has no metrics, or the parse error of a broken file. */
 int uncore_metric_catalog_get(const struct uncore_event_platform *plat,
 			      const struct uncore_metric_catalog **out);
+
+/* Built-in metric file i (0, 1, ...: in the order embedded), parsed now
+ * if it was not: *file its name and 0 with *out, UNCORE_ERANGE past the
+ * last file, or its parse error.  For the tests that check every file. */
+int uncore_metric_catalog_builtin(unsigned i, const char **file,
+				  const struct uncore_metric_catalog **out);
+
+/* How many built-in files have been parsed so far (start-up costs nothing
+ * until metrics of a platform are used: tests and benchmarks check it). */
+unsigned uncore_metric_catalog_nparsed(void);
 
 /* 1 when catalog c holds the metrics of platform `plat`: its own, or one
  * a backend built around the same tables (same name: the perf backend's

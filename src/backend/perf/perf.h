@@ -14,10 +14,16 @@
 #include "backend/perf/perf_sys.h"
 #include "plan/sched.h"
 
+struct uncore_perf_sysfs;
+
 #define UNCORE_PERF_PARANOID_PATH "/proc/sys/kernel/perf_event_paranoid"
 
 struct uncore_perf_config {
-	const char *pmu_root;        /* NULL: /sys/bus/event_source/devices */
+	const char *pmu_root; /* NULL: /sys/bus/event_source/devices */
+	/* The PMUs already read from pmu_root (uncore_perf_sysfs_read, for the
+	 * backend choice's probes), taken over: freed with the backend, or by
+	 * uncore_perf_open when it fails; NULL: read pmu_root. */
+	struct uncore_perf_sysfs *sysfs;
 	const char *cpu_root;        /* NULL: /sys/devices/system/cpu */
 	const char *paranoid_path;   /* NULL: UNCORE_PERF_PARANOID_PATH */
 	struct uncore_perf_sys *sys; /* NULL: the real system calls; else owned (destroyed) */
@@ -43,6 +49,12 @@ int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event
 /* Whether `pmu_root` has any PMU countable by its sysfs aliases (msr,
  * power, cstate, software...).  1 or 0. */
 int uncore_perf_has_kernel_pmus(const char *pmu_root);
+
+/* The same questions of PMUs already read (the component reads the
+ * directory once for the probes and the backend). */
+int uncore_perf_sysfs_has_platform_pmu(const struct uncore_perf_sysfs *s,
+				       const struct uncore_event_platform *plat);
+int uncore_perf_sysfs_has_kernel_pmus(const struct uncore_perf_sysfs *s);
 
 /* A count scaled to the whole enabled time when the kernel multiplexed its
  * group: count * enabled / running (count itself when running >= enabled;

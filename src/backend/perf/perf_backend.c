@@ -270,8 +270,10 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 	struct uncore_machine *m;
 	int rc;
 
-	if (!b)
+	if (!b) {
+		uncore_perf_sysfs_free(cfg->sysfs);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the perf backend");
+	}
 	b->sys = cfg->sys ? cfg->sys : uncore_perf_sys_real();
 	snprintf(b->paranoid_path, sizeof(b->paranoid_path), "%s",
 		 cfg->paranoid_path ? cfg->paranoid_path : UNCORE_PERF_PARANOID_PATH);
@@ -281,7 +283,12 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 	b->base.value_bits = 64;
 	m = &b->base.machine;
 
-	rc = uncore_perf_sysfs_read(cfg->pmu_root, &b->sysfs);
+	if (cfg->sysfs) {
+		b->sysfs = cfg->sysfs; /* read by the caller's probes: the directory once */
+		rc = 0;
+	} else {
+		rc = uncore_perf_sysfs_read(cfg->pmu_root, &b->sysfs);
+	}
 	if (rc == 0)
 		rc = read_cpus(cfg->cpu_root ? cfg->cpu_root : UNCORE_SYSFS_CPU_ROOT, m);
 	if (rc < 0)
@@ -713,10 +720,10 @@ static const struct uncore_backend_ops perf_ops = {
 
 /* Probes for the backend choice. */
 
-int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event_platform *plat)
+int uncore_perf_sysfs_has_platform_pmu(const struct uncore_perf_sysfs *s,
+				       const struct uncore_event_platform *plat)
 {
-	char path[512];
-	if (!plat)
+	if (!plat || !s)
 		return 0;
 	for (unsigned b = 0; b < plat->nboxes; b++)
 		for (unsigned i = 0; i < plat->boxes[b]->ninstances; i++) {
@@ -725,25 +732,41 @@ int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event
 				uncore_error_clear();
 				break;
 			}
-			snprintf(path, sizeof(path), "%s/%s/type",
-				 pmu_root ? pmu_root : UNCORE_PERF_PMU_ROOT, name);
-			if (access(path, R_OK) == 0)
+			if (uncore_perf_sysfs_find(s, name))
 				return 1;
 		}
 	return 0;
 }
 
-int uncore_perf_has_kernel_pmus(const char *pmu_root)
+int uncore_perf_sysfs_has_kernel_pmus(const struct uncore_perf_sysfs *s)
+{
+	for (unsigned i = 0; s && i < s->npmus; i++)
+		if (uncore_perf_pmu_countable(&s->pmus[i], NULL) &&
+		    (s->pmus[i].naliases || s->pmus[i].nfields))
+			return 1;
+	return 0;
+}
+
+/* The same from a directory, read for the question alone. */
+static int probe_root(const char *pmu_root, const struct uncore_event_platform *plat)
 {
 	struct uncore_perf_sysfs *s;
-	int found = 0;
 	if (uncore_perf_sysfs_read(pmu_root, &s) < 0) {
 		uncore_error_clear();
 		return 0;
 	}
-	for (unsigned i = 0; i < s->npmus && !found; i++)
-		found = uncore_perf_pmu_countable(&s->pmus[i], NULL) &&
-			(s->pmus[i].naliases || s->pmus[i].nfields);
+	int found = plat ? uncore_perf_sysfs_has_platform_pmu(s, plat)
+			 : uncore_perf_sysfs_has_kernel_pmus(s);
 	uncore_perf_sysfs_free(s);
 	return found;
+}
+
+int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event_platform *plat)
+{
+	return plat ? probe_root(pmu_root, plat) : 0;
+}
+
+int uncore_perf_has_kernel_pmus(const char *pmu_root)
+{
+	return probe_root(pmu_root, NULL);
 }

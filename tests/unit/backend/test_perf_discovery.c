@@ -6,6 +6,7 @@
  * tables are enumerated and usable by alias and by fields, and a processor
  * without tables gets the kernel PMUs alone. */
 #include "backend/perf/perf.h"
+#include "backend/perf/perf_sysfs.h"
 #include "common/uncore_error.h"
 #include "eventset/eventset.h"
 #include "eventset/native.h"
@@ -354,6 +355,28 @@ TEST(a_processor_without_tables_gets_the_kernel_pmus)
 	CHECK_EQ_INT(open_on(empty, NULL, &r, &be), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "no PMU that can be counted");
 	CHECK_EQ_INT(uncore_perf_has_kernel_pmus(fake_sysfs_pmu_root(empty)), 0);
+
+	/* The PMU directory is read once: the probes' reading serves the
+	 * backend, which reads no directory of its own (its root here does
+	 * not exist). */
+	struct uncore_perf_sysfs *once = NULL;
+	CHECK_EQ_INT(uncore_perf_sysfs_read(fake_sysfs_pmu_root(root), &once), 0);
+	CHECK_EQ_INT(uncore_perf_sysfs_has_kernel_pmus(once), 1);
+	CHECK_EQ_INT(uncore_perf_sysfs_has_platform_pmu(once, uncore_event_platform_by_name("skl")),
+		     1);
+	CHECK_EQ_INT(uncore_perf_sysfs_has_platform_pmu(once, uncore_event_platform_by_name("nhm")),
+		     0);
+	struct uncore_perf_config oc;
+	memset(&oc, 0, sizeof(oc));
+	oc.pmu_root = "/nonexistent/pmus";
+	oc.cpu_root = fake_sysfs_cpu_root(root);
+	oc.sysfs = once;
+	oc.sys = &r.sys;
+	oc.plat = uncore_event_platform_by_name("skl");
+	CHECK_EQ_INT(uncore_perf_open(&oc, &be), 0);
+	CHECK(be && be->machine.plat && box_index(be, "skl_unc_cbo") >= 0);
+	if (be)
+		be->ops->destroy(be);
 	CHECK_EQ_INT(uncore_perf_has_kernel_pmus(fake_sysfs_pmu_root(root)), 1);
 	CHECK_EQ_INT(uncore_perf_has_platform_pmu(fake_sysfs_pmu_root(root),
 						  uncore_event_platform_by_name("skl")),

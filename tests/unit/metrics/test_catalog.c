@@ -34,8 +34,37 @@ static struct uncore_machine full_machine(const struct uncore_event_platform *pl
 	return m;
 }
 
+/* Runs first: asking for one platform's metrics parses that file alone
+ * (start-up parses nothing on a machine that uses none, issue 14). */
+TEST(a_platform_parses_its_own_file_only)
+{
+	const struct uncore_metric_catalog *cat = NULL;
+	CHECK_EQ_INT((int)uncore_metric_catalog_nparsed(), 0);
+	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("x7400"), &cat),
+		     UNCORE_ENOEVENT);
+	CHECK_EQ_INT((int)uncore_metric_catalog_nparsed(), 0);
+	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("skl"), &cat), 0);
+	CHECK_EQ_INT((int)uncore_metric_catalog_nparsed(), 1);
+	CHECK(cat && strcmp(cat->platform, "skl") == 0);
+	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("skl"), &cat), 0);
+	CHECK_EQ_INT((int)uncore_metric_catalog_nparsed(), 1);
+}
+
 TEST(every_builtin_file_parses)
 {
+	/* Every embedded file, by position: none is unreachable. */
+	const char *file;
+	const struct uncore_metric_catalog *c;
+	unsigned nfiles = 0;
+	for (unsigned i = 0; uncore_metric_catalog_builtin(i, &file, &c) != UNCORE_ERANGE; i++) {
+		harness_row = file;
+		CHECK_EQ_INT(uncore_metric_catalog_builtin(i, &file, &c), 0);
+		CHECK_EQ_INT(uncore_metric_catalog_serves(c, c->plat), 1);
+		nfiles++;
+	}
+	uncore_error_clear();
+	CHECK_EQ_INT((int)nfiles, (int)(sizeof(platforms) / sizeof(platforms[0])));
+	CHECK_EQ_INT((int)uncore_metric_catalog_nparsed(), (int)nfiles);
 	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
 		const struct uncore_event_platform *plat =
 		    uncore_event_platform_by_name(platforms[p]);
@@ -345,6 +374,7 @@ TEST(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason)
 
 int main(void)
 {
+	RUN(a_platform_parses_its_own_file_only);
 	RUN(every_builtin_file_parses);
 	RUN(every_metric_compiles_on_a_full_machine);
 	RUN(registers_of_the_notation_fit_their_box_filters);
