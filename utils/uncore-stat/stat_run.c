@@ -316,7 +316,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		rc = 1;
 	/* The span since the last printed interval: shorter than -I (the
 	 * command ended, or -t), so reported as a partial interval. */
-	if (rc == 0 && o->interval_ms && r1 - last > 1e-3) {
+	if (rc == 0 && o->interval_ms && r1 > last) {
 		stat_counters_rows(c, now, reset_mode ? NULL : prev, rows);
 		stat_counters_metric_rows(c, now, r1 - last, mrows);
 		rep.ngroups = c->ngroups;
