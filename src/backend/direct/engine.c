@@ -4,16 +4,19 @@
  *   program:   bind every slot to its registers; hold the sockets with
  *              programmable counters; build the allowlist of the planned
  *              boxes' PMON registers; global control to its PROGRAM value
- *              (nothing counts), filters, then every control with its
- *              local enable.  A failure clears what was written.
- *   start:     zero the planned counters, then the global START value: all
- *              counters of a socket start with one write.
+ *              (nothing counts), box controls frozen and reset, then box by
+ *              box its filters and its controls with their local enable.
+ *              A failure clears what was written.
+ *   start:     zero the planned counters (box reset or writes), unfreeze
+ *              the boxes, and the global START value: all counters of a
+ *              socket start with one write where the platform allows.
  *   read:      with read_freeze, the global READ_FREEZE value around the
  *              reads (one instant per socket), MSR counters of a socket in
- *              one read_many, MMIO counters one by one, each masked to its
- *              width; the event-set layer folds wraps.
- *   stop:      the global STOP value.
- *   unprogram: STOP, every control and filter back to 0, RELEASE.
+ *              one read_many, PCI counters as two dwords, MMIO counters one
+ *              by one, each masked to its width; the event-set layer folds
+ *              wraps.
+ *   stop:      the global STOP value, the boxes frozen.
+ *   unprogram: STOP, boxes reset or controls 0, filters 0, RELEASE.
  * Free-running counters are only read: the event-set layer takes the
  * reading at start as their origin. */
 #include "backend/direct/engine.h"
@@ -26,21 +29,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+struct eng_box {
+	const struct direct_kind *k;
+	struct uncore_reg box_ctl; /* k->box_ctl */
+	uint64_t box_ctl_last;     /* the value last written (one bit per write) */
+};
+
 struct eng_counter {
 	const struct direct_kind *k;
+	unsigned box; /* index in plan->boxes */
 	struct uncore_reg ctl, ctr;
 	uint64_t ctl_value; /* with the local enable */
+	uint64_t enable;    /* that enable */
 };
 
 struct eng_filter {
+	unsigned box;
 	struct uncore_reg reg;
 	uint64_t value;
 };
 
+/* How to read one slot: one register, or the two dwords of a PCI counter. */
 struct eng_read {
-	struct uncore_reg reg;
+	struct uncore_reg reg, hi;
 	uint64_t mask;
+	uint16_t socket;
 	uint8_t batched; /* read by the MSR batch */
+	uint8_t split;   /* PCI: low dword at reg, high at hi */
 };
 
 struct engine {
@@ -52,6 +67,7 @@ struct engine {
 	struct uncore_regio *guarded;        /* allowlisted view of cfg.io while programmed */
 	struct uncore_regio *guarded_global; /* the global controls alone (read path) */
 	const struct uncore_plan *plan;
+	struct eng_box *boxes; /* one per plan->boxes */
 	struct eng_counter *counters;
 	unsigned ncounters;
 	struct eng_filter *filters;
@@ -72,13 +88,14 @@ const struct direct_kind *direct_kind_find(const struct direct_platform *p, cons
 	return NULL;
 }
 
-int direct_kind_reg(const struct direct_kind *k, unsigned socket, unsigned inst,
-		    enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
+int direct_kind_reg(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
+		    unsigned inst, enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
 		    struct uncore_reg *out)
 {
 	if (k->reg)
-		return k->reg(k, socket, inst, role, idx, mmio_base, out);
+		return k->reg(k, m, socket, inst, role, idx, mmio_base, out);
 	unsigned n = role == DIRECT_REG_FILTER      ? k->nfilters
+		     : role == DIRECT_REG_BOX_CTL   ? 0
 		     : role >= DIRECT_REG_FIXED_CTL ? k->nfixed
 						    : k->ncounters;
 	if (inst >= k->max_instances || idx >= n)
@@ -116,10 +133,38 @@ int direct_kind_reg(const struct direct_kind *k, unsigned socket, unsigned inst,
 	return 0;
 }
 
+uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role role, unsigned idx)
+{
+	if (k->writable)
+		return k->writable(k, role, idx);
+	uint64_t combined = k->combined ? k->ctl_writable | k->ctr_writable : 0;
+	switch (role) {
+	case DIRECT_REG_CTL:
+		return k->combined ? combined : k->ctl_writable;
+	case DIRECT_REG_CTR:
+		return k->combined ? combined : k->ctr_writable;
+	case DIRECT_REG_FILTER:
+		return idx < k->nfilters ? k->filter_writable[idx] : 0;
+	case DIRECT_REG_FIXED_CTL:
+		return k->fixed_ctl_writable;
+	case DIRECT_REG_FIXED_CTR:
+		return k->ctr_writable;
+	case DIRECT_REG_BOX_CTL:
+		return k->box_ctl ? k->box_ctl_must1 | k->box_ctl_frz | k->box_ctl_rst_ctrl |
+					k->box_ctl_rst_ctrs
+				  : 0;
+	}
+	return 0;
+}
+
+/* The description of a planned box; box types only the kernel's driver
+ * knows (perf sysfs) have none. */
 static const struct direct_kind *kind_of(const struct engine *e, unsigned box)
 {
 	const struct uncore_machine *m = &e->base.machine;
-	return box < m->plat->nboxes ? direct_kind_find(e->p, m->plat->boxes[box]->kind) : NULL;
+	if (box >= m->plat->nboxes || (m->plat->boxes[box]->flags & UNCORE_BOXF_KERNEL))
+		return NULL;
+	return direct_kind_find(e->p, m->plat->boxes[box]->kind);
 }
 
 static uint64_t width_mask(unsigned w)
@@ -129,7 +174,44 @@ static uint64_t width_mask(unsigned w)
 
 static int wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
 {
+	if (!e->guarded) /* not (or no longer) bound: nothing of ours to write */
+		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
 	return uncore_regio_write(e->guarded, r, v);
+}
+
+/* A counter control write; twice on the kinds whose erratum asks for it
+ * (HSX SBo 2.4.2, R2PCIe 2.10.2, R3QPI 2.11.2: "must be written twice"). */
+static int wr_ctl(struct engine *e, const struct eng_counter *c, uint64_t v)
+{
+	int rc = wr(e, &c->ctl, v);
+	if (rc == 0 && c->k->ctl_write_twice)
+		rc = wr(e, &c->ctl, v);
+	return rc;
+}
+
+/* A box control write, with the kind's must-be-1 bits.  One bit per write
+ * (HSX SBo), as the Linux driver writes it (hswep_uncore_sbox_msr_init_box,
+ * "to avoid spurious #GPs"): first the kept bits with the must-be-1 bits
+ * and the freeze when asked for (so the box is frozen before any reset,
+ * 2.1.2 a), then each other new bit in turn, lowest first. */
+static int wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
+{
+	const struct direct_kind *k = b->k;
+	uint64_t v = k->box_ctl_must1 | bits;
+	int rc;
+	if (k->box_ctl_one_bit) {
+		uint64_t cur = (b->box_ctl_last & v) | k->box_ctl_must1 | (v & k->box_ctl_frz);
+		rc = cur != b->box_ctl_last || cur == v ? wr(e, &b->box_ctl, cur) : 0;
+		for (uint64_t add = v & ~cur; rc == 0 && add; add &= add - 1) {
+			cur |= add & -add;
+			rc = wr(e, &b->box_ctl, cur);
+		}
+	} else {
+		rc = wr(e, &b->box_ctl, v);
+	}
+	if (rc == 0)
+		b->box_ctl_last = v;
+	return rc;
 }
 
 static void global_reg(const struct engine *e, unsigned socket, struct uncore_reg *r)
@@ -147,6 +229,8 @@ static int global_value(const struct direct_platform *p, enum direct_global_step
 			uint64_t used, uint64_t *v)
 {
 	uint64_t bits = (used & p->used_mask) << p->used_shift;
+	if (p->global_skip & (1u << step))
+		return 0;
 	switch (step) {
 	case DIRECT_GLOBAL_START:
 	case DIRECT_GLOBAL_READ_THAW:
@@ -161,23 +245,52 @@ static int global_value(const struct direct_platform *p, enum direct_global_step
 	}
 }
 
-/* Every socket with programmable counters to its `step` value; all sockets
- * are visited even after a failure (the first error is returned), so a
- * fault on one socket never leaves the others counting. */
-static int set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io)
+static const char *const global_step_name[DIRECT_GLOBAL_STEPS] = {
+    [DIRECT_GLOBAL_PROGRAM] = "global hold for programming",
+    [DIRECT_GLOBAL_START] = "global unfreeze",
+    [DIRECT_GLOBAL_STOP] = "global freeze",
+    [DIRECT_GLOBAL_READ_FREEZE] = "global freeze",
+    [DIRECT_GLOBAL_READ_THAW] = "global unfreeze",
+    [DIRECT_GLOBAL_RELEASE] = "global release",
+};
+
+/* Every socket with programmable counters to its `step` value, each one
+ * even when another's write failed: a fault on one socket never leaves the
+ * others frozen or counting.  The sockets written are set in *done (NULL:
+ * not wanted); 0 or the first error, its detail naming the sockets that
+ * failed. */
+static int set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
+		      uint32_t *done)
 {
-	int rc = 0;
+	int first = 0;
+	char failed[64] = "";
+	size_t len = 0;
+	if (done)
+		*done = 0;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		uint64_t v;
 		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &v))
 			continue;
 		struct uncore_reg g;
 		global_reg(e, s, &g);
-		int rc2 = uncore_regio_write(io, &g, v);
-		if (rc == 0)
-			rc = rc2;
+		int rc = uncore_regio_write(io, &g, v);
+		if (rc == 0) {
+			if (done)
+				*done |= 1u << s;
+			continue;
+		}
+		if (!first)
+			first = rc;
+		if (len < sizeof(failed))
+			len += (size_t)snprintf(failed + len, sizeof(failed) - len, "%s%u",
+						len ? ", " : "", s);
 	}
-	return rc;
+	if (!first)
+		return 0;
+	char detail[400];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	return uncore_fail(first, "the %s of socket %s failed (%s)", global_step_name[step], failed,
+			   detail);
 }
 
 static int bind_slot(struct engine *e, unsigned i)
@@ -194,7 +307,9 @@ static int bind_slot(struct engine *e, unsigned i)
 		return uncore_fail(UNCORE_ENOSUPP, "%s: no %s register layout for %s boxes",
 				   e->p->title, m->plat->name,
 				   s->box < m->plat->nboxes ? m->plat->boxes[s->box]->name : "?");
-	if (s->width != k->width)
+	/* Folding at fewer bits than the register has is exact (HSX UBox and
+	 * SBo: events/registry_hswep.c says why); at more it is not. */
+	if (s->width > k->width)
 		return uncore_fail(UNCORE_EINVAL,
 				   "%s: the event tables say %u-bit counters, the register layout "
 				   "%u bits (%s)",
@@ -204,105 +319,145 @@ static int bind_slot(struct engine *e, unsigned i)
 	if ((extra && !k->nfixed) || (!fixed && k->fixed))
 		return uncore_fail(UNCORE_EINVAL, "%s: a %s counter planned on a box without one",
 				   k->title, fixed ? "fixed" : "generic");
-	rc = direct_kind_reg(k, s->socket, s->instance,
+	rc = direct_kind_reg(k, m, s->socket, s->instance,
 			     extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR, idx, e->mmio_base,
 			     &rd->reg);
 	if (rc < 0)
 		return rc;
-	rd->mask = width_mask(k->width);
+	rd->mask = width_mask(s->width);
+	rd->socket = s->socket;
 	if (rd->reg.space == UNCORE_SPACE_MSR) {
 		rd->batched = 1;
 		rc = direct_msr_batch_add(&e->batch, &rd->reg, i);
 		if (rc < 0)
 			return rc;
+	} else if (rd->reg.space == UNCORE_SPACE_PCI && rd->reg.width == 4 && s->width > 32) {
+		rd->split = 1; /* config space is read in dwords */
+		rd->hi = rd->reg;
+		rd->hi.addr += 4;
 	}
 	if (k->freerun)
 		return 0;
 	struct eng_counter *c = &e->counters[e->ncounters];
 	c->k = k;
+	c->box = s->boxprog;
 	c->ctr = rd->reg;
-	rc = direct_kind_reg(k, s->socket, s->instance,
+	rc = direct_kind_reg(k, m, s->socket, s->instance,
 			     extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL, idx, e->mmio_base,
 			     &c->ctl);
 	if (rc < 0)
 		return rc;
-	if (extra)
-		c->ctl_value = (s->ctl & k->fixed_ctl_writable) | k->fixed_ctl_enable;
-	else
-		c->ctl_value = (s->ctl & k->ctl_writable & ~(k->combined ? k->ctr_writable : 0)) |
-			       k->ctl_enable;
+	/* A kind with register rules (writable hook) is programmed as planned:
+	 * a bit outside its rules is refused by the allowlist, not dropped. */
+	uint64_t keep =
+	    extra ? k->fixed_ctl_writable : k->ctl_writable & ~(k->combined ? k->ctr_writable : 0);
+	c->enable = extra ? k->fixed_ctl_enable : k->ctl_enable;
+	c->ctl_value = (s->ctl & (k->writable ? ~UINT64_C(0) : keep)) | c->enable;
 	e->ncounters++;
 	e->used[s->socket] |= UINT64_C(1) << (extra ? k->fixed_gbit : k->gbit + idx);
 	e->sockets |= 1u << s->socket;
 	return 0;
 }
 
-/* The filters an event of the box depends on (filter_mask), with their values. */
-static int bind_filters(struct engine *e, const struct uncore_boxprog *bp)
+/* A planned box: its box control, and the filters of its events (all of
+ * them with write_all_filters: a box reset leaves filters as they were). */
+static int bind_box(struct engine *e, unsigned i)
 {
+	const struct uncore_boxprog *bp = &e->plan->boxes[i];
+	const struct uncore_machine *m = &e->base.machine;
 	const struct direct_kind *k = kind_of(e, bp->box);
-	for (unsigned f = 0; k && f < bp->nfilters; f++) {
-		if (!bp->filter_mask[f])
-			continue;
-		if (f >= k->nfilters)
-			return uncore_fail(UNCORE_ENOSUPP, "%s: filter %u has no register",
-					   k->title, f);
-		struct eng_filter *fl = &e->filters[e->nfilters];
-		int rc =
-		    direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FILTER, f, 0, &fl->reg);
+	struct eng_box *b = &e->boxes[i];
+	int rc;
+
+	b->k = k;
+	if (!k)
+		return 0; /* bind_slot says why */
+	if (k->box_ctl) {
+		rc = direct_kind_reg(k, m, bp->socket, bp->instance, DIRECT_REG_BOX_CTL, 0, 0,
+				     &b->box_ctl);
 		if (rc < 0)
 			return rc;
-		fl->value = bp->filter[f] & k->filter_writable[f];
-		e->nfilters++;
+		e->sockets |= 1u << bp->socket;
+	}
+	for (unsigned f = 0; f < bp->nfilters; f++) {
+		struct direct_filter_write w[DIRECT_MAX_FILTER_WRITES];
+		int n = 1;
+		if (!bp->filter_mask[f] && !k->write_all_filters)
+			continue;
+		if (k->filter_writes) {
+			n = k->filter_writes(k, f, bp->filter[f], w);
+			if (n < 0)
+				return n;
+		} else if (f >= k->nfilters) {
+			return uncore_fail(UNCORE_ENOSUPP, "%s: filter %u has no register",
+					   k->title, f);
+		} else {
+			w[0].reg = (uint8_t)f;
+			w[0].value = bp->filter[f] & k->filter_writable[f];
+		}
+		for (int j = 0; j < n; j++) {
+			struct eng_filter *fl = &e->filters[e->nfilters];
+			rc = direct_kind_reg(k, m, bp->socket, bp->instance, DIRECT_REG_FILTER,
+					     w[j].reg, 0, &fl->reg);
+			if (rc < 0)
+				return rc;
+			fl->box = i;
+			fl->value = w[j].value;
+			e->nfilters++;
+		}
 		e->sockets |= 1u << bp->socket;
 	}
 	return 0;
 }
 
-/* The allowlist: every counter and control of the planned boxes with their
- * writable bits, their filters, and each used socket's global control. */
+/* One register in the allowlist.  PCI config space is written in dwords:
+ * the low dword's bits at the register, a counter's high dword at +4. */
+static int allow(struct uncore_allowlist *al, const struct direct_kind *k,
+		 const struct uncore_machine *m, const struct uncore_boxprog *bp,
+		 enum direct_reg_role role, unsigned idx)
+{
+	struct uncore_reg r;
+	int rc = direct_kind_reg(k, m, bp->socket, bp->instance, role, idx, 0, &r);
+	if (rc < 0)
+		return rc;
+	uint64_t mask = direct_kind_writable(k, role, idx);
+	if (r.space != UNCORE_SPACE_PCI || r.width != 4)
+		return uncore_allowlist_add(al, &r, mask);
+	rc = uncore_allowlist_add(al, &r, mask & 0xffffffffu);
+	if (rc == 0 && (role == DIRECT_REG_CTR || role == DIRECT_REG_FIXED_CTR) && k->width > 32) {
+		r.addr += 4;
+		rc = uncore_allowlist_add(al, &r, mask >> 32);
+	}
+	return rc;
+}
+
+/* The allowlist: every counter, control and filter of the planned boxes,
+ * and their box controls, with their writable bits, and each used socket's
+ * global control. */
 static int build_allowlist(struct engine *e, struct uncore_allowlist *al, int global_only)
 {
 	const struct uncore_plan *p = e->plan;
+	const struct uncore_machine *m = &e->base.machine;
 	int rc = 0;
 	for (unsigned i = 0; i < p->nboxes && rc == 0 && !global_only; i++) {
 		const struct uncore_boxprog *bp = &p->boxes[i];
 		const struct direct_kind *k = kind_of(e, bp->box);
 		if (!k || k->freerun)
 			continue;
+		if (k->box_ctl)
+			rc = allow(al, k, m, bp, DIRECT_REG_BOX_CTL, 0);
 		for (unsigned c = 0; c < k->ncounters && rc == 0; c++) {
-			struct uncore_reg ctl, ctr;
-			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_CTL, c, 0,
-					     &ctl);
-			if (rc == 0)
-				rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_CTR, c,
-						     0, &ctr);
-			if (rc == 0)
-				rc = uncore_allowlist_add(al, &ctl,
-							  k->ctl_writable |
-							      (k->combined ? k->ctr_writable : 0));
+			rc = allow(al, k, m, bp, DIRECT_REG_CTL, c);
 			if (rc == 0 && !k->combined)
-				rc = uncore_allowlist_add(al, &ctr, k->ctr_writable);
+				rc = allow(al, k, m, bp, DIRECT_REG_CTR, c);
 		}
 		for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
-			struct uncore_reg ctl, ctr;
-			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FIXED_CTL, f,
-					     0, &ctl);
+			rc = allow(al, k, m, bp, DIRECT_REG_FIXED_CTL, f);
 			if (rc == 0)
-				rc = direct_kind_reg(k, bp->socket, bp->instance,
-						     DIRECT_REG_FIXED_CTR, f, 0, &ctr);
-			if (rc == 0)
-				rc = uncore_allowlist_add(al, &ctl, k->fixed_ctl_writable);
-			if (rc == 0)
-				rc = uncore_allowlist_add(al, &ctr, k->ctr_writable);
+				rc = allow(al, k, m, bp, DIRECT_REG_FIXED_CTR, f);
 		}
-		for (unsigned f = 0; f < k->nfilters && rc == 0; f++) {
-			struct uncore_reg r;
-			rc = direct_kind_reg(k, bp->socket, bp->instance, DIRECT_REG_FILTER, f, 0,
-					     &r);
-			if (rc == 0)
-				rc = uncore_allowlist_add(al, &r, k->filter_writable[f]);
-		}
+		for (unsigned f = 0; f < k->nfilters && rc == 0; f++)
+			rc = allow(al, k, m, bp, DIRECT_REG_FILTER, f);
 	}
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
 		if (!(e->sockets & (1u << s)))
@@ -338,10 +493,12 @@ static void release_binding(struct engine *e)
 		e->holds[s] = NULL;
 		e->used[s] = 0;
 	}
+	free(e->boxes);
 	free(e->counters);
 	free(e->filters);
 	free(e->reads);
 	direct_msr_batch_free(&e->batch);
+	e->boxes = NULL;
 	e->counters = NULL;
 	e->filters = NULL;
 	e->reads = NULL;
@@ -351,23 +508,35 @@ static void release_binding(struct engine *e)
 	e->running = 0;
 }
 
-/* STOP, every planned control and filter 0, RELEASE: what a failed program
- * leaves and unprogram does.  Best effort: every write is tried. */
+static void keep_first(int *first, int rc)
+{
+	if (*first == 0)
+		*first = rc;
+}
+
+/* STOP; every planned box frozen with its controls and counters reset (HSX
+ * 2.1.2 a, d), or its controls 0; every filter 0; RELEASE: what a failed
+ * program leaves and unprogram does.  Best effort: every write is tried,
+ * the first error returned. */
 static int clear_all(struct engine *e)
 {
-	int rc = set_global(e, DIRECT_GLOBAL_STOP, e->guarded);
-	for (unsigned c = 0; c < e->ncounters; c++) {
-		int rc2 = wr(e, &e->counters[c].ctl, 0);
-		if (rc == 0)
-			rc = rc2;
+	int first = set_global(e, DIRECT_GLOBAL_STOP, e->guarded, NULL);
+	for (unsigned i = 0; i < e->plan->nboxes; i++) {
+		struct eng_box *b = &e->boxes[i];
+		if (b->k && b->k->box_ctl) {
+			keep_first(&first, wr_box_ctl(e, b,
+						      b->k->box_ctl_frz | b->k->box_ctl_rst_ctrl |
+							  b->k->box_ctl_rst_ctrs));
+			continue;
+		}
+		for (unsigned c = 0; c < e->ncounters; c++)
+			if (e->counters[c].box == i)
+				keep_first(&first, wr_ctl(e, &e->counters[c], 0));
 	}
-	for (unsigned f = 0; f < e->nfilters; f++) {
-		int rc2 = wr(e, &e->filters[f].reg, 0);
-		if (rc == 0)
-			rc = rc2;
-	}
-	int rc2 = set_global(e, DIRECT_GLOBAL_RELEASE, e->guarded);
-	return rc ? rc : rc2;
+	for (unsigned f = 0; f < e->nfilters; f++)
+		keep_first(&first, wr(e, &e->filters[f].reg, 0));
+	keep_first(&first, set_global(e, DIRECT_GLOBAL_RELEASE, e->guarded, NULL));
+	return first;
 }
 
 static int hold_sockets(struct engine *e)
@@ -384,6 +553,37 @@ static int hold_sockets(struct engine *e)
 	return 0;
 }
 
+/* The writes of program: PROGRAM (nothing counts); each box with a box
+ * control frozen and reset first (HSX 2.1.2 a, d: the reset clears stale
+ * programming, so it precedes ours), the controls of the kinds enabled at
+ * start cleared; then box by box its filters and its controls with their
+ * enable (2.1.2 b, c). */
+static int program_boxes(struct engine *e)
+{
+	int rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->guarded, NULL);
+	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
+		struct eng_box *b = &e->boxes[i];
+		if (b->k && b->k->box_ctl)
+			rc = wr_box_ctl(e, b,
+					b->k->box_ctl_frz | b->k->box_ctl_rst_ctrl |
+					    b->k->box_ctl_rst_ctrs);
+		for (unsigned c = 0; c < e->ncounters && rc == 0; c++)
+			if (e->counters[c].box == i && e->counters[c].k->enable_at_start)
+				rc = wr_ctl(e, &e->counters[c], 0);
+	}
+	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
+		for (unsigned f = 0; f < e->nfilters && rc == 0; f++)
+			if (e->filters[f].box == i)
+				rc = wr(e, &e->filters[f].reg, e->filters[f].value);
+		for (unsigned c = 0; c < e->ncounters && rc == 0; c++) {
+			const struct eng_counter *x = &e->counters[c];
+			if (x->box == i && !x->k->enable_at_start)
+				rc = wr_ctl(e, x, x->ctl_value);
+		}
+	}
+	return rc;
+}
+
 static int eng_program(struct uncore_backend *base, const struct uncore_plan *plan)
 {
 	struct engine *e = (struct engine *)base;
@@ -395,21 +595,22 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	unsigned nf = 0;
 	for (unsigned i = 0; i < plan->nboxes; i++)
 		nf += plan->boxes[i].nfilters;
+	e->boxes = calloc(plan->nboxes ? plan->nboxes : 1, sizeof(*e->boxes));
 	e->counters = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->counters));
 	e->reads = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->reads));
-	e->filters = calloc(nf ? nf : 1, sizeof(*e->filters));
+	e->filters = calloc(nf ? nf * DIRECT_MAX_FILTER_WRITES : 1, sizeof(*e->filters));
 	e->plan = plan;
-	if (!e->counters || !e->reads || !e->filters ||
+	if (!e->boxes || !e->counters || !e->reads || !e->filters ||
 	    direct_msr_batch_init(&e->batch, plan->nslots) < 0) {
 		release_binding(e);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory binding %u counters",
 				   plan->nslots);
 	}
+	for (unsigned i = 0; i < plan->nboxes; i++)
+		if ((rc = bind_box(e, i)) < 0)
+			goto fail;
 	for (unsigned s = 0; s < plan->nslots; s++)
 		if ((rc = bind_slot(e, s)) < 0)
-			goto fail;
-	for (unsigned i = 0; i < plan->nboxes; i++)
-		if ((rc = bind_filters(e, &plan->boxes[i])) < 0)
 			goto fail;
 	direct_msr_batch_finish(&e->batch);
 	/* The sockets are ours before the first write (socket_hold.h); reading
@@ -418,11 +619,7 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	    (rc = wrap(e, 1, &e->guarded_global)) < 0)
 		goto fail;
 
-	rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->guarded);
-	for (unsigned f = 0; f < e->nfilters && rc == 0; f++)
-		rc = wr(e, &e->filters[f].reg, e->filters[f].value);
-	for (unsigned c = 0; c < e->ncounters && rc == 0; c++)
-		rc = wr(e, &e->counters[c].ctl, e->counters[c].ctl_value);
+	rc = program_boxes(e);
 	if (rc < 0) {
 		char detail[512];
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
@@ -436,79 +633,164 @@ fail:
 	return rc;
 }
 
+/* Start: the counters zeroed while nothing counts - a box control resets
+ * them with the box frozen (HSX 2.1.2 d), other counters are written 0 (a
+ * combined register by writing its control again) - then the kinds enabled
+ * at start get their enable, just before the boxes unfreeze (2.1.2 note on
+ * UBox synchronisation), then the boxes unfreeze (2.1.2 f); the global
+ * START value before all that or after it (global_start_first). */
 static int eng_start(struct uncore_backend *base)
 {
 	struct engine *e = (struct engine *)base;
+	const struct direct_platform *p = e->p;
 	int rc = 0;
 
 	if (!e->plan)
 		return uncore_fail(UNCORE_ESTATE, "start before program");
-	/* Zeroed while held (program or stop left the socket not counting);
-	 * a combined register is zeroed by writing its control again. */
-	for (unsigned c = 0; c < e->ncounters && rc == 0; c++) {
-		const struct eng_counter *x = &e->counters[c];
-		rc = x->k->combined ? wr(e, &x->ctl, x->ctl_value) : wr(e, &x->ctr, 0);
+	if (p->global_start_first)
+		rc = set_global(e, DIRECT_GLOBAL_START, e->guarded, NULL);
+	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
+		struct eng_box *b = &e->boxes[i];
+		if (b->k && b->k->box_ctl) {
+			rc = wr_box_ctl(e, b, b->k->box_ctl_frz | b->k->box_ctl_rst_ctrs);
+			continue;
+		}
+		for (unsigned c = 0; c < e->ncounters && rc == 0; c++) {
+			const struct eng_counter *x = &e->counters[c];
+			if (x->box == i)
+				rc = x->k->combined ? wr(e, &x->ctl, x->ctl_value)
+						    : wr(e, &x->ctr, 0);
+		}
 	}
-	if (rc == 0)
-		rc = set_global(e, DIRECT_GLOBAL_START, e->guarded);
+	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++)
+		for (unsigned c = 0; c < e->ncounters && rc == 0; c++)
+			if (e->counters[c].box == i && e->counters[c].k->enable_at_start)
+				rc = wr_ctl(e, &e->counters[c], e->counters[c].ctl_value);
+	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++)
+		if (e->boxes[i].k && e->boxes[i].k->box_ctl)
+			rc = wr_box_ctl(e, &e->boxes[i], 0);
+	if (rc == 0 && !p->global_start_first)
+		rc = set_global(e, DIRECT_GLOBAL_START, e->guarded, NULL);
 	if (rc == 0)
 		e->running = 1;
 	return rc;
 }
 
+/* Stop: the global STOP value, every box frozen, the kinds enabled at
+ * start disabled; each one even when another failed (the boxes that stop
+ * keep their counts readable); 0 or the first error. */
 static int eng_stop(struct uncore_backend *base)
 {
 	struct engine *e = (struct engine *)base;
 	if (!e->plan)
 		return 0;
-	int rc = set_global(e, DIRECT_GLOBAL_STOP, e->guarded);
-	if (rc == 0)
+	int first = set_global(e, DIRECT_GLOBAL_STOP, e->guarded, NULL);
+	for (unsigned i = 0; i < e->plan->nboxes; i++) {
+		struct eng_box *b = &e->boxes[i];
+		int rc = 0;
+		if (b->k && b->k->box_ctl)
+			rc = wr_box_ctl(e, b, b->k->box_ctl_frz);
+		for (unsigned c = 0; c < e->ncounters && rc == 0; c++) {
+			const struct eng_counter *x = &e->counters[c];
+			if (x->box == i && x->k->enable_at_start)
+				rc = wr_ctl(e, x, x->ctl_value & ~x->enable);
+		}
+		keep_first(&first, rc);
+	}
+	if (first == 0)
 		e->running = 0;
-	return rc;
+	return first;
+}
+
+/* A counter read as two PCI dwords.  Without a freeze the high half may
+ * move between the reads: read high, low, high again, and retry the low
+ * half when the high one changed (the simulator models the tear). */
+static int read_split(struct engine *e, const struct eng_read *rd, int frozen, uint64_t *out)
+{
+	uint64_t lo, hi, hi2;
+	int rc;
+
+	if (frozen) {
+		rc = uncore_regio_read(e->cfg.io, &rd->reg, &lo);
+		if (rc == 0)
+			rc = uncore_regio_read(e->cfg.io, &rd->hi, &hi);
+		if (rc == 0)
+			*out = ((hi << 32) | (lo & 0xffffffffu)) & rd->mask;
+		return rc;
+	}
+	rc = uncore_regio_read(e->cfg.io, &rd->hi, &hi);
+	for (int tries = 0; rc == 0 && tries < 4; tries++) {
+		rc = uncore_regio_read(e->cfg.io, &rd->reg, &lo);
+		if (rc == 0)
+			rc = uncore_regio_read(e->cfg.io, &rd->hi, &hi2);
+		if (rc == 0 && (hi2 & 0xffffffffu) == (hi & 0xffffffffu)) {
+			*out = ((hi << 32) | (lo & 0xffffffffu)) & rd->mask;
+			return 0;
+		}
+		hi = hi2;
+	}
+	return rc < 0 ? rc
+		      : uncore_fail(UNCORE_EIO,
+				    "PCI counter %02x:%02x.%x+0x%x kept changing between its two "
+				    "halves",
+				    UNCORE_BDF_BUS(rd->reg.bdf), UNCORE_BDF_DEV(rd->reg.bdf),
+				    UNCORE_BDF_FN(rd->reg.bdf), (unsigned)rd->reg.addr);
 }
 
 /* Every counter that can be read is read (backend.h): one that fails is
- * UNCORE_RAW_UNREAD and the others keep their values; a thaw that fails
- * after the reads leaves counters stopped until a later read restarts
- * them, which the backend reports as interrupted counting. */
+ * UNCORE_RAW_UNREAD and the others keep their values.  With read_freeze,
+ * the global READ_FREEZE value around the reads (2.1.3 a: one instant per
+ * socket); a socket whose freeze failed is read unfrozen (its PCI halves
+ * with the tear check); a thaw that fails leaves that socket stopped until
+ * a later read restarts it, which the backend reports as interrupted
+ * counting. */
 static int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;
 	const struct uncore_plan *p = e->plan;
-	int frozen = e->cfg.read_freeze && e->running && e->ncounters && !base->fold_only_read;
+	int freeze = e->cfg.read_freeze && e->running && e->ncounters && !base->fold_only_read;
+	uint32_t frozen = 0;
 	int first = 0, rc;
 
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
-	if (frozen)
-		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->guarded_global);
+	if (freeze)
+		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->guarded_global, &frozen);
+	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
 	rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
 	if (rc < 0 && !first)
 		first = rc;
 	for (unsigned s = 0; s < p->nslots; s++) {
 		const struct eng_read *rd = &e->reads[s];
-		if (!rd->batched && (rc = uncore_regio_read(e->cfg.io, &rd->reg, &raw[s])) < 0) {
-			raw[s] = UNCORE_RAW_UNREAD;
-			if (!first)
-				first = rc;
+		if (!rd->batched) {
+			int stopped = !e->running || (frozen & (1u << rd->socket));
+			rc = rd->split ? read_split(e, rd, stopped, &raw[s])
+				       : uncore_regio_read(e->cfg.io, &rd->reg, &raw[s]);
+			if (rc < 0) {
+				raw[s] = UNCORE_RAW_UNREAD;
+				if (!first)
+					first = rc;
+			}
 		}
 		if (raw[s] != UNCORE_RAW_UNREAD)
 			raw[s] &= rd->mask;
 	}
-	if (frozen) {
-		char detail[256];
+	if (freeze) {
+		char detail[sizeof(base->interrupted_detail)];
+		/* Keep the first error's detail: it names what failed first. */
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->guarded_global);
+		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->guarded_global, NULL);
 		if (rc < 0) {
 			base->counting_interrupted = 1;
-			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail),
-				 "restarting the counters after a read failed: %s",
+			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail), "%s",
 				 uncore_error_detail());
-		}
-		if (!first)
-			first = rc;
-		else
+			if (!first)
+				first = rc;
+			else
+				uncore_fail(first, "%s", detail);
+		} else if (first) {
 			uncore_fail(first, "%s", detail);
+		}
 	}
 	return first;
 }
@@ -536,22 +818,30 @@ static void eng_destroy(struct uncore_backend *base)
 }
 
 /* Half the shortest wrap period of the plan's counters (2^width at the
- * kind's fastest rate): a poller that reads this often still folds
- * correctly when one of its reads comes late by as much again. */
+ * kind's fastest rate: max_rate, or clock_hz times the event's Max.
+ * Inc/Cyc): a poller that reads this often still folds correctly when one
+ * of its reads comes late by as much again.  HSX R3QPI RxR_OCCUPANCY_VN1
+ * (32 per cycle, 44 bits): 91 s. */
 static int eng_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
 				 uint64_t *ns)
 {
 	const struct engine *e = (const struct engine *)base;
 	uint64_t best = UINT64_MAX;
 	for (unsigned s = 0; plan && s < plan->nslots; s++) {
-		const struct direct_kind *k = kind_of(e, plan->slots[s].box);
+		const struct uncore_slot *sl = &plan->slots[s];
+		const struct direct_kind *k = kind_of(e, sl->box);
 		if (!k)
 			return uncore_fail(UNCORE_EINVAL, "slot %u: not a box of %s", s,
 					   e->p->title);
-		unsigned __int128 n = ((unsigned __int128)1 << k->width) * 1000000000u;
-		uint64_t w = (uint64_t)(n / (k->max_rate ? k->max_rate : 1)) / 2;
-		if (w < best)
-			best = w;
+		unsigned __int128 rate =
+		    k->clock_hz ? (unsigned __int128)k->clock_hz * (sl->max_inc ? sl->max_inc : 1)
+				: k->max_rate;
+		unsigned __int128 span = sl->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
+							 : (unsigned __int128)1 << sl->width;
+		unsigned __int128 wrap = span * 1000000000u / (rate ? rate : 1);
+		uint64_t half = wrap / 2 > UINT64_MAX ? UINT64_MAX : (uint64_t)(wrap / 2);
+		if (half < best)
+			best = half;
 	}
 	*ns = best;
 	return 0;

@@ -6,8 +6,8 @@
  * struct direct_kind per box kind (where its registers are, its widths and
  * writable bits, its quirks) and a global-control hook saying which value
  * the socket's global control takes at each step.  Descriptions:
- * desc_skl.c (Skylake client), desc_nhm.c (Nehalem), desc_x7400.c (Xeon
- * 7100/7400). */
+ * desc_hswep.c (Haswell-EP), desc_skl.c (Skylake client), desc_nhm.c
+ * (Nehalem), desc_x7400.c (Xeon 7100/7400). */
 #ifndef UNCORE_BACKEND_DIRECT_ENGINE_H
 #define UNCORE_BACKEND_DIRECT_ENGINE_H
 
@@ -23,6 +23,7 @@ enum direct_reg_role {
 	DIRECT_REG_FILTER,    /* filter register k */
 	DIRECT_REG_FIXED_CTL, /* the fixed counter's control (a kind with nfixed) */
 	DIRECT_REG_FIXED_CTR, /* the fixed counter */
+	DIRECT_REG_BOX_CTL,   /* the box control (a kind with box_ctl) */
 };
 
 /* The steps at which the engine writes a socket's global control. */
@@ -37,6 +38,13 @@ enum direct_global_step {
 };
 
 struct direct_kind;
+
+/* One write of a planned filter: its value for filter register `reg`. */
+struct direct_filter_write {
+	uint8_t reg;
+	uint64_t value;
+};
+#define DIRECT_MAX_FILTER_WRITES 4 /* registers one planned filter may span */
 
 /* One box kind.  Generic addressing covers counter k of instance i at
  * base + stride * i + k (MSR) or mmio_base + mmio_offsets[k] (MMIO); a
@@ -68,12 +76,40 @@ struct direct_kind {
 	const uint32_t *filter_msr;
 	const uint64_t *filter_writable;
 	/* The most a counter advances per second (design ceiling, cited at
-	 * the description): the wrap bound of max_read_interval. */
+	 * the description): the wrap bound of max_read_interval.  Or, with
+	 * clock_hz, the fastest clock of the box's counters times each
+	 * event's most increments per cycle (its Max. Inc/Cyc in the tables). */
 	uint64_t max_rate;
-	/* Optional: other addressing (0 or an error with the detail set). */
-	int (*reg)(const struct direct_kind *k, unsigned socket, unsigned inst,
-		   enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
+	uint64_t clock_hz;
+	/* A box control (HSX PMON 2.1.2): the box is frozen and reset through
+	 * it, not through the global control: frozen with its controls and
+	 * counters reset before programming, its counters reset while frozen
+	 * at start, unfrozen to count, frozen at stop.  must1: bits every
+	 * value carries; one_bit: one newly set bit per write (HSX SBo). */
+	uint8_t box_ctl;
+	uint8_t box_ctl_one_bit;
+	uint64_t box_ctl_must1, box_ctl_frz, box_ctl_rst_ctrl, box_ctl_rst_ctrs;
+	/* No box control and no global hold: the controls are written 0 at
+	 * program, with their enable at start (after the counters are zeroed)
+	 * and without it at stop (HSX UBox, 2.1.2 d note). */
+	uint8_t enable_at_start;
+	uint8_t ctl_write_twice;   /* every counter control written twice (an erratum) */
+	uint8_t write_all_filters; /* every filter of a planned box, not only those used */
+	uint8_t layout;            /* the platform's own index of the kind, for its hooks */
+	/* Optional: other addressing (0 or an error with the detail set); m
+	 * (may be NULL) gives the machine's buses. */
+	int (*reg)(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
+		   unsigned inst, enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
 		   struct uncore_reg *out);
+	/* Optional: the bits of a register software may write (else the
+	 * fields above).  A kind with it programs controls as planned and
+	 * lets the allowlist refuse a bit outside them. */
+	uint64_t (*writable)(const struct direct_kind *k, enum direct_reg_role role, unsigned idx);
+	/* Optional: the register writes of planned filter `filter` with
+	 * `value` (else one write, to filter register `filter`): how many, or
+	 * an error with the detail set. */
+	int (*filter_writes)(const struct direct_kind *k, unsigned filter, uint64_t value,
+			     struct direct_filter_write out[DIRECT_MAX_FILTER_WRITES]);
 };
 
 struct direct_platform {
@@ -97,15 +133,27 @@ struct direct_platform {
 	uint8_t used_shift;
 	uint8_t used_when_held;
 	uint8_t release_counting;
+	/* Steps (bit 1 << step) at which the global control is not written:
+	 * boxes with their own control freeze themselves there. */
+	uint8_t global_skip;
+	/* START writes the global control before the boxes' start writes (a
+	 * global freeze left by anyone is cleared first, HSX 2.1.2 f), not
+	 * after them. */
+	uint8_t global_start_first;
 };
 
 /* The description of a box kind by event-registry kind name, or NULL. */
 const struct direct_kind *direct_kind_find(const struct direct_platform *p, const char *kind);
 
-/* A register of a box kind: the kind's own addressing or the generic one. */
-int direct_kind_reg(const struct direct_kind *k, unsigned socket, unsigned inst,
-		    enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
+/* A register of a box kind: the kind's own addressing or the generic one;
+ * m (may be NULL) gives the machine's PCI buses. */
+int direct_kind_reg(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
+		    unsigned inst, enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
 		    struct uncore_reg *out);
+
+/* The bits of a register of a box kind software may write (the allowlist's
+ * mask; a PCI register's dwords are masked by the engine). */
+uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role role, unsigned idx);
 
 /* The engine as a backend for `machine` (platform p), over cfg->io;
  * mmio_base: the base of MMIO counters (Skylake client MCHBAR), 0 none. */
@@ -114,6 +162,7 @@ int direct_engine_create(const struct direct_platform *p, const struct uncore_di
 			 struct uncore_backend **out);
 
 /* The platform descriptions. */
-extern const struct direct_platform direct_platform_skl, direct_platform_nhm, direct_platform_x7400;
+extern const struct direct_platform direct_platform_hswep, direct_platform_skl, direct_platform_nhm,
+    direct_platform_x7400;
 
 #endif

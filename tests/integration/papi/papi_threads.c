@@ -11,11 +11,19 @@
  *       cycle; a box's cycles after t ns are floor(t * f / 10^9)).  Every
  *       other round the odd threads start one step later, so their interval
  *       differs from the even threads'.
- *   papi_threads shutdown THREADS
- *       threads start, read and stop their sets in a loop while one of them
- *       calls PAPI_shutdown: no crash; errors after the shutdown are fine.
+ *   papi_threads shutdown THREADS ROUNDS
+ *       every round: PAPI is initialised, the threads start, read and stop
+ *       their own sets in a loop, and one of them calls PAPI_shutdown while
+ *       the others are inside PAPI (papi-patches/30-...: the API gate).  The
+ *       contract checked: a call that returned before the shutdown began
+ *       succeeded; a call that began after it ended fails with
+ *       PAPI_ENOEVST (the sets are gone, papi-patches/README.md); nothing
+ *       crashes.  After the last round PAPI is initialised once more and a
+ *       fresh set counts exactly: the shutdown left no torn state behind.
  * Exit 0 when everything holds, 1 otherwise (each failure printed). */
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,49 +173,126 @@ static int run_count(void)
 	return failures ? 1 : 0;
 }
 
-static volatile int stop_all;
+/* shutting: PAPI_shutdown has begun; shut: it has returned. */
+static atomic_int shutting, shut, raced;
+static int round_now;
+
+static void shut_down(void)
+{
+	atomic_store(&shutting, 1);
+	PAPI_shutdown(); /* the others are inside PAPI right now */
+	atomic_store(&shut, 1);
+}
+
+static void fail_shutdown(int tid, int i, const char *what, int rc, const char *why)
+{
+	pthread_mutex_lock(&out_lock);
+	if (failures++ < 20)
+		printf("FAIL thread %d step %d %s: %s (%s)\n", tid, i, what, PAPI_strerror(rc), why);
+	pthread_mutex_unlock(&out_lock);
+}
+
+/* One call of a thread racing the shutdown: checked against the contract. */
+static int race_step(int tid, int i, const char *what, int rc, int shut_before)
+{
+	if (rc == PAPI_OK && !shut_before)
+		return 0;
+	if (!shut_before)
+		atomic_fetch_add(&raced, 1); /* began before the shutdown ended */
+	if (rc == PAPI_OK)
+		fail_shutdown(tid, i, what, rc, "succeeded after PAPI_shutdown returned");
+	else if (shut_before && rc != PAPI_ENOEVST)
+		fail_shutdown(tid, i, what, rc, "after PAPI_shutdown, want PAPI_ENOEVST");
+	else if (!shut_before && !atomic_load(&shutting))
+		fail_shutdown(tid, i, what, rc, "failed before PAPI_shutdown began");
+	return -1;
+}
 
 static void *churn(void *arg)
 {
 	int tid = (int)(long)arg, es = PAPI_NULL;
 	long long v[2];
-	if (PAPI_register_thread() != PAPI_OK || PAPI_create_eventset(&es) != PAPI_OK ||
-	    PAPI_add_named_event(es, even_events[tid % 2]) != PAPI_OK)
-		return NULL; /* PAPI may already be shut down */
+	int ok = step(tid, -1, "PAPI_register_thread", PAPI_register_thread()) == 0 &&
+		 step(tid, -1, "PAPI_create_eventset", PAPI_create_eventset(&es)) == 0 &&
+		 step(tid, -1, "add", PAPI_add_named_event(es, even_events[tid % 2])) == 0;
 	pthread_barrier_wait(&bar);
-	for (int i = 0; !stop_all && i < 100000; i++) {
-		if (PAPI_start(es) != PAPI_OK)
+	for (int i = 0; ok && i < 100000; i++) {
+		if (tid == 0 && i == 50 + round_now % 7)
+			shut_down();
+		int before = atomic_load(&shut);
+		if (race_step(tid, i, "PAPI_start", PAPI_start(es), before) != 0)
 			break;
-		if (PAPI_read(es, v) != PAPI_OK || PAPI_stop(es, v) != PAPI_OK)
+		before = atomic_load(&shut);
+		if (race_step(tid, i, "PAPI_read", PAPI_read(es, v), before) != 0)
 			break;
-		if (tid == 0 && i == 200) {
-			PAPI_shutdown(); /* the others are inside PAPI right now */
-			stop_all = 1;
+		before = atomic_load(&shut);
+		if (race_step(tid, i, "PAPI_stop", PAPI_stop(es, v), before) != 0)
 			break;
-		}
 	}
+	if (tid == 0 && !atomic_load(&shutting))
+		shut_down(); /* its own loop failed early */
+	/* The set is gone once PAPI is shut down (whoever stopped it). */
+	while (!atomic_load(&shut))
+		sched_yield();
+	race_step(tid, -1, "PAPI_cleanup_eventset", PAPI_cleanup_eventset(es), 1);
+	race_step(tid, -1, "PAPI_destroy_eventset", PAPI_destroy_eventset(&es), 1);
 	return NULL;
 }
 
 static int run_shutdown(void)
 {
 	pthread_t th[MAXT];
-	pthread_barrier_init(&bar, NULL, (unsigned)nthreads);
-	for (int i = 0; i < nthreads; i++)
-		pthread_create(&th[i], NULL, churn, (void *)(long)i);
-	for (int i = 0; i < nthreads; i++)
-		pthread_join(th[i], NULL);
-	return 0;
+	for (int r = 0; r < rounds && failures == 0; r++) {
+		atomic_store(&shutting, 0);
+		atomic_store(&shut, 0);
+		round_now = r;
+		if (r > 0 && (itest_papi_init() < 0 ||
+			      PAPI_thread_init((unsigned long (*)(void))pthread_self) != PAPI_OK)) {
+			printf("FAIL round %d: PAPI init after PAPI_shutdown\n", r);
+			return 1;
+		}
+		pthread_barrier_init(&bar, NULL, (unsigned)nthreads);
+		for (int i = 0; i < nthreads; i++)
+			pthread_create(&th[i], NULL, churn, (void *)(long)i);
+		for (int i = 0; i < nthreads; i++)
+			pthread_join(th[i], NULL);
+		pthread_barrier_destroy(&bar);
+	}
+	/* No torn state: initialised again, a fresh set counts exactly. */
+	const char *ubox = even_events[0];
+	long long v;
+	uint64_t t0;
+	if (itest_papi_init() < 0) {
+		printf("FAIL PAPI init after the last round\n");
+		return 1;
+	}
+	int es = PAPI_NULL, rc = PAPI_create_eventset(&es);
+	if (rc == PAPI_OK)
+		rc = PAPI_add_named_event(es, ubox);
+	if (rc == PAPI_OK)
+		rc = PAPI_start(es);
+	t0 = itest_now(&sim);
+	if (rc == PAPI_OK && advance(1000 * US) == 0)
+		rc = PAPI_stop(es, &v);
+	if (rc != PAPI_OK)
+		printf("FAIL after the last round, a fresh set: %s\n", PAPI_strerror(rc));
+	else
+		expect(0, rounds, "fresh set after the rounds", ubox, v,
+		       ticks(sim.topo.sockets, t0, itest_now(&sim)));
+	PAPI_shutdown();
+	printf("%d calls of other threads were under way when PAPI_shutdown ended\n",
+	       atomic_load(&raced));
+	return failures || rc != PAPI_OK ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
-	if (argc < 3 || (strcmp(argv[1], "count") == 0 && argc < 4)) {
-		fprintf(stderr, "usage: papi_threads count THREADS ROUNDS | shutdown THREADS\n");
+	if (argc < 4) {
+		fprintf(stderr, "usage: papi_threads count|shutdown THREADS ROUNDS\n");
 		return 2;
 	}
 	nthreads = atoi(argv[2]);
-	rounds = argc > 3 ? atoi(argv[3]) : 0;
+	rounds = atoi(argv[3]);
 	if (nthreads < 1 || nthreads > MAXT)
 		return 2;
 	if (itest_sim_create("e5-2699v3-2s", &sim) != 0 ||
@@ -222,8 +307,7 @@ int main(int argc, char **argv)
 	else
 		rc = run_shutdown();
 	if (rc == 0)
-		printf("ok: %s with %d threads%s%s\n", argv[1], nthreads, rounds ? ", rounds " : "",
-		       rounds ? argv[3] : "");
+		printf("ok: %s with %d threads, %d rounds\n", argv[1], nthreads, rounds);
 	if (strcmp(argv[1], "count") == 0)
 		PAPI_shutdown();
 	itest_sim_destroy(&sim);

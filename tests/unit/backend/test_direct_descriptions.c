@@ -10,6 +10,7 @@
 #include "common/uncore_error.h"
 #include "events/registry.h"
 #include "harness.h"
+#include "platform/hswep/hswep_boxes.h"
 #include "platform/msr_ranges.h"
 
 #include <inttypes.h>
@@ -31,7 +32,7 @@ static void check_reg(const struct uncore_msr_table *t, const struct direct_kind
 {
 	struct uncore_reg r;
 	uint64_t mask;
-	if (direct_kind_reg(k, 0, inst, role, idx, 0xfed10000u, &r) < 0) {
+	if (direct_kind_reg(k, NULL, 0, inst, role, idx, 0xfed10000u, &r) < 0) {
 		HARNESS_FAIL_AT("%s: register %u/%u/%u: %s", k->kind, role, inst, idx,
 				uncore_error_detail());
 		return;
@@ -129,8 +130,66 @@ TEST(descriptions_agree_with_the_tables_and_the_msr_lists)
 	harness_row = NULL;
 }
 
+/* Haswell-EP: the engine's kinds (desc_hswep.c) against the one register
+ * description (platform/hswep/hswep_boxes.c) and the event tables: the same
+ * geometry, a box control exactly where the manual has one with its
+ * must-be-1 bits, the errata, the clock ceiling of the box's clock. */
+TEST(haswell_ep_kinds_agree_with_the_register_description)
+{
+	static const uint64_t clock_hz[HSWEP_CLOCKS] = {[HSWEP_CLK_UCLK] = 3000000000u,
+							[HSWEP_CLK_DCLK] = 1200000000u,
+							[HSWEP_CLK_PCLK] = 1000000000u,
+							[HSWEP_CLK_QFCLK] = 1200000000u};
+	const struct direct_platform *p = &direct_platform_hswep;
+	const struct uncore_event_platform *ep = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+	unsigned used = 0;
+	CHECK(ep != NULL);
+	for (unsigned b = 0; ep && b < ep->nboxes; b++) {
+		const struct uncore_box_type *bt = ep->boxes[b];
+		const struct direct_kind *k = direct_kind_find(p, bt->kind);
+		const struct hswep_box_desc *d = hswep_box(bt->layout);
+		harness_row = bt->name;
+		CHECK(k != NULL && d != NULL);
+		if (!k || !d)
+			continue;
+		used |= 1u << (k - p->kinds);
+		CHECK_EQ_INT(k->layout, bt->layout);
+		CHECK_EQ_INT(k->space, d->space);
+		CHECK_EQ_INT(k->max_instances, d->max_instances);
+		CHECK_EQ_INT(k->max_instances, bt->ninstances);
+		CHECK_EQ_INT(k->ncounters, d->num_counters);
+		CHECK_EQ_INT(k->ncounters, bt->ngeneric);
+		CHECK_EQ_INT(k->width, d->ctr_width);
+		CHECK(bt->counter_width <= k->width); /* folded at fewer bits: exact */
+		CHECK_EQ_INT(k->nfixed, d->fixed_ctr != HSWEP_NO_REG);
+		CHECK_EQ_INT(k->nfixed, bt->nfixed);
+		CHECK_EQ_INT(k->nfilters, d->num_filters);
+		CHECK_EQ_INT(k->box_ctl, d->box_ctl != HSWEP_NO_REG);
+		CHECK_EQ_INT(k->enable_at_start, d->box_ctl == HSWEP_NO_REG);
+		CHECK_EQ_U64(k->box_ctl_must1, d->box_ctl_rules.must1);
+		CHECK_EQ_INT(k->ctl_write_twice, !!(d->errata & HSWEP_ERRATUM_CTL_WRITE_TWICE));
+		CHECK_EQ_INT(k->box_ctl_one_bit, !!(d->errata & HSWEP_ERRATUM_BOX_CTL_ONE_BIT));
+		CHECK_EQ_U64(k->clock_hz, clock_hz[d->clock]);
+		/* What the engine writes to a box control is within its rules. */
+		uint64_t all =
+		    k->box_ctl_must1 | k->box_ctl_frz | k->box_ctl_rst_ctrl | k->box_ctl_rst_ctrs;
+		if (k->box_ctl)
+			CHECK_EQ_U64(all & ~direct_kind_writable(k, DIRECT_REG_BOX_CTL, 0), 0);
+		CHECK_EQ_U64(k->ctl_enable & ~direct_kind_writable(k, DIRECT_REG_CTL, 0), 0);
+		if (k->nfixed)
+			CHECK_EQ_U64(k->fixed_ctl_enable &
+					 ~direct_kind_writable(k, DIRECT_REG_FIXED_CTL, 0),
+				     0);
+	}
+	harness_row = NULL;
+	CHECK_EQ_INT(used, (1u << p->nkinds) - 1);
+	uint64_t all = p->counting | p->held;
+	CHECK_EQ_U64(all & ~p->global_writable, 0);
+}
+
 int main(void)
 {
 	RUN(descriptions_agree_with_the_tables_and_the_msr_lists);
+	RUN(haswell_ep_kinds_agree_with_the_register_description);
 	return harness_done();
 }

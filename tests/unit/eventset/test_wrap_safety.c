@@ -24,7 +24,7 @@ static const struct row {
 	const char *stream;
 	unsigned maxinc, width;
 	enum hswep_clock clock;
-	uint64_t ceiling_hz; /* the backend's clock ceiling (direct_hswep.c) */
+	uint64_t ceiling_hz; /* the backend's clock ceiling (desc_hswep.c) */
 } rows[] = {
     {"hswep_unc_ubo::UNC_U_EVENT_MSG:DOORBELL_RCVD:socket=0",
      "stream ubox ev=0x42 umask=0x08 inc=1 socket=0", 1, 44, HSWEP_CLK_UCLK, 3000000000u},
