@@ -28,8 +28,8 @@
  * 6.103515625e-5 MiB (commit "perf/x86/intel/uncore: Add per-scheduler IMC
  * CAS count events", lore 20260210005225.20311-1-zide.chen@intel.com).
  *
- * The instance counts are those of one SKU each (a Xeon Gold 6430: 32
- * cores, 8 DDR5 channels; a Xeon Gold 6148: 20 cores, 6 DDR4 channels; a
+ * The instance counts are those of one SKU each (a Xeon Platinum 8480+: 56
+ * cores, a CHA each, 8 DDR5 channels; a Xeon Gold 6148: 20 cores, 6 DDR4 channels; a
  * 32-core Xeon 6 with 8 channels);
  * the kernel takes them from the discovery table or the SKU at boot. */
 #include "simkernel/shape_internal.h"
@@ -65,7 +65,7 @@ static const struct shape_alias spr_imc_aliases[] = {
 };
 
 static const struct shape_box spr_boxes[] = {
-	{"uncore_cha", 32, spr_cha_formats, N(spr_cha_formats), NULL, 0},
+	{"uncore_cha", 56, spr_cha_formats, N(spr_cha_formats), NULL, 0},
 	{"uncore_imc", 8, spr_raw_formats, N(spr_raw_formats), spr_imc_aliases, N(spr_imc_aliases)},
 	{"uncore_m2m", 4, spr_raw_formats, N(spr_raw_formats), NULL, 0},
 	{"uncore_upi", 4, spr_raw_formats, N(spr_raw_formats), NULL, 0},
@@ -143,9 +143,9 @@ static const struct shape_rate gnr_rates[] = {
 static const struct uncore_shape shapes[] = {
 	{
 		.name = "spr",
-		.title = "Sapphire Rapids-shaped PMUs (2 x 32 CPUs, 8 IMC channels)",
+		.title = "Sapphire Rapids-shaped PMUs (2 x 56 CPUs, 8 IMC channels)",
 		.source = "arch/x86/events/intel/uncore_snbep.c, spr_uncores",
-		.sockets = 2, .cpus_per_socket = 32,
+		.sockets = 2, .cpus_per_socket = 56,
 		.boxes = spr_boxes, .nboxes = N(spr_boxes),
 		.rates = spr_rates, .nrates = N(spr_rates),
 	},

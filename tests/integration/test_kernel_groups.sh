@@ -101,3 +101,11 @@ expect "... naming the shapes" grep -q 'use perf .*, none, spr, skx or gnr' "$tm
 expect "--explain -g MEM on gnr: status 0" test $? -eq 0
 expect "--explain -g MEM on gnr: both schedulers' aliases, 64 bytes a count" \
 	grep -q 'uncore_imc::cas_count_read_sch0:socket=S x 64 bytes + uncore_imc::cas_count_read_sch1:socket=S x 64 bytes' "$tmp/explain"
+
+# A family of more than 32 PMUs (56 CHAs): a sum over it is refused with the
+# reason (status 2), one PMU counts by its own name.
+"$stat" --sim --sim-kernel spr -e uncore_cha::event=0x1 -- true 2>"$tmp/err"
+expect "uncore_cha::event=0x1 over 56 CHAs: status 2" test $? -eq 2
+expect "... saying it would miss uncore_cha_32 and above" grep -q 'this kernel has 56 uncore_cha PMUs .*would miss uncore_cha_32 and above' "$tmp/err"
+"$stat" --sim --sim-kernel spr -e uncore_cha_5::event=0x1 -- true 2>/dev/null
+expect "uncore_cha_5::event=0x1: status 0" test $? -eq 0

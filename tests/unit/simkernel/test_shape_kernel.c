@@ -62,10 +62,12 @@ TEST(every_shape_is_discovered_as_its_driver_publishes_it)
 			CHECK(bi >= 0);
 			if (bi < 0)
 				continue;
-			CHECK_EQ_INT(m->plat->boxes[bi]->ninstances, box->n);
+			/* A family counts its first 32 PMUs (machine.present). */
+			unsigned n = box->n < 32 ? box->n : 32;
+			CHECK_EQ_INT(m->plat->boxes[bi]->ninstances, n);
 			for (unsigned so = 0; so < s->sockets; so++)
 				CHECK_EQ_U64(m->present[bi][so],
-					     box->n >= 32 ? 0xffffffffu : (1u << box->n) - 1);
+					     n == 32 ? 0xffffffffu : (1u << n) - 1);
 			for (unsigned a = 0; a < box->naliases; a++) {
 				struct uncore_perf_alias al;
 				CHECK_EQ_INT(uncore_perf_kernel_alias(be, box->family,
@@ -122,6 +124,33 @@ TEST(the_cas_aliases_are_64_bytes_a_count)
 	harness_row = NULL;
 }
 
+/* Sapphire Rapids with 56 CHAs: a family counts 32 PMUs, so a sum over
+ * uncore_cha is refused, saying why, rather than missing 24 of them; the
+ * IMC family beside it is whole. */
+TEST(a_family_of_more_than_32_pmus_refuses_sums_and_says_why)
+{
+	struct uncore_shape_kernel *k = NULL;
+	struct uncore_backend *be = NULL;
+	struct uncore_sched_event ev;
+	REQUIRE(open_backend(uncore_shape_find("spr"), &k, &be) == 0);
+	const struct uncore_event_source *src = be->events;
+	uncore_error_clear();
+	CHECK_EQ_INT(
+	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha::event=0x1", &ev),
+	    UNCORE_ECOMBO);
+	CHECK_CONTAINS(uncore_error_detail(), "this kernel has 56 uncore_cha PMUs");
+	CHECK_CONTAINS(uncore_error_detail(), "would miss uncore_cha_32 and above");
+	CHECK_EQ_INT(
+	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha_5::event=0x1", &ev), 0);
+	CHECK_EQ_INT(
+	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha::event=0x1:box=31", &ev),
+	    0);
+	CHECK_EQ_INT(
+	    src->ops->parse((struct uncore_event_source *)src, "uncore_imc::cas_count_read", &ev),
+	    0);
+	be->ops->destroy(be);
+}
+
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
@@ -140,8 +169,8 @@ TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 	a.size = sizeof(a);
 	a.type = 0; /* no such PMU */
 	CHECK_EQ_INT(sys->open(sys, &a, -1, 0, -1, 0), -ENOENT);
-	/* uncore_imc_3: the types follow the tree's order (32 CHAs, then IMCs). */
-	a.type = SHAPE_FIRST_TYPE + 32 + 3;
+	/* uncore_imc_3: the types follow the tree's order (56 CHAs, then IMCs). */
+	a.type = SHAPE_FIRST_TYPE + 56 + 3;
 	a.config = 0xcf05; /* cas_count_read */
 	a.disabled = 1;
 	a.read_format =
@@ -150,10 +179,10 @@ TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 	a.config = 1ull << 60;                                     /* umask_ext4 stops at bit 55 */
 	CHECK_EQ_INT(sys->open(sys, &a, -1, 0, -1, 0), -EINVAL);
 	a.config = 0xcf05;
-	int lead = sys->open(sys, &a, -1, 40, -1, 0); /* a CPU of socket 1 */
+	int lead = sys->open(sys, &a, -1, 60, -1, 0); /* a CPU of socket 1 */
 	REQUIRE(lead >= 0);
 	a.config = 0xf005; /* cas_count_write, in the same group */
-	int member = sys->open(sys, &a, -1, 40, lead, 0);
+	int member = sys->open(sys, &a, -1, 60, lead, 0);
 	REQUIRE(member >= 0);
 	CHECK_EQ_INT(sys->ioctl(sys, lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP), 0);
 	uint64_t t0 = mono_ns();
@@ -181,6 +210,7 @@ int main(void)
 {
 	RUN(every_shape_is_discovered_as_its_driver_publishes_it);
 	RUN(the_cas_aliases_are_64_bytes_a_count);
+	RUN(a_family_of_more_than_32_pmus_refuses_sums_and_says_why);
 	RUN(system_calls_keep_the_kernel_rules_and_count_rate_times_time);
 	return harness_done();
 }
