@@ -109,3 +109,9 @@ expect "uncore_cha::event=0x1 over 56 CHAs: status 2" test $? -eq 2
 expect "... saying it would miss uncore_cha_32 and above" grep -q 'this kernel has 56 uncore_cha PMUs .*would miss uncore_cha_32 and above' "$tmp/err"
 "$stat" --sim --sim-kernel spr -e uncore_cha_5::event=0x1 -- true 2>/dev/null
 expect "uncore_cha_5::event=0x1: status 0" test $? -eq 0
+
+# A kernel metric named with -e is shown as a metric too.
+"$stat" --sim --sim-kernel spr --csv -o "$tmp/e.csv" -e kernel_metric::DRAM_BW -- sleep 0.2
+expect "-e kernel_metric::DRAM_BW: status 0" test $? -eq 0
+expect "... a GB/s row per socket and for the node" \
+	grep -Eq '^total,[^,]*,[^,]*,metric,-e,kernel_metric::DRAM_BW,all,10[0-9.]+,GB/s,1,0$' "$tmp/e.csv"

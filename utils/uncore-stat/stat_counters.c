@@ -260,7 +260,7 @@ static int collect_event_metrics(struct stat_counters *c, const struct stat_opts
 {
 	struct stat_group_view *v = NULL;
 	for (unsigned i = 0; i < o->nevents; i++) {
-		if (!is_metric_name(o->events[i]))
+		if (!is_metric_name(o->events[i]) && !stat_kmetric_find(o->events[i]))
 			continue;
 		if (strchr(strstr(o->events[i], "::") ? strstr(o->events[i], "::") + 2
 						      : o->events[i],
