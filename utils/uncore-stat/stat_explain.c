@@ -245,7 +245,8 @@ static void direct_slot(struct explain_ctx *x, const struct uncore_slot *s, int 
 /* What one read costs on the direct backend: the accesses of the READ phase. */
 static void direct_read_summary(struct explain_ctx *x)
 {
-	unsigned msr_reads = 0, pci_reads = 0, writes = 0, batched = 0, last_batch = 0, batches = 0;
+	unsigned msr_reads = 0, pci_reads = 0, mmio_reads = 0, writes = 0, batched = 0,
+		 last_batch = 0, batches = 0;
 
 	if (!x->direct_ok)
 		return;
@@ -257,6 +258,8 @@ static void direct_read_summary(struct explain_ctx *x)
 			writes++;
 		else if (a->reg.space == UNCORE_SPACE_PCI)
 			pci_reads++;
+		else if (a->reg.space == UNCORE_SPACE_MMIO)
+			mmio_reads++;
 		else
 			msr_reads++;
 		if (!a->write && a->batch) {
@@ -273,6 +276,8 @@ static void direct_read_summary(struct explain_ctx *x)
 	    "  and unfreeze: %s; PAPI_INTEL_UNCORE_READ_FREEZE=0 turns it off)\n",
 	    msr_reads, batched, batches, batches == 1 ? "" : "es", pci_reads, writes,
 	    writes ? "on" : "off");
+	if (mmio_reads)
+		fprintf(x->out, "  and %u MMIO reads (free-running counters)\n", mmio_reads);
 }
 
 /* The perf backend. */
