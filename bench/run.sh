@@ -20,11 +20,20 @@ echo "### 1. PAPI_read: time and register accesses per read"
 echo
 "$bin"
 echo
-echo "### 2. Instructions per PAPI_read (callgrind, 1000 reads + 100 warm-up)"
+echo "### 2. Instructions per PAPI_read, direct backend on the simulator (callgrind, 1000 reads + 100 warm-up)"
 echo
+# incl FILE FUNCTION: callgrind's inclusive count of a function, or 0.
+incl() {
+	callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
+		awk -v f="$2" 'index($0, f " ") || index($0, f "\t") { gsub(",", "", $1); print $1; exit }' |
+		grep . || echo 0
+}
 if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
-	echo "| events | Ir/read freeze on | of which simulator | papi-uncore + PAPI | Ir/read freeze off | of which simulator | papi-uncore + PAPI |"
-	echo "|---:|---:|---:|---:|---:|---:|---:|"
+	echo "Ours = inclusive in the component's read (_intel_uncore_read) minus the simulator's register"
+	echo "accesses (sim_access); PAPI = the rest of PAPI_read (PAPI's own code)."
+	echo
+	echo "| events | freeze on: Ir/read | simulator | PAPI | ours | freeze off: Ir/read | simulator | PAPI | ours |"
+	echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 	for n in 1 8 32 128; do
 		row="| $n"
 		for f in 1 0; do
@@ -32,19 +41,56 @@ if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; t
 			valgrind --tool=callgrind --callgrind-out-file="$cg" --toggle-collect=PAPI_read \
 				"$bin" --freeze "$f" --no-log --reads 1000 --size "$n" >/dev/null 2>&1
 			total=$(sed -n 's/^summary: *//p' "$cg")
-			# The simulator's share: everything under its register-access entry.
-			sim=$(callgrind_annotate --inclusive=yes "$cg" 2>/dev/null |
-				awk '/sim_regio.c:sim_access /{ gsub(",", "", $1); print $1; exit }')
-			sim=${sim:-0}
-			row="$row | $((total / 1100)) | $((sim / 1100)) | $(((total - sim) / 1100))"
+			sim=$(incl "$cg" "sim_regio.c:sim_access")
+			comp=$(incl "$cg" "intel_uncore.c:_intel_uncore_read")
+			ours=$(((comp - sim) / 1100))
+			eval "ours_${n}_$f=$ours"
+			row="$row | $((total / 1100)) | $((sim / 1100)) | $(((total - comp) / 1100)) | $ours"
 		done
 		echo "$row |"
 	done
+	echo
+	echo "Ours per additional event (8 to 128 events): freeze on $(((ours_128_1 - ours_8_1) / 120)), freeze off $(((ours_128_0 - ours_8_0) / 120)) instructions."
 else
 	echo "valgrind is not installed (apt-get install valgrind): skipped"
 fi
 echo
-echo "### 3. Enumerating every native event"
+echo "### 3. The perf backend against PAPI's perf_event, side by side (this machine's kernel PMUs)"
+echo
+# What PAPI perf_event can measure on this machine (a KVM guest without a
+# PMU: software events): the same N software events of one PMU, read by
+# our perf backend (system-wide on CPU 0, one group) and by PAPI's
+# perf_event component (this thread, one group).  Both pay one read().
+prb=$tmp/perf_read_bench
+if ${CC:-cc} -std=gnu11 -O2 -isystem "$STAGE/include" "$SRCDIR/bench/perf_read/perf_read_bench.c" \
+	-L"$STAGE/lib" -lpapi -Wl,-rpath,"$STAGE/lib" -o "$prb" 2>/dev/null &&
+	(unset PAPI_INTEL_UNCORE_BACKEND; taskset -c 0 "$prb" ours 1 1 200 >/dev/null 2>&1); then
+	echo "| events (one PMU) | reader | ns/PAPI_read, median of 3 runs of 20,000 | Ir/PAPI_read (user) | of which ours |"
+	echo "|---:|---|---:|---:|---:|"
+	for n in 1 8; do
+		for w in perf_event ours; do
+			for k in 1 2 3; do
+				(unset PAPI_INTEL_UNCORE_BACKEND; taskset -c 0 "$prb" "$w" "$n" 1 20000) |
+					sed -n 's/.* \([0-9]*\) ns\/read.*/\1/p'
+			done | median >"$tmp/ns.$w.$n"
+			(unset PAPI_INTEL_UNCORE_BACKEND
+			 taskset -c 0 valgrind --tool=callgrind --callgrind-out-file="$tmp/cgp.$w.$n" \
+				--toggle-collect=PAPI_read "$prb" "$w" "$n" 1 2000 >/dev/null 2>&1)
+			ir=$(( $(sed -n 's/^summary: *//p' "$tmp/cgp.$w.$n") / 3000 ))
+			comp=$(incl "$tmp/cgp.$w.$n" "intel_uncore.c:_intel_uncore_read")
+			eval "ir_${w}_$n=$ir"
+			name=$([ "$w" = ours ] && echo "intel_uncore perf backend" || echo "PAPI perf_event")
+			echo "| $n | $name | $(cat "$tmp/ns.$w.$n") | $ir | $([ "$w" = ours ] && echo $((comp / 3000)) || echo -) |"
+		done
+	done
+	echo
+	echo "8 events: intel_uncore / PAPI perf_event = $(awk -v a="$(cat "$tmp/ns.ours.8")" -v b="$(cat "$tmp/ns.perf_event.8")" 'BEGIN { printf "%.2f", a / b }') in time;" \
+		"per additional event: ours $(((ir_ours_8 - ir_ours_1) / 7)), PAPI perf_event $(((ir_perf_event_8 - ir_perf_event_1) / 7)) instructions."
+else
+	echo "cannot count system-wide here (root or perf_event_paranoid <= 0 needed): skipped"
+fi
+echo
+echo "### 4. Enumerating every native event"
 echo
 "$bin" --enum 5
 for i in 1 2 3 4 5; do
@@ -61,7 +107,36 @@ if command -v valgrind >/dev/null; then
 	echo "instructions of a whole papi_native_avail run: $(sed -n 's/^summary: *//p' "$tmp/cg.avail")"
 fi
 echo
-echo "### 4. Start-up: PAPI_library_init with and without intel_uncore (this machine, no simulator)"
+echo "### 5. System calls per read: the DRAM bandwidth set on two sockets (strace, fake devices)"
+echo
+if command -v strace >/dev/null; then
+	sc=$BUILD/bench/bench_syscalls
+	# strace -c of a run with 0 reads and of one with 1000: the difference
+	# per read, by system call.
+	per_read() {
+		awk 'NR == FNR { if ($4 ~ /^[0-9]+$/ && $NF != "total") a[$NF] = $4; next }
+		     $4 ~ /^[0-9]+$/ && $NF != "total" { d = ($4 - a[$NF]) / 1000
+		       if (d >= 0.5) { printf "%s %.0f, ", $NF, d; t += d } }
+		     END { printf "| %.0f |", t }' "$1" "$2"
+	}
+	echo "UNC_M_CAS_COUNT.RD and .WR on the 8 iMC channels of both sockets of a Haswell-EP (32 PCI"
+	echo "counters), through the direct backend and the real device code over fake files (/dev/cpu/N/msr"
+	echo "and PCI configuration space as regular files, an ECAM window as a file): no simulator, no root."
+	echo
+	echo "| PCI path | freeze | system calls per read, by call | total |"
+	echo "|---|---|---|---:|"
+	for m in sysfs ecam libpci; do
+		for f in 1 0; do
+			strace -f -c -o "$tmp/st0" "$sc" "$m" 0 "$f" >/dev/null 2>&1
+			strace -f -c -o "$tmp/st1" "$sc" "$m" 1000 "$f" >/dev/null 2>&1
+			echo "| $m | $([ "$f" = 1 ] && echo on || echo off) | $(per_read "$tmp/st0" "$tmp/st1" | sed 's/, |/ |/')"
+		done
+	done
+else
+	echo "strace is not installed (scripts/install-deps.sh installs it): skipped"
+fi
+echo
+echo "### 6. Start-up: PAPI_library_init with and without intel_uncore (this machine, no simulator)"
 echo
 (unset PAPI_INTEL_UNCORE_BACKEND; "$BUILD/bench/bench_startup" 41)
 if command -v valgrind >/dev/null; then

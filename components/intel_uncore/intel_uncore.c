@@ -35,6 +35,8 @@ papi_vector_t _intel_uncore_vector;
  * (and the backend) alive until the last set is cleaned up. */
 static struct uncore_component *component;
 static pthread_rwlock_t component_lock = PTHREAD_RWLOCK_INITIALIZER;
+/* Serialises the description's rewrites by starts in several threads. */
+static pthread_mutex_t description_lock = PTHREAD_MUTEX_INITIALIZER;
 
 typedef struct {
 	int unused;
@@ -397,7 +399,9 @@ static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
 	c->view = NULL;
 	c->n = 0;
 	pthread_mutex_unlock(&c->lock);
-	pthread_mutex_destroy(&c->lock);
+	/* c->lock is not destroyed: PAPI calls update_control_state (no
+	 * events) on this control state right after, and then frees it without
+	 * telling the component.  A default mutex holds no resource. */
 	return PAPI_OK;
 }
 
@@ -490,8 +494,15 @@ static void note_holders(void)
 	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s%s%s",
 		 uncore_backend_name(component->kind), holders[0] ? holders : component->origin,
 		 holders[0] ? "; " : "", holders[0] ? component->origin : "");
-	copy_field(_intel_uncore_vector.cmp_info.description,
-		   sizeof(_intel_uncore_vector.cmp_info.description), description);
+	/* Several threads start sets at once: one writes the description at a
+	 * time, and only when it changes (readers of PAPI_get_component_info
+	 * see it change only when a socket's holder does). */
+	pthread_mutex_lock(&description_lock);
+	char *field = _intel_uncore_vector.cmp_info.description;
+	size_t len = sizeof(_intel_uncore_vector.cmp_info.description);
+	if (strncmp(field, description, len - 1) != 0)
+		copy_field(field, len, description);
+	pthread_mutex_unlock(&description_lock);
 	pthread_rwlock_unlock(&component_lock);
 	if (!elsewhere)
 		return;
@@ -606,24 +617,32 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 			      int flags)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	uint64_t v[INTEL_UNCORE_MAX_EVENTS];
 	int rc;
 	(void)ctx;
 	(void)flags;
 	if (!c->set)
 		return PAPI_EINVAL;
-	pthread_mutex_lock(&c->lock);
-	rc = c->set ? uncore_set_read(c->set, v) : UNCORE_ESTATE;
+	/* The lock serialises PAPI's calls with the background poller; the
+	 * poller is started and stopped by the calls of this control state's
+	 * own thread (start, stop, cleanup), so without one (the usual case)
+	 * nothing else touches the set. */
+	int locked = c->poller != NULL;
+	if (locked)
+		pthread_mutex_lock(&c->lock);
+	/* The values are written once, straight into the array PAPI reads
+	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
+	 * types of one another, which C lets alias). */
+	rc = c->set ? uncore_set_read(c->set, (uint64_t *)c->values) : UNCORE_ESTATE;
 	if (rc == 0)
 		note_scaling(c);
-	pthread_mutex_unlock(&c->lock);
+	if (locked)
+		pthread_mutex_unlock(&c->lock);
 	if (rc < 0 && !c->fault_reported) {
 		c->fault_reported = 1;
 		return fail_counting(rc, "reading");
 	}
 	if (rc == 0)
 		c->fault_reported = 0; /* a new fault is news again */
-	copy_values(c, v);
 	*events = c->values;
 	return PAPI_OK;
 }

@@ -93,6 +93,9 @@ struct pci_sysfs {
 	struct uncore_regio io;
 	struct sysfs_dev *dev;
 	size_t ndev, cap;
+	/* Per bus, per device-function: 1 + the device's index in dev, 0 when
+	 * not open yet: an access finds its descriptor in two loads. */
+	uint16_t *index[256];
 	char root[256];
 	char fallback[256];
 };
@@ -101,11 +104,9 @@ struct pci_sysfs {
 static int sysfs_fd(struct pci_sysfs *p, const struct uncore_reg *r, int write, int *fd)
 {
 	struct sysfs_dev *d = NULL;
-	for (size_t i = 0; i < p->ndev; i++)
-		if (p->dev[i].bdf == r->bdf) {
-			d = &p->dev[i];
-			break;
-		}
+	uint16_t **bus = &p->index[UNCORE_BDF_BUS(r->bdf)];
+	if (*bus && (*bus)[r->bdf & 0xffu])
+		d = &p->dev[(*bus)[r->bdf & 0xffu] - 1];
 	if (!d) {
 		char path[400];
 		int rc = pci_device_present(p->root, r->bdf);
@@ -119,6 +120,8 @@ static int sysfs_fd(struct pci_sysfs *p, const struct uncore_reg *r, int write, 
 			p->dev = nd;
 			p->cap = cap;
 		}
+		if (!*bus && !(*bus = calloc(256, sizeof(**bus))))
+			return uncore_fail(UNCORE_ENOMEM, "pci: out of memory");
 		pci_config_path(p->root, r->bdf, path, sizeof(path));
 		int w = 1;
 		int f = open(path, O_RDWR | O_CLOEXEC);
@@ -132,6 +135,7 @@ static int sysfs_fd(struct pci_sysfs *p, const struct uncore_reg *r, int write, 
 			return pci_diagnose(p->root, r, errno, "open");
 		d = &p->dev[p->ndev++];
 		*d = (struct sysfs_dev){.bdf = r->bdf, .fd = f, .writable = w};
+		(*bus)[r->bdf & 0xffu] = (uint16_t)p->ndev;
 	}
 	if (write && !d->writable)
 		return pci_diagnose(p->root, r, EACCES, "write");
@@ -179,6 +183,8 @@ static void sysfs_destroy(struct uncore_regio *io)
 	struct pci_sysfs *p = io->impl;
 	for (size_t i = 0; i < p->ndev; i++)
 		close(p->dev[i].fd);
+	for (size_t b = 0; b < 256; b++)
+		free(p->index[b]);
 	free(p->dev);
 	free(p);
 }
@@ -219,17 +225,49 @@ int uncore_pci_cfg_open(const struct uncore_pci_options *opt, struct uncore_regi
 		return sysfs_open(root, "", out);
 	case UNCORE_PCI_LIBPCI:
 		return pci_libpci_open(root, soname, out);
+	case UNCORE_PCI_ECAM:
+		return pci_ecam_open(opt, out);
 	case UNCORE_PCI_AUTO: {
-		int rc = pci_libpci_open(root, soname, out);
+		/* libpci is never chosen here: it would reopen a device's file
+		 * at every switch between devices, on the read path. */
+		if (!opt->want_ecam)
+			return sysfs_open(root, "", out);
+		int rc = pci_ecam_open(opt, out);
 		if (rc != UNCORE_ENOSUPP)
 			return rc;
 		char why[256];
-		snprintf(why, sizeof(why), "%s", uncore_error_detail());
+		snprintf(why, sizeof(why), "%s; one pread per register through sysfs instead",
+			 uncore_error_detail());
 		uncore_error_clear();
 		return sysfs_open(root, why, out);
 	}
 	}
 	return uncore_fail(UNCORE_EINVAL, "pci: unknown access method %d", (int)opt->method);
+}
+
+int uncore_pci_method_parse(const char *value, struct uncore_pci_options *opt)
+{
+	static const struct {
+		const char *name;
+		enum uncore_pci_method method;
+		int want_ecam;
+	} names[] = {{"auto", UNCORE_PCI_AUTO, 0},
+		     {"ecam", UNCORE_PCI_AUTO, 1},
+		     {"sysfs", UNCORE_PCI_SYSFS, 0},
+		     {"libpci", UNCORE_PCI_LIBPCI, 0}};
+	if (!value || !*value)
+		value = "auto";
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(value, names[i].name) == 0) {
+			opt->method = names[i].method;
+			opt->want_ecam = names[i].want_ecam;
+			return 0;
+		}
+	return uncore_fail(UNCORE_EINVAL,
+			   "PAPI_INTEL_UNCORE_PCI=%s: use ecam (memory-mapped PCI configuration "
+			   "space: no system call per register; root, no kernel lockdown), sysfs "
+			   "(the default) or libpci",
+			   value);
 }
 
 const char *uncore_pci_cfg_fallback_reason(const struct uncore_regio *io)

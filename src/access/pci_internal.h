@@ -29,4 +29,8 @@ int pci_diagnose(const char *root, const struct uncore_reg *r, int err, const ch
  * reason when libpci cannot be used (the caller may fall back to sysfs). */
 int pci_libpci_open(const char *root, const char *soname, struct uncore_regio **out);
 
+/* The ECAM implementation (pci_ecam.c): 0, or UNCORE_ENOSUPP with the
+ * reason when it cannot be mapped (the caller may fall back to sysfs). */
+int pci_ecam_open(const struct uncore_pci_options *opt, struct uncore_regio **out);
+
 #endif

@@ -101,6 +101,11 @@ struct uncore_backend {
 	 * operation and reports the loss (eventset.h). */
 	int counting_interrupted;
 	char interrupted_detail[160];
+	/* Set by every successful read(): 1 when a value it returned was
+	 * scaled (perf: a group the kernel multiplexed counted less than its
+	 * enabled time), so that the set's per-read check is one test
+	 * (uncore_set_any_scaled); backends that always count leave it 0. */
+	int read_scaled;
 	/* Set by the event set around a read that only folds (the poller's,
 	 * uncore_set_poll): such a read needs no common instant, and a freeze
 	 * would stop every counter for the read's duration (HSX 2.1.3 a), so

@@ -243,7 +243,11 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	mo.nsockets = nsockets;
 	rc = uncore_msr_open(&mo, &msr);
 	if (rc == 0 && !msr_only) {
-		rc = uncore_pci_cfg_open(NULL, &pci);
+		struct uncore_pci_options po;
+		memset(&po, 0, sizeof(po));
+		rc = uncore_pci_method_parse(getenv("PAPI_INTEL_UNCORE_PCI"), &po);
+		if (rc == 0)
+			rc = uncore_pci_cfg_open(&po, &pci);
 		if (rc < 0 && skl) { /* only the IMC needs PCI there */
 			snprintf(imc_why, sizeof(imc_why),
 				 "IMC counters unavailable: no PCI access to read MCHBAR: %s",
@@ -281,7 +285,14 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 		uncore_regio_destroy(io);
 		return rc;
 	}
-	snprintf(c->origin, sizeof(c->origin), "%s", platform->title);
+	/* The PCI path and, when it is not the one asked for, why (visible in
+	 * the component's description and uncore-stat). */
+	const char *why = pci ? uncore_pci_cfg_fallback_reason(pci) : "";
+	if (pci)
+		snprintf(c->origin, sizeof(c->origin), "%.80s; PCI: %s%s%.90s", platform->title,
+			 pci->ops->name, *why ? ", " : "", why);
+	else
+		snprintf(c->origin, sizeof(c->origin), "%s", platform->title);
 	return 0;
 }
 

@@ -19,25 +19,11 @@ int uncore_fold_init(struct uncore_counter_fold *f, unsigned width)
 	return 0;
 }
 
-uint64_t uncore_fold_delta(const struct uncore_counter_fold *f, uint64_t raw)
-{
-	return ((raw & f->mask) - f->last) & f->mask;
-}
-
 void uncore_fold_start(struct uncore_counter_fold *f, uint64_t raw)
 {
 	f->last = raw & f->mask;
 	f->total = 0;
 	f->running = 1;
-}
-
-uint64_t uncore_fold_update(struct uncore_counter_fold *f, uint64_t raw)
-{
-	if (!f->running)
-		return f->total;
-	f->total += uncore_fold_delta(f, raw);
-	f->last = raw & f->mask;
-	return f->total;
 }
 
 uint64_t uncore_fold_stop(struct uncore_counter_fold *f, uint64_t raw)

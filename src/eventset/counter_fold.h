@@ -22,10 +22,6 @@ int uncore_fold_init(struct uncore_counter_fold *f, unsigned width);
 /* Start counting from `raw` (the counter's current reading): total = 0. */
 void uncore_fold_start(struct uncore_counter_fold *f, uint64_t raw);
 
-/* Take a reading while running: total += (raw - last) mod 2^W.  Returns the
- * new total.  Bits of `raw` above W (reserved bits) are ignored.  When not
- * running the reading is ignored and the frozen total returned. */
-uint64_t uncore_fold_update(struct uncore_counter_fold *f, uint64_t raw);
 
 /* Fold a last reading and stop: later updates leave the total alone. */
 uint64_t uncore_fold_stop(struct uncore_counter_fold *f, uint64_t raw);
@@ -33,7 +29,23 @@ uint64_t uncore_fold_stop(struct uncore_counter_fold *f, uint64_t raw);
 /* total = 0 from the reading `raw`, running or not (PAPI_reset). */
 void uncore_fold_reset(struct uncore_counter_fold *f, uint64_t raw);
 
-/* The delta (raw - last) mod 2^W a reading would add, without folding it. */
-uint64_t uncore_fold_delta(const struct uncore_counter_fold *f, uint64_t raw);
+/* The delta (raw - last) mod 2^W a reading would add, without folding it.
+ * Inline, with uncore_fold_update: every read folds every counter. */
+static inline uint64_t uncore_fold_delta(const struct uncore_counter_fold *f, uint64_t raw)
+{
+	return ((raw & f->mask) - f->last) & f->mask;
+}
+
+/* Take a reading while running: total += (raw - last) mod 2^W.  Returns the
+ * new total.  Bits of `raw` above W (reserved bits) are ignored.  When not
+ * running the reading is ignored and the frozen total returned. */
+static inline uint64_t uncore_fold_update(struct uncore_counter_fold *f, uint64_t raw)
+{
+	if (!f->running)
+		return f->total;
+	f->total += uncore_fold_delta(f, raw);
+	f->last = raw & f->mask;
+	return f->total;
+}
 
 #endif

@@ -2,7 +2,7 @@
  * scheduled events are the raw events followed by the metrics' terms
  * (metrics/compile.h); with time-multiplexed terms the set has several
  * settings ("phases"), each a plan of its own, taking turns at each read. */
-#include "eventset/eventset.h"
+#include "eventset/set_internal.h"
 
 #include "common/uncore_error.h"
 #include "eventset/counter_fold.h"
@@ -14,68 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_PHASES 64
-
-struct phase {
-	struct uncore_plan plan;
-	unsigned nev;
-	unsigned *ev; /* global sched-event index of each of the plan's events */
-	int *local;   /* per global sched event: its index in this plan, or -1 */
-};
-
-/* Everything assign builds; replaced as a whole. */
-struct contents {
-	unsigned n;
-	struct uncore_entry *entries;   /* as resolved: kept to rebuild without parsing again */
-	int *metric;                    /* per entry: index among the metrics, or -1 */
-	unsigned *raw;                  /* per entry: its sched event when raw */
-	struct uncore_sched_event *sev; /* raw events, then the metrics' terms */
-	struct uncore_metric_evinfo *info;
-	unsigned nsev, nraw, nmetrics;
-	struct uncore_mset *ms;
-	unsigned nphases;
-	struct phase *phases;
-	unsigned maxslots;
-	struct uncore_counter_fold *folds; /* slots of the current phase */
-	uint64_t *rawv;                    /* scratch per slot */
-	uint64_t *rawv2;                   /* a second read's, when the final one failed */
-	uint64_t *base;                    /* per sched event: counts of finished phases */
-	uint64_t *active_ns;               /* per sched event: time its phase ran */
-	/* Per sched event: the backend's enabled and running times of its
-	 * least-counted slot (perf: the kernel multiplexed its group), summed
-	 * over finished phases (uncore_set_event_status). */
-	uint64_t *kern_enabled, *kern_running;
-	/* Per entry: its sched events (an event's own; a metric's terms'),
-	 * ent_ev[ent_first[i] .. + ent_n[i]). */
-	unsigned *ent_first, *ent_n, *ent_ev;
-	double *est, *terms; /* scratch */
-	/* Per entry: a metric's integer form (":int", metrics.h): its scale
-	 * (0: the double itself) and units. */
-	double *int_scale;
-	char (*int_units)[48];
-};
-
-struct uncore_set {
-	struct uncore_backend *be;
-	struct uncore_clock clock;
-	struct contents c;
-	unsigned phase; /* current setting */
-	int running;
-	int live;          /* the current phase's folds hold counts not yet in base */
-	uint64_t start_ns; /* of the interval (start or reset) */
-	uint64_t phase_ns; /* when the current phase started counting */
-	uint64_t stop_ns;  /* when stopped */
-	int kern_scaled;   /* a finished phase had a slot the backend scaled */
-	uint64_t *values;  /* last values, for reads of a stopped set */
-	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
-	/* Counts that may be short since start or reset (uncore_set_short):
-	 * the error and what was lost; final_short when the stop's own final
-	 * read lost counters, so that reads and stops of the stopped set keep
-	 * saying so. */
-	int short_rc, final_short;
-	char short_detail[320];
-};
 
 int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
 {
@@ -102,259 +40,15 @@ const struct uncore_clock *uncore_set_get_clock(const struct uncore_set *s)
 	return &s->clock;
 }
 
-static void free_contents(struct contents *c)
-{
-	free(c->entries);
-	free(c->metric);
-	free(c->raw);
-	free(c->sev);
-	free(c->info);
-	uncore_mset_free(c->ms);
-	for (unsigned p = 0; c->phases && p < c->nphases; p++) {
-		uncore_plan_free(&c->phases[p].plan);
-		free(c->phases[p].ev);
-		free(c->phases[p].local);
-	}
-	free(c->phases);
-	free(c->folds);
-	free(c->rawv);
-	free(c->rawv2);
-	free(c->base);
-	free(c->active_ns);
-	free(c->kern_enabled);
-	free(c->kern_running);
-	free(c->ent_first);
-	free(c->ent_n);
-	free(c->ent_ev);
-	free(c->est);
-	free(c->terms);
-	free(c->int_scale);
-	free(c->int_units);
-	memset(c, 0, sizeof(*c));
-}
-
 void uncore_set_destroy(struct uncore_set *s)
 {
 	if (!s)
 		return;
 	if (s->running)
 		uncore_set_stop(s, NULL);
-	free_contents(&s->c);
+	uncore_set_free_contents(&s->c);
 	free(s->values);
 	free(s);
-}
-
-static unsigned gcd(unsigned a, unsigned b)
-{
-	while (b) {
-		unsigned t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
-static int build_phases(const struct uncore_machine *m, struct contents *c)
-{
-	unsigned k = 1, maxp = 1;
-	for (unsigned e = 0; e < c->nsev; e++) {
-		unsigned p = c->info[e].period ? c->info[e].period : 1;
-		if (p > maxp)
-			maxp = p;
-		if (k <= MAX_PHASES)
-			k = k / gcd(k, p) * p;
-	}
-	/* Least common multiple of the periods, so every setting of every
-	 * metric gets the same share; their maximum when that is too many. */
-	c->nphases = k <= MAX_PHASES ? k : maxp;
-	c->phases = calloc(c->nphases, sizeof(*c->phases));
-	if (!c->phases)
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
-	struct uncore_sched_event *tmp = calloc(c->nsev ? c->nsev : 1, sizeof(*tmp));
-	if (!tmp)
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
-	int rc = 0;
-	for (unsigned p = 0; rc == 0 && p < c->nphases; p++) {
-		struct phase *ph = &c->phases[p];
-		ph->ev = calloc(c->nsev ? c->nsev : 1, sizeof(*ph->ev));
-		ph->local = calloc(c->nsev ? c->nsev : 1, sizeof(*ph->local));
-		if (!ph->ev || !ph->local) {
-			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
-			break;
-		}
-		for (unsigned e = 0; e < c->nsev; e++) {
-			unsigned per = c->info[e].period ? c->info[e].period : 1;
-			ph->local[e] = -1;
-			if (per == 1 || p % per == c->info[e].phase) {
-				tmp[ph->nev] = c->sev[e];
-				ph->local[e] = (int)ph->nev;
-				ph->ev[ph->nev++] = e;
-			}
-		}
-		rc = uncore_schedule(m, tmp, ph->nev, &ph->plan);
-		if (rc == 0 && ph->plan.nslots > c->maxslots)
-			c->maxslots = ph->plan.nslots;
-	}
-	free(tmp);
-	return rc;
-}
-
-/* Whether sched event e counts for entry i: the entry's own event, or a
- * term of its metric. */
-static int counts_for(const struct contents *c, unsigned i, unsigned e)
-{
-	if (c->metric[i] < 0)
-		return e == c->raw[i];
-	return e >= c->nraw &&
-	       uncore_mset_uses_term(c->ms, (unsigned)c->metric[i], c->info[e].term);
-}
-
-/* Each entry's sched events, listed once here so that a status query
- * (every PAPI_read, intel_uncore.c) costs one pass over its counters. */
-static int build_entry_events(struct contents *c)
-{
-	unsigned total = 0;
-	for (int pass = 0; pass < 2; pass++) {
-		unsigned k = 0;
-		for (unsigned i = 0; i < c->n; i++) {
-			if (pass)
-				c->ent_first[i] = k;
-			for (unsigned e = c->metric[i] < 0 ? c->raw[i] : c->nraw; e < c->nsev;
-			     e++) {
-				if (counts_for(c, i, e)) {
-					if (pass)
-						c->ent_ev[k] = e;
-					k++;
-				}
-				if (c->metric[i] < 0)
-					break; /* an event's own sched event only */
-			}
-			if (pass)
-				c->ent_n[i] = k - c->ent_first[i];
-		}
-		if (pass == 0) {
-			total = k;
-			c->ent_first = calloc(c->n ? c->n : 1, sizeof(*c->ent_first));
-			c->ent_n = calloc(c->n ? c->n : 1, sizeof(*c->ent_n));
-			c->ent_ev = calloc(total ? total : 1, sizeof(*c->ent_ev));
-			if (!c->ent_first || !c->ent_n || !c->ent_ev)
-				return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
-		}
-	}
-	return 0;
-}
-
-/* The set is attached to CPU `cpu` (PAPI_CPU_ATTACH): an entry that names
- * no socket counts that CPU's socket, as ":cpu=N" would (an entry's own
- * :socket= or :cpu= wins). */
-static void attach_entry(int cpu, int kind, struct uncore_sched_event *ev,
-			 struct uncore_metric_ref *mref, unsigned socket)
-{
-	if (cpu < 0)
-		return;
-	if (kind == 0 && ev->ref.socket == UNCORE_ALL && ev->ref.cpu == UNCORE_ALL)
-		ev->ref.cpu = cpu;
-	else if (kind == 1 && mref->socket == UNCORE_ALL)
-		mref->socket = (int)socket;
-}
-
-static int build(const struct uncore_backend *be, const struct uncore_entry *entries, unsigned n,
-		 int attach_cpu, struct contents *c)
-{
-	unsigned attach_socket = 0;
-	if (attach_cpu >= 0) {
-		int arc = uncore_machine_socket_of_cpu(&be->machine, attach_cpu, &attach_socket);
-		if (arc < 0)
-			return arc;
-	}
-	struct uncore_metric_ref *mrefs = NULL;
-	int rc = 0;
-
-	c->n = n;
-	c->entries = calloc(n ? n : 1, sizeof(*c->entries));
-	c->metric = calloc(n ? n : 1, sizeof(*c->metric));
-	c->raw = calloc(n ? n : 1, sizeof(*c->raw));
-	c->sev = calloc(n ? n : 1, sizeof(*c->sev));
-	mrefs = calloc(n ? n : 1, sizeof(*mrefs));
-	c->int_scale = calloc(n ? n : 1, sizeof(*c->int_scale));
-	c->int_units = calloc(n ? n : 1, sizeof(*c->int_units));
-	if (!c->entries || !c->metric || !c->raw || !c->sev || !mrefs || !c->int_scale ||
-	    !c->int_units) {
-		free(mrefs);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
-	}
-	if (n)
-		memcpy(c->entries, entries, n * sizeof(*entries));
-	for (unsigned i = 0; i < n; i++) {
-		const struct uncore_entry *e = &c->entries[i];
-		int kind = e->kind == UNCORE_ENTRY_METRIC;
-		if (kind) {
-			mrefs[c->nmetrics] = e->metric;
-		} else {
-			c->sev[c->nraw] = e->ev;
-			c->sev[c->nraw].name = e->name;
-		}
-		attach_entry(attach_cpu, kind, &c->sev[c->nraw], &mrefs[c->nmetrics],
-			     attach_socket);
-		if (kind) {
-			if (mrefs[c->nmetrics].integer)
-				uncore_metric_int_units(mrefs[c->nmetrics].def->units,
-							&c->int_scale[i], c->int_units[i],
-							sizeof(c->int_units[i]));
-			c->metric[i] = (int)c->nmetrics++;
-		} else {
-			c->metric[i] = -1;
-			c->raw[i] = c->nraw++;
-		}
-	}
-	if (c->nmetrics) {
-		unsigned failed = 0;
-		rc = uncore_mset_compile(&be->machine, mrefs, c->nmetrics, c->sev, c->nraw, &c->ms,
-					 &failed);
-		if (rc < 0)
-			goto out;
-	}
-	/* Raw events, then the metrics' events. */
-	unsigned nm = c->ms ? uncore_mset_nevents(c->ms) : 0;
-	c->nsev = c->nraw + nm;
-	struct uncore_sched_event *all = realloc(c->sev, (c->nsev ? c->nsev : 1) * sizeof(*all));
-	c->info = calloc(c->nsev ? c->nsev : 1, sizeof(*c->info));
-	if (!all || !c->info) {
-		if (all)
-			c->sev = all;
-		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
-		goto out;
-	}
-	c->sev = all;
-	for (unsigned e = 0; e < c->nraw; e++) {
-		c->info[e].weight = 1;
-		c->info[e].period = 1;
-	}
-	if (nm) {
-		memcpy(c->sev + c->nraw, uncore_mset_events(c->ms), nm * sizeof(*c->sev));
-		memcpy(c->info + c->nraw, uncore_mset_evinfo(c->ms), nm * sizeof(*c->info));
-	}
-	rc = build_phases(&be->machine, c);
-	if (rc == 0)
-		rc = build_entry_events(c);
-	if (rc < 0)
-		goto out;
-	unsigned nt = c->ms ? uncore_mset_nterms(c->ms) : 0;
-	c->folds = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->folds));
-	c->rawv = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv));
-	c->rawv2 = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv2));
-	c->base = calloc(c->nsev ? c->nsev : 1, sizeof(*c->base));
-	c->active_ns = calloc(c->nsev ? c->nsev : 1, sizeof(*c->active_ns));
-	c->kern_enabled = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_enabled));
-	c->kern_running = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_running));
-	c->est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->est));
-	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
-	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
-	    !c->kern_running || !c->est || !c->terms)
-		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
-out:
-	free(mrefs);
-	return rc;
 }
 
 int uncore_set_assign_entries(struct uncore_set *s, const struct uncore_entry *entries, unsigned n)
@@ -367,16 +61,16 @@ int uncore_set_assign_entries(struct uncore_set *s, const struct uncore_entry *e
 		return uncore_fail(UNCORE_ESTATE,
 				   "cannot change the events of a running set; stop it first");
 	memset(&c, 0, sizeof(c));
-	rc = build(s->be, entries, n, s->attach_cpu, &c);
+	rc = uncore_set_build_contents(s->be, entries, n, s->attach_cpu, &c);
 	values = calloc(n ? n : 1, sizeof(*values));
 	if (rc == 0 && !values)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 	if (rc < 0) {
-		free_contents(&c);
+		uncore_set_free_contents(&c);
 		free(values);
 		return rc;
 	}
-	free_contents(&s->c);
+	uncore_set_free_contents(&s->c);
 	free(s->values);
 	s->c = c;
 	s->values = values;
@@ -556,6 +250,17 @@ static int fold_read(struct uncore_set *s, int rc, int final)
 {
 	const struct phase *ph = &s->c.phases[s->phase];
 	int unread = 0;
+	if (rc == 0 && !final) {
+		/* Every read of a running set: one fold per slot (every fold of
+		 * the live phase runs: phase_begin starts them all). */
+		struct uncore_counter_fold *f = s->c.folds;
+		const uint64_t *raw = s->c.rawv;
+		for (unsigned k = 0, n = ph->plan.nslots; k < n; k++) {
+			f[k].total += uncore_fold_delta(&f[k], raw[k]);
+			f[k].last = raw[k] & f[k].mask;
+		}
+		return 0;
+	}
 	if (rc < 0 && s->be->value_bits && !s->be->marks_unread)
 		return 1; /* 64-bit totals (perf): no per-slot mark, nothing folded */
 	for (unsigned k = 0; k < ph->plan.nslots; k++) {
@@ -709,15 +414,20 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 	const struct phase *ph = &c->phases[s->phase];
 	double elapsed = (double)(now - s->start_ns);
 
-	/* Raw events: exact 64-bit counts. */
-	for (unsigned i = 0; i < c->n; i++) {
-		if (c->metric[i] >= 0)
-			continue;
-		unsigned e = c->raw[i];
-		uint64_t v = c->base[e];
-		if (s->live && ph->local[e] >= 0)
-			v += phase_total(s, (unsigned)ph->local[e]);
-		values[i] = v;
+	/* Raw events: exact 64-bit counts, each its base and the totals of
+	 * its slots in the live phase (build_raw_sums). */
+	if (s->live) {
+		const struct uncore_counter_fold *f = c->folds;
+		const uint64_t *base = c->base;
+		for (const struct raw_op *o = ph->raw_op, *end = o + ph->nraw_op; o < end; o++)
+			values[o->entry] = base[o->event] + f[o->slot].total;
+		for (const struct raw_add *a = ph->raw_more, *end = a + ph->nraw_more; a < end; a++)
+			values[a->entry] += f[a->slot].total;
+	} else {
+		for (unsigned k = 0; k < c->nraw; k++) {
+			unsigned i = c->raw_entry[k];
+			values[i] = c->base[c->raw[i]];
+		}
 	}
 	if (!c->ms)
 		return;
@@ -807,8 +517,9 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 	 * left unread too long could wrap twice). */
 	fold_read(s, rc, 0);
 	take_interruption(s);
-	compute(s, now, s->values);
-	memcpy(values, s->values, s->c.n * sizeof(*values));
+	/* Written once, into the caller's array: s->values serves reads of a
+	 * stopped set only (stop and reset fill it). */
+	compute(s, now, values);
 	if (rc < 0)
 		return rc;
 	if (s->c.nphases > 1) {
@@ -819,6 +530,8 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 		if (rc == 0)
 			rc = phase_begin(s);
 		if (rc < 0) {
+			/* Stopped here: later reads give this read's values. */
+			memcpy(s->values, values, s->c.n * sizeof(*values));
 			s->running = 0;
 			s->stop_ns = end;
 			return rc;
@@ -860,17 +573,9 @@ int uncore_set_any_scaled(const struct uncore_set *s)
 		return 0;
 	if (s->kern_scaled)
 		return 1;
-	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
-	for (unsigned k = 0; s->live && k < p->nslots; k++) {
-		struct uncore_slot_status ss;
-		if (s->be->slot_status(s->be, k, &ss) < 0) {
-			uncore_error_clear();
-			return 0;
-		}
-		if (ss.time_running < ss.time_enabled)
-			return 1;
-	}
-	return 0;
+	/* The backend's read says whether it scaled anything (its times are
+	 * per group): no per-slot query at every read. */
+	return s->live && s->be->read_scaled;
 }
 
 int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out)

@@ -138,8 +138,11 @@ struct uncore_event_status {
 };
 int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out);
 
-/* 1 when some entry's status would say scaled (the same times, without
- * finding which): one pass over the current counters, for every read. */
+/* 1 when some entry's status may say scaled: a finished setting had a
+ * scaled counter, or the backend's last read scaled a value (its
+ * read_scaled; through shared counters, a value of the union, which may
+ * be another set's).  One test, for every read; uncore_set_event_status
+ * then says which entry. */
 int uncore_set_any_scaled(const struct uncore_set *s);
 
 /* The plan of the current setting (NULL when empty), for --explain output. */

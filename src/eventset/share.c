@@ -71,7 +71,10 @@ struct share_view {
 	struct hub_event **evs;     /* per plan event */
 	struct hub_event **slot_ev; /* per plan slot */
 	int *slot_inst;             /* per plan slot: instance in slot_ev, or -1 */
-	uint64_t *snap;             /* values at stop */
+	/* Per plan slot: that instance (NULL: none), resolved at program time
+	 * so that a read fills each slot with two loads (fill). */
+	const struct hub_inst **slot_in;
+	uint64_t *snap; /* values at stop */
 	int running;
 	unsigned seen_gen; /* hub->interrupt_gen passed on so far */
 };
@@ -205,9 +208,16 @@ static int sync_counts(struct uncore_share *hub)
 			 hub->be->interrupted_detail);
 		hub->be->counting_interrupted = 0;
 	}
+	if (rc == 0) { /* every read: one fold per counter */
+		struct uncore_counter_fold *f = hub->folds;
+		const uint64_t *raw = hub->raw;
+		for (unsigned k = 0, n = hub->hw.nslots; k < n; k++)
+			uncore_fold_update(&f[k], raw[k]);
+		return 0;
+	}
 	for (unsigned k = 0; k < hub->hw.nslots; k++) {
 		/* 64-bit totals (perf) carry no per-slot mark: nothing is folded. */
-		if (rc < 0 && (hub->be->value_bits || hub->raw[k] == UNCORE_RAW_UNREAD))
+		if (hub->be->value_bits || hub->raw[k] == UNCORE_RAW_UNREAD)
 			continue;
 		uncore_fold_update(&hub->folds[k], hub->raw[k]);
 	}
@@ -519,9 +529,11 @@ static void view_drop_refs(struct share_view *v)
 	free(v->evs);
 	free(v->slot_ev);
 	free(v->slot_inst);
+	free(v->slot_in);
 	free(v->snap);
 	v->evs = v->slot_ev = NULL;
 	v->slot_inst = NULL;
+	v->slot_in = NULL;
 	v->snap = NULL;
 	v->nev = 0;
 	v->plan = NULL;
@@ -564,9 +576,10 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 	v->evs = calloc(plan->nevents ? plan->nevents : 1, sizeof(*v->evs));
 	v->slot_ev = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_ev));
 	v->slot_inst = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_inst));
+	v->slot_in = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_in));
 	v->snap = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->snap));
 	v->plan = plan;
-	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->snap)
+	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_in || !v->snap)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
 		rc = get_event(hub, &plan->ev[e], &v->evs[e]);
@@ -594,6 +607,9 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 			unsigned k = plan->slot_index[plan->first[e] + j];
 			v->slot_ev[k] = v->evs[e];
 			v->slot_inst[k] = find_inst(v->evs[e], &plan->slots[k]);
+			/* The event's instances live as long as the view holds it. */
+			v->slot_in[k] =
+			    v->slot_inst[k] >= 0 ? &v->evs[e]->inst[v->slot_inst[k]] : NULL;
 		}
 	if (rc < 0) {
 		char detail[512];
@@ -616,10 +632,11 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 
 static void fill(const struct share_view *v, uint64_t *raw)
 {
-	for (unsigned k = 0; k < v->plan->nslots; k++) {
-		const struct hub_event *e = v->slot_ev[k];
-		int i = v->slot_inst[k];
-		raw[k] = e && i >= 0 ? inst_value(v->hub, &e->inst[i]) : 0;
+	const struct hub_inst *const *in = v->slot_in;
+	const struct uncore_counter_fold *folds = v->hub->folds;
+	for (unsigned k = 0, n = v->plan->nslots; k < n; k++) {
+		const struct hub_inst *i = in[k];
+		raw[k] = !i ? 0 : i->uslot < 0 ? i->base : i->base + folds[i->uslot].total;
 	}
 }
 
@@ -707,6 +724,9 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 		hub->be->fold_only_read = v->base.fold_only_read;
 		rc = sync_counts(hub);
 		hub->be->fold_only_read = 0;
+		/* The union's: a group of another set's events may be the one
+		 * scaled; the set's exact check then finds none of its own. */
+		base->read_scaled = hub->be->read_scaled;
 		take_interruption(v);
 		fill(v, raw);
 		if (rc < 0 && v->base.marks_unread)

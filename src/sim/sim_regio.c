@@ -48,6 +48,26 @@ static int flat_access(struct uncore_sim *sim, const struct uncore_reg *r, uint6
 	}
 }
 
+/* An 8-byte read of PCI configuration space is two dword reads, low then
+ * high, as the kernel's sysfs config read and an ECAM window make it: time
+ * passes between them, so a running counter's halves can tear (the
+ * reader's torn-read rule must catch it). */
+static int pci_read_qword(struct uncore_sim *sim, const struct uncore_reg *r, uint64_t *value)
+{
+	struct sim_shared *sh = sim->sh;
+	uint64_t lo = 0, hi = 0;
+	int rc = sim_pci_read(sh, sim->model, r->bdf, (uint32_t)r->addr, 4, 0, &lo);
+	if (rc)
+		return rc;
+	sim_sync_wall(sh, sim->model);
+	if (sh->clock_mode == UNCORE_SIM_CLOCK_VIRTUAL && sh->access_ps)
+		sim_advance_to(sh, sim->model, sh->now_ps + sh->access_ps);
+	rc = sim_pci_read(sh, sim->model, r->bdf, (uint32_t)r->addr + 4, 4, 0, &hi);
+	if (rc == 0)
+		*value = hi << 32 | (lo & 0xffffffffu);
+	return rc;
+}
+
 static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value,
 		      int write)
 {
@@ -98,6 +118,8 @@ static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint6
 			else if (write)
 				rc = sim_pci_write(sh, sim->model, r->bdf, (uint32_t)r->addr,
 						   r->width, *value);
+			else if (r->width == 8)
+				rc = pci_read_qword(sim, r, value);
 			else
 				rc = sim_pci_read(sh, sim->model, r->bdf, (uint32_t)r->addr,
 						  r->width, 0, value);

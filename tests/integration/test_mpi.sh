@@ -11,7 +11,11 @@
 #   of each node is counted by exactly one elected rank, the CSV beside it
 #   agrees, and the region "wait" is reported;
 # * an instrumented program (build/mpitests/mpi_ranks) whose every rank adds
-#   the same events: the sum over ranks equals the truth (each socket once).
+#   the same events: the sum over ranks equals the truth (each socket once);
+# * the installed library: `make install prefix=<tmp>`, then 4 ranks with
+#   LD_PRELOAD=<prefix>/lib/libpapi_uncore_mpi.so, both backends: the report
+#   equals the truth, and every rank loaded <prefix>/lib/libpapi.so.7.0 (the
+#   loader's own record, LD_DEBUG=files), not the staged one nor Debian's.
 set -u
 . "$(dirname "$0")/lib.sh"
 idle=$BUILD/mpitests/mpi_idle
@@ -143,3 +147,29 @@ SH
 	expect "$name: sum over ranks of $CBO = $((36 * PER_BOX))" grep -qx "sum $CBO $((36 * PER_BOX))" "$tmp/$name.out"
 	export PAPI_INTEL_UNCORE_MPI_EVENTS="$UBOX;$CBO"
 done
+
+# The installed library, as a user's job loads it.
+prefix=$tmp/prefix
+if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
+	ilib=$prefix/lib/libpapi_uncore_mpi.so
+	loaded=$(env -u LD_LIBRARY_PATH ldd "$ilib" | sed -n 's/.*libpapi.so.7.0 => \([^ ]*\).*/\1/p')
+	expect "installed libpapi_uncore_mpi.so finds $prefix/lib/libpapi.so.7.0 (ldd: $loaded)" \
+		test "$loaded" = "$prefix/lib/libpapi.so.7.0"
+	for kernel in none perf; do
+		fresh || { fail "cannot create simulated machines"; break; }
+		name=installed-$kernel
+		mkdir -p "$tmp/ld-$name"
+		run $name 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_SIM="$nodeA" \
+			-x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" -x LD_PRELOAD="$ilib" \
+			-x LD_DEBUG=files -x LD_DEBUG_OUTPUT="$tmp/ld-$name/ld" "$idle" "$tmp/$name"
+		check_report $name 1 $?
+		inits=$(cat "$tmp/ld-$name"/ld.* 2>/dev/null | sed -n 's/.*calling init: \(.*libpapi\.so[^ ]*\)$/\1/p' | sort | uniq -c)
+		ours=$(cat "$tmp/ld-$name"/ld.* 2>/dev/null | grep -c "calling init: $prefix/lib/libpapi.so.7.0$")
+		expect "$name: each of the 4 ranks initialised $prefix/lib/libpapi.so.7.0 and no other libpapi ($(echo $inits))" \
+			test "$ours" -eq 4 -a "$(echo "$inits" | wc -l)" -eq 1
+	done
+	make -s -C "$SRCDIR" uninstall prefix="$prefix" >/dev/null 2>&1
+else
+	fail "make install prefix=$prefix"
+	tail -20 "$tmp/install.log"
+fi

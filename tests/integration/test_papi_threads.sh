@@ -7,8 +7,9 @@
 # threads' PAPI_start/read/stop, round after round (papi_threads shutdown:
 # the contract of papi-patches/README.md, the API gate of patch 30; without
 # it PAPI_stop used the thread state PAPI_shutdown had freed, papi.c), on
-# both backends and under AddressSanitizer; the race below PAPI, in our
-# library, is tests/unit/eventset/test_share.c (also under ThreadSanitizer).
+# both backends, under AddressSanitizer and under ThreadSanitizer (PAPI's
+# own sources instrumented too); the race below PAPI, in our library, is
+# tests/unit/eventset/test_share.c.
 set -u
 . "$(dirname "$0")/lib.sh"
 bin=$BUILD/itests/papi_threads
@@ -37,6 +38,17 @@ if [ -x "$asan" ]; then
 	ASAN_OPTIONS=detect_leaks=0 expect "AddressSanitizer: PAPI_shutdown racing 8 threads, 30 rounds" "$asan" shutdown 8 30
 else
 	fail "the sanitizer build of papi_threads is missing ($asan): run make check"
+fi
+# ThreadSanitizer over PAPI's sources, the component and our library
+# (build/papi-tsan: Makefile.in); any report fails the run (exit status 66).
+tsan=$BUILD/tsan-itests/papi_threads
+if [ -x "$tsan" ]; then
+	expect "ThreadSanitizer: 8 threads, 50 rounds, exact counts, no report" "$tsan" count 8 50
+	expect "ThreadSanitizer: PAPI_shutdown racing 8 threads, 10 rounds, no report" "$tsan" shutdown 8 10
+	PAPI_INTEL_UNCORE_SIM_KERNEL=perf expect "ThreadSanitizer, perf backend: PAPI_shutdown racing 8 threads, 10 rounds" \
+		"$tsan" shutdown 8 10
+else
+	fail "the ThreadSanitizer build of papi_threads is missing ($tsan): run make check"
 fi
 # Every function the gate renames (papi_api_gate.h) is exported under its
 # public name, i.e. has its wrapper (papi_api_gate.c).

@@ -574,17 +574,21 @@ static int perf_read(struct uncore_backend *base, uint64_t *raw)
 			    gr->pmu->name, gr->cpu, got, (unsigned long long)gr->buf[0], want,
 			    gr->n);
 	}
+	int scaled = 0;
 	for (unsigned g = 0; g < b->ngroups; g++) {
 		const struct perf_group *gr = &b->groups[g];
 		const uint64_t *val = gr->buf + HEADER_WORDS;
 		uint64_t enabled = gr->buf[1], running = gr->buf[2];
-		if (running >= enabled) /* counted all the time: the usual case */
+		if (running >= enabled) { /* counted all the time: the usual case */
 			for (unsigned k = 0; k < gr->n; k++)
 				raw[gr->slots[k]] = val[k];
-		else
+		} else {
+			scaled = 1; /* the times are per group: one test per group */
 			for (unsigned k = 0; k < gr->n; k++)
 				raw[gr->slots[k]] = uncore_perf_scale(val[k], enabled, running);
+		}
 	}
+	base->read_scaled = scaled;
 	return 0;
 }
 

@@ -18,6 +18,8 @@
 static const enum uncore_pci_method methods[] = {UNCORE_PCI_LIBPCI, UNCORE_PCI_SYSFS};
 static const char *const method_names[] = {"pci-libpci", "pci-sysfs"};
 
+static unsigned long read_syscalls(void);
+
 static struct uncore_reg pci(uint32_t bdf, uint64_t off, unsigned width)
 {
 	return (struct uncore_reg){
@@ -198,26 +200,136 @@ TEST(unprivileged_reader_gets_eperm_past_64_bytes)
 	harness_row = NULL;
 }
 
-TEST(auto_prefers_libpci_and_falls_back_to_sysfs)
+/* AUTO reads through sysfs (libpci never: it reopens a device's file at
+ * every switch between devices), or through ECAM when the user asks and it
+ * can be mapped, saying why not otherwise. */
+TEST(auto_takes_sysfs_or_the_ecam_asked_for_and_says_why_not)
 {
 	struct uncore_regio *io;
 	CHECK_EQ_INT(uncore_pci_cfg_open(NULL, &io), 0);
-	CHECK_EQ_STR(io->ops->name, "pci-libpci");
+	CHECK_EQ_STR(io->ops->name, "pci-sysfs");
 	CHECK_EQ_STR(uncore_pci_cfg_fallback_reason(io), "");
 	uncore_regio_destroy(io);
 
+	/* ECAM wanted, the MCFG table unreadable (a path that does not exist). */
 	struct uncore_pci_options o = {.method = UNCORE_PCI_AUTO,
-				       .libpci_soname = "libpci-absent-for-test.so.3"};
+				       .want_ecam = 1,
+				       .mcfg_path = "/nonexistent/MCFG",
+				       .lockdown_path = "/nonexistent/lockdown"};
 	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), 0);
 	CHECK_EQ_STR(io->ops->name, "pci-sysfs");
-	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io),
-		       "cannot load libpci-absent-for-test.so.3");
-	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io), "apt-get install libpci3");
+	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io), "ECAM: cannot read the ACPI MCFG");
+	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io), "through sysfs instead");
 	uncore_regio_destroy(io);
 
+	/* ECAM wanted, the kernel locked down. */
+	const char *dir = test_mkdtemp("lockdown");
+	REQUIRE(dir && test_put(dir, "lockdown", "none [integrity] confidentiality\n") == 0);
+	char lock[512];
+	snprintf(lock, sizeof(lock), "%s/lockdown", dir);
+	o.lockdown_path = lock;
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), 0);
+	CHECK_EQ_STR(io->ops->name, "pci-sysfs");
+	CHECK_CONTAINS(uncore_pci_cfg_fallback_reason(io), "locked down");
+	uncore_regio_destroy(io);
+	test_rmtree(dir);
+
 	o.method = UNCORE_PCI_LIBPCI;
+	o.libpci_soname = "libpci-absent-for-test.so.3";
 	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), UNCORE_ENOSUPP);
 	CHECK_CONTAINS(uncore_error_detail(), "libpci3");
+
+	/* The user's choice, from PAPI_INTEL_UNCORE_PCI. */
+	struct uncore_pci_options p;
+	memset(&p, 0, sizeof(p));
+	CHECK_EQ_INT(uncore_pci_method_parse("ecam", &p), 0);
+	CHECK_EQ_INT(p.method, UNCORE_PCI_AUTO);
+	CHECK_EQ_INT(p.want_ecam, 1);
+	CHECK_EQ_INT(uncore_pci_method_parse(NULL, &p), 0);
+	CHECK_EQ_INT(p.want_ecam, 0);
+	CHECK_EQ_INT(uncore_pci_method_parse("sysfs", &p), 0);
+	CHECK_EQ_INT(p.method, UNCORE_PCI_SYSFS);
+	CHECK_EQ_INT(uncore_pci_method_parse("libpci", &p), 0);
+	CHECK_EQ_INT(p.method, UNCORE_PCI_LIBPCI);
+	CHECK_EQ_INT(uncore_pci_method_parse("mmconfig", &p), UNCORE_EINVAL);
+	CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_PCI=mmconfig: use ecam");
+}
+
+/* A fake ECAM window: buses 0x7e-0x7f of a file, every function absent
+ * (all ones) but 7f:10.1, an R2PCIe; the same registers as the sysfs test
+ * below, read and written with loads and stores. */
+TEST(ecam_reads_and_writes_a_fake_window_with_no_system_call)
+{
+	const char *dir = test_mkdtemp("ecam");
+	REQUIRE(dir != NULL);
+	char path[512];
+	snprintf(path, sizeof(path), "%s/ecam", dir);
+	int fd = open(path, O_RDWR | O_CREAT, 0600);
+	REQUIRE(fd >= 0);
+	static unsigned char window[2u << 20];
+	memset(window, 0xff, sizeof(window));
+	unsigned char *fn = window + (1u << 20) + (UNCORE_BDF(0x7f, 16, 1) & 0xffu) * 4096u;
+	memset(fn, 0, 4096);
+	const uint32_t id = 0x2f348086; /* 8086:2f34, the Haswell-EP R2PCIe */
+	memcpy(fn, &id, 4);
+	ssize_t wrote = pwrite(fd, window, sizeof(window), 1u << 20); /* ecam_base 1 MiB */
+	close(fd);
+	REQUIRE(wrote == (ssize_t)sizeof(window));
+
+	struct uncore_pci_options o = {.method = UNCORE_PCI_ECAM,
+				       .ecam_path = path,
+				       .ecam_base = 1u << 20,
+				       .ecam_bus_start = 0x7e,
+				       .ecam_bus_end = 0x7f};
+	struct uncore_regio *io = NULL;
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), 0);
+	if (!io) {
+		test_rmtree(dir);
+		return;
+	}
+	CHECK_EQ_STR(io->ops->name, "pci-ecam");
+	uint32_t bdf = UNCORE_BDF(0x7f, 16, 1);
+	uint64_t v = 0;
+	struct uncore_reg idr = pci(bdf, 0, 4), box = pci(bdf, 0xf4, 4), ctr = pci(bdf, 0xa0, 8);
+	CHECK_EQ_INT(uncore_regio_read(io, &idr, &v), 0); /* maps bus 7f: one mmap */
+	CHECK_EQ_U64(v, id);
+	CHECK_EQ_U64(io->stats.syscalls, 1);
+	CHECK_EQ_INT(uncore_regio_write(io, &box, 0x30103), 0);
+	CHECK_EQ_INT(uncore_regio_write(io, &ctr, 0xabcd12345678ull), 0);
+	CHECK_EQ_INT(uncore_regio_write(io, &box, 1ull << 32), UNCORE_EINVAL);
+	/* Reads cost no system call: the kernel's count and ours. */
+	unsigned long r0 = read_syscalls();
+	for (int i = 0; i < 100; i++) {
+		CHECK_EQ_INT(uncore_regio_read(io, &ctr, &v), 0);
+		CHECK_EQ_U64(v, 0xabcd12345678ull);
+	}
+	CHECK_EQ_INT(read_syscalls() - r0 - 1, 0); /* the fopen'd read of /proc only */
+	CHECK_EQ_U64(io->stats.syscalls, 1);
+	CHECK_EQ_INT(uncore_regio_read(io, &box, &v), 0);
+	CHECK_EQ_U64(v, 0x30103);
+	/* An absent function reads all ones: ENODEV; a bus outside the window too. */
+	struct uncore_reg absent = pci(UNCORE_BDF(0x7f, 16, 0), 0, 4),
+			  outside = pci(UNCORE_BDF(0xff, 16, 1), 0, 4);
+	CHECK_EQ_INT(uncore_regio_read(io, &absent, &v), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "7f:10.0 is not present");
+	CHECK_EQ_INT(uncore_regio_read(io, &outside, &v), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "outside the ECAM window");
+	uncore_regio_destroy(io);
+	/* The bytes landed where the manual puts them: BOX_CTL at 0xf4, CTR0 at 0xa0. */
+	fd = open(path, O_RDONLY);
+	uint32_t b = 0;
+	uint64_t c = 0;
+	off_t f0 = (off_t)((1u << 20) + (1u << 20) + (UNCORE_BDF(0x7f, 16, 1) & 0xffu) * 4096u);
+	CHECK(fd >= 0 && pread(fd, &b, 4, f0 + 0xf4) == 4 && pread(fd, &c, 8, f0 + 0xa0) == 8);
+	if (fd >= 0)
+		close(fd);
+	CHECK_EQ_U64(b, 0x30103);
+	CHECK_EQ_U64(c, 0xabcd12345678ull);
+	/* A window that is not one: refused at open. */
+	o.ecam_base = 4096;
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "not a valid MCFG window");
+	test_rmtree(dir);
 }
 
 /* read_bytes syscalls of this process, from /proc/self/io ("syscr"). */
@@ -361,7 +473,8 @@ int main(void)
 	RUN(absent_device_is_enodev);
 	RUN(bad_registers_refused);
 	RUN(unprivileged_reader_gets_eperm_past_64_bytes);
-	RUN(auto_prefers_libpci_and_falls_back_to_sysfs);
+	RUN(auto_takes_sysfs_or_the_ecam_asked_for_and_says_why_not);
+	RUN(ecam_reads_and_writes_a_fake_window_with_no_system_call);
 	RUN(one_read_syscall_per_access);
 	RUN(fake_tree_writes_through_both_methods);
 	RUN(libpci_fatal_error_comes_back_as_a_code);

@@ -363,8 +363,16 @@ TEST(reserved_bits_and_unknown_registers)
 	struct uncore_reg r = pci_reg(bus, 18, 1, 0xa2);
 	uint64_t v;
 	CHECK_EQ_INT(uncore_regio_read(io, &r, &v), UNCORE_EINVAL);
+	/* An 8-byte read is the two dwords, low then high (as sysfs and ECAM
+	 * transfer it); unaligned still refused. */
 	r = pci_reg(bus, 18, 1, 0xa0);
 	r.width = 8;
+	CHECK_EQ_INT(uncore_regio_read(io, &r, &v), 0);
+	CHECK_EQ_U64(v, RD(io, pci_reg(bus, 18, 1, 0xa0)) | RD(io, pci_reg(bus, 18, 1, 0xa4)) << 32);
+	r = pci_reg(bus, 18, 1, 0xa4);
+	r.width = 8;
+	CHECK_EQ_INT(uncore_regio_read(io, &r, &v), 0);
+	r.addr = 0xa2;
 	CHECK_EQ_INT(uncore_regio_read(io, &r, &v), UNCORE_EINVAL);
 	r = msr_reg(0, 0xe00);
 	r.width = 4;

@@ -1,0 +1,97 @@
+/* What the event set's two files share (eventset.c counts, set_build.c
+ * builds): the contents an assignment builds (settings, the read path's
+ * prepared sums, scratch) and the set itself.  Internal to src/eventset. */
+#ifndef UNCORE_EVENTSET_SET_INTERNAL_H
+#define UNCORE_EVENTSET_SET_INTERNAL_H
+
+#include "eventset/counter_fold.h"
+#include "eventset/eventset.h"
+#include "metrics/compile.h"
+
+#define MAX_PHASES 64
+
+struct raw_op {
+	unsigned entry, event, slot;
+};
+
+struct raw_add {
+	unsigned slot, entry;
+};
+
+struct phase {
+	struct uncore_plan plan;
+	unsigned nev;
+	unsigned *ev; /* global sched-event index of each of the plan's events */
+	int *local;   /* per global sched event: its index in this plan, or -1 */
+	/* The read path's prepared sums: raw entry op.entry's value is
+	 * base[op.event] plus the total of slot op.slot, for each of raw_op
+	 * (an entry's first slot), plus the totals of the (slot, entry) pairs
+	 * of raw_more (entries counted on several boxes or sockets). */
+	struct raw_op *raw_op;
+	unsigned nraw_op;
+	struct raw_add *raw_more;
+	unsigned nraw_more;
+};
+
+/* Everything assign builds; replaced as a whole. */
+struct contents {
+	unsigned n;
+	struct uncore_entry *entries;   /* as resolved: kept to rebuild without parsing again */
+	int *metric;                    /* per entry: index among the metrics, or -1 */
+	unsigned *raw;                  /* per entry: its sched event when raw */
+	unsigned *raw_entry;            /* the raw entries' indices, in order (nraw) */
+	struct uncore_sched_event *sev; /* raw events, then the metrics' terms */
+	struct uncore_metric_evinfo *info;
+	unsigned nsev, nraw, nmetrics;
+	struct uncore_mset *ms;
+	unsigned nphases;
+	struct phase *phases;
+	unsigned maxslots;
+	struct uncore_counter_fold *folds; /* slots of the current phase */
+	uint64_t *rawv;                    /* scratch per slot */
+	uint64_t *rawv2;                   /* a second read's, when the final one failed */
+	uint64_t *base;                    /* per sched event: counts of finished phases */
+	uint64_t *active_ns;               /* per sched event: time its phase ran */
+	/* Per sched event: the backend's enabled and running times of its
+	 * least-counted slot (perf: the kernel multiplexed its group), summed
+	 * over finished phases (uncore_set_event_status). */
+	uint64_t *kern_enabled, *kern_running;
+	/* Per entry: its sched events (an event's own; a metric's terms'),
+	 * ent_ev[ent_first[i] .. + ent_n[i]). */
+	unsigned *ent_first, *ent_n, *ent_ev;
+	double *est, *terms; /* scratch */
+	/* Per entry: a metric's integer form (":int", metrics.h): its scale
+	 * (0: the double itself) and units. */
+	double *int_scale;
+	char (*int_units)[48];
+};
+
+struct uncore_set {
+	struct uncore_backend *be;
+	struct uncore_clock clock;
+	struct contents c;
+	unsigned phase; /* current setting */
+	int running;
+	int live;          /* the current phase's folds hold counts not yet in base */
+	uint64_t start_ns; /* of the interval (start or reset) */
+	uint64_t phase_ns; /* when the current phase started counting */
+	uint64_t stop_ns;  /* when stopped */
+	int kern_scaled;   /* a finished phase had a slot the backend scaled */
+	uint64_t *values;  /* last values, for reads of a stopped set */
+	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
+	/* Counts that may be short since start or reset (uncore_set_short):
+	 * the error and what was lost; final_short when the stop's own final
+	 * read lost counters, so that reads and stops of the stopped set keep
+	 * saying so. */
+	int short_rc, final_short;
+	char short_detail[320];
+};
+
+/* Build the contents of `n` entries counted through `be` (attached to
+ * `attach_cpu`, or -1): 0, or an error with the detail naming the entry;
+ * free with uncore_set_free_contents in either case. */
+int uncore_set_build_contents(const struct uncore_backend *be, const struct uncore_entry *entries,
+			      unsigned n, int attach_cpu, struct contents *c);
+void uncore_set_free_contents(struct contents *c);
+
+#endif
