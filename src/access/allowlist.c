@@ -240,6 +240,13 @@ static const struct uncore_regio_ops allowlist_ops = {
     .destroy = wrap_destroy,
 };
 
+static _Atomic unsigned long wraps;
+
+unsigned long uncore_allowlist_wraps(void)
+{
+	return wraps;
+}
+
 int uncore_allowlist_wrap(const struct uncore_allowlist *al, struct uncore_regio *inner,
 			  unsigned flags, struct uncore_regio **out)
 {
@@ -263,6 +270,7 @@ int uncore_allowlist_wrap(const struct uncore_allowlist *al, struct uncore_regio
 	w->io.impl = w;
 	w->io.stats.syscalls = inner->stats.syscalls;
 	*out = &w->io;
+	wraps++;
 	return 0;
 }
 

@@ -53,6 +53,10 @@ int uncore_allowlist_check_write(const struct uncore_allowlist *al, const struct
 int uncore_allowlist_wrap(const struct uncore_allowlist *al, struct uncore_regio *inner,
 			  unsigned flags, struct uncore_regio **out);
 
+/* Wrappers made so far by this process, for tests (a backend builds its
+ * allowlists when it takes ownership, not at every reprogramming). */
+unsigned long uncore_allowlist_wraps(void);
+
 /* The regio a wrapper made by uncore_allowlist_wrap() passes to (NULL for
  * any other regio). */
 struct uncore_regio *uncore_allowlist_inner(const struct uncore_regio *wrapper);

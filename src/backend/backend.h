@@ -17,32 +17,6 @@ struct uncore_backend;
 /* A slot read() could not read (see read). */
 #define UNCORE_RAW_UNREAD UINT64_MAX
 
-struct uncore_backend_ops {
-	const char *name; /* "direct", "perf" */
-	/* Take ownership of the boxes of `plan` and program them, counters
-	 * stopped.  The plan must stay alive until unprogram. */
-	int (*program)(struct uncore_backend *b, const struct uncore_plan *plan);
-	/* Zero the programmed counters and start them. */
-	int (*start)(struct uncore_backend *b);
-	/* Stop them (values stay readable). */
-	int (*stop)(struct uncore_backend *b);
-	/* Raw values of every slot of the plan, each below 2^slot.width.  A
-	 * fault on one box or socket costs no other its values: the slots that
-	 * could not be read are UNCORE_RAW_UNREAD (never a valid value of a
-	 * counter narrower than 64 bits) and the first error is returned. */
-	int (*read)(struct uncore_backend *b, uint64_t *raw);
-	/* Stop, clear the boxes' programming and release them. */
-	int (*unprogram)(struct uncore_backend *b);
-	void (*destroy)(struct uncore_backend *b);
-	/* Optional (NULL: no counter of this backend wraps within hours).  The
-	 * longest time, in ns, that may pass between two reads of `plan`
-	 * without losing a wrap (a raw value folds correctly only when the
-	 * counter advanced less than 2^width since the last read), with a
-	 * margin: what a background poller must read at least as often as. */
-	int (*max_read_interval)(const struct uncore_backend *b, const struct uncore_plan *plan,
-				 uint64_t *ns);
-};
-
 /* Accesses made so far, for benchmarks and tests. */
 struct uncore_backend_stats {
 	uint64_t reads, writes, syscalls;
@@ -54,6 +28,59 @@ struct uncore_backend_stats {
 struct uncore_slot_status {
 	uint64_t time_enabled, time_running;
 };
+
+/* Ownership and programming are separate steps: acquire takes what a set
+ * of plans needs (the direct backend: the sockets they use, held against
+ * other processes, and the write allowlists of their boxes), program only
+ * writes.  A set that takes turns between plans (a multiplexed metric's
+ * settings) acquires them all once and reprograms at each change without
+ * dropping a socket or rebuilding an allowlist. */
+struct uncore_backend_ops {
+	const char *name; /* "direct", "perf" */
+	/* Optional (NULL: the backend owns nothing beyond what it programs).
+	 * Take ownership of what `plans` use, adding to what was acquired
+	 * before; nothing is written.  Until release, program and unprogram
+	 * keep it.  The plans need not outlive the call. */
+	int (*acquire)(struct uncore_backend *b, const struct uncore_plan *const *plans,
+		       unsigned n);
+	/* Optional with acquire: unprogram if programmed, then give back
+	 * everything acquire took.  0 or unprogram's error (released all the
+	 * same). */
+	int (*release)(struct uncore_backend *b);
+	/* Program `plan`, counters stopped.  What the plan uses beyond what
+	 * was acquired is taken now (and given back by unprogram when nothing
+	 * was acquired).  The plan must stay alive until unprogram. */
+	int (*program)(struct uncore_backend *b, const struct uncore_plan *plan);
+	/* Zero the programmed counters and start them. */
+	int (*start)(struct uncore_backend *b);
+	/* Stop them (values stay readable). */
+	int (*stop)(struct uncore_backend *b);
+	/* Raw values of every slot of the plan, each below 2^slot.width.  A
+	 * fault on one box or socket costs no other its values: the slots that
+	 * could not be read are UNCORE_RAW_UNREAD (never a valid value of a
+	 * counter narrower than 64 bits) and the first error is returned. */
+	int (*read)(struct uncore_backend *b, uint64_t *raw);
+	/* Stop and clear the boxes' programming; what acquire took is kept. */
+	int (*unprogram)(struct uncore_backend *b);
+	void (*destroy)(struct uncore_backend *b);
+	/* Optional (NULL: no counter of this backend wraps within hours).  The
+	 * longest time, in ns, that may pass between two reads of `plan`
+	 * without losing a wrap (a raw value folds correctly only when the
+	 * counter advanced less than 2^width since the last read), with a
+	 * margin: what a background poller must read at least as often as. */
+	int (*max_read_interval)(const struct uncore_backend *b, const struct uncore_plan *plan,
+				 uint64_t *ns);
+	/* Accesses made so far. */
+	int (*stats)(struct uncore_backend *b, struct uncore_backend_stats *out);
+	/* Optional (NULL: every slot counts all the time): slot `slot`'s times
+	 * as of the last read. */
+	int (*slot_status)(struct uncore_backend *b, unsigned slot, struct uncore_slot_status *out);
+};
+
+/* acquire and release for any backend: nothing to do without them. */
+static inline int uncore_backend_acquire(struct uncore_backend *b,
+					 const struct uncore_plan *const *plans, unsigned n);
+static inline int uncore_backend_release(struct uncore_backend *b);
 
 /* Events a backend offers beyond the event tables (perf: every PMU sysfs
  * describes, named by its aliases and format fields).  Their box types are
@@ -82,9 +109,6 @@ struct uncore_event_source {
 struct uncore_backend {
 	const struct uncore_backend_ops *ops;
 	struct uncore_machine machine;
-	int (*stats)(struct uncore_backend *b, struct uncore_backend_stats *out);
-	/* Optional (NULL: every slot counts all the time). */
-	int (*slot_status)(struct uncore_backend *b, unsigned slot, struct uncore_slot_status *out);
 	/* NULL, or the events beyond the tables. */
 	struct uncore_event_source *events;
 	/* Width of the raw values read() returns: 0 for each slot's counter
@@ -112,5 +136,17 @@ struct uncore_backend {
 	 * backends read without one. */
 	int fold_only_read;
 };
+
+static inline int uncore_backend_acquire(struct uncore_backend *b,
+					 const struct uncore_plan *const *plans, unsigned n)
+{
+	return b->ops->acquire ? b->ops->acquire(b, plans, n) : 0;
+}
+
+/* Without acquire (NULL): unprogram, since release promises it. */
+static inline int uncore_backend_release(struct uncore_backend *b)
+{
+	return b->ops->release ? b->ops->release(b) : b->ops->unprogram(b);
+}
 
 #endif

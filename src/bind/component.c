@@ -361,10 +361,11 @@ int uncore_component_open(struct uncore_component **out)
 	if (rc == 0)
 		rc = uncore_native_set_source(c->native, c->be->events);
 	if (rc < 0) {
-		char detail[512];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
 		uncore_component_close(c);
-		return uncore_fail(rc, "%s backend: %s", uncore_backend_name(choice.backend), detail);
+		return uncore_fail(rc, "%s backend: %s", uncore_backend_name(choice.backend),
+				   err.detail);
 	}
 	*out = c;
 	return 0;

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static _Thread_local char error_detail[512];
+static _Thread_local char error_detail[UNCORE_ERROR_DETAIL_MAX];
 
 struct error_row {
 	int code;
@@ -52,6 +52,17 @@ int uncore_fail(int code, const char *fmt, ...)
 const char *uncore_error_detail(void)
 {
 	return error_detail;
+}
+
+void uncore_error_save(struct uncore_saved_error *e, int code)
+{
+	e->code = code;
+	snprintf(e->detail, sizeof(e->detail), "%s", error_detail);
+}
+
+int uncore_error_restore(const struct uncore_saved_error *e)
+{
+	return uncore_fail(e->code, "%s", e->detail);
 }
 
 void uncore_error_clear(void)

@@ -49,6 +49,22 @@ int uncore_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2,
 /* The detail text of the last failure in this thread ("" when none). */
 const char *uncore_error_detail(void);
 
+/* A failure kept across the cleanup that follows it (whose own failures
+ * would overwrite the detail): save, clean up, fail with what was saved.
+ *	struct uncore_saved_error e;
+ *	uncore_error_save(&e, rc);
+ *	undo_what_was_done();
+ *	return uncore_error_restore(&e);
+ */
+#define UNCORE_ERROR_DETAIL_MAX 512
+struct uncore_saved_error {
+	int code;
+	char detail[UNCORE_ERROR_DETAIL_MAX];
+};
+void uncore_error_save(struct uncore_saved_error *e, int code);
+/* Make the saved failure the current one again: returns its code. */
+int uncore_error_restore(const struct uncore_saved_error *e);
+
 /* Forget the last detail (at the start of a public entry point). */
 void uncore_error_clear(void);
 

@@ -1,7 +1,9 @@
 /* Event sets (see eventset.h): entries are raw events or metrics; the
  * scheduled events are the raw events followed by the metrics' terms
  * (metrics/compile.h); with time-multiplexed terms the set has several
- * settings ("phases"), each a plan of its own, taking turns at each read. */
+ * settings ("phases"), each a plan of its own, taking turns at each read.
+ * Start takes ownership of every phase's boxes at once (backend.h,
+ * acquire) and stop gives it back, so a change of phase only reprograms. */
 #include "eventset/set_internal.h"
 
 #include "common/uncore_error.h"
@@ -297,10 +299,10 @@ static int phase_begin(struct uncore_set *s)
 	if (rc == 0)
 		rc = uncore_clock_now(&s->clock, &s->phase_ns);
 	if (rc < 0) {
-		char detail[512];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
 		s->be->ops->unprogram(s->be);
-		return uncore_fail(rc, "%s", detail);
+		return uncore_error_restore(&err);
 	}
 	for (unsigned k = 0; k < ph->plan.nslots; k++)
 		uncore_fold_start(&s->c.folds[k], s->c.rawv[k]);
@@ -332,11 +334,11 @@ static int live_times(const struct uncore_set *s, unsigned local, struct uncore_
 {
 	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
 	int found = 0;
-	if (!s->be->slot_status)
+	if (!s->be->ops->slot_status)
 		return 1;
 	for (unsigned k = 0; k < p->count[local]; k++) {
 		struct uncore_slot_status ss;
-		if (s->be->slot_status(s->be, p->slot_index[p->first[local] + k], &ss) < 0) {
+		if (s->be->ops->slot_status(s->be, p->slot_index[p->first[local] + k], &ss) < 0) {
 			uncore_error_clear();
 			return 1;
 		}
@@ -481,6 +483,29 @@ static void clear_totals(struct uncore_set *s)
 	memset(s->c.kern_running, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.kern_running));
 }
 
+/* Own what every phase uses (backend.h, acquire), before the first one is
+ * programmed. */
+static int set_acquire(struct uncore_set *s)
+{
+	const struct uncore_plan *plans[MAX_PHASES];
+	unsigned n = s->c.nphases < MAX_PHASES ? s->c.nphases : MAX_PHASES;
+	for (unsigned p = 0; p < n; p++)
+		plans[p] = &s->c.phases[p].plan;
+	return uncore_backend_acquire(s->be, plans, n);
+}
+
+/* Give it back when counting ends; `rc`: the error so far, kept first. */
+static int set_release(struct uncore_set *s, int rc)
+{
+	if (rc < 0) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		uncore_backend_release(s->be);
+		return uncore_error_restore(&err);
+	}
+	return uncore_backend_release(s->be);
+}
+
 int uncore_set_start(struct uncore_set *s)
 {
 	int rc;
@@ -493,9 +518,11 @@ int uncore_set_start(struct uncore_set *s)
 	s->short_rc = s->final_short = 0;
 	s->short_detail[0] = '\0';
 	s->be->counting_interrupted = 0;
-	rc = phase_begin(s);
+	rc = set_acquire(s);
+	if (rc == 0)
+		rc = phase_begin(s);
 	if (rc < 0)
-		return rc;
+		return set_release(s, rc);
 	s->start_ns = s->phase_ns;
 	s->running = 1;
 	return 0;
@@ -534,7 +561,7 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 			memcpy(s->values, values, s->c.n * sizeof(*values));
 			s->running = 0;
 			s->stop_ns = end;
-			return rc;
+			return set_release(s, rc);
 		}
 	}
 	return 0;
@@ -555,7 +582,7 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 	int rc = 0;
 	if (s->running) {
 		uint64_t end;
-		rc = phase_end(s, &end);
+		rc = set_release(s, phase_end(s, &end));
 		s->stop_ns = end;
 		s->running = 0;
 		compute(s, end, s->values);
@@ -569,7 +596,7 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 
 int uncore_set_any_scaled(const struct uncore_set *s)
 {
-	if (!s->be->slot_status || !s->c.phases)
+	if (!s->be->ops->slot_status || !s->c.phases)
 		return 0;
 	if (s->kern_scaled)
 		return 1;
@@ -586,7 +613,7 @@ int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_even
 		return uncore_fail(UNCORE_EINVAL, "no entry %u in a set of %u", i, c->n);
 	/* The event (of a metric: the term) counted the smallest share of its
 	 * enabled time speaks for the entry. */
-	if (!s->be->slot_status) {
+	if (!s->be->ops->slot_status) {
 		memset(out, 0, sizeof(*out));
 		return 0; /* the backend always counts */
 	}

@@ -52,8 +52,13 @@ struct uncore_share {
 	int fresh;
 	struct uncore_counter_fold *folds;
 	uint64_t *raw;
-	uint32_t wanted;  /* sockets the union counts on */
+	uint32_t wanted;  /* sockets the union counts on, and those claimed */
 	uint32_t missing; /* of those, held by another process */
+	/* Views that took ownership of their plans (backend.h, acquire), and
+	 * the sockets those plans use: held, and the backend keeps what it
+	 * acquired, until the last of those views releases. */
+	unsigned acquired;
+	uint32_t claimed;
 	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	char owner[UNCORE_MACHINE_MAX_SOCKETS][160];
 	uint64_t last_retry_ns;
@@ -76,6 +81,7 @@ struct share_view {
 	const struct hub_inst **slot_in;
 	uint64_t *snap; /* values at stop */
 	int running;
+	int acquired;
 	unsigned seen_gen; /* hub->interrupt_gen passed on so far */
 };
 
@@ -245,7 +251,9 @@ static int teardown(struct uncore_share *hub)
 	int rc = hub->be->ops->stop(hub->be);
 	if (rc < 0)
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-	int rc2 = hub->be->ops->unprogram(hub->be);
+	/* What the backend acquired stays while a view has acquired. */
+	int rc2 =
+	    hub->acquired ? hub->be->ops->unprogram(hub->be) : uncore_backend_release(hub->be);
 	if (rc == 0 && rc2 < 0) {
 		rc = rc2;
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
@@ -268,6 +276,14 @@ static void release_sockets(struct uncore_share *hub, uint32_t keep)
 			uncore_socket_hold_release(hub->holds[s]);
 			hub->holds[s] = NULL;
 		}
+}
+
+/* Nothing counted: keep only the sockets acquiring views claimed. */
+static void release_unclaimed(struct uncore_share *hub)
+{
+	hub->wanted = hub->claimed;
+	hub->missing &= hub->claimed;
+	release_sockets(hub, hub->claimed);
 }
 
 /* "PID 1234 (cmd)" out of the lock's "in use by ... (lock PATH)" detail. */
@@ -423,14 +439,13 @@ static int rebuild(struct uncore_share *hub)
 		uncore_error_clear(); /* reprogrammed next: the counts were kept */
 	prune(hub);
 	if (hub->nev == 0) {
-		hub->wanted = hub->missing = 0;
-		release_sockets(hub, 0);
+		release_unclaimed(hub);
 		return 0;
 	}
 	rc = schedule_union(hub, &full, &ord, &n);
 	if (rc < 0)
 		return rc;
-	hub->wanted = 0;
+	hub->wanted = hub->claimed;
 	for (unsigned k = 0; k < full.nslots; k++)
 		hub->wanted |= 1u << full.slots[k].socket;
 	rc = take_sockets(hub, &gained);
@@ -477,8 +492,8 @@ static int rebuild(struct uncore_share *hub)
 		}
 	free(ord);
 	if (rc < 0) {
-		char detail[512];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
 		if (hub->programmed)
 			teardown(hub);
 		else {
@@ -488,7 +503,7 @@ static int rebuild(struct uncore_share *hub)
 			hub->folds = NULL;
 			hub->raw = NULL;
 		}
-		return uncore_fail(rc, "%s", detail);
+		return uncore_error_restore(&err);
 	}
 	for (unsigned e = 0; e < hub->nev; e++)
 		if (hub->ev[e]->refs)
@@ -555,8 +570,7 @@ static int view_unprogram_locked(struct share_view *v)
 		 * stop that failed is the set's to report. */
 		rc = teardown(hub);
 		prune(hub);
-		hub->wanted = hub->missing = 0;
-		release_sockets(hub, 0);
+		release_unclaimed(hub);
 	}
 	return rc;
 }
@@ -612,19 +626,18 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 			    v->slot_inst[k] >= 0 ? &v->evs[e]->inst[v->slot_inst[k]] : NULL;
 		}
 	if (rc < 0) {
-		char detail[512];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
 		view_drop_refs(v);
 		unsigned used = 0;
 		for (unsigned i = 0; i < hub->nev; i++)
 			used += hub->ev[i]->refs != 0;
 		if (used == 0) {
 			teardown(hub);
-			hub->wanted = hub->missing = 0;
-			release_sockets(hub, 0);
+			release_unclaimed(hub);
 		}
 		prune(hub); /* events nobody uses; the programmed plan still counts them */
-		uncore_fail(rc, "%s", detail);
+		uncore_error_restore(&err);
 	}
 	pthread_mutex_unlock(&hub->mu);
 	return rc;
@@ -738,6 +751,70 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 	return rc;
 }
 
+/* Ownership of a view's plans (backend.h): the hub holds their sockets
+ * (those another process has are read as 0, as at start) and the backend
+ * acquires their boxes there, so the set's changes of plan reprogram the
+ * union without giving a socket back or rebuilding an allowlist. */
+static int view_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans,
+			unsigned n)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	uint32_t want = 0;
+	int gained, rc;
+	for (unsigned p = 0; p < n; p++)
+		for (unsigned k = 0; k < plans[p]->nslots; k++)
+			want |= 1u << plans[p]->slots[k].socket;
+	pthread_mutex_lock(&hub->mu);
+	hub->wanted |= want;
+	rc = take_sockets(hub, &gained);
+	for (unsigned p = 0; p < n && rc == 0; p++) {
+		struct uncore_plan mine;
+		const struct uncore_plan *one = &mine;
+		rc = keep_sockets(plans[p], hub->wanted & ~hub->missing, &mine);
+		if (rc == 0) {
+			rc = uncore_backend_acquire(hub->be, &one, 1);
+			uncore_plan_free(&mine);
+		}
+	}
+	if (rc == 0 && !v->acquired) {
+		v->acquired = 1;
+		hub->acquired++;
+		hub->claimed |= want;
+	} else if (rc < 0 && !hub->acquired && !hub->programmed) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		uncore_backend_release(hub->be);
+		release_unclaimed(hub);
+		rc = uncore_error_restore(&err);
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static int view_release(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	pthread_mutex_lock(&hub->mu);
+	int rc = view_unprogram_locked(v);
+	if (v->acquired) {
+		v->acquired = 0;
+		if (--hub->acquired == 0) {
+			hub->claimed = 0;
+			if (!hub->programmed) {
+				struct uncore_saved_error err;
+				uncore_error_save(&err, rc);
+				int rc2 = uncore_backend_release(hub->be);
+				rc = rc < 0 ? uncore_error_restore(&err) : rc2;
+				release_unclaimed(hub);
+			}
+		}
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
 static int view_unprogram(struct uncore_backend *base)
 {
 	struct share_view *v = (struct share_view *)base;
@@ -752,7 +829,7 @@ static void view_destroy(struct uncore_backend *base)
 	struct share_view *v = (struct share_view *)base;
 	if (!v)
 		return;
-	view_unprogram(base);
+	view_release(base);
 	uncore_share_release(v->hub);
 	free(v);
 }
@@ -783,10 +860,10 @@ static int view_stats(struct uncore_backend *base, struct uncore_backend_stats *
 {
 	struct share_view *v = (struct share_view *)base;
 	memset(out, 0, sizeof(*out));
-	if (!v->hub->be->stats)
+	if (!v->hub->be->ops->stats)
 		return 0;
 	pthread_mutex_lock(&v->hub->mu);
-	int rc = v->hub->be->stats(v->hub->be, out);
+	int rc = v->hub->be->ops->stats(v->hub->be, out);
 	pthread_mutex_unlock(&v->hub->mu);
 	return rc;
 }
@@ -801,23 +878,22 @@ static int view_slot_status(struct uncore_backend *base, unsigned slot,
 	pthread_mutex_lock(&hub->mu);
 	if (v->plan && slot < v->plan->nslots && v->slot_ev[slot] && v->slot_inst[slot] >= 0) {
 		int u = v->slot_ev[slot]->inst[v->slot_inst[slot]].uslot;
-		if (u >= 0 && hub->be->slot_status)
-			rc = hub->be->slot_status(hub->be, (unsigned)u, out);
+		if (u >= 0 && hub->be->ops->slot_status)
+			rc = hub->be->ops->slot_status(hub->be, (unsigned)u, out);
 	}
 	pthread_mutex_unlock(&hub->mu);
 	return rc;
 }
 
-static const struct uncore_backend_ops view_ops = {
-    .name = "shared",
-    .program = view_program,
-    .start = view_start,
-    .stop = view_stop,
-    .read = view_read,
-    .unprogram = view_unprogram,
-    .destroy = view_destroy,
-    .max_read_interval = view_max_read_interval,
-};
+/* Views of a backend that keeps slot times (perf) pass them on; the others
+ * have none (every slot counts all the time). */
+#define VIEW_OPS                                                                                   \
+	.name = "shared", .acquire = view_acquire, .release = view_release,                        \
+	.program = view_program, .start = view_start, .stop = view_stop, .read = view_read,        \
+	.unprogram = view_unprogram, .destroy = view_destroy,                                      \
+	.max_read_interval = view_max_read_interval, .stats = view_stats
+static const struct uncore_backend_ops view_ops = {VIEW_OPS};
+static const struct uncore_backend_ops view_ops_timed = {VIEW_OPS, .slot_status = view_slot_status};
 
 int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
 			struct uncore_share **out)
@@ -867,10 +943,8 @@ int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out)
 	if (!v)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 	v->hub = hub;
-	v->base.ops = &view_ops;
+	v->base.ops = hub->be->ops->slot_status ? &view_ops_timed : &view_ops;
 	v->base.machine = hub->be->machine;
-	v->base.stats = view_stats;
-	v->base.slot_status = hub->be->slot_status ? view_slot_status : NULL;
 	v->base.events = hub->be->events;
 	v->base.value_bits = 64;
 	/* Per-slot marks of a failed read exist when the backend's reads have

@@ -1,9 +1,11 @@
 /* The one direct engine (engine.h): every programming sequence of the
  * direct backend, over the platform's box-kind descriptions.
  *
- *   program:   bind every slot to its registers; hold the sockets with
- *              programmable counters; build the allowlist of the planned
- *              boxes' PMON registers; global control to its PROGRAM value
+ *   acquire:   claim the boxes of every plan given (claim.h): hold the
+ *              sockets with programmable counters, build the allowlist of
+ *              the claimed boxes' PMON registers.  Kept until release.
+ *   program:   bind every slot to its registers; claim what the plan
+ *              needs beyond what was acquired; global control to its PROGRAM value
  *              (nothing counts), box controls frozen and reset, then box by
  *              box its filters and its controls with their local enable.
  *              A failure clears what was written.
@@ -16,13 +18,14 @@
  *              by one, each masked to its width; the event-set layer folds
  *              wraps.
  *   stop:      the global STOP value, the boxes frozen.
- *   unprogram: STOP, boxes reset or controls 0, filters 0, RELEASE.
+ *   unprogram: STOP, boxes reset or controls 0, filters 0, RELEASE; the
+ *              claim is given back unless acquire took it.
  * Free-running counters are only read: the event-set layer takes the
  * reading at start as their origin. */
 #include "backend/direct/engine.h"
 
+#include "backend/direct/claim.h"
 #include "backend/direct/msr_batch.h"
-#include "backend/direct/socket_hold.h"
 #include "common/uncore_error.h"
 
 #include <stdio.h>
@@ -64,8 +67,7 @@ struct engine {
 	struct uncore_direct_config cfg;
 	char *lock_dir; /* owned copy of cfg.lock_dir */
 	uint64_t mmio_base;
-	struct uncore_regio *guarded;        /* allowlisted view of cfg.io while programmed */
-	struct uncore_regio *guarded_global; /* the global controls alone (read path) */
+	struct direct_claim claim; /* sockets held, allowlisted views of cfg.io */
 	const struct uncore_plan *plan;
 	struct eng_box *boxes; /* one per plan->boxes */
 	struct eng_counter *counters;
@@ -76,7 +78,6 @@ struct engine {
 	struct direct_msr_batch batch;
 	uint64_t used[UNCORE_MACHINE_MAX_SOCKETS]; /* global "used" bits per socket */
 	uint32_t sockets;                          /* sockets with programmable counters */
-	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	int running;
 };
 
@@ -185,9 +186,9 @@ static uint64_t width_mask(unsigned w)
 
 static int wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
 {
-	if (!e->guarded) /* not (or no longer) bound: nothing of ours to write */
+	if (!e->claim.guarded) /* not (or no longer) bound: nothing of ours to write */
 		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
-	return uncore_regio_write(e->guarded, r, v);
+	return uncore_regio_write(e->claim.guarded, r, v);
 }
 
 /* A counter control write; twice on the kinds whose erratum asks for it
@@ -424,11 +425,11 @@ static int bind_box(struct engine *e, unsigned i)
 /* One register in the allowlist.  PCI config space is written in dwords:
  * the low dword's bits at the register, a counter's high dword at +4. */
 static int allow(struct uncore_allowlist *al, const struct direct_kind *k,
-		 const struct uncore_machine *m, const struct uncore_boxprog *bp,
+		 const struct uncore_machine *m, const struct direct_claim_box *cb,
 		 enum direct_reg_role role, unsigned idx)
 {
 	struct uncore_reg r;
-	int rc = direct_kind_reg(k, m, bp->socket, bp->instance, role, idx, 0, &r);
+	int rc = direct_kind_reg(k, m, cb->socket, cb->instance, role, idx, 0, &r);
 	if (rc < 0)
 		return rc;
 	uint64_t mask = direct_kind_writable(k, role, idx);
@@ -442,68 +443,55 @@ static int allow(struct uncore_allowlist *al, const struct direct_kind *k,
 	return rc;
 }
 
-/* The allowlist: every counter, control and filter of the planned boxes,
- * and their box controls, with their writable bits, and each used socket's
- * global control. */
-static int build_allowlist(struct engine *e, struct uncore_allowlist *al, int global_only)
+/* The allowlist of a claimed box (claim.h): every counter, control and
+ * filter of the box, and its box control, with their writable bits; a box
+ * of free-running counters is only read. */
+static int claim_box(const void *ctx, const struct direct_claim_box *cb,
+		     struct uncore_allowlist *al)
 {
-	const struct uncore_plan *p = e->plan;
+	const struct engine *e = ctx;
 	const struct uncore_machine *m = &e->base.machine;
+	const struct direct_kind *k = kind_of(e, cb->box);
 	int rc = 0;
-	for (unsigned i = 0; i < p->nboxes && rc == 0 && !global_only; i++) {
-		const struct uncore_boxprog *bp = &p->boxes[i];
-		const struct direct_kind *k = kind_of(e, bp->box);
-		if (!k || k->freerun)
-			continue;
-		if (k->box_ctl)
-			rc = allow(al, k, m, bp, DIRECT_REG_BOX_CTL, 0);
-		for (unsigned c = 0; c < k->ncounters && rc == 0; c++) {
-			rc = allow(al, k, m, bp, DIRECT_REG_CTL, c);
-			if (rc == 0 && !k->combined)
-				rc = allow(al, k, m, bp, DIRECT_REG_CTR, c);
-		}
-		for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
-			rc = allow(al, k, m, bp, DIRECT_REG_FIXED_CTL, f);
-			if (rc == 0)
-				rc = allow(al, k, m, bp, DIRECT_REG_FIXED_CTR, f);
-		}
-		for (unsigned f = 0; f < k->nfilters && rc == 0; f++)
-			rc = allow(al, k, m, bp, DIRECT_REG_FILTER, f);
+	if (!k || k->freerun)
+		return 0;
+	if (k->box_ctl)
+		rc = allow(al, k, m, cb, DIRECT_REG_BOX_CTL, 0);
+	for (unsigned c = 0; c < k->ncounters && rc == 0; c++) {
+		rc = allow(al, k, m, cb, DIRECT_REG_CTL, c);
+		if (rc == 0 && !k->combined)
+			rc = allow(al, k, m, cb, DIRECT_REG_CTR, c);
 	}
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
-		if (!(e->sockets & (1u << s)))
-			continue;
-		struct uncore_reg g;
-		global_reg(e, s, &g);
-		rc = uncore_allowlist_add(al, &g, e->p->global_writable);
+	for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
+		rc = allow(al, k, m, cb, DIRECT_REG_FIXED_CTL, f);
+		if (rc == 0)
+			rc = allow(al, k, m, cb, DIRECT_REG_FIXED_CTR, f);
 	}
-	return rc;
+	for (unsigned f = 0; f < k->nfilters && rc == 0; f++)
+		rc = allow(al, k, m, cb, DIRECT_REG_FILTER, f);
+	return rc < 0 ? rc : 1;
 }
 
-static int wrap(struct engine *e, int global_only, struct uncore_regio **out)
+/* A socket's global control with its writable bits. */
+static int claim_global(const void *ctx, unsigned socket, struct uncore_allowlist *al)
 {
-	struct uncore_allowlist *al = NULL;
-	int rc = uncore_allowlist_create(&al);
-	if (rc == 0)
-		rc = build_allowlist(e, al, global_only);
-	if (rc == 0)
-		rc = uncore_allowlist_wrap(al, e->cfg.io, 0, out);
-	uncore_allowlist_free(al);
-	return rc;
+	const struct engine *e = ctx;
+	struct uncore_reg g;
+	global_reg(e, socket, &g);
+	return uncore_allowlist_add(al, &g, e->p->global_writable);
 }
+
+static const struct direct_claim_ops claim_ops = {
+    .add_box = claim_box,
+    .add_global = claim_global,
+};
 
 static void release_binding(struct engine *e)
 {
-	if (e->guarded)
-		uncore_regio_destroy(e->guarded);
-	if (e->guarded_global)
-		uncore_regio_destroy(e->guarded_global);
-	e->guarded = e->guarded_global = NULL;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		uncore_socket_hold_release(e->holds[s]);
-		e->holds[s] = NULL;
+	if (!e->claim.kept)
+		direct_claim_drop(&e->claim);
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		e->used[s] = 0;
-	}
 	free(e->boxes);
 	free(e->counters);
 	free(e->filters);
@@ -531,7 +519,7 @@ static void keep_first(int *first, int rc)
  * the first error returned. */
 static int clear_all(struct engine *e)
 {
-	int first = set_global(e, DIRECT_GLOBAL_STOP, e->guarded, NULL);
+	int first = set_global(e, DIRECT_GLOBAL_STOP, e->claim.guarded, NULL);
 	for (unsigned i = 0; i < e->plan->nboxes; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl) {
@@ -546,22 +534,18 @@ static int clear_all(struct engine *e)
 	}
 	for (unsigned f = 0; f < e->nfilters; f++)
 		keep_first(&first, wr(e, &e->filters[f].reg, 0));
-	keep_first(&first, set_global(e, DIRECT_GLOBAL_RELEASE, e->guarded, NULL));
+	keep_first(&first, set_global(e, DIRECT_GLOBAL_RELEASE, e->claim.guarded, NULL));
 	return first;
 }
 
-static int hold_sockets(struct engine *e)
+static int eng_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans,
+		       unsigned n)
 {
-	if (e->cfg.no_socket_lock)
-		return 0;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		if (!(e->sockets & (1u << s)))
-			continue;
-		int rc = uncore_socket_hold_acquire(e->cfg.lock_dir, s, &e->holds[s]);
-		if (rc < 0)
-			return rc;
-	}
-	return 0;
+	struct engine *e = (struct engine *)base;
+	int rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, plans, n);
+	if (rc == 0)
+		e->claim.kept = 1;
+	return rc;
 }
 
 /* The writes of program: PROGRAM (nothing counts); each box with a box
@@ -571,7 +555,7 @@ static int hold_sockets(struct engine *e)
  * enable (2.1.2 b, c). */
 static int program_boxes(struct engine *e)
 {
-	int rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->guarded, NULL);
+	int rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->claim.guarded, NULL);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl)
@@ -624,18 +608,17 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 		if ((rc = bind_slot(e, s)) < 0)
 			goto fail;
 	direct_msr_batch_finish(&e->batch);
-	/* The sockets are ours before the first write (socket_hold.h); reading
+	/* The sockets are ours before the first write (claim.h); reading
 	 * free-running counters alone disturbs nobody and needs no hold. */
-	if ((rc = hold_sockets(e)) < 0 || (rc = wrap(e, 0, &e->guarded)) < 0 ||
-	    (rc = wrap(e, 1, &e->guarded_global)) < 0)
+	if ((rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, &plan, 1)) < 0)
 		goto fail;
 
 	rc = program_boxes(e);
 	if (rc < 0) {
-		char detail[512];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
 		clear_all(e); /* leave nothing half-programmed */
-		uncore_fail(rc, "%s", detail);
+		rc = uncore_error_restore(&err);
 		goto fail;
 	}
 	return 0;
@@ -659,7 +642,7 @@ static int eng_start(struct uncore_backend *base)
 	if (!e->plan)
 		return uncore_fail(UNCORE_ESTATE, "start before program");
 	if (p->global_start_first)
-		rc = set_global(e, DIRECT_GLOBAL_START, e->guarded, NULL);
+		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl) {
@@ -681,7 +664,7 @@ static int eng_start(struct uncore_backend *base)
 		if (e->boxes[i].k && e->boxes[i].k->box_ctl)
 			rc = wr_box_ctl(e, &e->boxes[i], 0);
 	if (rc == 0 && !p->global_start_first)
-		rc = set_global(e, DIRECT_GLOBAL_START, e->guarded, NULL);
+		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
 	if (rc == 0)
 		e->running = 1;
 	return rc;
@@ -695,7 +678,7 @@ static int eng_stop(struct uncore_backend *base)
 	struct engine *e = (struct engine *)base;
 	if (!e->plan)
 		return 0;
-	int first = set_global(e, DIRECT_GLOBAL_STOP, e->guarded, NULL);
+	int first = set_global(e, DIRECT_GLOBAL_STOP, e->claim.guarded, NULL);
 	for (unsigned i = 0; i < e->plan->nboxes; i++) {
 		struct eng_box *b = &e->boxes[i];
 		int rc = 0;
@@ -766,7 +749,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	if (freeze)
-		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->guarded_global, &frozen);
+		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->claim.guarded_global, &frozen);
 	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
 	rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
 	if (rc < 0 && !first)
@@ -790,7 +773,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 		char detail[sizeof(base->interrupted_detail)];
 		/* Keep the first error's detail: it names what failed first. */
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->guarded_global, NULL);
+		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->claim.guarded_global, NULL);
 		if (rc < 0) {
 			base->counting_interrupted = 1;
 			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail), "%s",
@@ -816,12 +799,20 @@ static int eng_unprogram(struct uncore_backend *base)
 	return rc;
 }
 
+static int eng_release(struct uncore_backend *base)
+{
+	struct engine *e = (struct engine *)base;
+	int rc = eng_unprogram(base);
+	direct_claim_drop(&e->claim);
+	return rc;
+}
+
 static void eng_destroy(struct uncore_backend *base)
 {
 	struct engine *e = (struct engine *)base;
 	if (!e)
 		return;
-	eng_unprogram(base);
+	eng_release(base);
 	if (e->cfg.own_io)
 		uncore_regio_destroy(e->cfg.io);
 	free(e->lock_dir);
@@ -869,6 +860,8 @@ static int eng_stats(struct uncore_backend *base, struct uncore_backend_stats *o
 
 static const struct uncore_backend_ops eng_ops = {
     .name = "direct",
+    .acquire = eng_acquire,
+    .release = eng_release,
     .program = eng_program,
     .start = eng_start,
     .stop = eng_stop,
@@ -876,6 +869,7 @@ static const struct uncore_backend_ops eng_ops = {
     .unprogram = eng_unprogram,
     .destroy = eng_destroy,
     .max_read_interval = eng_max_read_interval,
+    .stats = eng_stats,
 };
 
 int direct_engine_create(const struct direct_platform *p, const struct uncore_direct_config *cfg,
@@ -903,7 +897,6 @@ int direct_engine_create(const struct direct_platform *p, const struct uncore_di
 	e->mmio_base = mmio_base;
 	e->base.ops = &eng_ops;
 	e->base.machine = *machine;
-	e->base.stats = eng_stats;
 	*out = &e->base;
 	return 0;
 }

@@ -20,6 +20,13 @@ struct uncore_socket_lock {
 	char path[512];
 };
 
+static _Atomic unsigned long acquisitions;
+
+unsigned long uncore_socket_lock_acquisitions(void)
+{
+	return acquisitions;
+}
+
 static int dir_usable(const char *dir)
 {
 	return access(dir, W_OK | X_OK) == 0;
@@ -166,6 +173,7 @@ int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_s
 	}
 	(void)record_owner(l->fd);
 	*out = l;
+	acquisitions++;
 	return 0;
 }
 

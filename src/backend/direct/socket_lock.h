@@ -37,6 +37,10 @@ int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_s
 /* Give the socket back (NULL is ignored). */
 void uncore_socket_lock_release(struct uncore_socket_lock *lock);
 
+/* Locks taken so far by this process, for tests (ownership is taken once
+ * per event set, not at every reprogramming). */
+unsigned long uncore_socket_lock_acquisitions(void);
+
 /* The lock file's path, for messages. */
 const char *uncore_socket_lock_path(const struct uncore_socket_lock *lock);
 

@@ -277,8 +277,6 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 	snprintf(b->paranoid_path, sizeof(b->paranoid_path), "%s",
 		 cfg->paranoid_path ? cfg->paranoid_path : UNCORE_PERF_PARANOID_PATH);
 	b->base.ops = &perf_ops;
-	b->base.stats = perf_stats;
-	b->base.slot_status = perf_slot_status;
 	b->base.value_bits = 64;
 	m = &b->base.machine;
 
@@ -340,11 +338,11 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 	*out = &b->base;
 	return 0;
 fail : {
-	char detail[600];
-	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	struct uncore_saved_error err;
+	uncore_error_save(&err, rc);
 	b->sys = NULL; /* the caller's layer is ours to destroy only on success */
 	free_backend(b);
-	return uncore_fail(rc, "%s", detail);
+	return uncore_error_restore(&err);
 }
 }
 
@@ -492,10 +490,10 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for read buffers");
 	}
 	if (rc < 0) {
-		char detail[600];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
 		release_program(b);
-		return uncore_fail(rc, "%s", detail);
+		return uncore_error_restore(&err);
 	}
 	return 0;
 }
@@ -699,6 +697,8 @@ static const struct uncore_backend_ops perf_ops = {
     .read = perf_read,
     .unprogram = perf_unprogram,
     .destroy = perf_destroy,
+    .stats = perf_stats,
+    .slot_status = perf_slot_status,
 };
 
 /* Probes for the backend choice. */

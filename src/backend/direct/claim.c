@@ -1,0 +1,150 @@
+/* A direct backend's ownership (claim.h): the boxes claimed, the sockets
+ * held and the two allowlisted views, rebuilt only when the claim grows. */
+#include "backend/direct/claim.h"
+
+#include "common/uncore_error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int claimed(const struct direct_claim_box *boxes, unsigned n,
+		   const struct uncore_boxprog *bp)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (boxes[i].socket == bp->socket && boxes[i].box == bp->box &&
+		    boxes[i].instance == bp->instance)
+			return 1;
+	return 0;
+}
+
+int direct_claim_covers(const struct direct_claim *c, const struct uncore_plan *plan)
+{
+	for (unsigned i = 0; i < plan->nboxes; i++)
+		if (!claimed(c->boxes, c->nboxes, &plan->boxes[i]))
+			return 0;
+	return 1;
+}
+
+/* The boxes claimed and those of `plans` not claimed yet: 0 with *out and
+ * *n (*out NULL when nothing is new), or an error. */
+static int union_boxes(const struct direct_claim *c, const struct uncore_plan *const *plans,
+		       unsigned nplans, struct direct_claim_box **out, unsigned *n)
+{
+	unsigned total = c->nboxes;
+	for (unsigned p = 0; p < nplans; p++)
+		total += plans[p]->nboxes;
+	struct direct_claim_box *all = calloc(total ? total : 1, sizeof(*all));
+	if (!all)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory claiming %u boxes", total);
+	if (c->nboxes)
+		memcpy(all, c->boxes, c->nboxes * sizeof(*all));
+	unsigned k = c->nboxes;
+	for (unsigned p = 0; p < nplans; p++)
+		for (unsigned i = 0; i < plans[p]->nboxes; i++) {
+			const struct uncore_boxprog *bp = &plans[p]->boxes[i];
+			if (claimed(all, k, bp))
+				continue;
+			all[k].socket = bp->socket;
+			all[k].box = (uint8_t)bp->box;
+			all[k].instance = (uint8_t)bp->instance;
+			k++;
+		}
+	if (k == c->nboxes) {
+		free(all);
+		all = NULL;
+	}
+	*out = all;
+	*n = k;
+	return 0;
+}
+
+/* The allowlists over `boxes` (the sockets whose boxes have registers to
+ * write in *sockets), then both views. */
+static int build_views(const struct uncore_direct_config *cfg, const struct direct_claim_ops *ops,
+		       const void *ctx, const struct direct_claim_box *boxes, unsigned n,
+		       uint32_t *sockets, struct uncore_regio **guarded,
+		       struct uncore_regio **guarded_global)
+{
+	struct uncore_allowlist *al = NULL, *gl = NULL;
+	int rc = uncore_allowlist_create(&al);
+	if (rc == 0)
+		rc = uncore_allowlist_create(&gl);
+	*sockets = 0;
+	for (unsigned i = 0; i < n && rc == 0; i++) {
+		rc = ops->add_box(ctx, &boxes[i], al);
+		if (rc > 0)
+			*sockets |= 1u << boxes[i].socket;
+		rc = rc > 0 ? 0 : rc;
+	}
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
+		if (!(*sockets & (1u << s)))
+			continue;
+		rc = ops->add_global(ctx, s, al);
+		if (rc == 0)
+			rc = ops->add_global(ctx, s, gl);
+	}
+	if (rc == 0)
+		rc = uncore_allowlist_wrap(al, cfg->io, 0, guarded);
+	if (rc == 0 && (rc = uncore_allowlist_wrap(gl, cfg->io, 0, guarded_global)) < 0) {
+		uncore_regio_destroy(*guarded);
+		*guarded = NULL;
+	}
+	uncore_allowlist_free(al);
+	uncore_allowlist_free(gl);
+	return rc;
+}
+
+int direct_claim_add(struct direct_claim *c, const struct uncore_direct_config *cfg,
+		     const struct direct_claim_ops *ops, const void *ctx,
+		     const struct uncore_plan *const *plans, unsigned nplans)
+{
+	struct direct_claim_box *boxes = NULL;
+	struct uncore_regio *guarded = NULL, *guarded_global = NULL;
+	struct uncore_socket_hold *taken[UNCORE_MACHINE_MAX_SOCKETS] = {0};
+	uint32_t sockets;
+	unsigned n = 0;
+	int rc = union_boxes(c, plans, nplans, &boxes, &n);
+	if (rc < 0 || !boxes)
+		return rc;
+	rc = build_views(cfg, ops, ctx, boxes, n, &sockets, &guarded, &guarded_global);
+	/* The sockets are ours before the first write (socket_hold.h). */
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0 && !cfg->no_socket_lock; s++)
+		if ((sockets & ~c->sockets & (1u << s)))
+			rc = uncore_socket_hold_acquire(cfg->lock_dir, s, &taken[s]);
+	if (rc < 0) {
+		for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+			uncore_socket_hold_release(taken[s]);
+		if (guarded)
+			uncore_regio_destroy(guarded);
+		if (guarded_global)
+			uncore_regio_destroy(guarded_global);
+		free(boxes);
+		return rc;
+	}
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		if (taken[s])
+			c->holds[s] = taken[s];
+	if (c->guarded)
+		uncore_regio_destroy(c->guarded);
+	if (c->guarded_global)
+		uncore_regio_destroy(c->guarded_global);
+	free(c->boxes);
+	c->boxes = boxes;
+	c->nboxes = n;
+	c->sockets |= sockets;
+	c->guarded = guarded;
+	c->guarded_global = guarded_global;
+	return 0;
+}
+
+void direct_claim_drop(struct direct_claim *c)
+{
+	if (c->guarded)
+		uncore_regio_destroy(c->guarded);
+	if (c->guarded_global)
+		uncore_regio_destroy(c->guarded_global);
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		uncore_socket_hold_release(c->holds[s]);
+	free(c->boxes);
+	memset(c, 0, sizeof(*c));
+}
