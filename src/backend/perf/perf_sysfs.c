@@ -156,44 +156,80 @@ static int alias_cmp(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
+/* events/<name>.scale or .unit: the alias it qualifies, or NULL.  The
+ * aliases are sorted by name. */
+static struct uncore_perf_alias *qualified_alias(struct uncore_perf_pmu *pmu, const char *file,
+						 char **field, size_t *len)
+{
+	const char *dot = strrchr(file, '.');
+	struct uncore_perf_alias key;
+	if (!dot || (size_t)(dot - file) >= sizeof(key.name))
+		return NULL;
+	memset(key.name, 0, sizeof(key.name));
+	memcpy(key.name, file, (size_t)(dot - file));
+	struct uncore_perf_alias *a =
+	    bsearch(&key, pmu->aliases, pmu->naliases, sizeof(key), alias_cmp);
+	if (!a)
+		return NULL;
+	if (strcmp(dot, ".scale") == 0) {
+		*field = a->scale;
+		*len = sizeof(a->scale);
+	} else if (strcmp(dot, ".unit") == 0) {
+		*field = a->unit;
+		*len = sizeof(a->unit);
+	} else {
+		return NULL;
+	}
+	return a;
+}
+
 /* events/<name> holds the terms; events/<name>.scale and .unit qualify it;
- * other suffixes (.snapshot, .per-pkg) say how perf(1) shows it. */
+ * other suffixes (.snapshot, .per-pkg) say how perf(1) shows it.  Only the
+ * .scale and .unit files the listing shows are opened: start-up opens no
+ * file that is not there (bench/README.md, start-up). */
 static int read_events(const char *dir, struct uncore_perf_pmu *pmu)
 {
 	char path[600];
 	unsigned cap = 0;
-	int rc = 0;
+	int rc = 0, qualifiers = 0;
 	snprintf(path, sizeof(path), "%s/events", dir);
 	DIR *d = opendir(path);
 	struct dirent *e;
 	if (d) {
 		while (rc == 0 && (e = readdir(d)) != NULL) {
 			char file[900], text[192];
-			if (e->d_name[0] == '.' || strchr(e->d_name, '.'))
+			if (e->d_name[0] == '.')
 				continue;
+			if (strchr(e->d_name, '.')) {
+				qualifiers = 1;
+				continue;
+			}
 			snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
 			if (read_text(file, text, sizeof(text)) == 0)
 				rc = add_alias(pmu, &cap, e->d_name, text);
 		}
-		closedir(d);
 	}
 	if (rc == 0 && pmu->type == PERF_TYPE_SOFTWARE && pmu->naliases == 0)
 		for (size_t i = 0;
 		     rc == 0 && i < sizeof(software_events) / sizeof(software_events[0]); i++)
 			rc =
 			    add_alias(pmu, &cap, software_events[i].name, software_events[i].terms);
-	for (unsigned i = 0; rc == 0 && i < pmu->naliases; i++) {
-		struct uncore_perf_alias *a = &pmu->aliases[i];
-		char file[900];
-		snprintf(file, sizeof(file), "%s/%s.scale", path, a->name);
-		if (read_text(file, a->scale, sizeof(a->scale)) < 0)
-			a->scale[0] = '\0';
-		snprintf(file, sizeof(file), "%s/%s.unit", path, a->name);
-		if (read_text(file, a->unit, sizeof(a->unit)) < 0)
-			a->unit[0] = '\0';
-	}
 	if (pmu->naliases > 1)
 		qsort(pmu->aliases, pmu->naliases, sizeof(pmu->aliases[0]), alias_cmp);
+	if (d && rc == 0 && qualifiers && pmu->naliases) {
+		rewinddir(d);
+		while ((e = readdir(d)) != NULL) {
+			char file[900], *field;
+			size_t len;
+			if (e->d_name[0] == '.' || !qualified_alias(pmu, e->d_name, &field, &len))
+				continue;
+			snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
+			if (read_text(file, field, len) < 0)
+				field[0] = '\0';
+		}
+	}
+	if (d)
+		closedir(d);
 	return rc;
 }
 
