@@ -6,6 +6,7 @@
 #include "events/table.h"
 
 #include "events/intel_skl_unc_iu_events.h"
+#include "platform/skl/skl_boxes.h"
 #include "platform/skl/skl_regs.h"
 
 #define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
@@ -38,18 +39,21 @@ static const struct uncore_mod_desc skl_mods[] = {
      .attr = NHM_UNC_ATTR_E,
      .is_bool = 1,
      .field = SKL_UNC_PERFEVTSEL_E,
-     .max = 1},
+     .max = 1,
+     .perf = "edge"},
     {.name = "i",
      .desc = "invert: count when the increment is below the threshold",
      .attr = NHM_UNC_ATTR_I,
      .is_bool = 1,
      .field = SKL_UNC_PERFEVTSEL_INV,
-     .max = 1},
+     .max = 1,
+     .perf = "inv"},
     {.name = "c",
      .desc = "threshold (THR) [0-31]; 0 disables the comparison",
      .attr = NHM_UNC_ATTR_C,
      .field = SKL_UNC_PERFEVTSEL_THR,
-     .max = 31},
+     .max = 31,
+     .perf = "cmask"},
 };
 
 /* SKL table 1-2: CBo and ARB counters are 44 bits, the fixed counter 48,
@@ -57,6 +61,7 @@ static const struct uncore_mod_desc skl_mods[] = {
 static const struct uncore_box_type skl_cbo = {
     .name = "skl_unc_cbo",
     .kind = "cbo",
+    .layout = SKL_BOX_CBO,
     .manual = "SKL 2.4, 3.1",
     .desc = "CBo: LLC slice / caching agent",
     .platform = UNCORE_PLATFORM_SKL,
@@ -72,6 +77,7 @@ static const struct uncore_box_type skl_cbo = {
 static const struct uncore_box_type skl_arb = {
     .name = "skl_unc_arb",
     .kind = "arb",
+    .layout = SKL_BOX_ARB,
     .manual = "SKL 2.4, 3.2",
     .desc = "ARB: arbitration unit (memory request tracker)",
     .platform = UNCORE_PLATFORM_SKL,
@@ -88,6 +94,7 @@ static const struct uncore_box_type skl_arb = {
 static const struct uncore_box_type skl_clock = {
     .name = "skl_unc_clock",
     .kind = "clock",
+    .layout = SKL_BOX_CLOCK,
     .manual = "SKL 2.3",
     .desc = "Fixed uncore clock (UCLK) counter",
     .platform = UNCORE_PLATFORM_SKL,
@@ -104,6 +111,7 @@ static const struct uncore_box_type skl_clock = {
 static const struct uncore_box_type skl_imc = {
     .name = "skl_unc_imc",
     .kind = "imc",
+    .layout = SKL_BOX_IMC,
     .manual = "SKL 3.3",
     .desc = "IMC: memory controller free-running request counters (MMIO)",
     .platform = UNCORE_PLATFORM_SKL,

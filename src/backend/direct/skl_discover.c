@@ -80,7 +80,7 @@ int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore
 	if (cfg->cores_per_package && cfg->cores_per_package < ncbo)
 		ncbo = cfg->cores_per_package;
 	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++) {
-		const struct skl_box_desc *d = skl_box_by_name(m.plat->boxes[b]->kind);
+		const struct skl_box_desc *d = skl_box(m.plat->boxes[b]->layout);
 		if (!d)
 			continue;
 		switch (d->kind) {

@@ -155,14 +155,17 @@ TEST(descriptors_agree_with_the_event_registry)
 {
 	const struct uncore_event_platform *p = skl();
 	CHECK(p != NULL);
-	unsigned matched = 0;
+	unsigned matched = 0, used[SKL_BOX_KINDS] = {0};
 	for (unsigned b = 0; p && b < p->nboxes; b++) {
 		const struct uncore_box_type *bt = p->boxes[b];
-		const struct skl_box_desc *d = skl_box_by_name(bt->kind);
+		/* Each box kind points at its layout, and at the one of its kind. */
+		const struct skl_box_desc *d = skl_box(bt->layout);
 		harness_row = bt->name;
 		CHECK(d != NULL);
 		if (!d)
 			continue;
+		CHECK_EQ_STR(d->name, bt->kind);
+		CHECK_EQ_INT(++used[bt->layout], 1);
 		matched++;
 		CHECK_EQ_INT(d->max_instances, bt->ninstances);
 		if (d->ctl_enable == SKL_UNC_PERFEVTSEL_EN && bt->ngeneric) { /* CBo, ARB */
