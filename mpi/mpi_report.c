@@ -9,10 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_NODES   256
-#define MAX_SOCKETS 2048
-#define MAX_REGIONS 4096
-#define MAX_FIELDS  10
+#define MAX_NODES    256
+#define MAX_SOCKETS  2048
+#define MAX_REGIONS  4096
+#define MAX_FIELDS   10
+#define MAX_PROBLEMS 64
 
 struct value {
 	char kind; /* 'c', 'm', 'e', or 0: none */
@@ -43,6 +44,11 @@ struct report {
 	int ns;
 	struct region *r;
 	int nr;
+	struct problem {
+		int node, rank;
+		const char *text; /* in the records */
+	} p[MAX_PROBLEMS];
+	int np;
 };
 
 static int node_index(struct report *rep, const char *name)
@@ -130,6 +136,11 @@ static void parse(struct report *rep, int nranks, char *records)
 			}
 			if (r && e < UMPI_MAX_EVENTS)
 				set_value(&r->v[e], f[7], f[8], "");
+		} else if (f[0][0] == 'P' && n >= 4 && rep->np < MAX_PROBLEMS) {
+			struct problem *pr = &rep->p[rep->np++];
+			pr->node = node;
+			pr->rank = atoi(f[2]);
+			pr->text = f[3];
 		}
 	}
 }
@@ -252,6 +263,14 @@ static void write_json(FILE *f, const struct report *rep, const struct umpi_even
 			", \"socket\": %d, \"rank\": %d, \"calls\": %lu, \"values\": ", r->socket,
 			r->rank, r->calls);
 		json_values(f, ev, r->v);
+		fputc('}', f);
+	}
+	fprintf(f, "\n  ],\n  \"problems\": [");
+	for (int i = 0; i < rep->np; i++) {
+		fprintf(f, "%s\n    {\"node\": ", i ? "," : "");
+		json_string(f, rep->node[rep->p[i].node]);
+		fprintf(f, ", \"rank\": %d, \"problem\": ", rep->p[i].rank);
+		json_string(f, rep->p[i].text);
 		fputc('}', f);
 	}
 	fprintf(f, "\n  ]\n}\n");

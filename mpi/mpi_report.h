@@ -14,6 +14,7 @@
  *   S node socket rank seconds            a socket counted by rank, for seconds
  *   V node socket event kind value units  kind c (count), m (metric), e (value = error)
  *   R node socket rank region calls event kind value
+ *   P node rank text                      a rank's problem (JSON "problems")
  * 0, or -1 with `err` set (a file that cannot be written). */
 int umpi_report_write(const char *path, const struct umpi_events *ev, const char *origin,
 		      int nranks, const char *records, char *err, size_t len);

@@ -16,6 +16,7 @@
 #include "mpi_report.h"
 #include "papi_uncore_mpi.h"
 
+#include <dlfcn.h>
 #include <mpi.h>
 #include <papi.h>
 #include <sched.h>
@@ -105,7 +106,19 @@ static int probe_sockets(void)
 	int cidx = PAPI_get_component_index("intel_uncore");
 	const PAPI_component_info_t *ci = cidx >= 0 ? PAPI_get_component_info(cidx) : NULL;
 	if (!ci) {
-		note("PAPI has no intel_uncore component");
+		/* Usually another PAPI of the same soname, loaded first by the
+		 * application (Debian's libpapi7.0, a module's): name it. */
+		char m[sizeof(st.problem)];
+		Dl_info where;
+		const char *lib = dladdr((void *)PAPI_library_init, &where) && where.dli_fname
+				      ? where.dli_fname
+				      : "?";
+		snprintf(m, sizeof(m),
+			 "the libpapi.so.7.0 loaded in this process (%.200s) has no intel_uncore "
+			 "component: the application is linked with another PAPI; rebuild it with "
+			 "papi-uncore's or put its lib directory first (README \"One PAPI\")",
+			 lib);
+		note(m);
 		return 0;
 	}
 	if (ci->disabled) {

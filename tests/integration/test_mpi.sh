@@ -15,7 +15,10 @@
 # * the installed library: `make install prefix=<tmp>`, then 4 ranks with
 #   LD_PRELOAD=<prefix>/lib/libpapi_uncore_mpi.so, both backends: the report
 #   equals the truth, and every rank loaded <prefix>/lib/libpapi.so.7.0 (the
-#   loader's own record, LD_DEBUG=files), not the staged one nor Debian's.
+#   loader's own record, LD_DEBUG=files), not the staged one nor Debian's;
+# * an application linked with Debian's libpapi.so.7.0 (same soname, no
+#   intel_uncore) and the library preloaded: the job completes, and the
+#   report's "problems" names the libpapi that was loaded.
 set -u
 . "$(dirname "$0")/lib.sh"
 idle=$BUILD/mpitests/mpi_idle
@@ -172,4 +175,29 @@ if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
 else
 	fail "make install prefix=$prefix"
 	tail -20 "$tmp/install.log"
+fi
+
+# An application linked with Debian's PAPI: the soname is taken before ours.
+deb=$(ls /usr/lib/*/libpapi.so.7.0 2>/dev/null | head -1)
+if [ -z "$deb" ]; then
+	skip_dep "application linked with Debian's PAPI: libpapi7.0 is not installed (scripts/install-deps.sh installs it)"
+elif mpicc -O1 -I"$SRCDIR/mpi" "$SRCDIR/tests/integration/mpi/mpi_idle.c" -Wl,--no-as-needed "$deb" \
+	-o "$tmp/idle_debian" >"$tmp/cc-debian.log" 2>&1; then
+	fresh
+	name=debian-papi
+	run $name 2 -x PAPI_INTEL_UNCORE_SIM="$nodeA" -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \
+		-x LD_PRELOAD="$lib" "$tmp/idle_debian" "$tmp/$name"
+	expect "$name: a job whose application loads $deb completes (status $?)" test -s "$tmp/$name.json"
+	said=$("$PYTHON3" - "$tmp/$name.json" "$deb" <<'PY' 2>&1
+import json, os, re, sys
+probs = [p["problem"] for p in json.load(open(sys.argv[1]))["problems"]]
+m = [re.search(r"loaded in this process \(([^)]*)\) has no intel_uncore component", p) for p in probs]
+ok = any(x and os.path.realpath(x.group(1)) == os.path.realpath(sys.argv[2]) for x in m)
+print(("ok: " if ok else "") + " | ".join(probs))
+PY
+)
+	expect "$name: the report's problems name the libpapi loaded ($said)" test "${said#ok: }" != "$said"
+else
+	fail "cannot build mpi_idle against $deb"
+	cat "$tmp/cc-debian.log"
 fi
