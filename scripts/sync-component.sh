@@ -6,6 +6,10 @@
 # Usage: sync-component.sh SRCDIR LIB_OBJECT DEST
 set -euo pipefail
 srcdir=${1:?}; libobj=${2:?}; dest=${3:?}
+# Absolute: the copies below run from inside the source tree.
+mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
+libobj=$(cd "$(dirname "$libobj")" && pwd)/$(basename "$libobj")
 copy_changed() { mkdir -p "$(dirname "$2")"; cmp -s "$1" "$2" || cp "$1" "$2"; }
 cd "$srcdir/components/intel_uncore"
 while IFS= read -r f; do copy_changed "$f" "$dest/$f"; done < <(find . -type f)

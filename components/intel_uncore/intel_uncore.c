@@ -516,6 +516,24 @@ static void note_holders(void)
 		fprintf(stderr, "intel_uncore: one process counts per socket: %s\n", holders);
 }
 
+/* Uncore counters raise no interrupt a thread could be sampled on, and a
+ * software emulation would read the counters from a signal handler, maybe
+ * while the same thread holds the read path's locks.  So PAPI_overflow (and
+ * PAPI_profil, HPCToolkit's sampling) is refused with a reason rather than
+ * accepted and never fired: hardware_intr is set so that PAPI asks us. */
+static int _intel_uncore_set_overflow(EventSetInfo_t *esi, int index, int threshold)
+{
+	(void)esi;
+	(void)index;
+	if (threshold == 0)
+		return PAPI_OK; /* switching overflow off */
+	return fail(uncore_fail(UNCORE_ENOSUPP,
+				"uncore counters deliver no overflow interrupt: they cannot be "
+				"sampled (PAPI_overflow, PAPI_profil, hpcrun); read them with "
+				"PAPI_read, or per socket for an MPI job with libpapi_uncore_mpi"),
+		    "PAPI_overflow");
+}
+
 static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
@@ -832,7 +850,8 @@ papi_vector_t _intel_uncore_vector = {
 	    .default_granularity = PAPI_GRN_SYS,
 	    .available_granularities = PAPI_GRN_SYS,
 	    .hardware_intr_sig = PAPI_INT_SIGNAL,
-	    .cpu = 1, /* PAPI_CPU_ATTACH selects the CPU's socket */
+	    .hardware_intr = 1, /* so that PAPI_overflow asks set_overflow */
+	    .cpu = 1,           /* PAPI_CPU_ATTACH selects the CPU's socket */
 	},
     .size =
 	{
@@ -846,6 +865,7 @@ papi_vector_t _intel_uncore_vector = {
     .init_thread = _intel_uncore_init_thread,
     .shutdown_thread = _intel_uncore_shutdown_thread,
     .init_control_state = _intel_uncore_init_control_state,
+    .set_overflow = _intel_uncore_set_overflow,
     .update_control_state = _intel_uncore_update_control_state,
     .cleanup_eventset = _intel_uncore_cleanup_eventset,
     .start = _intel_uncore_start,

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# PAPI_overflow/PAPI_profil on uncore events are refused with a reason
+# (build/itests/papi_overflow, from tests/integration/papi/papi_overflow.c):
+# uncore counters deliver no overflow interrupt, so sampling tools
+# (HPCToolkit's hpcrun) get an error instead of a handler that never runs.
+set -u
+. "$(dirname "$0")/lib.sh"
+bin=$BUILD/itests/papi_overflow
+if [ ! -x "$bin" ]; then
+	fail "papi_overflow is not built ($bin): run make check"
+	exit 0
+fi
+export SRCDIR
+run_checks "overflow" "$bin"
+PAPI_INTEL_UNCORE_SIM_KERNEL=perf run_checks "overflow, perf backend" "$bin"
