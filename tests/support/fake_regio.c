@@ -139,6 +139,13 @@ static int fake_read(struct uncore_regio *io, const struct uncore_reg *r, uint64
 	struct fake_regio *f = io->impl;
 	int rc = injected(f, FAKE_READ, r);
 	uint64_t v = rc ? 0 : fake_regio_get(f, r);
+	if (!rc && r->space == UNCORE_SPACE_PCI && r->width == 8) {
+		/* Config space is dwords: an 8-byte read is the one at addr
+		 * and the one above it (access/pci_cfg.h), as sysfs gives it. */
+		struct uncore_reg hi = *r;
+		hi.addr += 4;
+		v = (v & 0xffffffffu) | fake_regio_get(f, &hi) << 32;
+	}
 	log_access(f, FAKE_READ, r, v, 0, rc);
 	io->stats.reads++;
 	io->stats.syscalls++;

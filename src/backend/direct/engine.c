@@ -13,10 +13,12 @@
  *              the boxes, and the global START value: all counters of a
  *              socket start with one write where the platform allows.
  *   read:      with read_freeze, the global READ_FREEZE value around the
- *              reads (one instant per socket), MSR counters of a socket in
- *              one read_many, PCI counters as two dwords, MMIO counters one
- *              by one, each masked to its width; the event-set layer folds
- *              wraps.
+ *              reads (one instant per socket; the writes prepared and
+ *              checked against the allowlist at program time), MSR
+ *              counters of a socket in one read_many, a PCI counter in one
+ *              8-byte read (read again while counting, until two agree on
+ *              the high dword), MMIO counters one by one, each masked to
+ *              its width; the event-set layer folds wraps.
  *   stop:      the global STOP value, the boxes frozen.
  *   unprogram: STOP, boxes reset or controls 0, filters 0, RELEASE; the
  *              claim is given back unless acquire took it.
@@ -52,13 +54,21 @@ struct eng_filter {
 	uint64_t value;
 };
 
-/* How to read one slot: one register, or the two dwords of a PCI counter. */
+/* How to read one slot: one register (a PCI counter wider than a dword:
+ * one 8-byte read of its two dwords, which is not atomic). */
 struct eng_read {
-	struct uncore_reg reg, hi;
+	struct uncore_reg reg;
 	uint64_t mask;
 	uint16_t socket;
 	uint8_t batched; /* read by the MSR batch */
-	uint8_t split;   /* PCI: low dword at reg, high at hi */
+	uint8_t qword;   /* PCI: both dwords in one read, low then high */
+};
+
+/* A global-control write of the read path (freeze, thaw), checked against
+ * the allowlist when prepared: the read writes it without a second look. */
+struct eng_global_write {
+	struct uncore_reg reg;
+	uint64_t value;
 };
 
 struct engine {
@@ -68,6 +78,10 @@ struct engine {
 	char *lock_dir; /* owned copy of cfg.lock_dir */
 	uint64_t mmio_base;
 	struct direct_claim claim; /* sockets held, allowlisted views of cfg.io */
+	/* The read path's freeze and thaw writes, per socket with counters. */
+	struct eng_global_write freeze[UNCORE_MACHINE_MAX_SOCKETS],
+	    thaw[UNCORE_MACHINE_MAX_SOCKETS];
+	unsigned nfreeze, nthaw;
 	const struct uncore_plan *plan;
 	struct eng_box *boxes; /* one per plan->boxes */
 	struct eng_counter *counters;
@@ -333,9 +347,10 @@ static int bind_slot(struct engine *e, unsigned i)
 		if (rc < 0)
 			return rc;
 	} else if (rd->reg.space == UNCORE_SPACE_PCI && rd->reg.width == 4 && s->width > 32) {
-		rd->split = 1; /* config space is read in dwords */
-		rd->hi = rd->reg;
-		rd->hi.addr += 4;
+		/* Both dwords in one read: one pread through sysfs, two loads
+		 * through ECAM (access/pci_cfg.h). */
+		rd->qword = 1;
+		rd->reg.width = 8;
 	}
 	if (k->freerun)
 		return 0;
@@ -475,10 +490,71 @@ static const struct direct_claim_ops claim_ops = {
     .add_global = claim_global,
 };
 
+/* The read path's global writes of `step`, one per socket with counters,
+ * each checked now against the allowlist of the global controls of the
+ * claimed sockets (the claim's guarded_global: their registers and freeze
+ * bits only): the prepared writes never change, so the read writes them
+ * straight to the device. */
+static int prepare_global(struct engine *e, enum direct_global_step step,
+			  struct eng_global_write *w, unsigned *n)
+{
+	struct uncore_allowlist *al = NULL;
+	int rc = uncore_allowlist_create(&al);
+	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		if (e->claim.sockets & (1u << s))
+			rc = claim_global(e, s, al);
+	*n = 0;
+	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		uint64_t v;
+		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &v))
+			continue;
+		global_reg(e, s, &w[*n].reg);
+		w[*n].value = v;
+		rc = uncore_allowlist_check_write(al, &w[*n].reg, v);
+		if (rc == 0)
+			(*n)++;
+	}
+	uncore_allowlist_free(al);
+	return rc;
+}
+
+/* The prepared writes of a read's freeze or thaw, each even when another's
+ * failed (as set_global): the sockets written in *done (NULL: not wanted);
+ * 0 or the first error, naming the sockets that failed. */
+static int write_global(struct engine *e, enum direct_global_step step,
+			const struct eng_global_write *w, unsigned n, uint32_t *done)
+{
+	int first = 0;
+	char failed[64] = "";
+	size_t len = 0;
+	if (done)
+		*done = 0;
+	for (unsigned i = 0; i < n; i++) {
+		int rc = uncore_regio_write(e->cfg.io, &w[i].reg, w[i].value);
+		if (rc == 0) {
+			if (done)
+				*done |= 1u << w[i].reg.socket;
+			continue;
+		}
+		if (!first)
+			first = rc;
+		if (len < sizeof(failed))
+			len += (size_t)snprintf(failed + len, sizeof(failed) - len, "%s%u",
+						len ? ", " : "", w[i].reg.socket);
+	}
+	if (!first)
+		return 0;
+	char detail[400];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	return uncore_fail(first, "the %s of socket %s failed (%s)", global_step_name[step], failed,
+			   detail);
+}
+
 static void release_binding(struct engine *e)
 {
 	if (!e->claim.kept)
 		direct_claim_drop(&e->claim);
+	e->nfreeze = e->nthaw = 0;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		e->used[s] = 0;
 	free(e->boxes);
@@ -599,7 +675,9 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	direct_msr_batch_finish(&e->batch);
 	/* The sockets are ours before the first write (claim.h); reading
 	 * free-running counters alone disturbs nobody and needs no hold. */
-	if ((rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, &plan, 1)) < 0)
+	if ((rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, &plan, 1)) < 0 ||
+	    (rc = prepare_global(e, DIRECT_GLOBAL_READ_FREEZE, e->freeze, &e->nfreeze)) < 0 ||
+	    (rc = prepare_global(e, DIRECT_GLOBAL_READ_THAW, e->thaw, &e->nthaw)) < 0)
 		goto fail;
 
 	rc = program_boxes(e);
@@ -685,32 +763,26 @@ static int eng_stop(struct uncore_backend *base)
 	return first;
 }
 
-/* A counter read as two PCI dwords.  Without a freeze the high half may
- * move between the reads: read high, low, high again, and retry the low
- * half when the high one changed (the simulator models the tear). */
-static int read_split(struct engine *e, const struct eng_read *rd, int frozen, uint64_t *out)
+/* A PCI counter's two dwords in one read, low then high: not atomic.
+ * Frozen, the one read is the value.  Counting, the low dword may wrap
+ * before the high one is read (a value 2^32 too high): read again until
+ * two reads agree on the high dword; the second one is then whole (no
+ * carry reached the high dword while it was read). */
+static int read_qword(struct engine *e, const struct eng_read *rd, int frozen, uint64_t *out)
 {
-	uint64_t lo, hi, hi2;
-	int rc;
-
-	if (frozen) {
-		rc = uncore_regio_read(e->cfg.io, &rd->reg, &lo);
-		if (rc == 0)
-			rc = uncore_regio_read(e->cfg.io, &rd->hi, &hi);
-		if (rc == 0)
-			*out = ((hi << 32) | (lo & 0xffffffffu)) & rd->mask;
-		return rc;
+	uint64_t v, w;
+	int rc = uncore_regio_read(e->cfg.io, &rd->reg, &v);
+	if (rc == 0 && frozen) {
+		*out = v;
+		return 0;
 	}
-	rc = uncore_regio_read(e->cfg.io, &rd->hi, &hi);
 	for (int tries = 0; rc == 0 && tries < 4; tries++) {
-		rc = uncore_regio_read(e->cfg.io, &rd->reg, &lo);
-		if (rc == 0)
-			rc = uncore_regio_read(e->cfg.io, &rd->hi, &hi2);
-		if (rc == 0 && (hi2 & 0xffffffffu) == (hi & 0xffffffffu)) {
-			*out = ((hi << 32) | (lo & 0xffffffffu)) & rd->mask;
+		rc = uncore_regio_read(e->cfg.io, &rd->reg, &w);
+		if (rc == 0 && (w >> 32) == (v >> 32)) {
+			*out = w;
 			return 0;
 		}
-		hi = hi2;
+		v = w;
 	}
 	return rc < 0 ? rc
 		      : uncore_fail(UNCORE_EIO,
@@ -738,7 +810,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	if (freeze)
-		first = set_global(e, DIRECT_GLOBAL_READ_FREEZE, e->claim.guarded_global, &frozen);
+		first = write_global(e, DIRECT_GLOBAL_READ_FREEZE, e->freeze, e->nfreeze, &frozen);
 	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
 	rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
 	if (rc < 0 && !first)
@@ -747,7 +819,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 		const struct eng_read *rd = &e->reads[s];
 		if (!rd->batched) {
 			int stopped = !e->running || (frozen & (1u << rd->socket));
-			rc = rd->split ? read_split(e, rd, stopped, &raw[s])
+			rc = rd->qword ? read_qword(e, rd, stopped, &raw[s])
 				       : uncore_regio_read(e->cfg.io, &rd->reg, &raw[s]);
 			if (rc < 0) {
 				raw[s] = UNCORE_RAW_UNREAD;
@@ -761,8 +833,9 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (freeze) {
 		char detail[sizeof(base->interrupted_detail)];
 		/* Keep the first error's detail: it names what failed first. */
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		rc = set_global(e, DIRECT_GLOBAL_READ_THAW, e->claim.guarded_global, NULL);
+		if (first)
+			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		rc = write_global(e, DIRECT_GLOBAL_READ_THAW, e->thaw, e->nthaw, NULL);
 		if (rc < 0) {
 			base->counting_interrupted = 1;
 			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail), "%s",

@@ -146,13 +146,16 @@ TEST(one_batch_per_socket_holds_that_sockets_msr_counters)
 		} else if (log[i].op == FAKE_READ) {
 			if (log[i].reg.space == UNCORE_SPACE_MSR)
 				single_msr_reads++;
-			else
+			else {
 				pci_reads++;
+				CHECK_EQ_INT(log[i].reg.width, 8);
+			}
 		}
 	}
 	CHECK_EQ_INT(batches, 2);
 	CHECK_EQ_INT(single_msr_reads, 0);
-	CHECK_EQ_INT(pci_reads, 2 * 2 * 2); /* frozen: low and high dword of 4 counters */
+	/* Frozen: one 8-byte read (one pread) of each of the 4 PCI counters. */
+	CHECK_EQ_INT(pci_reads, 2 * 2);
 	/* The freeze still brackets the whole read. */
 	CHECK(n >= 2 && log[0].op == FAKE_WRITE && log[0].value == HSWEP_U_GLOBAL_CTL_FRZ_ALL);
 	CHECK(log[n - 1].op == FAKE_WRITE && log[n - 1].value == HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
