@@ -108,9 +108,9 @@ struct uncore_box_type {
 	const char *name;   /* libpfm4 PMU name without instance: "hswep_unc_imc" */
 	const char *kind;   /* short kind: "imc" */
 	unsigned layout;    /* the platform's register layout of this box kind:
-			     * enum hswep_box_kind (platform/hswep/hswep_boxes.h),
-			     * enum skl_box_kind (platform/skl/skl_boxes.h); 0 on
-			     * platforms without layouts */
+			     * enum hswep_box_kind (platform/hswep/hswep_boxes.h);
+			     * 0 on the other platforms, whose one description is
+			     * the direct engine's (backend/direct/desc_*.c) */
 	const char *desc;   /* one line for listings */
 	const char *manual; /* where it is specified: "HSX uncore PMON 2.6" */
 	enum uncore_platform_id platform;

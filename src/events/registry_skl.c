@@ -6,7 +6,6 @@
 #include "events/table.h"
 
 #include "events/intel_skl_unc_iu_events.h"
-#include "platform/skl/skl_boxes.h"
 #include "platform/skl/skl_regs.h"
 
 #define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
@@ -61,7 +60,6 @@ static const struct uncore_mod_desc skl_mods[] = {
 static const struct uncore_box_type skl_cbo = {
     .name = "skl_unc_cbo",
     .kind = "cbo",
-    .layout = SKL_BOX_CBO,
     .manual = "SKL 2.4, 3.1",
     .desc = "CBo: LLC slice / caching agent",
     .platform = UNCORE_PLATFORM_SKL,
@@ -77,7 +75,6 @@ static const struct uncore_box_type skl_cbo = {
 static const struct uncore_box_type skl_arb = {
     .name = "skl_unc_arb",
     .kind = "arb",
-    .layout = SKL_BOX_ARB,
     .manual = "SKL 2.4, 3.2",
     .desc = "ARB: arbitration unit (memory request tracker)",
     .platform = UNCORE_PLATFORM_SKL,
@@ -94,7 +91,6 @@ static const struct uncore_box_type skl_arb = {
 static const struct uncore_box_type skl_clock = {
     .name = "skl_unc_clock",
     .kind = "clock",
-    .layout = SKL_BOX_CLOCK,
     .manual = "SKL 2.3",
     .desc = "Fixed uncore clock (UCLK) counter",
     .platform = UNCORE_PLATFORM_SKL,
@@ -111,7 +107,6 @@ static const struct uncore_box_type skl_clock = {
 static const struct uncore_box_type skl_imc = {
     .name = "skl_unc_imc",
     .kind = "imc",
-    .layout = SKL_BOX_IMC,
     .manual = "SKL 3.3",
     .desc = "IMC: memory controller free-running request counters (MMIO)",
     .platform = UNCORE_PLATFORM_SKL,
