@@ -76,3 +76,13 @@ Xeon-7400 x7460-4s x7400-stream x7400_unc_gbsq::GBSQ_TRANSACTIONS,x7400_unc_fsb:
 GENERATIONS
 echo "   (scenarios: SKL 100 M reads/s = 6.4 GB/s; Nehalem 208 M reads/s per socket = 13.3 GB/s;"
 echo "    X7460 one GBSQ transaction every 4 + 8 core cycles, DRDY every 4th bus cycle, per socket)"
+echo
+echo "== 7. today's Xeons, for which we have no tables: the kernel's own uncore PMUs, and DRAM"
+echo "   bandwidth per socket from its cas_count aliases and their .scale/.unit (a SIMULATED"
+echo "   kernel shaped as Sapphire Rapids' uncore driver publishes it: --sim-kernel spr)"
+echo "   \$ uncore-stat --sim --sim-kernel spr -e uncore_imc::cas_count_read -g MEM -- sleep 0.5"
+"$stage/bin/uncore-stat" --sim --sim-kernel spr -o "$out" -e uncore_imc::cas_count_read -g MEM -- sleep 0.5
+sed 's/^/   /' "$out"
+echo "   (the fake kernel's rates: channel i of socket s reads (i+1) x (s+1) x 10 M CAS/s, so"
+echo "    socket 0 reads 23.04 GB/s over its 8 channels, socket 1 46.08; a CAS is 64 bytes:"
+echo "    the alias's .scale 6.103515625e-5 in its .unit MiB)"

@@ -164,7 +164,8 @@ count() {
 	fi
 }
 # value BACKEND EVENT SOCKET: the count ("all" for the total)
-value() { awk -F, -v e="$2" -v s="$3" '$1 == "total" && $4 == e && $5 == s {print $6}' "$tmp/$1.csv" | tail -1; }
+# CSV: kind,time_s,seconds,type,group,name,socket,value,units,simulated,partial
+value() { awk -F, -v e="$2" -v s="$3" '$1 == "total" && $6 == e && $7 == s {print $8}' "$tmp/$1.csv" | tail -1; }
 seconds() { awk -F, '$1 == "total" {print $3}' "$tmp/$1.csv" | tail -1; }
 why() { grep -v '^$' "$tmp/$1.err" | head -2 | tr '\n' ' '; }
 
@@ -284,8 +285,8 @@ if [ ! -f "$tmp/clk-perf.csv" ] || [ ! -f "$tmp/clk-direct.csv" ]; then
 	not_checked "needs both backends counting (perf: $([ -f "$tmp/clk-perf.csv" ] && echo yes || echo no), direct: $([ -f "$tmp/clk-direct.csv" ] && echo yes || echo "no$([ $write = 0 ] && echo ', run with --write')"))"
 else
 	for ev in ${clk_events//,/ }; do
-		a=$(awk -F, -v e="$ev" '$1 == "total" && $4 == e {print $6 / $3}' "$tmp/clk-perf.csv" | tail -1)
-		b=$(awk -F, -v e="$ev" '$1 == "total" && $4 == e {print $6 / $3}' "$tmp/clk-direct.csv" | tail -1)
+		a=$(awk -F, -v e="$ev" '$1 == "total" && $6 == e && $7 == "all" {print $8 / $3}' "$tmp/clk-perf.csv" | tail -1)
+		b=$(awk -F, -v e="$ev" '$1 == "total" && $6 == e && $7 == "all" {print $8 / $3}' "$tmp/clk-direct.csv" | tail -1)
 		if [ -z "$a" ] || [ -z "$b" ]; then
 			not_checked "$ev: a backend gave no count"
 		elif awk -v a="$a" -v b="$b" 'BEGIN {d = a - b; if (d < 0) d = -d; exit !(d <= 0.02 * b)}'; then

@@ -14,6 +14,7 @@
 #include "common/uncore_error.h"
 #include "platform/skl_mchbar.h"
 #include "sim/uncore_sim.h"
+#include "simkernel/shape_kernel.h"
 #include "simkernel/uncore_sim_perf.h"
 #include "topology/cpu_topology.h"
 
@@ -22,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define ENV_BACKEND "PAPI_INTEL_UNCORE_BACKEND"
+#define ENV_BACKEND     "PAPI_INTEL_UNCORE_BACKEND"
 #define ENV_READ_FREEZE "PAPI_INTEL_UNCORE_READ_FREEZE"
 
 static int read_freeze_wanted(void)
@@ -114,6 +115,37 @@ static int open_sim_perf(struct uncore_component *c)
 	return 0;
 }
 
+/* A simulated kernel shaped as a processor we have no tables for
+ * (PAPI_INTEL_UNCORE_SIM_KERNEL=spr, skx, gnr): the perf backend with no table
+ * platform, on the shape's sysfs tree and constant-rate counters. */
+static int open_sim_shape(struct uncore_component *c, const struct uncore_shape *shape)
+{
+	struct uncore_shape_kernel *k;
+	struct uncore_perf_config cfg;
+	char origin[200];
+	int rc = uncore_shape_kernel_create(shape, &k);
+	if (rc < 0)
+		return rc;
+	snprintf(origin, sizeof(origin), "SIMULATED kernel: %s", uncore_shape_title(shape));
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.pmu_root = uncore_shape_kernel_pmu_root(k);
+	cfg.cpu_root = uncore_shape_kernel_cpu_root(k);
+	cfg.sys = uncore_shape_kernel_sys(k);
+	cfg.plat = NULL;
+	cfg.origin = origin;
+	rc = uncore_perf_open(&cfg, &c->be);
+	if (rc < 0) {
+		uncore_shape_kernel_destroy(k);
+		return rc;
+	}
+	uncore_shape_kernel_remove_tree(k);
+	/* One fake kernel per process: nothing to share between processes. */
+	c->no_socket_lock = 1;
+	c->kind = UNCORE_BACKEND_PERF;
+	snprintf(c->origin, sizeof(c->origin), "%.150s; no uncore tables", origin);
+	return 0;
+}
+
 /* The uncore platform of the simulated model ("hswep", "skl", "nhm", ...). */
 static const char *sim_platform(struct uncore_sim *sim)
 {
@@ -133,10 +165,20 @@ static int open_sim(struct uncore_component *c)
 	const char *kernel = getenv(UNCORE_SIM_ENV_KERNEL);
 	if (kernel && strcmp(kernel, "perf") == 0)
 		return open_sim_perf(c);
-	if (kernel && *kernel && strcmp(kernel, "none") != 0)
-		return uncore_fail(UNCORE_EINVAL, "%s=%s: use perf (the perf backend on a simulated "
-						  "kernel) or none (the direct backend)",
-				   UNCORE_SIM_ENV_KERNEL, kernel);
+	if (kernel && uncore_shape_find(kernel))
+		return open_sim_shape(c, uncore_shape_find(kernel));
+	if (kernel && *kernel && strcmp(kernel, "none") != 0) {
+		char shapes[128] = "";
+		size_t o = 0;
+		for (size_t i = 0; i < uncore_shape_count() && o < sizeof(shapes); i++)
+			o += (size_t)snprintf(shapes + o, sizeof(shapes) - o, ", %s",
+					      uncore_shape_name(uncore_shape_at(i)));
+		return uncore_fail(UNCORE_EINVAL,
+				   "%s=%s: use perf (the perf backend on a simulated Haswell-EP "
+				   "kernel), none (the direct backend), or a kernel shaped as a "
+				   "processor without our tables%s",
+				   UNCORE_SIM_ENV_KERNEL, kernel, shapes);
+	}
 	int rc = uncore_sim_regio_from_env(&io);
 
 	if (rc < 0)
@@ -278,7 +320,7 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 		if (topo.socket[i].cores > cfg.cores_per_package)
 			cfg.cores_per_package = topo.socket[i].cores;
 	cfg.absent_note = imc_why[0] ? imc_why : NULL;
-	rc = skl	? uncore_direct_open_skl(&cfg, &c->be)
+	rc = skl        ? uncore_direct_open_skl(&cfg, &c->be)
 	     : msr_only ? uncore_direct_open_msr_platform(platform->name, &cfg, &c->be)
 			: uncore_direct_open_hswep(&cfg, &c->be);
 	if (rc < 0) {

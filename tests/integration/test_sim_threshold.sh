@@ -50,15 +50,15 @@ want_socket=$((4 * per_period * 8))
 "$stat" --sim --sim-model "$inst" --csv -o "$tmp/csv" -e "$ALL" -- "$sim" advance "$inst" 4s
 expect "virtual time: uncore-stat ends with status 0" test $? -eq 0
 expect "virtual time: socket 0 counts $want_socket cycles with a CAS" \
-	grep -q "^total,4.000000,4.000000,$ALL,0,$want_socket,1\$" "$tmp/csv"
+	grep -q "^total,4.000000,4.000000,event,,$ALL,0,$want_socket,count,1,0\$" "$tmp/csv"
 expect "virtual time: both sockets count $((2 * want_socket))" \
-	grep -q "^total,4.000000,4.000000,$ALL,all,$((2 * want_socket)),1\$" "$tmp/csv"
+	grep -q "^total,4.000000,4.000000,event,,$ALL,all,$((2 * want_socket)),count,1,0\$" "$tmp/csv"
 # With t=2: two or more CAS on a cycle, only where the 8u and 3u streams
 # meet, i.e. on the 1u stream's cycles: 12.5 M per period.
 "$stat" --sim --sim-model "$inst" --csv -o "$tmp/csv2" -e "hswep_unc_imc::UNC_M_CAS_COUNT:ALL:t=2" \
 	-- "$sim" advance "$inst" 4s
 expect "virtual time: t=2 counts the cycles of two CAS (4 x 12.5 M x 16)" \
-	grep -q ",all,$((4 * 12500000 * 16)),1\$" "$tmp/csv2"
+	grep -q ",all,$((4 * 12500000 * 16)),count,1,0\$" "$tmp/csv2"
 "$sim" destroy "$inst" >/dev/null
 
 # Wall clock (demo-stream.scn): the command of the report.  It must end; a
@@ -72,8 +72,9 @@ expect "wall clock: uncore-stat --sim -e $ALL -t 4 ends with status 0 (status $r
 if "$py" - "$tmp/wall" "$ALL" "$per_period" <<'EOF'
 import sys
 rows = [l.strip().split(",") for l in open(sys.argv[1]) if l.startswith("total,")]
-row = [r for r in rows if r[3] == sys.argv[2] and r[4] == "all"][0]
-elapsed, count = float(row[2]), int(row[5])
+# kind,time_s,seconds,type,group,name,socket,value,units,simulated,partial
+row = [r for r in rows if r[5] == sys.argv[2] and r[6] == "all"][0]
+elapsed, count = float(row[2]), int(row[7])
 want = int(sys.argv[3]) * 16 * elapsed
 assert abs(count - want) <= 0.05 * want, (count, want, elapsed)
 print("   %d cycles with a CAS in %.6f s (%.0f expected)" % (count, elapsed, want))

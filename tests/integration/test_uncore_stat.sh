@@ -8,6 +8,15 @@ tmp=$(mktemp -d)
 inst=/dev/shm/uncore-sim-stat-test-$$
 trap 'rm -rf "$tmp"; rm -f "$inst"' EXIT
 stat=$STAGE/bin/uncore-stat
+CSV_HEADER=kind,time_s,seconds,type,group,name,socket,value,units,simulated,partial
+# metric_rows FILE GROUP NAME UNITS V0 V1 VALL: the run's total rows of a
+# metric in the CSV schema, per socket and for the node (all).
+metric_rows() {
+	local f=$1 g=$2 m=$3 u=$4
+	grep -q "^total,[^,]*,[^,]*,metric,$g,$m,0,$5,$u,1,0\$" "$f" &&
+		grep -q "^total,[^,]*,[^,]*,metric,$g,$m,1,$6,$u,1,0\$" "$f" &&
+		grep -q "^total,[^,]*,[^,]*,metric,$g,$m,all,$7,$u,1,0\$" "$f"
+}
 sim=$STAGE/bin/uncore-sim
 RD=hswep_unc_imc::UNC_M_CAS_COUNT:RD
 WR=hswep_unc_imc::UNC_M_CAS_COUNT:WR
@@ -19,10 +28,10 @@ expect "the scenarios are staged" test -f "$STAGE/share/papi-uncore/scenarios/de
 "$sim" create "$inst" -s "$SRCDIR/src/sim/scenarios/stream.scn" >/dev/null
 "$stat" --sim --sim-model "$inst" --csv -o "$tmp/csv" -e "$RD,$WR" -- "$sim" advance "$inst" 1s
 expect "a command's status 0 is uncore-stat's" test $? -eq 0
-expect "CSV: read CAS of socket 0 exact" grep -q "^total,1.000000,1.000000,$RD,0,800000000,1\$" "$tmp/csv"
-expect "CSV: read CAS of socket 1 exact" grep -q "^total,1.000000,1.000000,$RD,1,800000000,1\$" "$tmp/csv"
-expect "CSV: read CAS total is the sum" grep -q "^total,1.000000,1.000000,$RD,all,1600000000,1\$" "$tmp/csv"
-expect "CSV: write CAS total" grep -q "^total,1.000000,1.000000,$WR,all,800000000,1\$" "$tmp/csv"
+expect "CSV: read CAS of socket 0 exact" grep -q "^total,1.000000,1.000000,event,,$RD,0,800000000,count,1,0\$" "$tmp/csv"
+expect "CSV: read CAS of socket 1 exact" grep -q "^total,1.000000,1.000000,event,,$RD,1,800000000,count,1,0\$" "$tmp/csv"
+expect "CSV: read CAS total is the sum" grep -q "^total,1.000000,1.000000,event,,$RD,all,1600000000,count,1,0\$" "$tmp/csv"
+expect "CSV: write CAS total" grep -q "^total,1.000000,1.000000,event,,$WR,all,800000000,count,1,0\$" "$tmp/csv"
 expect "CSV says SIMULATED" grep -q '^# .*SIMULATED uncore' "$tmp/csv"
 
 "$stat" --sim --sim-model "$inst" --json -o "$tmp/json" -e "$RD,${RD}:socket=1" -- "$sim" advance "$inst" 1s
@@ -53,13 +62,13 @@ expect "text says SIMULATED" grep -q 'SIMULATED' "$tmp/text"
 #   write 25.6 / 51.2, both 76.8 / 153.6, page hits 0.833333.
 "$stat" --sim --sim-model "$inst" --csv -o "$tmp/gcsv" -g mem -- "$sim" advance "$inst" 1s
 expect "-g mem (any case) counts with status 0" test $? -eq 0
-expect "-g CSV: the header is metric,units,socket0,socket1,total" grep -qx 'metric,units,socket0,socket1,total' "$tmp/gcsv"
-expect "-g CSV: DRAM read bandwidth per socket and in total" grep -qx 'hswep_metric::DRAM_READ_BW,GB/s,51.2,51.2,102.4' "$tmp/gcsv"
-expect "-g CSV: DRAM write bandwidth" grep -qx 'hswep_metric::DRAM_WRITE_BW,GB/s,25.6,25.6,51.2' "$tmp/gcsv"
-expect "-g CSV: DRAM bandwidth" grep -qx 'hswep_metric::DRAM_BW,GB/s,76.8,76.8,153.6' "$tmp/gcsv"
-expect "-g CSV: page-hit fraction" grep -qx 'hswep_unc_imc::PCT_REQUESTS_PAGE_HIT,fraction,0.833333,0.833333,0.833333' "$tmp/gcsv"
+expect "-g CSV: one schema for events and metrics" grep -qx "$CSV_HEADER" "$tmp/gcsv"
+expect "-g CSV: DRAM read bandwidth per socket and in total" metric_rows "$tmp/gcsv" MEM hswep_metric::DRAM_READ_BW GB/s 51.2 51.2 102.4
+expect "-g CSV: DRAM write bandwidth" metric_rows "$tmp/gcsv" MEM hswep_metric::DRAM_WRITE_BW GB/s 25.6 25.6 51.2
+expect "-g CSV: DRAM bandwidth" metric_rows "$tmp/gcsv" MEM hswep_metric::DRAM_BW GB/s 76.8 76.8 153.6
+expect "-g CSV: page-hit fraction" metric_rows "$tmp/gcsv" MEM hswep_unc_imc::PCT_REQUESTS_PAGE_HIT fraction 0.833333 0.833333 0.833333
 n=$(grep -vc '^#' "$tmp/gcsv")
-expect "-g CSV: the header and the group's 4 metrics (got $n lines)" test "$n" -eq 5
+expect "-g CSV: the header and the group's 4 metrics x (2 sockets + all) (got $n lines)" test "$n" -eq 13
 
 # The same group and a raw event through the perf backend (the simulator
 # behind the simulated kernel): the same exact values.
@@ -67,11 +76,12 @@ PAPI_INTEL_UNCORE_SIM_KERNEL=perf "$stat" --sim --sim-model "$inst" --csv -o "$t
 	-- "$sim" advance "$inst" 1s
 expect "-g through the perf backend: status 0" test $? -eq 0
 expect "-g through the perf backend: DRAM bandwidth exact" \
-	grep -qx 'hswep_metric::DRAM_BW,GB/s,76.8,76.8,153.6' "$tmp/gperf"
+	metric_rows "$tmp/gperf" MEM hswep_metric::DRAM_BW GB/s 76.8 76.8 153.6
 expect "-g through the perf backend: page-hit fraction exact" \
-	grep -qx 'hswep_unc_imc::PCT_REQUESTS_PAGE_HIT,fraction,0.833333,0.833333,0.833333' "$tmp/gperf"
-expect "-g through the perf backend: the raw event beside it exact" \
-	grep -q "^total,1.000000,1.000000,$RD,all,1600000000,1\$" "$tmp/gperf"
+	metric_rows "$tmp/gperf" MEM hswep_unc_imc::PCT_REQUESTS_PAGE_HIT fraction 0.833333 0.833333 0.833333
+expect "-g through the perf backend: the raw event beside it exact, in the same schema" \
+	grep -q "^total,1.000000,1.000000,event,,$RD,all,1600000000,count,1,0\$" "$tmp/gperf"
+expect "-g and -e in one CSV: one header" test "$(grep -c '^kind,' "$tmp/gperf")" -eq 1
 
 "$stat" --sim --sim-model "$inst" -o "$tmp/gtext" -g MEM -- "$sim" advance "$inst" 1s
 expect "-g text: a titled table" grep -q '^ MEM: DRAM bandwidth per socket and node (SIMULATED), over 1.000000 s:' "$tmp/gtext"
@@ -131,30 +141,44 @@ expect "-g list: its members" grep -q '^  *hswep_unc_imc::PCT_REQUESTS_PAGE_HIT$
 # Interval mode without a command, on the wall-clock demo scenario.
 "$stat" --sim -I 100 -t 0.35 --csv -o "$tmp/iv" -e "$RD"
 expect "-t without a command ends with status 0" test $? -eq 0
-n=$(grep -c "^interval,.*,$RD,all," "$tmp/iv")
-expect "-I 100 -t 0.35 prints 3 intervals (got $n)" test "$n" -eq 3
+n=$(grep -c "^interval,.*,$RD,all,.*,0\$" "$tmp/iv")
+expect "-I 100 -t 0.35 prints 3 full intervals (got $n)" test "$n" -eq 3
+expect "... and the short rest, marked partial" grep -q "^interval,[^,]*,0\.0[0-9]*,event,,$RD,all,[0-9]*,count,1,1\$" "$tmp/iv"
 expect "the run's total follows the intervals" grep -q "^total,.*,$RD,all," "$tmp/iv"
 
 # -g with -I: the set is reset after each interval, so each row is that
 # interval's value (the wall-clock demo scenario: rates as stream.scn's).
 "$stat" --sim -g MEM -I 100 -t 0.35 --csv -o "$tmp/giv"
 expect "-g -I: status 0" test $? -eq 0
-expect "-g -I CSV: time_s first" grep -qx 'time_s,metric,units,socket0,socket1,total' "$tmp/giv"
-n=$(grep -c '^[0-9.]*,hswep_metric::DRAM_READ_BW,GB/s,' "$tmp/giv")
+expect "-g -I CSV: the one schema" grep -qx "$CSV_HEADER" "$tmp/giv"
+n=$(grep -c '^interval,[^,]*,[^,]*,metric,MEM,hswep_metric::DRAM_READ_BW,all,' "$tmp/giv")
 expect "-g -I 100 -t 0.35: 3 intervals and the rest (got $n rows)" test "$n" -eq 4
+expect "-g -I: the short last interval is marked partial" \
+	grep -q '^interval,[^,]*,0\.0[0-9]*,metric,MEM,hswep_metric::DRAM_READ_BW,all,[0-9.]*,GB/s,1,1$' "$tmp/giv"
+expect "-g -I: the full intervals are not" \
+	test "$(grep -c '^interval,.*,metric,MEM,hswep_metric::DRAM_READ_BW,all,.*,0$' "$tmp/giv")" -eq 3
+expect "-g -I: the run's total of a rate metric" \
+	grep -q '^total,[^,]*,[^,]*,metric,MEM,hswep_metric::DRAM_READ_BW,all,[0-9][0-9.]*,GB/s,1,0$' "$tmp/giv"
+expect "-g -I: no whole-run value for a fraction (nan)" \
+	grep -q '^total,[^,]*,[^,]*,metric,MEM,hswep_unc_imc::PCT_REQUESTS_PAGE_HIT,all,nan,fraction,1,0$' "$tmp/giv"
 if "$PYTHON3" - "$tmp/giv" <<'PY'
 import sys
-rows = [l.strip().split(",") for l in open(sys.argv[1]) if not l.startswith(("#", "time_s"))]
+import csv
+rows = list(csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")))
 want = 16 * 100e6 * 64 / 1e9
-rd = [float(r[5]) for r in rows if r[1] == "hswep_metric::DRAM_READ_BW"]
+iv = [r for r in rows if r["kind"] == "interval"]
+rd = [float(r["value"]) for r in iv if r["name"] == "hswep_metric::DRAM_READ_BW" and r["socket"] == "all"]
+total = [float(r["value"]) for r in rows if r["kind"] == "total" and r["name"] == "hswep_metric::DRAM_READ_BW" and r["socket"] == "all"]
+# The run's total of a rate: within 5% of the scenario's rate as well.
+assert len(total) == 1 and abs(total[0] - want) < 0.05 * want, (total, want)
 # Each interval is a rate over that interval, not a running sum (a sum
 # would double by the second interval).  Wall clock: the full intervals
 # within 5%; the short rest is looser (a skew of a millisecond or so
 # between the set's clock and the counts weighs more on a few ms).
 assert all(abs(v - want) < 0.05 * want for v in rd[:-1]), (rd, want)
 assert abs(rd[-1] - want) < 0.25 * want, (rd, want)
-hit = [r for r in rows if r[1] == "hswep_unc_imc::PCT_REQUESTS_PAGE_HIT"]
-assert all(r[3:] == ["0.833333"] * 3 for r in hit), hit
+hit = [r for r in iv if r["name"] == "hswep_unc_imc::PCT_REQUESTS_PAGE_HIT"]
+assert len(hit) == 12 and all(r["value"] == "0.833333" for r in hit), hit
 PY
 then pass "-g -I: each interval's bandwidth is the scenario's rate, not a sum"
 else fail "-g -I values (file: $(cat "$tmp/giv"))"; fi
@@ -221,7 +245,7 @@ expect "--explain -g: the manual's formula" grep -q 'HSX 2.6.6: 1 - (PCT_REQUEST
 "$stat" --sim --csv -e hswep_metric::DRAM_BW -- sleep 0.1 >"$tmp/emetric" 2>&1
 expect "-e METRIC: status 0" test $? -eq 0
 expect "-e METRIC: a GB/s row with decimal values per socket and in total" \
-	grep -q -E '^hswep_metric::DRAM_BW,GB/s,[0-9]+\.[0-9]+,[0-9]+\.[0-9]+,[0-9]+\.[0-9]+$' "$tmp/emetric"
+	grep -q -E '^total,[^,]*,[^,]*,metric,-e,hswep_metric::DRAM_BW,all,[0-9]+\.[0-9]+,GB/s,1,0$' "$tmp/emetric"
 "$stat" --sim -e hswep_metric::DRAM_BW:socket=1 -- true >"$tmp/emetricq" 2>&1
 expect "-e METRIC:socket=N: usage error" test $? -eq 2
 expect "-e METRIC:socket=N: says why" grep -q 'give a metric without qualifiers' "$tmp/emetricq"

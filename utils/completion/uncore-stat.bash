@@ -9,7 +9,7 @@ _uncore_stat_sim_args() {
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
 		--sim) printf '%s\n' --sim ;;
-		--sim-model | --sim-scenario) printf '%s\n' "${COMP_WORDS[i]}" "${COMP_WORDS[i + 1]}" ;;
+		--sim-model | --sim-scenario | --sim-kernel) printf '%s\n' "${COMP_WORDS[i]}" "${COMP_WORDS[i + 1]}" ;;
 		esac
 	done
 }
@@ -37,6 +37,10 @@ _uncore_stat() {
 			$(compgen -f -X '!*.scn' -- "$cur"))
 		return
 		;;
+	--sim-kernel)
+		COMPREPLY=($(compgen -W "perf none spr skx gnr" -- "$cur"))
+		return
+		;;
 	-o | --output | --plot | --plot-from)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
@@ -47,7 +51,7 @@ _uncore_stat() {
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "-e --events -g --group -t --time -I --interval -o --output
-			--csv --json --no-per-socket --explain --sim --sim-model --sim-scenario
+			--csv --json --no-per-socket --explain --sim --sim-model --sim-scenario --sim-kernel
 			--plot --plot-from --list-events --version -h --help" -- "$cur"))
 		return
 	fi

@@ -195,11 +195,31 @@ static int collect_metrics(struct stat_counters *c, const struct stat_opts *o,
 	return 0;
 }
 
+/* A metric over the kernel's aliases: each term T as T:socket=S (the terms
+ * and their bytes per count resolved by stat_counters_add). */
+static int add_kernel_metric(struct stat_counters *c, struct stat_metric *m)
+{
+	int rc;
+	for (unsigned t = 0; t < m->kr.nterms; t++)
+		for (unsigned s = 0; s < c->nsockets; s++) {
+			char name[PAPI_HUGE_STR_LEN];
+			snprintf(name, sizeof(name), "%s:socket=%u", m->kr.event[t], s);
+			if ((rc = add_papi(c, name, m->name, &m->tpapi[t][s])) != 0)
+				return rc;
+		}
+	snprintf(m->units, sizeof(m->units), "GB/s");
+	m->fp64 = 1;
+	return 0;
+}
+
 /* Add metric m as M and M:socket=S; its units and value type from PAPI. */
 static int add_metric(struct stat_counters *c, struct stat_metric *m)
 {
 	PAPI_event_info_t info;
 	int code, rc;
+
+	if (m->km)
+		return add_kernel_metric(c, m);
 
 	if ((rc = add_papi(c, m->name, m->name, &m->total)) != 0)
 		return rc;
@@ -240,7 +260,7 @@ static int collect_event_metrics(struct stat_counters *c, const struct stat_opts
 {
 	struct stat_group_view *v = NULL;
 	for (unsigned i = 0; i < o->nevents; i++) {
-		if (!is_metric_name(o->events[i]))
+		if (!is_metric_name(o->events[i]) && !stat_kmetric_find(o->events[i]))
 			continue;
 		if (strchr(strstr(o->events[i], "::") ? strstr(o->events[i], "::") + 2
 						      : o->events[i],
@@ -288,8 +308,20 @@ int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
 	for (unsigned i = 0; i < o->nevents && c->nsockets == 0; i++)
 		if (!taken[i] && named_socket(o->events[i]) == -1)
 			c->nsockets = probe_sockets(o->events[i]);
+	/* Kernel-alias metrics: their terms on this machine. */
+	for (unsigned k = 0; k < c->nmetrics; k++) {
+		struct stat_metric *m = &c->metric[k];
+		char err[512];
+		m->km = stat_kmetric_find(m->name);
+		if (m->km && stat_kmetric_resolve(m->km, &m->kr, err, sizeof(err)) < 0) {
+			fprintf(stderr, "uncore-stat: %s\n", err);
+			return STAT_EXIT_USAGE;
+		}
+	}
 	if (c->nsockets == 0 && c->nmetrics)
-		c->nsockets = probe_sockets(c->metric[0].name);
+		/* A kernel-alias metric is no PAPI event: probe with its first term. */
+		c->nsockets =
+		    probe_sockets(c->metric[0].km ? c->metric[0].kr.event[0] : c->metric[0].name);
 	for (unsigned i = 0; i < o->nevents; i++) {
 		int s = named_socket(o->events[i]);
 		if (s >= 0 && s < STAT_MAX_SOCKETS && (unsigned)s + 1 > c->nsockets)
@@ -346,7 +378,23 @@ static double metric_value(const struct stat_metric *m, long long v)
 	return d;
 }
 
-void stat_counters_metric_rows(const struct stat_counters *c, const long long *now,
+/* A kernel-alias metric: bytes of its terms per second of the span, in
+ * GB/s (10^9 bytes/s); NaN for an empty span. */
+static void kernel_metric_row(const struct stat_counters *c, const struct stat_metric *m,
+			      const long long *now, double seconds, struct stat_metric_row *r)
+{
+	double all = 0;
+	for (unsigned s = 0; s < STAT_MAX_SOCKETS; s++) {
+		double bytes = 0;
+		for (unsigned t = 0; s < c->nsockets && t < m->kr.nterms; t++)
+			bytes += (double)(uint64_t)now[m->tpapi[t][s]] * m->kr.bytes[t];
+		r->value[s] = s < c->nsockets && seconds > 0 ? bytes / seconds / 1e9 : NAN;
+		all += bytes;
+	}
+	r->total = seconds > 0 ? all / seconds / 1e9 : NAN;
+}
+
+void stat_counters_metric_rows(const struct stat_counters *c, const long long *now, double seconds,
 			       struct stat_metric_row *rows)
 {
 	for (unsigned k = 0; k < c->nmetrics; k++) {
@@ -354,6 +402,10 @@ void stat_counters_metric_rows(const struct stat_counters *c, const long long *n
 		struct stat_metric_row *r = &rows[k];
 		r->name = m->name;
 		r->units = m->units;
+		if (m->km) {
+			kernel_metric_row(c, m, now, seconds, r);
+			continue;
+		}
 		for (unsigned s = 0; s < STAT_MAX_SOCKETS; s++)
 			r->value[s] = s < c->nsockets ? metric_value(m, now[m->papi[s]]) : NAN;
 		r->total = metric_value(m, now[m->total]);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "stat_kgroups.h"
 #include "stat_opts.h"
 
 struct uncore_metric_group;
@@ -39,11 +40,16 @@ struct stat_row {
 /* One metric of the -g groups: PAPI events M (the node total) and
  * M:socket=S for every socket; values are doubles. */
 struct stat_metric {
-	const char *name;  /* as the group names it (hswep_metric::DRAM_BW) */
-	char units[64];    /* PAPI_event_info_t.units */
-	int fp64;          /* PAPI_DATATYPE_FP64: the double's bits in the long long */
-	unsigned total;    /* PAPI index of M */
+	const char *name; /* as the group names it (hswep_metric::DRAM_BW) */
+	char units[64];   /* PAPI_event_info_t.units */
+	int fp64;         /* PAPI_DATATYPE_FP64: the double's bits in the long long */
+	unsigned total;   /* PAPI index of M */
 	unsigned papi[STAT_MAX_SOCKETS];
+	/* A metric over the kernel's aliases (stat_kgroups.h), computed here:
+	 * its terms' PAPI indices per socket and bytes per count. */
+	const struct stat_kmetric *km;
+	struct stat_kresolved kr;
+	unsigned tpapi[STAT_KMAX_TERMS][STAT_MAX_SOCKETS];
 };
 
 /* A metric row of a report: a member's value per socket and for the node
@@ -101,8 +107,9 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o);
 /* Zero the counts and restart the metrics' interval (PAPI_reset). 0 or 1. */
 int stat_counters_reset(struct stat_counters *c);
 
-/* The metric rows of one reading (values since start or the last reset). */
-void stat_counters_metric_rows(const struct stat_counters *c, const long long *now,
+/* The metric rows of one reading (values since start or the last reset;
+ * `seconds`: the span the counts of the kernel-alias metrics cover). */
+void stat_counters_metric_rows(const struct stat_counters *c, const long long *now, double seconds,
 			       struct stat_metric_row *rows);
 
 int stat_counters_start(struct stat_counters *c);

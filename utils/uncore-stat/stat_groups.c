@@ -12,6 +12,8 @@
 #include "metrics/metrics.h"
 #include "platform/cpu.h"
 #include "sim/uncore_sim.h"
+#include "simkernel/shape_kernel.h"
+#include "stat_kgroups.h"
 #include "stat_lib.h"
 
 int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat, char *err,
@@ -20,6 +22,11 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 	const char *pname = "hswep";
 	const struct uncore_event_platform *plat = NULL;
 
+	if (simulated && uncore_shape_find(getenv("PAPI_INTEL_UNCORE_SIM_KERNEL"))) {
+		/* A simulated kernel shaped as a processor without our tables. */
+		*cat = stat_kgroups_catalog();
+		return 0;
+	}
 	if (simulated) {
 		/* The simulated model's platform (stat_sim_setup set the model). */
 		const char *p = uncore_sim_env_platform();
@@ -32,10 +39,9 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 			d = uncore_platform_for_cpu(&cpu);
 		uncore_error_clear();
 		if (!d) {
-			snprintf(err, len,
-				 "metric groups: this CPU is no supported uncore platform, so "
-				 "there are no groups (available groups: none)");
-			return -1;
+			/* No tables for this CPU: the groups over the kernel's aliases. */
+			*cat = stat_kgroups_catalog();
+			return 0;
 		}
 		pname = d->name;
 		plat = uncore_event_platform_by_name(pname);
@@ -103,6 +109,41 @@ int stat_groups_find(const struct uncore_metric_catalog *cat, const struct stat_
 	return 0;
 }
 
+/* --explain -g on a processor without our tables: each kernel-alias
+ * metric's terms as the kernel names them here and the bytes of a count. */
+static int explain_kernel_groups(const struct stat_opts *o, FILE *out)
+{
+	const struct uncore_metric_catalog *cat = stat_kgroups_catalog();
+	const struct uncore_metric_group *groups[16];
+	char err[1024];
+	if (o->ngroups > 16 || stat_groups_find(cat, o, groups, err, sizeof(err)) < 0) {
+		fprintf(stderr, "uncore-stat: %s\n", o->ngroups > 16 ? "too many -g options" : err);
+		return STAT_EXIT_USAGE;
+	}
+	fprintf(out, "\nmetric groups over the kernel's aliases (computed by uncore-stat, per "
+		     "socket and node total)\n");
+	for (unsigned i = 0; i < o->ngroups; i++) {
+		fprintf(out, "  %s: %s\n", groups[i]->name, groups[i]->title);
+		for (unsigned m = 0; m < groups[i]->nmembers; m++) {
+			const struct stat_kmetric *km = stat_kmetric_find(groups[i]->members[m]);
+			struct stat_kresolved kr;
+			if (!km)
+				continue;
+			if (stat_kmetric_resolve(km, &kr, err, sizeof(err)) < 0) {
+				fprintf(stderr, "uncore-stat: %s\n", err);
+				return STAT_EXIT_USAGE;
+			}
+			fprintf(out, "\n%s  [GB/s]\n  %s\n  = (", km->name, km->title);
+			for (unsigned t = 0; t < kr.nterms; t++)
+				fprintf(out, "%s%s:socket=S x %g bytes", t ? " + " : "",
+					kr.event[t], kr.bytes[t]);
+			fprintf(out, ") / seconds / 10^9 (bytes of a count: the alias's .scale in "
+				     "its .unit)\n");
+		}
+	}
+	return 0;
+}
+
 int stat_groups_explain(const struct stat_opts *o, FILE *out)
 {
 	struct uncore_component *comp = NULL;
@@ -120,6 +161,10 @@ int stat_groups_explain(const struct stat_opts *o, FILE *out)
 		fprintf(stderr, "uncore-stat: %s\n",
 			uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
 		return 1;
+	}
+	if (strcmp(comp->be->machine.plat->name, "kernel") == 0) {
+		uncore_component_close(comp);
+		return explain_kernel_groups(o, out);
 	}
 	rc = uncore_metric_catalog_get(comp->be->machine.plat, &cat);
 	uncore_error_clear();

@@ -12,7 +12,8 @@ void stat_usage(FILE *f)
 {
 	fprintf(
 	    f,
-	    "usage: uncore-stat {-e EVENT[,EVENT...] | -g GROUP}... [options] [--] [CMD [ARGS...]]\n"
+	    "usage: uncore-stat {-e EVENT[,EVENT...] | -g GROUP}... [options] [--] [CMD "
+	    "[ARGS...]]\n"
 	    "Count Intel uncore events through PAPI (component intel_uncore) while CMD runs,\n"
 	    "or for -t SECONDS, or until Ctrl-C; print them per socket and in total.\n"
 	    "\n"
@@ -21,7 +22,8 @@ void stat_usage(FILE *f)
 	    "                        :socket= or :cpu= is shown per socket and in total\n"
 	    "  -t, --time SECONDS    without CMD: measure this long (default: until SIGINT)\n"
 	    "  -I, --interval MS     also print the counts of every MS milliseconds\n"
-	    "      --csv             CSV: kind,time_s,seconds,event,socket,value,simulated\n"
+	    "      --csv             CSV, one value a row: kind,time_s,seconds,type,group,name,\n"
+	    "                        socket,value,units,simulated,partial\n"
 	    "      --json            one JSON object per report (JSON lines)\n"
 	    "  -o, --output FILE     write the report to FILE ('-': stdout; default stderr)\n"
 	    "      --no-per-socket   count each event as given, without per-socket columns\n"
@@ -33,6 +35,10 @@ void stat_usage(FILE *f)
 	    "      --sim-scenario S  scenario: a built-in name (stream, llc, qpi-remote, idle,\n"
 	    "                        pcie-io, boxes, demo-stream), a file, or none\n"
 	    "                        (default: demo-stream, STREAM-like traffic in real time)\n"
+	    "      --sim-kernel K    a simulated kernel: perf (Haswell-EP through perf_event), or\n"
+	    "                        a processor without our tables by the shape of its kernel\n"
+	    "                        PMUs: spr (Sapphire Rapids), skx (Skylake-SP), gnr\n"
+	    "                        (Granite Rapids)\n"
 	    "  -g, --group GROUP     a metric group (MEM, LLC, ...; any case), repeatable: each\n"
 	    "                        metric per socket and node total, with units; -g list\n"
 	    "                        shows the groups\n"
@@ -101,6 +107,7 @@ enum {
 	OPT_SIM,
 	OPT_SIM_MODEL,
 	OPT_SIM_SCENARIO,
+	OPT_SIM_KERNEL,
 	OPT_EXPLAIN,
 	OPT_NO_EXPAND,
 	OPT_PLOT,
@@ -123,6 +130,7 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 	    {"sim", no_argument, NULL, OPT_SIM},
 	    {"sim-model", required_argument, NULL, OPT_SIM_MODEL},
 	    {"sim-scenario", required_argument, NULL, OPT_SIM_SCENARIO},
+	    {"sim-kernel", required_argument, NULL, OPT_SIM_KERNEL},
 	    {"explain", no_argument, NULL, OPT_EXPLAIN},
 	    {"no-per-socket", no_argument, NULL, OPT_NO_EXPAND},
 	    {"plot", required_argument, NULL, OPT_PLOT},
@@ -182,6 +190,9 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 		case OPT_SIM_MODEL:
 			o->sim_model = optarg;
 			break;
+		case OPT_SIM_KERNEL:
+			o->sim_kernel = optarg;
+			break;
 		case OPT_SIM_SCENARIO:
 			o->sim_scenario = optarg;
 			break;
@@ -216,8 +227,9 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 		return 0;
 	if (o->plot_from) {
 		if (!o->plot)
-			return usage_error(err, errlen,
-					   "--plot-from FILE.csv needs --plot FILE.svg (where to draw)");
+			return usage_error(
+			    err, errlen,
+			    "--plot-from FILE.csv needs --plot FILE.svg (where to draw)");
 		return 0;
 	}
 	if (o->plot && !o->interval_ms)
@@ -227,8 +239,9 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 		return usage_error(err, errlen,
 				   "no events: name them with -e EVENT[,EVENT...] "
 				   "(papi_native_avail lists them) or -g GROUP (-g list)");
-	if ((o->sim_model || o->sim_scenario) && !o->sim)
-		return usage_error(err, errlen, "--sim-model and --sim-scenario need --sim");
+	if ((o->sim_model || o->sim_scenario || o->sim_kernel) && !o->sim)
+		return usage_error(err, errlen,
+				   "--sim-model, --sim-scenario and --sim-kernel need --sim");
 	if (o->argv && o->seconds > 0)
 		return usage_error(err, errlen,
 				   "-t measures an interval without a command; "

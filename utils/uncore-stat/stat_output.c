@@ -104,7 +104,7 @@ static void text_report(struct stat_output *out, const struct stat_report *r)
 	}
 	if (!r->final) {
 		char lead[32];
-		snprintf(lead, sizeof(lead), "%12.3f  ", r->at);
+		snprintf(lead, sizeof(lead), "%12.3f%s ", r->at, r->partial ? "*" : " ");
 		for (unsigned i = 0; i < r->nrows; i++)
 			text_row(out, r, &r->rows[i], w, lead);
 		return;
@@ -117,6 +117,11 @@ static void text_report(struct stat_output *out, const struct stat_report *r)
 	text_columns(out, r, w, "");
 	for (unsigned i = 0; i < r->nrows; i++)
 		text_row(out, r, &r->rows[i], w, "");
+	if (out->partial_seen)
+		fprintf(out->f,
+			"\n * partial interval: the last %.6f s, shorter than -I (the run "
+			"ended); its counts are of that span only\n",
+			out->partial_seconds);
 	fprintf(out->f, "\n %.6f seconds elapsed%s\n", r->seconds,
 		r->sim_time    ? " on the simulator's clock (SIMULATED uncore)"
 		: r->simulated ? " (SIMULATED uncore)"
@@ -139,28 +144,44 @@ static void csv_field(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* One CSV schema for events and metrics, one value a row:
+ * kind,time_s,seconds,type,group,name,socket,value,units,simulated,partial */
+static void csv_header(struct stat_output *out, const struct stat_report *r)
+{
+	if (out->header_done)
+		return;
+	fprintf(out->f, "# %s\n# times in seconds on the %s clock\n", r->origin,
+		r->sim_time ? "simulator's" : "wall");
+	fprintf(out->f, "kind,time_s,seconds,type,group,name,socket,value,units,simulated,"
+			"partial\n");
+	out->header_done = 1;
+}
+
+static void csv_lead(struct stat_output *out, const struct stat_report *r, const char *type,
+		     const char *group, const char *name)
+{
+	fprintf(out->f, "%s,%.6f,%.6f,%s,", r->final ? "total" : "interval", r->at, r->seconds,
+		type);
+	csv_field(out->f, group);
+	fputc(',', out->f);
+	csv_field(out->f, name);
+}
+
 static void csv_report(struct stat_output *out, const struct stat_report *r)
 {
-	if (!out->header_done) {
-		fprintf(out->f, "# %s\n# times in seconds on the %s clock\n", r->origin,
-			r->sim_time ? "simulator's" : "wall");
-		fprintf(out->f, "kind,time_s,seconds,event,socket,value,simulated\n");
-		out->header_done = 1;
-	}
-	const char *kind = r->final ? "total" : "interval";
+	csv_header(out, r);
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct stat_row *row = &r->rows[i];
 		for (unsigned s = 0; s <= r->nsockets; s++) {
 			int is_total = s == r->nsockets;
 			if (!is_total && !(row->sockets & (1u << s)))
 				continue;
-			fprintf(out->f, "%s,%.6f,%.6f,", kind, r->at, r->seconds);
-			csv_field(out->f, row->name);
+			csv_lead(out, r, "event", "", row->name);
 			if (is_total)
 				fprintf(out->f, ",all,%" PRIu64, row->total);
 			else
 				fprintf(out->f, ",%u,%" PRIu64, s, row->count[s]);
-			fprintf(out->f, ",%d\n", r->simulated);
+			fprintf(out->f, ",count,%d,%d\n", r->simulated, r->partial);
 		}
 	}
 }
@@ -191,8 +212,11 @@ static void json_report(struct stat_output *out, const struct stat_report *r)
 		json_string(f, r->command);
 	else
 		fputs("null", f);
-	fprintf(f, ",\"time_s\":%.6f,\"seconds\":%.6f,\"clock\":\"%s\",\"sockets\":%u,\"events\":[",
-		r->at, r->seconds, r->sim_time ? "simulated" : "wall", r->nsockets);
+	fprintf(f,
+		",\"time_s\":%.6f,\"seconds\":%.6f,\"partial\":%s,\"clock\":\"%s\",\"sockets\":%u,"
+		"\"events\":[",
+		r->at, r->seconds, r->partial ? "true" : "false",
+		r->sim_time ? "simulated" : "wall", r->nsockets);
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct stat_row *row = &r->rows[i];
 		fprintf(f, "%s{\"name\":", i ? "," : "");
@@ -265,12 +289,17 @@ static void text_metrics(struct stat_output *out, const struct stat_report *r)
 			text_metric_columns(out, r, w, "#      time  ");
 			out->metric_header_done = 1;
 		}
-		snprintf(lead, sizeof(lead), "%12.3f  ", r->at);
+		snprintf(lead, sizeof(lead), "%12.3f%s ", r->at, r->partial ? "*" : " ");
 		for (unsigned g = 0; g < r->ngroups; g++)
 			for (unsigned i = 0; i < r->groups[g].n; i++)
 				text_metric_row(out, r, &r->mrows[r->groups[g].row[i]], w, lead);
 		return;
 	}
+	if (out->partial_seen && !r->nrows)
+		fprintf(out->f,
+			"\n * partial interval: the last %.6f s, shorter than -I (the run "
+			"ended); its values are of that span only\n",
+			out->partial_seconds);
 	for (unsigned g = 0; g < r->ngroups; g++) {
 		fprintf(out->f, "\n %s: %s%s, over %.6f s:\n\n", r->groups[g].name,
 			r->groups[g].title, r->simulated ? " (SIMULATED)" : "", r->seconds);
@@ -278,34 +307,34 @@ static void text_metrics(struct stat_output *out, const struct stat_report *r)
 		for (unsigned i = 0; i < r->groups[g].n; i++)
 			text_metric_row(out, r, &r->mrows[r->groups[g].row[i]], w, "");
 	}
+	if (r->whole_run_note)
+		fprintf(
+		    out->f,
+		    "\n whole run from the -I intervals: rates (.../s) are the run's total over "
+		    "its time; ratios, latencies and fractions have no whole-run value here "
+		    "(nan): run without -I for them\n");
 }
 
-/* metric,units,socket0,...,total (with -I: time_s first). */
-static void csv_metrics(struct stat_output *out, const struct stat_report *r, int interval)
+/* Metric rows in the one schema (csv_report), per socket and "all". */
+static void csv_metrics(struct stat_output *out, const struct stat_report *r)
 {
 	char buf[40];
-	if (!out->metric_header_done) {
-		if (!out->header_done)
-			fprintf(out->f, "# %s\n# times in seconds on the %s clock\n", r->origin,
-				r->sim_time ? "simulator's" : "wall");
-		fprintf(out->f, "%smetric,units", interval ? "time_s," : "");
-		for (unsigned s = 0; s < r->nsockets; s++)
-			fprintf(out->f, ",socket%u", s);
-		fprintf(out->f, ",total\n");
-		out->metric_header_done = 1;
-		out->header_done = 1;
-	}
+	csv_header(out, r);
 	for (unsigned g = 0; g < r->ngroups; g++)
 		for (unsigned i = 0; i < r->groups[g].n; i++) {
 			const struct stat_metric_row *m = &r->mrows[r->groups[g].row[i]];
-			if (interval)
-				fprintf(out->f, "%.6f,", r->at);
-			csv_field(out->f, m->name);
-			fputc(',', out->f);
-			csv_field(out->f, m->units);
-			for (unsigned s = 0; s < r->nsockets; s++)
-				fprintf(out->f, ",%s", metric_text(m->value[s], buf, sizeof(buf)));
-			fprintf(out->f, ",%s\n", metric_text(m->total, buf, sizeof(buf)));
+			for (unsigned s = 0; s <= r->nsockets; s++) {
+				int is_total = s == r->nsockets;
+				csv_lead(out, r, "metric", r->groups[g].name, m->name);
+				if (is_total)
+					fprintf(out->f, ",all,%s,",
+						metric_text(m->total, buf, sizeof(buf)));
+				else
+					fprintf(out->f, ",%u,%s,", s,
+						metric_text(m->value[s], buf, sizeof(buf)));
+				csv_field(out->f, m->units);
+				fprintf(out->f, ",%d,%d\n", r->simulated, r->partial);
+			}
 		}
 }
 
@@ -326,9 +355,9 @@ static void json_metrics(struct stat_output *out, const struct stat_report *r)
 		json_string(f, r->groups[g].name);
 		fprintf(f,
 			",\"kind\":\"%s\",\"simulated\":%s,\"time_s\":%.6f,\"interval_ms\":%.3f,"
-			"\"metrics\":[",
+			"\"partial\":%s,\"metrics\":[",
 			r->final ? "total" : "interval", r->simulated ? "true" : "false", r->at,
-			r->seconds * 1000.0);
+			r->seconds * 1000.0, r->partial ? "true" : "false");
 		for (unsigned i = 0; i < r->groups[g].n; i++) {
 			const struct stat_metric_row *m = &r->mrows[r->groups[g].row[i]];
 			fprintf(f, "%s{\"name\":", i ? "," : "");
@@ -352,6 +381,10 @@ static void json_metrics(struct stat_output *out, const struct stat_report *r)
 
 void stat_output_report(struct stat_output *out, const struct stat_report *r)
 {
+	if (r->partial) {
+		out->partial_seen = 1;
+		out->partial_seconds = r->seconds;
+	}
 	if (r->nrows || !r->ngroups) {
 		switch (out->format) {
 		case STAT_CSV:
@@ -371,7 +404,7 @@ void stat_output_report(struct stat_output *out, const struct stat_report *r)
 	if (r->ngroups) {
 		switch (out->format) {
 		case STAT_CSV:
-			csv_metrics(out, r, !r->final);
+			csv_metrics(out, r);
 			break;
 		case STAT_JSON:
 			json_metrics(out, r);

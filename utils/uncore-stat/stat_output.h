@@ -19,6 +19,9 @@ struct stat_report {
 	unsigned nsockets;
 	const char *command; /* "sleep 1", or NULL for an interval without command */
 	int final;           /* 1: the whole run; 0: one interval of -I */
+	int partial;         /* an interval shorter than -I: the last one */
+	int whole_run_note;  /* final of -I with metrics: their whole-run values are
+			      * rates over the run or NaN (stat_run.c) */
 	double at;           /* seconds since the start, at the end of the span */
 	double seconds;      /* length of the span */
 	int sim_time;        /* times are on the simulator's clock (a shared instance) */
@@ -36,6 +39,8 @@ struct stat_output {
 	int own; /* f was opened by us */
 	int header_done;
 	int metric_header_done;
+	int partial_seen;       /* a partial last interval was reported */
+	double partial_seconds; /* its length */
 	struct stat_plot *plot; /* --plot: every report is also recorded here */
 };
 

@@ -153,7 +153,7 @@ static int number(const char *s, double *v)
 
 int stat_plot_read_csv(struct stat_plot *p, FILE *f, char *err, size_t len)
 {
-	char line[4096], *fl[4 + STAT_MAX_SOCKETS];
+	char line[4096], *fl[16];
 	unsigned lineno = 0, rows = 0;
 	while (fgets(line, sizeof(line), f)) {
 		lineno++;
@@ -165,60 +165,38 @@ int stat_plot_read_csv(struct stat_plot *p, FILE *f, char *err, size_t len)
 			}
 			continue;
 		}
+		/* kind,time_s,seconds,type,group,name,socket,value,units,simulated,partial */
 		unsigned n = csv_split(line, fl, sizeof(fl) / sizeof(fl[0]));
 		double at, span, v;
-		if (strcmp(fl[0], "kind") == 0) {
-			continue;
-		} else if (strcmp(fl[0], "time_s") == 0) {
-			if (n < 4) {
-				snprintf(err, len, "line %u: a metric header without sockets",
-					 lineno);
-				return -1;
-			}
-			p->nsockets = n - 4 < STAT_MAX_SOCKETS ? n - 4 : STAT_MAX_SOCKETS;
-		} else if (strcmp(fl[0], "total") == 0) {
-			continue; /* the run's total: not a point in time */
-		} else if (strcmp(fl[0], "interval") == 0 && n >= 7) {
-			unsigned sock;
-			if (number(fl[1], &at) < 0 || number(fl[2], &span) < 0 || span <= 0 ||
-			    number(fl[5], &v) < 0) {
-				snprintf(err, len, "line %u: not an interval row of -I --csv",
-					 lineno);
-				return -1;
-			}
-			p->simulated |= strcmp(fl[6], "1") == 0;
-			if (strcmp(fl[4], "all") == 0 || sscanf(fl[4], "%u", &sock) != 1 ||
-			    sock >= STAT_MAX_SOCKETS)
-				continue;
-			if (sock + 1 > p->nsockets)
-				p->nsockets = sock + 1;
-			struct series *s = series_get(p, fl[3], "events/s");
-			struct point *pt = s ? point_at(s, at, span) : NULL;
-			if (!pt) {
-				snprintf(err, len, "out of memory");
-				return -1;
-			}
-			pt->v[sock] = v / span;
-			rows++;
-		} else if (p->nsockets && n == p->nsockets + 4 && number(fl[0], &at) == 0) {
-			/* The metric schema has no span: since the previous row. */
-			struct series *s = series_get(p, fl[1], fl[2]);
-			span = s && s->npts ? at - s->pts[s->npts - 1].at : at;
-			struct point *pt = s ? point_at(s, at, span) : NULL;
-			if (!pt) {
-				snprintf(err, len, "out of memory");
-				return -1;
-			}
-			for (unsigned k = 0; k < p->nsockets; k++)
-				pt->v[k] = number(fl[3 + k], &v) == 0 ? v : NAN;
-			rows++;
-		} else {
+		unsigned sock;
+		if (strcmp(fl[0], "kind") == 0 || strcmp(fl[0], "total") == 0)
+			continue; /* the header; the run's total is not a point in time */
+		if (strcmp(fl[0], "interval") != 0 || n < 11 || number(fl[1], &at) < 0 ||
+		    number(fl[2], &span) < 0 || span <= 0 ||
+		    (strcmp(fl[3], "event") != 0 && strcmp(fl[3], "metric") != 0)) {
 			snprintf(err, len,
-				 "line %u: not a row of uncore-stat -I --csv (an event row starts "
-				 "with 'interval' or 'total', a metric row with its time)",
+				 "line %u: not a row of uncore-stat -I --csv (kind,time_s,seconds,"
+				 "type,group,name,socket,value,units,simulated,partial)",
 				 lineno);
 			return -1;
 		}
+		p->simulated |= strcmp(fl[9], "1") == 0;
+		if (strcmp(fl[6], "all") == 0 || sscanf(fl[6], "%u", &sock) != 1 ||
+		    sock >= STAT_MAX_SOCKETS)
+			continue;
+		if (sock + 1 > p->nsockets)
+			p->nsockets = sock + 1;
+		int event = strcmp(fl[3], "event") == 0;
+		struct series *s = series_get(p, fl[5], event ? "events/s" : fl[8]);
+		struct point *pt = s ? point_at(s, at, span) : NULL;
+		if (!pt) {
+			snprintf(err, len, "out of memory");
+			return -1;
+		}
+		if (number(fl[7], &v) < 0)
+			v = NAN;
+		pt->v[sock] = event ? v / span : v;
+		rows++;
 	}
 	if (rows == 0) {
 		snprintf(err, len, "no interval rows: save the run with -I MS --csv");

@@ -22,9 +22,9 @@ void stat_plot_free(struct stat_plot *p);
 /* Record one report: intervals are drawn, the run's total is not. */
 void stat_plot_add(struct stat_plot *p, const struct stat_report *r);
 
-/* Read a CSV written by uncore-stat -I --csv (either row kind: events,
- * "kind,time_s,seconds,event,socket,value,simulated"; metrics,
- * "time_s,metric,units,socket0,...,total").  0, or -1 with the reason. */
+/* Read a CSV written by uncore-stat -I --csv (one schema for events and
+ * metrics: "kind,time_s,seconds,type,group,name,socket,value,units,
+ * simulated,partial").  0, or -1 with the reason. */
 int stat_plot_read_csv(struct stat_plot *p, FILE *f, char *err, size_t len);
 
 /* Write the SVG.  interval_s: the intended interval (0: take the longest

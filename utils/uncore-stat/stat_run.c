@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -139,6 +140,51 @@ void stat_run_prepare(void)
 	prepared = 1;
 }
 
+/* Whole-run values of the metrics in -I mode, where the set is reset after
+ * every interval: a kernel-alias metric is computed from the run's summed
+ * counts (exact); a library metric that is a rate (units "/s": bytes or
+ * events per second) is the mean of its interval values weighted by their
+ * lengths, which is the run's total over the run's time; any other metric
+ * (a ratio, a latency, a fraction) has no whole-run value from the
+ * intervals alone: NaN.  Intervals without a value (NaN) are left out. */
+static double rate_sum[STAT_MAX_METRICS][STAT_MAX_SOCKETS + 1];
+static double rate_time[STAT_MAX_METRICS][STAT_MAX_SOCKETS + 1];
+
+static int is_rate(const char *units)
+{
+	return strstr(units, "/s") != NULL;
+}
+
+static void accumulate_rates(const struct stat_counters *c, const struct stat_metric_row *m,
+			     double seconds)
+{
+	for (unsigned k = 0; k < c->nmetrics; k++)
+		for (unsigned s = 0; s <= c->nsockets && s <= STAT_MAX_SOCKETS; s++) {
+			double v = s == c->nsockets ? m[k].total : m[k].value[s];
+			if (!isnan(v)) {
+				rate_sum[k][s] += v * seconds;
+				rate_time[k][s] += seconds;
+			}
+		}
+}
+
+static void whole_run_rates(const struct stat_counters *c, struct stat_metric_row *m)
+{
+	for (unsigned k = 0; k < c->nmetrics; k++) {
+		if (c->metric[k].km)
+			continue; /* computed from the summed counts */
+		for (unsigned s = 0; s <= c->nsockets && s <= STAT_MAX_SOCKETS; s++) {
+			double v = is_rate(m[k].units) && rate_time[k][s] > 0
+				       ? rate_sum[k][s] / rate_time[k][s]
+				       : NAN;
+			if (s == c->nsockets)
+				m[k].total = v;
+			else
+				m[k].value[s] = v;
+		}
+	}
+}
+
 int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_output *out)
 {
 	static long long now[STAT_MAX_PAPI], prev[STAT_MAX_PAPI];
@@ -207,11 +253,14 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	int metrics = c->nmetrics > 0;
 	int reset_mode = metrics && o->interval_ms;
 	double interval = (double)o->interval_ms / 1000.0;
-	double poll = metrics ? (o->interval_ms && o->interval_ms < 100 ? interval : 0.1) : interval;
+	double poll =
+	    metrics ? (o->interval_ms && o->interval_ms < 100 ? interval : 0.1) : interval;
 	double next_tick = o->interval_ms || metrics ? t0 + poll : -1;
 	double next_print = o->interval_ms ? t0 + interval : -1;
 	double end = o->seconds > 0 ? t0 + o->seconds : -1;
 	memset(sum, 0, sizeof(sum));
+	memset(rate_sum, 0, sizeof(rate_sum));
+	memset(rate_time, 0, sizeof(rate_time));
 	rep.groups = c->group;
 	rep.mrows = mrows;
 
@@ -240,12 +289,15 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 			if (!print)
 				continue;
 			stat_counters_rows(c, now, reset_mode ? NULL : prev, rows);
-			stat_counters_metric_rows(c, now, mrows);
+			stat_counters_metric_rows(c, now, r - last, mrows);
 			rep.ngroups = c->ngroups;
 			rep.final = 0;
+			rep.partial = 0;
 			rep.at = r - r0;
 			rep.seconds = r - last;
 			stat_output_report(out, &rep);
+			if (reset_mode)
+				accumulate_rates(c, mrows, r - last);
 			if (reset_mode) {
 				for (unsigned i = 0; i < c->npapi; i++)
 					sum[i] += (uint64_t)now[i];
@@ -262,26 +314,33 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	double r1 = report_clock(sim_time);
 	if (stat_counters_stop(c, now) != 0)
 		rc = 1;
-	if (rc == 0 && reset_mode) {
-		/* The span since the last reset is the last interval of the
-		 * metrics; the run's total has the raw counts only (a metric
-		 * of the whole run would need the counts the resets cleared). */
-		stat_counters_rows(c, now, NULL, rows);
-		stat_counters_metric_rows(c, now, mrows);
+	/* The span since the last printed interval: shorter than -I (the
+	 * command ended, or -t), so reported as a partial interval. */
+	if (rc == 0 && o->interval_ms && r1 > last) {
+		stat_counters_rows(c, now, reset_mode ? NULL : prev, rows);
+		stat_counters_metric_rows(c, now, r1 - last, mrows);
 		rep.ngroups = c->ngroups;
 		rep.final = 0;
+		rep.partial = 1;
 		rep.at = r1 - r0;
 		rep.seconds = r1 - last;
 		stat_output_report(out, &rep);
+		if (reset_mode)
+			accumulate_rates(c, mrows, r1 - last);
+	}
+	if (rc == 0 && reset_mode)
 		for (unsigned i = 0; i < c->npapi; i++)
 			if (!c->is_metric[i])
 				now[i] = (long long)(sum[i] + (uint64_t)now[i]);
-	}
-	if (rc == 0 && !(reset_mode && c->nevents == 0)) {
+	if (rc == 0) {
 		stat_counters_rows(c, now, NULL, rows);
-		stat_counters_metric_rows(c, now, mrows);
-		rep.ngroups = reset_mode ? 0 : c->ngroups;
+		stat_counters_metric_rows(c, now, r1 - r0, mrows);
+		if (reset_mode)
+			whole_run_rates(c, mrows);
+		rep.ngroups = c->ngroups;
 		rep.final = 1;
+		rep.partial = 0;
+		rep.whole_run_note = reset_mode;
 		rep.at = r1 - r0;
 		rep.seconds = r1 - r0;
 		stat_output_report(out, &rep);

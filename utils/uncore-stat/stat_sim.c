@@ -7,6 +7,7 @@
 
 #include "common/uncore_error.h"
 #include "sim/uncore_sim.h"
+#include "simkernel/shape_kernel.h"
 
 int stat_sim_setup(const struct stat_opts *o, char *err, size_t len)
 {
@@ -15,6 +16,17 @@ int stat_sim_setup(const struct stat_opts *o, char *err, size_t len)
 	setenv("PAPI_INTEL_UNCORE_BACKEND", "sim", 1);
 	if (o->sim_model)
 		setenv("PAPI_INTEL_UNCORE_SIM", o->sim_model, 1);
+	if (o->sim_kernel) {
+		if (strcmp(o->sim_kernel, "perf") != 0 && strcmp(o->sim_kernel, "none") != 0 &&
+		    !uncore_shape_find(o->sim_kernel)) {
+			snprintf(err, len,
+				 "--sim-kernel %s: use perf (Haswell-EP through a simulated "
+				 "perf_event kernel), none, spr, skx or gnr",
+				 o->sim_kernel);
+			return -1;
+		}
+		setenv("PAPI_INTEL_UNCORE_SIM_KERNEL", o->sim_kernel, 1);
+	}
 	if (!o->sim_scenario)
 		return 0; /* the environment's, or the library's default */
 	if (strcmp(o->sim_scenario, "none") != 0 && !uncore_sim_scenario_exists(o->sim_scenario)) {

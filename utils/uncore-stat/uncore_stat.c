@@ -12,6 +12,7 @@
 #include "metrics/metrics.h"
 #include "stat_counters.h"
 #include "stat_groups.h"
+#include "stat_kgroups.h"
 #include "stat_lib.h"
 #include "stat_opts.h"
 #include "stat_output.h"
@@ -38,9 +39,8 @@ static int open_groups(struct stat_counters *c, const struct stat_opts *o)
 		}
 		if (o->ngroups > STAT_MAX_GROUPS ||
 		    stat_groups_find(cat, o, g, err, sizeof(err)) < 0) {
-			fprintf(stderr, "uncore-stat: %s\n", o->ngroups > STAT_MAX_GROUPS
-								 ? "too many -g options"
-								 : err);
+			fprintf(stderr, "uncore-stat: %s\n",
+				o->ngroups > STAT_MAX_GROUPS ? "too many -g options" : err);
 			return STAT_EXIT_USAGE;
 		}
 	}
@@ -163,6 +163,7 @@ int main(int argc, char **argv)
 		stat_plot_free(out.plot);
 	}
 	stat_counters_close(&c);
+	stat_kgroups_close();
 	stat_sim_close();
 	stat_opts_free(&o);
 	return rc;

@@ -10,6 +10,7 @@
 
 #include "backend/backend.h"
 #include "backend/perf/perf_format.h"
+#include "backend/perf/perf_sysfs.h"
 #include "backend/perf/perf_sys.h"
 #include "plan/sched.h"
 
@@ -78,6 +79,13 @@ struct uncore_perf_slot_attr {
 };
 int uncore_perf_slot_attr(const struct uncore_backend *b, const struct uncore_plan *plan,
 			  unsigned slot, struct uncore_perf_slot_attr *out);
+
+/* The event alias `alias` (any case) of the kernel PMU family `family`
+ * ("uncore_imc": every uncore_imc_N) or single PMU ("msr") as sysfs gives
+ * it: terms, .scale, .unit.  0; UNCORE_ENOEVENT when there is no such
+ * family or alias, UNCORE_EINVAL when `b` is not a perf backend. */
+int uncore_perf_kernel_alias(const struct uncore_backend *b, const char *family, const char *alias,
+			     struct uncore_perf_alias *out);
 
 /* System calls made so far by the backend, by kind. */
 struct uncore_perf_calls {

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #define READ_FORMAT                                                                                \
@@ -629,6 +630,26 @@ static int perf_slot_status(struct uncore_backend *base, unsigned slot,
 	}
 	*out = b->status[slot];
 	return 0;
+}
+
+int uncore_perf_kernel_alias(const struct uncore_backend *base, const char *family,
+			     const char *alias, struct uncore_perf_alias *out)
+{
+	if (!base || base->ops != &perf_ops)
+		return uncore_fail(UNCORE_EINVAL, "not a perf backend");
+	const struct perf_backend *b = (const struct perf_backend *)base;
+	for (unsigned f = 0; f < b->kev.nfam; f++) {
+		const struct perf_family *fam = &b->kev.fam[f];
+		if (strcasecmp(fam->name, family) != 0)
+			continue;
+		const struct uncore_perf_alias *a = uncore_perf_pmu_alias(fam->ref, alias);
+		if (!a)
+			return uncore_fail(UNCORE_ENOEVENT, "the kernel PMU %s has no event %s",
+					   family, alias);
+		*out = *a;
+		return 0;
+	}
+	return uncore_fail(UNCORE_ENOEVENT, "the kernel has no PMU %s", family);
 }
 
 int uncore_perf_binding(const struct uncore_backend *base, unsigned box, unsigned instance,

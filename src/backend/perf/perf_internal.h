@@ -25,6 +25,11 @@ struct perf_family {
 	char desc[200];
 	const struct uncore_perf_pmu *ref; /* first present instance: formats, aliases */
 	unsigned first_alias;              /* its first entry in the enumeration */
+	/* Numbered members past PERF_MAX_INSTANCES (Sapphire Rapids' CHAs on
+	 * parts with more than 32 cores): not counted (machine.present holds
+	 * 32 instances), so the family refuses summed events, which would
+	 * miss them, and says so. */
+	unsigned beyond;
 };
 
 /* A kernel event's config words; the plan carries its index as the
@@ -71,7 +76,7 @@ struct perf_backend {
 	const struct uncore_plan *plan;
 	struct perf_group *groups;
 	unsigned ngroups;
-	unsigned *slot_group; /* per slot: its group */
+	unsigned *slot_group;              /* per slot: its group */
 	struct uncore_slot_status *status; /* per slot, saved at unprogram for later queries */
 	unsigned nstatus;
 	int running;

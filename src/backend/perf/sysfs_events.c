@@ -104,6 +104,16 @@ int perf_kernel_events_init(struct perf_backend *b)
 
 		if (!uncore_perf_pmu_countable(pmu, NULL))
 			continue;
+		if (!numbered && split_numbered(pmu->name, &plen, &idx) == 0 &&
+		    idx >= PERF_MAX_INSTANCES) {
+			/* PMUs sort in numeric order: the family's first 32 came first. */
+			snprintf(name, sizeof(name), "%.*s", (int)plen, pmu->name);
+			struct perf_family *owner = find_family(k, name);
+			if (owner) {
+				owner->beyond++;
+				continue; /* not one box type each: they would crowd out others */
+			}
+		}
 		if (numbered)
 			snprintf(name, sizeof(name), "%.*s", (int)plen, pmu->name);
 		else
@@ -150,7 +160,13 @@ int perf_kernel_events_init(struct perf_backend *b)
 			}
 		if (add_pmu_name(k, &namecap, fam->name) < 0)
 			return uncore_fail(UNCORE_ENOMEM, "out of memory for kernel PMU names");
-		if (fam->box.ninstances > 1) {
+		if (fam->beyond) {
+			snprintf(fam->desc, sizeof(fam->desc),
+				 "kernel PMUs %s_0..%u of %u (sysfs formats and aliases; no event "
+				 "table); the others are not counted (32 per family)",
+				 fam->name, fam->box.ninstances - 1,
+				 fam->box.ninstances + fam->beyond);
+		} else if (fam->box.ninstances > 1) {
 			snprintf(fam->desc, sizeof(fam->desc),
 				 "kernel PMUs %s_0..%u (sysfs formats and aliases; no event table)",
 				 fam->name, fam->box.ninstances - 1);
@@ -401,6 +417,14 @@ static int kernel_parse(struct uncore_event_source *src, const char *name,
 	if (rc == 0 && instance != UNCORE_ALL && e.ref.instance != instance)
 		rc = uncore_fail(UNCORE_ECOMBO, "%s: box=%d contradicts the PMU %s", name,
 				 e.ref.instance, pmu->name);
+	if (rc == 0 && e.ref.instance == UNCORE_ALL && fam->beyond)
+		rc = uncore_fail(UNCORE_ECOMBO,
+				 "%s: this kernel has %u %s PMUs and this version counts the "
+				 "first %d of a family, so a sum over %s would miss %s_%d and "
+				 "above; count %s_0..%d by their own names (%s_0::%s)",
+				 name, fam->box.ninstances + fam->beyond, fam->name,
+				 PERF_MAX_INSTANCES, fam->name, fam->name, PERF_MAX_INSTANCES,
+				 fam->name, PERF_MAX_INSTANCES - 1, fam->name, ev);
 	if (rc == 0)
 		rc = intern(k, cfg, &e.enc.ctl);
 	if (rc < 0)
@@ -429,7 +453,13 @@ static int kernel_entry(const struct uncore_event_source *src, unsigned i, char 
 			snprintf(unit, sizeof(unit), "; counts in units of %s %s",
 				 a->scale[0] ? a->scale : "1", a->unit[0] ? a->unit : "");
 		snprintf(name, nlen, "%s::%s", fam->name, a->name);
-		if (fam->box.ninstances > 1)
+		if (fam->beyond)
+			snprintf(desc, dlen,
+				 "Kernel event %s (%s)%s; this kernel has %u %s PMUs and the "
+				 "first %d are counted, each by its own name (%s_<N>::%s)",
+				 a->name, a->terms, unit, fam->box.ninstances + fam->beyond,
+				 fam->name, PERF_MAX_INSTANCES, fam->name, a->name);
+		else if (fam->box.ninstances > 1)
 			snprintf(
 			    desc, dlen,
 			    "Kernel event %s (%s)%s; summed over every %s_<N> PMU of each socket "

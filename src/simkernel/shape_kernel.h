@@ -1,0 +1,52 @@
+/* A simulated kernel of a processor we have no uncore tables for (Skylake-SP,
+ * Sapphire Rapids, ...): a sysfs tree copied in shape from the Linux uncore
+ * driver of that generation (PMU names uncore_<box>_<n>, cpumask one CPU per
+ * socket, format fields, event aliases with .scale/.unit), and the perf
+ * system-call layer over it, whose counters count at constant rates on the
+ * wall clock (CLOCK_MONOTONIC): each (PMU family, event, umask) of the
+ * shape's rate table counts rate x (instance + 1) x (socket + 1) per second
+ * on every PMU instance, everything else 0.  So the box-summed kernel
+ * aliases and the metrics over them can be checked exactly against the
+ * counts, and uncore-stat shows something on a laptop.  Selected with
+ * PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_SIM_KERNEL=<shape>. */
+#ifndef UNCORE_SIMKERNEL_SHAPE_KERNEL_H
+#define UNCORE_SIMKERNEL_SHAPE_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend/perf/perf_sys.h"
+
+struct uncore_shape;
+struct uncore_shape_kernel;
+
+/* The shapes: "spr" (Sapphire Rapids), "skx" (Skylake-SP), "gnr" (Granite
+ * Rapids). */
+size_t uncore_shape_count(void);
+const struct uncore_shape *uncore_shape_at(size_t i);
+const struct uncore_shape *uncore_shape_find(const char *name);
+const char *uncore_shape_name(const struct uncore_shape *s);
+const char *uncore_shape_title(const struct uncore_shape *s);
+
+/* Counts per second of event `config` on instance `inst` of the PMU family
+ * `family` ("uncore_imc") on socket `socket`; 0 for anything the shape's
+ * rate table does not name. */
+uint64_t uncore_shape_rate(const struct uncore_shape *s, const char *family, unsigned inst,
+			   unsigned socket, uint64_t config);
+
+/* Write the shape's tree into a fresh directory (/dev/shm, else $TMPDIR or
+ * /tmp) and make its kernel.  0, UNCORE_EIO, UNCORE_ENOMEM. */
+int uncore_shape_kernel_create(const struct uncore_shape *s, struct uncore_shape_kernel **out);
+
+const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k);
+const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k);
+
+/* Its system-call layer; the layer's destroy destroys the kernel. */
+struct uncore_perf_sys *uncore_shape_kernel_sys(struct uncore_shape_kernel *k);
+
+/* Remove the tree once the backend has read it. */
+void uncore_shape_kernel_remove_tree(struct uncore_shape_kernel *k);
+
+void uncore_shape_kernel_destroy(struct uncore_shape_kernel *k);
+
+#endif

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Processors without our tables (Sapphire Rapids, Skylake-SP): uncore-stat on
+# simulated kernels shaped as those kernels' uncore drivers publish them
+# (src/simkernel/shape_tables.c).  -g MEM gives per-socket DRAM bandwidth
+# from the kernel's cas_count_read/cas_count_write summed over every
+# uncore_imc_N of the socket, with the bytes of a count from their .scale
+# and .unit (6.103515625e-5 MiB = 64 bytes): checked against the counts of
+# the same run, exactly, and against the shape's rates (each channel i of
+# socket s reads rate x (i+1) x (s+1) per second).
+set -u
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+stat=$STAGE/bin/uncore-stat
+export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks
+mkdir -p "$PAPI_INTEL_UNCORE_LOCK_DIR"
+
+"$stat" --sim --sim-kernel spr -g list >"$tmp/list"
+expect "-g list on a processor without tables: status 0" test $? -eq 0
+expect "-g list: the MEM group over the kernel's aliases" grep -q '^MEM  *DRAM bandwidth from the kernel' "$tmp/list"
+expect "-g list: its members" grep -q '^  *kernel_metric::DRAM_READ_BW$' "$tmp/list"
+
+# shape  read CAS/s of channel 0, socket 0  write  channels  the kernel's aliases
+# (Granite Rapids: two schedulers per channel, each its own alias).
+for shape in "spr 10000000 5000000 8 cas_count_read cas_count_write" \
+	"skx 20000000 8000000 6 cas_count_read cas_count_write" \
+	"gnr 16000000 6000000 8 cas_count_read_sch0,cas_count_read_sch1 cas_count_write_sch0,cas_count_write_sch1"; do
+	set -- $shape
+	name=$1 rd=$2 wr=$3 nch=$4 rdal=$5 wral=$6
+	evs=$(echo "$rdal,$wral" | sed 's/\([a-z_0-9]*\)/uncore_imc::\1/g')
+	"$stat" --sim --sim-kernel "$name" --json -o "$tmp/$name.json" -g MEM -e "$evs" -- sleep 0.3
+	expect "$name: uncore-stat --sim-kernel $name -g MEM: status 0" test $? -eq 0
+	if "$PYTHON3" - "$tmp/$name.json" "$rd" "$wr" "$nch" "$rdal" "$wral" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+rd, wr, nch = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+rdal, wral = sys.argv[5].split(","), sys.argv[6].split(",")
+ev = [d for d in lines if "events" in d]
+gr = [d for d in lines if "group" in d]
+assert len(ev) == 1 and len(gr) == 1, lines
+assert ev[0]["simulated"] is True and "SIMULATED kernel" in ev[0]["origin"], ev[0]
+secs = ev[0]["seconds"]
+counts = {e["name"]: e for e in ev[0]["events"]}
+def per_socket(aliases, s):
+    return sum(counts["uncore_imc::" + a]["per_socket"][str(s)] for a in aliases)
+r = [per_socket(rdal, s) for s in (0, 1)]
+w = [per_socket(wral, s) for s in (0, 1)]
+# Box-summed: every channel of the socket (sum of (i+1) over nch channels).
+ch = nch * (nch + 1) // 2
+for s in (0, 1):
+    want = rd * ch * (s + 1) * secs
+    assert abs(r[s] - want) < 0.03 * want, ("reads", s, r[s], want)
+    want = wr * ch * (s + 1) * secs
+    assert abs(w[s] - want) < 0.03 * want, ("writes", s, w[s], want)
+m = {x["name"]: x for x in gr[0]["metrics"]}
+assert list(m) == ["kernel_metric::DRAM_READ_BW", "kernel_metric::DRAM_WRITE_BW",
+                   "kernel_metric::DRAM_BW"], list(m)
+bytes_per_cas = 6.103515625e-5 * 2**20  # the alias's .scale in .unit MiB
+assert bytes_per_cas == 64.0
+def near(a, b): return abs(a - b) <= 2e-5 * abs(b)  # %.6g
+for s in (0, 1):
+    assert near(m["kernel_metric::DRAM_READ_BW"]["sockets"][s], r[s] * 64 / secs / 1e9), (s, m)
+    assert near(m["kernel_metric::DRAM_WRITE_BW"]["sockets"][s], w[s] * 64 / secs / 1e9), (s, m)
+    assert near(m["kernel_metric::DRAM_BW"]["sockets"][s], (r[s] + w[s]) * 64 / secs / 1e9), (s, m)
+assert near(m["kernel_metric::DRAM_READ_BW"]["total"], sum(r) * 64 / secs / 1e9), m
+assert near(m["kernel_metric::DRAM_BW"]["total"], (sum(r) + sum(w)) * 64 / secs / 1e9), m
+assert all(x["units"] == "GB/s" for x in m.values()), m
+print("   %s: socket 0 reads %.4f GB/s, socket 1 %.4f GB/s" % (sys.argv[1].split("/")[-1],
+      m["kernel_metric::DRAM_READ_BW"]["sockets"][0], m["kernel_metric::DRAM_READ_BW"]["sockets"][1]))
+PY
+	then pass "$name: DRAM bandwidth per socket = summed cas_count x 64 bytes (.scale x MiB) / s, in GB/s"
+	else fail "$name: -g MEM values (file: $(cat "$tmp/$name.json"))"; fi
+done
+
+# Text: the group's table; interval mode: the partial last interval and the
+# whole run's bandwidth from the summed counts.
+"$stat" --sim --sim-kernel spr -g MEM -- sleep 0.2 2>"$tmp/text"
+expect "spr text: the MEM table" grep -Eq '^kernel_metric::DRAM_READ_BW +GB/s +2[23]\.[0-9]+ +4[56]\.[0-9]+ +6[89]\.[0-9]+$' "$tmp/text"
+"$stat" --sim --sim-kernel spr -g MEM -I 100 -t 0.35 --csv -o "$tmp/iv.csv"
+expect "spr -I: status 0" test $? -eq 0
+expect "spr -I: 3 full intervals" \
+	test "$(grep -c '^interval,.*,kernel_metric::DRAM_READ_BW,all,.*,0$' "$tmp/iv.csv")" -eq 3
+expect "spr -I: the last interval marked partial" \
+	grep -q '^interval,[^,]*,0\.0[0-9]*,metric,MEM,kernel_metric::DRAM_READ_BW,all,[0-9.]*,GB/s,1,1$' "$tmp/iv.csv"
+expect "spr -I: the whole run's read bandwidth, 36 x 10 M x 64 B x (1 + 2) = 69.12 GB/s within 3%" \
+	awk -F, '$1 == "total" && $6 == "kernel_metric::DRAM_READ_BW" && $7 == "all" { ok = $8 > 67.05 && $8 < 71.2 } END { exit !ok }' "$tmp/iv.csv"
+
+# Through PAPI: the box-summed alias with its scale and unit in the description.
+PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_SIM_KERNEL=spr "$STAGE/bin/papi_native_avail" \
+	-e intel_uncore:::uncore_imc::cas_count_read >"$tmp/native" 2>&1
+expect "papi_native_avail: uncore_imc::cas_count_read, summed over the 8 channels, 6.103515625e-5 MiB a count" \
+	grep -q 'counts in units of 6.103515625e-5 MiB; summed over every uncore_imc_<N>' "$tmp/native"
+
+# A wrong shape name says which there are.
+"$stat" --sim --sim-kernel icx -g MEM -- true 2>"$tmp/err"
+expect "--sim-kernel icx: status 2" test $? -eq 2
+expect "... naming the shapes" grep -q 'use perf .*, none, spr, skx or gnr' "$tmp/err"
+
+# --explain -g MEM: the terms as this kernel names them, and the bytes of a count.
+"$stat" --sim --sim-kernel gnr --explain -g MEM >"$tmp/explain"
+expect "--explain -g MEM on gnr: status 0" test $? -eq 0
+expect "--explain -g MEM on gnr: both schedulers' aliases, 64 bytes a count" \
+	grep -q 'uncore_imc::cas_count_read_sch0:socket=S x 64 bytes + uncore_imc::cas_count_read_sch1:socket=S x 64 bytes' "$tmp/explain"
+
+# A family of more than 32 PMUs (56 CHAs): a sum over it is refused with the
+# reason (status 2), one PMU counts by its own name.
+"$stat" --sim --sim-kernel spr -e uncore_cha::event=0x1 -- true 2>"$tmp/err"
+expect "uncore_cha::event=0x1 over 56 CHAs: status 2" test $? -eq 2
+expect "... saying it would miss uncore_cha_32 and above" grep -q 'this kernel has 56 uncore_cha PMUs .*would miss uncore_cha_32 and above' "$tmp/err"
+"$stat" --sim --sim-kernel spr -e uncore_cha_5::event=0x1 -- true 2>/dev/null
+expect "uncore_cha_5::event=0x1: status 0" test $? -eq 0
+
+# A kernel metric named with -e is shown as a metric too.
+"$stat" --sim --sim-kernel spr --csv -o "$tmp/e.csv" -e kernel_metric::DRAM_BW -- sleep 0.2
+expect "-e kernel_metric::DRAM_BW: status 0" test $? -eq 0
+expect "... a GB/s row per socket and for the node" \
+	grep -Eq '^total,[^,]*,[^,]*,metric,-e,kernel_metric::DRAM_BW,all,10[0-9.]+,GB/s,1,0$' "$tmp/e.csv"
