@@ -7,42 +7,29 @@
 #include "events/table.h"
 
 #include "events/intel_nhm_unc_iu_events.h"
+#include "platform/nhm/nhm_regs.h"
 
 #define TABLE(t)   .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
 #define MODS(m)    .mods = (m), .nmods = LIBPFM_ARRAY_SIZE(m)
 #define FILTERS(f) .filters = (f), .nfilters = LIBPFM_ARRAY_SIZE(f)
 
-#define NHM_UNCORE_PERFEVTSEL_EVENT       0x000000ffULL
-#define NHM_UNCORE_PERFEVTSEL_UMASK       0x0000ff00ULL
-#define NHM_UNCORE_PERFEVTSEL_OCC_CTR_RST (1ULL << 17)
-#define NHM_UNCORE_PERFEVTSEL_EDGE        (1ULL << 18)
-#define NHM_UNCORE_PERFEVTSEL_PMI         (1ULL << 20)
-#define NHM_UNCORE_PERFEVTSEL_EN          (1ULL << 22)
-#define NHM_UNCORE_PERFEVTSEL_INV         (1ULL << 23)
-#define NHM_UNCORE_PERFEVTSEL_CMASK       0xff000000ULL
-
-/* Guide table 37: MSR_UNCORE_ADDR_OPCODE_MATCH (396h). */
-#define NHM_ADDR_OPCODE_MATCH_ADDR   0x000000fffffffff8ULL
-#define NHM_ADDR_OPCODE_MATCH_OPCODE 0x0000ff0000000000ULL
-#define NHM_ADDR_OPCODE_MATCH_SELECT 0xe000000000000000ULL
-/* Guide table 28: MSR 301h, the snoop-response state filter of event 0Ch.
- * One field: the guide says these events run one at a time, there being one
- * MSR, so two of them share it only with the same value. */
-#define NHM_GQ_SNOOP_MESF 0xffULL
+/* Register fields: platform/nhm/nhm_regs.h, the one definition the direct
+ * engine (desc_nhm.c) and the MSR allowlist use too.  MSR 301h (guide table
+ * 28), the snoop-response state filter of event 0Ch, has one field: the
+ * guide says these events run one at a time, there being one MSR, so two of
+ * them share it only with the same value. */
 
 static const struct uncore_ctl_layout nhm_evtsel = {
     .name = "MSR_UNCORE_PERFEVTSEL",
-    .ev_sel = NHM_UNCORE_PERFEVTSEL_EVENT,
-    .umask = NHM_UNCORE_PERFEVTSEL_UMASK,
-    .en = NHM_UNCORE_PERFEVTSEL_EN,
-    .writable = NHM_UNCORE_PERFEVTSEL_EVENT | NHM_UNCORE_PERFEVTSEL_UMASK |
-		NHM_UNCORE_PERFEVTSEL_OCC_CTR_RST | NHM_UNCORE_PERFEVTSEL_EDGE |
-		NHM_UNCORE_PERFEVTSEL_INV | NHM_UNCORE_PERFEVTSEL_CMASK,
+    .ev_sel = NHM_EVTSEL_EVENT,
+    .umask = NHM_EVTSEL_UMASK,
+    .en = NHM_EVTSEL_EN,
+    /* What an event may set: not EN (the backend's) nor PMI (counters are polled). */
+    .writable = NHM_EVTSEL_RW & ~(NHM_EVTSEL_EN | NHM_EVTSEL_PMI),
 };
 
-static const uint64_t nhm_match_fields[] = {
-    NHM_ADDR_OPCODE_MATCH_ADDR, NHM_ADDR_OPCODE_MATCH_OPCODE, NHM_ADDR_OPCODE_MATCH_SELECT, 0};
-static const uint64_t nhm_snoop_fields[] = {NHM_GQ_SNOOP_MESF, 0};
+static const uint64_t nhm_match_fields[] = {NHM_MATCH_ADDR, NHM_MATCH_OPCODE, NHM_MATCH_SELECT, 0};
+static const uint64_t nhm_snoop_fields[] = {NHM_GQ_SNOOP_MESF_RW, 0};
 static const struct uncore_filter_desc nhm_filters[] = {
     {.name = "MSR_UNCORE_ADDR_OPCODE_MATCH (396h)", .fields = nhm_match_fields},
     {.name = "MSR 301h (snoop response state)", .fields = nhm_snoop_fields},
@@ -60,24 +47,24 @@ static const struct uncore_mod_desc nhm_mods[] = {
      .desc = "edge detect: count occurrences, not cycles",
      .attr = NHM_UNC_ATTR_E,
      .is_bool = 1,
-     .field = NHM_UNCORE_PERFEVTSEL_EDGE,
+     .field = NHM_EVTSEL_EDGE,
      .max = 1},
     {.name = "i",
      .desc = "invert: count when the increment is below the threshold",
      .attr = NHM_UNC_ATTR_I,
      .is_bool = 1,
-     .field = NHM_UNCORE_PERFEVTSEL_INV,
+     .field = NHM_EVTSEL_INV,
      .max = 1},
     {.name = "c",
      .desc = "threshold (counter mask) [0-255]; 0 disables the comparison",
      .attr = NHM_UNC_ATTR_C,
-     .field = NHM_UNCORE_PERFEVTSEL_CMASK,
+     .field = NHM_EVTSEL_CMASK,
      .max = 255},
     {.name = "o",
      .desc = "reset the queue occupancy counter when programmed",
      .attr = NHM_UNC_ATTR_O,
      .is_bool = 1,
-     .field = NHM_UNCORE_PERFEVTSEL_OCC_CTR_RST,
+     .field = NHM_EVTSEL_OCC_CTR_RST,
      .max = 1},
 };
 

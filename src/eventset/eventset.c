@@ -414,7 +414,6 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 {
 	struct contents *c = &s->c;
 	const struct phase *ph = &c->phases[s->phase];
-	double elapsed = (double)(now - s->start_ns);
 
 	/* Raw events: exact 64-bit counts, each its base and the totals of
 	 * its slots in the live phase (build_raw_sums). */
@@ -433,6 +432,7 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 	}
 	if (!c->ms)
 		return;
+	double elapsed = (double)(now - s->start_ns);
 	/* Metric terms: counts scaled by the time their setting was active. */
 	for (unsigned e = c->nraw; e < c->nsev; e++) {
 		double active = (double)c->active_ns[e];
@@ -534,9 +534,11 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 		memcpy(values, s->values, s->c.n * sizeof(*values));
 		return s->final_short ? uncore_fail(s->short_rc, "%s", s->short_detail) : 0;
 	}
-	uint64_t now;
+	/* The clock serves metrics (their interval) alone: a set of events
+	 * reads none. */
+	uint64_t now = s->phase_ns;
 	int rc = s->be->ops->read(s->be, s->c.rawv);
-	int rc2 = uncore_clock_now(&s->clock, &now);
+	int rc2 = s->c.ms ? uncore_clock_now(&s->clock, &now) : 0;
 	if (rc2 < 0)
 		return rc2;
 	/* The counters that could be read are folded even when others could

@@ -204,6 +204,21 @@ expect "--explain: iMC 0 control register and value" grep -q 'imc0.CTL0 *pci 7f:
 expect "--explain: CBo 0 filter of socket 1" grep -q 'cbo0.FILTER0 *msr 0xe05 socket 1  = 0x' "$tmp/explain"
 expect "--explain: the perf PMU names" grep -q 'uncore_cbox_0' "$tmp/explain"
 expect "--explain: the cost of one read" grep -q 'one read (PAPI_read)' "$tmp/explain"
+# --explain names the direct engine's registers on every generation.
+"$stat" --sim --sim-model i7-6700k --explain \
+	-e skl_unc_imc::DRAM_DATA_READS,skl_unc_cbo0::UNC_CBO_CACHE_LOOKUP:ANY_MESI >"$tmp/explain-skl"
+expect "--explain, Skylake client: CBo 0 PERFEVTSEL0 with EN" \
+	grep -q 'cbo0.CTL0 *msr 0x700 socket 0  = 0x408f34' "$tmp/explain-skl"
+expect "--explain, Skylake client: the IMC counter in MCHBAR" \
+	grep -q 'imc0.CTR3 *mmio MCHBAR+0x5050  32 bits, free-running' "$tmp/explain-skl"
+"$stat" --sim --sim-model x5570-2s --explain -e nhm_unc_guide::UNC_IMC_NORMAL_READS:CH0:socket=1 \
+	>"$tmp/explain-nhm"
+expect "--explain, Nehalem: MSR_UNCORE_PERFEVTSEL0 of socket 1" \
+	grep -q 'unc0.CTL0 *msr 0x3c0 socket 1  = 0x40012c' "$tmp/explain-nhm"
+"$stat" --sim --sim-model x7460-4s --explain -e x7400_unc_gbsq::GBSQ_TRANSACTIONS:socket=2 \
+	>"$tmp/explain-x7400"
+expect "--explain, Xeon 7400: a GBSQ EMON register of socket 2" \
+	grep -q 'gbsq0.CTL[01] *msr 0x107c[cd] socket 2  = 0x' "$tmp/explain-x7400"
 # A metric's counters are listed under the events its terms count.
 "$stat" --sim --explain -e hswep_metric::DRAM_BW >"$tmp/explain-metric"
 expect "--explain of a metric names its terms' events" \

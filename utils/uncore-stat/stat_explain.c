@@ -11,13 +11,12 @@
 #include <string.h>
 
 #include "backend/direct/direct.h"
+#include "backend/direct/engine.h"
 #include "backend/perf/perf.h"
 #include "common/uncore_error.h"
 #include "bind/backend_choice.h"
 #include "bind/component.h"
 #include "eventset/eventset.h"
-#include "platform/hswep/hswep_boxes.h"
-#include "platform/hswep/hswep_regs.h"
 #include "stat_recorder.h"
 
 struct explain_ctx {
@@ -27,31 +26,45 @@ struct explain_ctx {
 	const struct uncore_set *set;
 	const struct uncore_component *comp;
 	const struct stat_opts *o;
-	struct stat_recorder rec; /* the direct backend's accesses */
-	int direct_ok;            /* rec holds a complete run */
-	char direct_why[512];     /* why not */
+	const struct direct_platform *p; /* the direct engine's description */
+	struct stat_recorder rec;        /* the direct backend's accesses */
+	int direct_ok;                   /* rec holds a complete run */
+	char direct_why[512];            /* why not */
 };
 
-/* "C3_CTL2  msr 0xe03 socket 0": the manual's register name when the
- * address decodes to a PMON register, then the address. */
-static void reg_text(const struct uncore_reg *r, char *buf, size_t len)
-{
-	char addr[64], name[48] = "";
-	struct hswep_reg_loc loc;
-	uint8_t kind, inst, role;
+/* An MCHBAR for the Skylake client's IMC counters (MMIO): the usual one of
+ * client parts; their addresses are shown relative to it. */
+#define EXPLAIN_MCHBAR UINT64_C(0xfed10000)
 
-	uncore_reg_format(r, addr, sizeof(addr));
-	if (r->space == UNCORE_SPACE_MSR && r->addr == HSWEP_U_MSR_PMON_GLOBAL_CTL)
-		snprintf(name, sizeof(name), "U_MSR_PMON_GLOBAL_CTL");
-	else if (r->space == UNCORE_SPACE_MSR && hswep_decode_msr((uint32_t)r->addr, &loc) == 0)
-		hswep_reg_name(&loc, name, sizeof(name));
-	else if (r->space == UNCORE_SPACE_PCI &&
-		 hswep_decode_pci_fn(UNCORE_BDF_DEV(r->bdf), UNCORE_BDF_FN(r->bdf), &kind, &inst,
-				     &role) == 0 &&
-		 hswep_decode_pci(kind, inst, role, (unsigned)r->addr, &loc) == 0)
-		hswep_reg_name(&loc, name, sizeof(name));
-	uncore_error_clear();
-	snprintf(buf, len, "%-18s %s", name[0] ? name : "?", addr);
+/* "cbo3.CTL2          msr 0xe32 socket 0": the register's name in the
+ * direct engine's description (box kind, instance, role), then its address. */
+static void reg_text(const char *name, const struct uncore_reg *r, char *buf, size_t len)
+{
+	char addr[64];
+	if (r->space == UNCORE_SPACE_MMIO)
+		snprintf(addr, sizeof(addr), "mmio MCHBAR+0x%" PRIx64, r->addr - EXPLAIN_MCHBAR);
+	else
+		uncore_reg_format(r, addr, sizeof(addr));
+	snprintf(buf, len, "%-18s %s", name, addr);
+}
+
+/* A register of a slot's box and its name: 0, or an error with the detail. */
+static int slot_reg(const struct explain_ctx *x, const struct direct_kind *k,
+		    const struct uncore_slot *s, enum direct_reg_role role, unsigned idx,
+		    struct uncore_reg *r, char *name, size_t len)
+{
+	static const char *const role_name[] = {[DIRECT_REG_CTL] = "CTL",
+						[DIRECT_REG_CTR] = "CTR",
+						[DIRECT_REG_FILTER] = "FILTER",
+						[DIRECT_REG_FIXED_CTL] = "FIXED_CTL",
+						[DIRECT_REG_FIXED_CTR] = "FIXED_CTR",
+						[DIRECT_REG_BOX_CTL] = "BOX_CTL"};
+	int numbered = role <= DIRECT_REG_FILTER;
+	if (numbered)
+		snprintf(name, len, "%s%u.%s%u", k->kind, s->instance, role_name[role], idx);
+	else
+		snprintf(name, len, "%s%u.%s", k->kind, s->instance, role_name[role]);
+	return direct_kind_reg(k, x->m, s->socket, s->instance, role, idx, EXPLAIN_MCHBAR, r);
 }
 
 static int same_reg(const struct uncore_reg *a, const struct uncore_reg *b)
@@ -105,15 +118,13 @@ static void direct_record(struct explain_ctx *x)
 			 "PAPI_INTEL_UNCORE_SIM_KERNEL=perf)");
 		return;
 	}
-	if (x->m->plat->id != UNCORE_PLATFORM_HSWEP) {
+	x->p = direct_platform_of(x->m->plat->id);
+	if (!x->p) {
 		snprintf(x->direct_why, sizeof(x->direct_why),
-			 "--explain names registers of Haswell-EP only; the direct engine "
-			 "programs %s from src/backend/direct/desc_%s.c (the simulator's audit "
-			 "log, PAPI_INTEL_UNCORE_SIM_LOG, shows every access)",
-			 x->m->plat->name, x->m->plat->id == UNCORE_PLATFORM_X7400 ? "x7400" : x->m->plat->name);
+			 "%s has no description for the direct engine", x->m->plat->name);
 		return;
 	}
-	rc = uncore_direct_create_hswep(&cfg, x->m, &be);
+	rc = direct_engine_create(x->p, &cfg, x->m, EXPLAIN_MCHBAR, &be);
 	uint64_t *raw = calloc(x->plan->nslots ? x->plan->nslots : 1, sizeof(*raw));
 	if (rc == 0 && !raw)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory");
@@ -144,15 +155,14 @@ static void direct_record(struct explain_ctx *x)
 }
 
 static void direct_box(struct explain_ctx *x, const struct uncore_slot *s,
-		       const struct hswep_box_desc *d)
+		       const struct direct_kind *k)
 {
-	unsigned bus = hswep_box_bus(d, x->m->pci_bus[s->socket], x->m->pci_root_bus[s->socket]);
 	struct uncore_reg r;
-	char text[128];
+	char name[48], text[128];
 	uint64_t v, v2;
 
-	if (hswep_reg(d, s->instance, HSWEP_REG_BOX_CTL, 0, s->socket, bus, &r) == 0) {
-		reg_text(&r, text, sizeof(text));
+	if (k->box_ctl && slot_reg(x, k, s, DIRECT_REG_BOX_CTL, 0, &r, name, sizeof(name)) == 0) {
+		reg_text(name, &r, text, sizeof(text));
 		int p = last_write(&x->rec, &r, STAT_PHASE_PROGRAM, STAT_PHASE_PROGRAM, &v);
 		int st = last_write(&x->rec, &r, STAT_PHASE_START, STAT_PHASE_START, &v2);
 		fprintf(x->out,
@@ -160,13 +170,12 @@ static void direct_box(struct explain_ctx *x, const struct uncore_slot *s,
 			" (frozen), start 0x%" PRIx64 "\n",
 			text, p ? v : 0, st ? v2 : 0);
 	}
-	uncore_error_clear();
-	for (unsigned f = 0; f < d->num_filters; f++) {
-		if (hswep_reg(d, s->instance, HSWEP_REG_FILTER, f, s->socket, bus, &r) < 0)
+	for (unsigned f = 0; f < k->nfilters; f++) {
+		if (slot_reg(x, k, s, DIRECT_REG_FILTER, f, &r, name, sizeof(name)) < 0)
 			continue;
 		if (!last_write(&x->rec, &r, STAT_PHASE_PROGRAM, STAT_PHASE_PROGRAM, &v))
 			continue;
-		reg_text(&r, text, sizeof(text));
+		reg_text(name, &r, text, sizeof(text));
 		fprintf(x->out, "                 filter %s  = 0x%" PRIx64 "\n", text, v);
 	}
 	uncore_error_clear();
@@ -175,46 +184,69 @@ static void direct_box(struct explain_ctx *x, const struct uncore_slot *s,
 static void direct_slot(struct explain_ctx *x, const struct uncore_slot *s, int first_of_box)
 {
 	const struct uncore_box_type *bt = x->m->plat->boxes[s->box];
-	const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
-	unsigned bus = d ? hswep_box_bus(d, x->m->pci_bus[s->socket], x->m->pci_root_bus[s->socket])
-			 : 0;
+	const struct direct_kind *k =
+	    (bt->flags & UNCORE_BOXF_KERNEL) ? NULL : direct_kind_find(x->p, bt->kind);
 	int fixed = s->counter == UNCORE_SLOT_FIXED;
 	struct uncore_reg ctl, ctr;
-	char text[128];
+	char name[48], text[128];
 	uint64_t v = 0;
 
 	if (x->comp->kind == UNCORE_BACKEND_PERF)
 		return; /* said once, in the header */
-	if (!x->direct_ok || !d) {
+	if (!x->direct_ok || !k) {
 		fprintf(x->out, "        direct   -- %s\n",
 			x->direct_ok ? "no register layout" : x->direct_why);
 		return;
 	}
-	if (hswep_reg(d, s->instance, fixed ? HSWEP_REG_FIXED_CTL : HSWEP_REG_CTL,
-		      fixed ? 0 : s->counter, s->socket, bus, &ctl) < 0 ||
-	    hswep_reg(d, s->instance, fixed ? HSWEP_REG_FIXED_CTR : HSWEP_REG_CTR,
-		      fixed ? 0 : s->counter, s->socket, bus, &ctr) < 0) {
+	/* As the engine binds it: a fixed slot on a kind of generic counters
+	 * is its extra fixed counter. */
+	int extra = fixed && !k->fixed;
+	unsigned idx = fixed ? s->fixed_index : s->counter;
+	if (slot_reg(x, k, s, extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR, idx, &ctr, name,
+		     sizeof(name)) < 0) {
 		fprintf(x->out, "        direct   -- %s\n", uncore_error_detail());
 		uncore_error_clear();
 		return;
 	}
-	reg_text(&ctl, text, sizeof(text));
-	last_write(&x->rec, &ctl, STAT_PHASE_PROGRAM, STAT_PHASE_START, &v);
-	fprintf(x->out, "        direct   ctl    %s  = 0x%" PRIx64 "\n", text, v);
-	reg_text(&ctr, text, sizeof(text));
-	if (ctr.space == UNCORE_SPACE_PCI)
-		fprintf(x->out, "                 ctr    %s  (+4: high dword), %u bits\n", text,
+	reg_text(name, &ctr, text, sizeof(text));
+	if (k->freerun) {
+		fprintf(x->out,
+			"        direct   ctr    %s  %u bits, free-running (never written)\n", text,
 			s->width);
-	else
-		fprintf(x->out, "                 ctr    %s  %u bits\n", text, s->width);
+		return;
+	}
+	char ctr_text[128];
+	snprintf(ctr_text, sizeof(ctr_text), "%s", text);
+	if (slot_reg(x, k, s, extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL, idx, &ctl, name,
+		     sizeof(name)) < 0) {
+		fprintf(x->out, "        direct   -- %s\n", uncore_error_detail());
+		uncore_error_clear();
+		return;
+	}
+	reg_text(name, &ctl, text, sizeof(text));
+	last_write(&x->rec, &ctl, STAT_PHASE_PROGRAM, STAT_PHASE_START, &v);
+	if (k->combined) {
+		fprintf(x->out,
+			"        direct   ctl    %s  = 0x%" PRIx64 " (63:32 control, 31:0 count)\n",
+			text, v);
+	} else {
+		fprintf(x->out, "        direct   ctl    %s  = 0x%" PRIx64 "\n", text, v);
+		if (ctr.space == UNCORE_SPACE_PCI)
+			fprintf(x->out, "                 ctr    %s  (+4: high dword), %u bits\n",
+				ctr_text, s->width);
+		else
+			fprintf(x->out, "                 ctr    %s  %u bits\n", ctr_text,
+				s->width);
+	}
 	if (first_of_box)
-		direct_box(x, s, d);
+		direct_box(x, s, k);
 }
 
 /* What one read costs on the direct backend: the accesses of the READ phase. */
 static void direct_read_summary(struct explain_ctx *x)
 {
-	unsigned msr_reads = 0, pci_reads = 0, writes = 0, batched = 0, last_batch = 0, batches = 0;
+	unsigned msr_reads = 0, pci_reads = 0, mmio_reads = 0, writes = 0, batched = 0,
+		 last_batch = 0, batches = 0;
 
 	if (!x->direct_ok)
 		return;
@@ -226,6 +258,8 @@ static void direct_read_summary(struct explain_ctx *x)
 			writes++;
 		else if (a->reg.space == UNCORE_SPACE_PCI)
 			pci_reads++;
+		else if (a->reg.space == UNCORE_SPACE_MMIO)
+			mmio_reads++;
 		else
 			msr_reads++;
 		if (!a->write && a->batch) {
@@ -242,6 +276,8 @@ static void direct_read_summary(struct explain_ctx *x)
 	    "  and unfreeze: %s; PAPI_INTEL_UNCORE_READ_FREEZE=0 turns it off)\n",
 	    msr_reads, batched, batches, batches == 1 ? "" : "es", pci_reads, writes,
 	    writes ? "on" : "off");
+	if (mmio_reads)
+		fprintf(x->out, "  and %u MMIO reads (free-running counters)\n", mmio_reads);
 }
 
 /* The perf backend. */

@@ -6,16 +6,26 @@
  * also be locally programmed and enabled") holds every counter while they
  * are programmed and zeroed and starts them with one write.
  *
- * Rate ceilings (max_rate), which the manual does not give; design bounds
- * chosen to be safe (platform/skl/skl_boxes.c says why): IMC 1.1e9/s, CBo
- * and ARB 3.2e11/s (64 per UCLK at 5 GHz), fixed counter 5e9/s. */
+ * Rate ceilings (max_rate), which the manual does not give; they are design
+ * bounds chosen to be safe, not measurements:
+ *  - IMC: each count is one request / 64-byte transfer summed over channels
+ *    (Table 3-3).  The fastest memory the S-platform parts support is two
+ *    DDR4-2133 channels, 34.1 GB/s (Intel ARK, "Max Memory Bandwidth", e.g.
+ *    Core i7-6700K), i.e. 533 million 64-byte transfers per second.  We
+ *    allow twice that and more, 1.1e9/s (overclocked DDR4 to ~4300 MT/s;
+ *    request counters that count partial writes one by one): a 32-bit
+ *    counter then wraps after 2^32 / 1.1e9 = 3.9 s at the earliest.
+ *  - CBo / ARB: events tick with UCLK; occupancy events add the number of
+ *    valid tracker entries each cycle.  Bound: 64 per cycle at 5 GHz,
+ *    3.2e11/s: a 44-bit counter wraps after 55 s at the earliest.
+ *  - Fixed counter: one per UCLK cycle, at most 5 GHz: 48 bits last 15.6 h. */
 #include "backend/direct/engine.h"
 
 #include "common/uncore_error.h"
-#include "platform/skl/skl_boxes.h"
 #include "platform/skl/skl_regs.h"
 
-/* SKL Table 3-3, in the order of the event table's counter bits 32..36. */
+/* SKL Table 3-3, in the order of the event table's counter bits 32..36
+ * (DRAM_GT_REQUESTS .. DRAM_DATA_WRITES, libpfm4-events/README.client.md). */
 static const uint16_t skl_imc_offsets[SKL_IMC_COUNTERS] = {
     SKL_IMC_DRAM_GT_REQUESTS, SKL_IMC_DRAM_IA_REQUESTS, SKL_IMC_DRAM_IO_REQUESTS,
     SKL_IMC_DRAM_DATA_READS,  SKL_IMC_DRAM_DATA_WRITES,

@@ -1,7 +1,7 @@
 /* The direct backend: programs the uncore PMON boxes itself through the
  * register-access interface (real MSR/PCI/MMIO devices, or the simulator, by
- * the very same code).  Haswell-EP; Skylake client, Nehalem and Xeon
- * 7100/7400 through the one engine (engine.h).  Every write goes
+ * the very same code).  Haswell-EP, Skylake client, Nehalem and Xeon
+ * 7100/7400, all through the one engine (engine.h).  Every write goes
  * through an allowlist of the PMON registers of the boxes in the programmed
  * plan (access/allowlist.h), so nothing else can ever be written. */
 #ifndef UNCORE_BACKEND_DIRECT_H

@@ -95,6 +95,17 @@ struct engine {
 	int running;
 };
 
+const struct direct_platform *direct_platform_of(enum uncore_platform_id id)
+{
+	static const struct direct_platform *const all[] = {
+	    &direct_platform_hswep, &direct_platform_skl, &direct_platform_nhm,
+	    &direct_platform_x7400};
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (all[i]->id == id)
+			return all[i];
+	return NULL;
+}
+
 const struct direct_kind *direct_kind_find(const struct direct_platform *p, const char *kind)
 {
 	for (unsigned i = 0; p && kind && i < p->nkinds; i++)

@@ -161,6 +161,9 @@ int direct_engine_create(const struct direct_platform *p, const struct uncore_di
 			 const struct uncore_machine *machine, uint64_t mmio_base,
 			 struct uncore_backend **out);
 
+/* The description of a platform's uncore for the engine, or NULL. */
+const struct direct_platform *direct_platform_of(enum uncore_platform_id id);
+
 /* The platform descriptions. */
 extern const struct direct_platform direct_platform_hswep, direct_platform_skl, direct_platform_nhm,
     direct_platform_x7400;

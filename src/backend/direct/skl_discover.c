@@ -5,8 +5,8 @@
  * offset 48h, SKL 3.3) is set and the first of them can be read. */
 #include "backend/direct/direct.h"
 
+#include "backend/direct/engine.h"
 #include "common/uncore_error.h"
-#include "platform/skl/skl_boxes.h"
 #include "platform/skl/skl_regs.h"
 #include "platform/skl_mchbar.h"
 
@@ -45,8 +45,12 @@ static int probe_imc(struct uncore_regio *io, uint64_t *bar, char *why, size_t l
 	struct uncore_reg r;
 	uint64_t v, b = 0;
 	int rc = skl_mchbar_read(io, &b);
+	if (rc == 0 && (b & ~SKL_MCHBAR_MASK))
+		rc = uncore_fail(UNCORE_ENODEV, "MCHBAR 0x%llx is not a base address",
+				 (unsigned long long)b);
 	if (rc == 0)
-		rc = skl_reg(skl_box(SKL_BOX_IMC), 0, SKL_REG_CTR, 0, b, &r);
+		rc = direct_kind_reg(direct_kind_find(&direct_platform_skl, "imc"), NULL, 0, 0,
+				     DIRECT_REG_CTR, 0, b, &r);
 	if (rc == 0)
 		rc = uncore_regio_read(io, &r, &v);
 	if (rc < 0) {
@@ -80,14 +84,12 @@ int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore
 	if (cfg->cores_per_package && cfg->cores_per_package < ncbo)
 		ncbo = cfg->cores_per_package;
 	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++) {
-		const struct skl_box_desc *d = skl_box_by_name(m.plat->boxes[b]->kind);
-		if (!d)
+		const char *kind = m.plat->boxes[b]->kind;
+		if (!direct_kind_find(&direct_platform_skl, kind))
 			continue;
-		switch (d->kind) {
-		case SKL_BOX_CBO:
+		if (strcmp(kind, "cbo") == 0) {
 			m.present[b][0] = (1u << ncbo) - 1;
-			break;
-		case SKL_BOX_IMC: {
+		} else if (strcmp(kind, "imc") == 0) {
 			char why[sizeof(m.absent_note)];
 			if (probe_imc(cfg->io, &mchbar, why, sizeof(why)) == 0) {
 				m.present[b][0] = 1;
@@ -96,9 +98,7 @@ int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore
 				snprintf(m.absent_note, sizeof(m.absent_note), "%s",
 					 cfg->absent_note ? cfg->absent_note : why);
 			}
-			break;
-		}
-		default:
+		} else {
 			m.present[b][0] = 1;
 		}
 	}

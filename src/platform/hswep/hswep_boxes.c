@@ -15,17 +15,15 @@
 #define F HSWEP_FIELD
 #define B HSWEP_BIT
 
-/* Counter control bits every box has (HSX PMON 1.4). */
-#define CTL_BASE                                                                                   \
-	(HSWEP_PMON_CTL_EV_SEL | HSWEP_PMON_CTL_UMASK | HSWEP_PMON_CTL_RST |                       \
-	 HSWEP_PMON_CTL_EDGE_DET | HSWEP_PMON_CTL_EN | HSWEP_PMON_CTL_INVERT)
-#define BOX_CTL_BITS                                                                               \
-	(HSWEP_PMON_BOX_CTL_RST_CTRL | HSWEP_PMON_BOX_CTL_RST_CTRS | HSWEP_PMON_BOX_CTL_FRZ)
+/* Counter control bits every box has (HSX PMON 1.4); the MSR boxes' writable
+ * sets are in hswep_regs.h, shared with the MSR allowlist ranges. */
+#define CTL_BASE     HSWEP_PMON_CTL_COMMON
+#define BOX_CTL_BITS HSWEP_PMON_BOX_CTL_VALID
 
 /* MSR counters: bits 63:48 reserved (Tables 2-8, 2-17, 2-48, 2-159). */
 #define MSR_CTR48                                                                                  \
 	{                                                                                          \
-		.valid = F(47, 0)                                                                  \
+		.valid = HSWEP_MSR_CTR48_VALID                                                     \
 	}
 /* PCI counters: bits 63:48 "ignored" (Tables 2-64, 2-116, 2-148, 2-171, 2-216). */
 #define PCI_CTR48                                                                                  \
@@ -35,15 +33,10 @@
 
 static const struct hswep_filter_desc cbo_filters[] = {
     /* Table 2-18: tid 5:0, state 23:17; 31:24 and 16:6 reserved. */
-    {.name = "FILTER0",
-     .offset = 5,
-     .rules = {.valid = HSWEP_CBO_FILTER0_TID | HSWEP_CBO_FILTER0_STATE}},
+    {.name = "FILTER0", .offset = 5, .rules = {.valid = HSWEP_CBO_FILTER0_VALID}},
     /* Table 2-19: nid 15:0, opc 28:20, nc 30, isoc 31; 29 and 19:16
      * reserved (the table's "rsv 19:15" overlaps nid 15:0; nid wins). */
-    {.name = "FILTER1",
-     .offset = 6,
-     .rules = {.valid = HSWEP_CBO_FILTER1_NID | HSWEP_CBO_FILTER1_OPC | HSWEP_CBO_FILTER1_NC |
-			HSWEP_CBO_FILTER1_ISOC}},
+    {.name = "FILTER1", .offset = 6, .rules = {.valid = HSWEP_CBO_FILTER1_VALID}},
 };
 
 static const struct hswep_filter_desc ha_filters[] = {
@@ -62,7 +55,7 @@ static const struct hswep_filter_desc ha_filters[] = {
 static const struct hswep_filter_desc pcu_filters[] = {
     /* Table 2-160: four 8-bit bands in 31:0, 63:48 reserved (47:32 not
      * listed: treated as reserved too). */
-    {.name = "BOX_FILTER", .offset = 5, .rules = {.valid = F(31, 0)}},
+    {.name = "BOX_FILTER", .offset = 5, .rules = {.valid = HSWEP_PCU_FILTER_VALID}},
 };
 
 #define QPI_PKT0_BITS                                                                              \
@@ -273,12 +266,12 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.ctr = {0x9, 0xa},
 		.fixed_ctl = 0x3,
 		.fixed_ctr = 0x4,
-		.status_rules = {.valid = F(1, 0)},
+		.status_rules = {.valid = HSWEP_UBOX_STATUS_VALID},
 		/* Table 2-7: 31:29, 21, 19, 16 reserved; thresh is 5 bits. */
-		.ctl_rules = {.valid = CTL_BASE | HSWEP_PMON_CTL_OV_EN | HSWEP_PMON_CTL_THRESH5},
+		.ctl_rules = {.valid = HSWEP_UBOX_CTL_VALID},
 		.ctr_rules = MSR_CTR48,
 		/* Table 2-9: en 22, ov_en 20, everything else reserved. */
-		.fixed_ctl_rules = {.valid = HSWEP_U_FIXED_CTL_EN | HSWEP_U_FIXED_CTL_OV_EN},
+		.fixed_ctl_rules = {.valid = HSWEP_U_FIXED_CTL_VALID},
 		.fixed_ctr_rules = MSR_CTR48,
 		.fixed_status_bit = HSWEP_NO_BIT, /* Table 2-6 has ov 1:0 only */
 		.global_status_bit = ubox_gbit,
@@ -308,9 +301,9 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.filters = cbo_filters,
 		ROUTES(cbo_routes),
 		.box_ctl_rules = MSR_BOX_CTL_RULES,
-		.status_rules = {.valid = F(3, 0)},
+		.status_rules = {.valid = HSWEP_BOX_STATUS4_VALID},
 		/* Table 2-16: tid_en 19; 21:20 and 16 reserved (no ov_en). */
-		.ctl_rules = {.valid = CTL_BASE | HSWEP_PMON_CTL_TID_EN | HSWEP_PMON_CTL_THRESH8},
+		.ctl_rules = {.valid = HSWEP_CBO_SBO_CTL_VALID},
 		.ctr_rules = MSR_CTR48,
 	    },
 	/* SBo (2.4, Table 2-44): instance n at 0x720 + 0xA n.  The table's row
@@ -338,8 +331,8 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.ctr = {0x6, 0x7, 0x8, 0x9},
 		NO_FIXED,
 		.box_ctl_rules = MSR_BOX_CTL_RULES,
-		.status_rules = {.valid = F(3, 0)},
-		.ctl_rules = {.valid = CTL_BASE | HSWEP_PMON_CTL_TID_EN | HSWEP_PMON_CTL_THRESH8},
+		.status_rules = {.valid = HSWEP_BOX_STATUS4_VALID},
+		.ctl_rules = {.valid = HSWEP_CBO_SBO_CTL_VALID},
 		.ctr_rules = MSR_CTR48,
 	    },
 	/* HA (2.5, Table 2-60). */
@@ -468,16 +461,11 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.num_extras = 5,
 		.extras = pcu_extras,
 		.box_ctl_rules = MSR_BOX_CTL_RULES,
-		.status_rules = {.valid = F(3, 0)},
+		.status_rules = {.valid = HSWEP_BOX_STATUS4_VALID},
 		/* Table 2-158: no umask (13:8 reserved), occ_sel 15:14, ev_sel_ext
 		 * 21, 5-bit thresh, occ_invert 30, occ_edge_det 31; 29, 19, 16
 		 * reserved. */
-		.ctl_rules = {.valid = HSWEP_PMON_CTL_EV_SEL | HSWEP_PCU_CTL_OCC_SEL |
-				       HSWEP_PMON_CTL_RST | HSWEP_PMON_CTL_EDGE_DET |
-				       HSWEP_PMON_CTL_OV_EN | HSWEP_PMON_CTL_EV_SEL_EXT |
-				       HSWEP_PMON_CTL_EN | HSWEP_PMON_CTL_INVERT |
-				       HSWEP_PMON_CTL_THRESH5 | HSWEP_PCU_CTL_OCC_INVERT |
-				       HSWEP_PCU_CTL_OCC_EDGE_DET},
+		.ctl_rules = {.valid = HSWEP_PCU_CTL_VALID},
 		.ctr_rules = MSR_CTR48,
 		.global_status_bit = pcu_gbit,
 	    },
@@ -579,10 +567,7 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 
 /* Table 2-2: frz_all 31, wk_on_pmi 30, unfrz_all 29 and pmi_core_sel 17:0;
  * 28:27 "must write 0" and 26:18 reserved.  A 32-bit register (Table 2-1). */
-const struct hswep_reg_rules hswep_global_ctl_rules = {
-    .valid = HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_WK_ON_PMI |
-	     HSWEP_U_GLOBAL_CTL_UNFRZ_ALL | HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL,
-};
+const struct hswep_reg_rules hswep_global_ctl_rules = {.valid = HSWEP_U_GLOBAL_CTL_VALID};
 /* Table 2-3: the RW1C ov_* bits; 63:36, 33:30 and 20:3 reserved. */
 const struct hswep_reg_rules hswep_global_status_rules = {.valid = HSWEP_U_GLOBAL_STATUS_OV_ALL};
 /* Table 2-4: num_c 4:0. */

@@ -3,27 +3,25 @@
  * from Table 1-2 and the per-box register tables, masks from each register's
  * field table (bits marked RW, RW-V, WO or RW1C; reserved bits that "SW must
  * write to 1" are included, since a write must be able to set them).  This
- * is the only data file of utils/msr-safe-allowlist.  Box bases, strides and
- * instance counts are the descriptors' own (hswep_regs.h);
+ * is the only data file of utils/msr-safe-allowlist.  Box bases, strides,
+ * instance counts and writable bits are the descriptors' own (hswep_regs.h);
  * tests/unit/platform/test_hswep_layout.c proves the table and the box
  * descriptors list the same MSRs with the same writable bits. */
 #include "platform/msr_ranges.h"
 
 #include "platform/hswep/hswep_regs.h"
 
-/* 48-bit data registers: event_count 47:0 RW-V (Tables 2-8, 2-10, 2-17,
- * 2-48, 2-159), written to preload or clear a counter. */
-#define HSWEP_CTR_MASK 0x0000ffffffffffffull
-/* BOX_CTL: rst_ctrl 0, rst_ctrs 1, frz 8, and rsv 17:16 "SW must write to 1"
- * (Tables 2-14, 2-45, 2-156). */
-#define HSWEP_BOX_CTL_MASK 0x00030103ull
-/* BOX_STATUS of four counters: ov 3:0 RW1C (Tables 2-15, 2-46, 2-157). */
-#define HSWEP_STATUS4_MASK 0xfull
-/* CBo/SBo CTL: ev_sel 7:0, umask 15:8, rst 17, edge_det 18, tid_en 19, en
- * 22, invert 23, thresh 31:24; 21:20 are "Reserved; SW must write to 0"
- * (Tables 2-16, 2-47), so ov_en is not writable there, whatever 2.1.1 says
- * of overflow in general.  We never need it: counters are polled. */
-#define HSWEP_CBO_CTL_MASK 0xffceffffull
+/* The writable bits are the box descriptors' own write rules (valid and
+ * must-be-1 bits), defined once in hswep_regs.h: a box control's rst_ctrl
+ * 0, rst_ctrs 1, frz 8 and rsv 17:16 "SW must write to 1" (Tables 2-14,
+ * 2-45, 2-156). */
+#define HSWEP_CTR_MASK     HSWEP_MSR_CTR48_VALID
+#define HSWEP_BOX_CTL_MASK (HSWEP_PMON_BOX_CTL_VALID | HSWEP_PMON_BOX_CTL_RSV_MUST1)
+#define HSWEP_STATUS4_MASK HSWEP_BOX_STATUS4_VALID
+/* CBo/SBo CTL: 21:20 are "Reserved; SW must write to 0" (Tables 2-16,
+ * 2-47), so ov_en is not writable there, whatever 2.1.1 says of overflow in
+ * general.  We never need it: counters are polled. */
+#define HSWEP_CBO_CTL_MASK HSWEP_CBO_SBO_CTL_VALID
 
 /* One register block per entry reads better than one field per line. */
 /* clang-format off */
@@ -32,11 +30,11 @@ static const struct uncore_msr_range hswep_ranges[] = {
 	{.name = "U_MSR_PMON_GLOBAL_CTL", .source = "HSX PMON Table 2-2", .base = 0x700,
 	 .count = 1, .instances = 1,
 	 /* pmi_core_sel 17:0, unfrz_all 29, wk_on_pmi 30, frz_all 31 */
-	 .write_mask = 0xe003ffffull},
+	 .write_mask = HSWEP_U_GLOBAL_CTL_VALID},
 	{.name = "U_MSR_PMON_GLOBAL_STATUS", .source = "HSX PMON Table 2-3", .base = 0x701,
 	 .count = 1, .instances = 1,
 	 /* RW1C: ov_u_fixed 0, ov_u 1, ov_p 2, ov_h0..ov_rp 21-29, ov_irp 34, ov_rq 35 */
-	 .write_mask = 0x0000000c3fe00007ull},
+	 .write_mask = HSWEP_U_GLOBAL_STATUS_OV_ALL},
 	/* num_c 4:0 is RW but sets how many CBo counter sets exist: not a
 	 * monitoring operation, so read-only here by choice. */
 	{.name = "U_MSR_PMON_GLOBAL_CONFIG", .source = "HSX PMON Table 2-4", .base = 0x702,
@@ -44,15 +42,15 @@ static const struct uncore_msr_range hswep_ranges[] = {
 
 	/* UBox (2.2.2, Table 2-5). */
 	{.name = "U_MSR_PMON_UCLK_FIXED_CTL", .source = "HSX PMON Table 2-9", .base = 0x703,
-	 .count = 1, .instances = 1, .write_mask = 0x00500000ull /* ov_en 20, en 22 */},
+	 .count = 1, .instances = 1, .write_mask = HSWEP_U_FIXED_CTL_VALID /* ov_en 20, en 22 */},
 	{.name = "U_MSR_PMON_UCLK_FIXED_CTR", .source = "HSX PMON Table 2-10", .base = 0x704,
 	 .count = 1, .instances = 1, .write_mask = HSWEP_CTR_MASK},
 	{.name = "U_MSR_PMON_CTL{0-1}", .source = "HSX PMON Table 2-7", .base = 0x705, .count = 2,
 	 .instances = 1,
 	 /* ev_sel, umask, rst 17, edge_det 18, ov_en 20, en 22, invert 23, thresh 28:24 */
-	 .write_mask = 0x1fd6ffffull},
+	 .write_mask = HSWEP_UBOX_CTL_VALID},
 	{.name = "U_MSR_PMON_BOX_STATUS", .source = "HSX PMON Table 2-6", .base = 0x708,
-	 .count = 1, .instances = 1, .write_mask = 0x3ull /* ov 1:0 RW1C */},
+	 .count = 1, .instances = 1, .write_mask = HSWEP_UBOX_STATUS_VALID /* ov 1:0 RW1C */},
 	{.name = "U_MSR_PMON_CTR{0-1}", .source = "HSX PMON Table 2-8", .base = 0x709, .count = 2,
 	 .instances = 1, .write_mask = HSWEP_CTR_MASK},
 
@@ -63,9 +61,9 @@ static const struct uncore_msr_range hswep_ranges[] = {
 	 .count = 4, .instances = 1,
 	 /* ev_sel 7:0, occ_sel 15:14, rst 17, edge_det 18, ov_en 20, ev_sel_ext
 	  * 21, en 22, invert 23, thresh 28:24, occ_invert 30, occ_edge_det 31 */
-	 .write_mask = 0xdff6c0ffull},
+	 .write_mask = HSWEP_PCU_CTL_VALID},
 	{.name = "PCU_MSR_PMON_BOX_FILTER", .source = "HSX PMON Table 2-160", .base = 0x715,
-	 .count = 1, .instances = 1, .write_mask = 0xffffffffull /* four 8-bit bands */},
+	 .count = 1, .instances = 1, .write_mask = HSWEP_PCU_FILTER_VALID /* four 8-bit bands */},
 	{.name = "PCU_MSR_PMON_BOX_STATUS", .source = "HSX PMON Table 2-157", .base = 0x716,
 	 .count = 1, .instances = 1, .write_mask = HSWEP_STATUS4_MASK},
 	{.name = "PCU_MSR_PMON_CTR{0-3}", .source = "HSX PMON Table 2-159", .base = 0x717,
@@ -101,11 +99,11 @@ static const struct uncore_msr_range hswep_ranges[] = {
 	/* tid 5:0 (its Attr column is garbled to "0"; it is the TID filter
 	 * software programs, 2.3.2.3), state 23:17 */
 	{.name = "Cn_MSR_PMON_BOX_FILTER0", .source = "HSX PMON Table 2-18", .base = HSWEP_CBO_MSR_BASE + 0x5,
-	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = 0x00fe003full},
+	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = HSWEP_CBO_FILTER0_VALID},
 	/* nid 15:0, opc 28:20, nc 30, isoc 31 (the "rsv 19:15" row overlaps nid
 	 * 15:0 and is read as 19:16) */
 	{.name = "Cn_MSR_PMON_BOX_FILTER1", .source = "HSX PMON Table 2-19", .base = HSWEP_CBO_MSR_BASE + 0x6,
-	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = 0xdff0ffffull},
+	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = HSWEP_CBO_FILTER1_VALID},
 	{.name = "Cn_MSR_PMON_BOX_STATUS", .source = "HSX PMON Table 2-15", .base = HSWEP_CBO_MSR_BASE + 0x7,
 	 .stride = HSWEP_CBO_MSR_STRIDE, .count = 1, .instances = HSWEP_CBO_INSTANCES, .write_mask = HSWEP_STATUS4_MASK},
 	{.name = "Cn_MSR_PMON_CTR{0-3}", .source = "HSX PMON Table 2-17", .base = HSWEP_CBO_MSR_BASE + 0x8,

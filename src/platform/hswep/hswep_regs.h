@@ -59,6 +59,26 @@
 #define HSWEP_PMON_CTL_THRESH8      HSWEP_FIELD(31, 24) /* CBo, SBo, HA, iMC, IRP, QPI, R2, R3 */
 #define HSWEP_PMON_CTL_THRESH5      HSWEP_FIELD(28, 24) /* UBox (Table 2-7), PCU (Table 2-158) */
 
+/* Writable bits of the MSR boxes' registers, from their field tables: the
+ * one definition the box descriptors' write rules (hswep_boxes.c) and the
+ * MSR allowlist ranges (hswep_msr_ranges.c) are both made of. */
+#define HSWEP_PMON_CTL_COMMON                                                                      \
+	(HSWEP_PMON_CTL_EV_SEL | HSWEP_PMON_CTL_UMASK | HSWEP_PMON_CTL_RST |                       \
+	 HSWEP_PMON_CTL_EDGE_DET | HSWEP_PMON_CTL_EN | HSWEP_PMON_CTL_INVERT) /* 1.4: every box */
+/* CBo, SBo: tid_en 19; 21:20 and 16 reserved, so no ov_en (Tables 2-16, 2-47). */
+#define HSWEP_CBO_SBO_CTL_VALID                                                                    \
+	(HSWEP_PMON_CTL_COMMON | HSWEP_PMON_CTL_TID_EN | HSWEP_PMON_CTL_THRESH8)
+/* UBox: ov_en 20, 5-bit thresh; 31:29, 21, 19, 16 reserved (Table 2-7). */
+#define HSWEP_UBOX_CTL_VALID (HSWEP_PMON_CTL_COMMON | HSWEP_PMON_CTL_OV_EN | HSWEP_PMON_CTL_THRESH5)
+/* MSR data registers: event_count 47:0, 63:48 reserved (Tables 2-8, 2-10,
+ * 2-17, 2-48, 2-159). */
+#define HSWEP_MSR_CTR48_VALID HSWEP_FIELD(47, 0)
+/* BOX_STATUS: ov RW1C, one bit per counter (Tables 2-6, 2-15, 2-46, 2-157). */
+#define HSWEP_UBOX_STATUS_VALID HSWEP_FIELD(1, 0)
+#define HSWEP_BOX_STATUS4_VALID HSWEP_FIELD(3, 0)
+/* PCU_MSR_PMON_BOX_FILTER: four 8-bit bands in 31:0 (Table 2-160). */
+#define HSWEP_PCU_FILTER_VALID HSWEP_FIELD(31, 0)
+
 /* PCU counter control extras (HSX PMON 2.8.2.2, Table 2-158). */
 #define HSWEP_PCU_CTL_OCC_SEL       HSWEP_FIELD(15, 14)
 #define HSWEP_PCU_CTL_OCC_SEL_SHIFT 14
@@ -68,6 +88,13 @@
 #define HSWEP_PCU_OCC_SEL_C0        1u
 #define HSWEP_PCU_OCC_SEL_C3        2u
 #define HSWEP_PCU_OCC_SEL_C6        3u
+/* PCU counter control: no umask (13:8 reserved), occ_sel 15:14, ev_sel_ext
+ * 21, 5-bit thresh, occ_invert 30, occ_edge_det 31; 29, 19, 16 reserved. */
+#define HSWEP_PCU_CTL_VALID                                                                        \
+	(HSWEP_PMON_CTL_EV_SEL | HSWEP_PCU_CTL_OCC_SEL | HSWEP_PMON_CTL_RST |                      \
+	 HSWEP_PMON_CTL_EDGE_DET | HSWEP_PMON_CTL_OV_EN | HSWEP_PMON_CTL_EV_SEL_EXT |              \
+	 HSWEP_PMON_CTL_EN | HSWEP_PMON_CTL_INVERT | HSWEP_PMON_CTL_THRESH5 |                      \
+	 HSWEP_PCU_CTL_OCC_INVERT | HSWEP_PCU_CTL_OCC_EDGE_DET)
 
 /* Box control (Tables 2-14, 2-45, 2-61, 2-112, 2-145, 2-156, 2-168, 2-213,
  * 2-230). */
@@ -77,25 +104,31 @@
 /* "Reserved; SW must write to 1 else behavior is undefined" (all but R2PCIe
  * and R3QPI, whose bits 31:9 are "ignored"). */
 #define HSWEP_PMON_BOX_CTL_RSV_MUST1 HSWEP_FIELD(17, 16)
+#define HSWEP_PMON_BOX_CTL_VALID                                                                   \
+	(HSWEP_PMON_BOX_CTL_RST_CTRL | HSWEP_PMON_BOX_CTL_RST_CTRS | HSWEP_PMON_BOX_CTL_FRZ)
 
 /* UBox fixed counter control (Table 2-9) and iMC fixed counter control
  * (Table 2-115). */
 #define HSWEP_U_FIXED_CTL_EN      HSWEP_BIT(22)
 #define HSWEP_U_FIXED_CTL_OV_EN   HSWEP_BIT(20)
+#define HSWEP_U_FIXED_CTL_VALID   (HSWEP_U_FIXED_CTL_EN | HSWEP_U_FIXED_CTL_OV_EN) /* Table 2-9 */
 #define HSWEP_MC_FIXED_CTL_INVERT HSWEP_BIT(23)
 #define HSWEP_MC_FIXED_CTL_EN     HSWEP_BIT(22)
 #define HSWEP_MC_FIXED_CTL_OV_EN  HSWEP_BIT(20)
 #define HSWEP_MC_FIXED_CTL_RST    HSWEP_BIT(19)
 
 /* Global control MSRs (HSX PMON 2.1.5, Tables 2-1 to 2-4). */
-#define HSWEP_U_MSR_PMON_GLOBAL_CTL      0x700u
-#define HSWEP_U_MSR_PMON_GLOBAL_STATUS   0x701u
-#define HSWEP_U_MSR_PMON_GLOBAL_CONFIG   0x702u
-#define HSWEP_U_GLOBAL_CTL_FRZ_ALL       HSWEP_BIT(31)
-#define HSWEP_U_GLOBAL_CTL_WK_ON_PMI     HSWEP_BIT(30)
-#define HSWEP_U_GLOBAL_CTL_UNFRZ_ALL     HSWEP_BIT(29)
-#define HSWEP_U_GLOBAL_CTL_RSV_MUST0     HSWEP_FIELD(28, 27)
-#define HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL  HSWEP_FIELD(17, 0)
+#define HSWEP_U_MSR_PMON_GLOBAL_CTL     0x700u
+#define HSWEP_U_MSR_PMON_GLOBAL_STATUS  0x701u
+#define HSWEP_U_MSR_PMON_GLOBAL_CONFIG  0x702u
+#define HSWEP_U_GLOBAL_CTL_FRZ_ALL      HSWEP_BIT(31)
+#define HSWEP_U_GLOBAL_CTL_WK_ON_PMI    HSWEP_BIT(30)
+#define HSWEP_U_GLOBAL_CTL_UNFRZ_ALL    HSWEP_BIT(29)
+#define HSWEP_U_GLOBAL_CTL_RSV_MUST0    HSWEP_FIELD(28, 27)
+#define HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL HSWEP_FIELD(17, 0)
+#define HSWEP_U_GLOBAL_CTL_VALID                                                                   \
+	(HSWEP_U_GLOBAL_CTL_FRZ_ALL | HSWEP_U_GLOBAL_CTL_WK_ON_PMI |                               \
+	 HSWEP_U_GLOBAL_CTL_UNFRZ_ALL | HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL) /* Table 2-2 */
 #define HSWEP_U_GLOBAL_STATUS_OV_U_FIXED 0
 #define HSWEP_U_GLOBAL_STATUS_OV_U       1
 #define HSWEP_U_GLOBAL_STATUS_OV_P       2
@@ -124,6 +157,12 @@
 #define HSWEP_CBO_FILTER1_OPC_SHIFT   20
 #define HSWEP_CBO_FILTER1_NC          HSWEP_BIT(30)
 #define HSWEP_CBO_FILTER1_ISOC        HSWEP_BIT(31)
+/* Table 2-18: tid 5:0, state 23:17; Table 2-19: nid 15:0, opc 28:20, nc 30,
+ * isoc 31 (the "rsv 19:15" row overlaps nid 15:0; nid wins). */
+#define HSWEP_CBO_FILTER0_VALID (HSWEP_CBO_FILTER0_TID | HSWEP_CBO_FILTER0_STATE)
+#define HSWEP_CBO_FILTER1_VALID                                                                    \
+	(HSWEP_CBO_FILTER1_NID | HSWEP_CBO_FILTER1_OPC | HSWEP_CBO_FILTER1_NC |                    \
+	 HSWEP_CBO_FILTER1_ISOC)
 /* Bit positions inside FILTER0.state, from the LLC_LOOKUP note (2.3.6:
  * "0 = I (miss), 1 = S, 2 = E, 3 = M, 4 = F").  Table 2-18's own list of the
  * seven state bits is garbled in the manual (it names M and S twice), so the
@@ -185,17 +224,17 @@
  * converted manual lost the value of HASWELL_SERVER_SOCKETID_UBOX_DID; 0x2F1E
  * at device 16 function 5 is the Haswell-EP UBox device as listed by lspci
  * and used by the Linux kernel's hswep_uncore_pci_init() (fact only). */
-#define HSWEP_UBOX_SOCKETID_DEV   16u
-#define HSWEP_UBOX_SOCKETID_FN    5u
-#define HSWEP_UBOX_SOCKETID_DID   0x2f1eu
+#define HSWEP_UBOX_SOCKETID_DEV 16u
+#define HSWEP_UBOX_SOCKETID_FN  5u
+#define HSWEP_UBOX_SOCKETID_DID 0x2f1eu
 /* PCU capability function (not in the manual; Linux hswep_has_limit_sbox,
  * pci.ids "Xeon E5 v3/Core i7 Power Control Unit" 8086:2fc0 at D30:F3):
  * CAPID4.chop 7:6 is 0 on the 6-8 core die, which has two SBos. */
-#define HSWEP_PCU_CAPID_DEV  30u
-#define HSWEP_PCU_CAPID_FN   3u
-#define HSWEP_PCU_CAPID_DID  0x2fc0u
-#define HSWEP_PCU_CAPID4     0x94u
-#define HSWEP_PCU_CAPID4_CHOP HSWEP_FIELD(7, 6)
+#define HSWEP_PCU_CAPID_DEV       30u
+#define HSWEP_PCU_CAPID_FN        3u
+#define HSWEP_PCU_CAPID_DID       0x2fc0u
+#define HSWEP_PCU_CAPID4          0x94u
+#define HSWEP_PCU_CAPID4_CHOP     HSWEP_FIELD(7, 6)
 #define HSWEP_UBOX_CPUNODEID      0x40u /* UNC_SOCKETID_UBOX_LNID_OFFSET */
 #define HSWEP_UBOX_GIDNIDMAP      0x54u /* UNC_SOCKETID_UBOX_GID_OFFSET */
 #define HSWEP_UBOX_CPUNODEID_LNID HSWEP_FIELD(2, 0)

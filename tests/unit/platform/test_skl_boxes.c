@@ -1,15 +1,16 @@
-/* Validator of the Skylake client register descriptors: every MSR of the
+/* Validator of the Skylake client register description (the direct
+ * engine's, backend/direct/desc_skl.c): every MSR of the
  * manual's Table 2-1 (rows copied below by a script from seed 001, the
  * manual's "CB0" misprint included) is where the descriptors compute it,
  * the msr-safe table lists exactly those MSRs with the field tables' RW
  * bits, the descriptors agree with the event registry (counters, widths,
  * the IMC event codes' offsets), and bad requests are refused. */
 #include "platform/msr_ranges.h"
+#include "backend/direct/engine.h"
 #include "common/uncore_error.h"
 #include "events/encode.h"
 #include "events/parse.h"
 #include "harness.h"
-#include "platform/skl/skl_boxes.h"
 #include "platform/skl/skl_regs.h"
 #include "platform/skl_mchbar.h"
 
@@ -37,25 +38,30 @@ static const struct {
 };
 #define NROWS (sizeof(table_2_1) / sizeof(table_2_1[0]))
 
+static const struct direct_kind *skl_kind(const char *name)
+{
+	return direct_kind_find(&direct_platform_skl, name);
+}
+
 /* The descriptor register a Table 2-1 name stands for: 1 and *r, 0 for the
  * global registers (checked separately), -1 when the name is not understood. */
 static int reg_of_name(const char *name, struct uncore_reg *r)
 {
 	unsigned inst = 0, k = 0;
 	char kind[16] = "";
-	const struct skl_box_desc *d = NULL;
+	const struct direct_kind *d = NULL;
 	char buf[64];
 	snprintf(buf, sizeof(buf), "%s", name);
 	char *p = strstr(buf, "CB0_"); /* the manual's misprint of CBO_3 */
 	if (p)
 		p[2] = 'O';
 	if (sscanf(buf, "MSR_UNC_CBO_%u_%15[A-Z]%u", &inst, kind, &k) == 3)
-		d = skl_box(SKL_BOX_CBO);
+		d = skl_kind("cbo");
 	else if (sscanf(buf, "MSR_UNC_ARB_%15[A-Z]%u", kind, &k) == 2)
-		d = skl_box(SKL_BOX_ARB);
+		d = skl_kind("arb");
 	else if (strcmp(buf, "MSR_UNC_PERF_FIXED_CTRL") == 0 ||
 		 strcmp(buf, "MSR_UNC_PERF_FIXED_CTR") == 0) {
-		d = skl_box(SKL_BOX_CLOCK);
+		d = skl_kind("clock");
 		snprintf(kind, sizeof(kind), "%s",
 			 strcmp(buf, "MSR_UNC_PERF_FIXED_CTRL") ? "PERFCTR" : "PERFEVTSEL");
 	} else if (strstr(buf, "GLOBAL") || strstr(buf, "CONFIG"))
@@ -65,7 +71,10 @@ static int reg_of_name(const char *name, struct uncore_reg *r)
 	int is_ctl = strcmp(kind, "PERFEVTSEL") == 0;
 	if (!is_ctl && strcmp(kind, "PERFCTR") != 0)
 		return -1;
-	return skl_reg(d, inst, is_ctl ? SKL_REG_CTL : SKL_REG_CTR, k, 0, r) == 0 ? 1 : -1;
+	return direct_kind_reg(d, NULL, 0, inst, is_ctl ? DIRECT_REG_CTL : DIRECT_REG_CTR, k, 0,
+			       r) == 0
+		   ? 1
+		   : -1;
 }
 
 TEST(descriptors_compute_every_address_of_table_2_1)
@@ -158,7 +167,7 @@ TEST(descriptors_agree_with_the_event_registry)
 	unsigned matched = 0;
 	for (unsigned b = 0; p && b < p->nboxes; b++) {
 		const struct uncore_box_type *bt = p->boxes[b];
-		const struct skl_box_desc *d = skl_box_by_name(bt->kind);
+		const struct direct_kind *d = skl_kind(bt->kind);
 		harness_row = bt->name;
 		CHECK(d != NULL);
 		if (!d)
@@ -180,7 +189,7 @@ TEST(descriptors_agree_with_the_event_registry)
 			CHECK_EQ_U64(bt->ctl->writable & ~d->ctl_writable, 0);
 	}
 	harness_row = NULL;
-	CHECK_EQ_INT(matched, SKL_BOX_KINDS);
+	CHECK_EQ_INT(matched, direct_platform_skl.nkinds);
 }
 
 /* Each IMC event's code is width << 16 | offset (README.client.md); its
@@ -188,7 +197,7 @@ TEST(descriptors_agree_with_the_event_registry)
 TEST(imc_event_codes_name_the_descriptor_registers)
 {
 	const struct uncore_box_type *bt = uncore_box_type_find(skl(), "skl_unc_imc");
-	const struct skl_box_desc *d = skl_box(SKL_BOX_IMC);
+	const struct direct_kind *d = skl_kind("imc");
 	CHECK(bt != NULL);
 	uint32_t seen = 0;
 	for (unsigned e = 0; bt && e < bt->nevents; e++) {
@@ -209,7 +218,9 @@ TEST(imc_event_codes_name_the_descriptor_registers)
 		CHECK_EQ_U64(enc.code >> 16, d->width);
 		seen |= 1u << enc.fixed_index;
 		struct uncore_reg r;
-		CHECK_EQ_INT(skl_reg(d, 0, SKL_REG_CTR, enc.fixed_index, 0xfed10000u, &r), 0);
+		CHECK_EQ_INT(direct_kind_reg(d, NULL, 0, 0, DIRECT_REG_CTR, enc.fixed_index,
+					     0xfed10000u, &r),
+			     0);
 		CHECK_EQ_U64(r.addr, 0xfed10000u + (enc.code & 0xffff));
 		CHECK_EQ_INT(r.space, UNCORE_SPACE_MMIO);
 		CHECK_EQ_INT(r.width, 4);
@@ -224,27 +235,31 @@ TEST(imc_event_codes_name_the_descriptor_registers)
 TEST(bad_requests_are_refused)
 {
 	struct uncore_reg r;
-	const struct skl_box_desc *imc = skl_box(SKL_BOX_IMC), *cbo = skl_box(SKL_BOX_CBO);
-	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTL, 0, 0xfed10000u, &r), UNCORE_EINVAL);
-	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTR, 0, 0, &r), UNCORE_ENODEV);
-	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTR, 0, 0xfed10001u, &r),
-		     UNCORE_ENODEV); /* unmasked */
-	CHECK_EQ_INT(skl_reg(imc, 0, SKL_REG_CTR, 5, 0xfed10000u, &r), UNCORE_ERANGE);
-	CHECK_EQ_INT(skl_reg(cbo, 4, SKL_REG_CTL, 0, 0, &r), UNCORE_ERANGE);
-	CHECK_EQ_INT(skl_reg(cbo, 0, SKL_REG_CTR, 2, 0, &r), UNCORE_ERANGE);
-	CHECK_EQ_INT(skl_reg(NULL, 0, SKL_REG_CTR, 0, 0, &r), UNCORE_EINVAL);
-	CHECK(skl_box(SKL_BOX_KINDS) == NULL);
-	CHECK(skl_box_by_name("ubo") == NULL);
+	const struct direct_kind *imc = skl_kind("imc"), *cbo = skl_kind("cbo");
+	CHECK_EQ_INT(direct_kind_reg(imc, NULL, 0, 0, DIRECT_REG_CTL, 0, 0xfed10000u, &r),
+		     UNCORE_EINVAL);
+	CHECK_EQ_INT(direct_kind_reg(imc, NULL, 0, 0, DIRECT_REG_CTR, 0, 0, &r), UNCORE_ENODEV);
+	CHECK_EQ_INT(direct_kind_reg(imc, NULL, 0, 0, DIRECT_REG_CTR, 5, 0xfed10000u, &r),
+		     UNCORE_ERANGE);
+	CHECK_EQ_INT(direct_kind_reg(cbo, NULL, 0, 4, DIRECT_REG_CTL, 0, 0, &r), UNCORE_ERANGE);
+	CHECK_EQ_INT(direct_kind_reg(cbo, NULL, 0, 0, DIRECT_REG_CTR, 2, 0, &r), UNCORE_ERANGE);
+	CHECK(skl_kind("ubo") == NULL);
 }
 
 /* 2^width / max_rate: the IMC's 32 bits at 1.1e9/s last 3.9 s; the 44-bit
  * CBo/ARB counters 55 s; the 48-bit UCLK counter 15.6 hours. */
+static double wrap_s(const char *name)
+{
+	const struct direct_kind *k = skl_kind(name);
+	return k ? (double)((unsigned __int128)1 << k->width) / (double)k->max_rate : 0;
+}
+
 TEST(wrap_periods)
 {
-	CHECK_NEAR(skl_wrap_ns(skl_box(SKL_BOX_IMC)) / 1e9, 3.9045, 0.001);
-	CHECK_NEAR(skl_wrap_ns(skl_box(SKL_BOX_CBO)) / 1e9, 54.976, 0.01);
-	CHECK_NEAR(skl_wrap_ns(skl_box(SKL_BOX_ARB)) / 1e9, 54.976, 0.01);
-	CHECK_NEAR(skl_wrap_ns(skl_box(SKL_BOX_CLOCK)) / 3600e9, 15.637, 0.01);
+	CHECK_NEAR(wrap_s("imc"), 3.9045, 0.001);
+	CHECK_NEAR(wrap_s("cbo"), 54.976, 0.01);
+	CHECK_NEAR(wrap_s("arb"), 54.976, 0.01);
+	CHECK_NEAR(wrap_s("clock") / 3600, 15.637, 0.01);
 }
 
 int main(void)
