@@ -202,28 +202,23 @@ static void direct_slot(struct explain_ctx *x, const struct uncore_slot *s, int 
 	 * is its extra fixed counter. */
 	int extra = fixed && !k->fixed;
 	unsigned idx = fixed ? s->fixed_index : s->counter;
+	char ctl_name[48], ctr_text[128];
 	if (slot_reg(x, k, s, extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR, idx, &ctr, name,
-		     sizeof(name)) < 0) {
+		     sizeof(name)) < 0 ||
+	    (!k->freerun && slot_reg(x, k, s, extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL, idx,
+				     &ctl, ctl_name, sizeof(ctl_name)) < 0)) {
 		fprintf(x->out, "        direct   -- %s\n", uncore_error_detail());
 		uncore_error_clear();
 		return;
 	}
-	reg_text(name, &ctr, text, sizeof(text));
+	reg_text(name, &ctr, ctr_text, sizeof(ctr_text));
 	if (k->freerun) {
 		fprintf(x->out,
-			"        direct   ctr    %s  %u bits, free-running (never written)\n", text,
-			s->width);
+			"        direct   ctr    %s  %u bits, free-running (never written)\n",
+			ctr_text, s->width);
 		return;
 	}
-	char ctr_text[128];
-	snprintf(ctr_text, sizeof(ctr_text), "%s", text);
-	if (slot_reg(x, k, s, extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL, idx, &ctl, name,
-		     sizeof(name)) < 0) {
-		fprintf(x->out, "        direct   -- %s\n", uncore_error_detail());
-		uncore_error_clear();
-		return;
-	}
-	reg_text(name, &ctl, text, sizeof(text));
+	reg_text(ctl_name, &ctl, text, sizeof(text));
 	last_write(&x->rec, &ctl, STAT_PHASE_PROGRAM, STAT_PHASE_START, &v);
 	if (k->combined) {
 		fprintf(x->out,
