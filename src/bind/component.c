@@ -116,7 +116,7 @@ static int open_sim_perf(struct uncore_component *c)
 }
 
 /* A simulated kernel shaped as a processor we have no tables for
- * (PAPI_INTEL_UNCORE_SIM_KERNEL=spr, skx, gnr): the perf backend with no table
+ * (PAPI_INTEL_UNCORE_SIM_KERNEL=spr, skx, icx, gnr): the perf backend with no table
  * platform, on the shape's sysfs tree and constant-rate counters. */
 static int open_sim_shape(struct uncore_component *c, const struct uncore_shape *shape)
 {
@@ -358,9 +358,8 @@ int uncore_component_open(struct uncore_component **out)
 		sysfs = NULL; /* no perf_event: neither probe finds a PMU */
 		uncore_error_clear();
 	}
-	in.have_perf_uncore =
-	    platform &&
-	    uncore_perf_sysfs_has_platform_pmu(sysfs, uncore_event_platform_by_name(platform->name));
+	in.have_perf_uncore = platform && uncore_perf_sysfs_has_platform_pmu(
+					      sysfs, uncore_event_platform_by_name(platform->name));
 	in.have_kernel_pmus = uncore_perf_sysfs_has_kernel_pmus(sysfs);
 	in.have_direct_access = access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
 				access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0;

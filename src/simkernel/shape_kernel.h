@@ -20,7 +20,7 @@
 struct uncore_shape;
 struct uncore_shape_kernel;
 
-/* The shapes: "spr" (Sapphire Rapids), "skx" (Skylake-SP), "gnr" (Granite
+/* The shapes: "spr" (Sapphire Rapids), "skx" (Skylake-SP), "icx" (Ice Lake-SP), "gnr" (Granite
  * Rapids). */
 size_t uncore_shape_count(void);
 const struct uncore_shape *uncore_shape_at(size_t i);

@@ -21,6 +21,13 @@
  * channels per socket; three UPI links (skx_uncore_upi, umask_ext
  * config:8-15,32-43,45-55).
  *
+ * Ice Lake-SP: skx_uncore_format_group for the IMC; icx_uncore_imc, twelve
+ * boxes (four controllers of ICX_NUMBER_IMC_CHN = 3 channels), takes
+ * snr_uncore_imc_events (clockticks event=0x00,umask=0x00; cas_count_read
+ * event=0x04,umask=0x0f; cas_count_write event=0x04,umask=0x30; .scale
+ * 6.103515625e-5 .unit MiB), a stable fix replacing hswep_uncore_imc_events
+ * there (Zhengjun Xing; older kernels count the wrong unit masks).
+ *
  * Granite Rapids: the SPR formats; gnr_uncore_imc_events, two command
  * schedulers per channel: cas_count_read_sch0 event=0x05,umask=0xcf,
  * cas_count_read_sch1 event=0x06,umask=0xcf, cas_count_write_sch0
@@ -29,9 +36,9 @@
  * CAS count events", lore 20260210005225.20311-1-zide.chen@intel.com).
  *
  * The instance counts are those of one SKU each (a Xeon Platinum 8480+: 56
- * cores, a CHA each, 8 DDR5 channels; a Xeon Gold 6148: 20 cores, 6 DDR4 channels; a
- * 32-core Xeon 6 with 8 channels);
- * the kernel takes them from the discovery table or the SKU at boot. */
+ * cores, a CHA each, 8 DDR5 channels; a Xeon Platinum 8380: 40 cores; a Xeon Gold 6148: 20 cores, 6
+ * DDR4 channels; a 32-core Xeon 6 with 8 channels); the kernel takes them from the discovery table
+ * or the SKU at boot. */
 #include "simkernel/shape_internal.h"
 #include "simkernel/shape_kernel.h"
 
@@ -116,6 +123,25 @@ static const struct shape_rate skx_rates[] = {
 	{"uncore_imc", 0x0000, 1333000000u, 1}, /* DDR4-2666: DCLK 1333 MHz */
 };
 
+static const struct shape_alias icx_imc_aliases[] = {
+	{"clockticks", "event=0x00,umask=0x00", NULL, NULL},
+	{"cas_count_read", "event=0x04,umask=0x0f", "6.103515625e-5", "MiB"},
+	{"cas_count_write", "event=0x04,umask=0x30", "6.103515625e-5", "MiB"},
+};
+
+static const struct shape_box icx_boxes[] = {
+	{"uncore_cha", 40, skx_formats, N(skx_formats), NULL, 0},
+	{"uncore_imc", 12, skx_formats, N(skx_formats), icx_imc_aliases, N(icx_imc_aliases)},
+	{"uncore_upi", 3, skx_upi_formats, N(skx_upi_formats), NULL, 0},
+};
+
+/* Socket 0 reads 5 M CAS/s x 78 = 24.96 GB/s over its 12 channels. */
+static const struct shape_rate icx_rates[] = {
+	{"uncore_imc", 0x0f04, 5000000, 0},
+	{"uncore_imc", 0x3004, 2000000, 0},
+	{"uncore_imc", 0x0000, 1600000000u, 1}, /* DDR4-3200: DCLK 1600 MHz */
+};
+
 static const struct shape_alias gnr_imc_aliases[] = {
 	{"clockticks", "event=0x01,umask=0x00", NULL, NULL},
 	{"cas_count_read_sch0", "event=0x05,umask=0xcf", "6.103515625e-5", "MiB"},
@@ -156,6 +182,14 @@ static const struct uncore_shape shapes[] = {
 		.sockets = 2, .cpus_per_socket = 20,
 		.boxes = skx_boxes, .nboxes = N(skx_boxes),
 		.rates = skx_rates, .nrates = N(skx_rates),
+	},
+	{
+		.name = "icx",
+		.title = "Ice Lake-SP-shaped PMUs (2 x 40 CPUs, 12 IMC boxes)",
+		.source = "arch/x86/events/intel/uncore_snbep.c, icx_msr_uncores/icx_mmio_uncores",
+		.sockets = 2, .cpus_per_socket = 40,
+		.boxes = icx_boxes, .nboxes = N(icx_boxes),
+		.rates = icx_rates, .nrates = N(icx_rates),
 	},
 	{
 		.name = "gnr",

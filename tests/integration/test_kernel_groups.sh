@@ -24,6 +24,7 @@ expect "-g list: its members" grep -q '^  *kernel_metric::DRAM_READ_BW$' "$tmp/l
 # (Granite Rapids: two schedulers per channel, each its own alias).
 for shape in "spr 10000000 5000000 8 cas_count_read cas_count_write" \
 	"skx 20000000 8000000 6 cas_count_read cas_count_write" \
+	"icx 5000000 2000000 12 cas_count_read cas_count_write" \
 	"gnr 16000000 6000000 8 cas_count_read_sch0,cas_count_read_sch1 cas_count_write_sch0,cas_count_write_sch1"; do
 	set -- $shape
 	name=$1 rd=$2 wr=$3 nch=$4 rdal=$5 wral=$6
@@ -92,9 +93,9 @@ expect "papi_native_avail: uncore_imc::cas_count_read, summed over the 8 channel
 	grep -q 'counts in units of 6.103515625e-5 MiB; summed over every uncore_imc_<N>' "$tmp/native"
 
 # A wrong shape name says which there are.
-"$stat" --sim --sim-kernel icx -g MEM -- true 2>"$tmp/err"
-expect "--sim-kernel icx: status 2" test $? -eq 2
-expect "... naming the shapes" grep -q 'use perf .*, none, spr, skx or gnr' "$tmp/err"
+"$stat" --sim --sim-kernel cpx -g MEM -- true 2>"$tmp/err"
+expect "--sim-kernel cpx: status 2" test $? -eq 2
+expect "... naming the shapes" grep -q 'use perf .*, none, spr, skx, icx or gnr' "$tmp/err"
 
 # --explain -g MEM: the terms as this kernel names them, and the bytes of a count.
 "$stat" --sim --sim-kernel gnr --explain -g MEM >"$tmp/explain"

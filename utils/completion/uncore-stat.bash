@@ -38,7 +38,7 @@ _uncore_stat() {
 		return
 		;;
 	--sim-kernel)
-		COMPREPLY=($(compgen -W "perf none spr skx gnr" -- "$cur"))
+		COMPREPLY=($(compgen -W "perf none spr skx icx gnr" -- "$cur"))
 		return
 		;;
 	-o | --output | --plot | --plot-from)

@@ -20,7 +20,7 @@ struct stat_opts {
 	unsigned ngroups;
 	int sim;                  /* --sim */
 	const char *sim_model;    /* --sim-model: model name or instance path */
-	const char *sim_kernel;   /* --sim-kernel: perf, or a shape (spr, skx, gnr) */
+	const char *sim_kernel;   /* --sim-kernel: perf, or a shape (spr, skx, icx, gnr) */
 	const char *sim_scenario; /* --sim-scenario: file, or a name in the scenario directory */
 	int explain;              /* --explain: print what would be programmed, count nothing */
 	enum stat_format format;  /* --csv, --json */
