@@ -520,7 +520,8 @@ static void note_holders(void)
  * software emulation would read the counters from a signal handler, maybe
  * while the same thread holds the read path's locks.  So PAPI_overflow (and
  * PAPI_profil, HPCToolkit's sampling) is refused with a reason rather than
- * accepted and never fired: hardware_intr is set so that PAPI asks us. */
+ * accepted and never fired: hardware_intr is set so that PAPI asks us, and
+ * no_software_overflow so that it asks us for PAPI_OVERFLOW_FORCE_SW too. */
 static int _intel_uncore_set_overflow(EventSetInfo_t *esi, int index, int threshold)
 {
 	(void)esi;
@@ -851,6 +852,8 @@ papi_vector_t _intel_uncore_vector = {
 	    .available_granularities = PAPI_GRN_SYS,
 	    .hardware_intr_sig = PAPI_INT_SIGNAL,
 	    .hardware_intr = 1, /* so that PAPI_overflow asks set_overflow */
+	    /* and with PAPI_OVERFLOW_FORCE_SW too (papi-patches/60-...) */
+	    .no_software_overflow = 1,
 	    .cpu = 1,           /* PAPI_CPU_ATTACH selects the CPU's socket */
 	},
     .size =
