@@ -35,6 +35,8 @@ papi_vector_t _intel_uncore_vector;
  * (and the backend) alive until the last set is cleaned up. */
 static struct uncore_component *component;
 static pthread_rwlock_t component_lock = PTHREAD_RWLOCK_INITIALIZER;
+/* The environment, read once by init_component (bind/settings.h). */
+static struct uncore_settings settings;
 /* Serialises the description's rewrites by starts in several threads. */
 static pthread_mutex_t description_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -161,7 +163,7 @@ static int to_papi(int rc)
 static int fail(int rc, const char *what)
 {
 	const char *detail = uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc);
-	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	int verbose = uncore_settings_set_on(settings.verbose);
 	/* Details of event errors start with the event's name already. */
 	size_t wl = strlen(what);
 	const char *sep = ": ";
@@ -170,7 +172,7 @@ static int fail(int rc, const char *what)
 
 	SUBDBG("intel_uncore: %s%s%s (%s)\n", what, sep, uncore_strerror(rc), detail);
 	PAPIERROR("intel_uncore: %s%s%s", what, sep, detail);
-	if (verbose && strcmp(verbose, "0") != 0)
+	if (verbose)
 		fprintf(stderr, "intel_uncore: %s%s%s\n", what, sep, detail);
 	return to_papi(rc);
 }
@@ -191,9 +193,9 @@ static int fail_counting(int rc, const char *what)
  * stderr: the same words papi_component_avail and uncore-stat print. */
 static int disable_component(int papi_error, const char *reason)
 {
-	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	int verbose = uncore_settings_set_on(settings.verbose);
 	PAPIERROR("intel_uncore is disabled: %s", reason);
-	if (verbose && strcmp(verbose, "0") != 0)
+	if (verbose)
 		fprintf(stderr, "intel_uncore is disabled: %s\n", reason);
 	copy_field(_intel_uncore_vector.cmp_info.disabled_reason,
 		   sizeof(_intel_uncore_vector.cmp_info.disabled_reason), reason);
@@ -300,7 +302,9 @@ static int _intel_uncore_init_component(int cidx)
 	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
 	uncore_error_clear();
 	pthread_rwlock_wrlock(&component_lock);
-	rc = uncore_component_open(&component);
+	rc = uncore_settings_read(&settings);
+	if (rc == 0)
+		rc = uncore_component_open(&settings, &component);
 	pthread_rwlock_unlock(&component_lock);
 	if (rc < 0)
 		return disable_component(PAPI_ENOSUPP, uncore_error_detail());
@@ -506,9 +510,9 @@ static void note_holders(void)
 	pthread_rwlock_unlock(&component_lock);
 	if (!elsewhere)
 		return;
-	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	int verbose = uncore_settings_set_on(settings.verbose);
 	PAPIERROR("intel_uncore: one process counts per socket: %s", holders);
-	if (verbose && strcmp(verbose, "0") != 0)
+	if (verbose)
 		fprintf(stderr, "intel_uncore: one process counts per socket: %s\n", holders);
 }
 
@@ -516,7 +520,8 @@ static void note_holders(void)
  * software emulation would read the counters from a signal handler, maybe
  * while the same thread holds the read path's locks.  So PAPI_overflow (and
  * PAPI_profil, HPCToolkit's sampling) is refused with a reason rather than
- * accepted and never fired: hardware_intr is set so that PAPI asks us. */
+ * accepted and never fired: hardware_intr is set so that PAPI asks us, and
+ * no_software_overflow so that it asks us for PAPI_OVERFLOW_FORCE_SW too. */
 static int _intel_uncore_set_overflow(EventSetInfo_t *esi, int index, int threshold)
 {
 	(void)esi;
@@ -549,7 +554,7 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	note_holders();
 	/* Nothing lost: poll when a counter could wrap twice between reads
 	 * (PAPI_INTEL_UNCORE_POLL=auto|off|<ms>). */
-	rc = uncore_poller_period(c->set, getenv("PAPI_INTEL_UNCORE_POLL"), &period);
+	rc = uncore_poller_period(c->set, settings.poll, &period);
 	if (rc == 0 && period)
 		rc = uncore_poller_start(c->set, &c->lock, period, &c->poller);
 	if (rc < 0) {
@@ -587,12 +592,12 @@ static void note_scaling(intel_uncore_control_t *c)
 	    uncore_native_event_string(component->native, c->codes[which], name, sizeof(name)) < 0)
 		snprintf(name, sizeof(name), "event %d", which);
 	pthread_rwlock_unlock(&component_lock);
-	const char *verbose = getenv("PAPI_INTEL_UNCORE_VERBOSE");
+	int verbose = uncore_settings_set_on(settings.verbose);
 	PAPIERROR(
 	    "intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its value "
 	    "is scaled by time_enabled/time_running",
 	    name, 100.0 * least);
-	if (verbose && strcmp(verbose, "0") != 0)
+	if (verbose)
 		fprintf(
 		    stderr,
 		    "intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its "
@@ -847,6 +852,8 @@ papi_vector_t _intel_uncore_vector = {
 	    .available_granularities = PAPI_GRN_SYS,
 	    .hardware_intr_sig = PAPI_INT_SIGNAL,
 	    .hardware_intr = 1, /* so that PAPI_overflow asks set_overflow */
+	    /* and with PAPI_OVERFLOW_FORCE_SW too (papi-patches/60-...) */
+	    .no_software_overflow = 1,
 	    .cpu = 1,           /* PAPI_CPU_ATTACH selects the CPU's socket */
 	},
     .size =

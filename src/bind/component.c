@@ -9,6 +9,7 @@
 #include "bind/msr_open.h"
 #include "access/pci_cfg.h"
 #include "backend/direct/direct.h"
+#include "backend/direct/socket_lock.h"
 #include "backend/perf/perf.h"
 #include "backend/perf/perf_sysfs.h"
 #include "common/uncore_error.h"
@@ -23,13 +24,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define ENV_BACKEND     "PAPI_INTEL_UNCORE_BACKEND"
-#define ENV_READ_FREEZE "PAPI_INTEL_UNCORE_READ_FREEZE"
-
-static int read_freeze_wanted(void)
+static int read_freeze_wanted(const struct uncore_component *c)
 {
-	const char *v = getenv(ENV_READ_FREEZE);
-	return !(v && strcmp(v, "0") == 0);
+	return uncore_settings_default_on(c->settings.read_freeze);
 }
 
 static int sim_now(void *ctx, uint64_t *ns)
@@ -83,7 +80,9 @@ static int open_sim_perf(struct uncore_component *c)
 	struct uncore_sim_perf *k;
 	struct uncore_perf_config cfg;
 	char origin[160];
-	int rc = uncore_sim_perf_from_env(&k);
+	struct uncore_sim_options so;
+	uncore_settings_sim(&c->settings, &so);
+	int rc = uncore_sim_perf_open(&so, c->settings.tmpdir, c->settings.sim_kernel_share, &k);
 	if (rc < 0)
 		return rc;
 	if (uncore_sim_describe(uncore_sim_perf_machine(k), origin, sizeof(origin)) < 0)
@@ -123,7 +122,7 @@ static int open_sim_shape(struct uncore_component *c, const struct uncore_shape 
 	struct uncore_shape_kernel *k;
 	struct uncore_perf_config cfg;
 	char origin[200];
-	int rc = uncore_shape_kernel_create(shape, &k);
+	int rc = uncore_shape_kernel_create(shape, c->settings.tmpdir, &k);
 	if (rc < 0)
 		return rc;
 	snprintf(origin, sizeof(origin), "SIMULATED kernel: %s", uncore_shape_title(shape));
@@ -162,12 +161,12 @@ static int open_sim(struct uncore_component *c)
 	struct uncore_regio *io;
 	struct uncore_direct_config cfg;
 	char origin[160], locks[4200];
-	const char *kernel = getenv(UNCORE_SIM_ENV_KERNEL);
-	if (kernel && strcmp(kernel, "perf") == 0)
+	const char *kernel = c->settings.sim_kernel;
+	if (strcmp(kernel, "perf") == 0)
 		return open_sim_perf(c);
-	if (kernel && uncore_shape_find(kernel))
+	if (uncore_shape_find(kernel))
 		return open_sim_shape(c, uncore_shape_find(kernel));
-	if (kernel && *kernel && strcmp(kernel, "none") != 0) {
+	if (*kernel && strcmp(kernel, "none") != 0) {
 		char shapes[128] = "";
 		size_t o = 0;
 		for (size_t i = 0; i < uncore_shape_count() && o < sizeof(shapes); i++)
@@ -179,7 +178,9 @@ static int open_sim(struct uncore_component *c)
 				   "processor without our tables%s",
 				   UNCORE_SIM_ENV_KERNEL, kernel, shapes);
 	}
-	int rc = uncore_sim_regio_from_env(&io);
+	struct uncore_sim_options so;
+	uncore_settings_sim(&c->settings, &so);
+	int rc = uncore_sim_regio_open(&so, &io);
 
 	if (rc < 0)
 		return rc;
@@ -211,7 +212,7 @@ static int open_sim(struct uncore_component *c)
 	cfg.no_socket_lock = locks[0] == '\0';
 	cfg.io = io;
 	cfg.own_io = 1;
-	cfg.read_freeze = read_freeze_wanted();
+	cfg.read_freeze = read_freeze_wanted(c);
 	cfg.origin = origin;
 	const char *platform = sim_platform(uncore_sim_from_regio(io));
 	if (!strcmp(platform, "hswep"))
@@ -287,7 +288,7 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	if (rc == 0 && !msr_only) {
 		struct uncore_pci_options po;
 		memset(&po, 0, sizeof(po));
-		rc = uncore_pci_method_parse(getenv("PAPI_INTEL_UNCORE_PCI"), &po);
+		rc = uncore_pci_method_parse(c->settings.pci, &po);
 		if (rc == 0)
 			rc = uncore_pci_cfg_open(&po, &pci);
 		if (rc < 0 && skl) { /* only the IMC needs PCI there */
@@ -312,8 +313,9 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.io = io;
 	cfg.own_io = 1;
-	cfg.read_freeze = read_freeze_wanted();
+	cfg.read_freeze = read_freeze_wanted(c);
 	cfg.origin = platform->title;
+	cfg.lock_dir = c->lock_dir;
 	cfg.ncpus = topo.ncpu_ids;
 	cfg.cpu_socket = cpu_socket;
 	for (unsigned i = 0; i < topo.nsockets; i++)
@@ -338,18 +340,29 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	return 0;
 }
 
-int uncore_component_open(struct uncore_component **out)
+int uncore_component_open(const struct uncore_settings *settings, struct uncore_component **out)
 {
 	struct uncore_probe_input in;
 	struct uncore_probe_result choice;
 	struct uncore_component *c;
 	int rc;
 
-	memset(&in, 0, sizeof(in));
-	in.backend_env = getenv(ENV_BACKEND);
-	rc = uncore_cpu_identify(&in.cpu);
-	if (rc < 0)
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
+	if (settings)
+		c->settings = *settings;
+	else if ((rc = uncore_settings_read(&c->settings)) < 0) {
+		free(c);
 		return rc;
+	}
+	memset(&in, 0, sizeof(in));
+	in.backend_env = c->settings.backend;
+	rc = uncore_cpu_identify(&in.cpu);
+	if (rc < 0) {
+		free(c);
+		return rc;
+	}
 	const struct uncore_platform_desc *platform = uncore_platform_for_cpu(&in.cpu);
 	/* The kernel's PMU directory, read once: for the probes and, when the
 	 * perf backend is chosen, for the backend itself. */
@@ -370,15 +383,15 @@ int uncore_component_open(struct uncore_component **out)
 		uncore_perf_sysfs_free(sysfs);
 		sysfs = NULL;
 	}
-	if (!choice.usable) {
+	/* Socket locks between processes: the directory the settings say (the
+	 * simulator replaces it with its machine's own). */
+	if (choice.usable)
+		rc = uncore_socket_lock_default_dir(c->settings.lock_dir, c->settings.runtime_dir,
+						    c->lock_dir, sizeof(c->lock_dir));
+	if (!choice.usable || rc < 0) {
 		uncore_perf_sysfs_free(sysfs);
-		return uncore_fail(UNCORE_ENOSUPP, "%s", choice.reason);
-	}
-
-	c = calloc(1, sizeof(*c));
-	if (!c) {
-		uncore_perf_sysfs_free(sysfs);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
+		free(c);
+		return choice.usable ? rc : uncore_fail(UNCORE_ENOSUPP, "%s", choice.reason);
 	}
 	c->kind = choice.backend;
 	uncore_clock_host(&c->clock);

@@ -7,6 +7,7 @@
 
 #include "backend/backend.h"
 #include "bind/backend_choice.h"
+#include "bind/settings.h"
 #include "eventset/clock.h"
 #include "eventset/native.h"
 #include "eventset/share.h"
@@ -23,13 +24,15 @@ struct uncore_component {
 	char origin[192]; /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */
 	unsigned max_counters; /* counters of one socket, for cmp_info.num_cntrs */
 	struct uncore_clock clock; /* for event sets: the host's, or the simulator's virtual time */
+	struct uncore_settings settings; /* the environment, as read when opened */
 };
 
 /* Probe this machine (CPUID, kernel PMUs, devices, the override in
- * PAPI_INTEL_UNCORE_BACKEND) and open the chosen backend.  0 and a
- * component, or an error whose detail is the disabled reason (what is
- * missing and how to fix it). */
-int uncore_component_open(struct uncore_component **out);
+ * PAPI_INTEL_UNCORE_BACKEND) and open the chosen backend, with the
+ * environment as `settings` says (NULL: read it now, uncore_settings_read).
+ * 0 and a component, or an error whose detail is the disabled reason (what
+ * is missing and how to fix it). */
+int uncore_component_open(const struct uncore_settings *settings, struct uncore_component **out);
 
 void uncore_component_close(struct uncore_component *c);
 

@@ -45,6 +45,10 @@ struct uncore_mod_desc {
 	uint64_t ctl_also;  /* control bits set as well when the modifier is given (tid_en) */
 	uint64_t min, max;  /* accepted values */
 	unsigned flags;     /* UNCORE_MODF_* */
+	/* The Linux driver's sysfs format fields carrying `field`, occ_field
+	 * and ctl_also ("a|b": the first one a PMU has; NULL: none), from
+	 * which the perf backend packs an encoding (backend/perf/perf_encode.c). */
+	const char *perf, *perf_occ, *perf_also;
 };
 
 /* The fields of a box's counter control register (masks, manual names). */
@@ -63,6 +67,11 @@ struct uncore_ctl_layout {
 struct uncore_filter_desc {
 	const char *name;       /* "Cn_MSR_PMON_BOX_FILTER0" */
 	const uint64_t *fields; /* field masks, 0-terminated */
+	/* The kernel format field of each field (parallel to fields; NULL or
+	 * a NULL entry: the kernel publishes none), or, for a 64-bit value
+	 * the kernel splits in two, the fields of its low and high dwords. */
+	const char *const *perf;
+	const char *perf_dwords[2];
 };
 
 /* Box flags. */
@@ -99,7 +108,9 @@ struct uncore_box_type {
 	const char *name;   /* libpfm4 PMU name without instance: "hswep_unc_imc" */
 	const char *kind;   /* short kind: "imc" */
 	unsigned layout;    /* the platform's register layout of this box kind:
-			     * enum hswep_box_kind (platform/hswep/hswep_boxes.h) */
+			     * enum hswep_box_kind (platform/hswep/hswep_boxes.h);
+			     * 0 on the other platforms, whose one description is
+			     * the direct engine's (backend/direct/desc_*.c) */
 	const char *desc;   /* one line for listings */
 	const char *manual; /* where it is specified: "HSX uncore PMON 2.6" */
 	enum uncore_platform_id platform;

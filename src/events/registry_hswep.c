@@ -88,23 +88,34 @@ static const uint64_t cbo_filter0_fields[] = {
     HSWEP_CBO_FILTER0_TID_THREAD, HSWEP_CBO_FILTER0_TID_CORE, HSWEP_CBO_FILTER0_STATE, 0};
 static const uint64_t cbo_filter1_fields[] = {HSWEP_CBO_FILTER1_NID, HSWEP_CBO_FILTER1_OPC,
 					      HSWEP_CBO_FILTER1_NC, HSWEP_CBO_FILTER1_ISOC, 0};
+/* The kernel's names: uncore_snbep.c's hswep_uncore_cbox_formats_attr. */
+static const char *const cbo_filter0_perf[] = {"filter_tid", "filter_tid", "filter_state"};
+static const char *const cbo_filter1_perf[] = {"filter_nid", "filter_opc", "filter_nc",
+					       "filter_isoc"};
 static const struct uncore_filter_desc cbo_filters[] = {
-    {.name = "Cn_MSR_PMON_BOX_FILTER0", .fields = cbo_filter0_fields},
-    {.name = "Cn_MSR_PMON_BOX_FILTER1", .fields = cbo_filter1_fields},
+    {.name = "Cn_MSR_PMON_BOX_FILTER0", .fields = cbo_filter0_fields, .perf = cbo_filter0_perf},
+    {.name = "Cn_MSR_PMON_BOX_FILTER1", .fields = cbo_filter1_fields, .perf = cbo_filter1_perf},
 };
 
 static const uint64_t pcu_filter_fields[] = {HSWEP_PCU_FILTER_BAND(0), HSWEP_PCU_FILTER_BAND(1),
 					     HSWEP_PCU_FILTER_BAND(2), HSWEP_PCU_FILTER_BAND(3), 0};
+static const char *const pcu_filter_perf[] = {"filter_band0", "filter_band1", "filter_band2",
+					      "filter_band3"};
 static const struct uncore_filter_desc pcu_filters[] = {
-    {.name = "PCU_MSR_PMON_BOX_FILTER", .fields = pcu_filter_fields},
+    {.name = "PCU_MSR_PMON_BOX_FILTER", .fields = pcu_filter_fields, .perf = pcu_filter_perf},
 };
 
 static const uint64_t qpi_pkt_fields[] = {
     HSWEP_QPI_PKT_VNW,    HSWEP_QPI_PKT_OPC,      HSWEP_QPI_PKT_MC,  HSWEP_QPI_PKT_DNID,
     HSWEP_QPI_PKT_RNID_4, HSWEP_QPI_PKT_RNID_3_0, HSWEP_QPI_PKT_RDS, 0};
+/* The kernel carries each pair as two dwords (match0/1, mask0/1). */
 static const struct uncore_filter_desc qpi_filters[] = {
-    {.name = "Q_Py_PCI_PMON_PKT_MATCH{1,0}", .fields = qpi_pkt_fields},
-    {.name = "Q_Py_PCI_PMON_PKT_MASK{1,0}", .fields = qpi_pkt_fields},
+    {.name = "Q_Py_PCI_PMON_PKT_MATCH{1,0}",
+     .fields = qpi_pkt_fields,
+     .perf_dwords = {"match0", "match1"}},
+    {.name = "Q_Py_PCI_PMON_PKT_MASK{1,0}",
+     .fields = qpi_pkt_fields,
+     .perf_dwords = {"mask0", "mask1"}},
 };
 
 static const uint64_t ha_opc_fields[] = {HSWEP_HA_OPCODEMATCH_OPC, 0};
@@ -120,18 +131,21 @@ static const struct uncore_filter_desc ha_filters[] = {
 		.name = "e",                                                                       \
 		.desc = "edge detect: count 0-to-1 transitions of the (thresholded) event",        \
 		.attr = SNBEP_UNC_ATTR_E, .is_bool = 1, .reg = UNCORE_REG_CTL,                     \
-		.field = HSWEP_PMON_CTL_EDGE_DET, .occ_field = (occ), .max = 1                     \
+		.field = HSWEP_PMON_CTL_EDGE_DET, .occ_field = (occ), .max = 1, .perf = "edge",    \
+		.perf_occ = "occ_edge_det|occ_edge"                                                \
 	}
 #define MOD_INVERT(occ)                                                                            \
 	{                                                                                          \
 		.name = "i", .desc = "invert the threshold comparison: count when increment < t",  \
 		.attr = SNBEP_UNC_ATTR_I, .is_bool = 1, .reg = UNCORE_REG_CTL,                     \
-		.field = HSWEP_PMON_CTL_INVERT, .occ_field = (occ), .max = 1                       \
+		.field = HSWEP_PMON_CTL_INVERT, .occ_field = (occ), .max = 1, .perf = "inv",       \
+		.perf_occ = "occ_invert"                                                           \
 	}
 #define MOD_THRESH(bits, mask, maxv, text)                                                         \
 	{                                                                                          \
 		.name = "t", .desc = "threshold: count cycles the increment is >= t " text,        \
-		.attr = (bits), .reg = UNCORE_REG_CTL, .field = (mask), .max = (maxv)              \
+		.attr = (bits), .reg = UNCORE_REG_CTL, .field = (mask), .max = (maxv),             \
+		.perf = "thresh"                                                                   \
 	}
 
 static const struct uncore_mod_desc hswep_common_mods[] = {
@@ -161,14 +175,18 @@ static const struct uncore_mod_desc hswep_cbo_mods[] = {
      .reg = UNCORE_REG_FILTER(0),
      .field = HSWEP_CBO_FILTER0_TID_THREAD,
      .ctl_also = HSWEP_PMON_CTL_TID_EN,
-     .max = 1},
+     .max = 1,
+     .perf = "filter_tid",
+     .perf_also = "tid_en"},
     {.name = "cf",
      .desc = "core id filter [0-31]: bits 3:0 core, bit 4 non-thread data (sets tid_en)",
      .attr = SNBEP_UNC_ATTR_CF1,
      .reg = UNCORE_REG_FILTER(0),
      .field = HSWEP_CBO_FILTER0_TID_CORE,
      .ctl_also = HSWEP_PMON_CTL_TID_EN,
-     .max = 31},
+     .max = 31,
+     .perf = "filter_tid",
+     .perf_also = "tid_en"},
     {.name = "nf",
      .desc = "target node id mask filter [1-0xffff]",
      .attr = SNBEP_UNC_ATTR_NF1,
@@ -176,21 +194,24 @@ static const struct uncore_mod_desc hswep_cbo_mods[] = {
      .field = HSWEP_CBO_FILTER1_NID,
      .min = 1,
      .max = 0xffff,
-     .flags = UNCORE_MODF_ONLY_IF_REQUIRED},
+     .flags = UNCORE_MODF_ONLY_IF_REQUIRED,
+     .perf = "filter_nid"},
     {.name = "isoc",
      .desc = "match isochronous requests",
      .attr = SNBEP_UNC_ATTR_ISOC,
      .is_bool = 1,
      .reg = UNCORE_REG_FILTER(1),
      .field = HSWEP_CBO_FILTER1_ISOC,
-     .max = 1},
+     .max = 1,
+     .perf = "filter_isoc"},
     {.name = "nc",
      .desc = "match non-coherent requests",
      .attr = SNBEP_UNC_ATTR_NC,
      .is_bool = 1,
      .reg = UNCORE_REG_FILTER(1),
      .field = HSWEP_CBO_FILTER1_NC,
-     .max = 1},
+     .max = 1,
+     .perf = "filter_nc"},
 };
 
 static const struct uncore_mod_desc hswep_pcu_mods[] = {
@@ -203,7 +224,8 @@ static const struct uncore_mod_desc hswep_pcu_mods[] = {
      .kind = UNCORE_MOD_FREQ_BAND,
      .reg = UNCORE_REG_FILTER(0),
      .field = 0xff,
-     .max = 255},
+     .max = 255,
+     .perf = "filter_band0"},
 };
 
 /* The cache-line address (physical address >> 6, 40 bits) lands in place in

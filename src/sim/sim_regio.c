@@ -192,10 +192,10 @@ struct uncore_sim *uncore_sim_from_regio(struct uncore_regio *io)
 	return io && io->ops == &sim_ops ? io->impl : NULL;
 }
 
-int uncore_sim_regio_from_env(struct uncore_regio **out)
+int uncore_sim_regio_open(const struct uncore_sim_options *o, struct uncore_regio **out)
 {
 	uncore_error_clear();
-	const char *spec = getenv(UNCORE_SIM_ENV_SIM);
+	const char *spec = o->machine;
 	if (!spec || !spec[0])
 		spec = "e5-2699v3-2s";
 	struct uncore_sim *sim;
@@ -203,7 +203,7 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 	int rc = shared ? uncore_sim_open(spec, &sim) : uncore_sim_create(spec, NULL, &sim);
 	if (rc)
 		return rc;
-	const char *scenario = getenv(UNCORE_SIM_ENV_SCENARIO);
+	const char *scenario = o->scenario;
 	if (!shared) {
 		/* Nobody advances a private machine's time: it follows the wall
 		 * clock (unless the scenario says "clock virtual"), and without a
@@ -223,7 +223,7 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 		uncore_sim_close(sim);
 		return rc;
 	}
-	const char *user = getenv(UNCORE_SIM_ENV_USER);
+	const char *user = o->user;
 	if (user && user[0] && strcmp(user, "root") != 0) {
 		if (strcmp(user, "msr-safe") != 0) {
 			uncore_sim_close(sim);
@@ -232,7 +232,7 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 		}
 		sim->user = UNCORE_SIM_USER_MSR_SAFE;
 	}
-	const char *log = getenv(UNCORE_SIM_ENV_LOG);
+	const char *log = o->log;
 	if (log && log[0] && (rc = uncore_sim_set_log(sim, log)) != 0) {
 		uncore_sim_close(sim);
 		return rc;
@@ -242,9 +242,8 @@ int uncore_sim_regio_from_env(struct uncore_regio **out)
 	return 0;
 }
 
-const char *uncore_sim_env_platform(void)
+const char *uncore_sim_platform_of(const char *spec)
 {
-	const char *spec = getenv(UNCORE_SIM_ENV_SIM);
 	const struct uncore_sim_model_info *m;
 	if (!spec || !spec[0])
 		spec = "e5-2699v3-2s";

@@ -39,9 +39,9 @@ struct uncore_sim_model_info {
 /* The model called `name`, or NULL. */
 const struct uncore_sim_model_info *uncore_sim_model_by_name(const char *name);
 
-/* The uncore platform of the machine PAPI_INTEL_UNCORE_SIM names (a model,
- * or the path of a shared instance; unset: the default model), or NULL. */
-const char *uncore_sim_env_platform(void);
+/* The uncore platform of the machine `machine` names (a model, or the
+ * path of a shared instance; NULL or "": the default model), or NULL. */
+const char *uncore_sim_platform_of(const char *machine);
 
 size_t uncore_sim_model_count(void);
 /* The i-th model, or NULL. */
@@ -89,7 +89,7 @@ int uncore_sim_scenario_names(char *buf, size_t len);
 int uncore_sim_scenario_exists(const char *spec);
 
 /* The scenario a PAPI program gets on the simulator when
- * PAPI_INTEL_UNCORE_SIM_SCENARIO is unset (uncore_sim_regio_from_env). */
+ * PAPI_INTEL_UNCORE_SIM_SCENARIO is unset (uncore_sim_regio_open). */
 #define UNCORE_SIM_DEFAULT_SCENARIO "demo-stream"
 
 /* The same from a string; `origin` names it in error messages. */
@@ -202,15 +202,22 @@ int uncore_sim_global_frozen(struct uncore_sim *sim, unsigned socket, int *froze
  * scenario stream": what output produced on the simulator must say. */
 int uncore_sim_describe(struct uncore_sim *sim, char *buf, size_t len);
 
-/* Selection from the environment (the PAPI component). */
+/* How the component picks its machine: each field is the value of the
+ * environment variable named (read once, bind/settings.h); NULL or "" when
+ * unset. */
+struct uncore_sim_options {
+	const char *machine;  /* PAPI_INTEL_UNCORE_SIM: model name or instance path */
+	const char *scenario; /* PAPI_INTEL_UNCORE_SIM_SCENARIO */
+	const char *user;     /* PAPI_INTEL_UNCORE_SIM_USER: "root" or "msr-safe" */
+	const char *log;      /* PAPI_INTEL_UNCORE_SIM_LOG */
+};
 
-/* Open the machine named by PAPI_INTEL_UNCORE_SIM: an existing instance if
- * it is a path to one, else a new private machine of that model (default
- * "e5-2699v3-2s"); then load PAPI_INTEL_UNCORE_SIM_SCENARIO if set and log
- * to PAPI_INTEL_UNCORE_SIM_LOG if set; PAPI_INTEL_UNCORE_SIM_USER=msr-safe
- * makes this process an unprivileged msr-safe user (uncore_sim_set_user).
- * The returned regio owns the machine:
+/* Open the machine o->machine names: an existing instance if it is a path
+ * to one, else a new private machine of that model (default
+ * "e5-2699v3-2s"); then load o->scenario if set and log to o->log if set;
+ * user "msr-safe" makes this process an unprivileged msr-safe user
+ * (uncore_sim_set_user).  The returned regio owns the machine:
  * uncore_regio_destroy() closes it (and frees the regio). */
-int uncore_sim_regio_from_env(struct uncore_regio **out);
+int uncore_sim_regio_open(const struct uncore_sim_options *o, struct uncore_regio **out);
 
 #endif

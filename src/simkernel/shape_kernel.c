@@ -352,10 +352,10 @@ static int make_pmus(struct uncore_shape_kernel *k)
 	return 0;
 }
 
-int uncore_shape_kernel_create(const struct uncore_shape *s, struct uncore_shape_kernel **out)
+int uncore_shape_kernel_create(const struct uncore_shape *s, const char *tmp,
+			       struct uncore_shape_kernel **out)
 {
 	struct uncore_shape_kernel *k = calloc(1, sizeof(*k));
-	const char *tmp = getenv("TMPDIR");
 	if (!k)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the shaped kernel");
 	k->shape = s;

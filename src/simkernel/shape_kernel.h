@@ -34,9 +34,11 @@ const char *uncore_shape_title(const struct uncore_shape *s);
 uint64_t uncore_shape_rate(const struct uncore_shape *s, const char *family, unsigned inst,
 			   unsigned socket, uint64_t config);
 
-/* Write the shape's tree into a fresh directory (/dev/shm, else $TMPDIR or
- * /tmp) and make its kernel.  0, UNCORE_EIO, UNCORE_ENOMEM. */
-int uncore_shape_kernel_create(const struct uncore_shape *s, struct uncore_shape_kernel **out);
+/* Write the shape's tree into a fresh directory (/dev/shm, else tmpdir
+ * ($TMPDIR, read by bind/settings.c; NULL or "": none) or /tmp) and make its
+ * kernel.  0, UNCORE_EIO, UNCORE_ENOMEM. */
+int uncore_shape_kernel_create(const struct uncore_shape *s, const char *tmpdir,
+			       struct uncore_shape_kernel **out);
 
 const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k);
 const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k);

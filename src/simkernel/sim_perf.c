@@ -779,12 +779,12 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 	return remove(path);
 }
 
-int uncore_sim_perf_from_env(struct uncore_sim_perf **out)
+int uncore_sim_perf_open(const struct uncore_sim_options *o, const char *tmp, const char *share,
+			 struct uncore_sim_perf **out)
 {
 	struct uncore_regio *io;
 	char root[512];
-	const char *tmp = getenv("TMPDIR");
-	int rc = uncore_sim_regio_from_env(&io);
+	int rc = uncore_sim_regio_open(o, &io);
 	if (rc < 0)
 		return rc;
 	snprintf(root, sizeof(root), "/dev/shm/uncore-simkernel-XXXXXX");
@@ -807,7 +807,6 @@ int uncore_sim_perf_from_env(struct uncore_sim_perf **out)
 	}
 	(*out)->own_io = io;
 	(*out)->own_root = 1;
-	const char *share = getenv(UNCORE_SIM_ENV_KERNEL_SHARE);
 	char buf[256];
 	snprintf(buf, sizeof(buf), "%s", share ? share : "");
 	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {

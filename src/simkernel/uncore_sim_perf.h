@@ -23,17 +23,18 @@ struct uncore_sim_perf;
  * kernel keeps using `sim` (not owned). */
 int uncore_sim_perf_create(struct uncore_sim *sim, const char *root, struct uncore_sim_perf **out);
 
-/* The machine PAPI_INTEL_UNCORE_SIM names (uncore_sim_regio_from_env)
- * behind a simulated kernel whose tree is written to a fresh directory
- * under /dev/shm (else $TMPDIR, else /tmp); destroying the kernel removes
- * the tree and closes the machine.  For the component's
- * PAPI_INTEL_UNCORE_SIM_KERNEL=perf; PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE=
+/* The machine `o` names (uncore_sim_regio_open) behind a simulated kernel
+ * whose tree is written to a fresh directory under /dev/shm (else tmpdir,
+ * else /tmp); destroying the kernel removes the tree and closes the
+ * machine.  For the component's PAPI_INTEL_UNCORE_SIM_KERNEL=perf; `share`
+ * (PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE, NULL or "": none)
  * "uncore_imc_0=1/4,..." multiplexes PMUs (uncore_sim_perf_set_share). */
 #define UNCORE_SIM_ENV_KERNEL       "PAPI_INTEL_UNCORE_SIM_KERNEL"
 #define UNCORE_SIM_ENV_KERNEL_SHARE "PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE"
-int uncore_sim_perf_from_env(struct uncore_sim_perf **out);
+int uncore_sim_perf_open(const struct uncore_sim_options *o, const char *tmpdir, const char *share,
+			 struct uncore_sim_perf **out);
 
-/* Remove the tree written by uncore_sim_perf_from_env once the backend has
+/* Remove the tree written by uncore_sim_perf_open once the backend has
  * read it (the kernel keeps what it parsed; reload is then impossible). */
 void uncore_sim_perf_remove_tree(struct uncore_sim_perf *k);
 

@@ -5,6 +5,10 @@
 # the build unpacked, with PAPI_EVENTS=hswep_unc_imc::UNC_M_CAS_COUNT:RD on
 # the simulator: every run passes, none crashes (README "MPI jobs and threads";
 # 50 runs in a row were verified by hand, `make check` runs 10 of each).
+# Then PAPI_shutdown from one thread while 8 others are inside PAPI's
+# high-level API (build/itests/papi_hl_shutdown: each round a process;
+# papi-patches 50: before it, about one round in six crashed), also under
+# AddressSanitizer and under ThreadSanitizer (PAPI's sources instrumented).
 set -u
 . "$(dirname "$0")/lib.sh"
 papi=$BUILD/papi/src
@@ -37,3 +41,31 @@ for t in pthread_hl omp_hl; do
 		grep -rq 'hswep_unc_imc::UNC_M_CAS_COUNT:RD' "$tmp/papi_hl_output"
 	rm -rf "$tmp"
 done
+
+hl_out=$(mktemp -d)
+bin=$BUILD/itests/papi_hl_shutdown
+if [ -x "$bin" ]; then
+	expect "PAPI_shutdown racing 8 threads in PAPI_hl_region_begin/end, 50 rounds: no crash, a call after it fails, then PAPI_EMISC" \
+		"$bin" 8 50 "$hl_out"
+	expect "  ... 16 threads, 20 rounds" "$bin" 16 20 "$hl_out"
+else
+	fail "papi_hl_shutdown is not built: run make check"
+fi
+asan=$BUILD/asan-itests/papi_hl_shutdown
+if [ -x "$asan" ]; then
+	ASAN_OPTIONS=detect_leaks=0 expect "AddressSanitizer: PAPI_shutdown racing 8 threads in the high-level API, 20 rounds" \
+		"$asan" 8 20 "$hl_out"
+else
+	fail "the sanitizer build of papi_hl_shutdown is missing ($asan): run make check"
+fi
+# any ThreadSanitizer report makes the round exit 66: "broke the contract"
+tsan=$BUILD/tsan-itests/papi_hl_shutdown
+if [ -x "$tsan" ]; then
+	expect "ThreadSanitizer: PAPI_shutdown racing 8 threads in the high-level API, 10 rounds, no report" \
+		"$tsan" 8 10 "$hl_out"
+else
+	fail "the ThreadSanitizer build of papi_hl_shutdown is missing ($tsan): run make check"
+fi
+expect "  ... and the high-level API wrote no output after it was deactivated" \
+	test -z "$(ls -A "$hl_out")"
+rm -rf "$hl_out"

@@ -29,7 +29,7 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 	}
 	if (simulated) {
 		/* The simulated model's platform (stat_sim_setup set the model). */
-		const char *p = uncore_sim_env_platform();
+		const char *p = uncore_sim_platform_of(getenv("PAPI_INTEL_UNCORE_SIM"));
 		pname = p ? p : pname;
 		plat = uncore_event_platform_by_name(pname);
 	} else {
@@ -156,7 +156,7 @@ int stat_groups_explain(const struct stat_opts *o, FILE *out)
 	int rc;
 
 	uncore_error_clear();
-	rc = uncore_component_open(&comp);
+	rc = uncore_component_open(NULL, &comp);
 	if (rc < 0) {
 		fprintf(stderr, "uncore-stat: %s\n",
 			uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));

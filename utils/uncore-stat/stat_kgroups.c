@@ -131,7 +131,7 @@ int stat_kmetric_resolve(const struct stat_kmetric *m, struct stat_kresolved *ou
 
 	uncore_error_clear();
 	if (!comp)
-		rc = uncore_component_open(&comp);
+		rc = uncore_component_open(NULL, &comp);
 	if (rc < 0) {
 		snprintf(err, len, "%s: %s", m->name,
 			 uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));

@@ -25,7 +25,7 @@ int stat_lib_open(const char *const *names, unsigned n, struct uncore_component 
 			      ? names[i] + sizeof(PREFIX) - 1
 			      : names[i];
 	uncore_error_clear();
-	rc = uncore_component_open(comp);
+	rc = uncore_component_open(NULL, comp);
 	if (rc == 0)
 		rc = uncore_set_create((*comp)->be, set);
 	if (rc == 0)

@@ -280,36 +280,30 @@ static const char *const global_step_name[DIRECT_GLOBAL_STEPS] = {
     [DIRECT_GLOBAL_RELEASE] = "global release",
 };
 
-/* Every socket with programmable counters to its `step` value, each one
- * even when another's write failed: a fault on one socket never leaves the
- * others frozen or counting.  The sockets written are set in *done (NULL:
- * not wanted); 0 or the first error, its detail naming the sockets that
- * failed. */
-static int set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
-		      uint32_t *done)
+/* Global-control writes through `io`, each one even when another's write
+ * failed: a fault on one socket never leaves the others frozen or counting.
+ * The sockets written are set in *done (NULL: not wanted); 0 or the first
+ * error, its detail naming the sockets that failed. */
+static int write_global(enum direct_global_step step, struct uncore_regio *io,
+			const struct eng_global_write *w, unsigned n, uint32_t *done)
 {
 	int first = 0;
 	char failed[64] = "";
 	size_t len = 0;
 	if (done)
 		*done = 0;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		uint64_t v;
-		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &v))
-			continue;
-		struct uncore_reg g;
-		global_reg(e, s, &g);
-		int rc = uncore_regio_write(io, &g, v);
+	for (unsigned i = 0; i < n; i++) {
+		int rc = uncore_regio_write(io, &w[i].reg, w[i].value);
 		if (rc == 0) {
 			if (done)
-				*done |= 1u << s;
+				*done |= 1u << w[i].reg.socket;
 			continue;
 		}
 		if (!first)
 			first = rc;
 		if (len < sizeof(failed))
 			len += (size_t)snprintf(failed + len, sizeof(failed) - len, "%s%u",
-						len ? ", " : "", s);
+						len ? ", " : "", w[i].reg.socket);
 	}
 	if (!first)
 		return 0;
@@ -317,6 +311,20 @@ static int set_global(struct engine *e, enum direct_global_step step, struct unc
 	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
 	return uncore_fail(first, "the %s of socket %s failed (%s)", global_step_name[step], failed,
 			   detail);
+}
+
+/* Every socket with programmable counters to its `step` value (write_global). */
+static int set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
+		      uint32_t *done)
+{
+	struct eng_global_write w[UNCORE_MACHINE_MAX_SOCKETS];
+	unsigned n = 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &w[n].value))
+			continue;
+		global_reg(e, s, &w[n++].reg);
+	}
+	return write_global(step, io, w, n, done);
 }
 
 static int bind_slot(struct engine *e, unsigned i)
@@ -527,38 +535,6 @@ static int prepare_global(struct engine *e, enum direct_global_step step,
 	}
 	uncore_allowlist_free(al);
 	return rc;
-}
-
-/* The prepared writes of a read's freeze or thaw, each even when another's
- * failed (as set_global): the sockets written in *done (NULL: not wanted);
- * 0 or the first error, naming the sockets that failed. */
-static int write_global(struct engine *e, enum direct_global_step step,
-			const struct eng_global_write *w, unsigned n, uint32_t *done)
-{
-	int first = 0;
-	char failed[64] = "";
-	size_t len = 0;
-	if (done)
-		*done = 0;
-	for (unsigned i = 0; i < n; i++) {
-		int rc = uncore_regio_write(e->cfg.io, &w[i].reg, w[i].value);
-		if (rc == 0) {
-			if (done)
-				*done |= 1u << w[i].reg.socket;
-			continue;
-		}
-		if (!first)
-			first = rc;
-		if (len < sizeof(failed))
-			len += (size_t)snprintf(failed + len, sizeof(failed) - len, "%s%u",
-						len ? ", " : "", w[i].reg.socket);
-	}
-	if (!first)
-		return 0;
-	char detail[400];
-	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-	return uncore_fail(first, "the %s of socket %s failed (%s)", global_step_name[step], failed,
-			   detail);
 }
 
 static void release_binding(struct engine *e)
@@ -821,7 +797,8 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (!p)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	if (freeze)
-		first = write_global(e, DIRECT_GLOBAL_READ_FREEZE, e->freeze, e->nfreeze, &frozen);
+		first = write_global(DIRECT_GLOBAL_READ_FREEZE, e->cfg.io, e->freeze, e->nfreeze,
+				     &frozen);
 	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
 	rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
 	if (rc < 0 && !first)
@@ -846,7 +823,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 		/* Keep the first error's detail: it names what failed first. */
 		if (first)
 			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		rc = write_global(e, DIRECT_GLOBAL_READ_THAW, e->thaw, e->nthaw, NULL);
+		rc = write_global(DIRECT_GLOBAL_READ_THAW, e->cfg.io, e->thaw, e->nthaw, NULL);
 		if (rc < 0) {
 			base->counting_interrupted = 1;
 			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail), "%s",

@@ -25,7 +25,7 @@ static struct uncore_socket_hold *holds;
 static int resolve_dir(const char *dir, char *buf, size_t len)
 {
 	if (!dir)
-		return uncore_socket_lock_default_dir(buf, len);
+		return uncore_socket_lock_default_dir(NULL, NULL, buf, len);
 	if ((size_t)snprintf(buf, len, "%s", dir) >= len)
 		return uncore_fail(UNCORE_ENOSPACE, "lock directory name is too long");
 	return 0;

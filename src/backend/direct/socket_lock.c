@@ -32,10 +32,8 @@ static int dir_usable(const char *dir)
 	return access(dir, W_OK | X_OK) == 0;
 }
 
-int uncore_socket_lock_default_dir(char *buf, size_t len)
+int uncore_socket_lock_default_dir(const char *env, const char *xdg, char *buf, size_t len)
 {
-	const char *env = getenv(UNCORE_LOCK_DIR_ENV);
-	const char *xdg = getenv("XDG_RUNTIME_DIR");
 	int n;
 	if (env && *env)
 		n = snprintf(buf, len, "%s", env);
@@ -123,7 +121,7 @@ int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_s
 	char dbuf[400];
 	int rc;
 	if (!dir) {
-		if ((rc = uncore_socket_lock_default_dir(dbuf, sizeof(dbuf))))
+		if ((rc = uncore_socket_lock_default_dir(NULL, NULL, dbuf, sizeof(dbuf))))
 			return rc;
 		dir = dbuf;
 	}

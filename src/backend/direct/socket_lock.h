@@ -16,22 +16,25 @@
 
 #include <stddef.h>
 
-/* Environment override of the lock directory. */
+/* The environment variable that overrides the lock directory (read by
+ * bind/settings.c), named in messages. */
 #define UNCORE_LOCK_DIR_ENV "PAPI_INTEL_UNCORE_LOCK_DIR"
 
 struct uncore_socket_lock;
 
-/* The lock directory used when none is given: $PAPI_INTEL_UNCORE_LOCK_DIR,
+/* The lock directory: `lock_dir` ($PAPI_INTEL_UNCORE_LOCK_DIR) when set,
  * else /run/lock/papi-uncore (shared by all users: the only choice that
  * coordinates processes of different users), else, when /run/lock is not
- * writable, $XDG_RUNTIME_DIR/papi-uncore, else /tmp/papi-uncore.  The
- * fallbacks only coordinate the processes that see the same directory. */
-int uncore_socket_lock_default_dir(char *buf, size_t len);
+ * writable, runtime_dir/papi-uncore ($XDG_RUNTIME_DIR), else
+ * /tmp/papi-uncore.  The fallbacks only coordinate the processes that see
+ * the same directory.  NULL or "": unset. */
+int uncore_socket_lock_default_dir(const char *lock_dir, const char *runtime_dir, char *buf,
+				   size_t len);
 
-/* Take socket `socket` for this process (dir NULL: the default directory,
- * created world-writable and sticky if missing).  0, or UNCORE_EBUSY with a
- * detail naming the owner's PID and command, or another negative code when
- * the lock file cannot be used. */
+/* Take socket `socket` for this process (dir NULL: the default directory
+ * with neither variable set, created world-writable and sticky if missing).  0, or UNCORE_EBUSY
+ * with a detail naming the owner's PID and command, or another negative code when the lock file
+ * cannot be used. */
 int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_socket_lock **out);
 
 /* Give the socket back (NULL is ignored). */

@@ -1,13 +1,18 @@
 /* Table encodings to perf config words through sysfs format fields (see
- * perf_encode.h).  The rows name our register fields as the manuals do and
- * the kernel format field that carries each; the bit positions on the
- * kernel side always come from the PMU's format files.  Kernel format
- * names: arch/x86/events/intel/uncore_snbep.c and uncore_snb.c (read for
- * facts only). */
+ * perf_encode.h).  Which kernel format field carries each of our register
+ * fields is derived from the box type itself: its control layout (ev_sel
+ * with ev_sel_ext is "event", umask "umask", occ_sel "occ_sel"), its
+ * modifiers and filter fields, each naming its kernel field
+ * (events/registry.h); the bit positions on the kernel side always come
+ * from the PMU's format files.  Kernel format names:
+ * arch/x86/events/intel/uncore_snbep.c and uncore_snb.c (read for facts
+ * only). */
 #include "backend/perf/perf_encode.h"
 
 #include "common/uncore_error.h"
+#include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_kernel.h"
+#include "platform/skl/skl_regs.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,104 +20,6 @@
 
 #define CTL       UNCORE_REG_CTL
 #define FILTER(n) UNCORE_REG_FILTER(n)
-#define ROWS(r)   .rows = (r), .nrows = sizeof(r) / sizeof((r)[0])
-
-/* HSX PMON control fields (tables 2-7, 2-16, 2-158, 2-170). */
-#define HSX_EV_SEL       0x000000ffULL
-#define HSX_UMASK        0x0000ff00ULL
-#define HSX_EDGE_DET     (1ULL << 18)
-#define HSX_TID_EN       (1ULL << 19)
-#define HSX_EV_SEL_EXT   (1ULL << 21)
-#define HSX_INVERT       (1ULL << 23)
-#define HSX_THRESH       0xff000000ULL
-#define HSX_U_THRESH     0x1f000000ULL
-#define HSX_PCU_OCC_SEL  0x0000c000ULL
-#define HSX_PCU_THRESH   0x1f000000ULL
-#define HSX_PCU_OCC_INV  (1ULL << 30)
-#define HSX_PCU_OCC_EDGE (1ULL << 31)
-/* CBo filters (tables 2-18, 2-19), PCU band filter (2-160). */
-#define HSX_CBO_F0_TID   0x0000003fULL
-#define HSX_CBO_F0_STATE 0x00fe0000ULL
-#define HSX_CBO_F1_NID   0x0000ffffULL
-#define HSX_CBO_F1_OPC   0x1ff00000ULL
-#define HSX_CBO_F1_NC    (1ULL << 30)
-#define HSX_CBO_F1_ISOC  (1ULL << 31)
-/* SKL MSR_UNC_*_PERFEVTSEL (table 2-7) and Nehalem MSR_UNCORE_PERFEVTSEL
- * (SDM 18.8.2): the same layout but the threshold width. */
-#define CLIENT_EVT_SEL 0x000000ffULL
-#define CLIENT_UMASK   0x0000ff00ULL
-#define CLIENT_EDGE    (1ULL << 18)
-#define CLIENT_INV     (1ULL << 23)
-#define SKL_THR        0x1f000000ULL
-#define NHM_CMASK      0xff000000ULL
-
-static const struct uncore_perf_map_row hsx_common[] = {
-    {CTL, HSX_EV_SEL, "event", 0},  {CTL, HSX_UMASK, "umask", 0}, {CTL, HSX_EDGE_DET, "edge", 1},
-    {CTL, HSX_TID_EN, "tid_en", 1}, {CTL, HSX_INVERT, "inv", 1},  {CTL, HSX_THRESH, "thresh", 0},
-};
-
-static const struct uncore_perf_map_row hsx_ubox[] = {
-    {CTL, HSX_EV_SEL, "event", 0}, {CTL, HSX_UMASK, "umask", 0},     {CTL, HSX_EDGE_DET, "edge", 1},
-    {CTL, HSX_INVERT, "inv", 1},   {CTL, HSX_U_THRESH, "thresh", 0},
-};
-
-static const struct uncore_perf_map_row hsx_cbo[] = {
-    {CTL, HSX_EV_SEL, "event", 0},
-    {CTL, HSX_UMASK, "umask", 0},
-    {CTL, HSX_EDGE_DET, "edge", 1},
-    {CTL, HSX_TID_EN, "tid_en", 1},
-    {CTL, HSX_INVERT, "inv", 1},
-    {CTL, HSX_THRESH, "thresh", 0},
-    {FILTER(0), HSX_CBO_F0_TID, "filter_tid", 0},
-    {FILTER(0), HSX_CBO_F0_STATE, "filter_state", 0},
-    {FILTER(1), HSX_CBO_F1_NID, "filter_nid", 0},
-    {FILTER(1), HSX_CBO_F1_OPC, "filter_opc", 0},
-    {FILTER(1), HSX_CBO_F1_NC, "filter_nc", 1},
-    {FILTER(1), HSX_CBO_F1_ISOC, "filter_isoc", 1},
-};
-
-/* ev_sel_ext is the ninth bit of the event select ("config:0-7,21" where
- * the kernel has it). */
-static const struct uncore_perf_map_row hsx_pcu[] = {
-    {CTL, HSX_EV_SEL | HSX_EV_SEL_EXT, "event", 0},
-    {CTL, HSX_PCU_OCC_SEL, "occ_sel", 0},
-    {CTL, HSX_EDGE_DET, "edge", 1},
-    {CTL, HSX_INVERT, "inv", 1},
-    {CTL, HSX_PCU_THRESH, "thresh", 0},
-    {CTL, HSX_PCU_OCC_INV, "occ_invert", 1},
-    {CTL, HSX_PCU_OCC_EDGE, "occ_edge_det|occ_edge", 1},
-    {FILTER(0), 0x000000ffULL, "filter_band0", 0},
-    {FILTER(0), 0x0000ff00ULL, "filter_band1", 0},
-    {FILTER(0), 0x00ff0000ULL, "filter_band2", 0},
-    {FILTER(0), 0xff000000ULL, "filter_band3", 0},
-};
-
-/* QPI packet match and mask: our filters are the 64-bit pairs
- * {MATCH1,MATCH0} and {MASK1,MASK0}, halves in the kernel's match0/1 and
- * mask0/1 fields. */
-static const struct uncore_perf_map_row hsx_qpi[] = {
-    {CTL, HSX_EV_SEL | HSX_EV_SEL_EXT, "event", 0},
-    {CTL, HSX_UMASK, "umask", 0},
-    {CTL, HSX_EDGE_DET, "edge", 1},
-    {CTL, HSX_INVERT, "inv", 1},
-    {CTL, HSX_THRESH, "thresh", 0},
-    {FILTER(0), 0x00000000ffffffffULL, "match0", 0},
-    {FILTER(0), 0xffffffff00000000ULL, "match1", 0},
-    {FILTER(1), 0x00000000ffffffffULL, "mask0", 0},
-    {FILTER(1), 0xffffffff00000000ULL, "mask1", 0},
-};
-
-static const struct uncore_perf_map_row skl_evtsel[] = {
-    {CTL, CLIENT_EVT_SEL, "event", 0}, {CTL, CLIENT_UMASK, "umask", 0},
-    {CTL, CLIENT_EDGE, "edge", 1},     {CTL, CLIENT_INV, "inv", 1},
-    {CTL, SKL_THR, "cmask", 0},
-};
-
-static const struct uncore_perf_map_row nhm_evtsel[] = {
-    {CTL, CLIENT_EVT_SEL, "event", 0}, {CTL, CLIENT_UMASK, "umask", 0},
-    {CTL, CLIENT_EDGE, "edge", 1},     {CTL, CLIENT_INV, "inv", 1},
-    {CTL, NHM_CMASK, "cmask", 0},
-};
 
 /* Skylake client IMC free-running counters: the kernel names them by a
  * small event number (uncore_snb.c: data_reads=1 ... io_requests=5); our
@@ -121,55 +28,59 @@ static const struct {
 	uint16_t offset;
 	uint8_t event;
 } skl_imc_freerun[] = {
-    {0x5050, 0x01}, {0x5054, 0x02}, {0x5040, 0x03}, {0x5044, 0x04}, {0x5048, 0x05},
+    {SKL_IMC_DRAM_DATA_READS, 0x01},  {SKL_IMC_DRAM_DATA_WRITES, 0x02},
+    {SKL_IMC_DRAM_GT_REQUESTS, 0x03}, {SKL_IMC_DRAM_IA_REQUESTS, 0x04},
+    {SKL_IMC_DRAM_IO_REQUESTS, 0x05},
 };
 
-struct kind_map {
-	const char *platform; /* platform/cpu.h name */
-	const char *kind;
-	const struct uncore_perf_map_row *rows;
-	unsigned nrows;
-};
-
-static const struct kind_map kind_maps[] = {
-    {"hswep", "ubo", ROWS(hsx_ubox)},      {"hswep", "cbo", ROWS(hsx_cbo)},
-    {"hswep", "sbo", ROWS(hsx_common)},    {"hswep", "ha", ROWS(hsx_common)},
-    {"hswep", "imc", ROWS(hsx_common)},    {"hswep", "irp", ROWS(hsx_common)},
-    {"hswep", "pcu", ROWS(hsx_pcu)},       {"hswep", "qpi", ROWS(hsx_qpi)},
-    {"hswep", "r2pcie", ROWS(hsx_common)}, {"hswep", "r3qpi", ROWS(hsx_common)},
-    {"skl", "cbo", ROWS(skl_evtsel)},      {"skl", "arb", ROWS(skl_evtsel)},
-    {"skl", "clock", ROWS(skl_evtsel)}, /* event 0xff only: the fixed counter */
-    {"nhm", "unc", ROWS(nhm_evtsel)},
-};
-
-static const char *platform_name(enum uncore_platform_id id)
+/* A row per kernel field of a register: fields of ours that the kernel
+ * carries in one field (the CBo's thread and core id: filter_tid) become
+ * one mask. */
+static void add_row(struct uncore_perf_map_row *rows, unsigned max, unsigned *n, uint8_t reg,
+		    uint64_t mask, const char *field)
 {
-	switch (id) {
-	case UNCORE_PLATFORM_HSWEP:
-		return "hswep";
-	case UNCORE_PLATFORM_SKL:
-		return "skl";
-	case UNCORE_PLATFORM_NHM:
-		return "nhm";
-	default:
-		return "";
+	if (!mask || !field)
+		return;
+	for (unsigned i = 0; i < *n; i++)
+		if (rows[i].reg == reg && strcmp(rows[i].field, field) == 0) {
+			rows[i].mask |= mask;
+			rows[i].one_bit = __builtin_popcountll(rows[i].mask) == 1;
+			return;
+		}
+	if (*n < max)
+		rows[(*n)++] =
+		    (struct uncore_perf_map_row){.reg = reg,
+						 .mask = mask,
+						 .field = field,
+						 .one_bit = __builtin_popcountll(mask) == 1};
+}
+
+unsigned uncore_perf_map_rows(const struct uncore_box_type *box, struct uncore_perf_map_row *rows,
+			      unsigned max)
+{
+	unsigned n = 0;
+	const struct uncore_ctl_layout *c = box->ctl;
+	if (c) {
+		add_row(rows, max, &n, CTL, c->ev_sel | c->ev_sel_ext, "event");
+		add_row(rows, max, &n, CTL, c->umask, "umask");
+		add_row(rows, max, &n, CTL, c->occ_sel, "occ_sel");
 	}
-}
-
-static const struct kind_map *map_of(const struct uncore_box_type *box)
-{
-	const char *plat = platform_name(box->platform);
-	for (size_t i = 0; i < sizeof(kind_maps) / sizeof(kind_maps[0]); i++)
-		if (strcmp(kind_maps[i].platform, plat) == 0 &&
-		    strcmp(kind_maps[i].kind, box->kind) == 0)
-			return &kind_maps[i];
-	return NULL;
-}
-
-const struct uncore_perf_map_row *uncore_perf_map_row(const struct uncore_box_type *box, unsigned i)
-{
-	const struct kind_map *m = map_of(box);
-	return m && i < m->nrows ? &m->rows[i] : NULL;
+	for (unsigned i = 0; i < box->nmods; i++) {
+		const struct uncore_mod_desc *m = &box->mods[i];
+		add_row(rows, max, &n, m->reg, m->field, m->perf);
+		add_row(rows, max, &n, CTL, m->occ_field, m->perf_occ);
+		add_row(rows, max, &n, CTL, m->ctl_also, m->perf_also);
+	}
+	for (unsigned f = 0; f < box->nfilters; f++) {
+		const struct uncore_filter_desc *fd = &box->filters[f];
+		for (unsigned i = 0; fd->perf && fd->fields[i]; i++)
+			add_row(rows, max, &n, (uint8_t)FILTER(f), fd->fields[i], fd->perf[i]);
+		add_row(rows, max, &n, (uint8_t)FILTER(f), 0x00000000ffffffffULL,
+			fd->perf_dwords[0]);
+		add_row(rows, max, &n, (uint8_t)FILTER(f), 0xffffffff00000000ULL,
+			fd->perf_dwords[1]);
+	}
+	return n;
 }
 
 /* The kernel field for a row: the first of its "a|b" names the PMU has. */
@@ -201,12 +112,12 @@ static int no_field(const struct uncore_box_type *box, const struct uncore_perf_
 }
 
 static int pack_reg(const struct uncore_box_type *box, const struct uncore_perf_pmu *pmu,
-		    const struct kind_map *map, uint8_t reg, uint64_t value,
-		    uint64_t cfg[UNCORE_PERF_NCONFIG])
+		    const struct uncore_perf_map_row *rows, unsigned nrows, uint8_t reg,
+		    uint64_t value, uint64_t cfg[UNCORE_PERF_NCONFIG])
 {
 	uint64_t covered = 0;
-	for (unsigned r = 0; r < map->nrows; r++) {
-		const struct uncore_perf_map_row *row = &map->rows[r];
+	for (unsigned r = 0; r < nrows; r++) {
+		const struct uncore_perf_map_row *row = &rows[r];
 		if (row->reg != reg)
 			continue;
 		covered |= row->mask;
@@ -271,9 +182,9 @@ static int pack_freerun(const struct uncore_box_type *box, const struct uncore_p
 static int hswep_kernel_rules(const struct uncore_box_type *box, uint64_t *ctl, uint64_t *filter,
 			      const uint64_t *used, unsigned nfilters)
 {
-	if (box->platform != UNCORE_PLATFORM_HSWEP)
+	if (box->platform != UNCORE_PLATFORM_HSWEP || (box->flags & UNCORE_BOXF_KERNEL))
 		return 0;
-	if (strcmp(box->kind, "cbo") == 0) {
+	if (box->layout == HSWEP_BOX_CBO) {
 		uint64_t m[2];
 		unsigned fields = hswep_kernel_cbo_fields(*ctl);
 		hswep_kernel_cbo_filter_masks(fields, &m[0], &m[1]);
@@ -291,7 +202,7 @@ static int hswep_kernel_rules(const struct uncore_box_type *box, uint64_t *ctl, 
 				    filter[f] & used[f] & ~m[f]);
 		return 0;
 	}
-	if (strcmp(box->kind, "pcu") == 0 && nfilters > 0) {
+	if (box->layout == HSWEP_BOX_PCU && nfilters > 0) {
 		unsigned band;
 		uint8_t kept;
 		if (hswep_kernel_pcu_band(*ctl, filter[0], &band, &kept)) {
@@ -326,15 +237,17 @@ int uncore_perf_encode_table(const struct uncore_box_type *box, const struct unc
 			memcpy(cfg, out, sizeof(out));
 		return rc;
 	}
-	const struct kind_map *map = map_of(box);
-	if (!map)
+	struct uncore_perf_map_row rows[UNCORE_PERF_MAX_ROWS];
+	unsigned nrows = uncore_perf_map_rows(box, rows, UNCORE_PERF_MAX_ROWS);
+	if (!nrows)
 		return uncore_fail(UNCORE_ENOSUPP, "%s: no mapping of its fields to kernel formats",
 				   box->name);
 	uint64_t ctl = ev->ctl;
 	if (ev->fixed) {
 		/* The kernel selects a box's fixed counter by the event code
 		 * 0xff (uncore.c: UNCORE_FIXED_EVENT); our code says the same. */
-		ctl = (ctl & ~(uint64_t)CLIENT_EVT_SEL) | (ev->code & 0xff);
+		uint64_t sel = box->ctl ? box->ctl->ev_sel : 0xff;
+		ctl = (ctl & ~sel) | (ev->code & 0xff);
 	}
 	uint64_t filter[UNCORE_MAX_FILTERS] = {0}, used[UNCORE_MAX_FILTERS] = {0};
 	unsigned nfilters = ev->nfilters < box->nfilters ? ev->nfilters : box->nfilters;
@@ -344,9 +257,9 @@ int uncore_perf_encode_table(const struct uncore_box_type *box, const struct unc
 	}
 	rc = hswep_kernel_rules(box, &ctl, filter, used, nfilters);
 	if (rc == 0)
-		rc = pack_reg(box, pmu, map, CTL, ctl, out);
+		rc = pack_reg(box, pmu, rows, nrows, CTL, ctl, out);
 	for (unsigned n = 0; rc == 0 && n < nfilters && n < UNCORE_MAX_FILTERS; n++)
-		rc = pack_reg(box, pmu, map, (uint8_t)FILTER(n), filter[n], out);
+		rc = pack_reg(box, pmu, rows, nrows, (uint8_t)FILTER(n), filter[n], out);
 	if (rc == 0)
 		memcpy(cfg, out, sizeof(out));
 	return rc;

@@ -2,8 +2,8 @@
  * in the manual's register layout) as perf_event_attr config words for a
  * kernel PMU: each field of our registers is packed into the PMU's sysfs
  * format field of the same meaning, found by name (event, umask, edge,
- * inv, thresh, tid_en, filter_*, match*, mask*...).  One small static table
- * per box kind says which of our fields is which format name. */
+ * inv, thresh, tid_en, filter_*, match*, mask*...), the names coming with
+ * the box type's own fields (events/registry.h). */
 #ifndef UNCORE_BACKEND_PERF_ENCODE_H
 #define UNCORE_BACKEND_PERF_ENCODE_H
 
@@ -30,15 +30,18 @@ int uncore_perf_encode_table(const struct uncore_box_type *box, const struct unc
 			     const struct uncore_perf_table_event *ev,
 			     uint64_t cfg[UNCORE_PERF_NCONFIG]);
 
-/* For validator tests: the i-th (register, mask) our table for box type
- * `box` maps (NULL past the end, or when the box kind has no table). */
+/* Which kernel format field carries which of our bits: one row per kernel
+ * field of a register, derived from the box type (its control layout, its
+ * modifiers' and filter fields' kernel names, events/registry.h). */
 struct uncore_perf_map_row {
 	uint8_t reg;       /* UNCORE_REG_CTL or UNCORE_REG_FILTER(n) */
 	uint64_t mask;     /* our bits (need not be contiguous) */
 	const char *field; /* kernel format name; "a|b": the first one present */
 	uint8_t one_bit;   /* the kernel field must be exactly one bit wide */
 };
-const struct uncore_perf_map_row *uncore_perf_map_row(const struct uncore_box_type *box,
-						      unsigned i);
+#define UNCORE_PERF_MAX_ROWS 32
+/* The rows of box type `box` into rows[0..max): their number. */
+unsigned uncore_perf_map_rows(const struct uncore_box_type *box, struct uncore_perf_map_row *rows,
+			      unsigned max);
 
 #endif

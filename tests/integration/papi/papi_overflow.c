@@ -1,7 +1,8 @@
 /* PAPI_overflow and PAPI_profil on uncore events (README "MPI jobs and
  * threads", HPCToolkit): uncore counters deliver no overflow interrupt, so
  * the component refuses sampling with PAPI_ENOSUPP instead of accepting it
- * and never calling the handler; the set still counts exactly afterwards.
+ * and never calling the handler, PAPI's software emulation
+ * (PAPI_OVERFLOW_FORCE_SW) included; the set still counts exactly afterwards.
  * Counts: UBox
  * clockticks of both sockets (hswep-clocks.scn), exact from the uncore
  * clock. */
@@ -50,6 +51,22 @@ int main(void)
 	rc = PAPI_profil(buf, sizeof(buf), 0, 65536, es, code, 1000000, PAPI_PROFIL_POSIX);
 	printf("   PAPI_profil: %d (%s)\n", rc, PAPI_strerror(rc));
 	check(rc != PAPI_OK, "PAPI_profil on an uncore event is refused");
+	/* PAPI's software emulation (a timer signal whose handler reads the
+	 * counters) is refused too (papi-patches/60-...): before, accepted and
+	 * the handler never called. */
+	rc = PAPI_overflow(es, code, 1000000, PAPI_OVERFLOW_FORCE_SW, handler);
+	printf("   PAPI_overflow, PAPI_OVERFLOW_FORCE_SW: %d (%s)\n", rc, PAPI_strerror(rc));
+	check(rc == PAPI_ENOSUPP,
+	      "PAPI_overflow with PAPI_OVERFLOW_FORCE_SW is refused with PAPI_ENOSUPP");
+	rc = PAPI_profil(buf, sizeof(buf), 0, 65536, es, code, 1000000,
+			 PAPI_PROFIL_POSIX | PAPI_PROFIL_FORCE_SW);
+	printf("   PAPI_profil, PAPI_PROFIL_FORCE_SW: %d (%s)\n", rc, PAPI_strerror(rc));
+	check(rc == PAPI_ENOSUPP,
+	      "PAPI_profil with PAPI_PROFIL_FORCE_SW is refused with PAPI_ENOSUPP (the refused "
+	      "PAPI_profil before it left nothing recorded: papi-patches/60-...)");
+	rc = PAPI_profil(buf, sizeof(buf), 0, 65536, es, code, 1000000, PAPI_PROFIL_POSIX);
+	check(rc == PAPI_ENOSUPP, "PAPI_profil again: refused the same way (before: a write "
+				  "into the buffer the first refusal freed)");
 
 	uint64_t t0 = itest_now(&s), hz = s.topo.clock_hz[HSWEP_CLK_UCLK];
 	rc = PAPI_start(es);

@@ -110,18 +110,17 @@ TEST(directory_is_created_and_default_is_chosen)
 	CHECK_EQ_INT(st.st_mode & 07777, 01777);
 	uncore_socket_lock_release(l);
 
-	setenv(UNCORE_LOCK_DIR_ENV, sub, 1);
-	CHECK_EQ_INT(uncore_socket_lock_default_dir(buf, sizeof(buf)), 0);
+	CHECK_EQ_INT(uncore_socket_lock_default_dir(sub, "/nowhere", buf, sizeof(buf)), 0);
 	CHECK_EQ_STR(buf, sub);
-	CHECK_EQ_INT(uncore_socket_lock_acquire(NULL, 3, &l), 0);
+	CHECK_EQ_INT(uncore_socket_lock_acquire(buf, 3, &l), 0);
 	CHECK_CONTAINS(uncore_socket_lock_path(l), sub);
 	uncore_socket_lock_release(l);
-	unsetenv(UNCORE_LOCK_DIR_ENV);
-	CHECK_EQ_INT(uncore_socket_lock_default_dir(buf, sizeof(buf)), 0);
+	CHECK_EQ_INT(uncore_socket_lock_default_dir("", NULL, buf, sizeof(buf)), 0);
 	CHECK(strstr(buf, "/papi-uncore") != NULL);
 	printf("  default lock directory here: %s\n", buf);
 	char tiny[8];
-	CHECK_EQ_INT(uncore_socket_lock_default_dir(tiny, sizeof(tiny)), UNCORE_ENOSPACE);
+	CHECK_EQ_INT(uncore_socket_lock_default_dir(NULL, NULL, tiny, sizeof(tiny)),
+		     UNCORE_ENOSPACE);
 }
 
 int main(void)

@@ -14,6 +14,18 @@
 
 #include "common/uncore_error.h"
 #include "sim/scenario_sources.h"
+#include "bind/settings.h"
+
+/* The component's way: the environment read once (bind/settings.h), then
+ * the machine it names. */
+static int regio_from_env(struct uncore_regio **io)
+{
+	struct uncore_settings st;
+	struct uncore_sim_options o;
+	int rc = uncore_settings_read(&st);
+	uncore_settings_sim(&st, &o);
+	return rc < 0 ? rc : uncore_sim_regio_open(&o, io);
+}
 
 struct promise {
 	const char *scenario;
@@ -138,7 +150,7 @@ TEST(a_private_machine_gets_the_demo_on_the_wall_clock)
 	unsetenv(UNCORE_SIM_ENV_SIM);
 	unsetenv(UNCORE_SIM_ENV_SCENARIO);
 	unsetenv(UNCORE_SIM_ENV_LOG);
-	CHECK_EQ_INT(uncore_sim_regio_from_env(&io), 0);
+	CHECK_EQ_INT(regio_from_env(&io), 0);
 	struct uncore_sim *sim = uncore_sim_from_regio(io);
 	CHECK_EQ_INT(uncore_sim_describe(sim, desc, sizeof(desc)), 0);
 	CHECK_CONTAINS(desc, "scenario demo-stream (default)");
@@ -154,7 +166,7 @@ TEST(a_private_machine_gets_the_demo_on_the_wall_clock)
 	/* A scenario by name on a private machine: also the wall clock, and
 	 * no "(default)". */
 	setenv(UNCORE_SIM_ENV_SCENARIO, "qpi-remote", 1);
-	CHECK_EQ_INT(uncore_sim_regio_from_env(&io), 0);
+	CHECK_EQ_INT(regio_from_env(&io), 0);
 	sim = uncore_sim_from_regio(io);
 	CHECK_EQ_INT(uncore_sim_describe(sim, desc, sizeof(desc)), 0);
 	CHECK_CONTAINS(desc, "scenario qpi-remote");
@@ -166,14 +178,14 @@ TEST(a_private_machine_gets_the_demo_on_the_wall_clock)
 
 	/* none: no scenario at all. */
 	setenv(UNCORE_SIM_ENV_SCENARIO, "none", 1);
-	CHECK_EQ_INT(uncore_sim_regio_from_env(&io), 0);
+	CHECK_EQ_INT(regio_from_env(&io), 0);
 	CHECK_EQ_INT(uncore_sim_describe(uncore_sim_from_regio(io), desc, sizeof(desc)), 0);
 	CHECK_CONTAINS(desc, "scenario none");
 	uncore_regio_destroy(io);
 
 	/* A wrong name: the error lists the built-in ones. */
 	setenv(UNCORE_SIM_ENV_SCENARIO, "qpi_remote", 1);
-	CHECK_EQ_INT(uncore_sim_regio_from_env(&io), UNCORE_EINVAL);
+	CHECK_EQ_INT(regio_from_env(&io), UNCORE_EINVAL);
 	CHECK_CONTAINS(uncore_error_detail(), "scenario 'qpi_remote': no such file");
 	CHECK_CONTAINS(uncore_error_detail(), "built-in: boxes, demo-stream,");
 	unsetenv(UNCORE_SIM_ENV_SCENARIO);

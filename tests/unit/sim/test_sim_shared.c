@@ -11,6 +11,18 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "bind/settings.h"
+
+/* The component's way: the environment read once (bind/settings.h), then
+ * the machine it names. */
+static int regio_from_env(struct uncore_regio **io)
+{
+	struct uncore_settings st;
+	struct uncore_sim_options o;
+	int rc = uncore_settings_read(&st);
+	uncore_settings_sim(&st, &o);
+	return rc < 0 ? rc : uncore_sim_regio_open(&o, io);
+}
 
 static char path[128], log_path[128];
 
@@ -188,7 +200,7 @@ TEST(selection_from_the_environment)
 	setenv(UNCORE_SIM_ENV_SCENARIO, scenario_path("idle.scn"), 1);
 	setenv(UNCORE_SIM_ENV_LOG, log_path, 1);
 	struct uncore_regio *io;
-	CHECK_EQ_INT(uncore_sim_regio_from_env(&io), 0);
+	CHECK_EQ_INT(regio_from_env(&io), 0);
 	CHECK_EQ_STR(io->ops->name, "sim");
 	struct uncore_sim *envsim = uncore_sim_from_regio(io);
 	CHECK(envsim != NULL);
@@ -204,12 +216,12 @@ TEST(selection_from_the_environment)
 	setenv(UNCORE_SIM_ENV_SIM, "e5-2620v3-2s", 1);
 	unsetenv(UNCORE_SIM_ENV_SCENARIO);
 	unsetenv(UNCORE_SIM_ENV_LOG);
-	CHECK_EQ_INT(uncore_sim_regio_from_env(&io), 0);
+	CHECK_EQ_INT(regio_from_env(&io), 0);
 	uncore_sim_describe(uncore_sim_from_regio(io), desc, sizeof(desc));
 	CHECK_CONTAINS(desc, "e5-2620v3-2s");
 	uncore_regio_destroy(io);
 	setenv(UNCORE_SIM_ENV_SIM, "nonsense", 1);
-	CHECK_EQ_INT(uncore_sim_regio_from_env(&io), UNCORE_EINVAL);
+	CHECK_EQ_INT(regio_from_env(&io), UNCORE_EINVAL);
 	unsetenv(UNCORE_SIM_ENV_SIM);
 	uncore_sim_destroy(sim);
 	unlink(log_path);

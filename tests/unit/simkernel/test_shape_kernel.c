@@ -20,7 +20,7 @@ static int open_backend(const struct uncore_shape *s, struct uncore_shape_kernel
 			struct uncore_backend **be)
 {
 	struct uncore_perf_config cfg;
-	int rc = uncore_shape_kernel_create(s, k);
+	int rc = uncore_shape_kernel_create(s, NULL, k);
 	if (rc < 0)
 		return rc;
 	memset(&cfg, 0, sizeof(cfg));
@@ -162,7 +162,7 @@ TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 {
 	const struct uncore_shape *s = uncore_shape_find("spr");
 	struct uncore_shape_kernel *k = NULL;
-	REQUIRE(s && uncore_shape_kernel_create(s, &k) == 0);
+	REQUIRE(s && uncore_shape_kernel_create(s, NULL, &k) == 0);
 	struct uncore_perf_sys *sys = uncore_shape_kernel_sys(k);
 	struct perf_event_attr a;
 	memset(&a, 0, sizeof(a));
