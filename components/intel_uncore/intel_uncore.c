@@ -391,10 +391,11 @@ static void stop_poller(intel_uncore_control_t *c)
 	c->poller = NULL;
 }
 
-static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
+/* Free the control state's event set and view.  The poller stops first,
+ * not under c->lock: it takes that lock. */
+static void drop_set(intel_uncore_control_t *c)
 {
-	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	stop_poller(c); /* not under c->lock: the poller takes it */
+	stop_poller(c);
 	pthread_mutex_lock(&c->lock);
 	uncore_set_destroy(c->set);
 	if (c->view)
@@ -403,6 +404,11 @@ static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
 	c->view = NULL;
 	c->n = 0;
 	pthread_mutex_unlock(&c->lock);
+}
+
+static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
+{
+	drop_set((intel_uncore_control_t *)ctl);
 	/* c->lock is not destroyed: PAPI calls update_control_state (no
 	 * events) on this control state right after, and then frees it without
 	 * telling the component.  A default mutex holds no resource. */
@@ -424,17 +430,9 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 	 * call with no events (PAPI_cleanup_eventset, and PAPI_destroy_eventset
 	 * of a set whose add failed, never call cleanup_eventset before that).
 	 * A set kept or made here was lost, 856 bytes each time; the next add
-	 * makes a new one.  The poller stops first: it takes c->lock. */
+	 * makes a new one. */
 	if (count == 0) {
-		stop_poller(c);
-		pthread_mutex_lock(&c->lock);
-		uncore_set_destroy(c->set);
-		if (c->view)
-			c->view->ops->destroy(c->view);
-		c->set = NULL;
-		c->view = NULL;
-		c->n = 0;
-		pthread_mutex_unlock(&c->lock);
+		drop_set(c);
 		return PAPI_OK;
 	}
 	pthread_rwlock_rdlock(&component_lock);

@@ -372,10 +372,7 @@ static int unknown_umask(struct pstate *ps, const char *name)
 			   name, box->name, e->name, e->numasks, box->name, e->name);
 }
 
-/* ":socket1", ":box3", ":cpu5": a qualifier without '=', for tools that
- * give '=' a meaning of their own (the high-level API's "=instant").  The
- * length of its name, or 0. */
-static size_t glued_qualifier(const char *s)
+size_t uncore_glued_qualifier(const char *s)
 {
 	static const char *const names[] = {"socket", "box", "cpu"};
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -421,7 +418,7 @@ static int parse_attrs(struct pstate *ps, char *s, int depth)
 		} else {
 			/* As in libpfm4, a name is a umask first, a boolean modifier second. */
 			int um = uncore_box_find_umask(ps->ev.box, ps->ev.event, s);
-			size_t glued = depth == 0 ? glued_qualifier(s) : 0;
+			size_t glued = depth == 0 ? uncore_glued_qualifier(s) : 0;
 			if (um >= 0)
 				rc = add_umask(ps, (unsigned)um, depth);
 			else if (glued) {

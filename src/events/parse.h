@@ -63,6 +63,12 @@ int uncore_event_ref_add_mod(struct uncore_event_ref *ref, const struct uncore_m
  * prove with it that a name is parsed once on every path (eventset/resolve.h). */
 unsigned long uncore_event_parse_count(void);
 
+/* ":socket1", ":box3", ":cpu5": a qualifier without '=', for tools that
+ * give '=' a meaning of their own (the high-level API's "=instant").  The
+ * length of its name ("socket"), or 0.  Used by every event parser (the
+ * tables' and the kernel PMUs'). */
+size_t uncore_glued_qualifier(const char *s);
+
 /* The canonical string of an event: PMU (instance name if one), event name,
  * the named umasks in table order, modifiers in the box's order, then the
  * qualifiers; parsing it gives the same event.  0 or UNCORE_ENOSPACE. */

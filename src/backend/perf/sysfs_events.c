@@ -13,6 +13,7 @@
 #include "backend/perf/perf_internal.h"
 
 #include "common/uncore_error.h"
+#include "events/parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -327,21 +328,6 @@ static int qualifier(const char *name, const char *val, struct uncore_sched_even
 	return 0;
 }
 
-/* ":socket1", ":box3", ":cpu5": a qualifier without '=', for tools that
- * give '=' a meaning of their own (the high-level API's "=instant").  The
- * length of its name, or 0. */
-static size_t glued_qualifier(const char *s)
-{
-	static const char *const names[] = {"socket", "box", "cpu"};
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		size_t n = strlen(names[i]);
-		if (strncasecmp(s, names[i], n) == 0 && s[n] >= '0' && s[n] <= '9' &&
-		    strspn(s + n, "0123456789") == strlen(s + n))
-			return n;
-	}
-	return 0;
-}
-
 static int kernel_parse(struct uncore_event_source *src, const char *name,
 			struct uncore_sched_event *out)
 {
@@ -398,7 +384,7 @@ static int kernel_parse(struct uncore_event_source *src, const char *name,
 	     q = strtok_r(NULL, ":", &save)) {
 		char *val = strchr(q, '=');
 		char glued[8];
-		size_t g = val ? 0 : glued_qualifier(q);
+		size_t g = val ? 0 : uncore_glued_qualifier(q);
 		if (val)
 			*val++ = '\0';
 		if (g) { /* ":socket1": the qualifier without '=' */
