@@ -31,6 +31,7 @@
 
 #include "backend/direct/claim.h"
 #include "backend/direct/msr_batch.h"
+#include "backend/direct/read_ops.h"
 #include "common/uncore_error.h"
 
 #include <stdio.h>
@@ -57,18 +58,6 @@ struct eng_filter {
 	uint64_t value;
 };
 
-/* One counter read of the read path, prepared at program time: the
- * register (a PCI counter wider than a dword: one 8-byte read of its two
- * dwords, which is not atomic), where its raw value goes, its width mask.
- * tear: the bit of its socket when those dwords may tear while the socket
- * counts (re-checked unless the socket is frozen), else 0. */
-struct eng_read_op {
-	struct uncore_reg reg;
-	uint64_t mask;
-	uint32_t slot;
-	uint32_t tear;
-};
-
 struct engine {
 	struct uncore_backend base;
 	const struct direct_platform *p;
@@ -90,9 +79,9 @@ struct engine {
 	unsigned nfilters;
 	/* The read path: every counter not in the MSR batch, in slot order;
 	 * those whose dwords may tear (tear != 0). */
-	struct eng_read_op *ops;
+	struct direct_read_op *ops;
 	unsigned nops;
-	const struct eng_read_op **tear;
+	const struct direct_read_op **tear;
 	unsigned ntear;
 	uint32_t tear_sockets; /* OR of their tear bits */
 	/* With a batch operation (cfg.io->ops->batch): the MSR counters, with
@@ -376,7 +365,7 @@ static int bind_slot(struct engine *e, unsigned i)
 		if (rc < 0)
 			return rc;
 	} else {
-		struct eng_read_op *op = &e->ops[e->nops];
+		struct direct_read_op *op = &e->ops[e->nops];
 		if (ctr.space == UNCORE_SPACE_PCI && ctr.width == 4 && s->width > 32) {
 			/* Both dwords in one read: one pread through sysfs,
 			 * two loads through ECAM (access/pci_cfg.h). */
@@ -778,97 +767,6 @@ static int eng_stop(struct uncore_backend *base)
 	return first;
 }
 
-/* The rest of the tear check of one counter (recheck_tears): its last two
- * reads disagreed on the high dword (*v holds the later); up to three more. */
-static int __attribute__((noinline))
-retry_tear(struct uncore_regio *io, const struct eng_read_op *op, uint64_t *v)
-{
-	for (int tries = 0; tries < 3; tries++) {
-		uint64_t prev = *v;
-		int rc = uncore_regio_read(io, &op->reg, v);
-		if (rc < 0)
-			return rc;
-		*v &= op->mask;
-		if ((*v >> 32) == (prev >> 32))
-			return 0;
-	}
-	return uncore_fail(UNCORE_EIO,
-			   "PCI counter %02x:%02x.%x+0x%x kept changing between its two halves",
-			   UNCORE_BDF_BUS(op->reg.bdf), UNCORE_BDF_DEV(op->reg.bdf),
-			   UNCORE_BDF_FN(op->reg.bdf), (unsigned)op->reg.addr);
-}
-
-/* A PCI counter's two dwords in one read, low then high: not atomic.
- * Frozen, the one read is the value.  Counting, the low dword may wrap
- * before the high one is read (a value 2^32 too high): read again until
- * two reads agree on the high dword; the later one is then whole (no carry
- * reached the high dword while it was read).  The read loop made the first
- * read; this is the check, for every such counter of the sockets that
- * count unfrozen (`frozen`: the others): 0 or the first error. */
-static int __attribute__((noinline)) recheck_tears(struct engine *e, uint64_t *raw, uint32_t frozen)
-{
-	struct uncore_regio *io = e->cfg.io;
-	uint32_t counting = ~frozen;
-	int first = 0;
-	for (const struct eng_read_op *const *t = e->tear, *const *end = t + e->ntear; t < end;
-	     t++) {
-		const struct eng_read_op *op = *t;
-		uint64_t *v = &raw[op->slot], prev = *v;
-		if (!(op->tear & counting) || prev == UNCORE_RAW_UNREAD)
-			continue;
-		int rc = uncore_regio_read(io, &op->reg, v);
-		if (rc == 0) {
-			*v &= op->mask;
-			if ((*v >> 32) == (prev >> 32))
-				continue;
-			rc = retry_tear(io, op, v);
-			if (rc == 0)
-				continue;
-		}
-		*v = UNCORE_RAW_UNREAD;
-		keep_first(&first, rc);
-	}
-	return first;
-}
-
-/* A counter read that failed (rc): an MSR counter is read once more, as
- * a socket's MSR batch that fails is read again register by register (a
- * transient fault costs nothing); 0, or the error with *v
- * UNCORE_RAW_UNREAD. */
-static int __attribute__((noinline))
-reread(struct uncore_regio *io, const struct eng_read_op *op, uint64_t *v, int rc)
-{
-	if (op->reg.space == UNCORE_SPACE_MSR)
-		rc = uncore_regio_read(io, &op->reg, v);
-	if (rc < 0)
-		*v = UNCORE_RAW_UNREAD;
-	else
-		*v &= op->mask;
-	return rc;
-}
-
-/* The loop of the read path: per counter one register access and one
- * mask.  A counter that cannot be read is UNCORE_RAW_UNREAD; 0 or the
- * first error. */
-static int __attribute__((noinline))
-read_ops(struct uncore_regio *io, const struct eng_read_op *op, unsigned n, uint64_t *raw)
-{
-	int (*const read)(struct uncore_regio *, const struct uncore_reg *, uint64_t *) =
-	    io->ops->read;
-	int first = 0;
-	for (const struct eng_read_op *end = op + n; op < end; op++) {
-		uint64_t *v = &raw[op->slot];
-		int rc = read(io, &op->reg, v);
-		if (__builtin_expect(rc < 0, 0)) {
-			if ((rc = reread(io, op, v, rc)) < 0)
-				keep_first(&first, rc);
-			continue;
-		}
-		*v &= op->mask;
-	}
-	return first;
-}
-
 /* The freeze writes and the MSR counters (with a batch operation: one
  * batch, and the thaw in it too when no other counter is read; `thawed`
  * says so): 0 or the first error; *frozen: the sockets frozen. */
@@ -949,12 +847,12 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (!e->plan)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	first = read_msr_frozen(e, freeze, raw, &frozen, &thawed);
-	rc = read_ops(e->cfg.io, e->ops, e->nops, raw);
+	rc = direct_read_ops(e->cfg.io, e->ops, e->nops, raw);
 	if (rc < 0)
 		keep_first(&first, rc);
 	/* Stopped counters do not tear. */
 	if (e->tear_sockets & ~frozen && e->running) {
-		rc = recheck_tears(e, raw, frozen);
+		rc = direct_recheck_tears(e->cfg.io, e->tear, e->ntear, raw, frozen);
 		if (rc < 0)
 			keep_first(&first, rc);
 	}
