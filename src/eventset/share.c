@@ -1,13 +1,14 @@
 /* The counters a process's event sets share (see share.h).  The hub keeps,
  * per distinct event and per box instance it counts on, a 64-bit total
- * that survives reprogramming: base (counts of earlier programmings) plus
- * the fold of the counter currently holding it.  A view maps each slot of
- * its set's plan to one such (event, instance) total. */
+ * that survives reprogramming: every read folds each programmed counter
+ * straight into the total of the instance it holds.  A view maps each slot
+ * of its set's plan to one such (event, instance) total, by address, so
+ * that a set's read sums totals without a lookup (uncore_share_view_sum). */
 #include "eventset/share.h"
 
 #include "backend/direct/socket_hold.h"
 #include "common/uncore_error.h"
-#include "eventset/counter_fold.h"
+#include "common/unroll.h"
 #include "plan/sched.h"
 
 #include <pthread.h>
@@ -21,8 +22,24 @@
 struct hub_inst {
 	uint16_t socket;
 	uint8_t box, instance;
-	int uslot;     /* slot of the programmed plan counting it, or -1 */
-	uint64_t base; /* counts of earlier programmings */
+	int uslot;      /* slot of the programmed plan counting it, or -1 */
+	uint64_t total; /* counts of every programming so far */
+};
+
+/* The fold of one programmed counter (counter_fold.h's, into the total of
+ * the instance it counts: the instance outlives the programming). */
+struct hub_fold {
+	uint64_t last;   /* last raw reading */
+	uint64_t mask;   /* 2^width - 1 */
+	uint64_t *total; /* its instance's */
+};
+
+/* A counter whose counts also go to another instance's total: the
+ * scheduler counts identical encodings of two events (one on every socket,
+ * one on socket 1, say) on one counter (plan/sched.h, slot_index). */
+struct hub_fanout {
+	unsigned slot;
+	uint64_t *total;
 };
 
 /* One distinct event of the union. */
@@ -50,8 +67,11 @@ struct uncore_share {
 	 * set started alone counts from the very start of the counters, with
 	 * no second read (the register sequence of a lone set is unchanged). */
 	int fresh;
-	struct uncore_counter_fold *folds;
+	struct hub_fold *folds; /* per slot of hw */
+	struct hub_fanout *fanout;
+	unsigned nfanout;
 	uint64_t *raw;
+	uint64_t sink;    /* total of a slot no instance claims (none does) */
 	uint32_t wanted;  /* sockets the union counts on, and those claimed */
 	uint32_t missing; /* of those, held by another process */
 	/* Views that took ownership of their plans (backend.h, acquire), and
@@ -76,14 +96,17 @@ struct share_view {
 	struct hub_event **evs;     /* per plan event */
 	struct hub_event **slot_ev; /* per plan slot */
 	int *slot_inst;             /* per plan slot: instance in slot_ev, or -1 */
-	/* Per plan slot: that instance (NULL: none), resolved at program time
-	 * so that a read fills each slot with two loads (fill). */
-	const struct hub_inst **slot_in;
+	/* Per plan slot: the total of that instance (&zero_total: none),
+	 * resolved at program time: a read is one load per slot. */
+	const uint64_t **slot_total;
 	uint64_t *snap; /* values at stop */
 	int running;
 	int acquired;
 	unsigned seen_gen; /* hub->interrupt_gen passed on so far */
 };
+
+static const uint64_t zero_total;
+static const struct uncore_backend_ops view_ops, view_ops_timed;
 
 static uint64_t mono_ns(void)
 {
@@ -189,11 +212,6 @@ static int get_event(struct uncore_share *hub, const struct uncore_sched_event *
 	return 0;
 }
 
-static uint64_t inst_value(const struct uncore_share *hub, const struct hub_inst *in)
-{
-	return in->base + (in->uslot >= 0 ? hub->folds[in->uslot].total : 0);
-}
-
 /* Bring the totals up to date.  A fault is returned (the read or stop of
  * the set that met it fails, and the component reports it once, issue 15);
  * the slots that could be read are folded all the same, so a fault on one
@@ -214,18 +232,33 @@ static int sync_counts(struct uncore_share *hub)
 			 hub->be->interrupted_detail);
 		hub->be->counting_interrupted = 0;
 	}
-	if (rc == 0) { /* every read: one fold per counter */
-		struct uncore_counter_fold *f = hub->folds;
+	/* Before the folds move `last` on. */
+	for (unsigned j = 0; j < hub->nfanout; j++) {
+		const struct hub_fold *f = &hub->folds[hub->fanout[j].slot];
+		uint64_t r = hub->raw[hub->fanout[j].slot];
+		if (rc == 0 || (!hub->be->value_bits && r != UNCORE_RAW_UNREAD))
+			*hub->fanout[j].total += (r - f->last) & f->mask;
+	}
+	if (rc == 0) {
+		/* Every read: one fold per counter (counter_fold.h: the delta
+		 * modulo 2^width survives one wrap), straight into its total.
+		 * Raw values are below 2^width (backend.h). */
+		struct hub_fold *f = hub->folds;
 		const uint64_t *raw = hub->raw;
-		for (unsigned k = 0, n = hub->hw.nslots; k < n; k++)
-			uncore_fold_update(&f[k], raw[k]);
+		UNCORE_UNROLL_4
+		for (size_t k = 0, n = hub->hw.nslots; k < n; k++) {
+			uint64_t r = raw[k];
+			*f[k].total += (r - f[k].last) & f[k].mask;
+			f[k].last = r;
+		}
 		return 0;
 	}
-	for (unsigned k = 0; k < hub->hw.nslots; k++) {
-		/* 64-bit totals (perf) carry no per-slot mark: nothing is folded. */
-		if (hub->be->value_bits || hub->raw[k] == UNCORE_RAW_UNREAD)
+	/* 64-bit totals (perf) carry no per-slot mark: nothing is folded. */
+	for (unsigned k = 0; !hub->be->value_bits && k < hub->hw.nslots; k++) {
+		if (hub->raw[k] == UNCORE_RAW_UNREAD)
 			continue;
-		uncore_fold_update(&hub->folds[k], hub->raw[k]);
+		*hub->folds[k].total += (hub->raw[k] - hub->folds[k].last) & hub->folds[k].mask;
+		hub->folds[k].last = hub->raw[k];
 	}
 	return rc;
 }
@@ -242,10 +275,8 @@ static int teardown(struct uncore_share *hub)
 		uncore_error_clear(); /* what could be read is kept; no set is reading */
 	for (unsigned i = 0; i < hub->nev; i++) {
 		struct hub_event *e = hub->ev[i];
-		for (unsigned k = 0; k < e->ninst; k++) {
-			e->inst[k].base = inst_value(hub, &e->inst[k]);
+		for (unsigned k = 0; k < e->ninst; k++)
 			e->inst[k].uslot = -1;
-		}
 		e->in_hw = 0;
 	}
 	int rc = hub->be->ops->stop(hub->be);
@@ -261,8 +292,11 @@ static int teardown(struct uncore_share *hub)
 	uncore_error_clear();
 	uncore_plan_free(&hub->hw);
 	free(hub->folds);
+	free(hub->fanout);
 	free(hub->raw);
 	hub->folds = NULL;
+	hub->fanout = NULL;
+	hub->nfanout = 0;
 	hub->raw = NULL;
 	hub->programmed = 0;
 	hub->fresh = 0;
@@ -458,9 +492,13 @@ static int rebuild(struct uncore_share *hub)
 	}
 	hub->last_retry_ns = mono_ns();
 	if (hub->hw.nslots) {
+		unsigned nidx = 0;
+		for (unsigned e = 0; e < hub->hw.nevents; e++)
+			nidx += hub->hw.count[e];
 		hub->folds = calloc(hub->hw.nslots, sizeof(*hub->folds));
+		hub->fanout = calloc(nidx ? nidx : 1, sizeof(*hub->fanout));
 		hub->raw = calloc(hub->hw.nslots, sizeof(*hub->raw));
-		rc = hub->folds && hub->raw
+		rc = hub->folds && hub->fanout && hub->raw
 			 ? 0
 			 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 		if (rc == 0)
@@ -474,8 +512,15 @@ static int rebuild(struct uncore_share *hub)
 		for (unsigned k = 0; rc == 0 && k < hub->hw.nslots; k++) {
 			unsigned w =
 			    hub->be->value_bits ? hub->be->value_bits : hub->hw.slots[k].width;
-			rc = uncore_fold_init(&hub->folds[k], w);
-			uncore_fold_start(&hub->folds[k], hub->raw[k]);
+			if (w < 1 || w > 64) {
+				rc = uncore_fail(UNCORE_EINVAL,
+						 "counter width %u is not within 1..64 bits", w);
+				break;
+			}
+			/* A shift by 64 is undefined in C: the mask in two steps. */
+			hub->folds[k].mask = w == 64 ? ~0ull : (1ull << w) - 1;
+			hub->folds[k].last = hub->raw[k] & hub->folds[k].mask;
+			hub->folds[k].total = &hub->sink;
 		}
 	}
 	hub->fresh = rc == 0 && hub->programmed;
@@ -485,8 +530,14 @@ static int rebuild(struct uncore_share *hub)
 			for (unsigned j = 0; j < hub->hw.count[e]; j++) {
 				unsigned k = hub->hw.slot_index[hub->hw.first[e] + j];
 				int i = find_inst(he, &hub->hw.slots[k]);
-				if (i >= 0)
-					he->inst[i].uslot = (int)k;
+				if (i < 0)
+					continue;
+				he->inst[i].uslot = (int)k;
+				if (hub->folds[k].total == &hub->sink)
+					hub->folds[k].total = &he->inst[i].total;
+				else
+					hub->fanout[hub->nfanout++] =
+					    (struct hub_fanout){k, &he->inst[i].total};
 			}
 			he->in_hw = 1;
 		}
@@ -499,8 +550,11 @@ static int rebuild(struct uncore_share *hub)
 		else {
 			uncore_plan_free(&hub->hw);
 			free(hub->folds);
+			free(hub->fanout);
 			free(hub->raw);
 			hub->folds = NULL;
+			hub->fanout = NULL;
+			hub->nfanout = 0;
 			hub->raw = NULL;
 		}
 		return uncore_error_restore(&err);
@@ -544,11 +598,11 @@ static void view_drop_refs(struct share_view *v)
 	free(v->evs);
 	free(v->slot_ev);
 	free(v->slot_inst);
-	free(v->slot_in);
+	free(v->slot_total);
 	free(v->snap);
 	v->evs = v->slot_ev = NULL;
 	v->slot_inst = NULL;
-	v->slot_in = NULL;
+	v->slot_total = NULL;
 	v->snap = NULL;
 	v->nev = 0;
 	v->plan = NULL;
@@ -590,10 +644,10 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 	v->evs = calloc(plan->nevents ? plan->nevents : 1, sizeof(*v->evs));
 	v->slot_ev = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_ev));
 	v->slot_inst = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_inst));
-	v->slot_in = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_in));
+	v->slot_total = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_total));
 	v->snap = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->snap));
 	v->plan = plan;
-	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_in || !v->snap)
+	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_total || !v->snap)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
 		rc = get_event(hub, &plan->ev[e], &v->evs[e]);
@@ -622,8 +676,9 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 			v->slot_ev[k] = v->evs[e];
 			v->slot_inst[k] = find_inst(v->evs[e], &plan->slots[k]);
 			/* The event's instances live as long as the view holds it. */
-			v->slot_in[k] =
-			    v->slot_inst[k] >= 0 ? &v->evs[e]->inst[v->slot_inst[k]] : NULL;
+			v->slot_total[k] = v->slot_inst[k] >= 0
+					       ? &v->evs[e]->inst[v->slot_inst[k]].total
+					       : &zero_total;
 		}
 	if (rc < 0) {
 		struct uncore_saved_error err;
@@ -645,12 +700,9 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 
 static void fill(const struct share_view *v, uint64_t *raw)
 {
-	const struct hub_inst *const *in = v->slot_in;
-	const struct uncore_counter_fold *folds = v->hub->folds;
-	for (unsigned k = 0, n = v->plan->nslots; k < n; k++) {
-		const struct hub_inst *i = in[k];
-		raw[k] = !i ? 0 : i->uslot < 0 ? i->base : i->base + folds[i->uslot].total;
-	}
+	const uint64_t *const *t = v->slot_total;
+	for (unsigned k = 0, n = v->plan->nslots; k < n; k++)
+		raw[k] = *t[k];
 }
 
 /* After a failed read of the shared counters: the slots whose counter
@@ -720,6 +772,24 @@ static int view_stop(struct uncore_backend *base)
 	return rc;
 }
 
+/* A running view's read, under the hub's lock: the shared counters
+ * brought up to date and what the read met passed on to the view. */
+static int view_sync(struct share_view *v)
+{
+	struct uncore_share *hub = v->hub;
+	retry_missing(hub, 0);
+	/* A poller's read only folds: no freeze of the shared counters, which
+	 * would stop them for the read's duration (backend.h). */
+	hub->be->fold_only_read = v->base.fold_only_read;
+	int rc = sync_counts(hub);
+	hub->be->fold_only_read = 0;
+	/* The union's: a group of another set's events may be the one scaled;
+	 * the set's exact check then finds none of its own. */
+	v->base.read_scaled = hub->be->read_scaled;
+	take_interruption(v);
+	return rc;
+}
+
 static int view_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct share_view *v = (struct share_view *)base;
@@ -731,22 +801,55 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 	}
 	int rc = 0;
 	if (v->running) {
-		retry_missing(hub, 0);
-		/* A poller's read only folds: no freeze of the shared counters,
-		 * which would stop them for the read's duration (backend.h). */
-		hub->be->fold_only_read = v->base.fold_only_read;
-		rc = sync_counts(hub);
-		hub->be->fold_only_read = 0;
-		/* The union's: a group of another set's events may be the one
-		 * scaled; the set's exact check then finds none of its own. */
-		base->read_scaled = hub->be->read_scaled;
-		take_interruption(v);
+		rc = view_sync(v);
 		fill(v, raw);
 		if (rc < 0 && v->base.marks_unread)
 			mark_unread(v, raw);
 	} else {
 		memcpy(raw, v->snap, v->plan->nslots * sizeof(*raw));
 	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+int uncore_share_is_view(const struct uncore_backend *b)
+{
+	return b && (b->ops == &view_ops || b->ops == &view_ops_timed);
+}
+
+int uncore_share_view_slot_totals(struct uncore_backend *base, const uint64_t **out)
+{
+	struct share_view *v = (struct share_view *)base;
+	if (!uncore_share_is_view(base))
+		return uncore_fail(UNCORE_EINVAL, "not a view of shared counters");
+	pthread_mutex_lock(&v->hub->mu);
+	int rc = v->plan ? 0 : uncore_fail(UNCORE_ESTATE, "totals of a view before program");
+	for (unsigned k = 0; rc == 0 && k < v->plan->nslots; k++)
+		out[k] = v->slot_total[k];
+	pthread_mutex_unlock(&v->hub->mu);
+	return rc;
+}
+
+int uncore_share_view_sum(struct uncore_backend *base, const struct uncore_share_sums *sums,
+			  uint64_t *out)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	pthread_mutex_lock(&hub->mu);
+	if (!v->running) {
+		pthread_mutex_unlock(&hub->mu);
+		return uncore_fail(UNCORE_ESTATE, "sums of a view that is not counting");
+	}
+	int rc = view_sync(v);
+	/* Counters a failed read missed keep their totals as of their last
+	 * read (sync_counts): the sums stay exact up to then. */
+	const uint64_t *const *src = sums->src;
+	const uint64_t *off = sums->off;
+	UNCORE_UNROLL_4
+	for (unsigned i = 0, n = sums->n; i < n; i++)
+		out[i] = off[i] + *src[i];
+	for (unsigned j = 0; j < sums->nmore; j++)
+		out[sums->more_dst[j]] += *sums->more_src[j];
 	pthread_mutex_unlock(&hub->mu);
 	return rc;
 }
