@@ -14,7 +14,16 @@ unset PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 {
-echo "## papi-uncore benchmarks ($(date -u +%Y-%m-%d), $(nproc) CPUs, $(uname -r))"
+# The commit the build came from ("+changes" when the tree differs from
+# it): bench/README.md quotes figures only with the commit that produced them.
+src=${SRCDIR:-$(dirname "$0")/..}
+commit=$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] && ! git -C "$src" diff --quiet HEAD -- 2>/dev/null; then
+	commit="$commit+changes"
+fi
+echo "## papi-uncore benchmarks (commit $commit, $(date -u +%Y-%m-%d), $(nproc) CPUs, $(uname -r))"
+echo
+echo "Machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)."
 echo
 echo "### 1. PAPI_read: time and register accesses per read"
 echo

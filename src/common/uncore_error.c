@@ -40,12 +40,17 @@ const char *uncore_error_name(int code)
 	return row ? row->name : "UNCORE_E?";
 }
 
+/* Formatted into a local buffer first: callers wrap the previous detail
+ * ("what: %s", uncore_error_detail()), and vsnprintf from a buffer into
+ * itself is undefined (C11 7.21.6.12) and garbles the message. */
 int uncore_fail(int code, const char *fmt, ...)
 {
+	char text[UNCORE_ERROR_DETAIL_MAX];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(error_detail, sizeof(error_detail), fmt, ap);
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	memcpy(error_detail, text, sizeof(text));
 	return code;
 }
 

@@ -565,8 +565,9 @@ int uncore_sim_describe(struct uncore_sim *sim, char *buf, size_t len)
 	snprintf(scenario, sizeof(scenario), "%s",
 		 sim->sh->scenario[0] ? sim->sh->scenario : "none");
 	sim_unlock(sim);
-	int n = snprintf(buf, len, "SIMULATED uncore: model %s (%s, %u sockets), scenario %s%s",
-			 m->info.name, m->info.sku, m->info.sockets, scenario,
+	int n = snprintf(buf, len, "SIMULATED uncore: model %s (%s, %u socket%s), scenario %s%s",
+			 m->info.name, m->info.sku, m->info.sockets, m->info.sockets == 1 ? "" : "s",
+			 scenario,
 			 sim->scenario_by_default ? " (default)" : "");
 	return n < 0 || (size_t)n >= len ? UNCORE_ENOSPACE : 0;
 }

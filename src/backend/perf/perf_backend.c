@@ -228,6 +228,7 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the perf backend");
 	}
 	b->sys = cfg->sys ? cfg->sys : uncore_perf_sys_real();
+	b->sys_real = b->sys == uncore_perf_sys_real();
 	snprintf(b->paranoid_path, sizeof(b->paranoid_path), "%s",
 		 cfg->paranoid_path ? cfg->paranoid_path : UNCORE_PERF_PARANOID_PATH);
 	b->base.ops = &perf_ops;
@@ -381,6 +382,23 @@ static int find_group(struct perf_backend *b, const struct uncore_perf_pmu *pmu,
 	return (int)b->ngroups++;
 }
 
+/* What perf_read needs of a complete group: its buffer, the size read()
+ * returns, and whether its values go to consecutive slots (the plan puts
+ * the events of one PMU side by side when they were added so). */
+static int prepare_read(struct perf_group *gr)
+{
+	gr->bytes = (HEADER_WORDS + gr->n) * sizeof(uint64_t);
+	gr->buf = calloc(HEADER_WORDS + gr->n, sizeof(uint64_t));
+	if (!gr->buf)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for read buffers");
+	gr->first_slot = gr->slots[0];
+	gr->contiguous = 1;
+	for (unsigned k = 1; k < gr->n; k++)
+		if (gr->slots[k] != gr->first_slot + k)
+			gr->contiguous = 0;
+	return 0;
+}
+
 static int perf_program(struct uncore_backend *base, const struct uncore_plan *plan)
 {
 	struct perf_backend *b = (struct perf_backend *)base;
@@ -444,11 +462,8 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 		gr->slots[gr->n] = k;
 		gr->fds[gr->n++] = fd;
 	}
-	for (unsigned g = 0; g < b->ngroups && rc == 0; g++) {
-		b->groups[g].buf = calloc(HEADER_WORDS + b->groups[g].n, sizeof(uint64_t));
-		if (!b->groups[g].buf)
-			rc = uncore_fail(UNCORE_ENOMEM, "out of memory for read buffers");
-	}
+	for (unsigned g = 0; g < b->ngroups && rc == 0; g++)
+		rc = prepare_read(&b->groups[g]);
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
@@ -506,46 +521,60 @@ uint64_t uncore_perf_scale(uint64_t count, uint64_t enabled, uint64_t running)
 	return (uint64_t)((unsigned __int128)count * enabled / running);
 }
 
+/* A group's read() failed or returned another layout than programmed. */
+static __attribute__((noinline, cold)) int read_failed(struct perf_backend *b,
+						       const struct perf_group *gr, ssize_t got)
+{
+	b->nread += (uint64_t)(gr - b->groups) + 1;
+	if (got < 0)
+		return uncore_fail(
+		    uncore_error_from_errno((int)-got), "read() of the %s group on CPU %d: %s%s",
+		    gr->pmu->name, gr->cpu, strerror((int)-got),
+		    got == -ENODEV ? " (the CPU went offline or the PMU was removed)" : "");
+	return uncore_fail(UNCORE_EIO,
+			   "read() of the %s group on CPU %d returned %zd bytes for %llu "
+			   "events, expected %zu bytes for %u",
+			   gr->pmu->name, gr->cpu, got, (unsigned long long)gr->buf[0], gr->bytes,
+			   gr->n);
+}
+
+/* The values of a group the kernel multiplexed, each scaled to the
+ * group's enabled time. */
+static __attribute__((noinline)) void store_scaled(const struct perf_group *gr, uint64_t *raw)
+{
+	uint64_t enabled = gr->buf[1], running = gr->buf[2];
+	for (unsigned k = 0; k < gr->n; k++)
+		raw[gr->slots[k]] = uncore_perf_scale(gr->buf[HEADER_WORDS + k], enabled, running);
+}
+
+/* The read path: per group one read(), one test of its times, its values
+ * stored once where program() said; nothing else.  A failed read leaves
+ * no value valid (value_bits 64, marks_unread 0). */
 static int perf_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct perf_backend *b = (struct perf_backend *)base;
-	const struct uncore_plan *p = b->plan;
-
-	if (!p)
-		return uncore_fail(UNCORE_ESTATE, "read before program");
-	for (unsigned g = 0; g < b->ngroups; g++) {
-		struct perf_group *gr = &b->groups[g];
-		size_t want = (HEADER_WORDS + gr->n) * sizeof(uint64_t);
-		b->nread++;
-		ssize_t got = b->sys->read(b->sys, gr->leader, gr->buf, want);
-		if (got < 0)
-			return uncore_fail(
-			    uncore_error_from_errno((int)-got),
-			    "read() of the %s group on CPU %d: %s%s", gr->pmu->name, gr->cpu,
-			    strerror((int)-got),
-			    got == -ENODEV ? " (the CPU went offline or the PMU was removed)" : "");
-		if ((size_t)got != want || gr->buf[0] != gr->n)
-			return uncore_fail(
-			    UNCORE_EIO,
-			    "read() of the %s group on CPU %d returned %zd bytes for %llu "
-			    "events, expected %zu bytes for %u",
-			    gr->pmu->name, gr->cpu, got, (unsigned long long)gr->buf[0], want,
-			    gr->n);
-	}
+	const struct perf_group *gr = b->groups, *end = gr + b->ngroups;
 	int scaled = 0;
-	for (unsigned g = 0; g < b->ngroups; g++) {
-		const struct perf_group *gr = &b->groups[g];
+
+	if (!b->plan)
+		return uncore_fail(UNCORE_ESTATE, "read before program");
+	for (; gr < end; gr++) {
+		ssize_t got = b->sys_real ? uncore_perf_read_real(gr->leader, gr->buf, gr->bytes)
+					  : b->sys->read(b->sys, gr->leader, gr->buf, gr->bytes);
+		if ((size_t)got != gr->bytes || gr->buf[0] != gr->n)
+			return read_failed(b, gr, got);
 		const uint64_t *val = gr->buf + HEADER_WORDS;
-		uint64_t enabled = gr->buf[1], running = gr->buf[2];
-		if (running >= enabled) { /* counted all the time: the usual case */
+		if (gr->buf[2] < gr->buf[1]) { /* running < enabled: multiplexed */
+			scaled = 1;
+			store_scaled(gr, raw);
+		} else if (gr->contiguous) {
+			memcpy(raw + gr->first_slot, val, gr->n * sizeof(*val));
+		} else {
 			for (unsigned k = 0; k < gr->n; k++)
 				raw[gr->slots[k]] = val[k];
-		} else {
-			scaled = 1; /* the times are per group: one test per group */
-			for (unsigned k = 0; k < gr->n; k++)
-				raw[gr->slots[k]] = uncore_perf_scale(val[k], enabled, running);
 		}
 	}
+	b->nread += b->ngroups;
 	base->read_scaled = scaled;
 	return 0;
 }

@@ -51,19 +51,27 @@ struct perf_kernel_events {
 	unsigned nprimary; /* pmu_names[0..nprimary): whole PMUs and families */
 };
 
+/* One event group (a PMU instance on one CPU).  The first fields are all
+ * the read path touches, prepared at program time: the read() to make, the
+ * buffer it fills (the kernel's PERF_FORMAT_GROUP layout with both times)
+ * and where each value it returns goes in the plan's raw values. */
 struct perf_group {
+	int leader;          /* fd */
+	unsigned n;          /* events, leader included */
+	size_t bytes;        /* what read() returns: (3 + n) words */
+	uint64_t *buf;       /* 3 + n words: nr, time_enabled, time_running, values */
+	unsigned *slots;     /* n: the plan slot each member counts */
+	unsigned first_slot; /* with contiguous: slots[k] == first_slot + k */
+	int contiguous;      /* the values go to consecutive slots: one copy */
 	const struct uncore_perf_pmu *pmu;
 	int cpu;
-	int leader;      /* fd */
-	unsigned n;      /* events, leader included */
-	int *fds;        /* n, fds[0] == leader */
-	unsigned *slots; /* n: the plan slot each member counts */
-	uint64_t *buf;   /* 3 + n words: nr, time_enabled, time_running, values */
+	int *fds; /* n, fds[0] == leader */
 };
 
 struct perf_backend {
 	struct uncore_backend base;
 	struct uncore_perf_sys *sys;
+	int sys_real; /* sys is the real layer: the read path calls read(2) itself */
 	struct uncore_perf_sysfs *sysfs;
 	char paranoid_path[256];
 	/* The platform the machine sees: the table's boxes, then kernel families. */

@@ -30,8 +30,7 @@ static int real_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pi
 static ssize_t real_read(struct uncore_perf_sys *s, int fd, void *buf, size_t len)
 {
 	(void)s;
-	ssize_t n = read(fd, buf, len);
-	return n < 0 ? -errno : n;
+	return uncore_perf_read_real(fd, buf, len);
 }
 
 static int real_ioctl(struct uncore_perf_sys *s, int fd, unsigned long req, unsigned long arg)

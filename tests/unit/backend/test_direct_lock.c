@@ -9,11 +9,11 @@
 #include "backend/direct/socket_lock.h"
 #include "fake_regio.h"
 #include "harness.h"
+#include "support/lock_owner.h"
 #include "support/tmpdir.h"
 
 #include <signal.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -92,35 +92,6 @@ static size_t writes_of(struct uncore_regio *io)
 	return w;
 }
 
-/* A child that takes `socket` with the lock module itself and waits. */
-static pid_t spawn_owner(unsigned socket)
-{
-	int p[2];
-	if (pipe(p) != 0)
-		return -1;
-	pid_t pid = fork();
-	if (pid == 0) {
-		close(p[0]);
-		prctl(PR_SET_NAME, "other-owner", 0, 0, 0);
-		struct uncore_socket_lock *l;
-		char ok = uncore_socket_lock_acquire(dir, socket, &l) == 0 ? 'y' : 'n';
-		if (write(p[1], &ok, 1) != 1)
-			_exit(2);
-		for (;;)
-			pause();
-	}
-	close(p[1]);
-	char ok = 0;
-	if (read(p[0], &ok, 1) != 1 || ok != 'y') {
-		HARNESS_FAIL_AT("child could not take socket %u", socket);
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		pid = -1;
-	}
-	close(p[0]);
-	return pid;
-}
-
 /* Can another process take `socket` right now?  1 yes, 0 no, -1 error. */
 static int free_for_others(unsigned socket)
 {
@@ -158,13 +129,12 @@ TEST(program_holds_the_plans_sockets_until_unprogram)
 
 TEST(owned_socket_refuses_program_naming_the_owner_without_writing)
 {
-	pid_t child = spawn_owner(1);
+	pid_t child = test_spawn_lock_owner(dir, 1, "other-owner");
 	REQUIRE(child >= 0);
 	struct fixture f;
 	CHECK_EQ_INT(setup(&f, UNCORE_ALL, 0), 0);
 	if (!f.be) {
-		kill(child, SIGKILL);
-		waitpid(child, NULL, 0);
+		test_kill_lock_owner(child);
 		return;
 	}
 	char owner[64];
@@ -177,8 +147,7 @@ TEST(owned_socket_refuses_program_naming_the_owner_without_writing)
 	CHECK_EQ_INT(uncore_socket_hold_count(dir, 0), 0);
 	CHECK_EQ_INT(free_for_others(0), 1);
 
-	kill(child, SIGKILL);
-	waitpid(child, NULL, 0);
+	test_kill_lock_owner(child);
 	CHECK_EQ_INT(f.be->ops->program(f.be, &f.plan), 0);
 	CHECK(writes_of(f.io) > 0);
 	CHECK_EQ_INT(uncore_socket_hold_count(dir, 0), 1);

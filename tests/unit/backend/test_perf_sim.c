@@ -9,6 +9,7 @@
 #include "backend/perf/perf.h"
 #include "common/uncore_error.h"
 #include "eventset/eventset.h"
+#include "eventset/resolve.h"
 #include "harness.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "sim/uncore_sim.h"
@@ -447,6 +448,210 @@ TEST(multiplexed_groups_are_scaled_and_say_so)
 	env_close(&e);
 }
 
+/* The backend's read path on its own (a plan scheduled here, no event
+ * set): each group's values land in the slots the plan gave its events,
+ * whether those are consecutive or interleaved with another group's; a
+ * multiplexed group is scaled, only it, and its times are the slots'
+ * status; a failed or short read() is an error naming the group, with the
+ * read()s made counted, and the next read works again. */
+
+/* A system-call layer in front of the simulated kernel that can shorten
+ * the next read(). */
+struct short_sys {
+	struct uncore_perf_sys base;
+	struct uncore_perf_sys *inner;
+	int shorten; /* the next read() returns this many bytes less */
+};
+
+static int short_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t pid, int cpu,
+		      int group_fd, unsigned long flags)
+{
+	struct uncore_perf_sys *in = ((struct short_sys *)s)->inner;
+	return in->open(in, attr, pid, cpu, group_fd, flags);
+}
+
+static ssize_t short_read(struct uncore_perf_sys *s, int fd, void *buf, size_t len)
+{
+	struct short_sys *ss = (struct short_sys *)s;
+	ssize_t got = ss->inner->read(ss->inner, fd, buf, len);
+	if (got > 0 && ss->shorten) {
+		got -= ss->shorten;
+		ss->shorten = 0;
+	}
+	return got;
+}
+
+static int short_ioctl(struct uncore_perf_sys *s, int fd, unsigned long req, unsigned long arg)
+{
+	struct uncore_perf_sys *in = ((struct short_sys *)s)->inner;
+	return in->ioctl(in, fd, req, arg);
+}
+
+static int short_close(struct uncore_perf_sys *s, int fd)
+{
+	struct uncore_perf_sys *in = ((struct short_sys *)s)->inner;
+	return in->close(in, fd);
+}
+
+static void short_destroy(struct uncore_perf_sys *s)
+{
+	struct uncore_perf_sys *in = ((struct short_sys *)s)->inner;
+	if (in->destroy)
+		in->destroy(in);
+}
+
+/* Schedule `names` (one slot each, in order) on the backend's machine. */
+static int plan_of(struct env *e, const char *const *names, unsigned n, struct uncore_plan *plan)
+{
+	struct uncore_sched_event ev[8];
+	for (unsigned i = 0; i < n && i < 8; i++) {
+		struct uncore_entry en;
+		int rc = uncore_set_resolve(e->set, names[i], &en);
+		if (rc < 0) {
+			fprintf(stderr, "  %s: %s\n", names[i], uncore_error_detail());
+			return rc;
+		}
+		ev[i] = en.ev;
+		ev[i].name = names[i];
+	}
+	int rc = uncore_schedule(&e->be->machine, ev, n, plan);
+	if (rc < 0)
+		fprintf(stderr, "  schedule: %s\n", uncore_error_detail());
+	return rc;
+}
+
+TEST(the_read_path_stores_each_group_in_its_slots_and_scales_only_multiplexed_groups)
+{
+	struct env e;
+	struct short_sys ss = {.base = {.open = short_open,
+					.read = short_read,
+					.ioctl = short_ioctl,
+					.close = short_close,
+					.destroy = short_destroy}};
+	CHECK_EQ_INT(env_kernel(&e, "stream.scn"), 0);
+	if (!e.k) {
+		env_close(&e);
+		return;
+	}
+	ss.inner = uncore_sim_perf_sys(e.k);
+	struct uncore_perf_config cfg;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.pmu_root = uncore_sim_perf_pmu_root(e.k);
+	cfg.cpu_root = uncore_sim_perf_cpu_root(e.k);
+	cfg.paranoid_path = e.paranoid;
+	cfg.sys = &ss.base;
+	cfg.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+	CHECK_EQ_INT(uncore_perf_open(&cfg, &e.be), 0);
+	if (e.be)
+		CHECK_EQ_INT(uncore_set_create(e.be, &e.set), 0);
+	if (!e.set) {
+		env_close(&e);
+		return;
+	}
+	/* Groups uncore_imc_0 (events 1, 2, 5), uncore_imc_1 (0, 3) and msr
+	 * (4).  Event 2 names the PMU itself: the plan puts its slot apart
+	 * from the table events of the same PMU (slots are ordered by box
+	 * type), so that group's slots are not consecutive.  uncore_imc_1
+	 * runs a quarter of the time. */
+	const char *names[] = {"hswep_unc_imc1::UNC_M_DCLOCKTICKS:socket=0",
+			       "hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0",
+			       "uncore_imc_0::event=0x4,umask=0xc:socket=0",
+			       "hswep_unc_imc1::UNC_M_CLOCKTICKS:socket=0",
+			       "msr::tsc:socket=0",
+			       "hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0"};
+	struct uncore_plan plan;
+	memset(&plan, 0, sizeof(plan));
+	CHECK_EQ_INT(plan_of(&e, names, 6, &plan), 0);
+	CHECK_EQ_INT(plan.nslots, 6);
+	unsigned slot[6] = {0, 0, 0, 0, 0, 0};
+	for (unsigned i = 0; i < 6 && plan.nslots == 6; i++) {
+		CHECK_EQ_INT(plan.count[i], 1);
+		slot[i] = plan.slot_index[plan.first[i]];
+	}
+	/* The precondition: uncore_imc_0's slots are not consecutive. */
+	unsigned lo = 6, hi = 0, in_imc0 = 0;
+	for (unsigned k = 0; k < plan.nslots; k++) {
+		struct uncore_perf_slot_attr a;
+		CHECK_EQ_INT(uncore_perf_slot_attr(e.be, &plan, k, &a), 0);
+		if (strcmp(a.pmu, "uncore_imc_0") == 0) {
+			lo = k < lo ? k : lo;
+			hi = k > hi ? k : hi;
+			in_imc0++;
+		}
+	}
+	CHECK_EQ_INT(in_imc0, 3);
+	CHECK(hi - lo + 1 > in_imc0);
+	CHECK_EQ_INT(uncore_sim_perf_set_share(e.k, "uncore_imc_1", 1, 4), 0);
+	CHECK_EQ_INT(e.be->ops->program(e.be, &plan), 0);
+	CHECK_EQ_INT(e.be->ops->start(e.be), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 3 * NS_PER_MS), 0);
+	uint64_t raw[6];
+	memset(raw, 0xff, sizeof(raw));
+	struct uncore_perf_calls c0, c1;
+	CHECK_EQ_INT(uncore_perf_calls(e.be, &c0), 0);
+	CHECK_EQ_INT(e.be->ops->read(e.be, raw), 0);
+	CHECK_EQ_INT(uncore_perf_calls(e.be, &c1), 0);
+	CHECK_EQ_U64(c1.read - c0.read, 3); /* one per group */
+	uint64_t hz = e.topo.clock_hz[HSWEP_CLK_DCLK], t = 3 * NS_PER_MS;
+	uint64_t dclk = cycles(hz, t);
+	CHECK_EQ_U64(dclk % 4, 0);
+	CHECK_EQ_U64(raw[slot[0]], dclk); /* a quarter counted, scaled back by 4 */
+	CHECK_EQ_U64(raw[slot[1]], occurrences(100000000, hz, t));
+	CHECK_EQ_U64(raw[slot[2]], occurrences(37500000, hz, t) + occurrences(12500000, hz, t));
+	CHECK_EQ_U64(raw[slot[3]], dclk);
+	CHECK_EQ_U64(raw[slot[4]], e.topo.clock_hz[HSWEP_CLK_TSC] * 3 / 1000);
+	CHECK_EQ_U64(raw[slot[5]], dclk);
+	CHECK_EQ_INT(e.be->read_scaled, 1);
+	for (unsigned i = 0; i < 6; i++) {
+		struct uncore_slot_status st;
+		harness_row = names[i];
+		CHECK_EQ_INT(e.be->ops->slot_status(e.be, slot[i], &st), 0);
+		CHECK_EQ_U64(st.time_enabled, t);
+		CHECK_EQ_U64(st.time_running, i == 0 || i == 3 ? t / 4 : t);
+	}
+	harness_row = NULL;
+
+	/* read() fails on the second group (uncore_imc_1): the error names it
+	 * and says why; two read()s were made; the next read is whole again. */
+	CHECK_EQ_INT(uncore_sim_perf_fail(e.k, UNCORE_SIM_PERF_READ, 2, ENODEV), 0);
+	CHECK_EQ_INT(e.be->ops->read(e.be, raw), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "uncore_imc_1 group");
+	CHECK_CONTAINS(uncore_error_detail(), "offline");
+	CHECK_EQ_INT(uncore_perf_calls(e.be, &c0), 0);
+	CHECK_EQ_U64(c0.read - c1.read, 2);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_MS), 0);
+	CHECK_EQ_INT(e.be->ops->read(e.be, raw), 0);
+	CHECK_EQ_U64(raw[slot[5]], cycles(hz, 4 * NS_PER_MS));
+	CHECK_EQ_U64(raw[slot[1]], occurrences(100000000, hz, 4 * NS_PER_MS));
+	/* A read() shorter than the first group's layout (3 events: 48 bytes). */
+	ss.shorten = 8;
+	CHECK_EQ_INT(e.be->ops->read(e.be, raw), UNCORE_EIO);
+	CHECK_CONTAINS(uncore_error_detail(), "uncore_imc_0 group");
+	CHECK_CONTAINS(uncore_error_detail(), "returned 40 bytes");
+	CHECK_CONTAINS(uncore_error_detail(), "expected 48 bytes for 3");
+	CHECK_EQ_INT(e.be->ops->unprogram(e.be), 0);
+	uncore_plan_free(&plan);
+
+	/* One group in consecutive slots that counted all the time: copied
+	 * as is, and the read says nothing was scaled. */
+	const char *two[] = {"hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0",
+			     "hswep_unc_imc0::UNC_M_CLOCKTICKS:socket=0"};
+	memset(&plan, 0, sizeof(plan));
+	CHECK_EQ_INT(plan_of(&e, two, 2, &plan), 0);
+	CHECK_EQ_INT(e.be->ops->program(e.be, &plan), 0);
+	CHECK_EQ_INT(e.be->ops->start(e.be), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 2 * NS_PER_MS), 0); /* from 4 to 6 ms */
+	CHECK_EQ_INT(e.be->ops->read(e.be, raw), 0);
+	CHECK_EQ_INT(e.be->read_scaled, 0);
+	CHECK_EQ_U64(raw[0], cycles(hz, 6 * NS_PER_MS) - cycles(hz, 4 * NS_PER_MS));
+	CHECK_EQ_U64(raw[1], raw[0]);
+	CHECK_EQ_INT(e.be->ops->unprogram(e.be), 0);
+	/* Reading with nothing programmed is an error, not stale values. */
+	CHECK_EQ_INT(e.be->ops->read(e.be, raw), UNCORE_ESTATE);
+	uncore_plan_free(&plan);
+	env_close(&e);
+}
+
 /* A kernel with another layout: the same events count the same, because
  * the fields are found by name in the format files. */
 TEST(another_kernel_layout_counts_the_same)
@@ -792,6 +997,7 @@ int main(void)
 	RUN(filters_travel_in_config1_and_config2);
 	RUN(one_read_per_pmu_instance_per_read);
 	RUN(multiplexed_groups_are_scaled_and_say_so);
+	RUN(the_read_path_stores_each_group_in_its_slots_and_scales_only_multiplexed_groups);
 	RUN(another_kernel_layout_counts_the_same);
 	RUN(msr_tsc_and_software_events_of_the_simulated_kernel);
 	RUN(the_simulated_kernel_behaves_like_the_kernel);

@@ -4,51 +4,21 @@
 #include "common/uncore_error.h"
 #include "backend/direct/socket_lock.h"
 #include "harness.h"
+#include "support/lock_owner.h"
 #include "support/tmpdir.h"
 
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 static const char *dir;
 
-/* A child that takes `socket`, says so through the pipe, and waits to die. */
-static pid_t spawn_owner(unsigned socket)
-{
-	int p[2];
-	if (pipe(p) != 0)
-		return -1;
-	pid_t pid = fork();
-	if (pid == 0) {
-		close(p[0]);
-		prctl(PR_SET_NAME, "uncore-owner", 0, 0, 0);
-		struct uncore_socket_lock *l;
-		char ok = uncore_socket_lock_acquire(dir, socket, &l) == 0 ? 'y' : 'n';
-		if (write(p[1], &ok, 1) != 1)
-			_exit(2);
-		for (;;)
-			pause();
-	}
-	close(p[1]);
-	char ok = 0;
-	if (read(p[0], &ok, 1) != 1 || ok != 'y') {
-		HARNESS_FAIL_AT("child could not take socket %u", socket);
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		pid = -1;
-	}
-	close(p[0]);
-	return pid;
-}
-
 TEST(second_process_refused_until_owner_dies)
 {
-	pid_t child = spawn_owner(0);
-	if (child < 0)
-		return;
+	pid_t child = test_spawn_lock_owner(dir, 0, "uncore-owner");
+	REQUIRE(child >= 0);
 	struct uncore_socket_lock *l = NULL;
 	char pid_text[32];
 	snprintf(pid_text, sizeof(pid_text), "PID %ld (uncore-owner)", (long)child);

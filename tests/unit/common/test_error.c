@@ -24,6 +24,19 @@ TEST(fail_sets_detail_and_returns_code)
 	CHECK_EQ_STR(uncore_error_detail(), "umask RDX of UNC_M_CAS_COUNT");
 }
 
+/* The idiom of every layer that adds context to a lower layer's detail. */
+TEST(fail_may_wrap_the_previous_detail)
+{
+	uncore_fail(UNCORE_ENODEV, "no device 0000:7f:14.0");
+	int rc = uncore_fail(UNCORE_EIO, "iMC channel 0: %s (socket %d)", uncore_error_detail(), 1);
+	CHECK_EQ_INT(rc, UNCORE_EIO);
+	CHECK_EQ_STR(uncore_error_detail(), "iMC channel 0: no device 0000:7f:14.0 (socket 1)");
+	/* Twice more: each wrap sees the whole previous text. */
+	uncore_fail(UNCORE_EIO, "%s; %s", uncore_error_detail(), uncore_error_detail());
+	CHECK_EQ_STR(uncore_error_detail(), "iMC channel 0: no device 0000:7f:14.0 (socket 1); "
+					    "iMC channel 0: no device 0000:7f:14.0 (socket 1)");
+}
+
 TEST(errno_mapping)
 {
 	CHECK_EQ_INT(uncore_error_from_errno(EACCES), UNCORE_EPERM);
@@ -37,6 +50,7 @@ int main(void)
 {
 	RUN(every_code_has_message_and_name);
 	RUN(fail_sets_detail_and_returns_code);
+	RUN(fail_may_wrap_the_previous_detail);
 	RUN(errno_mapping);
 	return harness_done();
 }

@@ -36,6 +36,21 @@ TEST(models_are_listed_with_their_platform)
 	}
 }
 
+/* The SIMULATED line speaks of one socket, not "1 sockets". */
+TEST(description_counts_sockets_in_words)
+{
+	struct uncore_sim *sim = sim_new("i7-6700k", NULL);
+	char desc[200];
+	CHECK_EQ_INT(uncore_sim_describe(sim, desc, sizeof(desc)), 0);
+	CHECK_CONTAINS(desc, "SIMULATED uncore: model i7-6700k (");
+	CHECK_CONTAINS(desc, ", 1 socket)");
+	uncore_sim_close(sim);
+	sim = sim_new("x7460-4s", NULL);
+	CHECK_EQ_INT(uncore_sim_describe(sim, desc, sizeof(desc)), 0);
+	CHECK_CONTAINS(desc, ", 4 sockets)");
+	uncore_sim_close(sim);
+}
+
 /* SKL: 4.0 GHz UCLK, so 1 ms is 4,000,000 cycles. */
 TEST(skl_counts_cbo_arb_fixed_and_imc)
 {
@@ -321,6 +336,7 @@ int main(void)
 {
 	RUN(library_scenarios_count_as_documented);
 	RUN(models_are_listed_with_their_platform);
+	RUN(description_counts_sockets_in_words);
 	RUN(skl_counts_cbo_arb_fixed_and_imc);
 	RUN(skl_imc_wraps_at_32_bits_and_cbo_at_44);
 	RUN(nhm_counts_with_per_counter_enables);
