@@ -78,6 +78,7 @@ int uncore_set_assign_entries(struct uncore_set *s, const struct uncore_entry *e
 	s->values = values;
 	s->phase = 0;
 	s->live = 0;
+	s->summed = 0;
 	s->kern_scaled = 0;
 	s->start_ns = s->phase_ns = s->stop_ns = 0;
 	return 0;
@@ -281,6 +282,42 @@ static int fold_read(struct uncore_set *s, int rc, int final)
 	return unread;
 }
 
+/* A set of events (no metric) counting through shared counters: its reads
+ * are the view's sums (share.h), each entry's base plus its slots' totals
+ * less what they held when the folds last started, written once into the
+ * caller's array; the set folds nothing at a read.  Its folds keep that
+ * start for the stop's final fold, which needs no reading in between since
+ * the view's totals are 64-bit and never wrap.  Prepared whenever the
+ * folds start (phase_begin, uncore_set_reset). */
+static void prepare_sums(struct uncore_set *s)
+{
+	static const uint64_t no_counter; /* entries without a counter here */
+	struct contents *c = &s->c;
+	struct phase *ph = &c->phases[s->phase];
+	const struct uncore_counter_fold *f = c->folds;
+	s->summed = 0;
+	if (c->ms || c->nphases != 1 || c->nraw != c->n || !uncore_share_is_view(s->be))
+		return;
+	if (uncore_share_view_slot_totals(s->be, c->slot_total) < 0) {
+		uncore_error_clear(); /* the general path reads it */
+		return;
+	}
+	c->slot_total[c->maxslots] = &no_counter;
+	/* Every entry is raw: raw_op[k] is entry k's. */
+	for (unsigned k = 0; k < ph->nraw_op; k++) {
+		const struct raw_op *o = &ph->raw_op[k];
+		ph->sum_src[k] = c->slot_total[o->slot];
+		ph->sum_off[k] = c->base[o->event] + f[o->slot].total - f[o->slot].last;
+	}
+	for (unsigned j = 0; j < ph->nraw_more; j++) {
+		const struct raw_add *a = &ph->raw_more[j];
+		ph->more_src[j] = c->slot_total[a->slot];
+		ph->more_dst[j] = a->entry;
+		ph->sum_off[a->entry] += f[a->slot].total - f[a->slot].last;
+	}
+	s->summed = 1;
+}
+
 /* Program and start the current phase; its folds start from a first read. */
 static int phase_begin(struct uncore_set *s)
 {
@@ -307,6 +344,7 @@ static int phase_begin(struct uncore_set *s)
 	for (unsigned k = 0; k < ph->plan.nslots; k++)
 		uncore_fold_start(&s->c.folds[k], s->c.rawv[k]);
 	s->live = 1;
+	prepare_sums(s);
 	return 0;
 }
 
@@ -354,6 +392,7 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 {
 	struct phase *ph = &s->c.phases[s->phase];
 	uint64_t now = s->phase_ns;
+	s->summed = 0;
 	int rc = s->be->ops->stop(s->be);
 	char stop_detail[256];
 	snprintf(stop_detail, sizeof(stop_detail), "%s", uncore_error_detail());
@@ -534,6 +573,12 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 		memcpy(values, s->values, s->c.n * sizeof(*values));
 		return s->final_short ? uncore_fail(s->short_rc, "%s", s->short_detail) : 0;
 	}
+	if (s->summed) {
+		/* Through shared counters: one pass, into the caller's array. */
+		int rc = uncore_share_view_sum(s->be, &s->c.phases[s->phase].sums, values);
+		take_interruption(s);
+		return rc;
+	}
 	/* The clock serves metrics (their interval) alone: a set of events
 	 * reads none. */
 	uint64_t now = s->phase_ns;
@@ -655,11 +700,14 @@ int uncore_set_reset(struct uncore_set *s)
 		int rc = s->be->ops->read(s->be, s->c.rawv);
 		if (rc == 0)
 			rc = uncore_clock_now(&s->clock, &s->phase_ns);
-		if (rc < 0)
+		if (rc < 0) {
+			prepare_sums(s); /* the bases were cleared */
 			return rc;
+		}
 		for (unsigned k = 0; k < ph->plan.nslots; k++)
 			uncore_fold_reset(&s->c.folds[k], s->c.rawv[k]);
 		s->start_ns = s->phase_ns;
+		prepare_sums(s);
 		return 0;
 	}
 	s->start_ns = s->stop_ns;

@@ -23,12 +23,17 @@ void uncore_set_free_contents(struct contents *c)
 		free(c->phases[p].local);
 		free(c->phases[p].raw_op);
 		free(c->phases[p].raw_more);
+		free(c->phases[p].sum_src);
+		free(c->phases[p].sum_off);
+		free(c->phases[p].more_src);
+		free(c->phases[p].more_dst);
 	}
 	free(c->raw_entry);
 	free(c->phases);
 	free(c->folds);
 	free(c->rawv);
 	free(c->rawv2);
+	free(c->slot_total);
 	free(c->base);
 	free(c->active_ns);
 	free(c->kern_enabled);
@@ -163,7 +168,12 @@ static int build_raw_sums(struct contents *c)
 		}
 		ph->raw_op = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->raw_op));
 		ph->raw_more = calloc(total ? total : 1, sizeof(*ph->raw_more));
-		if (!ph->raw_op || !ph->raw_more)
+		ph->sum_src = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->sum_src));
+		ph->sum_off = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->sum_off));
+		ph->more_src = calloc(total ? total : 1, sizeof(*ph->more_src));
+		ph->more_dst = calloc(total ? total : 1, sizeof(*ph->more_dst));
+		if (!ph->raw_op || !ph->raw_more || !ph->sum_src || !ph->sum_off || !ph->more_src ||
+		    !ph->more_dst)
 			return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 		for (unsigned k = 0; k < c->nraw; k++) {
 			unsigned i = c->raw_entry[k];
@@ -177,6 +187,13 @@ static int build_raw_sums(struct contents *c)
 				ph->raw_more[ph->nraw_more++] =
 				    (struct raw_add){pl->slot_index[pl->first[l] + m], i};
 		}
+		/* Filled when the phase starts (eventset.c, prepare_sums). */
+		ph->sums = (struct uncore_share_sums){.n = ph->nraw_op,
+						      .nmore = ph->nraw_more,
+						      .src = ph->sum_src,
+						      .off = ph->sum_off,
+						      .more_src = ph->more_src,
+						      .more_dst = ph->more_dst};
 	}
 	return 0;
 }
@@ -283,14 +300,15 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	c->folds = calloc(c->maxslots + 1, sizeof(*c->folds));
 	c->rawv = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv));
 	c->rawv2 = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv2));
+	c->slot_total = calloc(c->maxslots + 1, sizeof(*c->slot_total));
 	c->base = calloc(c->nsev ? c->nsev : 1, sizeof(*c->base));
 	c->active_ns = calloc(c->nsev ? c->nsev : 1, sizeof(*c->active_ns));
 	c->kern_enabled = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_enabled));
 	c->kern_running = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_running));
 	c->est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->est));
 	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
-	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
-	    !c->kern_running || !c->est || !c->terms)
+	if (!c->folds || !c->rawv || !c->rawv2 || !c->slot_total || !c->base || !c->active_ns ||
+	    !c->kern_enabled || !c->kern_running || !c->est || !c->terms)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
 	free(mrefs);

@@ -6,6 +6,7 @@
 
 #include "eventset/counter_fold.h"
 #include "eventset/eventset.h"
+#include "eventset/share.h"
 #include "metrics/compile.h"
 
 #define MAX_PHASES 64
@@ -31,6 +32,14 @@ struct phase {
 	unsigned nraw_op;
 	struct raw_add *raw_more;
 	unsigned nraw_more;
+	/* The same sums over a view's totals (eventset/share.h), prepared when
+	 * the phase starts counting through shared counters: sums.src and
+	 * .more_src point at the totals, sums.off is each entry's base less
+	 * what its slots had counted at the start (uncore_set_read). */
+	struct uncore_share_sums sums;
+	const uint64_t **sum_src, **more_src;
+	uint64_t *sum_off;
+	unsigned *more_dst;
 };
 
 /* Everything assign builds; replaced as a whole. */
@@ -49,6 +58,7 @@ struct contents {
 	unsigned maxslots;
 	struct uncore_counter_fold *folds; /* slots of the current phase */
 	uint64_t *rawv;                    /* scratch per slot */
+	const uint64_t **slot_total;       /* scratch per slot, and one more */
 	uint64_t *rawv2;                   /* a second read's, when the final one failed */
 	uint64_t *base;                    /* per sched event: counts of finished phases */
 	uint64_t *active_ns;               /* per sched event: time its phase ran */
@@ -72,6 +82,9 @@ struct uncore_set {
 	struct contents c;
 	unsigned phase; /* current setting */
 	int running;
+	/* Reads sum the view's totals (the current phase's sums): a set of
+	 * events through shared counters, with one setting. */
+	int summed;
 	int live;          /* the current phase's folds hold counts not yet in base */
 	uint64_t start_ns; /* of the interval (start or reset) */
 	uint64_t phase_ns; /* when the current phase started counting */

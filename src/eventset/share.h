@@ -49,6 +49,35 @@ void uncore_share_release(struct uncore_share *hub);
  * destroyed by its ops->destroy. */
 int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out);
 
+/* Whether `b` is a view of a hub. */
+int uncore_share_is_view(const struct uncore_backend *b);
+
+/* The read path's prepared sums over a view's totals (uncore_share_view_sum):
+ * out[i] = off[i] + *src[i] for i < n, then out[more_dst[j]] += *more_src[j]
+ * for j < nmore.  The src pointers come from uncore_share_view_slot_totals
+ * (or point at constants) and stay valid until the view is programmed
+ * again or unprogrammed. */
+struct uncore_share_sums {
+	unsigned n, nmore;
+	const uint64_t *const *src;
+	const uint64_t *off;
+	const uint64_t *const *more_src;
+	const unsigned *more_dst;
+};
+
+/* Per slot of the view's programmed plan: the address of the 64-bit total
+ * its read returns (stable until the view is programmed again or
+ * unprogrammed; read it only through uncore_share_view_sum).  0, or
+ * UNCORE_EINVAL (not a view) / UNCORE_ESTATE (not programmed). */
+int uncore_share_view_slot_totals(struct uncore_backend *view, const uint64_t **out);
+
+/* A read of a running view that, instead of its slots' totals, writes the
+ * prepared sums of them into `out`, under the hub's lock: the one pass over
+ * a set's values of PAPI_read.  Returns what the view's read would (the
+ * counters that could be read are folded all the same). */
+int uncore_share_view_sum(struct uncore_backend *view, const struct uncore_share_sums *sums,
+			  uint64_t *out);
+
 /* The sockets the running sets count on that another process holds, as of
  * the last start: "socket 0 counted by PID 1234 (cmd), reads 0 here; ...",
  * short enough for PAPI's component description; "" when this process

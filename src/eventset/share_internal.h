@@ -1,0 +1,128 @@
+/* What the shared counters' two files share (share.c: the hub, the union
+ * it programs and the sockets it holds; share_view.c: the views event sets
+ * count through).  Internal to src/eventset. */
+#ifndef UNCORE_EVENTSET_SHARE_INTERNAL_H
+#define UNCORE_EVENTSET_SHARE_INTERNAL_H
+
+#include "backend/direct/socket_hold.h"
+#include "eventset/share.h"
+#include "plan/sched.h"
+
+#include <pthread.h>
+#include <stdint.h>
+
+struct hub_inst {
+	uint16_t socket;
+	uint8_t box, instance;
+	int uslot;      /* slot of the programmed plan counting it, or -1 */
+	uint64_t total; /* counts of every programming so far */
+};
+
+/* The fold of one programmed counter (counter_fold.h's, into the total of
+ * the instance it counts: the instance outlives the programming). */
+struct hub_fold {
+	uint64_t last;   /* last raw reading */
+	uint64_t mask;   /* 2^width - 1 */
+	uint64_t *total; /* its instance's */
+};
+
+/* A counter whose counts also go to another instance's total: the
+ * scheduler counts identical encodings of two events (one on every socket,
+ * one on socket 1, say) on one counter (plan/sched.h, slot_index). */
+struct hub_fanout {
+	unsigned slot;
+	uint64_t *total;
+};
+
+/* One distinct event of the union. */
+struct hub_event {
+	struct uncore_sched_event sev;
+	char *name;
+	unsigned refs; /* programmed views using it */
+	int in_hw;     /* part of the programmed plan */
+	unsigned ninst;
+	struct hub_inst *inst;
+};
+
+struct uncore_share {
+	pthread_mutex_t mu;
+	unsigned refs;
+	struct uncore_backend *be;
+	char *lock_dir;
+	int no_socket_lock;
+	struct hub_event **ev;
+	unsigned nev, cap;
+	struct uncore_plan hw; /* the union, on the sockets held */
+	int programmed;
+	/* The counters were read at their start and nothing happened since:
+	 * the next set's first read (its start value) is that reading, so a
+	 * set started alone counts from the very start of the counters, with
+	 * no second read (the register sequence of a lone set is unchanged). */
+	int fresh;
+	struct hub_fold *folds; /* per slot of hw */
+	struct hub_fanout *fanout;
+	unsigned nfanout;
+	uint64_t *raw;
+	uint64_t sink;    /* total of a slot no instance claims (none does) */
+	uint32_t wanted;  /* sockets the union counts on, and those claimed */
+	uint32_t missing; /* of those, held by another process */
+	/* Views that took ownership of their plans (backend.h, acquire), and
+	 * the sockets those plans use: held, and the backend keeps what it
+	 * acquired, until the last of those views releases. */
+	unsigned acquired;
+	uint32_t claimed;
+	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
+	char owner[UNCORE_MACHINE_MAX_SOCKETS][160];
+	uint64_t last_retry_ns;
+	/* Counting stopped for a while on part of the machine (backend.h's
+	 * counting_interrupted): bumped per report, each view passes it on. */
+	unsigned interrupt_gen;
+	char interrupted_detail[160];
+};
+
+struct share_view {
+	struct uncore_backend base;
+	struct uncore_share *hub;
+	const struct uncore_plan *plan;
+	unsigned nev;
+	struct hub_event **evs;     /* per plan event */
+	struct hub_event **slot_ev; /* per plan slot */
+	int *slot_inst;             /* per plan slot: instance in slot_ev, or -1 */
+	/* Per plan slot: the total of that instance (&zero_total: none),
+	 * resolved at program time: a read is one load per slot. */
+	const uint64_t **slot_total;
+	uint64_t *snap; /* values at stop */
+	int running;
+	int acquired;
+	unsigned seen_gen; /* hub->interrupt_gen passed on so far */
+};
+
+/* An existing event with refs taken, or a new one appended. */
+int hub_get_event(struct uncore_share *hub, const struct uncore_sched_event *sev,
+		  struct hub_event **out);
+/* The instance of `e` that slot `s` counts, or -1. */
+int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s);
+/* Bring the totals up to date (every programmed counter folded): 0 or
+ * the read's error, the counters that could be read folded all the same. */
+int hub_sync(struct uncore_share *hub);
+/* Fold everything counted so far and stop the backend. */
+int hub_teardown(struct uncore_share *hub);
+/* Nothing counted: keep only the sockets acquiring views claimed. */
+void hub_release_unclaimed(struct uncore_share *hub);
+/* Hold the wanted sockets that are free (*gained: one newly taken). */
+int hub_take_sockets(struct uncore_share *hub, int *gained);
+/* The slots of `in` on the sockets in `mask`. */
+int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_plan *out);
+/* Schedule every event some view uses (order: NULL, or the events in
+ * the plan's order). */
+int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
+		       struct hub_event ***order, unsigned *n);
+/* Drop the events no view uses. */
+void hub_prune(struct uncore_share *hub);
+/* Program the backend with the union and start it. */
+int hub_rebuild(struct uncore_share *hub);
+/* Take sockets whose holder went away (at most once a second unless
+ * `force`). */
+void hub_retry_missing(struct uncore_share *hub, int force);
+
+#endif

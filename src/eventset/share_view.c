@@ -1,0 +1,443 @@
+/* Views of the shared counters (see share.h): each event set's backend.
+ * A view maps each slot of its set's plan to the hub's 64-bit total of
+ * one (event, instance), by address, so that a set's read sums totals
+ * without a lookup (uncore_share_view_sum). */
+#include "eventset/share_internal.h"
+
+#include "common/uncore_error.h"
+#include "common/unroll.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint64_t zero_total;
+static const struct uncore_backend_ops view_ops, view_ops_timed;
+
+static void view_drop_refs(struct share_view *v)
+{
+	for (unsigned e = 0; e < v->nev; e++)
+		if (v->evs[e])
+			v->evs[e]->refs--;
+	free(v->evs);
+	free(v->slot_ev);
+	free(v->slot_inst);
+	free(v->slot_total);
+	free(v->snap);
+	v->evs = v->slot_ev = NULL;
+	v->slot_inst = NULL;
+	v->slot_total = NULL;
+	v->snap = NULL;
+	v->nev = 0;
+	v->plan = NULL;
+}
+
+static int view_unprogram_locked(struct share_view *v)
+{
+	struct uncore_share *hub = v->hub;
+	if (!v->plan)
+		return 0;
+	v->running = 0;
+	view_drop_refs(v);
+	unsigned used = 0;
+	for (unsigned i = 0; i < hub->nev; i++)
+		used += hub->ev[i]->refs != 0;
+	int rc = 0;
+	if (used == 0) {
+		/* The last set: give the sockets back to the other processes.  A
+		 * stop that failed is the set's to report. */
+		rc = hub_teardown(hub);
+		hub_prune(hub);
+		hub_release_unclaimed(hub);
+	}
+	return rc;
+}
+
+static int view_program(struct uncore_backend *base, const struct uncore_plan *plan)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	int rc = 0;
+
+	if (!plan->ev && plan->nevents)
+		return uncore_fail(UNCORE_EINVAL, "a plan without its events cannot be shared");
+	pthread_mutex_lock(&hub->mu);
+	if (v->plan)
+		if (view_unprogram_locked(v) < 0)
+			uncore_error_clear(); /* reprogrammed: its counts are done with */
+	v->evs = calloc(plan->nevents ? plan->nevents : 1, sizeof(*v->evs));
+	v->slot_ev = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_ev));
+	v->slot_inst = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_inst));
+	v->slot_total = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_total));
+	v->snap = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->snap));
+	v->plan = plan;
+	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_total || !v->snap)
+		rc = uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
+		rc = hub_get_event(hub, &plan->ev[e], &v->evs[e]);
+		if (rc == 0)
+			v->nev = e + 1;
+	}
+	if (rc == 0) {
+		/* Fits next to the other sets' events? */
+		struct uncore_plan full;
+		rc = hub_schedule_union(hub, &full, NULL, NULL);
+		if (rc == 0)
+			uncore_plan_free(&full);
+		else if (rc == UNCORE_ECONFLICT) {
+			char detail[512];
+			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+			rc =
+			    uncore_fail(UNCORE_ECONFLICT,
+					"cannot count next to the other running event sets of this "
+					"process: %s; stop some of them first",
+					detail);
+		}
+	}
+	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++)
+		for (unsigned j = 0; j < plan->count[e]; j++) {
+			unsigned k = plan->slot_index[plan->first[e] + j];
+			v->slot_ev[k] = v->evs[e];
+			v->slot_inst[k] = hub_find_inst(v->evs[e], &plan->slots[k]);
+			/* The event's instances live as long as the view holds it. */
+			v->slot_total[k] = v->slot_inst[k] >= 0
+					       ? &v->evs[e]->inst[v->slot_inst[k]].total
+					       : &zero_total;
+		}
+	if (rc < 0) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		view_drop_refs(v);
+		unsigned used = 0;
+		for (unsigned i = 0; i < hub->nev; i++)
+			used += hub->ev[i]->refs != 0;
+		if (used == 0) {
+			hub_teardown(hub);
+			hub_release_unclaimed(hub);
+		}
+		hub_prune(hub); /* events nobody uses; the programmed plan still counts them */
+		uncore_error_restore(&err);
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static void fill(const struct share_view *v, uint64_t *raw)
+{
+	const uint64_t *const *t = v->slot_total;
+	for (unsigned k = 0, n = v->plan->nslots; k < n; k++)
+		raw[k] = *t[k];
+}
+
+/* After a failed read of the shared counters: the slots whose counter
+ * could not be read are marked (backend.h), so the set keeps the others. */
+static void mark_unread(const struct share_view *v, uint64_t *raw)
+{
+	for (unsigned k = 0; k < v->plan->nslots; k++) {
+		const struct hub_event *e = v->slot_ev[k];
+		int i = v->slot_inst[k];
+		int u = e && i >= 0 ? e->inst[i].uslot : -1;
+		if (u >= 0 && v->hub->raw[u] == UNCORE_RAW_UNREAD)
+			raw[k] = UNCORE_RAW_UNREAD;
+	}
+}
+
+/* Pass a hub's report of interrupted counting on to this view's set. */
+static void take_interruption(struct share_view *v)
+{
+	struct uncore_share *hub = v->hub;
+	if (v->seen_gen == hub->interrupt_gen)
+		return;
+	v->seen_gen = hub->interrupt_gen;
+	v->base.counting_interrupted = 1;
+	snprintf(v->base.interrupted_detail, sizeof(v->base.interrupted_detail), "%s",
+		 hub->interrupted_detail);
+}
+
+static int view_start(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	int rc = 0;
+	pthread_mutex_lock(&hub->mu);
+	if (!v->plan) {
+		pthread_mutex_unlock(&hub->mu);
+		return uncore_fail(UNCORE_ESTATE, "start before program");
+	}
+	int stale = 0;
+	for (unsigned e = 0; e < v->nev; e++)
+		stale |= !v->evs[e]->in_hw;
+	if (stale)
+		rc = hub_rebuild(hub);
+	else
+		hub_retry_missing(hub, 1);
+	if (rc == 0) {
+		v->running = 1;
+		v->seen_gen = hub->interrupt_gen; /* earlier interruptions are not this run's */
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static int view_stop(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	int rc = 0;
+	pthread_mutex_lock(&v->hub->mu);
+	if (v->plan && v->running) {
+		/* Stopped even when the final read fails: what could be read is
+		 * kept in the snapshot, and the error says the rest may be short. */
+		rc = hub_sync(v->hub);
+		take_interruption(v);
+		fill(v, v->snap);
+		v->running = 0;
+	}
+	pthread_mutex_unlock(&v->hub->mu);
+	return rc;
+}
+
+/* A running view's read, under the hub's lock: the shared counters
+ * brought up to date and what the read met passed on to the view. */
+static int view_sync(struct share_view *v)
+{
+	struct uncore_share *hub = v->hub;
+	hub_retry_missing(hub, 0);
+	/* A poller's read only folds: no freeze of the shared counters, which
+	 * would stop them for the read's duration (backend.h). */
+	hub->be->fold_only_read = v->base.fold_only_read;
+	int rc = hub_sync(hub);
+	hub->be->fold_only_read = 0;
+	/* The union's: a group of another set's events may be the one scaled;
+	 * the set's exact check then finds none of its own. */
+	v->base.read_scaled = hub->be->read_scaled;
+	take_interruption(v);
+	return rc;
+}
+
+static int view_read(struct uncore_backend *base, uint64_t *raw)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	pthread_mutex_lock(&hub->mu);
+	if (!v->plan) {
+		pthread_mutex_unlock(&hub->mu);
+		return uncore_fail(UNCORE_ESTATE, "read before program");
+	}
+	int rc = 0;
+	if (v->running) {
+		rc = view_sync(v);
+		fill(v, raw);
+		if (rc < 0 && v->base.marks_unread)
+			mark_unread(v, raw);
+	} else {
+		memcpy(raw, v->snap, v->plan->nslots * sizeof(*raw));
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+int uncore_share_is_view(const struct uncore_backend *b)
+{
+	return b && (b->ops == &view_ops || b->ops == &view_ops_timed);
+}
+
+int uncore_share_view_slot_totals(struct uncore_backend *base, const uint64_t **out)
+{
+	struct share_view *v = (struct share_view *)base;
+	if (!uncore_share_is_view(base))
+		return uncore_fail(UNCORE_EINVAL, "not a view of shared counters");
+	pthread_mutex_lock(&v->hub->mu);
+	int rc = v->plan ? 0 : uncore_fail(UNCORE_ESTATE, "totals of a view before program");
+	for (unsigned k = 0; rc == 0 && k < v->plan->nslots; k++)
+		out[k] = v->slot_total[k];
+	pthread_mutex_unlock(&v->hub->mu);
+	return rc;
+}
+
+int uncore_share_view_sum(struct uncore_backend *base, const struct uncore_share_sums *sums,
+			  uint64_t *out)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	pthread_mutex_lock(&hub->mu);
+	if (!v->running) {
+		pthread_mutex_unlock(&hub->mu);
+		return uncore_fail(UNCORE_ESTATE, "sums of a view that is not counting");
+	}
+	int rc = view_sync(v);
+	/* Counters a failed read missed keep their totals as of their last
+	 * read (sync_counts): the sums stay exact up to then. */
+	const uint64_t *const *src = sums->src;
+	const uint64_t *off = sums->off;
+	UNCORE_UNROLL_4
+	for (unsigned i = 0, n = sums->n; i < n; i++)
+		out[i] = off[i] + *src[i];
+	for (unsigned j = 0; j < sums->nmore; j++)
+		out[sums->more_dst[j]] += *sums->more_src[j];
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+/* Ownership of a view's plans (backend.h): the hub holds their sockets
+ * (those another process has are read as 0, as at start) and the backend
+ * acquires their boxes there, so the set's changes of plan reprogram the
+ * union without giving a socket back or rebuilding an allowlist. */
+static int view_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans,
+			unsigned n)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	uint32_t want = 0;
+	int gained, rc;
+	for (unsigned p = 0; p < n; p++)
+		for (unsigned k = 0; k < plans[p]->nslots; k++)
+			want |= 1u << plans[p]->slots[k].socket;
+	pthread_mutex_lock(&hub->mu);
+	hub->wanted |= want;
+	rc = hub_take_sockets(hub, &gained);
+	for (unsigned p = 0; p < n && rc == 0; p++) {
+		struct uncore_plan mine;
+		const struct uncore_plan *one = &mine;
+		rc = hub_keep_sockets(plans[p], hub->wanted & ~hub->missing, &mine);
+		if (rc == 0) {
+			rc = uncore_backend_acquire(hub->be, &one, 1);
+			uncore_plan_free(&mine);
+		}
+	}
+	if (rc == 0 && !v->acquired) {
+		v->acquired = 1;
+		hub->acquired++;
+		hub->claimed |= want;
+	} else if (rc < 0 && !hub->acquired && !hub->programmed) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		uncore_backend_release(hub->be);
+		hub_release_unclaimed(hub);
+		rc = uncore_error_restore(&err);
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static int view_release(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	pthread_mutex_lock(&hub->mu);
+	int rc = view_unprogram_locked(v);
+	if (v->acquired) {
+		v->acquired = 0;
+		if (--hub->acquired == 0) {
+			hub->claimed = 0;
+			if (!hub->programmed) {
+				struct uncore_saved_error err;
+				uncore_error_save(&err, rc);
+				int rc2 = uncore_backend_release(hub->be);
+				rc = rc < 0 ? uncore_error_restore(&err) : rc2;
+				hub_release_unclaimed(hub);
+			}
+		}
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static int view_unprogram(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	pthread_mutex_lock(&v->hub->mu);
+	int rc = view_unprogram_locked(v);
+	pthread_mutex_unlock(&v->hub->mu);
+	return rc;
+}
+
+static void view_destroy(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	if (!v)
+		return;
+	view_release(base);
+	uncore_share_release(v->hub);
+	free(v);
+}
+
+/* The counters the poller keeps from wrapping twice are the shared ones:
+ * the programmed union (other sets' events may wrap sooner), and the set's
+ * own plan for a set not yet counting. */
+static int view_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
+				  uint64_t *ns)
+{
+	const struct share_view *v = (const struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	uint64_t hw = UINT64_MAX;
+	*ns = UINT64_MAX;
+	if (!hub->be->ops->max_read_interval)
+		return 0;
+	pthread_mutex_lock(&hub->mu);
+	int rc = hub->be->ops->max_read_interval(hub->be, plan, ns);
+	if (rc == 0 && hub->programmed && hub->hw.nslots)
+		rc = hub->be->ops->max_read_interval(hub->be, &hub->hw, &hw);
+	if (rc == 0 && hw < *ns)
+		*ns = hw;
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+static int view_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
+{
+	struct share_view *v = (struct share_view *)base;
+	memset(out, 0, sizeof(*out));
+	if (!v->hub->be->ops->stats)
+		return 0;
+	pthread_mutex_lock(&v->hub->mu);
+	int rc = v->hub->be->ops->stats(v->hub->be, out);
+	pthread_mutex_unlock(&v->hub->mu);
+	return rc;
+}
+
+static int view_slot_status(struct uncore_backend *base, unsigned slot,
+			    struct uncore_slot_status *out)
+{
+	struct share_view *v = (struct share_view *)base;
+	struct uncore_share *hub = v->hub;
+	int rc = 0;
+	memset(out, 0, sizeof(*out));
+	pthread_mutex_lock(&hub->mu);
+	if (v->plan && slot < v->plan->nslots && v->slot_ev[slot] && v->slot_inst[slot] >= 0) {
+		int u = v->slot_ev[slot]->inst[v->slot_inst[slot]].uslot;
+		if (u >= 0 && hub->be->ops->slot_status)
+			rc = hub->be->ops->slot_status(hub->be, (unsigned)u, out);
+	}
+	pthread_mutex_unlock(&hub->mu);
+	return rc;
+}
+
+/* Views of a backend that keeps slot times (perf) pass them on; the others
+ * have none (every slot counts all the time). */
+#define VIEW_OPS                                                                                   \
+	.name = "shared", .acquire = view_acquire, .release = view_release,                        \
+	.program = view_program, .start = view_start, .stop = view_stop, .read = view_read,        \
+	.unprogram = view_unprogram, .destroy = view_destroy,                                      \
+	.max_read_interval = view_max_read_interval, .stats = view_stats
+static const struct uncore_backend_ops view_ops = {VIEW_OPS};
+static const struct uncore_backend_ops view_ops_timed = {VIEW_OPS, .slot_status = view_slot_status};
+
+int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out)
+{
+	struct share_view *v = calloc(1, sizeof(*v));
+	if (!v)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
+	v->hub = hub;
+	v->base.ops = hub->be->ops->slot_status ? &view_ops_timed : &view_ops;
+	v->base.machine = hub->be->machine;
+	v->base.events = hub->be->events;
+	v->base.value_bits = 64;
+	/* Per-slot marks of a failed read exist when the backend's reads have
+	 * them (direct; perf's 64-bit totals do not). */
+	v->base.marks_unread = hub->be->value_bits == 0;
+	pthread_mutex_lock(&hub->mu);
+	hub->refs++;
+	pthread_mutex_unlock(&hub->mu);
+	*out = &v->base;
+	return 0;
+}
