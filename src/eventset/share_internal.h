@@ -18,14 +18,6 @@ struct hub_inst {
 	uint64_t total; /* counts of every programming so far */
 };
 
-/* The fold of one programmed counter (counter_fold.h's, into the total of
- * the instance it counts: the instance outlives the programming). */
-struct hub_fold {
-	uint64_t last;   /* last raw reading */
-	uint64_t mask;   /* 2^width - 1 */
-	uint64_t *total; /* its instance's */
-};
-
 /* A counter whose counts also go to another instance's total: the
  * scheduler counts identical encodings of two events (one on every socket,
  * one on socket 1, say) on one counter (plan/sched.h, slot_index). */
@@ -59,10 +51,18 @@ struct uncore_share {
 	 * set started alone counts from the very start of the counters, with
 	 * no second read (the register sequence of a lone set is unchanged). */
 	int fresh;
-	struct hub_fold *folds; /* per slot of hw */
+	/* Per slot of hw, the fold of its counter (counter_fold.h's) into the
+	 * total of the instance it counts (the instance outlives the
+	 * programming): total += (now - before) & mask.  The raw readings
+	 * take turns in two buffers, raw[cur] the next read's and
+	 * raw[cur ^ 1] the last one's, so a fold stores no reading. */
+	uint64_t *mask;
+	uint64_t **total;
+	uint64_t *raw[2];
+	unsigned cur;
+	uint8_t *unread; /* after a failed read: the slots it could not read */
 	struct hub_fanout *fanout;
 	unsigned nfanout;
-	uint64_t *raw;
 	uint64_t sink;    /* total of a slot no instance claims (none does) */
 	uint32_t wanted;  /* sockets the union counts on, and those claimed */
 	uint32_t missing; /* of those, held by another process */

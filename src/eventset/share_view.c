@@ -137,7 +137,7 @@ static void mark_unread(const struct share_view *v, uint64_t *raw)
 		const struct hub_event *e = v->slot_ev[k];
 		int i = v->slot_inst[k];
 		int u = e && i >= 0 ? e->inst[i].uslot : -1;
-		if (u >= 0 && v->hub->raw[u] == UNCORE_RAW_UNREAD)
+		if (u >= 0 && v->hub->unread[u])
 			raw[k] = UNCORE_RAW_UNREAD;
 	}
 }
@@ -269,8 +269,14 @@ int uncore_share_view_sum(struct uncore_backend *base, const struct uncore_share
 	 * read (sync_counts): the sums stay exact up to then. */
 	const uint64_t *const *src = sums->src;
 	const uint64_t *off = sums->off;
-	UNCORE_UNROLL_4
-	for (unsigned i = 0, n = sums->n; i < n; i++)
+	size_t i = 0, n = sums->n;
+	for (; i + 4 <= n; i += 4) { /* unrolled: one branch per four values */
+		out[i] = off[i] + *src[i];
+		out[i + 1] = off[i + 1] + *src[i + 1];
+		out[i + 2] = off[i + 2] + *src[i + 2];
+		out[i + 3] = off[i + 3] + *src[i + 3];
+	}
+	for (; i < n; i++)
 		out[i] = off[i] + *src[i];
 	for (unsigned j = 0; j < sums->nmore; j++)
 		out[sums->more_dst[j]] += *sums->more_src[j];
