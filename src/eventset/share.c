@@ -77,6 +77,7 @@ static int new_event(struct uncore_share *hub, const struct uncore_sched_event *
 		e->inst[k].box = p.slots[k].box;
 		e->inst[k].instance = p.slots[k].instance;
 		e->inst[k].uslot = -1;
+		e->inst[k].live = &e->inst[k].total;
 	}
 	e->ninst = p.nslots;
 	uncore_plan_free(&p);
@@ -136,13 +137,13 @@ static void keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t 
 static void free_slots(struct uncore_share *hub)
 {
 	free(hub->mask);
-	free(hub->total);
+	free(hub->tot);
 	free(hub->raw[0]);
 	free(hub->raw[1]);
 	free(hub->unread);
 	free(hub->fanout);
 	hub->mask = NULL;
-	hub->total = NULL;
+	hub->tot = NULL;
 	hub->raw[0] = hub->raw[1] = NULL;
 	hub->unread = NULL;
 	hub->fanout = NULL;
@@ -175,21 +176,21 @@ int hub_sync(struct uncore_share *hub)
 		keep_unread(hub, now, before);
 	/* Every read: one fold per counter (counter_fold.h: the delta modulo
 	 * 2^width survives one wrap), straight into its total. */
-	uint64_t *const *total = hub->total;
+	uint64_t *tot = hub->tot;
 	const uint64_t *mask = hub->mask;
 	for (unsigned j = 0; j < hub->nfanout; j++) {
 		unsigned k = hub->fanout[j].slot;
 		*hub->fanout[j].total += (now[k] - before[k]) & mask[k];
 	}
-	size_t k = 0, n = hub->hw.nslots;
-	for (; k + 4 <= n; k += 4) { /* unrolled: one branch per four counters */
-		*total[k] += (now[k] - before[k]) & mask[k];
-		*total[k + 1] += (now[k + 1] - before[k + 1]) & mask[k + 1];
-		*total[k + 2] += (now[k + 2] - before[k + 2]) & mask[k + 2];
-		*total[k + 3] += (now[k + 3] - before[k + 3]) & mask[k + 3];
+	size_t k = 0, n = hub->hw.nslots, n4 = n & ~(size_t)3;
+	for (; k < n4; k += 4) { /* unrolled: one branch per four counters */
+		tot[k] += (now[k] - before[k]) & mask[k];
+		tot[k + 1] += (now[k + 1] - before[k + 1]) & mask[k + 1];
+		tot[k + 2] += (now[k + 2] - before[k + 2]) & mask[k + 2];
+		tot[k + 3] += (now[k + 3] - before[k + 3]) & mask[k + 3];
 	}
 	for (; k < n; k++)
-		*total[k] += (now[k] - before[k]) & mask[k];
+		tot[k] += (now[k] - before[k]) & mask[k];
 	hub->cur ^= 1;
 	return rc;
 }
@@ -206,10 +207,14 @@ int hub_teardown(struct uncore_share *hub)
 		uncore_error_clear(); /* what could be read is kept; no set is reading */
 	for (unsigned i = 0; i < hub->nev; i++) {
 		struct hub_event *e = hub->ev[i];
-		for (unsigned k = 0; k < e->ninst; k++)
+		for (unsigned k = 0; k < e->ninst; k++) {
+			e->inst[k].total = *e->inst[k].live;
+			e->inst[k].live = &e->inst[k].total;
 			e->inst[k].uslot = -1;
+		}
 		e->in_hw = 0;
 	}
+	hub->layout++;
 	int rc = hub->be->ops->stop(hub->be);
 	if (rc < 0)
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
@@ -370,13 +375,14 @@ int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
 	return rc;
 }
 
-/* Drop events no view uses (none is in the programmed plan: teardown came
- * first). */
+/* Drop the events no view uses that the programmed plan does not count. */
 void hub_prune(struct uncore_share *hub)
 {
 	unsigned k = 0;
 	for (unsigned i = 0; i < hub->nev; i++) {
-		if (hub->ev[i]->refs)
+		/* One the programmed plan still counts keeps its instances: the
+		 * folds write into them (until the next teardown). */
+		if (hub->ev[i]->refs || hub->ev[i]->in_hw)
 			hub->ev[k++] = hub->ev[i];
 		else
 			free_event(hub->ev[i]);
@@ -391,6 +397,7 @@ int hub_rebuild(struct uncore_share *hub)
 {
 	struct uncore_plan full;
 	struct hub_event **ord = NULL;
+	uint8_t *taken = NULL; /* per slot of hw: an instance keeps its total there */
 	unsigned n = 0;
 	int gained, rc;
 
@@ -422,14 +429,15 @@ int hub_rebuild(struct uncore_share *hub)
 			nidx += hub->hw.count[e];
 		unsigned ns = hub->hw.nslots;
 		hub->mask = calloc(ns, sizeof(*hub->mask));
-		hub->total = calloc(ns, sizeof(*hub->total));
+		hub->tot = calloc(ns, sizeof(*hub->tot));
 		hub->raw[0] = calloc(ns, sizeof(*hub->raw[0]));
 		hub->raw[1] = calloc(ns, sizeof(*hub->raw[1]));
 		hub->unread = calloc(ns, sizeof(*hub->unread));
 		hub->fanout = calloc(nidx ? nidx : 1, sizeof(*hub->fanout));
+		taken = calloc(ns, sizeof(*taken));
 		hub->cur = 0;
-		rc = hub->mask && hub->total && hub->raw[0] && hub->raw[1] && hub->unread &&
-			     hub->fanout
+		rc = hub->mask && hub->tot && hub->raw[0] && hub->raw[1] && hub->unread &&
+			     hub->fanout && taken
 			 ? 0
 			 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 		if (rc == 0)
@@ -451,7 +459,6 @@ int hub_rebuild(struct uncore_share *hub)
 			}
 			/* A shift by 64 is undefined in C: the mask in two steps. */
 			hub->mask[k] = w == 64 ? ~0ull : (1ull << w) - 1;
-			hub->total[k] = &hub->sink;
 		}
 	}
 	hub->fresh = rc == 0 && hub->programmed;
@@ -463,16 +470,22 @@ int hub_rebuild(struct uncore_share *hub)
 				int i = hub_find_inst(he, &hub->hw.slots[k]);
 				if (i < 0)
 					continue;
+				/* The first instance on a counter keeps its total
+				 * in tot; another one (fanout) in its own. */
 				he->inst[i].uslot = (int)k;
-				if (hub->total[k] == &hub->sink)
-					hub->total[k] = &he->inst[i].total;
-				else
+				if (!taken[k]) {
+					taken[k] = 1;
+					hub->tot[k] = he->inst[i].total;
+					he->inst[i].live = &hub->tot[k];
+				} else
 					hub->fanout[hub->nfanout++] =
 					    (struct hub_fanout){k, &he->inst[i].total};
 			}
 			he->in_hw = 1;
 		}
 	free(ord);
+	free(taken);
+	hub->layout++;
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
