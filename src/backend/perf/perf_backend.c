@@ -609,7 +609,13 @@ static int perf_read(struct uncore_backend *base, uint64_t *raw)
 			scaled = 1;
 			store_scaled(gr, raw);
 		} else if (gr->contiguous) {
-			memcpy(raw + gr->first_slot, val, gr->n * sizeof(*val));
+			uint64_t *dst = raw + gr->first_slot;
+			if (gr->n <= 2) { /* most uncore groups: two stores beat a call */
+				dst[0] = val[0];
+				dst[gr->n - 1] = val[gr->n - 1];
+			} else {
+				memcpy(dst, val, gr->n * sizeof(*val));
+			}
 		} else {
 			for (unsigned k = 0; k < gr->n; k++)
 				raw[gr->slots[k]] = val[k];

@@ -641,6 +641,7 @@ TEST(the_read_path_stores_each_group_in_its_slots_and_scales_only_multiplexed_gr
 	CHECK_EQ_INT(e.be->ops->program(e.be, &plan), 0);
 	CHECK_EQ_INT(e.be->ops->start(e.be), 0);
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 2 * NS_PER_MS), 0); /* from 4 to 6 ms */
+	memset(raw, 0xff, sizeof(raw));
 	CHECK_EQ_INT(e.be->ops->read(e.be, raw), 0);
 	CHECK_EQ_INT(e.be->read_scaled, 0);
 	CHECK_EQ_U64(raw[0], cycles(hz, 6 * NS_PER_MS) - cycles(hz, 4 * NS_PER_MS));
