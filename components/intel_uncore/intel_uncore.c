@@ -203,6 +203,32 @@ static int disable_component(int papi_error, const char *reason)
 	return papi_error;
 }
 
+/* The component bound to this machine, on first use: start-up binds only
+ * what PAPI asks at init (bind/component.h, uncore_component_probe), and
+ * the first thread to need the events discovers them while the others
+ * wait.  Then the event count becomes exact (the listing's until then), or
+ * the failure becomes the disabled reason; every caller gets the failure
+ * through PAPI's error channel.  With component_lock held for reading. */
+static int settled; /* under description_lock; reset by init_component */
+
+static int bound(const char *what)
+{
+	if (!component)
+		return PAPI_ENOINIT;
+	int rc = uncore_component_bind(component);
+	pthread_mutex_lock(&description_lock);
+	if (!settled) {
+		settled = 1;
+		if (rc == 0)
+			_intel_uncore_vector.cmp_info.num_native_events =
+			    (int)uncore_component_native_count(component);
+		else
+			disable_component(to_papi(rc), uncore_error_detail());
+	}
+	pthread_mutex_unlock(&description_lock);
+	return rc < 0 ? fail(rc, what) : PAPI_OK;
+}
+
 /* Uncore presets (presets/presets.h) entered in PAPI's preset table after
  * its own, for the whole node and each socket.  PAPI frees `postfix` and
  * `name[]` at shutdown (so they come from papi_strdup); symbols and
@@ -259,9 +285,11 @@ static int define_preset(int cidx, int slot, const struct uncore_preset_def *d, 
 static void define_presets(int cidx)
 {
 	unsigned n;
+	/* Presets come with tables, and tables bind at start-up. */
 	const struct uncore_preset_def *defs =
-	    component->be->machine.plat ? uncore_presets(component->be->machine.plat->id, &n)
-					: NULL;
+	    component->be && component->be->machine.plat
+		? uncore_presets(component->be->machine.plat->id, &n)
+		: NULL;
 	int slot = 0;
 	if (!defs)
 		return;
@@ -295,27 +323,46 @@ static void forget_presets(void)
 	preset_count = 0;
 }
 
+/* The processor as PAPI identified it before initialising components
+ * (/proc/cpuinfo): CPUID again would cost a trap per leaf in a virtual
+ * machine.  NULL when PAPI could not say. */
+static const struct uncore_cpu_id *papi_cpu(struct uncore_cpu_id *id)
+{
+	const PAPI_hw_info_t *hw = &_papi_hwi_system_info.hw_info;
+	size_t vl = strlen(hw->vendor_string);
+	if (vl == 0 || vl >= sizeof(id->vendor) || hw->cpuid_family <= 0 || hw->cpuid_model < 0)
+		return NULL;
+	memset(id, 0, sizeof(*id));
+	memcpy(id->vendor, hw->vendor_string, vl);
+	id->family = (unsigned)hw->cpuid_family;
+	id->model = (unsigned)hw->cpuid_model;
+	id->stepping = hw->cpuid_stepping > 0 ? (unsigned)hw->cpuid_stepping : 0;
+	return id;
+}
+
 static int _intel_uncore_init_component(int cidx)
 {
 	int rc;
+	struct uncore_cpu_id cpu;
 
 	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
 	uncore_error_clear();
 	pthread_rwlock_wrlock(&component_lock);
 	rc = uncore_settings_read(&settings);
 	if (rc == 0)
-		rc = uncore_component_open(&settings, &component);
+		rc = uncore_component_probe(&settings, papi_cpu(&cpu), &component);
 	pthread_rwlock_unlock(&component_lock);
 	if (rc < 0)
 		return disable_component(PAPI_ENOSUPP, uncore_error_detail());
+	settled = 0;
 	_intel_uncore_vector.cmp_info.num_native_events =
-	    (int)uncore_native_count(component->native);
+	    (int)uncore_component_native_count(component);
 	/* PAPI routes "pmu::event" names to the components listing the PMU.
 	 * It keeps PAPI_PMU_MAX names; ours come types and families first, and
 	 * our PAPI patch routes a family's numbered instances by it
 	 * (papi-patches/README.md), so no name is lost past the limit. */
 	unsigned npmu;
-	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
+	const char *const *pmus = uncore_component_pmu_names(component, &npmu);
 	for (unsigned i = 0; i < npmu && i < PAPI_PMU_MAX; i++)
 		_intel_uncore_vector.cmp_info.pmu_names[i] = (char *)pmus[i];
 	char description[512];
@@ -355,9 +402,9 @@ static int _intel_uncore_shutdown_thread(hwd_context_t *ctx)
 /* The set and its view of the shared counters; with component_lock held. */
 static int new_set(intel_uncore_control_t *c)
 {
-	int rc;
-	if (!component)
-		return PAPI_ENOINIT;
+	int rc = bound("creating an event set");
+	if (rc != PAPI_OK)
+		return rc;
 	rc = uncore_share_view(component->share, &c->view);
 	if (rc == 0 && (rc = uncore_set_create(c->view, &c->set)) < 0) {
 		c->view->ops->destroy(c->view);
@@ -732,7 +779,9 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 		return PAPI_EINVAL;
 	}
 	pthread_rwlock_rdlock(&component_lock);
-	int rc = component ? uncore_native_enum(component->native, &c, how) : UNCORE_ESTATE;
+	int rc = bound("listing the events") == PAPI_OK
+		     ? uncore_native_enum(component->native, &c, how)
+		     : UNCORE_ESTATE;
 	pthread_rwlock_unlock(&component_lock);
 	if (rc < 0)
 		return PAPI_ENOEVNT;
@@ -745,7 +794,7 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 static int is_our_pmu(const char *pmu, size_t len)
 {
 	unsigned npmu;
-	const char *const *pmus = uncore_native_pmu_names(component->native, &npmu);
+	const char *const *pmus = uncore_component_pmu_names(component, &npmu);
 	for (unsigned i = 0; i < npmu; i++) {
 		size_t n = strlen(pmus[i]);
 		if (n > len || strncmp(pmu, pmus[i], n) != 0)
@@ -765,8 +814,11 @@ static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 {
 	uint32_t c;
 	pthread_rwlock_rdlock(&component_lock);
-	int rc = component ? uncore_native_code(component->native, name, &c) : UNCORE_ESTATE;
+	int ret = bound(name);
+	int rc = ret == PAPI_OK ? uncore_native_code(component->native, name, &c) : UNCORE_OK;
 	pthread_rwlock_unlock(&component_lock);
+	if (ret != PAPI_OK)
+		return ret;
 	if (rc < 0) {
 		/* PAPI offers names without a PMU, or of PMUs we do not have, to
 		 * every component: those are not ours, and saying so would flood
@@ -785,7 +837,8 @@ static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len
 	struct uncore_native_info info;
 	int ret = PAPI_ENOEVNT;
 	pthread_rwlock_rdlock(&component_lock);
-	if (component && uncore_native_info(component->native, code, &info) == 0) {
+	if (bound("naming an event") == PAPI_OK &&
+	    uncore_native_info(component->native, code, &info) == 0) {
 		copy_field(name, (size_t)len, info.name);
 		ret = PAPI_OK;
 	}
@@ -798,7 +851,8 @@ static int _intel_uncore_ntv_code_to_descr(unsigned int code, char *descr, int l
 	struct uncore_native_info info;
 	int ret = PAPI_ENOEVNT;
 	pthread_rwlock_rdlock(&component_lock);
-	if (component && uncore_native_info(component->native, code, &info) == 0) {
+	if (bound("naming an event") == PAPI_OK &&
+	    uncore_native_info(component->native, code, &info) == 0) {
 		copy_descr(descr, (size_t)len, info.desc);
 		ret = PAPI_OK;
 	}
@@ -810,7 +864,8 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 {
 	struct uncore_native_info ni;
 	pthread_rwlock_rdlock(&component_lock);
-	if (!component || uncore_native_info(component->native, code, &ni) < 0) {
+	if (bound("describing an event") != PAPI_OK ||
+	    uncore_native_info(component->native, code, &ni) < 0) {
 		pthread_rwlock_unlock(&component_lock);
 		return PAPI_ENOEVNT;
 	}
@@ -852,7 +907,7 @@ papi_vector_t _intel_uncore_vector = {
 	    .hardware_intr = 1, /* so that PAPI_overflow asks set_overflow */
 	    /* and with PAPI_OVERFLOW_FORCE_SW too (papi-patches/60-...) */
 	    .no_software_overflow = 1,
-	    .cpu = 1,           /* PAPI_CPU_ATTACH selects the CPU's socket */
+	    .cpu = 1, /* PAPI_CPU_ATTACH selects the CPU's socket */
 	},
     .size =
 	{

@@ -19,6 +19,7 @@
 #include "simkernel/uncore_sim_perf.h"
 #include "topology/cpu_topology.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,67 +341,49 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	return 0;
 }
 
-int uncore_component_open(const struct uncore_settings *settings, struct uncore_component **out)
+/* Kernel PMUs only (no tables for this processor): start-up lists the
+ * PMUs and their aliases (names and counts, no file opened), checks the
+ * permission without opening an event, and leaves the rest to the first
+ * use.  This is what a program that never counts an uncore event pays
+ * (bench_startup). */
+static int defer_perf(struct uncore_component *c, struct uncore_perf_sysfs *listing)
 {
-	struct uncore_probe_input in;
-	struct uncore_probe_result choice;
-	struct uncore_component *c;
-	int rc;
-
-	c = calloc(1, sizeof(*c));
-	if (!c)
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
-	if (settings)
-		c->settings = *settings;
-	else if ((rc = uncore_settings_read(&c->settings)) < 0) {
-		free(c);
-		return rc;
-	}
-	memset(&in, 0, sizeof(in));
-	in.backend_env = c->settings.backend;
-	rc = uncore_cpu_identify(&in.cpu);
+	struct uncore_perf_config cfg;
+	int rc = uncore_perf_permission(NULL, NULL);
 	if (rc < 0) {
-		free(c);
+		uncore_perf_sysfs_free(listing);
 		return rc;
 	}
-	const struct uncore_platform_desc *platform = uncore_platform_for_cpu(&in.cpu);
-	/* The kernel's PMU directory, read once: for the probes and, when the
-	 * perf backend is chosen, for the backend itself. */
-	struct uncore_perf_sysfs *sysfs = NULL;
-	if (uncore_perf_sysfs_read(NULL, &sysfs) < 0) {
-		sysfs = NULL; /* no perf_event: neither probe finds a PMU */
-		uncore_error_clear();
-	}
-	in.have_perf_uncore = platform && uncore_perf_sysfs_has_platform_pmu(
-					      sysfs, uncore_event_platform_by_name(platform->name));
-	in.have_kernel_pmus = uncore_perf_sysfs_has_kernel_pmus(sysfs);
-	in.have_direct_access = access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
-				access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0;
-	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
-	in.have_simulator = 1;
-	uncore_probe_decide(&in, &choice);
-	if (choice.usable && choice.backend != UNCORE_BACKEND_PERF) {
-		uncore_perf_sysfs_free(sysfs);
-		sysfs = NULL;
-	}
-	/* Socket locks between processes: the directory the settings say (the
-	 * simulator replaces it with its machine's own). */
-	if (choice.usable)
-		rc = uncore_socket_lock_default_dir(c->settings.lock_dir, c->settings.runtime_dir,
-						    c->lock_dir, sizeof(c->lock_dir));
-	if (!choice.usable || rc < 0) {
-		uncore_perf_sysfs_free(sysfs);
-		free(c);
-		return choice.usable ? rc : uncore_fail(UNCORE_ENOSUPP, "%s", choice.reason);
-	}
-	c->kind = choice.backend;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.sysfs = listing;
+	cfg.listing = 1;
+	cfg.origin = "kernel PMUs";
+	rc = uncore_perf_open(&cfg, &c->listing);
+	if (rc == 0)
+		rc = uncore_native_create(c->listing->machine.plat, &c->listing_native);
+	if (rc == 0)
+		rc = uncore_native_set_source(c->listing_native, c->listing->events);
+	if (rc < 0)
+		return rc;
+	snprintf(c->origin, sizeof(c->origin),
+		 "kernel PMUs only (no uncore tables for this processor)");
+	c->deferred = 1;
+	return 0;
+}
+
+/* Discovery proper: the chosen backend bound to the machine, the shared
+ * counters, the code space.  With bind_lock held. */
+static int bind_now(struct uncore_component *c)
+{
+	int rc;
 	uncore_clock_host(&c->clock);
-	if (choice.backend == UNCORE_BACKEND_SIM)
+	if (c->choice.backend == UNCORE_BACKEND_SIM)
 		rc = open_sim(c);
-	else if (choice.backend == UNCORE_BACKEND_DIRECT)
-		rc = open_direct(c, choice.platform);
+	else if (c->choice.backend == UNCORE_BACKEND_DIRECT)
+		rc = open_direct(c, c->choice.platform);
 	else
-		rc = open_perf(c, choice.platform, choice.kernel_only, sysfs);
+		rc = open_perf(c, c->choice.platform, c->choice.kernel_only, c->sysfs);
+	c->sysfs = NULL; /* taken over by open_perf */
 	if (rc == 0) {
 		struct uncore_share_config sc = {c->lock_dir[0] ? c->lock_dir : NULL,
 						 c->no_socket_lock};
@@ -417,12 +400,145 @@ int uncore_component_open(const struct uncore_settings *settings, struct uncore_
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
-		uncore_component_close(c);
-		return uncore_fail(rc, "%s backend: %s", uncore_backend_name(choice.backend),
+		uncore_native_destroy(c->native);
+		c->native = NULL;
+		if (c->share)
+			uncore_share_release(c->share);
+		else if (c->be)
+			c->be->ops->destroy(c->be);
+		c->share = NULL;
+		c->be = NULL;
+		return uncore_fail(rc, "%s backend: %s", uncore_backend_name(c->choice.backend),
 				   err.detail);
+	}
+	return 0;
+}
+
+int uncore_component_bind(struct uncore_component *c)
+{
+	pthread_mutex_lock(&c->bind_lock);
+	if (!c->bind_done) {
+		int rc = bind_now(c);
+		uncore_error_save(&c->bind_result, rc);
+		c->bind_done = 1;
+	}
+	int rc = c->bind_result.code;
+	if (rc < 0)
+		uncore_error_restore(&c->bind_result);
+	pthread_mutex_unlock(&c->bind_lock);
+	return rc;
+}
+
+int uncore_component_probe(const struct uncore_settings *settings, const struct uncore_cpu_id *cpu,
+			   struct uncore_component **out)
+{
+	struct uncore_probe_input in;
+	struct uncore_probe_result choice;
+	struct uncore_component *c;
+	int rc = 0;
+
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
+	pthread_mutex_init(&c->bind_lock, NULL);
+	if (settings)
+		c->settings = *settings;
+	else if ((rc = uncore_settings_read(&c->settings)) < 0) {
+		uncore_component_close(c);
+		return rc;
+	}
+	memset(&in, 0, sizeof(in));
+	in.backend_env = c->settings.backend;
+	if (cpu)
+		in.cpu = *cpu;
+	else if ((rc = uncore_cpu_identify(&in.cpu)) < 0) {
+		uncore_component_close(c);
+		return rc;
+	}
+	const struct uncore_platform_desc *platform = uncore_platform_for_cpu(&in.cpu);
+	/* The kernel's PMU directory, read once: for the probes and, when the
+	 * perf backend is chosen, for the backend itself.  Without tables for
+	 * this processor only the kernel's own PMUs can be offered: their
+	 * listing is enough to choose. */
+	struct uncore_perf_sysfs *sysfs = NULL;
+	if ((platform ? uncore_perf_sysfs_read(NULL, &sysfs)
+		      : uncore_perf_sysfs_list(NULL, &sysfs)) < 0) {
+		sysfs = NULL; /* no perf_event: neither probe finds a PMU */
+		uncore_error_clear();
+	}
+	in.have_perf_uncore = platform && uncore_perf_sysfs_has_platform_pmu(
+					      sysfs, uncore_event_platform_by_name(platform->name));
+	in.have_kernel_pmus = uncore_perf_sysfs_has_kernel_pmus(sysfs);
+	/* Asked only when there are tables to program directly. */
+	in.have_direct_access = platform && (access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
+					     access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0);
+	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
+	in.have_simulator = 1;
+	uncore_probe_decide(&in, &choice);
+	if (choice.usable && choice.backend != UNCORE_BACKEND_PERF) {
+		uncore_perf_sysfs_free(sysfs);
+		sysfs = NULL;
+	}
+	/* Socket locks between processes: the directory the settings say (the
+	 * simulator replaces it with its machine's own). */
+	if (choice.usable)
+		rc = uncore_socket_lock_default_dir(c->settings.lock_dir, c->settings.runtime_dir,
+						    c->lock_dir, sizeof(c->lock_dir));
+	if (!choice.usable || rc < 0) {
+		uncore_perf_sysfs_free(sysfs);
+		uncore_component_close(c);
+		return choice.usable ? rc : uncore_fail(UNCORE_ENOSUPP, "%s", choice.reason);
+	}
+	c->kind = choice.backend;
+	c->choice = choice;
+	if (choice.backend == UNCORE_BACKEND_PERF && !choice.platform) {
+		rc = defer_perf(c, sysfs);
+		if (rc < 0) {
+			struct uncore_saved_error err;
+			uncore_error_save(&err, rc);
+			uncore_component_close(c);
+			return uncore_fail(rc, "perf backend: %s", err.detail);
+		}
+		*out = c;
+		return 0;
+	}
+	c->sysfs = sysfs;
+	rc = uncore_component_bind(c);
+	if (rc < 0) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		uncore_component_close(c);
+		return uncore_error_restore(&err);
 	}
 	*out = c;
 	return 0;
+}
+
+int uncore_component_open(const struct uncore_settings *settings, struct uncore_component **out)
+{
+	struct uncore_component *c = NULL;
+	int rc = uncore_component_probe(settings, NULL, &c);
+	if (rc < 0)
+		return rc;
+	rc = uncore_component_bind(c);
+	if (rc < 0) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		uncore_component_close(c);
+		return uncore_error_restore(&err);
+	}
+	*out = c;
+	return 0;
+}
+
+unsigned uncore_component_native_count(const struct uncore_component *c)
+{
+	return c->native ? uncore_native_count(c->native) : uncore_native_count(c->listing_native);
+}
+
+const char *const *uncore_component_pmu_names(const struct uncore_component *c, unsigned *n)
+{
+	return uncore_native_pmu_names(c->listing_native ? c->listing_native : c->native, n);
 }
 
 void uncore_component_close(struct uncore_component *c)
@@ -434,5 +550,10 @@ void uncore_component_close(struct uncore_component *c)
 		uncore_share_release(c->share); /* destroys be with the last event set */
 	else if (c->be)
 		c->be->ops->destroy(c->be);
+	uncore_native_destroy(c->listing_native);
+	if (c->listing)
+		c->listing->ops->destroy(c->listing);
+	uncore_perf_sysfs_free(c->sysfs);
+	pthread_mutex_destroy(&c->bind_lock);
 	free(c);
 }

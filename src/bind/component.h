@@ -5,9 +5,13 @@
 #ifndef UNCORE_BIND_COMPONENT_H
 #define UNCORE_BIND_COMPONENT_H
 
+#include <pthread.h>
+
 #include "backend/backend.h"
 #include "bind/backend_choice.h"
 #include "bind/settings.h"
+#include "platform/cpu.h"
+#include "common/uncore_error.h"
 #include "eventset/clock.h"
 #include "eventset/native.h"
 #include "eventset/share.h"
@@ -21,10 +25,23 @@ struct uncore_component {
 	char lock_dir[4200]; /* socket locks between processes ("" : the default) */
 	int no_socket_lock;  /* a private simulator: nobody else can count there */
 	struct uncore_native *native;
-	char origin[192]; /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */
+	char origin[192];      /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */
 	unsigned max_counters; /* counters of one socket, for cmp_info.num_cntrs */
 	struct uncore_clock clock; /* for event sets: the host's, or the simulator's virtual time */
 	struct uncore_settings settings; /* the environment, as read when opened */
+	/* Start-up (uncore_component_probe) and the first use
+	 * (uncore_component_bind). */
+	struct uncore_probe_result choice;
+	struct uncore_perf_sysfs *sysfs; /* read by the probe, until the perf backend takes it */
+	/* Kernel PMUs only: binding waits for the first use; until then the
+	 * listing's backend and code space give PAPI the PMU names and the
+	 * number of events (kept: PAPI holds the names). */
+	int deferred;
+	struct uncore_backend *listing;
+	struct uncore_native *listing_native;
+	pthread_mutex_t bind_lock;
+	int bind_done;
+	struct uncore_saved_error bind_result;
 };
 
 /* Probe this machine (CPUID, kernel PMUs, devices, the override in
@@ -33,6 +50,27 @@ struct uncore_component {
  * 0 and a component, or an error whose detail is the disabled reason (what
  * is missing and how to fix it). */
 int uncore_component_open(const struct uncore_settings *settings, struct uncore_component **out);
+
+/* Start-up only, for PAPI_library_init: choose the backend and say what
+ * PAPI asks at init (usable or why not, the description, the PMU names and
+ * the number of events), but bind to the machine only where that needs it
+ * (tables: the presets need the machine's boxes).  With kernel PMUs only,
+ * the PMUs' files, the CPUs and the backend wait for
+ * uncore_component_bind.  `cpu`: the processor as PAPI identified it (NULL:
+ * CPUID here).  Errors as uncore_component_open. */
+int uncore_component_probe(const struct uncore_settings *settings, const struct uncore_cpu_id *cpu,
+			   struct uncore_component **out);
+
+/* Bind a probed component (be, share, native), once: the first caller
+ * discovers while the others wait; every caller gets the first's result,
+ * its detail included.  0 or the error of uncore_component_open. */
+int uncore_component_bind(struct uncore_component *c);
+
+/* The number of native events and PAPI's routing names, bound or not:
+ * while deferred, from the listing (the same names; the count as the
+ * listing shows it, exact once bound). */
+unsigned uncore_component_native_count(const struct uncore_component *c);
+const char *const *uncore_component_pmu_names(const struct uncore_component *c, unsigned *n);
 
 void uncore_component_close(struct uncore_component *c);
 

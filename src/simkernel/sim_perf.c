@@ -441,6 +441,12 @@ static int group_fits(struct uncore_sim_perf *k, const struct kevent *leader,
 	return 1;
 }
 
+static int k_may_count_cpu(struct uncore_perf_sys *s, const char *paranoid_path)
+{
+	(void)paranoid_path;
+	return ((struct uncore_sim_perf *)s)->privileged;
+}
+
 static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t pid, int cpu,
 		  int group_fd, unsigned long flags)
 {
@@ -744,6 +750,7 @@ int uncore_sim_perf_create(struct uncore_sim *sim, const char *root, struct unco
 	k->sys.ioctl = k_ioctl;
 	k->sys.close = k_close;
 	k->sys.destroy = k_destroy;
+	k->sys.may_count_cpu = k_may_count_cpu;
 	k->sim = sim;
 	k->privileged = 1;
 	snprintf(k->root, sizeof(k->root), "%s", root);

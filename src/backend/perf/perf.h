@@ -31,16 +31,32 @@ struct uncore_perf_config {
 	 * only (a processor we have no tables for). */
 	const struct uncore_event_platform *plat;
 	const char *origin; /* copied to machine.origin; NULL: "hardware" */
-	/* Open one event at start-up to find out whether this user may count
-	 * system-wide (0: do; the usual), so that the component can say why
-	 * not before anything is added. */
+	/* Check at start-up whether this user may count system-wide
+	 * (uncore_perf_permission; 0: do, the usual), so that the component
+	 * can say why not before anything is added. */
 	int no_probe;
+	/* Start-up only: `sysfs` is a listing (uncore_perf_sysfs_list) and
+	 * the CPUs are not read; the backend names its PMUs and counts their
+	 * events (the event source's pmu_names and count) and can do nothing
+	 * else. */
+	int listing;
 };
 
 /* Discover the PMUs and CPUs and make a backend.  0, or an error whose
  * detail is fit for a disabled reason (no PMUs, permission with the
  * perf_event_paranoid value and the CAP_PERFMON alternative). */
 int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend **out);
+
+/* Whether this process may count a whole CPU, judged without opening an
+ * event (perf_event_paranoid and the capabilities, or what the simulated
+ * kernel `sys` says; NULL: the real kernel).  0, or UNCORE_EPERM with the
+ * paranoid level read from `paranoid_path` (NULL: the real one) and the
+ * ways out. */
+int uncore_perf_permission(struct uncore_perf_sys *sys, const char *paranoid_path);
+
+/* perf_event_paranoid from `path` (NULL: the real one), INT_MIN when
+ * unreadable. */
+int uncore_perf_paranoid_level(const char *path);
 
 /* Whether `pmu_root` has a kernel PMU serving a box type of `plat`
  * (uncore_box_perf_name of some instance).  1 or 0. */

@@ -47,18 +47,7 @@ static void sys_close(struct perf_backend *b, int fd)
 
 int perf_paranoid(const struct perf_backend *b)
 {
-	char buf[32];
-	int fd = open(b->paranoid_path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return INT_MIN;
-	ssize_t n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return INT_MIN;
-	buf[n] = '\0';
-	char *end;
-	long v = strtol(buf, &end, 10);
-	return end == buf ? INT_MIN : (int)v;
+	return uncore_perf_paranoid_level(b->paranoid_path);
 }
 
 static void config_text(const uint64_t cfg[UNCORE_PERF_NCONFIG], char *buf, size_t len)
@@ -223,42 +212,6 @@ static void free_backend(struct perf_backend *b)
 	free(b);
 }
 
-/* Can this user count system-wide?  Open one event and close it. */
-static int probe_permission(struct perf_backend *b)
-{
-	const struct uncore_machine *m = &b->base.machine;
-	for (unsigned box = 0; box < m->plat->nboxes; box++) {
-		for (unsigned i = 0; i < PERF_MAX_INSTANCES; i++) {
-			struct perf_binding *bd = perf_bind(b, box, i);
-			if (!bd->pmu || bd->cpu[0] < 0)
-				continue;
-			uint64_t cfg[UNCORE_PERF_NCONFIG] = {0, 0, 0};
-			if (bd->pmu->naliases && uncore_perf_pmu_add_terms(
-						     bd->pmu, bd->pmu->aliases[0].terms, cfg) < 0) {
-				uncore_error_clear();
-				memset(cfg, 0, sizeof(cfg));
-			}
-			struct perf_event_attr attr;
-			memset(&attr, 0, sizeof(attr));
-			attr.size = sizeof(attr);
-			attr.type = bd->pmu->type;
-			attr.config = cfg[0];
-			attr.config1 = cfg[1];
-			attr.config2 = cfg[2];
-			attr.disabled = 1;
-			int fd = sys_open(b, &attr, bd->cpu[0], -1);
-			if (fd >= 0) {
-				sys_close(b, fd);
-				return 0;
-			}
-			if (fd == -EACCES || fd == -EPERM)
-				return perf_open_error(b, -fd, bd->pmu, bd->cpu[0], cfg, 1);
-			return 0; /* another error is the event's, not the user's */
-		}
-	}
-	return 0;
-}
-
 static const struct uncore_backend_ops perf_ops;
 static int perf_stats(struct uncore_backend *base, struct uncore_backend_stats *out);
 static int perf_slot_status(struct uncore_backend *base, unsigned slot,
@@ -288,12 +241,18 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 	} else {
 		rc = uncore_perf_sysfs_read(cfg->pmu_root, &b->sysfs);
 	}
-	if (rc == 0)
+	if (rc == 0 && !cfg->listing)
 		rc = read_cpus(cfg->cpu_root ? cfg->cpu_root : UNCORE_SYSFS_CPU_ROOT, m);
 	if (rc < 0)
 		goto fail;
+	/* Box types: the table's, then at most one family per kernel PMU.
+	 * Sized to that, not to UNCORE_MAX_BOX_TYPES: the bindings of 64 box
+	 * types are 80 KB that start-up would clear for nothing. */
+	unsigned nbox = (cfg->plat ? cfg->plat->nboxes : 0) + b->sysfs->npmus;
+	if (nbox > UNCORE_MAX_BOX_TYPES)
+		nbox = UNCORE_MAX_BOX_TYPES;
 	b->boxes = calloc(UNCORE_MAX_BOX_TYPES, sizeof(*b->boxes));
-	b->bind = calloc(UNCORE_MAX_BOX_TYPES * PERF_MAX_INSTANCES, sizeof(*b->bind));
+	b->bind = calloc((nbox ? nbox : 1) * PERF_MAX_INSTANCES, sizeof(*b->bind));
 	if (!b->boxes || !b->bind) {
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for the perf backend");
 		goto fail;
@@ -332,8 +291,8 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 				 b->sysfs->root);
 		goto fail;
 	}
-	if (!cfg->no_probe) {
-		rc = probe_permission(b);
+	if (!cfg->no_probe && !cfg->listing) {
+		rc = uncore_perf_permission(b->sys, b->paranoid_path);
 		if (rc < 0)
 			goto fail;
 	}

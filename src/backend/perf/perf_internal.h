@@ -4,6 +4,8 @@
 #ifndef UNCORE_BACKEND_PERF_INTERNAL_H
 #define UNCORE_BACKEND_PERF_INTERNAL_H
 
+#include <pthread.h>
+
 #include "backend/perf/perf.h"
 #include "backend/perf/perf_sysfs.h"
 
@@ -32,6 +34,9 @@ struct perf_family {
 	unsigned beyond;
 };
 
+#define PERF_ATTR_BLOCK  256
+#define PERF_ATTR_BLOCKS 256 /* 65,536 distinct kernel events per process */
+
 /* A kernel event's config words; the plan carries its index as the
  * control value of the slot. */
 struct perf_attr {
@@ -43,8 +48,13 @@ struct perf_kernel_events {
 	struct perf_backend *b;
 	struct perf_family *fam;
 	unsigned nfam;
-	struct perf_attr *attrs;
-	unsigned nattrs, capattrs;
+	/* Interned config words, in blocks that never move: events are
+	 * parsed (and interned) from any thread while others program sets
+	 * with the entries already made, so `lock` guards the table and an
+	 * entry, once made, stays where it is. */
+	pthread_mutex_t lock;
+	struct perf_attr *attr_block[PERF_ATTR_BLOCKS];
+	unsigned nattrs;
 	unsigned nentries; /* aliases listed, over all families */
 	char **pmu_names;
 	unsigned npmu_names;

@@ -23,6 +23,11 @@ struct uncore_perf_sys {
 	/* 0, or -errno; req is PERF_EVENT_IOC_* */
 	int (*ioctl)(struct uncore_perf_sys *s, int fd, unsigned long req, unsigned long arg);
 	int (*close)(struct uncore_perf_sys *s, int fd);
+	/* Whether perf_event_open would let this process count a whole CPU,
+	 * judged without opening anything (uncore_perf_permission): 1 or 0.
+	 * `paranoid_path`: perf_event_paranoid.  NULL: the layer does not say
+	 * (its opens will). */
+	int (*may_count_cpu)(struct uncore_perf_sys *s, const char *paranoid_path);
 	/* Release the layer (NULL: nothing to release). */
 	void (*destroy)(struct uncore_perf_sys *s);
 };

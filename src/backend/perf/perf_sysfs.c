@@ -278,7 +278,39 @@ static int pmu_cmp(const void *pa, const void *pb)
 	return uncore_perf_name_cmp(a->name, b->name);
 }
 
-int uncore_perf_sysfs_read(const char *root, struct uncore_perf_sysfs **out)
+/* The listing of one PMU for start-up (uncore_perf_sysfs_list): its name
+ * and how many aliases its events/ directory lists, without opening a file.
+ * Only a PMU without events/ has its type read (the software PMU's events
+ * are the kernel ABI's list above); PMUs no config word counts are not
+ * looked into. */
+static int list_pmu(const char *root, const char *name, struct uncore_perf_pmu *pmu)
+{
+	char dir[600], text[64];
+	memset(pmu, 0, sizeof(*pmu));
+	if (strlen(name) >= sizeof(pmu->name))
+		return 1;
+	snprintf(pmu->name, sizeof(pmu->name), "%s", name);
+	if (!uncore_perf_pmu_countable(pmu, NULL))
+		return 0;
+	snprintf(dir, sizeof(dir), "%s/%s/events", root, name);
+	DIR *d = opendir(dir);
+	if (d) {
+		struct dirent *e;
+		while ((e = readdir(d)) != NULL)
+			pmu->naliases += e->d_name[0] != '.' && !strchr(e->d_name, '.');
+		closedir(d);
+		return 0;
+	}
+	snprintf(dir, sizeof(dir), "%s/%s/type", root, name);
+	if (read_text(dir, text, sizeof(text)) == 0 &&
+	    strtoul(text, NULL, 10) == PERF_TYPE_SOFTWARE) {
+		pmu->type = PERF_TYPE_SOFTWARE;
+		pmu->naliases = sizeof(software_events) / sizeof(software_events[0]);
+	}
+	return 0;
+}
+
+static int read_root(const char *root, int list_only, struct uncore_perf_sysfs **out)
 {
 	struct uncore_perf_sysfs *s;
 	unsigned cap = 0;
@@ -309,7 +341,8 @@ int uncore_perf_sysfs_read(const char *root, struct uncore_perf_sysfs **out)
 			rc = UNCORE_ENOMEM;
 			break;
 		}
-		int r = read_pmu(root, e->d_name, &s->pmus[s->npmus]);
+		int r = list_only ? list_pmu(root, e->d_name, &s->pmus[s->npmus])
+				  : read_pmu(root, e->d_name, &s->pmus[s->npmus]);
 		if (r < 0)
 			rc = r;
 		if (r == 0)
@@ -326,6 +359,19 @@ int uncore_perf_sysfs_read(const char *root, struct uncore_perf_sysfs **out)
 		qsort(s->pmus, s->npmus, sizeof(s->pmus[0]), pmu_cmp);
 	*out = s;
 	return 0;
+}
+
+int uncore_perf_sysfs_read(const char *root, struct uncore_perf_sysfs **out)
+{
+	return read_root(root, 0, out);
+}
+
+int uncore_perf_sysfs_list(const char *root, struct uncore_perf_sysfs **out)
+{
+	int rc = read_root(root, 1, out);
+	if (rc == 0)
+		(*out)->listed_only = 1;
+	return rc;
 }
 
 void uncore_perf_sysfs_free(struct uncore_perf_sysfs *s)

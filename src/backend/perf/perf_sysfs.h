@@ -33,6 +33,9 @@ struct uncore_perf_pmu {
 
 struct uncore_perf_sysfs {
 	char root[256];
+	/* From uncore_perf_sysfs_list: names and alias counts only (no type
+	 * but the software PMU's, no cpumask, fields or aliases). */
+	int listed_only;
 	unsigned npmus;
 	struct uncore_perf_pmu *pmus; /* sorted by name, numbers in numeric order */
 };
@@ -43,6 +46,14 @@ struct uncore_perf_sysfs {
  * formats or aliases are what make it usable). */
 int uncore_perf_sysfs_read(const char *root, struct uncore_perf_sysfs **out);
 void uncore_perf_sysfs_free(struct uncore_perf_sysfs *s);
+
+/* What start-up needs and no more: the PMUs under `root` by name, each
+ * countable one with the number of aliases its events/ lists in naliases
+ * (aliases stays NULL).  Opens directories, not files, so that a program
+ * that never counts a kernel event pays no more (bench/README.md,
+ * start-up); uncore_perf_sysfs_read reads the rest when it is used.
+ * Errors as uncore_perf_sysfs_read. */
+int uncore_perf_sysfs_list(const char *root, struct uncore_perf_sysfs **out);
 
 /* The PMU called `name` (exact), or NULL. */
 const struct uncore_perf_pmu *uncore_perf_sysfs_find(const struct uncore_perf_sysfs *s,

@@ -90,6 +90,7 @@ int perf_kernel_events_init(struct perf_backend *b)
 	unsigned namecap = 0;
 
 	memset(k, 0, sizeof(*k));
+	pthread_mutex_init(&k->lock, NULL);
 	k->base.ops = &kernel_source_ops;
 	k->b = b;
 	k->fam = calloc(s->npmus ? s->npmus : 1, sizeof(*k->fam));
@@ -205,34 +206,55 @@ void perf_kernel_events_fini(struct perf_backend *b)
 		free(k->pmu_names[i]);
 	free(k->pmu_names);
 	free(k->fam);
-	free(k->attrs);
+	for (unsigned i = 0; i < PERF_ATTR_BLOCKS && k->attr_block[i]; i++)
+		free(k->attr_block[i]);
+	if (k->base.ops)
+		pthread_mutex_destroy(&k->lock);
 	memset(k, 0, sizeof(*k));
+}
+
+static struct perf_attr *attr_at(struct perf_kernel_events *k, unsigned id)
+{
+	return &k->attr_block[id / PERF_ATTR_BLOCK][id % PERF_ATTR_BLOCK];
 }
 
 const struct perf_attr *perf_kernel_attr(const struct perf_backend *b, uint64_t id)
 {
-	return id < b->kev.nattrs ? &b->kev.attrs[id] : NULL;
+	struct perf_kernel_events *k = (struct perf_kernel_events *)&b->kev;
+	pthread_mutex_lock(&k->lock);
+	const struct perf_attr *a = id < k->nattrs ? attr_at(k, (unsigned)id) : NULL;
+	pthread_mutex_unlock(&k->lock);
+	return a;
+}
+
+static int intern_locked(struct perf_kernel_events *k, const uint64_t cfg[UNCORE_PERF_NCONFIG],
+			 uint64_t *id)
+{
+	for (unsigned i = 0; i < k->nattrs; i++)
+		if (memcmp(attr_at(k, i)->cfg, cfg, sizeof(attr_at(k, i)->cfg)) == 0) {
+			*id = i;
+			return 0;
+		}
+	unsigned blk = k->nattrs / PERF_ATTR_BLOCK;
+	if (blk >= PERF_ATTR_BLOCKS)
+		return uncore_fail(UNCORE_ENOSPACE,
+				   "more than %d distinct kernel events named in one process",
+				   PERF_ATTR_BLOCK * PERF_ATTR_BLOCKS);
+	if (!k->attr_block[blk] &&
+	    !(k->attr_block[blk] = calloc(PERF_ATTR_BLOCK, sizeof(struct perf_attr))))
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for kernel events");
+	memcpy(attr_at(k, k->nattrs)->cfg, cfg, sizeof(attr_at(k, 0)->cfg));
+	*id = k->nattrs++;
+	return 0;
 }
 
 static int intern(struct perf_kernel_events *k, const uint64_t cfg[UNCORE_PERF_NCONFIG],
 		  uint64_t *id)
 {
-	for (unsigned i = 0; i < k->nattrs; i++)
-		if (memcmp(k->attrs[i].cfg, cfg, sizeof(k->attrs[i].cfg)) == 0) {
-			*id = i;
-			return 0;
-		}
-	if (k->nattrs == k->capattrs) {
-		unsigned ncap = k->capattrs ? k->capattrs * 2 : 16;
-		struct perf_attr *p = realloc(k->attrs, ncap * sizeof(*p));
-		if (!p)
-			return uncore_fail(UNCORE_ENOMEM, "out of memory for kernel events");
-		k->attrs = p;
-		k->capattrs = ncap;
-	}
-	memcpy(k->attrs[k->nattrs].cfg, cfg, sizeof(k->attrs[0].cfg));
-	*id = k->nattrs++;
-	return 0;
+	pthread_mutex_lock(&k->lock);
+	int rc = intern_locked(k, cfg, id);
+	pthread_mutex_unlock(&k->lock);
+	return rc;
 }
 
 /* The family and instance a PMU name stands for: 0, or 1 when none. */

@@ -1,0 +1,56 @@
+/* May this process count a whole CPU?  Asked at start-up so that the
+ * component can say why not before anything is added, without opening an
+ * event: an open and close on a CPU it does not run on costs two
+ * cross-CPU calls (some 50 us in a virtual machine), paid by every program
+ * that initialises PAPI.  The opens at programming time still report
+ * whatever else the kernel refuses (perf_open_error). */
+#include "backend/perf/perf.h"
+
+#include "common/uncore_error.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int uncore_perf_paranoid_level(const char *path)
+{
+	char buf[32];
+	int fd = open(path ? path : UNCORE_PERF_PARANOID_PATH, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return INT_MIN;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return INT_MIN;
+	buf[n] = '\0';
+	char *end;
+	long v = strtol(buf, &end, 10);
+	return end == buf ? INT_MIN : (int)v;
+}
+
+int uncore_perf_permission(struct uncore_perf_sys *sys, const char *paranoid_path)
+{
+	if (!sys)
+		sys = uncore_perf_sys_real();
+	if (!sys->may_count_cpu)
+		return 0;
+	const char *path = paranoid_path ? paranoid_path : UNCORE_PERF_PARANOID_PATH;
+	if (sys->may_count_cpu(sys, path))
+		return 0;
+	int level = uncore_perf_paranoid_level(path);
+	char is[64];
+	if (level == INT_MIN)
+		snprintf(is, sizeof(is), "could not be read");
+	else
+		snprintf(is, sizeof(is), "is %d", level);
+	return uncore_fail(
+	    UNCORE_EPERM,
+	    "permission denied: counting the kernel's PMUs for a whole CPU needs "
+	    "kernel.perf_event_paranoid <= 0 (%s %s) or the CAP_PERFMON capability "
+	    "(CAP_SYS_ADMIN before Linux 5.8), and this process has neither. Fix: as root run "
+	    "'sysctl -w kernel.perf_event_paranoid=0', or give the program CAP_PERFMON "
+	    "('setcap cap_perfmon+ep <program>'), or run it as root",
+	    path, is);
+}
