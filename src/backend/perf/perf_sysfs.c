@@ -280,12 +280,13 @@ static int pmu_cmp(const void *pa, const void *pb)
 
 /* The listing of one PMU for start-up (uncore_perf_sysfs_list): its name
  * and how many aliases its events/ directory lists, without opening a file.
- * Only a PMU without events/ has its type read (the software PMU's events
- * are the kernel ABI's list above); PMUs no config word counts are not
- * looked into. */
+ * The software PMU, which has no events/, is known by its name: the kernel
+ * registers PERF_TYPE_SOFTWARE as "software" and under no other name
+ * (kernel/events/core.c, perf_event_init); its events are the kernel ABI's
+ * list above.  PMUs no config word counts are not looked into. */
 static int list_pmu(const char *root, const char *name, struct uncore_perf_pmu *pmu)
 {
-	char dir[600], text[64];
+	char dir[600];
 	memset(pmu, 0, sizeof(*pmu));
 	if (strlen(name) >= sizeof(pmu->name))
 		return 1;
@@ -301,9 +302,7 @@ static int list_pmu(const char *root, const char *name, struct uncore_perf_pmu *
 		closedir(d);
 		return 0;
 	}
-	snprintf(dir, sizeof(dir), "%s/%s/type", root, name);
-	if (read_text(dir, text, sizeof(text)) == 0 &&
-	    strtoul(text, NULL, 10) == PERF_TYPE_SOFTWARE) {
+	if (strcmp(name, "software") == 0) {
 		pmu->type = PERF_TYPE_SOFTWARE;
 		pmu->naliases = sizeof(software_events) / sizeof(software_events[0]);
 	}
