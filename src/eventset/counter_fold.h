@@ -22,7 +22,6 @@ int uncore_fold_init(struct uncore_counter_fold *f, unsigned width);
 /* Start counting from `raw` (the counter's current reading): total = 0. */
 void uncore_fold_start(struct uncore_counter_fold *f, uint64_t raw);
 
-
 /* Fold a last reading and stop: later updates leave the total alone. */
 uint64_t uncore_fold_stop(struct uncore_counter_fold *f, uint64_t raw);
 

@@ -291,30 +291,26 @@ static int fold_read(struct uncore_set *s, int rc, int final)
  * folds start (phase_begin, uncore_set_reset). */
 static void prepare_sums(struct uncore_set *s)
 {
-	static const uint64_t no_counter; /* entries without a counter here */
 	struct contents *c = &s->c;
 	struct phase *ph = &c->phases[s->phase];
 	const struct uncore_counter_fold *f = c->folds;
 	s->summed = 0;
 	if (c->ms || c->nphases != 1 || c->nraw != c->n || !uncore_share_is_view(s->be))
 		return;
-	if (uncore_share_view_slot_totals(s->be, c->slot_total) < 0) {
-		uncore_error_clear(); /* the general path reads it */
-		return;
-	}
-	c->slot_total[c->maxslots] = &no_counter;
-	/* Every entry is raw: raw_op[k] is entry k's. */
+	/* Every entry is raw: raw_op[k] is entry k's.  A slot past the plan's
+	 * (an entry without a counter in this setting) sums 0 (share.h). */
 	for (unsigned k = 0; k < ph->nraw_op; k++) {
 		const struct raw_op *o = &ph->raw_op[k];
-		ph->sum_src[k] = c->slot_total[o->slot];
+		ph->sum_slot[k] = o->slot;
 		ph->sum_off[k] = c->base[o->event] + f[o->slot].total - f[o->slot].last;
 	}
 	for (unsigned j = 0; j < ph->nraw_more; j++) {
 		const struct raw_add *a = &ph->raw_more[j];
-		ph->more_src[j] = c->slot_total[a->slot];
+		ph->more_slot[j] = a->slot;
 		ph->more_dst[j] = a->entry;
 		ph->sum_off[a->entry] += f[a->slot].total - f[a->slot].last;
 	}
+	ph->sums.stale = 1; /* the view looks the totals up at the next read */
 	s->summed = 1;
 }
 

@@ -27,13 +27,14 @@ void uncore_set_free_contents(struct contents *c)
 		free(c->phases[p].sum_off);
 		free(c->phases[p].more_src);
 		free(c->phases[p].more_dst);
+		free(c->phases[p].sum_slot);
+		free(c->phases[p].more_slot);
 	}
 	free(c->raw_entry);
 	free(c->phases);
 	free(c->folds);
 	free(c->rawv);
 	free(c->rawv2);
-	free(c->slot_total);
 	free(c->base);
 	free(c->active_ns);
 	free(c->kern_enabled);
@@ -172,8 +173,10 @@ static int build_raw_sums(struct contents *c)
 		ph->sum_off = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->sum_off));
 		ph->more_src = calloc(total ? total : 1, sizeof(*ph->more_src));
 		ph->more_dst = calloc(total ? total : 1, sizeof(*ph->more_dst));
+		ph->sum_slot = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->sum_slot));
+		ph->more_slot = calloc(total ? total : 1, sizeof(*ph->more_slot));
 		if (!ph->raw_op || !ph->raw_more || !ph->sum_src || !ph->sum_off || !ph->more_src ||
-		    !ph->more_dst)
+		    !ph->more_dst || !ph->sum_slot || !ph->more_slot)
 			return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 		for (unsigned k = 0; k < c->nraw; k++) {
 			unsigned i = c->raw_entry[k];
@@ -190,10 +193,13 @@ static int build_raw_sums(struct contents *c)
 		/* Filled when the phase starts (eventset.c, prepare_sums). */
 		ph->sums = (struct uncore_share_sums){.n = ph->nraw_op,
 						      .nmore = ph->nraw_more,
-						      .src = ph->sum_src,
 						      .off = ph->sum_off,
+						      .slot = ph->sum_slot,
+						      .more_slot = ph->more_slot,
+						      .more_dst = ph->more_dst,
+						      .src = ph->sum_src,
 						      .more_src = ph->more_src,
-						      .more_dst = ph->more_dst};
+						      .stale = 1};
 	}
 	return 0;
 }
@@ -300,15 +306,14 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	c->folds = calloc(c->maxslots + 1, sizeof(*c->folds));
 	c->rawv = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv));
 	c->rawv2 = calloc(c->maxslots ? c->maxslots : 1, sizeof(*c->rawv2));
-	c->slot_total = calloc(c->maxslots + 1, sizeof(*c->slot_total));
 	c->base = calloc(c->nsev ? c->nsev : 1, sizeof(*c->base));
 	c->active_ns = calloc(c->nsev ? c->nsev : 1, sizeof(*c->active_ns));
 	c->kern_enabled = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_enabled));
 	c->kern_running = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_running));
 	c->est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->est));
 	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
-	if (!c->folds || !c->rawv || !c->rawv2 || !c->slot_total || !c->base || !c->active_ns ||
-	    !c->kern_enabled || !c->kern_running || !c->est || !c->terms)
+	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
+	    !c->kern_running || !c->est || !c->terms)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
 	free(mrefs);

@@ -33,13 +33,13 @@ struct phase {
 	struct raw_add *raw_more;
 	unsigned nraw_more;
 	/* The same sums over a view's totals (eventset/share.h), prepared when
-	 * the phase starts counting through shared counters: sums.src and
-	 * .more_src point at the totals, sums.off is each entry's base less
-	 * what its slots had counted at the start (uncore_set_read). */
+	 * the phase starts counting through shared counters: sums.off is each
+	 * entry's base less what its slots had counted at the start
+	 * (uncore_set_read). */
 	struct uncore_share_sums sums;
 	const uint64_t **sum_src, **more_src;
 	uint64_t *sum_off;
-	unsigned *more_dst;
+	unsigned *sum_slot, *more_slot, *more_dst;
 };
 
 /* Everything assign builds; replaced as a whole. */
@@ -58,7 +58,6 @@ struct contents {
 	unsigned maxslots;
 	struct uncore_counter_fold *folds; /* slots of the current phase */
 	uint64_t *rawv;                    /* scratch per slot */
-	const uint64_t **slot_total;       /* scratch per slot, and one more */
 	uint64_t *rawv2;                   /* a second read's, when the final one failed */
 	uint64_t *base;                    /* per sched event: counts of finished phases */
 	uint64_t *active_ns;               /* per sched event: time its phase ran */

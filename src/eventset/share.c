@@ -77,6 +77,7 @@ static int new_event(struct uncore_share *hub, const struct uncore_sched_event *
 		e->inst[k].box = p.slots[k].box;
 		e->inst[k].instance = p.slots[k].instance;
 		e->inst[k].uslot = -1;
+		e->inst[k].live = &e->inst[k].total;
 	}
 	e->ninst = p.nslots;
 	uncore_plan_free(&p);
@@ -119,6 +120,36 @@ int hub_get_event(struct uncore_share *hub, const struct uncore_sched_event *sev
 	return 0;
 }
 
+/* After a failed read: a slot it could not read takes its previous reading
+ * again, so that it folds nothing now and, at the next read, what it
+ * counted since (backend.h).  64-bit totals (perf) carry no per-slot mark:
+ * none is folded. */
+static void keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *before)
+{
+	for (unsigned k = 0; k < hub->hw.nslots; k++) {
+		hub->unread[k] = hub->be->value_bits || now[k] == UNCORE_RAW_UNREAD;
+		if (hub->unread[k])
+			now[k] = before[k];
+	}
+}
+
+/* The arrays of the programmed slots (NULL when none). */
+static void free_slots(struct uncore_share *hub)
+{
+	free(hub->mask);
+	free(hub->tot);
+	free(hub->raw[0]);
+	free(hub->raw[1]);
+	free(hub->unread);
+	free(hub->fanout);
+	hub->mask = NULL;
+	hub->tot = NULL;
+	hub->raw[0] = hub->raw[1] = NULL;
+	hub->unread = NULL;
+	hub->fanout = NULL;
+	hub->nfanout = 0;
+}
+
 /* Bring the totals up to date.  A fault is returned (the read or stop of
  * the set that met it fails, and the component reports it once, issue 15);
  * the slots that could be read are folded all the same, so a fault on one
@@ -131,7 +162,9 @@ int hub_sync(struct uncore_share *hub)
 		hub->fresh = 0;
 		return 0;
 	}
-	int rc = hub->be->ops->read(hub->be, hub->raw);
+	uint64_t *now = hub->raw[hub->cur];
+	const uint64_t *before = hub->raw[hub->cur ^ 1];
+	int rc = hub->be->ops->read(hub->be, now);
 	if (hub->be->counting_interrupted) {
 		/* Every view counting now lost that span: each takes it once. */
 		hub->interrupt_gen++;
@@ -139,34 +172,26 @@ int hub_sync(struct uncore_share *hub)
 			 hub->be->interrupted_detail);
 		hub->be->counting_interrupted = 0;
 	}
-	/* Before the folds move `last` on. */
+	if (rc < 0)
+		keep_unread(hub, now, before);
+	/* Every read: one fold per counter (counter_fold.h: the delta modulo
+	 * 2^width survives one wrap), straight into its total. */
+	uint64_t *tot = hub->tot;
+	const uint64_t *mask = hub->mask;
 	for (unsigned j = 0; j < hub->nfanout; j++) {
-		const struct hub_fold *f = &hub->folds[hub->fanout[j].slot];
-		uint64_t r = hub->raw[hub->fanout[j].slot];
-		if (rc == 0 || (!hub->be->value_bits && r != UNCORE_RAW_UNREAD))
-			*hub->fanout[j].total += (r - f->last) & f->mask;
+		unsigned k = hub->fanout[j].slot;
+		*hub->fanout[j].total += (now[k] - before[k]) & mask[k];
 	}
-	if (rc == 0) {
-		/* Every read: one fold per counter (counter_fold.h: the delta
-		 * modulo 2^width survives one wrap), straight into its total.
-		 * Raw values are below 2^width (backend.h). */
-		struct hub_fold *f = hub->folds;
-		const uint64_t *raw = hub->raw;
-		UNCORE_UNROLL_4
-		for (size_t k = 0, n = hub->hw.nslots; k < n; k++) {
-			uint64_t r = raw[k];
-			*f[k].total += (r - f[k].last) & f[k].mask;
-			f[k].last = r;
-		}
-		return 0;
+	size_t k = 0, n = hub->hw.nslots, n4 = n & ~(size_t)3;
+	for (; k < n4; k += 4) { /* unrolled: one branch per four counters */
+		tot[k] += (now[k] - before[k]) & mask[k];
+		tot[k + 1] += (now[k + 1] - before[k + 1]) & mask[k + 1];
+		tot[k + 2] += (now[k + 2] - before[k + 2]) & mask[k + 2];
+		tot[k + 3] += (now[k + 3] - before[k + 3]) & mask[k + 3];
 	}
-	/* 64-bit totals (perf) carry no per-slot mark: nothing is folded. */
-	for (unsigned k = 0; !hub->be->value_bits && k < hub->hw.nslots; k++) {
-		if (hub->raw[k] == UNCORE_RAW_UNREAD)
-			continue;
-		*hub->folds[k].total += (hub->raw[k] - hub->folds[k].last) & hub->folds[k].mask;
-		hub->folds[k].last = hub->raw[k];
-	}
+	for (; k < n; k++)
+		tot[k] += (now[k] - before[k]) & mask[k];
+	hub->cur ^= 1;
 	return rc;
 }
 
@@ -182,10 +207,14 @@ int hub_teardown(struct uncore_share *hub)
 		uncore_error_clear(); /* what could be read is kept; no set is reading */
 	for (unsigned i = 0; i < hub->nev; i++) {
 		struct hub_event *e = hub->ev[i];
-		for (unsigned k = 0; k < e->ninst; k++)
+		for (unsigned k = 0; k < e->ninst; k++) {
+			e->inst[k].total = *e->inst[k].live;
+			e->inst[k].live = &e->inst[k].total;
 			e->inst[k].uslot = -1;
+		}
 		e->in_hw = 0;
 	}
+	hub->layout++;
 	int rc = hub->be->ops->stop(hub->be);
 	if (rc < 0)
 		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
@@ -198,13 +227,7 @@ int hub_teardown(struct uncore_share *hub)
 	}
 	uncore_error_clear();
 	uncore_plan_free(&hub->hw);
-	free(hub->folds);
-	free(hub->fanout);
-	free(hub->raw);
-	hub->folds = NULL;
-	hub->fanout = NULL;
-	hub->nfanout = 0;
-	hub->raw = NULL;
+	free_slots(hub);
 	hub->programmed = 0;
 	hub->fresh = 0;
 	return rc < 0 ? uncore_fail(rc, "%s", detail) : 0;
@@ -352,13 +375,14 @@ int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
 	return rc;
 }
 
-/* Drop events no view uses (none is in the programmed plan: teardown came
- * first). */
+/* Drop the events no view uses that the programmed plan does not count. */
 void hub_prune(struct uncore_share *hub)
 {
 	unsigned k = 0;
 	for (unsigned i = 0; i < hub->nev; i++) {
-		if (hub->ev[i]->refs)
+		/* One the programmed plan still counts keeps its instances: the
+		 * folds write into them (until the next teardown). */
+		if (hub->ev[i]->refs || hub->ev[i]->in_hw)
 			hub->ev[k++] = hub->ev[i];
 		else
 			free_event(hub->ev[i]);
@@ -373,6 +397,7 @@ int hub_rebuild(struct uncore_share *hub)
 {
 	struct uncore_plan full;
 	struct hub_event **ord = NULL;
+	uint8_t *taken = NULL; /* per slot of hw: an instance keeps its total there */
 	unsigned n = 0;
 	int gained, rc;
 
@@ -402,10 +427,17 @@ int hub_rebuild(struct uncore_share *hub)
 		unsigned nidx = 0;
 		for (unsigned e = 0; e < hub->hw.nevents; e++)
 			nidx += hub->hw.count[e];
-		hub->folds = calloc(hub->hw.nslots, sizeof(*hub->folds));
+		unsigned ns = hub->hw.nslots;
+		hub->mask = calloc(ns, sizeof(*hub->mask));
+		hub->tot = calloc(ns, sizeof(*hub->tot));
+		hub->raw[0] = calloc(ns, sizeof(*hub->raw[0]));
+		hub->raw[1] = calloc(ns, sizeof(*hub->raw[1]));
+		hub->unread = calloc(ns, sizeof(*hub->unread));
 		hub->fanout = calloc(nidx ? nidx : 1, sizeof(*hub->fanout));
-		hub->raw = calloc(hub->hw.nslots, sizeof(*hub->raw));
-		rc = hub->folds && hub->fanout && hub->raw
+		taken = calloc(ns, sizeof(*taken));
+		hub->cur = 0;
+		rc = hub->mask && hub->tot && hub->raw[0] && hub->raw[1] && hub->unread &&
+			     hub->fanout && taken
 			 ? 0
 			 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 		if (rc == 0)
@@ -415,7 +447,8 @@ int hub_rebuild(struct uncore_share *hub)
 			rc = hub->be->ops->start(hub->be);
 		}
 		if (rc == 0)
-			rc = hub->be->ops->read(hub->be, hub->raw);
+			rc = hub->be->ops->read(hub->be, hub->raw[0]);
+		hub->cur = 1; /* the start's reading is the one before the next */
 		for (unsigned k = 0; rc == 0 && k < hub->hw.nslots; k++) {
 			unsigned w =
 			    hub->be->value_bits ? hub->be->value_bits : hub->hw.slots[k].width;
@@ -425,9 +458,7 @@ int hub_rebuild(struct uncore_share *hub)
 				break;
 			}
 			/* A shift by 64 is undefined in C: the mask in two steps. */
-			hub->folds[k].mask = w == 64 ? ~0ull : (1ull << w) - 1;
-			hub->folds[k].last = hub->raw[k] & hub->folds[k].mask;
-			hub->folds[k].total = &hub->sink;
+			hub->mask[k] = w == 64 ? ~0ull : (1ull << w) - 1;
 		}
 	}
 	hub->fresh = rc == 0 && hub->programmed;
@@ -439,16 +470,22 @@ int hub_rebuild(struct uncore_share *hub)
 				int i = hub_find_inst(he, &hub->hw.slots[k]);
 				if (i < 0)
 					continue;
+				/* The first instance on a counter keeps its total
+				 * in tot; another one (fanout) in its own. */
 				he->inst[i].uslot = (int)k;
-				if (hub->folds[k].total == &hub->sink)
-					hub->folds[k].total = &he->inst[i].total;
-				else
+				if (!taken[k]) {
+					taken[k] = 1;
+					hub->tot[k] = he->inst[i].total;
+					he->inst[i].live = &hub->tot[k];
+				} else
 					hub->fanout[hub->nfanout++] =
 					    (struct hub_fanout){k, &he->inst[i].total};
 			}
 			he->in_hw = 1;
 		}
 	free(ord);
+	free(taken);
+	hub->layout++;
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
@@ -456,13 +493,7 @@ int hub_rebuild(struct uncore_share *hub)
 			hub_teardown(hub);
 		else {
 			uncore_plan_free(&hub->hw);
-			free(hub->folds);
-			free(hub->fanout);
-			free(hub->raw);
-			hub->folds = NULL;
-			hub->fanout = NULL;
-			hub->nfanout = 0;
-			hub->raw = NULL;
+			free_slots(hub);
 		}
 		return uncore_error_restore(&err);
 	}

@@ -52,30 +52,27 @@ int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out);
 /* Whether `b` is a view of a hub. */
 int uncore_share_is_view(const struct uncore_backend *b);
 
-/* The read path's prepared sums over a view's totals (uncore_share_view_sum):
- * out[i] = off[i] + *src[i] for i < n, then out[more_dst[j]] += *more_src[j]
- * for j < nmore.  The src pointers come from uncore_share_view_slot_totals
- * (or point at constants) and stay valid until the view is programmed
- * again or unprogrammed. */
+/* The read path's prepared sums over the totals of a view's slots
+ * (uncore_share_view_sum): out[i] = off[i] + total(slot[i]) for i < n, then
+ * out[more_dst[j]] += total(more_slot[j]) for j < nmore; a slot past the
+ * plan's is 0.  The caller fills n, nmore, off, slot, more_slot, more_dst
+ * and sets stale when it changes the slots; uncore_share_view_sum keeps
+ * src and more_src (n and nmore entries the caller allocates) pointing at
+ * the totals, looked up again when they move. */
 struct uncore_share_sums {
 	unsigned n, nmore;
-	const uint64_t *const *src;
 	const uint64_t *off;
-	const uint64_t *const *more_src;
-	const unsigned *more_dst;
+	const unsigned *slot, *more_slot, *more_dst;
+	const uint64_t **src, **more_src;
+	unsigned layout;
+	int stale;
 };
-
-/* Per slot of the view's programmed plan: the address of the 64-bit total
- * its read returns (stable until the view is programmed again or
- * unprogrammed; read it only through uncore_share_view_sum).  0, or
- * UNCORE_EINVAL (not a view) / UNCORE_ESTATE (not programmed). */
-int uncore_share_view_slot_totals(struct uncore_backend *view, const uint64_t **out);
 
 /* A read of a running view that, instead of its slots' totals, writes the
  * prepared sums of them into `out`, under the hub's lock: the one pass over
  * a set's values of PAPI_read.  Returns what the view's read would (the
  * counters that could be read are folded all the same). */
-int uncore_share_view_sum(struct uncore_backend *view, const struct uncore_share_sums *sums,
+int uncore_share_view_sum(struct uncore_backend *view, struct uncore_share_sums *sums,
 			  uint64_t *out);
 
 /* The sockets the running sets count on that another process holds, as of

@@ -15,15 +15,10 @@ struct hub_inst {
 	uint16_t socket;
 	uint8_t box, instance;
 	int uslot;      /* slot of the programmed plan counting it, or -1 */
-	uint64_t total; /* counts of every programming so far */
-};
-
-/* The fold of one programmed counter (counter_fold.h's, into the total of
- * the instance it counts: the instance outlives the programming). */
-struct hub_fold {
-	uint64_t last;   /* last raw reading */
-	uint64_t mask;   /* 2^width - 1 */
-	uint64_t *total; /* its instance's */
+	uint64_t total; /* counts of every programming so far, while not in tot */
+	/* Where its total is kept: &total, or while a counter of the plan
+	 * counts it, the hub's tot[uslot] (the fold's own array). */
+	uint64_t *live;
 };
 
 /* A counter whose counts also go to another instance's total: the
@@ -59,11 +54,21 @@ struct uncore_share {
 	 * set started alone counts from the very start of the counters, with
 	 * no second read (the register sequence of a lone set is unchanged). */
 	int fresh;
-	struct hub_fold *folds; /* per slot of hw */
+	/* Per slot of hw, the fold of its counter (counter_fold.h's) into the
+	 * total of the instance it counts, kept in tot while programmed:
+	 * tot += (now - before) & mask.  The raw readings take turns in two
+	 * buffers, raw[cur] the next read's and raw[cur ^ 1] the last one's,
+	 * so a fold stores no reading. */
+	uint64_t *mask;
+	uint64_t *tot;
+	/* Bumped whenever the instances' totals move (teardown, rebuild): the
+	 * views look their addresses up again (share_view.c). */
+	unsigned layout;
+	uint64_t *raw[2];
+	unsigned cur;
+	uint8_t *unread; /* after a failed read: the slots it could not read */
 	struct hub_fanout *fanout;
 	unsigned nfanout;
-	uint64_t *raw;
-	uint64_t sink;    /* total of a slot no instance claims (none does) */
 	uint32_t wanted;  /* sockets the union counts on, and those claimed */
 	uint32_t missing; /* of those, held by another process */
 	/* Views that took ownership of their plans (backend.h, acquire), and
@@ -88,9 +93,13 @@ struct share_view {
 	struct hub_event **evs;     /* per plan event */
 	struct hub_event **slot_ev; /* per plan slot */
 	int *slot_inst;             /* per plan slot: instance in slot_ev, or -1 */
-	/* Per plan slot: the total of that instance (&zero_total: none),
-	 * resolved at program time: a read is one load per slot. */
+	/* Per plan slot: that instance (NULL: none), and where its total is
+	 * (its live, or &zero_total), looked up again when the hub's layout
+	 * moves on (view_refresh): a read is one load per slot. */
+	const struct hub_inst **slot_in;
 	const uint64_t **slot_total;
+	unsigned layout;
+	int stale;
 	uint64_t *snap; /* values at stop */
 	int running;
 	int acquired;

@@ -23,10 +23,12 @@ static void view_drop_refs(struct share_view *v)
 	free(v->slot_ev);
 	free(v->slot_inst);
 	free(v->slot_total);
+	free(v->slot_in);
 	free(v->snap);
 	v->evs = v->slot_ev = NULL;
 	v->slot_inst = NULL;
 	v->slot_total = NULL;
+	v->slot_in = NULL;
 	v->snap = NULL;
 	v->nev = 0;
 	v->plan = NULL;
@@ -69,9 +71,11 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 	v->slot_ev = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_ev));
 	v->slot_inst = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_inst));
 	v->slot_total = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_total));
+	v->slot_in = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->slot_in));
+	v->stale = 1;
 	v->snap = calloc(plan->nslots ? plan->nslots : 1, sizeof(*v->snap));
 	v->plan = plan;
-	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_total || !v->snap)
+	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_total || !v->slot_in || !v->snap)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
 		rc = hub_get_event(hub, &plan->ev[e], &v->evs[e]);
@@ -100,9 +104,8 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 			v->slot_ev[k] = v->evs[e];
 			v->slot_inst[k] = hub_find_inst(v->evs[e], &plan->slots[k]);
 			/* The event's instances live as long as the view holds it. */
-			v->slot_total[k] = v->slot_inst[k] >= 0
-					       ? &v->evs[e]->inst[v->slot_inst[k]].total
-					       : &zero_total;
+			v->slot_in[k] =
+			    v->slot_inst[k] >= 0 ? &v->evs[e]->inst[v->slot_inst[k]] : NULL;
 		}
 	if (rc < 0) {
 		struct uncore_saved_error err;
@@ -122,8 +125,21 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 	return rc;
 }
 
-static void fill(const struct share_view *v, uint64_t *raw)
+/* Where each slot's total is, after the hub moved them (a teardown or a
+ * rebuild, share_internal.h's layout). */
+static void view_refresh(struct share_view *v)
 {
+	if (!v->stale && v->layout == v->hub->layout)
+		return;
+	for (unsigned k = 0; k < v->plan->nslots; k++)
+		v->slot_total[k] = v->slot_in[k] ? v->slot_in[k]->live : &zero_total;
+	v->layout = v->hub->layout;
+	v->stale = 0;
+}
+
+static void fill(struct share_view *v, uint64_t *raw)
+{
+	view_refresh(v);
 	const uint64_t *const *t = v->slot_total;
 	for (unsigned k = 0, n = v->plan->nslots; k < n; k++)
 		raw[k] = *t[k];
@@ -137,7 +153,7 @@ static void mark_unread(const struct share_view *v, uint64_t *raw)
 		const struct hub_event *e = v->slot_ev[k];
 		int i = v->slot_inst[k];
 		int u = e && i >= 0 ? e->inst[i].uslot : -1;
-		if (u >= 0 && v->hub->raw[u] == UNCORE_RAW_UNREAD)
+		if (u >= 0 && v->hub->unread[u])
 			raw[k] = UNCORE_RAW_UNREAD;
 	}
 }
@@ -241,20 +257,21 @@ int uncore_share_is_view(const struct uncore_backend *b)
 	return b && (b->ops == &view_ops || b->ops == &view_ops_timed);
 }
 
-int uncore_share_view_slot_totals(struct uncore_backend *base, const uint64_t **out)
+/* The sums' addresses of the totals, as of the hub's layout. */
+static void refresh_sums(struct share_view *v, struct uncore_share_sums *sums)
 {
-	struct share_view *v = (struct share_view *)base;
-	if (!uncore_share_is_view(base))
-		return uncore_fail(UNCORE_EINVAL, "not a view of shared counters");
-	pthread_mutex_lock(&v->hub->mu);
-	int rc = v->plan ? 0 : uncore_fail(UNCORE_ESTATE, "totals of a view before program");
-	for (unsigned k = 0; rc == 0 && k < v->plan->nslots; k++)
-		out[k] = v->slot_total[k];
-	pthread_mutex_unlock(&v->hub->mu);
-	return rc;
+	unsigned ns = v->plan->nslots;
+	view_refresh(v);
+	for (unsigned i = 0; i < sums->n; i++)
+		sums->src[i] = sums->slot[i] < ns ? v->slot_total[sums->slot[i]] : &zero_total;
+	for (unsigned j = 0; j < sums->nmore; j++)
+		sums->more_src[j] =
+		    sums->more_slot[j] < ns ? v->slot_total[sums->more_slot[j]] : &zero_total;
+	sums->layout = v->hub->layout;
+	sums->stale = 0;
 }
 
-int uncore_share_view_sum(struct uncore_backend *base, const struct uncore_share_sums *sums,
+int uncore_share_view_sum(struct uncore_backend *base, struct uncore_share_sums *sums,
 			  uint64_t *out)
 {
 	struct share_view *v = (struct share_view *)base;
@@ -265,12 +282,20 @@ int uncore_share_view_sum(struct uncore_backend *base, const struct uncore_share
 		return uncore_fail(UNCORE_ESTATE, "sums of a view that is not counting");
 	}
 	int rc = view_sync(v);
+	if (sums->stale || sums->layout != hub->layout)
+		refresh_sums(v, sums);
 	/* Counters a failed read missed keep their totals as of their last
 	 * read (sync_counts): the sums stay exact up to then. */
 	const uint64_t *const *src = sums->src;
 	const uint64_t *off = sums->off;
-	UNCORE_UNROLL_4
-	for (unsigned i = 0, n = sums->n; i < n; i++)
+	size_t i = 0, n = sums->n, n4 = n & ~(size_t)3;
+	for (; i < n4; i += 4) { /* unrolled: one branch per four values */
+		out[i] = off[i] + *src[i];
+		out[i + 1] = off[i + 1] + *src[i + 1];
+		out[i + 2] = off[i + 2] + *src[i + 2];
+		out[i + 3] = off[i + 3] + *src[i + 3];
+	}
+	for (; i < n; i++)
 		out[i] = off[i] + *src[i];
 	for (unsigned j = 0; j < sums->nmore; j++)
 		out[sums->more_dst[j]] += *sums->more_src[j];

@@ -188,11 +188,14 @@ static void view_reads_are_exact_across_wraps(int perf)
 	struct sim_set e;
 	struct uncore_share *hub;
 	struct view_set a, b;
+	/* The third: every channel of socket 1, one counter each (the hub's
+	 * unrolled fold, four counters at a time). */
 	const char *ev[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0",
-			    "hswep_unc_imc0::UNC_M_CAS_COUNT:RD"};
+			    "hswep_unc_imc0::UNC_M_CAS_COUNT:RD",
+			    "hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1"};
 	const char *other[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0",
 			       "hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0"};
-	uint64_t va[2] = {0, 0}, vb[2] = {0, 0};
+	uint64_t va[3] = {0, 0, 0}, vb[2] = {0, 0}, channels = 0;
 	const uint64_t per_read = 100000000ull * 1000000ull; /* 1e14 */
 	int rc = perf ? sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL)
 		      : sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL);
@@ -202,7 +205,7 @@ static void view_reads_are_exact_across_wraps(int perf)
 	struct uncore_share_config cfg = {NULL, 1};
 	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
 	e.be = NULL;
-	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
+	CHECK_EQ_INT(new_set(hub, &e, ev, 3, &a), 0);
 	CHECK_EQ_INT(new_set(hub, &e, other, 2, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	for (int i = 1; i <= 9; i++) {
@@ -210,6 +213,9 @@ static void view_reads_are_exact_across_wraps(int perf)
 		CHECK_EQ_INT(uncore_set_read(a.set, va), 0);
 		CHECK_EQ_U64(va[0], per_read * (uint64_t)i);
 		CHECK_EQ_U64(va[1], 2 * per_read * (uint64_t)i); /* both sockets */
+		if (i == 1)
+			channels = va[2] / per_read; /* the model's populated ones */
+		CHECK_EQ_U64(va[2], channels * per_read * (uint64_t)i);
 		if (i == 3)
 			CHECK_EQ_INT(uncore_set_start(b.set), 0);
 		if (i > 3) {
@@ -219,6 +225,7 @@ static void view_reads_are_exact_across_wraps(int perf)
 		}
 	}
 	CHECK(va[0] > 3ull << 48);
+	CHECK(channels >= 4);
 	/* (The simulator's clock ends near 1e16 ns: 1,000 s more.) */
 	const uint64_t after = 100000000ull * 1000ull;
 	CHECK_EQ_INT(uncore_set_reset(a.set), 0);
@@ -291,6 +298,59 @@ TEST(a_fault_on_one_socket_costs_a_view_only_that_socket)
 	sim_set_close(&e);
 }
 
+/* A set stops (its event, counted on B's counter, stays in the programmed
+ * union until the next rebuild), then a set that cannot fit is refused:
+ * the refusal drops the events nobody uses, but not that one, which the
+ * hub's folds still write (ASan: no use after free), and B stays exact. */
+TEST(a_refused_set_frees_nothing_the_union_still_counts)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a, b, c;
+	const char *evb[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD"};
+	const char *eva[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0"};
+	const char *full[] = {"hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=1:socket=0",
+			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=2:socket=0",
+			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=3:socket=0",
+			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=4:socket=0"};
+	const char *more[] = {"hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=5:socket=0"};
+	struct view_set d;
+	uint64_t va[1], vb[1];
+	const uint64_t per_s = 100000000ull; /* stream.scn: 100 M/s per channel */
+	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL), 0);
+	uncore_set_destroy(e.set);
+	e.set = NULL;
+	struct uncore_share_config cfg = {NULL, 1};
+	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
+	e.be = NULL;
+	CHECK_EQ_INT(new_set(hub, &e, evb, 1, &b), 0);
+	CHECK_EQ_INT(new_set(hub, &e, eva, 1, &a), 0);
+	CHECK_EQ_INT(new_set(hub, &e, full, 4, &c), 0);
+	CHECK_EQ_INT(new_set(hub, &e, more, 1, &d), 0);
+	CHECK_EQ_INT(uncore_set_start(d.set), 0); /* C's four cannot fit next to it */
+	CHECK_EQ_INT(uncore_set_start(b.set), 0);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0); /* socket 0: B's counter */
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_stop(a.set, va), 0);
+	CHECK_EQ_U64(va[0], per_s);
+	CHECK_EQ_INT(uncore_set_start(c.set), UNCORE_ECONFLICT);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(b.set, vb), 0);
+	CHECK_EQ_U64(vb[0], 2 * 2 * per_s);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0); /* the union is rebuilt */
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_stop(a.set, va), 0);
+	CHECK_EQ_U64(va[0], per_s);
+	CHECK_EQ_INT(uncore_set_stop(b.set, vb), 0);
+	CHECK_EQ_U64(vb[0], 3 * 2 * per_s);
+	free_set(&a);
+	free_set(&b);
+	free_set(&c);
+	free_set(&d);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
 int main(void)
 {
 	RUN(direct_identical_events_share_and_count_their_own_interval);
@@ -300,5 +360,6 @@ int main(void)
 	RUN(direct_view_reads_are_exact_across_wraps);
 	RUN(perf_view_reads_are_exact_across_wraps);
 	RUN(a_fault_on_one_socket_costs_a_view_only_that_socket);
+	RUN(a_refused_set_frees_nothing_the_union_still_counts);
 	return harness_done();
 }
