@@ -6,7 +6,6 @@
 #include "eventset/share_internal.h"
 
 #include "common/uncore_error.h"
-#include "common/unroll.h"
 
 #include <stdio.h>
 #include <stdlib.h>

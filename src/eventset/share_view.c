@@ -5,7 +5,6 @@
 #include "eventset/share_internal.h"
 
 #include "common/uncore_error.h"
-#include "common/unroll.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,7 +213,7 @@ static int view_stop(struct uncore_backend *base)
 
 /* A running view's read, under the hub's lock: the shared counters
  * brought up to date and what the read met passed on to the view. */
-static int view_sync(struct share_view *v)
+static inline int view_sync(struct share_view *v)
 {
 	struct uncore_share *hub = v->hub;
 	hub_retry_missing(hub, 0);
