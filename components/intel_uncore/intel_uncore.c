@@ -51,6 +51,9 @@ typedef struct {
 	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
 	long long values[INTEL_UNCORE_MAX_EVENTS];
 	int scaling_noted; /* the multiplexing note was given since start */
+	/* The set's flag that may say a read scaled a count (eventset.h): the
+	 * read's one test before note_scaling's exact check. */
+	const int *scaled_hint;
 	/* A fault that may cost counts was reported (by the read or stop that
 	 * met it) and has not cleared: later reads and stops meeting it again
 	 * return their values with PAPI_OK (the component's status,
@@ -413,6 +416,7 @@ static int new_set(intel_uncore_control_t *c)
 	if (rc < 0)
 		return fail(rc, "creating an event set");
 	uncore_set_clock(c->set, &component->clock);
+	c->scaled_hint = uncore_set_scaled_hint(c->set);
 	if (c->attach_cpu >= 0 && (rc = uncore_set_attach_cpu(c->set, c->attach_cpu)) < 0)
 		return fail(rc, "PAPI_CPU_ATTACH");
 	return PAPI_OK;
@@ -448,6 +452,7 @@ static void drop_set(intel_uncore_control_t *c)
 	if (c->view)
 		c->view->ops->destroy(c->view);
 	c->set = NULL;
+	c->scaled_hint = NULL;
 	c->view = NULL;
 	c->n = 0;
 	pthread_mutex_unlock(&c->lock);
@@ -700,8 +705,9 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	/* The values are written once, straight into the array PAPI reads
 	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
 	 * types of one another, which C lets alias). */
-	rc = c->set ? uncore_set_read(c->set, (uint64_t *)c->values) : UNCORE_ESTATE;
-	if (rc == 0)
+	rc = uncore_set_read(c->set, (uint64_t *)c->values);
+	/* One load in the usual case; note_scaling checks exactly. */
+	if (rc == 0 && !c->scaling_noted && *c->scaled_hint)
 		note_scaling(c);
 	if (locked)
 		pthread_mutex_unlock(&c->lock);
@@ -814,6 +820,16 @@ static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 {
 	uint32_t c;
 	pthread_rwlock_rdlock(&component_lock);
+	/* PAPI asks every component about names with no PMU or another
+	 * component's PMU (PAPI_TOT_INS, cycles, perf::...).  Before the first
+	 * use those need no discovery: with kernel PMUs only, every name of
+	 * ours is PMU::EVENT with one of the PMU names start-up announced. */
+	const char *pmu_end = strstr(name, "::");
+	if (component && component->deferred &&
+	    (!pmu_end || !is_our_pmu(name, (size_t)(pmu_end - name)))) {
+		pthread_rwlock_unlock(&component_lock);
+		return PAPI_ENOEVNT;
+	}
 	int ret = bound(name);
 	int rc = ret == PAPI_OK ? uncore_native_code(component->native, name, &c) : UNCORE_OK;
 	pthread_rwlock_unlock(&component_lock);

@@ -567,11 +567,13 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
 	if (!s->running) {
 		memcpy(values, s->values, s->c.n * sizeof(*values));
+		s->scaled_hint = s->kern_scaled;
 		return s->final_short ? uncore_fail(s->short_rc, "%s", s->short_detail) : 0;
 	}
 	if (s->summed) {
 		/* Through shared counters: one pass, into the caller's array. */
 		int rc = uncore_share_view_sum(s->be, &s->c.phases[s->phase].sums, values);
+		s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 		take_interruption(s);
 		return rc;
 	}
@@ -607,6 +609,8 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 			return set_release(s, rc);
 		}
 	}
+	/* After phase_end, which may have set kern_scaled. */
+	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 	return 0;
 }
 
@@ -646,6 +650,11 @@ int uncore_set_any_scaled(const struct uncore_set *s)
 	/* The backend's read says whether it scaled anything (its times are
 	 * per group): no per-slot query at every read. */
 	return s->live && s->be->read_scaled;
+}
+
+const int *uncore_set_scaled_hint(const struct uncore_set *s)
+{
+	return &s->scaled_hint;
 }
 
 int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_event_status *out)

@@ -145,6 +145,12 @@ int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_even
  * then says which entry. */
 int uncore_set_any_scaled(const struct uncore_set *s);
 
+/* The address of a flag, valid for the set's life, that every successful
+ * uncore_set_read sets: 0 means uncore_set_any_scaled is 0, nonzero that it
+ * may be 1.  A caller reading often tests it (one load) and calls
+ * uncore_set_any_scaled only when it is set. */
+const int *uncore_set_scaled_hint(const struct uncore_set *s);
+
 /* The plan of the current setting (NULL when empty), for --explain output. */
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
 

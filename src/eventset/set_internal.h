@@ -89,8 +89,12 @@ struct uncore_set {
 	uint64_t phase_ns; /* when the current phase started counting */
 	uint64_t stop_ns;  /* when stopped */
 	int kern_scaled;   /* a finished phase had a slot the backend scaled */
-	uint64_t *values;  /* last values, for reads of a stopped set */
-	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
+	/* Set by every read: 0 when uncore_set_any_scaled is 0 (kern_scaled or
+	 * the backend's read_scaled), for the caller's one test per read
+	 * (uncore_set_scaled_hint). */
+	int scaled_hint;
+	uint64_t *values; /* last values, for reads of a stopped set */
+	int attach_cpu;   /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
 	/* Counts that may be short since start or reset (uncore_set_short):
 	 * the error and what was lost; final_short when the stop's own final
 	 * read lost counters, so that reads and stops of the stopped set keep

@@ -123,7 +123,7 @@ int hub_get_event(struct uncore_share *hub, const struct uncore_sched_event *sev
  * again, so that it folds nothing now and, at the next read, what it
  * counted since (backend.h).  64-bit totals (perf) carry no per-slot mark:
  * none is folded. */
-static void keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *before)
+void hub_keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *before)
 {
 	for (unsigned k = 0; k < hub->hw.nslots; k++) {
 		hub->unread[k] = hub->be->value_bits || now[k] == UNCORE_RAW_UNREAD;
@@ -149,49 +149,14 @@ static void free_slots(struct uncore_share *hub)
 	hub->nfanout = 0;
 }
 
-/* Bring the totals up to date.  A fault is returned (the read or stop of
- * the set that met it fails, and the component reports it once, issue 15);
- * the slots that could be read are folded all the same, so a fault on one
- * box costs no other box its counts (backend.h). */
-int hub_sync(struct uncore_share *hub)
+/* What a read that met an interruption leaves (hub_sync): every view
+ * counting now lost that span, and each takes it once. */
+void hub_note_interrupted(struct uncore_share *hub)
 {
-	if (!hub->programmed || !hub->hw.nslots)
-		return 0;
-	if (hub->fresh) {
-		hub->fresh = 0;
-		return 0;
-	}
-	uint64_t *now = hub->raw[hub->cur];
-	const uint64_t *before = hub->raw[hub->cur ^ 1];
-	int rc = hub->be->ops->read(hub->be, now);
-	if (hub->be->counting_interrupted) {
-		/* Every view counting now lost that span: each takes it once. */
-		hub->interrupt_gen++;
-		snprintf(hub->interrupted_detail, sizeof(hub->interrupted_detail), "%s",
-			 hub->be->interrupted_detail);
-		hub->be->counting_interrupted = 0;
-	}
-	if (rc < 0)
-		keep_unread(hub, now, before);
-	/* Every read: one fold per counter (counter_fold.h: the delta modulo
-	 * 2^width survives one wrap), straight into its total. */
-	uint64_t *tot = hub->tot;
-	const uint64_t *mask = hub->mask;
-	for (unsigned j = 0; j < hub->nfanout; j++) {
-		unsigned k = hub->fanout[j].slot;
-		*hub->fanout[j].total += (now[k] - before[k]) & mask[k];
-	}
-	size_t k = 0, n = hub->hw.nslots, n4 = n & ~(size_t)3;
-	for (; k < n4; k += 4) { /* unrolled: one branch per four counters */
-		tot[k] += (now[k] - before[k]) & mask[k];
-		tot[k + 1] += (now[k + 1] - before[k + 1]) & mask[k + 1];
-		tot[k + 2] += (now[k + 2] - before[k + 2]) & mask[k + 2];
-		tot[k + 3] += (now[k + 3] - before[k + 3]) & mask[k + 3];
-	}
-	for (; k < n; k++)
-		tot[k] += (now[k] - before[k]) & mask[k];
-	hub->cur ^= 1;
-	return rc;
+	hub->interrupt_gen++;
+	snprintf(hub->interrupted_detail, sizeof(hub->interrupted_detail), "%s",
+		 hub->be->interrupted_detail);
+	hub->be->counting_interrupted = 0;
 }
 
 /* Fold everything counted so far into the bases and stop the backend: 0,
@@ -503,13 +468,10 @@ int hub_rebuild(struct uncore_share *hub)
 }
 
 /* A holder that went away: take its socket and count there too. */
-void hub_retry_missing(struct uncore_share *hub, int force)
+void hub_retry_missing_now(struct uncore_share *hub, int force)
 {
 	int gained = 0;
-	uint64_t now;
-	if (!hub->missing || hub->no_socket_lock)
-		return;
-	now = mono_ns();
+	uint64_t now = mono_ns();
 	if (!force && now - hub->last_retry_ns < RETRY_NS)
 		return;
 	hub->last_retry_ns = now;

@@ -111,9 +111,6 @@ int hub_get_event(struct uncore_share *hub, const struct uncore_sched_event *sev
 		  struct hub_event **out);
 /* The instance of `e` that slot `s` counts, or -1. */
 int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s);
-/* Bring the totals up to date (every programmed counter folded): 0 or
- * the read's error, the counters that could be read folded all the same. */
-int hub_sync(struct uncore_share *hub);
 /* Fold everything counted so far and stop the backend. */
 int hub_teardown(struct uncore_share *hub);
 /* Nothing counted: keep only the sockets acquiring views claimed. */
@@ -130,8 +127,62 @@ int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
 void hub_prune(struct uncore_share *hub);
 /* Program the backend with the union and start it. */
 int hub_rebuild(struct uncore_share *hub);
+/* hub_retry_missing's work, when sockets are missing. */
+void hub_retry_missing_now(struct uncore_share *hub, int force);
+/* hub_sync's rare paths: an interruption the read met; a failed read's
+ * unread slots (their values kept as of their last read). */
+void hub_note_interrupted(struct uncore_share *hub);
+void hub_keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *before);
+
 /* Take sockets whose holder went away (at most once a second unless
- * `force`). */
-void hub_retry_missing(struct uncore_share *hub, int force);
+ * `force`).  Inline: every read of a view asks, and the usual answer is
+ * one test. */
+static inline void hub_retry_missing(struct uncore_share *hub, int force)
+{
+	if (hub->missing && !hub->no_socket_lock)
+		hub_retry_missing_now(hub, force);
+}
+
+/* Bring the totals up to date (every programmed counter folded): 0 or
+ * the read's error.  The slots that could be read are folded all the
+ * same, so a fault on one box costs no other box its counts (backend.h);
+ * the read or stop of the set that met it fails, and the component
+ * reports it once (issue 15).  Inline: it is the body of every read
+ * through shared counters, whose fixed cost is a call level each. */
+static inline int hub_sync(struct uncore_share *hub)
+{
+	if (!hub->programmed || !hub->hw.nslots)
+		return 0;
+	if (hub->fresh) {
+		hub->fresh = 0;
+		return 0;
+	}
+	uint64_t *now = hub->raw[hub->cur];
+	const uint64_t *before = hub->raw[hub->cur ^ 1];
+	int rc = hub->be->ops->read(hub->be, now);
+	if (hub->be->counting_interrupted)
+		hub_note_interrupted(hub);
+	if (rc < 0)
+		hub_keep_unread(hub, now, before);
+	/* Every read: one fold per counter (counter_fold.h: the delta modulo
+	 * 2^width survives one wrap), straight into its total. */
+	uint64_t *tot = hub->tot;
+	const uint64_t *mask = hub->mask;
+	for (unsigned j = 0; j < hub->nfanout; j++) {
+		unsigned k = hub->fanout[j].slot;
+		*hub->fanout[j].total += (now[k] - before[k]) & mask[k];
+	}
+	size_t k = 0, n = hub->hw.nslots, n4 = n & ~(size_t)3;
+	for (; k < n4; k += 4) { /* unrolled: one branch per four counters */
+		tot[k] += (now[k] - before[k]) & mask[k];
+		tot[k + 1] += (now[k + 1] - before[k + 1]) & mask[k + 1];
+		tot[k + 2] += (now[k + 2] - before[k + 2]) & mask[k + 2];
+		tot[k + 3] += (now[k + 3] - before[k + 3]) & mask[k + 3];
+	}
+	for (; k < n; k++)
+		tot[k] += (now[k] - before[k]) & mask[k];
+	hub->cur ^= 1;
+	return rc;
+}
 
 #endif

@@ -66,6 +66,8 @@ TEST(metrics_count_exactly_next_to_kernel_events)
 		CHECK_EQ_U64(st.time_enabled, NS_PER_S);
 	}
 	CHECK_EQ_INT(uncore_set_any_scaled(e.set), 0);
+	/* The read's one-load test says so too (nothing to look at). */
+	CHECK_EQ_INT(*uncore_set_scaled_hint(e.set), 0);
 	/* 64-bit kernel counts never wrap: no background poller is needed. */
 	uint64_t safe = 0, period = 1;
 	CHECK_EQ_INT(uncore_set_max_read_interval(e.set, &safe), 0);
@@ -169,6 +171,9 @@ TEST(kernel_multiplexing_is_reported_per_entry_and_over_settings)
 	CHECK_EQ_INT(st.scaled, 0);
 	CHECK_EQ_INT(uncore_set_event_status(e.set, 5, &st), UNCORE_EINVAL);
 	CHECK_EQ_INT(uncore_set_any_scaled(e.set), 1);
+	/* The component tests this flag before asking: never 0 when there is
+	 * something to note. */
+	CHECK(*uncore_set_scaled_hint(e.set) != 0);
 	/* Kept after stop; cleared by a new start. */
 	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
 	CHECK_EQ_INT(uncore_set_event_status(e.set, 2, &st), 0);
