@@ -820,6 +820,16 @@ static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
 {
 	uint32_t c;
 	pthread_rwlock_rdlock(&component_lock);
+	/* PAPI asks every component about names with no PMU or another
+	 * component's PMU (PAPI_TOT_INS, cycles, perf::...).  Before the first
+	 * use those need no discovery: with kernel PMUs only, every name of
+	 * ours is PMU::EVENT with one of the PMU names start-up announced. */
+	const char *pmu_end = strstr(name, "::");
+	if (component && component->deferred &&
+	    (!pmu_end || !is_our_pmu(name, (size_t)(pmu_end - name)))) {
+		pthread_rwlock_unlock(&component_lock);
+		return PAPI_ENOEVNT;
+	}
 	int ret = bound(name);
 	int rc = ret == PAPI_OK ? uncore_native_code(component->native, name, &c) : UNCORE_OK;
 	pthread_rwlock_unlock(&component_lock);

@@ -27,7 +27,7 @@
 
 static int read_freeze_wanted(const struct uncore_component *c)
 {
-	return uncore_settings_default_on(c->settings.read_freeze);
+	return uncore_settings_default_on(c->settings->read_freeze);
 }
 
 static int sim_now(void *ctx, uint64_t *ns)
@@ -82,8 +82,8 @@ static int open_sim_perf(struct uncore_component *c)
 	struct uncore_perf_config cfg;
 	char origin[160];
 	struct uncore_sim_options so;
-	uncore_settings_sim(&c->settings, &so);
-	int rc = uncore_sim_perf_open(&so, c->settings.tmpdir, c->settings.sim_kernel_share, &k);
+	uncore_settings_sim(c->settings, &so);
+	int rc = uncore_sim_perf_open(&so, c->settings->tmpdir, c->settings->sim_kernel_share, &k);
 	if (rc < 0)
 		return rc;
 	if (uncore_sim_describe(uncore_sim_perf_machine(k), origin, sizeof(origin)) < 0)
@@ -123,7 +123,7 @@ static int open_sim_shape(struct uncore_component *c, const struct uncore_shape 
 	struct uncore_shape_kernel *k;
 	struct uncore_perf_config cfg;
 	char origin[200];
-	int rc = uncore_shape_kernel_create(shape, c->settings.tmpdir, &k);
+	int rc = uncore_shape_kernel_create(shape, c->settings->tmpdir, &k);
 	if (rc < 0)
 		return rc;
 	snprintf(origin, sizeof(origin), "SIMULATED kernel: %s", uncore_shape_title(shape));
@@ -162,7 +162,7 @@ static int open_sim(struct uncore_component *c)
 	struct uncore_regio *io;
 	struct uncore_direct_config cfg;
 	char origin[160], locks[4200];
-	const char *kernel = c->settings.sim_kernel;
+	const char *kernel = c->settings->sim_kernel;
 	if (strcmp(kernel, "perf") == 0)
 		return open_sim_perf(c);
 	if (uncore_shape_find(kernel))
@@ -180,7 +180,7 @@ static int open_sim(struct uncore_component *c)
 				   UNCORE_SIM_ENV_KERNEL, kernel, shapes);
 	}
 	struct uncore_sim_options so;
-	uncore_settings_sim(&c->settings, &so);
+	uncore_settings_sim(c->settings, &so);
 	int rc = uncore_sim_regio_open(&so, &io);
 
 	if (rc < 0)
@@ -289,7 +289,7 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	if (rc == 0 && !msr_only) {
 		struct uncore_pci_options po;
 		memset(&po, 0, sizeof(po));
-		rc = uncore_pci_method_parse(c->settings.pci, &po);
+		rc = uncore_pci_method_parse(c->settings->pci, &po);
 		if (rc == 0)
 			rc = uncore_pci_cfg_open(&po, &pci);
 		if (rc < 0 && skl) { /* only the IMC needs PCI there */
@@ -359,10 +359,6 @@ static int defer_perf(struct uncore_component *c, struct uncore_perf_sysfs *list
 	cfg.listing = 1;
 	cfg.origin = "kernel PMUs";
 	rc = uncore_perf_open(&cfg, &c->listing);
-	if (rc == 0)
-		rc = uncore_native_create(c->listing->machine.plat, &c->listing_native);
-	if (rc == 0)
-		rc = uncore_native_set_source(c->listing_native, c->listing->events);
 	if (rc < 0)
 		return rc;
 	snprintf(c->origin, sizeof(c->origin),
@@ -441,14 +437,23 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 	if (!c)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
 	pthread_mutex_init(&c->bind_lock, NULL);
-	if (settings)
-		c->settings = *settings;
-	else if ((rc = uncore_settings_read(&c->settings)) < 0) {
-		uncore_component_close(c);
-		return rc;
+	/* The caller's settings are used where they are (start-up copies
+	 * nothing it need not: bench_startup); a utility's are read here. */
+	if (!settings) {
+		c->own_settings = malloc(sizeof(*c->own_settings));
+		if (!c->own_settings) {
+			uncore_component_close(c);
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for the component");
+		}
+		if ((rc = uncore_settings_read(c->own_settings)) < 0) {
+			uncore_component_close(c);
+			return rc;
+		}
+		settings = c->own_settings;
 	}
+	c->settings = settings;
 	memset(&in, 0, sizeof(in));
-	in.backend_env = c->settings.backend;
+	in.backend_env = c->settings->backend;
 	if (cpu)
 		in.cpu = *cpu;
 	else if ((rc = uncore_cpu_identify(&in.cpu)) < 0) {
@@ -482,7 +487,7 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 	/* Socket locks between processes: the directory the settings say (the
 	 * simulator replaces it with its machine's own). */
 	if (choice.usable)
-		rc = uncore_socket_lock_default_dir(c->settings.lock_dir, c->settings.runtime_dir,
+		rc = uncore_socket_lock_default_dir(c->settings->lock_dir, c->settings->runtime_dir,
 						    c->lock_dir, sizeof(c->lock_dir));
 	if (!choice.usable || rc < 0) {
 		uncore_perf_sysfs_free(sysfs);
@@ -531,14 +536,22 @@ int uncore_component_open(const struct uncore_settings *settings, struct uncore_
 	return 0;
 }
 
+/* While deferred, the listing's event source says both: with kernel PMUs
+ * only the code space holds its events alone, and its PMU names in its
+ * order (eventset/native.h: no table events, no metrics). */
 unsigned uncore_component_native_count(const struct uncore_component *c)
 {
-	return c->native ? uncore_native_count(c->native) : uncore_native_count(c->listing_native);
+	if (c->native)
+		return uncore_native_count(c->native);
+	return c->listing->events->ops->count(c->listing->events);
 }
 
 const char *const *uncore_component_pmu_names(const struct uncore_component *c, unsigned *n)
 {
-	return uncore_native_pmu_names(c->listing_native ? c->listing_native : c->native, n);
+	unsigned primary;
+	if (!c->listing)
+		return uncore_native_pmu_names(c->native, n);
+	return c->listing->events->ops->pmu_names(c->listing->events, n, &primary);
 }
 
 void uncore_component_close(struct uncore_component *c)
@@ -550,10 +563,10 @@ void uncore_component_close(struct uncore_component *c)
 		uncore_share_release(c->share); /* destroys be with the last event set */
 	else if (c->be)
 		c->be->ops->destroy(c->be);
-	uncore_native_destroy(c->listing_native);
 	if (c->listing)
 		c->listing->ops->destroy(c->listing);
 	uncore_perf_sysfs_free(c->sysfs);
 	pthread_mutex_destroy(&c->bind_lock);
+	free(c->own_settings);
 	free(c);
 }

@@ -28,17 +28,19 @@ struct uncore_component {
 	char origin[192];      /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */
 	unsigned max_counters; /* counters of one socket, for cmp_info.num_cntrs */
 	struct uncore_clock clock; /* for event sets: the host's, or the simulator's virtual time */
-	struct uncore_settings settings; /* the environment, as read when opened */
+	/* The environment, as read when opened: the caller's (which must
+	 * outlive the component) or own_settings. */
+	const struct uncore_settings *settings;
+	struct uncore_settings *own_settings;
 	/* Start-up (uncore_component_probe) and the first use
 	 * (uncore_component_bind). */
 	struct uncore_probe_result choice;
 	struct uncore_perf_sysfs *sysfs; /* read by the probe, until the perf backend takes it */
 	/* Kernel PMUs only: binding waits for the first use; until then the
-	 * listing's backend and code space give PAPI the PMU names and the
-	 * number of events (kept: PAPI holds the names). */
+	 * listing's backend (its event source) gives PAPI the PMU names and
+	 * the number of events (kept: PAPI holds the names). */
 	int deferred;
 	struct uncore_backend *listing;
-	struct uncore_native *listing_native;
 	pthread_mutex_t bind_lock;
 	int bind_done;
 	struct uncore_saved_error bind_result;
@@ -46,7 +48,8 @@ struct uncore_component {
 
 /* Probe this machine (CPUID, kernel PMUs, devices, the override in
  * PAPI_INTEL_UNCORE_BACKEND) and open the chosen backend, with the
- * environment as `settings` says (NULL: read it now, uncore_settings_read).
+ * environment as `settings` says (NULL: read it now, uncore_settings_read;
+ * else kept, not copied: it must outlive the component).
  * 0 and a component, or an error whose detail is the disabled reason (what
  * is missing and how to fix it). */
 int uncore_component_open(const struct uncore_settings *settings, struct uncore_component **out);

@@ -278,14 +278,47 @@ static int pmu_cmp(const void *pa, const void *pb)
 	return uncore_perf_name_cmp(a->name, b->name);
 }
 
+/* Call fn(name, arg) for each entry of directory `path` but the dot files,
+ * until it returns non-zero (then that).  getdents64(2) into a buffer on
+ * the stack: unlike opendir, no 32 KB allocation and no fstat, which
+ * start-up would pay for each directory it lists.  1 (errno set) when
+ * `path` cannot be opened as a directory; fn returns 0 or a negative code. */
+static int each_entry(const char *path, int (*fn)(const char *name, void *arg), void *arg)
+{
+	_Alignas(struct dirent64) char buf[4096];
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return 1;
+	int rc = 0;
+	ssize_t n;
+	while (rc == 0 && (n = getdents64(fd, buf, sizeof(buf))) > 0)
+		for (ssize_t at = 0; rc == 0 && at < n;) {
+			const struct dirent64 *e = (const struct dirent64 *)(buf + at);
+			at += e->d_reclen;
+			if (e->d_name[0] != '.')
+				rc = fn(e->d_name, arg);
+		}
+	close(fd);
+	return rc;
+}
+
+/* An alias file of events/ (not its .scale, .unit... qualifiers). */
+static int count_alias(const char *name, void *arg)
+{
+	struct uncore_perf_pmu *pmu = arg;
+	pmu->naliases += !strchr(name, '.');
+	return 0;
+}
+
 /* The listing of one PMU for start-up (uncore_perf_sysfs_list): its name
  * and how many aliases its events/ directory lists, without opening a file.
- * Only a PMU without events/ has its type read (the software PMU's events
- * are the kernel ABI's list above); PMUs no config word counts are not
- * looked into. */
+ * The software PMU, which has no events/, is known by its name: the kernel
+ * registers PERF_TYPE_SOFTWARE as "software" and under no other name
+ * (kernel/events/core.c, perf_event_init); its events are the kernel ABI's
+ * list above.  PMUs no config word counts are not looked into. */
 static int list_pmu(const char *root, const char *name, struct uncore_perf_pmu *pmu)
 {
-	char dir[600], text[64];
+	char dir[600];
 	memset(pmu, 0, sizeof(*pmu));
 	if (strlen(name) >= sizeof(pmu->name))
 		return 1;
@@ -293,71 +326,61 @@ static int list_pmu(const char *root, const char *name, struct uncore_perf_pmu *
 	if (!uncore_perf_pmu_countable(pmu, NULL))
 		return 0;
 	snprintf(dir, sizeof(dir), "%s/%s/events", root, name);
-	DIR *d = opendir(dir);
-	if (d) {
-		struct dirent *e;
-		while ((e = readdir(d)) != NULL)
-			pmu->naliases += e->d_name[0] != '.' && !strchr(e->d_name, '.');
-		closedir(d);
+	if (each_entry(dir, count_alias, pmu) == 0)
 		return 0;
-	}
-	snprintf(dir, sizeof(dir), "%s/%s/type", root, name);
-	if (read_text(dir, text, sizeof(text)) == 0 &&
-	    strtoul(text, NULL, 10) == PERF_TYPE_SOFTWARE) {
+	if (strcmp(name, "software") == 0) {
 		pmu->type = PERF_TYPE_SOFTWARE;
 		pmu->naliases = sizeof(software_events) / sizeof(software_events[0]);
 	}
 	return 0;
 }
 
+struct root_scan {
+	struct uncore_perf_sysfs *s;
+	unsigned cap;
+	int list_only;
+};
+
+static int add_pmu(const char *name, void *arg)
+{
+	struct root_scan *rs = arg;
+	struct uncore_perf_sysfs *s = rs->s;
+	if (grow((void **)&s->pmus, s->npmus, &rs->cap, sizeof(s->pmus[0])) < 0)
+		return UNCORE_ENOMEM;
+	int r = rs->list_only ? list_pmu(s->root, name, &s->pmus[s->npmus])
+			      : read_pmu(s->root, name, &s->pmus[s->npmus]);
+	if (r == 0)
+		s->npmus++;
+	else
+		free_pmu(&s->pmus[s->npmus]);
+	return r < 0 ? r : 0;
+}
+
 static int read_root(const char *root, int list_only, struct uncore_perf_sysfs **out)
 {
-	struct uncore_perf_sysfs *s;
-	unsigned cap = 0;
-	DIR *d;
-	struct dirent *e;
-	int rc = 0;
-
+	struct root_scan rs = {.list_only = list_only};
 	if (!root)
 		root = UNCORE_PERF_PMU_ROOT;
-	d = opendir(root);
-	if (!d) {
+	rs.s = calloc(1, sizeof(*rs.s));
+	if (!rs.s)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory reading %s", root);
+	snprintf(rs.s->root, sizeof(rs.s->root), "%s", root);
+	int rc = each_entry(root, add_pmu, &rs);
+	if (rc == 1) {
 		int err = errno;
+		uncore_perf_sysfs_free(rs.s);
 		return uncore_fail(UNCORE_ENODEV,
 				   "cannot read %s: %s (a kernel without perf_event support, or "
 				   "sysfs not mounted)",
 				   root, strerror(err));
 	}
-	s = calloc(1, sizeof(*s));
-	if (!s) {
-		closedir(d);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory reading %s", root);
-	}
-	snprintf(s->root, sizeof(s->root), "%s", root);
-	while (rc == 0 && (e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		if (grow((void **)&s->pmus, s->npmus, &cap, sizeof(s->pmus[0])) < 0) {
-			rc = UNCORE_ENOMEM;
-			break;
-		}
-		int r = list_only ? list_pmu(root, e->d_name, &s->pmus[s->npmus])
-				  : read_pmu(root, e->d_name, &s->pmus[s->npmus]);
-		if (r < 0)
-			rc = r;
-		if (r == 0)
-			s->npmus++;
-		else
-			free_pmu(&s->pmus[s->npmus]);
-	}
-	closedir(d);
 	if (rc < 0) {
-		uncore_perf_sysfs_free(s);
+		uncore_perf_sysfs_free(rs.s);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory reading the PMUs of %s", root);
 	}
-	if (s->npmus > 1)
-		qsort(s->pmus, s->npmus, sizeof(s->pmus[0]), pmu_cmp);
-	*out = s;
+	if (rs.s->npmus > 1)
+		qsort(rs.s->pmus, rs.s->npmus, sizeof(rs.s->pmus[0]), pmu_cmp);
+	*out = rs.s;
 	return 0;
 }
 

@@ -390,11 +390,85 @@ TEST(a_processor_without_tables_gets_the_kernel_pmus)
 	test_rmtree(root);
 }
 
+/* Start-up lists the PMUs (names and alias counts, no file opened:
+ * uncore_perf_sysfs_list) and names the kernel's PMUs and counts their
+ * events from that listing alone; the first use reads everything.  Both
+ * must agree: same PMUs, same alias counts, same names and count of
+ * events from a backend built on each.  On a fake tree (numbered family,
+ * .scale/.unit qualifiers, the software PMU) and on this machine's. */
+static void listing_agrees(const char *pmu_root, const char *cpu_root)
+{
+	struct uncore_perf_sysfs *full = NULL, *list = NULL;
+	CHECK_EQ_INT(uncore_perf_sysfs_read(pmu_root, &full), 0);
+	CHECK_EQ_INT(uncore_perf_sysfs_list(pmu_root, &list), 0);
+	if (!full || !list) {
+		uncore_perf_sysfs_free(full);
+		uncore_perf_sysfs_free(list);
+		return;
+	}
+	CHECK_EQ_INT(list->listed_only, 1);
+	CHECK_EQ_INT(list->npmus, full->npmus);
+	for (unsigned i = 0; i < list->npmus && i < full->npmus; i++) {
+		CHECK_EQ_STR(list->pmus[i].name, full->pmus[i].name);
+		if (uncore_perf_pmu_countable(&full->pmus[i], NULL))
+			CHECK_EQ_INT(list->pmus[i].naliases, full->pmus[i].naliases);
+		CHECK(list->pmus[i].aliases == NULL && list->pmus[i].fields == NULL);
+	}
+	CHECK_EQ_INT(uncore_perf_sysfs_has_kernel_pmus(list),
+		     uncore_perf_sysfs_has_kernel_pmus(full));
+
+	struct rec_sys r = recorder();
+	struct uncore_perf_config lc, fc;
+	struct uncore_backend *lb = NULL, *fb = NULL;
+	memset(&lc, 0, sizeof(lc));
+	lc.sysfs = list;
+	lc.listing = 1;
+	memset(&fc, 0, sizeof(fc));
+	fc.sysfs = full;
+	fc.cpu_root = cpu_root;
+	fc.sys = &r.sys;
+	CHECK_EQ_INT(uncore_perf_open(&lc, &lb), 0);
+	CHECK_EQ_INT(uncore_perf_open(&fc, &fb), 0);
+	if (lb && fb) {
+		CHECK_EQ_INT(lb->events->ops->count(lb->events),
+			     fb->events->ops->count(fb->events));
+		unsigned ln, fn, lp, fp;
+		const char *const *lnames = lb->events->ops->pmu_names(lb->events, &ln, &lp);
+		const char *const *fnames = fb->events->ops->pmu_names(fb->events, &fn, &fp);
+		CHECK_EQ_INT(ln, fn);
+		CHECK_EQ_INT(lp, fp);
+		for (unsigned i = 0; i < ln && i < fn; i++)
+			CHECK_EQ_STR(lnames[i], fnames[i]);
+	}
+	CHECK_EQ_INT(r.n, 0); /* neither opened an event */
+	if (lb)
+		lb->ops->destroy(lb);
+	if (fb)
+		fb->ops->destroy(fb);
+}
+
+TEST(the_startup_listing_agrees_with_discovery)
+{
+	const char *root = fake_sysfs_mkdtemp("disc-list");
+	CHECK(root && fake_sysfs_skl(root) == 0);
+	if (root)
+		listing_agrees(fake_sysfs_pmu_root(root), fake_sysfs_cpu_root(root));
+	struct uncore_perf_sysfs *here = NULL;
+	if (uncore_perf_sysfs_read(NULL, &here) == 0 && uncore_perf_sysfs_has_kernel_pmus(here))
+		listing_agrees(NULL, NULL);
+	else
+		uncore_error_clear(); /* no perf_event here: the fake tree said it */
+	uncore_perf_sysfs_free(here);
+	if (root)
+		test_rmtree(root);
+}
+
 int main(void)
 {
 	RUN(skylake_client_boxes_map_to_the_kernels_pmus);
 	RUN(nehalem_counts_each_socket_on_its_cpumask_cpu);
 	RUN(kernel_events_are_enumerated_after_the_tables);
 	RUN(a_processor_without_tables_gets_the_kernel_pmus);
+	RUN(the_startup_listing_agrees_with_discovery);
 	return harness_done();
 }
