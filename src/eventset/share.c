@@ -503,7 +503,7 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	}
 	hub->no_socket_lock = cfg ? cfg->no_socket_lock : 0;
-	pthread_mutex_init(&hub->mu, NULL);
+	hub_lock_init(&hub->mu);
 	hub->refs = 1;
 	hub->be = be;
 	*out = hub;
@@ -514,9 +514,9 @@ void uncore_share_release(struct uncore_share *hub)
 {
 	if (!hub)
 		return;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	unsigned left = --hub->refs;
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	if (left)
 		return;
 	if (hub_teardown(hub) < 0)
@@ -526,7 +526,6 @@ void uncore_share_release(struct uncore_share *hub)
 	free(hub->ev);
 	release_sockets(hub, 0);
 	hub->be->ops->destroy(hub->be);
-	pthread_mutex_destroy(&hub->mu);
 	free(hub->lock_dir);
 	free(hub);
 }
@@ -536,7 +535,7 @@ int uncore_share_socket_state(struct uncore_share *hub, unsigned s, char *who, s
 	int st;
 	if (s >= UNCORE_MACHINE_MAX_SOCKETS)
 		return -1;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	if (!(hub->wanted & (1u << s)))
 		st = -1;
 	else if (hub->missing & (1u << s)) {
@@ -545,7 +544,7 @@ int uncore_share_socket_state(struct uncore_share *hub, unsigned s, char *who, s
 			snprintf(who, wlen, "%s", hub->owner[s]);
 	} else
 		st = 1;
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return st;
 }
 

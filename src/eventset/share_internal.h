@@ -5,6 +5,7 @@
 #define UNCORE_EVENTSET_SHARE_INTERNAL_H
 
 #include "backend/direct/socket_hold.h"
+#include "eventset/hub_lock.h"
 #include "eventset/share.h"
 #include "plan/sched.h"
 
@@ -40,7 +41,7 @@ struct hub_event {
 };
 
 struct uncore_share {
-	pthread_mutex_t mu;
+	struct hub_lock mu; /* hub_lock.h: every read through the hub takes it */
 	unsigned refs;
 	struct uncore_backend *be;
 	char *lock_dir;

@@ -62,7 +62,7 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 
 	if (!plan->ev && plan->nevents)
 		return uncore_fail(UNCORE_EINVAL, "a plan without its events cannot be shared");
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	if (v->plan)
 		if (view_unprogram_locked(v) < 0)
 			uncore_error_clear(); /* reprogrammed: its counts are done with */
@@ -120,7 +120,7 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 		hub_prune(hub); /* events nobody uses; the programmed plan still counts them */
 		uncore_error_restore(&err);
 	}
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return rc;
 }
 
@@ -174,9 +174,9 @@ static int view_start(struct uncore_backend *base)
 	struct share_view *v = (struct share_view *)base;
 	struct uncore_share *hub = v->hub;
 	int rc = 0;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	if (!v->plan) {
-		pthread_mutex_unlock(&hub->mu);
+		hub_unlock(&hub->mu);
 		return uncore_fail(UNCORE_ESTATE, "start before program");
 	}
 	int stale = 0;
@@ -190,7 +190,7 @@ static int view_start(struct uncore_backend *base)
 		v->running = 1;
 		v->seen_gen = hub->interrupt_gen; /* earlier interruptions are not this run's */
 	}
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return rc;
 }
 
@@ -198,7 +198,7 @@ static int view_stop(struct uncore_backend *base)
 {
 	struct share_view *v = (struct share_view *)base;
 	int rc = 0;
-	pthread_mutex_lock(&v->hub->mu);
+	hub_lock(&v->hub->mu);
 	if (v->plan && v->running) {
 		/* Stopped even when the final read fails: what could be read is
 		 * kept in the snapshot, and the error says the rest may be short. */
@@ -207,7 +207,7 @@ static int view_stop(struct uncore_backend *base)
 		fill(v, v->snap);
 		v->running = 0;
 	}
-	pthread_mutex_unlock(&v->hub->mu);
+	hub_unlock(&v->hub->mu);
 	return rc;
 }
 
@@ -233,9 +233,9 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct share_view *v = (struct share_view *)base;
 	struct uncore_share *hub = v->hub;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	if (!v->plan) {
-		pthread_mutex_unlock(&hub->mu);
+		hub_unlock(&hub->mu);
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	}
 	int rc = 0;
@@ -247,7 +247,7 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 	} else {
 		memcpy(raw, v->snap, v->plan->nslots * sizeof(*raw));
 	}
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return rc;
 }
 
@@ -275,9 +275,9 @@ int uncore_share_view_sum(struct uncore_backend *base, struct uncore_share_sums 
 {
 	struct share_view *v = (struct share_view *)base;
 	struct uncore_share *hub = v->hub;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	if (!v->running) {
-		pthread_mutex_unlock(&hub->mu);
+		hub_unlock(&hub->mu);
 		return uncore_fail(UNCORE_ESTATE, "sums of a view that is not counting");
 	}
 	int rc = view_sync(v);
@@ -298,7 +298,7 @@ int uncore_share_view_sum(struct uncore_backend *base, struct uncore_share_sums 
 		out[i] = off[i] + *src[i];
 	for (unsigned j = 0; j < sums->nmore; j++)
 		out[sums->more_dst[j]] += *sums->more_src[j];
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return rc;
 }
 
@@ -316,7 +316,7 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 	for (unsigned p = 0; p < n; p++)
 		for (unsigned k = 0; k < plans[p]->nslots; k++)
 			want |= 1u << plans[p]->slots[k].socket;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	hub->wanted |= want;
 	rc = hub_take_sockets(hub, &gained);
 	for (unsigned p = 0; p < n && rc == 0; p++) {
@@ -339,7 +339,7 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 		hub_release_unclaimed(hub);
 		rc = uncore_error_restore(&err);
 	}
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return rc;
 }
 
@@ -347,7 +347,7 @@ static int view_release(struct uncore_backend *base)
 {
 	struct share_view *v = (struct share_view *)base;
 	struct uncore_share *hub = v->hub;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	int rc = view_unprogram_locked(v);
 	if (v->acquired) {
 		v->acquired = 0;
@@ -362,16 +362,16 @@ static int view_release(struct uncore_backend *base)
 			}
 		}
 	}
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return rc;
 }
 
 static int view_unprogram(struct uncore_backend *base)
 {
 	struct share_view *v = (struct share_view *)base;
-	pthread_mutex_lock(&v->hub->mu);
+	hub_lock(&v->hub->mu);
 	int rc = view_unprogram_locked(v);
-	pthread_mutex_unlock(&v->hub->mu);
+	hub_unlock(&v->hub->mu);
 	return rc;
 }
 
@@ -397,13 +397,13 @@ static int view_max_read_interval(const struct uncore_backend *base, const struc
 	*ns = UINT64_MAX;
 	if (!hub->be->ops->max_read_interval)
 		return 0;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	int rc = hub->be->ops->max_read_interval(hub->be, plan, ns);
 	if (rc == 0 && hub->programmed && hub->hw.nslots)
 		rc = hub->be->ops->max_read_interval(hub->be, &hub->hw, &hw);
 	if (rc == 0 && hw < *ns)
 		*ns = hw;
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return rc;
 }
 
@@ -413,9 +413,9 @@ static int view_stats(struct uncore_backend *base, struct uncore_backend_stats *
 	memset(out, 0, sizeof(*out));
 	if (!v->hub->be->ops->stats)
 		return 0;
-	pthread_mutex_lock(&v->hub->mu);
+	hub_lock(&v->hub->mu);
 	int rc = v->hub->be->ops->stats(v->hub->be, out);
-	pthread_mutex_unlock(&v->hub->mu);
+	hub_unlock(&v->hub->mu);
 	return rc;
 }
 
@@ -426,13 +426,13 @@ static int view_slot_status(struct uncore_backend *base, unsigned slot,
 	struct uncore_share *hub = v->hub;
 	int rc = 0;
 	memset(out, 0, sizeof(*out));
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	if (v->plan && slot < v->plan->nslots && v->slot_ev[slot] && v->slot_inst[slot] >= 0) {
 		int u = v->slot_ev[slot]->inst[v->slot_inst[slot]].uslot;
 		if (u >= 0 && hub->be->ops->slot_status)
 			rc = hub->be->ops->slot_status(hub->be, (unsigned)u, out);
 	}
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	return rc;
 }
 
@@ -459,9 +459,9 @@ int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out)
 	/* Per-slot marks of a failed read exist when the backend's reads have
 	 * them (direct; perf's 64-bit totals do not). */
 	v->base.marks_unread = hub->be->value_bits == 0;
-	pthread_mutex_lock(&hub->mu);
+	hub_lock(&hub->mu);
 	hub->refs++;
-	pthread_mutex_unlock(&hub->mu);
+	hub_unlock(&hub->mu);
 	*out = &v->base;
 	return 0;
 }
