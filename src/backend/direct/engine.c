@@ -77,12 +77,10 @@ struct engine {
 	unsigned ncounters;
 	struct eng_filter *filters;
 	unsigned nfilters;
-	/* The read path: every counter not in the MSR batch, in slot order;
-	 * those whose dwords may tear (tear != 0). */
+	/* The read path: every counter not in the MSR batch, in slot order
+	 * (read_ops.h); those whose dwords may tear have tear != 0. */
 	struct direct_read_op *ops;
 	unsigned nops;
-	const struct direct_read_op **tear;
-	unsigned ntear;
 	uint32_t tear_sockets; /* OR of their tear bits */
 	/* With a batch operation (cfg.io->ops->batch): the MSR counters, with
 	 * the freeze and thaw writes (msr_batch.h). */
@@ -372,7 +370,6 @@ static int bind_slot(struct engine *e, unsigned i)
 			ctr.width = 8;
 			op->tear = 1u << s->socket;
 			e->tear_sockets |= op->tear;
-			e->tear[e->ntear++] = op;
 		}
 		op->reg = ctr;
 		op->mask = width_mask(s->width);
@@ -558,14 +555,12 @@ static void release_binding(struct engine *e)
 	free(e->counters);
 	free(e->filters);
 	free(e->ops);
-	free(e->tear);
 	direct_msr_batch_free(&e->batch);
 	e->boxes = NULL;
 	e->counters = NULL;
 	e->filters = NULL;
 	e->ops = NULL;
-	e->tear = NULL;
-	e->nops = e->ntear = 0;
+	e->nops = 0;
 	e->tear_sockets = 0;
 	e->ncounters = e->nfilters = 0;
 	e->sockets = 0;
@@ -659,11 +654,10 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	e->boxes = calloc(plan->nboxes ? plan->nboxes : 1, sizeof(*e->boxes));
 	e->counters = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->counters));
 	e->ops = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->ops));
-	e->tear = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->tear));
 	e->filters = calloc(nf ? nf * DIRECT_MAX_FILTER_WRITES : 1, sizeof(*e->filters));
 	e->plan = plan;
 	e->batched = e->cfg.io->ops->batch != NULL;
-	if (!e->boxes || !e->counters || !e->ops || !e->tear || !e->filters ||
+	if (!e->boxes || !e->counters || !e->ops || !e->filters ||
 	    direct_msr_batch_init(&e->batch, plan->nslots) < 0) {
 		release_binding(e);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory binding %u counters",
@@ -847,15 +841,11 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (!e->plan)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	first = read_msr_frozen(e, freeze, raw, &frozen, &thawed);
-	rc = direct_read_ops(e->cfg.io, e->ops, e->nops, raw);
+	/* Stopped counters do not tear; frozen ones neither. */
+	rc = direct_read_ops(e->cfg.io, e->ops, e->nops, raw,
+			     e->running ? e->tear_sockets & ~frozen : 0);
 	if (rc < 0)
 		keep_first(&first, rc);
-	/* Stopped counters do not tear. */
-	if (e->tear_sockets & ~frozen && e->running) {
-		rc = direct_recheck_tears(e->cfg.io, e->tear, e->ntear, raw, frozen);
-		if (rc < 0)
-			keep_first(&first, rc);
-	}
 	if (freeze && !thawed) {
 		char detail[sizeof(base->interrupted_detail)];
 		/* Keep the first error's detail: it names what failed first. */
