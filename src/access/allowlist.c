@@ -192,21 +192,45 @@ static int wrap_read(struct uncore_regio *io, const struct uncore_reg *r, uint64
 	return rc;
 }
 
-static int wrap_read_many(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
-			  size_t n)
+/* The list's verdict on one op of a batch: 0 or UNCORE_EDENIED. */
+static int check_op(const struct allow_wrapper *w, const struct uncore_regio_op *op)
+{
+	return op->write ? uncore_allowlist_check_write(&w->list, &op->reg, op->value)
+			 : check_read(w, &op->reg);
+}
+
+/* A batch passes whole when the list allows every op; otherwise the ops
+ * refused never reach the device and the others are made one by one, in
+ * order (the batch contract: each op made even when another failed). */
+static int wrap_batch(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n)
 {
 	struct allow_wrapper *w = io->impl;
-	io->stats.reads += n;
-	for (size_t i = 0; i < n; i++) {
-		int rc = check_read(w, &r[i]);
-		if (rc) {
-			w->refused++;
-			return rc;
-		}
+	size_t i = 0;
+	for (; i < n; i++) {
+		io->stats.writes += ops[i].write != 0;
+		io->stats.reads += ops[i].write == 0;
 	}
-	int rc = uncore_regio_read_many(w->inner, r, values, n);
+	for (i = 0; i < n && check_op(w, &ops[i]) == 0; i++)
+		;
+	if (i == n) {
+		int rc = uncore_regio_batch(w->inner, ops, n);
+		io->stats.syscalls = w->inner->stats.syscalls;
+		return rc;
+	}
+	struct uncore_saved_error first = {0};
+	for (i = 0; i < n; i++) {
+		struct uncore_regio_op *op = &ops[i];
+		op->err = check_op(w, op);
+		if (op->err)
+			w->refused++;
+		else
+			op->err = op->write ? uncore_regio_write(w->inner, &op->reg, op->value)
+					    : uncore_regio_read(w->inner, &op->reg, &op->value);
+		if (op->err && !first.code)
+			uncore_error_save(&first, op->err);
+	}
 	io->stats.syscalls = w->inner->stats.syscalls;
-	return rc;
+	return uncore_error_restore(&first);
 }
 
 static int wrap_write(struct uncore_regio *io, const struct uncore_reg *r, uint64_t value)
@@ -236,7 +260,7 @@ static const struct uncore_regio_ops allowlist_ops = {
     .name = "allowlist",
     .read = wrap_read,
     .write = wrap_write,
-    .read_many = wrap_read_many,
+    .batch = wrap_batch,
     .destroy = wrap_destroy,
 };
 

@@ -58,22 +58,34 @@ static int composite_write(struct uncore_regio *io, const struct uncore_reg *r, 
 	return rc;
 }
 
-/* A batch goes whole to the member when every register is in one space. */
-static int composite_read_many(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
-			       size_t n)
+/* A batch goes to the members in runs of one space, in order: whole to
+ * the member when every register is in one space. */
+static int composite_batch(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n)
 {
-	int rc = 0;
-	for (size_t i = 0; i < n && rc == 0;) {
+	struct uncore_saved_error first = {0};
+	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
-		while (j < n && r[j].space == r[i].space)
+		while (j < n && ops[j].reg.space == ops[i].reg.space)
 			j++;
-		struct uncore_regio *m = member_of(io, &r[i]);
-		rc = m ? uncore_regio_read_many(m, &r[i], &values[i], j - i) : no_member(&r[i]);
-		io->stats.reads += j - i;
+		struct uncore_regio *m = member_of(io, &ops[i].reg);
+		int rc = 0;
+		if (m) {
+			rc = uncore_regio_batch(m, &ops[i], j - i);
+		} else {
+			rc = no_member(&ops[i].reg);
+			for (size_t k = i; k < j; k++)
+				ops[k].err = rc;
+		}
+		for (size_t k = i; k < j; k++) {
+			io->stats.writes += ops[k].write != 0;
+			io->stats.reads += ops[k].write == 0;
+		}
+		if (rc && !first.code)
+			uncore_error_save(&first, rc);
 		i = j;
 	}
 	sum_stats(io);
-	return rc;
+	return first.code ? uncore_error_restore(&first) : 0;
 }
 
 static void composite_destroy(struct uncore_regio *io)
@@ -85,11 +97,11 @@ static void composite_destroy(struct uncore_regio *io)
 }
 
 static const struct uncore_regio_ops composite_ops = {
-	.name = "composite",
-	.read = composite_read,
-	.write = composite_write,
-	.read_many = composite_read_many,
-	.destroy = composite_destroy,
+    .name = "composite",
+    .read = composite_read,
+    .write = composite_write,
+    .batch = composite_batch,
+    .destroy = composite_destroy,
 };
 
 int uncore_composite_open(struct uncore_regio *msr, struct uncore_regio *pci,

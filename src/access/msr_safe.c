@@ -1,8 +1,8 @@
 /* The msr-safe backend (see msr_safe.h).  Single reads and writes are the
- * msr backend over /dev/cpu/N/msr_safe; read_many builds one batch of read
- * ops in a buffer kept between calls (no allocation once it is big enough)
- * and issues one ioctl.  msr-safe checks the whole batch against its
- * allowlist before running any op, so a refused op fails the batch. */
+ * msr backend over /dev/cpu/N/msr_safe; a batch of reads and writes is one
+ * ioctl over ops in a buffer kept between calls (no allocation once it is
+ * big enough).  msr-safe checks the whole batch against its allowlist
+ * before running any op, so a refused op fails the batch. */
 #include "access/msr_safe.h"
 
 #include <errno.h>
@@ -84,8 +84,8 @@ static int grow_ops(struct msr_safe *m, size_t n)
 	return 0;
 }
 
-/* The ioctl failed: name the first op msr-safe marked, or the call itself. */
-static int batch_failure(struct msr_safe *m, int err, const struct uncore_reg *r, size_t n)
+/* The batch failed: name the first op msr-safe marked, or the call itself. */
+static int batch_failure(struct msr_safe *m, int err, const struct uncore_regio_op *ops, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (!m->ops[i].err)
@@ -93,8 +93,8 @@ static int batch_failure(struct msr_safe *m, int err, const struct uncore_reg *r
 		int e = m->ops[i].err < 0 ? -m->ops[i].err : m->ops[i].err;
 		char path[400];
 		snprintf(path, sizeof(path), "%s (CPU %u, socket %u, op %zu of %zu)", m->batch_path,
-			 m->ops[i].cpu, r[i].socket, i + 1, n);
-		return uncore_msr_fail(e, path, m->ops[i].msr, "read", 1);
+			 m->ops[i].cpu, ops[i].reg.socket, i + 1, n);
+		return uncore_msr_fail(e, path, m->ops[i].msr, ops[i].write ? "write" : "read", 1);
 	}
 	switch (err) {
 	case ENOPROTOOPT:
@@ -114,55 +114,93 @@ static int batch_failure(struct msr_safe *m, int err, const struct uncore_reg *r
 				   "%s: the kernel could not allocate a batch of %zu ops",
 				   m->batch_path, n);
 	default:
-		return uncore_msr_fail(err, m->batch_path, -1, "batch read", 1);
+		return uncore_msr_fail(err, m->batch_path, -1, "batch", 1);
 	}
 }
 
-static int ms_read_many(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
-			size_t n)
+/* Every op of a batch that was not made: `code`. */
+static int none_made(struct uncore_regio_op *ops, size_t n, int code)
+{
+	for (size_t i = 0; i < n; i++)
+		ops[i].err = code;
+	return code;
+}
+
+/* n accesses in one X86_IOC_MSR_BATCH ioctl.  What msr-safe does with it
+ * (msr_batch.c, msr-smp.c of LLNL/msr-safe): it first checks every op -
+ * CPU online, MSR in its allowlist, a write only to an MSR with a nonzero
+ * write mask - and when one fails it runs none (the call fails with
+ * EACCES, ENXIO or EROFS); then each CPU named runs its own ops in array
+ * order (CPUs in parallel), an op that faults marked EIO while the others
+ * run on, and the call fails with EIO.  A write is read-modify-write under
+ * msr-safe's write mask: bits outside it keep their value. */
+static int ms_batch(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n)
 {
 	struct msr_safe *m = io->impl;
-	if (m->batch_fd < 0) { /* no batch device: one read each */
+	size_t nwrites = 0;
+	if (m->batch_fd < 0) { /* no batch device: one access each */
+		int first = 0;
 		for (size_t i = 0; i < n; i++) {
-			int rc = ms_read(io, &r[i], &values[i]);
-			if (rc)
-				return rc;
+			ops[i].err = ops[i].write ? ms_write(io, &ops[i].reg, ops[i].value)
+						  : ms_read(io, &ops[i].reg, &ops[i].value);
+			if (ops[i].err && !first)
+				first = ops[i].err;
 		}
-		return 0;
+		return first;
 	}
 	if (n == 0)
 		return 0; /* msr-safe rejects empty batches with EINVAL */
 	if (n > UINT32_MAX)
-		return uncore_fail(UNCORE_EINVAL, "msr-safe: batch of %zu ops is too large", n);
+		return none_made(
+		    ops, n,
+		    uncore_fail(UNCORE_EINVAL, "msr-safe: batch of %zu ops is too large", n));
 	int rc = grow_ops(m, n);
 	if (rc)
-		return rc;
+		return none_made(ops, n, rc);
 	for (size_t i = 0; i < n; i++) {
-		if (r[i].space != UNCORE_SPACE_MSR || r[i].socket >= m->nsockets ||
-		    m->cpu[r[i].socket] < 0 || r[i].addr > 0xffffffffu)
-			return uncore_fail(UNCORE_EINVAL,
-					   "msr-safe batch: register %zu (space %u, socket %u, "
-					   "0x%" PRIx64 ") is not an MSR of a mapped socket",
-					   i, r[i].space, r[i].socket, r[i].addr);
+		const struct uncore_reg *r = &ops[i].reg;
+		if (r->space != UNCORE_SPACE_MSR || r->socket >= m->nsockets ||
+		    m->cpu[r->socket] < 0 || r->addr > 0xffffffffu)
+			return none_made(
+			    ops, n,
+			    uncore_fail(UNCORE_EINVAL,
+					"msr-safe batch: register %zu (space %u, socket %u, "
+					"0x%" PRIx64 ") is not an MSR of a mapped socket",
+					i, r->space, r->socket, r->addr));
 		m->ops[i] = (struct uncore_msr_batch_op){
-		    .cpu = (uint16_t)m->cpu[r[i].socket],
-		    .isrdmsr = 1,
-		    .msr = (uint32_t)r[i].addr,
+		    .cpu = (uint16_t)m->cpu[r->socket],
+		    .isrdmsr = !ops[i].write,
+		    .msr = (uint32_t)r->addr,
+		    .msrdata = ops[i].write ? ops[i].value : 0,
 		};
+		nwrites += ops[i].write != 0;
 	}
 	struct uncore_msr_batch_array a = {
 	    .numops = (uint32_t)n, .version = m->version, .ops = m->ops};
-	io->stats.reads += n;
+	io->stats.reads += n - nwrites;
+	io->stats.writes += nwrites;
 	m->batch_syscalls++;
 	sync_syscalls(m);
-	if (m->batch_ioctl(m->batch_fd, &a, m->batch_arg) < 0)
-		return batch_failure(m, errno, r, n);
+	int call = m->batch_ioctl(m->batch_fd, &a, m->batch_arg) < 0 ? errno : 0;
+	if (call && call != EIO) /* checked and refused, or not run at all */
+		return none_made(ops, n, batch_failure(m, call, ops, n));
+	int first = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (m->ops[i].err) /* the module reports op errors in the call too; be sure */
-			return batch_failure(m, EIO, r, n);
-		values[i] = m->ops[i].msrdata;
+		/* The module reports op errors in the call too; be sure. */
+		if (m->ops[i].err) {
+			int code = UNCORE_EFAULT; /* rdmsr or wrmsr raised #GP */
+			if (!first)
+				first = code = batch_failure(m, EIO, ops, n);
+			ops[i].err = code;
+			continue;
+		}
+		ops[i].err = 0;
+		if (!ops[i].write)
+			ops[i].value = m->ops[i].msrdata;
 	}
-	return 0;
+	if (call && !first) /* failed, yet no op says why: take none as made */
+		return none_made(ops, n, batch_failure(m, call, ops, n));
+	return first;
 }
 
 static void ms_destroy(struct uncore_regio *io)
@@ -180,7 +218,7 @@ static const struct uncore_regio_ops msr_safe_ops = {
     .name = "msr-safe",
     .read = ms_read,
     .write = ms_write,
-    .read_many = ms_read_many,
+    .batch = ms_batch,
     .destroy = ms_destroy,
 };
 

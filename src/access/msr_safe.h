@@ -1,8 +1,9 @@
 /* MSR access through LLNL's msr-safe module, which lets unprivileged users
  * read and write the MSRs an administrator lists in /dev/cpu/msr_allowlist
  * (utils/msr-safe-allowlist generates our list).  Single accesses go through
- * /dev/cpu/N/msr_safe; uncore_regio_read_many() reads a whole set of
- * counters with ONE ioctl on /dev/cpu/msr_batch. */
+ * /dev/cpu/N/msr_safe; uncore_regio_batch() makes a whole set of reads and
+ * writes (a read's freeze, counter reads, thaw) with ONE ioctl on
+ * /dev/cpu/msr_batch. */
 #ifndef UNCORE_ACCESS_MSR_SAFE_H
 #define UNCORE_ACCESS_MSR_SAFE_H
 
@@ -46,11 +47,11 @@ struct uncore_msr_safe_options {
 };
 
 /* Open root/N/msr_safe for every socket's CPU and root/msr_batch (without
- * the batch device, read_many falls back to single reads).  The regio's
+ * the batch device, a batch is made one access at a time).  The regio's
  * name is "msr-safe"; uncore_regio_destroy() releases everything. */
 int uncore_msr_safe_open(const struct uncore_msr_safe_options *opt, struct uncore_regio **out);
 
-/* Whether read_many of this regio uses the batch device. */
+/* Whether a batch of this regio uses the batch device. */
 int uncore_msr_safe_has_batch(const struct uncore_regio *io);
 
 #endif

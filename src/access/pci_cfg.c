@@ -1,7 +1,8 @@
-/* PCI configuration space: the choice between libpci and sysfs, what both
+/* PCI configuration space: the choice between the methods, what they
  * share, and the sysfs implementation (see pci_cfg.h).  The sysfs one keeps
  * one file descriptor per device, so each access is exactly one pread or
- * pwrite; x86 is little-endian like config space, so no byte swapping. */
+ * pwrite; x86 is little-endian like config space, so no byte swapping.
+ * The libpci method reaches the registers through it too. */
 #include "access/pci_cfg.h"
 
 #include <errno.h>
@@ -196,7 +197,7 @@ static const struct uncore_regio_ops pci_sysfs_ops = {
     .destroy = sysfs_destroy,
 };
 
-static int sysfs_open(const char *root, const char *why, struct uncore_regio **out)
+int pci_sysfs_open(const char *root, const char *why, struct uncore_regio **out)
 {
 	struct pci_sysfs *p = calloc(1, sizeof(*p));
 	if (!p)
@@ -222,16 +223,17 @@ int uncore_pci_cfg_open(const struct uncore_pci_options *opt, struct uncore_regi
 		return uncore_fail(UNCORE_EINVAL, "pci: sysfs root \"%.40s...\" is too long", root);
 	switch (opt->method) {
 	case UNCORE_PCI_SYSFS:
-		return sysfs_open(root, "", out);
+		return pci_sysfs_open(root, "", out);
 	case UNCORE_PCI_LIBPCI:
 		return pci_libpci_open(root, soname, out);
 	case UNCORE_PCI_ECAM:
 		return pci_ecam_open(opt, out);
 	case UNCORE_PCI_AUTO: {
-		/* libpci is never chosen here: it would reopen a device's file
-		 * at every switch between devices, on the read path. */
+		/* libpci is never chosen here: it finds the devices and then
+		 * reads them through sysfs like this method, at the cost of
+		 * loading a library. */
 		if (!opt->want_ecam)
-			return sysfs_open(root, "", out);
+			return pci_sysfs_open(root, "", out);
 		int rc = pci_ecam_open(opt, out);
 		if (rc != UNCORE_ENOSUPP)
 			return rc;
@@ -239,7 +241,7 @@ int uncore_pci_cfg_open(const struct uncore_pci_options *opt, struct uncore_regi
 		snprintf(why, sizeof(why), "%s; one pread per register through sysfs instead",
 			 uncore_error_detail());
 		uncore_error_clear();
-		return sysfs_open(root, why, out);
+		return pci_sysfs_open(root, why, out);
 	}
 	}
 	return uncore_fail(UNCORE_EINVAL, "pci: unknown access method %d", (int)opt->method);

@@ -8,8 +8,12 @@
  *                 mapped from /dev/mem: no system call per register; opt-in
  *                 (root, no kernel lockdown);
  *   "pci-libpci"  libpci (pciutils), loaded with dlopen at run time, only
- *                 when asked for: its sysfs method closes and reopens a
- *                 device's file at every switch between devices.
+ *                 when asked for, finds each device (and reads its IDs) at
+ *                 its first access; the registers are then read and written
+ *                 through the device's sysfs config file, opened then and
+ *                 kept, as "pci-sysfs" does (libpci's own sysfs method would
+ *                 close and reopen a device's file at every switch between
+ *                 devices, on the read path).
  * Registers are dwords (width 4) or two adjacent dwords (width 8: low dword
  * at addr, high at addr + 4, transferred by one call, not atomically). */
 #ifndef UNCORE_ACCESS_PCI_CFG_H

@@ -25,6 +25,10 @@ int pci_device_present(const char *root, uint32_t bdf);
  * errno of a failed call (0 for a short one), `op` "read" or "write". */
 int pci_diagnose(const char *root, const struct uncore_reg *r, int err, const char *op);
 
+/* The sysfs implementation (pci_cfg.c); `why`: the fallback reason AUTO
+ * reports ("" for none). */
+int pci_sysfs_open(const char *root, const char *why, struct uncore_regio **out);
+
 /* The libpci implementation (pci_libpci.c): 0, or UNCORE_ENOSUPP with the
  * reason when libpci cannot be used (the caller may fall back to sysfs). */
 int pci_libpci_open(const char *root, const char *soname, struct uncore_regio **out);

@@ -8,8 +8,8 @@
  *     methods, no port I/O) after checking libpci has it;
  *  2. we never call the functions whose failures are fatal (pci_scan_bus,
  *     pci_fill_info, pci_read_long/word with their alignment check): only
- *     pci_get_dev and pci_read_block/pci_write_block, whose sysfs paths fail
- *     with a warning and a 0 result;
+ *     pci_get_dev and pci_read_block, whose sysfs path fails with a warning
+ *     and a 0 result;
  *  3. we check first what libpci would otherwise find fatal: the device's
  *     config file exists, offsets are aligned and in range, the path fits
  *     libpci's 1024-byte buffer;
@@ -19,7 +19,13 @@
  *     instance refuses all further use (UNCORE_EIO).  Only a
  *     malloc failure inside pci_alloc itself, before any handler can be
  *     installed, is beyond our reach.
- * Warnings are kept (with errno) for our error details, never printed. */
+ * Warnings are kept (with errno) for our error details, never printed.
+ *
+ * libpci finds each device and reads its IDs at the device's first access;
+ * the registers are then read and written through our sysfs method, which
+ * keeps the device's config file open (libpci's linux-sysfs method keeps
+ * one descriptor, for the device used last, and would close and reopen a
+ * file at every switch between devices: every access of a read). */
 #include "access/pci_internal.h"
 
 #include <stdio.h>
@@ -70,7 +76,6 @@ struct libpci_api {
 	int (*set_param)(struct pci_access *, char *, char *);
 	struct pci_dev *(*get_dev)(struct pci_access *, int, int, int, int);
 	int (*read_block)(struct pci_dev *, int, u8 *, int);
-	int (*write_block)(struct pci_dev *, int, u8 *, int);
 	u16 (*read_word)(struct pci_dev *, int);
 	void (*free_dev)(struct pci_dev *);
 };
@@ -87,9 +92,10 @@ struct pci_libpci {
 	struct pci_access *acc;
 	struct lp_dev *dev;
 	size_t ndev, cap;
-	struct pci_dev *last_dev; /* the device libpci's cached fd belongs to */
-	int last_rw;              /* that fd was opened read-write */
-	int broken;               /* libpci reached its fatal error handler */
+	uint64_t found[65536 / 64]; /* by bdf: libpci found the device */
+	struct uncore_regio *cfg;   /* the registers: pci-sysfs, descriptors kept */
+	uint64_t lp_syscalls;       /* those libpci made, counted from its model */
+	int broken;                 /* libpci reached its fatal error handler */
 	char root[256];
 };
 
@@ -143,7 +149,6 @@ enum lp_op {
 	LP_SET_PARAM,
 	LP_GET_DEV,
 	LP_READ,
-	LP_WRITE,
 	LP_READ_WORD,
 	LP_FREE_DEV,
 	LP_CLEANUP
@@ -152,7 +157,7 @@ enum lp_op {
 struct lp_call {
 	enum lp_op op;
 	struct pci_dev *dev;
-	int a, b, c; /* GET_DEV: bus, dev, fn; READ/WRITE/READ_WORD: pos, len */
+	int a, b, c; /* GET_DEV: bus, dev, fn; READ/READ_WORD: pos, len */
 	void *buf;
 	char *param, *value;
 	long result;      /* the call's int result */
@@ -177,9 +182,6 @@ static void lp_dispatch(struct pci_libpci *p, struct lp_call *c)
 		break;
 	case LP_READ:
 		c->result = api->read_block(c->dev, c->a, c->buf, c->b);
-		break;
-	case LP_WRITE:
-		c->result = api->write_block(c->dev, c->a, c->buf, c->b);
 		break;
 	case LP_READ_WORD:
 		c->result = api->read_word(c->dev, c->a);
@@ -225,7 +227,6 @@ static int load_api(void *h, struct libpci_api *a)
 	LP_SYM(set_param, "pci_set_param");
 	LP_SYM(get_dev, "pci_get_dev");
 	LP_SYM(read_block, "pci_read_block");
-	LP_SYM(write_block, "pci_write_block");
 	LP_SYM(read_word, "pci_read_word");
 	LP_SYM(free_dev, "pci_free_dev");
 #undef LP_SYM
@@ -263,58 +264,56 @@ static int lp_dev(struct pci_libpci *p, uint32_t bdf, struct pci_dev **out)
 	return 0;
 }
 
-/* System calls libpci's linux-sysfs method makes for one transfer: it keeps
- * one config-file descriptor, for the device used last, and reopens it (a
- * close and an open) when another device is used or a write needs it
- * read-write.  Counted from that model, not measured. */
-static void count_syscalls(struct pci_libpci *p, struct pci_dev *d, int write)
+/* A device's first access: libpci finds it and reads its vendor and device
+ * IDs (its linux-sysfs method opens the config file, closing the one of
+ * the device before: 2 or 3 system calls, counted from that model). */
+static int lp_find(struct pci_libpci *p, uint32_t bdf)
 {
-	if (d != p->last_dev || (write && !p->last_rw)) {
-		p->io.stats.syscalls += p->last_dev ? 2 : 1;
-		p->last_dev = d;
-		p->last_rw = write;
+	struct pci_dev *d;
+	uint32_t id = 0;
+	int rc = lp_dev(p, bdf, &d);
+	if (rc)
+		return rc;
+	struct lp_call c = {.op = LP_READ, .dev = d, .a = 0, .b = 4, .buf = &id};
+	lp_errno = 0;
+	p->lp_syscalls += p->ndev > 1 ? 3 : 2;
+	rc = lp_call(p, &c);
+	if (rc)
+		return rc;
+	if (!c.result) {
+		struct uncore_reg r = {.space = UNCORE_SPACE_PCI, .width = 4, .bdf = bdf};
+		return pci_diagnose(p->root, &r, lp_errno, "read");
 	}
-	p->io.stats.syscalls++;
+	p->found[bdf >> 6] |= UINT64_C(1) << (bdf & 63);
+	return 0;
 }
 
 static int lp_access(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value,
 		     int write)
 {
 	struct pci_libpci *p = io->impl;
-	struct pci_dev *d;
 	int rc;
 	if (p->broken)
 		return uncore_fail(UNCORE_EIO,
 				   "libpci failed fatally earlier (\"%s\"): reopen the "
 				   "PCI access",
 				   lp_message);
-	if ((rc = pci_check_reg(r)) || (rc = lp_dev(p, r->bdf, &d)))
+	if ((rc = pci_check_reg(r)))
+		return rc;
+	if (!(p->found[r->bdf >> 6] >> (r->bdf & 63) & 1) && (rc = lp_find(p, r->bdf)))
 		return rc;
 	if (write && r->width == 4 && *value >> 32)
 		return uncore_fail(UNCORE_EINVAL, "value 0x%" PRIx64 " does not fit a dword",
 				   *value);
-	uint64_t buf = write ? *value : 0;
-	struct lp_call c = {.op = write ? LP_WRITE : LP_READ,
-			    .dev = d,
-			    .a = (int)r->addr,
-			    .b = r->width,
-			    .buf = &buf};
-	lp_errno = 0;
-	count_syscalls(p, d, write);
-	if (write)
+	if (write) {
 		io->stats.writes++;
-	else
+		rc = uncore_regio_write(p->cfg, r, *value);
+	} else {
 		io->stats.reads++;
-	rc = lp_call(p, &c);
-	if (rc)
-		return rc;
-	if (!c.result) {
-		p->last_dev = NULL; /* libpci may have dropped its descriptor */
-		return pci_diagnose(p->root, r, lp_errno, write ? "write" : "read");
+		rc = uncore_regio_read(p->cfg, r, value);
 	}
-	if (!write)
-		*value = buf;
-	return 0;
+	io->stats.syscalls = p->cfg->stats.syscalls + p->lp_syscalls;
+	return rc;
 }
 
 static int lp_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value)
@@ -339,6 +338,7 @@ static void lp_destroy(struct uncore_regio *io)
 	}
 	struct lp_call c = {.op = LP_CLEANUP};
 	(void)lp_call(p, &c);
+	uncore_regio_destroy(p->cfg);
 	free(p->dev);
 	dlclose(p->handle);
 	free(p);
@@ -379,17 +379,20 @@ int pci_libpci_open(const char *root, const char *soname, struct uncore_regio **
 	}
 	struct lp_call c = {.op = LP_ALLOC};
 	if (rc == 0)
+		rc = pci_sysfs_open(root, "", &p->cfg);
+	if (rc == 0)
 		rc = lp_call(p, &c);
 	struct pci_access *acc = c.result_ptr;
 	if (rc == 0 && !acc)
 		rc = uncore_fail(UNCORE_ENOMEM, "pci_alloc failed");
 	if (rc) {
+		uncore_regio_destroy(p->cfg);
 		dlclose(h);
 		free(p);
 		return rc;
 	}
 	acc->method = (unsigned)method;
-	acc->writeable = 0; /* read-only until a write reopens the device */
+	acc->writeable = 0; /* libpci only reads (the IDs); writes go through sysfs */
 	acc->debugging = 0;
 	acc->error = lp_error;
 	acc->warning = lp_warning;
@@ -405,6 +408,7 @@ int pci_libpci_open(const char *root, const char *soname, struct uncore_regio **
 	if (rc == 0)
 		rc = lp_call(p, &init);
 	if (rc) {
+		uncore_regio_destroy(p->cfg);
 		free(p->dev);
 		dlclose(h);
 		free(p);

@@ -1,20 +1,45 @@
 /* Generic helpers over the register-access interface. */
 #include "access/regio.h"
 
+#include "common/uncore_error.h"
+
 #include <inttypes.h>
 #include <stdio.h>
+
+int uncore_regio_batch(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n)
+{
+	if (io->ops->batch)
+		return io->ops->batch(io, ops, n);
+	struct uncore_saved_error first = {0};
+	for (size_t i = 0; i < n; i++) {
+		struct uncore_regio_op *op = &ops[i];
+		op->err = op->write ? io->ops->write(io, &op->reg, op->value)
+				    : io->ops->read(io, &op->reg, &op->value);
+		if (op->err && !first.code)
+			uncore_error_save(&first, op->err); /* its detail, not a later one's */
+	}
+	return first.code ? uncore_error_restore(&first) : 0;
+}
 
 int uncore_regio_read_many(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
 			   size_t n)
 {
-	if (io->ops->read_many)
-		return io->ops->read_many(io, r, values, n);
-	for (size_t i = 0; i < n; i++) {
-		int rc = io->ops->read(io, &r[i], &values[i]);
-		if (rc < 0)
-			return rc;
+	/* In chunks: the ops live on the stack. */
+	struct uncore_regio_op ops[64];
+	int first = 0;
+	for (size_t i = 0; i < n;) {
+		size_t k = n - i < 64 ? n - i : 64;
+		for (size_t j = 0; j < k; j++)
+			ops[j] = (struct uncore_regio_op){.reg = r[i + j]};
+		int rc = uncore_regio_batch(io, ops, k);
+		for (size_t j = 0; j < k; j++)
+			if (!ops[j].err)
+				values[i + j] = ops[j].value;
+		if (rc && !first)
+			first = rc;
+		i += k;
 	}
-	return 0;
+	return first;
 }
 
 void uncore_regio_destroy(struct uncore_regio *io)

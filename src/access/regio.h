@@ -16,11 +16,10 @@ enum uncore_space {
 };
 
 /* PCI bus/device/function packed as in lspci "bb:dd.f" (segment 0). */
-#define UNCORE_BDF(bus, dev, fn) \
-	((uint32_t)(((bus) & 0xffu) << 8 | ((dev) & 0x1fu) << 3 | ((fn) & 0x7u)))
-#define UNCORE_BDF_BUS(bdf) (((bdf) >> 8) & 0xffu)
-#define UNCORE_BDF_DEV(bdf) (((bdf) >> 3) & 0x1fu)
-#define UNCORE_BDF_FN(bdf) ((bdf) & 0x7u)
+#define UNCORE_BDF(bus, dev, fn) ((uint32_t)(((bus)&0xffu) << 8 | ((dev)&0x1fu) << 3 | ((fn)&0x7u)))
+#define UNCORE_BDF_BUS(bdf)      (((bdf) >> 8) & 0xffu)
+#define UNCORE_BDF_DEV(bdf)      (((bdf) >> 3) & 0x1fu)
+#define UNCORE_BDF_FN(bdf)       ((bdf)&0x7u)
 
 /* One register.  `socket` selects the package for MSR space (the
  * implementation maps it to the CPU it uses for that socket); for PCI the bus
@@ -35,6 +34,15 @@ struct uncore_reg {
 
 struct uncore_regio;
 
+/* One access of a batch (uncore_regio_batch): a read or a write of `reg`.
+ * The implementation never changes reg, write or a write's value. */
+struct uncore_regio_op {
+	struct uncore_reg reg;
+	uint64_t value; /* a write: the value written; a read: the value read (on success) */
+	int32_t err;    /* out: 0 done, or why not (a negative UNCORE_E* code) */
+	uint8_t write;  /* 1: write `value`, 0: read */
+};
+
 struct uncore_regio_ops {
 	const char *name; /* "msr", "msr-safe", "pci-libpci", "pci-sysfs", "mmio", "sim",
 			   * "allowlist" */
@@ -43,10 +51,15 @@ struct uncore_regio_ops {
 	int (*read)(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value);
 	/* Write `r`; 0 or a negative UNCORE_E* code. */
 	int (*write)(struct uncore_regio *io, const struct uncore_reg *r, uint64_t value);
-	/* Optional: read n registers at once (msr-safe batch: one system call).
-	 * NULL means uncore_regio_read_many() falls back to n reads. */
-	int (*read_many)(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
-			 size_t n);
+	/* Optional: n accesses, reads and writes, at once (msr-safe: one
+	 * batch ioctl).  The accesses of one socket are made in array order
+	 * (those of different sockets may run concurrently); each op's err
+	 * says whether it was made: a failed batch may have made none (msr-safe
+	 * checks its whole batch before running any op), and each op failed
+	 * carries the code.  0 when every op was made, else the code of the
+	 * first op failed with its detail set.  NULL: uncore_regio_batch()
+	 * makes them one by one, in order, each even when another failed. */
+	int (*batch)(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n);
 	/* Release the implementation's resources (not the struct's memory when
 	 * it is embedded; see each implementation). */
 	void (*destroy)(struct uncore_regio *io);
@@ -77,7 +90,12 @@ static inline int uncore_regio_write(struct uncore_regio *io, const struct uncor
 	return io->ops->write(io, r, value);
 }
 
-/* Read n registers, with the implementation's batch operation where it has one. */
+/* n accesses with the implementation's batch operation, or one by one
+ * (see the batch operation). */
+int uncore_regio_batch(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n);
+
+/* Read n registers through uncore_regio_batch: 0, or the first error (the
+ * registers read have their values). */
 int uncore_regio_read_many(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
 			   size_t n);
 

@@ -68,10 +68,12 @@ static int pci_read_qword(struct uncore_sim *sim, const struct uncore_reg *r, ui
 	return rc;
 }
 
-static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value,
-		      int write)
+/* One access; a read stores *out only on success.  sim_read and sim_write
+ * are jumps here, so that the whole cost of an access is the simulator's. */
+static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *out, int write)
 {
 	struct uncore_sim *sim = io->impl;
+	uint64_t v = write ? *out : 0, *value = &v;
 	int rc = sim_lock(sim);
 	if (rc)
 		return rc;
@@ -129,22 +131,20 @@ static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint6
 					 "the Haswell-EP simulator has no MMIO registers");
 		}
 	}
-	sim_log_access(sim, write, r, (write || rc == 0) ? *value : 0, rc);
+	sim_log_access(sim, write, r, (write || rc == 0) ? v : 0, rc);
 	sim_unlock(sim);
 	if (write)
 		io->stats.writes++;
 	else
 		io->stats.reads++;
+	if (rc == 0 && !write)
+		*out = v;
 	return rc;
 }
 
 static int sim_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value)
 {
-	uint64_t v = 0;
-	int rc = sim_access(io, r, &v, 0);
-	if (rc == 0)
-		*value = v;
-	return rc;
+	return sim_access(io, r, value, 0);
 }
 
 static int sim_write(struct uncore_regio *io, const struct uncore_reg *r, uint64_t value)
@@ -163,7 +163,7 @@ static const struct uncore_regio_ops sim_ops = {
     .name = "sim",
     .read = sim_read,
     .write = sim_write,
-    .read_many = NULL,
+    .batch = NULL,
     .destroy = sim_regio_destroy,
 };
 

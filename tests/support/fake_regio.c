@@ -120,8 +120,9 @@ static int injected(struct fake_regio *f, char op, const struct uncore_reg *r)
 	    (!f->sel_op || f->sel_op == op)) {
 		f->sel_seen++;
 		if (f->sel_seen == f->sel_at || (f->sel_sticky && f->sel_seen > f->sel_at))
-			return uncore_fail(f->sel_code, "fake regio: injected fault on %s %c access %lu",
-					   r->space == UNCORE_SPACE_MMIO ? "MMIO"
+			return uncore_fail(f->sel_code,
+					   "fake regio: injected fault on %s %c access %lu",
+					   r->space == UNCORE_SPACE_MMIO  ? "MMIO"
 					   : r->space == UNCORE_SPACE_PCI ? "PCI"
 									  : "MSR",
 					   op, f->sel_seen);
@@ -168,21 +169,32 @@ static int fake_write(struct uncore_regio *io, const struct uncore_reg *r, uint6
 	return 0;
 }
 
-static int fake_read_many(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *values,
-			  size_t n)
+/* A batch: one "system call", each op made in order even when another
+ * failed (the regio batch contract), each with its own injected fault. */
+static int fake_batch(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n)
 {
 	struct fake_regio *f = io->impl;
 	log_access(f, FAKE_BATCH, NULL, 0, n, 0);
 	io->stats.syscalls++;
 	int first_rc = 0;
 	for (size_t i = 0; i < n; i++) {
-		int rc = injected(f, FAKE_READ, &r[i]);
-		uint64_t v = rc ? 0 : fake_regio_get(f, &r[i]);
-		log_access(f, FAKE_READ, &r[i], v, 0, rc);
-		io->stats.reads++;
+		struct uncore_regio_op *op = &ops[i];
+		int rc = injected(f, op->write ? FAKE_WRITE : FAKE_READ, &op->reg);
+		if (op->write) {
+			log_access(f, FAKE_WRITE, &op->reg, op->value, 0, rc);
+			io->stats.writes++;
+			if (!rc)
+				fake_regio_set(f, &op->reg, op->value);
+		} else {
+			uint64_t v = rc ? 0 : fake_regio_get(f, &op->reg);
+			log_access(f, FAKE_READ, &op->reg, v, 0, rc);
+			io->stats.reads++;
+			if (!rc)
+				op->value = v;
+		}
+		op->err = rc;
 		if (rc && !first_rc)
 			first_rc = rc;
-		values[i] = v;
 	}
 	return first_rc;
 }
@@ -206,7 +218,7 @@ static const struct uncore_regio_ops fake_batch_ops = {
     .name = "fake-batch",
     .read = fake_read,
     .write = fake_write,
-    .read_many = fake_read_many,
+    .batch = fake_batch,
     .destroy = fake_destroy,
 };
 

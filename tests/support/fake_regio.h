@@ -12,8 +12,8 @@
 
 enum fake_op { FAKE_READ = 'r', FAKE_WRITE = 'w', FAKE_BATCH = 'b' };
 
-/* One access as the fake saw it.  A batch (read_many) is logged as one
- * FAKE_BATCH entry carrying n, followed by one FAKE_READ per register. */
+/* One access as the fake saw it.  A batch is logged as one FAKE_BATCH entry
+ * carrying n, followed by one FAKE_READ or FAKE_WRITE per op. */
 struct fake_access {
 	char op;               /* enum fake_op */
 	struct uncore_reg reg; /* the register (zeroed for FAKE_BATCH) */
@@ -25,7 +25,7 @@ struct fake_access {
 struct fake_regio;
 
 /* A fake regio; uncore_regio_destroy() frees it.  `with_batch` gives it a
- * read_many operation (logged as a batch) instead of the generic fallback. */
+ * batch operation (logged as a batch) instead of the generic fallback. */
 struct uncore_regio *fake_regio_create(int with_batch);
 
 /* The fake behind a regio made by fake_regio_create(). */

@@ -257,7 +257,7 @@ static void direct_read_summary(struct explain_ctx *x)
 			mmio_reads++;
 		else
 			msr_reads++;
-		if (!a->write && a->batch) {
+		if (a->batch) {
 			batched++;
 			if (a->batch != last_batch)
 				batches++;
@@ -266,11 +266,11 @@ static void direct_read_summary(struct explain_ctx *x)
 	}
 	fprintf(
 	    x->out,
-	    "\ndirect backend, one read (PAPI_read): %u MSR reads (%u of them in %u batch%s:\n"
-	    "  one msr-safe batch ioctl each), %u PCI dword reads, %u MSR writes (global freeze\n"
-	    "  and unfreeze: %s; PAPI_INTEL_UNCORE_READ_FREEZE=0 turns it off)\n",
-	    msr_reads, batched, batches, batches == 1 ? "" : "es", pci_reads, writes,
-	    writes ? "on" : "off");
+	    "\ndirect backend, one read (PAPI_read): %u MSR reads, %u PCI dword reads, %u MSR\n"
+	    "  writes (global freeze and unfreeze: %s; PAPI_INTEL_UNCORE_READ_FREEZE=0 turns it\n"
+	    "  off); %u of these MSR accesses in %u batch%s (one msr-safe batch ioctl each)\n",
+	    msr_reads, pci_reads, writes, writes ? "on" : "off", batched, batches,
+	    batches == 1 ? "" : "es");
 	if (mmio_reads)
 		fprintf(x->out, "  and %u MMIO reads (free-running counters)\n", mmio_reads);
 }

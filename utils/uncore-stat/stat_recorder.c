@@ -39,16 +39,20 @@ static int rec_write(struct uncore_regio *io, const struct uncore_reg *reg, uint
 	return 0;
 }
 
-static int rec_read_many(struct uncore_regio *io, const struct uncore_reg *reg, uint64_t *values,
-			 size_t n)
+static int rec_batch(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n)
 {
 	struct stat_recorder *r = io->impl;
 	r->batches++;
 	for (size_t i = 0; i < n; i++) {
-		record(r, 0, r->batches, &reg[i], 0);
-		values[i] = 0;
+		record(r, ops[i].write, r->batches, &ops[i].reg, ops[i].write ? ops[i].value : 0);
+		if (ops[i].write) {
+			io->stats.writes++;
+		} else {
+			ops[i].value = 0;
+			io->stats.reads++;
+		}
+		ops[i].err = 0;
 	}
-	io->stats.reads += n;
 	return 0;
 }
 
@@ -68,7 +72,7 @@ static const struct uncore_regio_ops rec_batch_ops = {
     .name = "explain-recorder",
     .read = rec_read,
     .write = rec_write,
-    .read_many = rec_read_many,
+    .batch = rec_batch,
     .destroy = rec_destroy,
 };
 

@@ -22,7 +22,7 @@ enum stat_phase {
 struct stat_access {
 	uint8_t phase;  /* enum stat_phase */
 	uint8_t write;  /* 1: write, 0: read */
-	uint16_t batch; /* read_many call it belongs to (1-based), 0: a single access */
+	uint16_t batch; /* batch it belongs to (1-based), 0: a single access */
 	struct uncore_reg reg;
 	uint64_t value; /* written value */
 };
@@ -36,7 +36,7 @@ struct stat_recorder {
 	int failed; /* out of memory: the log is incomplete */
 };
 
-/* A recorder; `with_batch` gives it a read_many operation (as msr-safe has). */
+/* A recorder; `with_batch` gives it a batch operation (as msr-safe has). */
 void stat_recorder_init(struct stat_recorder *r, int with_batch);
 void stat_recorder_free(struct stat_recorder *r);
 

@@ -12,13 +12,16 @@
  *   start:     zero the planned counters (box reset or writes), unfreeze
  *              the boxes, and the global START value: all counters of a
  *              socket start with one write where the platform allows.
- *   read:      with read_freeze, the global READ_FREEZE value around the
+ *   read:      a loop over reads prepared at program time (register,
+ *              slot, width mask): one access and one mask per counter.
+ *              With read_freeze, the global READ_FREEZE value around the
  *              reads (one instant per socket; the writes prepared and
- *              checked against the allowlist at program time), MSR
- *              counters of a socket in one read_many, a PCI counter in one
- *              8-byte read (read again while counting, until two agree on
- *              the high dword), MMIO counters one by one, each masked to
- *              its width; the event-set layer folds wraps.
+ *              checked against the allowlist at program time).  A PCI
+ *              counter is one 8-byte read (unfrozen, read again until two
+ *              reads agree on the high dword).  With a batch operation
+ *              (msr-safe) the freeze writes and every MSR counter are one
+ *              batch, the thaw writes a second after the PCI and MMIO
+ *              counters (msr_batch.h).  The event-set layer folds wraps.
  *   stop:      the global STOP value, the boxes frozen.
  *   unprogram: STOP, boxes reset or controls 0, filters 0, RELEASE; the
  *              claim is given back unless acquire took it.
@@ -28,6 +31,7 @@
 
 #include "backend/direct/claim.h"
 #include "backend/direct/msr_batch.h"
+#include "backend/direct/read_ops.h"
 #include "common/uncore_error.h"
 
 #include <stdio.h>
@@ -54,23 +58,6 @@ struct eng_filter {
 	uint64_t value;
 };
 
-/* How to read one slot: one register (a PCI counter wider than a dword:
- * one 8-byte read of its two dwords, which is not atomic). */
-struct eng_read {
-	struct uncore_reg reg;
-	uint64_t mask;
-	uint16_t socket;
-	uint8_t batched; /* read by the MSR batch */
-	uint8_t qword;   /* PCI: both dwords in one read, low then high */
-};
-
-/* A global-control write of the read path (freeze, thaw), checked against
- * the allowlist when prepared: the read writes it without a second look. */
-struct eng_global_write {
-	struct uncore_reg reg;
-	uint64_t value;
-};
-
 struct engine {
 	struct uncore_backend base;
 	const struct direct_platform *p;
@@ -78,9 +65,11 @@ struct engine {
 	char *lock_dir; /* owned copy of cfg.lock_dir */
 	uint64_t mmio_base;
 	struct direct_claim claim; /* sockets held, allowlisted views of cfg.io */
-	/* The read path's freeze and thaw writes, per socket with counters. */
-	struct eng_global_write freeze[UNCORE_MACHINE_MAX_SOCKETS],
-	    thaw[UNCORE_MACHINE_MAX_SOCKETS];
+	/* The read path's freeze and thaw writes, per socket with counters,
+	 * checked against the allowlist when prepared: the read writes them
+	 * without a second look (with a batch operation, their copies in the
+	 * batch's ops). */
+	struct uncore_regio_op freeze[UNCORE_MACHINE_MAX_SOCKETS], thaw[UNCORE_MACHINE_MAX_SOCKETS];
 	unsigned nfreeze, nthaw;
 	const struct uncore_plan *plan;
 	struct eng_box *boxes; /* one per plan->boxes */
@@ -88,7 +77,16 @@ struct engine {
 	unsigned ncounters;
 	struct eng_filter *filters;
 	unsigned nfilters;
-	struct eng_read *reads;
+	/* The read path: every counter not in the MSR batch, in slot order;
+	 * those whose dwords may tear (tear != 0). */
+	struct direct_read_op *ops;
+	unsigned nops;
+	const struct direct_read_op **tear;
+	unsigned ntear;
+	uint32_t tear_sockets; /* OR of their tear bits */
+	/* With a batch operation (cfg.io->ops->batch): the MSR counters, with
+	 * the freeze and thaw writes (msr_batch.h). */
+	int batched;
 	struct direct_msr_batch batch;
 	uint64_t used[UNCORE_MACHINE_MAX_SOCKETS]; /* global "used" bits per socket */
 	uint32_t sockets;                          /* sockets with programmable counters */
@@ -280,31 +278,34 @@ static const char *const global_step_name[DIRECT_GLOBAL_STEPS] = {
     [DIRECT_GLOBAL_RELEASE] = "global release",
 };
 
-/* Global-control writes through `io`, each one even when another's write
- * failed: a fault on one socket never leaves the others frozen or counting.
- * The sockets written are set in *done (NULL: not wanted); 0 or the first
- * error, its detail naming the sockets that failed. */
+/* Global-control writes through `io` (ops with write set), each one even
+ * when another's write failed: a fault on one socket never leaves the
+ * others frozen or counting.  With `retry`, only the ops whose err is set
+ * (a batch did not make them) are written, again.  The sockets whose op
+ * is done are set in *done (NULL: not wanted); 0 or the first error, its
+ * detail naming the sockets that failed. */
 static int write_global(enum direct_global_step step, struct uncore_regio *io,
-			const struct eng_global_write *w, unsigned n, uint32_t *done)
+			struct uncore_regio_op *w, unsigned n, uint32_t *done, int retry)
 {
 	int first = 0;
 	char failed[64] = "";
 	size_t len = 0;
-	if (done)
-		*done = 0;
+	uint32_t ok = 0;
 	for (unsigned i = 0; i < n; i++) {
-		int rc = uncore_regio_write(io, &w[i].reg, w[i].value);
-		if (rc == 0) {
-			if (done)
-				*done |= 1u << w[i].reg.socket;
+		if (!retry || w[i].err)
+			w[i].err = uncore_regio_write(io, &w[i].reg, w[i].value);
+		if (w[i].err == 0) {
+			ok |= 1u << w[i].reg.socket;
 			continue;
 		}
 		if (!first)
-			first = rc;
+			first = w[i].err;
 		if (len < sizeof(failed))
 			len += (size_t)snprintf(failed + len, sizeof(failed) - len, "%s%u",
 						len ? ", " : "", w[i].reg.socket);
 	}
+	if (done)
+		*done = ok;
 	if (!first)
 		return 0;
 	char detail[400];
@@ -317,14 +318,15 @@ static int write_global(enum direct_global_step step, struct uncore_regio *io,
 static int set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
 		      uint32_t *done)
 {
-	struct eng_global_write w[UNCORE_MACHINE_MAX_SOCKETS];
+	struct uncore_regio_op w[UNCORE_MACHINE_MAX_SOCKETS];
 	unsigned n = 0;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &w[n].value))
 			continue;
+		w[n].write = 1;
 		global_reg(e, s, &w[n++].reg);
 	}
-	return write_global(step, io, w, n, done);
+	return write_global(step, io, w, n, done, 0);
 }
 
 static int bind_slot(struct engine *e, unsigned i)
@@ -332,7 +334,7 @@ static int bind_slot(struct engine *e, unsigned i)
 	const struct uncore_slot *s = &e->plan->slots[i];
 	const struct uncore_machine *m = &e->base.machine;
 	const struct direct_kind *k = kind_of(e, s->box);
-	struct eng_read *rd = &e->reads[i];
+	struct uncore_reg ctr;
 	int fixed = s->counter == UNCORE_SLOT_FIXED;
 	unsigned idx = fixed ? s->fixed_index : s->counter;
 	int rc;
@@ -353,30 +355,36 @@ static int bind_slot(struct engine *e, unsigned i)
 	if ((extra && !k->nfixed) || (!fixed && k->fixed))
 		return uncore_fail(UNCORE_EINVAL, "%s: a %s counter planned on a box without one",
 				   k->title, fixed ? "fixed" : "generic");
-	rc = direct_kind_reg(k, m, s->socket, s->instance,
-			     extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR, idx, e->mmio_base,
-			     &rd->reg);
+	rc =
+	    direct_kind_reg(k, m, s->socket, s->instance,
+			    extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR, idx, e->mmio_base, &ctr);
 	if (rc < 0)
 		return rc;
-	rd->mask = width_mask(s->width);
-	rd->socket = s->socket;
-	if (rd->reg.space == UNCORE_SPACE_MSR) {
-		rd->batched = 1;
-		rc = direct_msr_batch_add(&e->batch, &rd->reg, i);
+	if (ctr.space == UNCORE_SPACE_MSR && e->batched) {
+		rc = direct_msr_batch_add(&e->batch, &ctr, i, width_mask(s->width));
 		if (rc < 0)
 			return rc;
-	} else if (rd->reg.space == UNCORE_SPACE_PCI && rd->reg.width == 4 && s->width > 32) {
-		/* Both dwords in one read: one pread through sysfs, two loads
-		 * through ECAM (access/pci_cfg.h). */
-		rd->qword = 1;
-		rd->reg.width = 8;
+	} else {
+		struct direct_read_op *op = &e->ops[e->nops];
+		if (ctr.space == UNCORE_SPACE_PCI && ctr.width == 4 && s->width > 32) {
+			/* Both dwords in one read: one pread through sysfs,
+			 * two loads through ECAM (access/pci_cfg.h). */
+			ctr.width = 8;
+			op->tear = 1u << s->socket;
+			e->tear_sockets |= op->tear;
+			e->tear[e->ntear++] = op;
+		}
+		op->reg = ctr;
+		op->mask = width_mask(s->width);
+		op->slot = i;
+		e->nops++;
 	}
 	if (k->freerun)
 		return 0;
 	struct eng_counter *c = &e->counters[e->ncounters];
 	c->k = k;
 	c->box = s->boxprog;
-	c->ctr = rd->reg;
+	c->ctr = ctr;
 	rc = direct_kind_reg(k, m, s->socket, s->instance,
 			     extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL, idx, e->mmio_base,
 			     &c->ctl);
@@ -514,8 +522,8 @@ static const struct direct_claim_ops claim_ops = {
  * claimed sockets (the claim's guarded_global: their registers and freeze
  * bits only): the prepared writes never change, so the read writes them
  * straight to the device. */
-static int prepare_global(struct engine *e, enum direct_global_step step,
-			  struct eng_global_write *w, unsigned *n)
+static int prepare_global(struct engine *e, enum direct_global_step step, struct uncore_regio_op *w,
+			  unsigned *n)
 {
 	struct uncore_allowlist *al = NULL;
 	int rc = uncore_allowlist_create(&al);
@@ -527,8 +535,10 @@ static int prepare_global(struct engine *e, enum direct_global_step step,
 		uint64_t v;
 		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &v))
 			continue;
+		memset(&w[*n], 0, sizeof(w[*n]));
 		global_reg(e, s, &w[*n].reg);
 		w[*n].value = v;
+		w[*n].write = 1;
 		rc = uncore_allowlist_check_write(al, &w[*n].reg, v);
 		if (rc == 0)
 			(*n)++;
@@ -547,12 +557,16 @@ static void release_binding(struct engine *e)
 	free(e->boxes);
 	free(e->counters);
 	free(e->filters);
-	free(e->reads);
+	free(e->ops);
+	free(e->tear);
 	direct_msr_batch_free(&e->batch);
 	e->boxes = NULL;
 	e->counters = NULL;
 	e->filters = NULL;
-	e->reads = NULL;
+	e->ops = NULL;
+	e->tear = NULL;
+	e->nops = e->ntear = 0;
+	e->tear_sockets = 0;
 	e->ncounters = e->nfilters = 0;
 	e->sockets = 0;
 	e->plan = NULL;
@@ -644,10 +658,12 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 		nf += plan->boxes[i].nfilters;
 	e->boxes = calloc(plan->nboxes ? plan->nboxes : 1, sizeof(*e->boxes));
 	e->counters = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->counters));
-	e->reads = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->reads));
+	e->ops = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->ops));
+	e->tear = calloc(plan->nslots ? plan->nslots : 1, sizeof(*e->tear));
 	e->filters = calloc(nf ? nf * DIRECT_MAX_FILTER_WRITES : 1, sizeof(*e->filters));
 	e->plan = plan;
-	if (!e->boxes || !e->counters || !e->reads || !e->filters ||
+	e->batched = e->cfg.io->ops->batch != NULL;
+	if (!e->boxes || !e->counters || !e->ops || !e->tear || !e->filters ||
 	    direct_msr_batch_init(&e->batch, plan->nslots) < 0) {
 		release_binding(e);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory binding %u counters",
@@ -659,13 +675,14 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	for (unsigned s = 0; s < plan->nslots; s++)
 		if ((rc = bind_slot(e, s)) < 0)
 			goto fail;
-	direct_msr_batch_finish(&e->batch);
 	/* The sockets are ours before the first write (claim.h); reading
 	 * free-running counters alone disturbs nobody and needs no hold. */
 	if ((rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, &plan, 1)) < 0 ||
 	    (rc = prepare_global(e, DIRECT_GLOBAL_READ_FREEZE, e->freeze, &e->nfreeze)) < 0 ||
 	    (rc = prepare_global(e, DIRECT_GLOBAL_READ_THAW, e->thaw, &e->nthaw)) < 0)
 		goto fail;
+	if (e->batched)
+		direct_msr_batch_finish(&e->batch, e->freeze, e->nfreeze, e->thaw, e->nthaw);
 
 	rc = program_boxes(e);
 	if (rc < 0) {
@@ -750,33 +767,63 @@ static int eng_stop(struct uncore_backend *base)
 	return first;
 }
 
-/* A PCI counter's two dwords in one read, low then high: not atomic.
- * Frozen, the one read is the value.  Counting, the low dword may wrap
- * before the high one is read (a value 2^32 too high): read again until
- * two reads agree on the high dword; the second one is then whole (no
- * carry reached the high dword while it was read). */
-static int read_qword(struct engine *e, const struct eng_read *rd, int frozen, uint64_t *out)
+/* The freeze writes and the MSR counters (with a batch operation: one
+ * batch, and the thaw in it too when no other counter is read; `thawed`
+ * says so): 0 or the first error; *frozen: the sockets frozen. */
+static int read_msr_frozen(struct engine *e, int freeze, uint64_t *raw, uint32_t *frozen,
+			   int *thawed)
 {
-	uint64_t v, w;
-	int rc = uncore_regio_read(e->cfg.io, &rd->reg, &v);
-	if (rc == 0 && frozen) {
-		*out = v;
+	struct uncore_regio *io = e->cfg.io;
+	struct direct_msr_batch *b = &e->batch;
+	int first = 0, rc;
+	*frozen = 0;
+	*thawed = 0;
+	if (!e->batched)
+		return freeze ? write_global(DIRECT_GLOBAL_READ_FREEZE, io, e->freeze, e->nfreeze,
+					     frozen, 0)
+			      : 0;
+	unsigned from = freeze ? 0 : b->nfreeze, to = b->nfreeze + b->nreads;
+	if (freeze && !e->nops)
+		to += b->nthaw, *thawed = 1;
+	if (to == from)
 		return 0;
+	int failed = uncore_regio_batch(io, &b->ops[from], to - from) != 0;
+	/* What the batch did not make, made again in the same order. */
+	if (freeze)
+		first = write_global(DIRECT_GLOBAL_READ_FREEZE, io, b->ops, b->nfreeze, frozen, 1);
+	rc = direct_msr_batch_collect(b, io, from, to - from, failed, raw);
+	if (rc < 0)
+		keep_first(&first, rc);
+	if (*thawed && (rc = write_global(DIRECT_GLOBAL_READ_THAW, io, &b->ops[to - b->nthaw],
+					  b->nthaw, NULL, 1)) < 0) {
+		e->base.counting_interrupted = 1;
+		snprintf(e->base.interrupted_detail, sizeof(e->base.interrupted_detail), "%s",
+			 uncore_error_detail());
+		keep_first(&first, rc);
 	}
-	for (int tries = 0; rc == 0 && tries < 4; tries++) {
-		rc = uncore_regio_read(e->cfg.io, &rd->reg, &w);
-		if (rc == 0 && (w >> 32) == (v >> 32)) {
-			*out = w;
+	return first;
+}
+
+/* The thaw after the other counters were read (with a batch operation:
+ * one batch): 0 or the error, the counting then interrupted. */
+static int read_thaw(struct engine *e)
+{
+	struct uncore_regio *io = e->cfg.io;
+	struct uncore_regio_op *w = e->thaw;
+	int rc, retry = 0;
+	if (e->batched) {
+		w = &e->batch.ops[e->batch.nfreeze + e->batch.nreads];
+		retry = 1;
+		if (uncore_regio_batch(io, w, e->batch.nthaw) == 0)
 			return 0;
-		}
-		v = w;
 	}
-	return rc < 0 ? rc
-		      : uncore_fail(UNCORE_EIO,
-				    "PCI counter %02x:%02x.%x+0x%x kept changing between its two "
-				    "halves",
-				    UNCORE_BDF_BUS(rd->reg.bdf), UNCORE_BDF_DEV(rd->reg.bdf),
-				    UNCORE_BDF_FN(rd->reg.bdf), (unsigned)rd->reg.addr);
+	rc = write_global(DIRECT_GLOBAL_READ_THAW, io, w, e->nthaw, NULL, retry);
+	if (rc < 0) {
+		e->base.counting_interrupted = 1;
+		snprintf(e->base.interrupted_detail, sizeof(e->base.interrupted_detail), "%s",
+			 uncore_error_detail());
+	}
+	return rc;
 }
 
 /* Every counter that can be read is read (backend.h): one that fails is
@@ -785,56 +832,40 @@ static int read_qword(struct engine *e, const struct eng_read *rd, int frozen, u
  * socket); a socket whose freeze failed is read unfrozen (its PCI halves
  * with the tear check); a thaw that fails leaves that socket stopped until
  * a later read restarts it, which the backend reports as interrupted
- * counting. */
+ * counting.  With a batch operation (msr-safe) the freeze writes and the
+ * MSR counter reads are one batch, the thaw a second one after the PCI
+ * and MMIO counters (they are read between; in the first when there are
+ * none).  The loop over the other counters is one register access and one
+ * mask per counter. */
 static int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;
-	const struct uncore_plan *p = e->plan;
 	int freeze = e->cfg.read_freeze && e->running && e->ncounters && !base->fold_only_read;
-	uint32_t frozen = 0;
-	int first = 0, rc;
+	uint32_t frozen;
+	int first, thawed, rc;
 
-	if (!p)
+	if (!e->plan)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
-	if (freeze)
-		first = write_global(DIRECT_GLOBAL_READ_FREEZE, e->cfg.io, e->freeze, e->nfreeze,
-				     &frozen);
-	/* A socket's MSR counters in one read_many (msr-safe: one ioctl). */
-	rc = direct_msr_batch_read(&e->batch, e->cfg.io, raw);
-	if (rc < 0 && !first)
-		first = rc;
-	for (unsigned s = 0; s < p->nslots; s++) {
-		const struct eng_read *rd = &e->reads[s];
-		if (!rd->batched) {
-			int stopped = !e->running || (frozen & (1u << rd->socket));
-			rc = rd->qword ? read_qword(e, rd, stopped, &raw[s])
-				       : uncore_regio_read(e->cfg.io, &rd->reg, &raw[s]);
-			if (rc < 0) {
-				raw[s] = UNCORE_RAW_UNREAD;
-				if (!first)
-					first = rc;
-			}
-		}
-		if (raw[s] != UNCORE_RAW_UNREAD)
-			raw[s] &= rd->mask;
+	first = read_msr_frozen(e, freeze, raw, &frozen, &thawed);
+	rc = direct_read_ops(e->cfg.io, e->ops, e->nops, raw);
+	if (rc < 0)
+		keep_first(&first, rc);
+	/* Stopped counters do not tear. */
+	if (e->tear_sockets & ~frozen && e->running) {
+		rc = direct_recheck_tears(e->cfg.io, e->tear, e->ntear, raw, frozen);
+		if (rc < 0)
+			keep_first(&first, rc);
 	}
-	if (freeze) {
+	if (freeze && !thawed) {
 		char detail[sizeof(base->interrupted_detail)];
 		/* Keep the first error's detail: it names what failed first. */
 		if (first)
 			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		rc = write_global(DIRECT_GLOBAL_READ_THAW, e->cfg.io, e->thaw, e->nthaw, NULL);
-		if (rc < 0) {
-			base->counting_interrupted = 1;
-			snprintf(base->interrupted_detail, sizeof(base->interrupted_detail), "%s",
-				 uncore_error_detail());
-			if (!first)
-				first = rc;
-			else
-				uncore_fail(first, "%s", detail);
-		} else if (first) {
+		rc = read_thaw(e);
+		if (rc < 0 && !first)
+			first = rc;
+		else if (first)
 			uncore_fail(first, "%s", detail);
-		}
 	}
 	return first;
 }

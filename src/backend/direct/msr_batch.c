@@ -1,4 +1,4 @@
-/* MSR counter reads grouped by socket (see msr_batch.h). */
+/* A read's MSR accesses as one batch (see msr_batch.h). */
 #include "backend/direct/msr_batch.h"
 
 #include <stdlib.h>
@@ -6,80 +6,70 @@
 
 #include "common/uncore_error.h"
 
+/* The reads are added before the writes are known: they wait at this
+ * offset, past room for every socket's freeze. */
+#define READS_AT UNCORE_MACHINE_MAX_SOCKETS
+
 int direct_msr_batch_init(struct direct_msr_batch *b, unsigned max)
 {
 	memset(b, 0, sizeof(*b));
-	if (max == 0)
-		return 0;
-	b->regs = calloc(max, sizeof(*b->regs));
-	b->slot = calloc(max, sizeof(*b->slot));
-	b->values = calloc(max, sizeof(*b->values));
-	if (!b->regs || !b->slot || !b->values)
+	b->ops = calloc((size_t)max + 2 * UNCORE_MACHINE_MAX_SOCKETS, sizeof(*b->ops));
+	b->slot = calloc(max ? max : 1, sizeof(*b->slot));
+	b->mask = calloc(max ? max : 1, sizeof(*b->mask));
+	b->max = max;
+	if (!b->ops || !b->slot || !b->mask)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u MSR counters", max);
 	return 0;
 }
 
-int direct_msr_batch_add(struct direct_msr_batch *b, const struct uncore_reg *r, unsigned slot)
+int direct_msr_batch_add(struct direct_msr_batch *b, const struct uncore_reg *r, unsigned slot,
+			 uint64_t mask)
 {
-	if (r->socket >= UNCORE_MACHINE_MAX_SOCKETS)
-		return uncore_fail(UNCORE_EINVAL, "MSR counter on socket %u: at most %d sockets",
-				   r->socket, UNCORE_MACHINE_MAX_SOCKETS);
-	b->regs[b->n] = *r;
-	b->slot[b->n] = slot;
-	b->n++;
+	if (b->nreads >= b->max)
+		return uncore_fail(UNCORE_EINVAL, "MSR batch: room for %u counters", b->max);
+	b->ops[READS_AT + b->nreads] = (struct uncore_regio_op){.reg = *r};
+	b->slot[b->nreads] = slot;
+	b->mask[b->nreads] = mask;
+	b->nreads++;
 	return 0;
 }
 
-void direct_msr_batch_finish(struct direct_msr_batch *b)
+void direct_msr_batch_finish(struct direct_msr_batch *b, const struct uncore_regio_op *freeze,
+			     unsigned nfreeze, const struct uncore_regio_op *thaw, unsigned nthaw)
 {
-	/* Stable insertion sort by socket: the scheduler's slots come sorted by
-	 * socket already, so this is one pass in practice. */
-	for (unsigned i = 1; i < b->n; i++) {
-		struct uncore_reg r = b->regs[i];
-		unsigned slot = b->slot[i], j = i;
-		for (; j > 0 && b->regs[j - 1].socket > r.socket; j--) {
-			b->regs[j] = b->regs[j - 1];
-			b->slot[j] = b->slot[j - 1];
-		}
-		b->regs[j] = r;
-		b->slot[j] = slot;
-	}
-	b->ngroups = 0;
-	for (unsigned i = 0; i < b->n; i++)
-		if (i == 0 || b->regs[i].socket != b->regs[i - 1].socket)
-			b->group_first[b->ngroups++] = i;
-	b->group_first[b->ngroups] = b->n;
+	memmove(&b->ops[nfreeze], &b->ops[READS_AT], b->nreads * sizeof(*b->ops));
+	memcpy(b->ops, freeze, nfreeze * sizeof(*b->ops));
+	memcpy(&b->ops[nfreeze + b->nreads], thaw, nthaw * sizeof(*b->ops));
+	b->nfreeze = nfreeze;
+	b->nthaw = nthaw;
 }
 
-int direct_msr_batch_read(const struct direct_msr_batch *b, struct uncore_regio *io, uint64_t *raw)
+int direct_msr_batch_collect(struct direct_msr_batch *b, struct uncore_regio *io, unsigned first,
+			     unsigned n, int failed, uint64_t *raw)
 {
 	int first_rc = 0;
-	for (unsigned g = 0; g < b->ngroups; g++) {
-		unsigned first = b->group_first[g], n = b->group_first[g + 1] - first;
-		int rc = uncore_regio_read_many(io, &b->regs[first], &b->values[first], n);
-		if (rc == 0)
+	unsigned lo = first > b->nfreeze ? first : b->nfreeze;
+	unsigned hi = first + n < b->nfreeze + b->nreads ? first + n : b->nfreeze + b->nreads;
+	for (unsigned i = lo; i < hi; i++) {
+		struct uncore_regio_op *op = &b->ops[i];
+		unsigned r = i - b->nfreeze;
+		uint64_t *v = &raw[b->slot[r]];
+		if (__builtin_expect(failed && op->err != 0, 0) &&
+		    (op->err = uncore_regio_read(io, &op->reg, &op->value)) < 0) {
+			*v = UNCORE_RAW_UNREAD;
+			if (!first_rc)
+				first_rc = op->err;
 			continue;
-		/* One failing register fails the whole batch: read the socket's
-		 * registers one by one, so that only the failing ones are lost
-		 * (and a transient fault costs nothing). */
-		for (unsigned i = first; i < first + n; i++) {
-			rc = uncore_regio_read(io, &b->regs[i], &b->values[i]);
-			if (rc < 0) {
-				b->values[i] = UNCORE_RAW_UNREAD;
-				if (!first_rc)
-					first_rc = rc;
-			}
 		}
+		*v = op->value & b->mask[r];
 	}
-	for (unsigned i = 0; i < b->n; i++)
-		raw[b->slot[i]] = b->values[i];
 	return first_rc;
 }
 
 void direct_msr_batch_free(struct direct_msr_batch *b)
 {
-	free(b->regs);
+	free(b->ops);
 	free(b->slot);
-	free(b->values);
+	free(b->mask);
 	memset(b, 0, sizeof(*b));
 }

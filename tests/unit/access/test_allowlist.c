@@ -1,6 +1,7 @@
 /* The write allowlist: allowed writes reach the inner regio unchanged, and
- * nothing else ever does — checked case by case and with thousands of
- * random writes against the inner regio's access log. */
+ * nothing else ever does, one by one or in a batch (the read path's freeze
+ * and thaw go in one) — checked case by case and with thousands of random
+ * writes against the inner regio's access log. */
 #include "access/allowlist.h"
 #include "common/uncore_error.h"
 #include "harness.h"
@@ -118,7 +119,40 @@ TEST(refused_writes_never_reach_the_device)
 	size_t n;
 	fake_regio_log(f, &n);
 	CHECK_EQ_INT(n, 0);
-	CHECK_EQ_U64(uncore_allowlist_refused(io), sizeof(bad) / sizeof(bad[0]));
+	size_t nbad = sizeof(bad) / sizeof(bad[0]);
+	CHECK_EQ_U64(uncore_allowlist_refused(io), nbad);
+
+	/* The same writes in one batch, between allowed ones (a freeze before,
+	 * a read and a thaw after, as the read path batches them): refused
+	 * each, and only the allowed ops reach the device, in order. */
+	struct uncore_regio_op ops[2 + sizeof(bad) / sizeof(bad[0]) + 1];
+	ops[0] = (struct uncore_regio_op){.reg = msr(0, 0x700), .value = 1u << 31, .write = 1};
+	for (size_t i = 0; i < nbad; i++)
+		ops[1 + i] =
+		    (struct uncore_regio_op){.reg = bad[i].r, .value = bad[i].v, .write = 1};
+	ops[1 + nbad] = (struct uncore_regio_op){.reg = msr(1, 0xe08)};
+	ops[2 + nbad] =
+	    (struct uncore_regio_op){.reg = msr(0, 0x700), .value = 1u << 29, .write = 1};
+	CHECK_EQ_INT(uncore_regio_batch(io, ops, nbad + 3), UNCORE_EDENIED);
+	CHECK_CONTAINS(uncore_error_detail(), "msr 0xe00 socket 0");
+	for (size_t i = 0; i < nbad; i++)
+		CHECK_EQ_INT(ops[1 + i].err, UNCORE_EDENIED);
+	CHECK_EQ_INT(ops[0].err, 0);
+	CHECK_EQ_INT(ops[1 + nbad].err, 0);
+	CHECK_EQ_INT(ops[2 + nbad].err, 0);
+	const struct fake_access *log = fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 3);
+	CHECK_EQ_INT(log[0].op, FAKE_WRITE);
+	CHECK_EQ_U64(log[0].value, 1u << 31);
+	CHECK_EQ_INT(log[1].op, FAKE_READ);
+	CHECK_EQ_INT(log[2].op, FAKE_WRITE);
+	CHECK_EQ_U64(log[2].value, 1u << 29);
+	CHECK_EQ_U64(uncore_allowlist_refused(io), 2 * nbad);
+	/* One refused write alone in a batch: nothing at all. */
+	fake_regio_clear_log(f);
+	CHECK_EQ_INT(uncore_regio_batch(io, &ops[1], 1), UNCORE_EDENIED);
+	fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 0);
 
 	/* The detail names the register and the bits. */
 	struct uncore_reg r = msr(0, 0xe01);
@@ -149,19 +183,25 @@ TEST(reads_pass_through_unless_restricted)
 	CHECK_EQ_INT(uncore_regio_read(strict, &listed, &v), 0);
 	CHECK_EQ_U64(v, 42);
 
-	/* read_many keeps the inner batch operation (one "system call"). */
+	/* A batch keeps the inner batch operation (one "system call"). */
 	struct uncore_reg regs[2] = {listed, msr(3, 0xe0a)};
 	uint64_t vals[2];
 	uint64_t before = inner->stats.syscalls;
 	CHECK_EQ_INT(uncore_regio_read_many(strict, regs, vals, 2), 0);
 	CHECK_EQ_U64(inner->stats.syscalls - before, 1);
 	CHECK_EQ_U64(vals[0], 42);
-	regs[1] = unlisted;
+	/* A refused read never reaches the device; the others are made. */
+	regs[0] = unlisted;
+	regs[1] = listed;
+	vals[1] = 0;
 	fake_regio_clear_log(f);
 	CHECK_EQ_INT(uncore_regio_read_many(strict, regs, vals, 2), UNCORE_EDENIED);
+	CHECK_CONTAINS(uncore_error_detail(), "read of msr 0x123");
+	CHECK_EQ_U64(vals[1], 42);
 	size_t n;
-	fake_regio_log(f, &n);
-	CHECK_EQ_INT(n, 0);
+	const struct fake_access *log = fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 1);
+	CHECK_EQ_U64(log[0].reg.addr, 0xe09);
 	uncore_regio_destroy(io);
 	uncore_regio_destroy(strict);
 	uncore_regio_destroy(inner);
@@ -212,8 +252,15 @@ TEST(random_writes_only_allowlisted_reach_inner)
 	struct fake_regio *f = fake_regio_of(inner);
 	CHECK_EQ_INT(uncore_allowlist_wrap(al, inner, 0, &io), 0);
 
+	/* Half of the writes go one by one, half in batches of 1 to 8 ops mixed
+	 * with reads, through a fake with a batch operation and one without. */
+	struct uncore_regio *binner = fake_regio_create(1), *bio;
+	struct fake_regio *bf = fake_regio_of(binner);
+	CHECK_EQ_INT(uncore_allowlist_wrap(al, binner, 0, &bio), 0);
+	struct uncore_regio_op batch[8];
+	size_t nb = 0, want = 1;
 	unsigned allowed = 0, refused = 0;
-	for (int i = 0; i < 20000; i++) {
+	for (int i = 0; i < 40000; i++) {
 		struct uncore_reg r;
 		uint64_t v = rnd();
 		/* Bias towards the listed neighbourhood so both outcomes are common. */
@@ -242,20 +289,57 @@ TEST(random_writes_only_allowlisted_reach_inner)
 		default:
 			break;
 		}
-		int rc = uncore_regio_write(io, &r, v);
-		if (rc == 0)
-			allowed++;
-		else {
-			CHECK_EQ_INT(rc, UNCORE_EDENIED);
-			refused++;
+		if (i % 2 == 0) {
+			int rc = uncore_regio_write(io, &r, v);
+			if (rc == 0)
+				allowed++;
+			else {
+				CHECK_EQ_INT(rc, UNCORE_EDENIED);
+				refused++;
+			}
+			continue;
 		}
+		batch[nb++] = (struct uncore_regio_op){.reg = r, .value = v, .write = 1};
+		if (rnd() % 4 == 0 && nb < want)
+			batch[nb++] = (struct uncore_regio_op){.reg = msr(0, 0xe08)};
+		if (nb < want)
+			continue;
+		struct uncore_regio *via = rnd() % 2 ? bio : io;
+		int rc = uncore_regio_batch(via, batch, nb);
+		int any = 0;
+		for (size_t k = 0; k < nb; k++) {
+			if (!batch[k].write) {
+				CHECK_EQ_INT(batch[k].err, 0);
+				continue;
+			}
+			if (batch[k].err == 0) {
+				allowed++;
+			} else {
+				CHECK_EQ_INT(batch[k].err, UNCORE_EDENIED);
+				refused++;
+				any = 1;
+			}
+		}
+		CHECK_EQ_INT(rc, any ? UNCORE_EDENIED : 0);
+		nb = 0;
+		want = 1 + rnd() % 8;
 	}
-	CHECK(allowed > 1000);
-	CHECK(refused > 1000);
+	CHECK(allowed > 2000);
+	CHECK(refused > 2000);
 
-	/* Every write the inner regio saw must pass the list on its own. */
-	size_t n;
+	/* Every write the inner regios saw must pass the list on its own. */
+	size_t n, nb_log;
 	const struct fake_access *log = fake_regio_log(f, &n);
+	const struct fake_access *blog = fake_regio_log(bf, &nb_log);
+	struct fake_access *all = calloc(n + nb_log + 1, sizeof(*all));
+	size_t nall = 0;
+	for (size_t i = 0; i < n + nb_log; i++) {
+		const struct fake_access *a = i < n ? &log[i] : &blog[i - n];
+		if (a->op == FAKE_WRITE)
+			all[nall++] = *a;
+	}
+	log = all;
+	n = nall;
 	CHECK_EQ_INT(n, allowed);
 	for (size_t i = 0; i < n; i++) {
 		CHECK_EQ_INT(log[i].op, FAKE_WRITE);
@@ -293,9 +377,12 @@ TEST(random_writes_only_allowlisted_reach_inner)
 				CHECK_EQ_U64(log[i].value >> 32, 0);
 		}
 	}
-	CHECK_EQ_U64(uncore_allowlist_refused(io), refused);
+	CHECK_EQ_U64(uncore_allowlist_refused(io) + uncore_allowlist_refused(bio), refused);
+	free(all);
 	uncore_regio_destroy(io);
 	uncore_regio_destroy(inner);
+	uncore_regio_destroy(bio);
+	uncore_regio_destroy(binner);
 	uncore_allowlist_free(al);
 }
 

@@ -1,7 +1,7 @@
 /* The msr-safe backend over a fake device tree, with a model of the
  * module's batch ioctl behind the test seam: the model applies an
- * allowlist to the whole batch first (as msr-safe does), then reads each
- * op's MSR from the fake per-CPU file. */
+ * allowlist to the whole batch first (as msr-safe does), then makes each
+ * op, a read or a write, on the fake per-CPU file, in order. */
 #include "access/msr_safe.h"
 #include "common/uncore_error.h"
 #include "harness.h"
@@ -17,6 +17,10 @@ static const int cpus[] = {0, 3};
 struct model {
 	const uint32_t *allowed; /* MSRs in the allowlist */
 	size_t nallowed;
+	const uint32_t *writable; /* of those, the ones with a nonzero write mask */
+	size_t nwritable;
+	unsigned eio_fault;   /* op (1-based) whose rdmsr faults: the call fails with EIO */
+	char order[32];       /* 'r' or 'w' per op of the last call, as made */
 	int fail_errno;       /* make the call itself fail */
 	unsigned quiet_fault; /* op (1-based) that faults without failing the call */
 	unsigned calls;
@@ -43,26 +47,44 @@ static int model_ioctl(int fd, struct uncore_msr_batch_array *a, void *arg)
 			op->err = err = -ENXIO;
 			continue;
 		}
-		int listed = 0;
+		int listed = 0, writable = 0;
 		for (size_t k = 0; k < m->nallowed; k++)
 			listed |= m->allowed[k] == op->msr;
+		for (size_t k = 0; k < m->nwritable; k++)
+			writable |= m->writable[k] == op->msr;
 		if (!listed)
 			op->err = err = -EACCES;
+		else if (!op->isrdmsr && !writable)
+			op->err = err = -EROFS; /* msr-safe: write mask 0 */
+	}
+	if (err) { /* checked first: no op is run */
+		errno = -err;
+		return -1;
+	}
+	/* Then every op in order (one CPU's ops are in order in msr-safe), an
+	 * op that faults marked and the others run on. */
+	for (uint32_t i = 0; i < a->numops; i++) {
+		struct uncore_msr_batch_op *op = &a->ops[i];
+		char path[512];
+		snprintf(path, sizeof(path), "%s/%u/msr_safe", root, op->cpu);
+		int f = open(path, op->isrdmsr ? O_RDONLY : O_RDWR);
+		if (i < sizeof(m->order) - 1) {
+			m->order[i] = op->isrdmsr ? 'r' : 'w';
+			m->order[i + 1] = '\0';
+		}
+		if (i + 1 == m->eio_fault)
+			op->err = err = -EIO;
+		else if (f < 0 || (op->isrdmsr ? pread(f, &op->msrdata, 8, op->msr)
+					       : pwrite(f, &op->msrdata, 8, op->msr)) != 8)
+			op->err = -EIO;
+		if (f >= 0)
+			close(f);
+		if (i + 1 == m->quiet_fault)
+			op->err = -EIO;
 	}
 	if (err) {
 		errno = -err;
 		return -1;
-	}
-	for (uint32_t i = 0; i < a->numops; i++) {
-		char path[512];
-		snprintf(path, sizeof(path), "%s/%u/msr_safe", root, a->ops[i].cpu);
-		int f = open(path, O_RDONLY);
-		if (f < 0 || pread(f, &a->ops[i].msrdata, 8, a->ops[i].msr) != 8)
-			a->ops[i].err = -EIO;
-		if (f >= 0)
-			close(f);
-		if (i + 1 == m->quiet_fault)
-			a->ops[i].err = -EIO;
 	}
 	return 0;
 }
@@ -151,6 +173,91 @@ TEST(read_many_is_one_ioctl)
 	uncore_regio_destroy(io);
 }
 
+static uint64_t get_u64(int cpu, uint32_t msr)
+{
+	char path[512];
+	uint64_t v = 0;
+	snprintf(path, sizeof(path), "%s/%d/msr_safe", root, cpu);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0 || pread(fd, &v, 8, msr) != 8)
+		HARNESS_FAIL_AT("cannot read %s", path);
+	if (fd >= 0)
+		close(fd);
+	return v;
+}
+
+/* The read path's batch: each socket's freeze, the counters, each
+ * socket's thaw, in one ioctl, made in that order. */
+TEST(one_ioctl_carries_writes_and_reads_in_order)
+{
+	make_tree(1, NULL);
+	static const uint32_t listed[] = {0x700, 0xe01, 0xe08, 0xe18};
+	static const uint32_t writable[] = {0x700};
+	struct model md = {.allowed = listed, .nallowed = 4, .writable = writable, .nwritable = 1};
+	struct uncore_msr_safe_options o = {
+	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
+	    .batch_ioctl = model_ioctl,
+	    .batch_arg = &md,
+	};
+	struct uncore_regio *io;
+	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
+	put_u64(0, 0xe08, 11);
+	put_u64(3, 0xe08, 33);
+	put_u64(3, 0xe18, 34);
+	struct uncore_regio_op ops[] = {
+	    {.reg = msr(0, 0x700), .value = 1u << 31, .write = 1},
+	    {.reg = msr(1, 0x700), .value = 1u << 31, .write = 1},
+	    {.reg = msr(0, 0xe08)},
+	    {.reg = msr(1, 0xe08)},
+	    {.reg = msr(1, 0xe18)},
+	    {.reg = msr(0, 0x700), .value = 1u << 29, .write = 1},
+	    {.reg = msr(1, 0x700), .value = 1u << 29, .write = 1},
+	};
+	size_t n = sizeof(ops) / sizeof(ops[0]);
+	uint64_t before = io->stats.syscalls;
+	CHECK_EQ_INT(uncore_regio_batch(io, ops, n), 0);
+	CHECK_EQ_U64(io->stats.syscalls - before, 1);
+	CHECK_EQ_INT(md.calls, 1);
+	CHECK_EQ_INT(md.last_numops, n);
+	CHECK_EQ_STR(md.order, "wwrrrww");
+	for (size_t i = 0; i < n; i++)
+		CHECK_EQ_INT(ops[i].err, 0);
+	CHECK_EQ_U64(ops[2].value, 11);
+	CHECK_EQ_U64(ops[3].value, 33);
+	CHECK_EQ_U64(ops[4].value, 34);
+	/* The writes keep their values (only reads are outputs). */
+	CHECK_EQ_U64(ops[0].value, 1u << 31);
+	CHECK_EQ_U64(ops[6].value, 1u << 29);
+	CHECK_EQ_U64(get_u64(0, 0x700), 1u << 29);
+	CHECK_EQ_U64(get_u64(3, 0x700), 1u << 29);
+	CHECK_EQ_U64(io->stats.reads, 3);
+	CHECK_EQ_U64(io->stats.writes, 4);
+
+	/* A write msr-safe's allowlist does not let through (write mask 0):
+	 * it runs no op at all, and every op says so. */
+	ops[1] = (struct uncore_regio_op){.reg = msr(1, 0xe01), .value = 0x400000, .write = 1};
+	put_u64(3, 0xe01, 5);
+	CHECK_EQ_INT(uncore_regio_batch(io, ops, n), UNCORE_EPERM);
+	CHECK_CONTAINS(uncore_error_detail(), "write of MSR 0xe01");
+	CHECK_CONTAINS(uncore_error_detail(), "op 2 of 7");
+	for (size_t i = 0; i < n; i++)
+		CHECK_EQ_INT(ops[i].err, UNCORE_EPERM);
+	CHECK_EQ_U64(get_u64(3, 0xe01), 5);
+	CHECK_EQ_U64(get_u64(0, 0x700), 1u << 29);
+
+	/* An op that faults while the batch runs: the others are made. */
+	ops[1] = (struct uncore_regio_op){.reg = msr(1, 0x700), .value = 1u << 31, .write = 1};
+	md.eio_fault = 3;
+	ops[4].value = 0;
+	CHECK_EQ_INT(uncore_regio_batch(io, ops, n), UNCORE_EFAULT);
+	CHECK_CONTAINS(uncore_error_detail(), "op 3 of 7");
+	for (size_t i = 0; i < n; i++)
+		CHECK_EQ_INT(ops[i].err, i == 2 ? UNCORE_EFAULT : 0);
+	CHECK_EQ_U64(ops[4].value, 34);
+	md.eio_fault = 0;
+	uncore_regio_destroy(io);
+}
+
 TEST(batch_refused_by_allowlist_names_register_and_fix)
 {
 	make_tree(1, NULL);
@@ -167,7 +274,8 @@ TEST(batch_refused_by_allowlist_names_register_and_fix)
 	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_EPERM);
 	CHECK_CONTAINS(uncore_error_detail(), "MSR 0x709");
 	CHECK_CONTAINS(uncore_error_detail(), "op 2 of 3");
-	CHECK_CONTAINS(uncore_error_detail(), "uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o /dev/cpu/msr_allowlist");
+	CHECK_CONTAINS(uncore_error_detail(),
+		       "uncore-msr-allowlist -m /dev/cpu/msr_allowlist -o /dev/cpu/msr_allowlist");
 	/* No version device: we announce 2.0.0. */
 	CHECK_EQ_U64(md.last_version, 2u << 16);
 
@@ -245,6 +353,7 @@ int main(void)
 	if (!root)
 		return 1;
 	RUN(read_many_is_one_ioctl);
+	RUN(one_ioctl_carries_writes_and_reads_in_order);
 	RUN(batch_refused_by_allowlist_names_register_and_fix);
 	RUN(without_batch_device_reads_one_by_one);
 	RUN(missing_module_says_so);

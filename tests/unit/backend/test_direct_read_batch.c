@@ -1,9 +1,10 @@
-/* The direct backend's read path groups each socket's MSR counters into one
- * uncore_regio_read_many call (msr-safe: one batch ioctl per socket), reads
- * PCI counters as before, keeps the freeze around the read, and returns the
- * same values with or without a batch operation underneath. */
+/* Over a register access with a batch operation (msr-safe), the direct
+ * backend's read makes every socket's freeze write and MSR counter reads
+ * one batch, reads the PCI counters, then thaws in a second batch (or in
+ * the first when there is nothing else to read); the same values with or
+ * without a batch operation underneath; what a batch did not make is made
+ * again, in order, alone. */
 #include "backend/direct/direct.h"
-#include "backend/direct/msr_batch.h"
 #include "common/uncore_error.h"
 #include "fake_regio.h"
 #include "harness.h"
@@ -63,7 +64,7 @@ struct fixture {
 	struct uncore_machine m;
 };
 
-static int setup(struct fixture *f, int with_batch, int freeze)
+static int setup_n(struct fixture *f, int with_batch, int freeze, unsigned nev)
 {
 	memset(f, 0, sizeof(*f));
 	events[0] = ev("LOOKUP", "hswep_unc_cbo", 0x0134);
@@ -74,7 +75,7 @@ static int setup(struct fixture *f, int with_batch, int freeze)
 	f->fake = fake_regio_of(f->io);
 	struct uncore_direct_config cfg = {
 	    .io = f->io, .own_io = 1, .read_freeze = freeze, .no_socket_lock = 1};
-	int rc = uncore_schedule(&f->m, events, 3, &f->plan);
+	int rc = uncore_schedule(&f->m, events, nev, &f->plan);
 	if (rc == 0)
 		rc = uncore_direct_create_hswep(&cfg, &f->m, &f->be);
 	if (rc == 0)
@@ -82,6 +83,11 @@ static int setup(struct fixture *f, int with_batch, int freeze)
 	if (rc == 0)
 		rc = f->be->ops->start(f->be);
 	return rc;
+}
+
+static int setup(struct fixture *f, int with_batch, int freeze)
+{
+	return setup_n(f, with_batch, freeze, 3);
 }
 
 static void teardown(struct fixture *f)
@@ -118,47 +124,116 @@ static uint64_t expected(unsigned s)
 	return (0xabcd000000000000ull | (uint64_t)(s + 1) << 36 | (s + 7)) & 0xffffffffffffull;
 }
 
-TEST(one_batch_per_socket_holds_that_sockets_msr_counters)
+/* Checks a batch in the log at *i: n ops, `writes` freeze or thaw writes
+ * of `value` first (or last, with `at_end`), the rest MSR counter reads. */
+static void check_batch(const struct fake_access *log, size_t nlog, size_t *i, size_t n,
+			unsigned writes, uint64_t value, int at_end)
+{
+	CHECK(*i < nlog && log[*i].op == FAKE_BATCH);
+	if (*i >= nlog || log[*i].op != FAKE_BATCH)
+		return;
+	CHECK_EQ_U64(log[*i].n, n);
+	for (size_t k = 0; k < n && *i + 1 + k < nlog; k++) {
+		const struct fake_access *a = &log[*i + 1 + k];
+		int is_write = at_end ? k >= n - writes : k < writes;
+		CHECK_EQ_INT(a->reg.space, UNCORE_SPACE_MSR);
+		CHECK_EQ_INT(a->op, is_write ? FAKE_WRITE : FAKE_READ);
+		if (is_write) {
+			CHECK_EQ_U64(a->reg.addr, HSWEP_U_MSR_PMON_GLOBAL_CTL);
+			CHECK_EQ_U64(a->value, value);
+		}
+	}
+	*i += 1 + n;
+}
+
+TEST(freeze_and_msr_counters_in_one_batch_thaw_in_a_second)
 {
 	struct fixture f;
 	CHECK_EQ_INT(setup(&f, 1, 1), 0);
 	CHECK_EQ_INT(f.plan.nslots, 2 * (2 + 1 + 2));
 	set_counters(&f);
 	fake_regio_clear_log(f.fake);
+	uint64_t before = f.io->stats.syscalls;
 	uint64_t raw[16] = {0};
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
 		CHECK_EQ_U64(raw[s], expected(s));
+	CHECK_EQ_U64(f.io->stats.syscalls - before, 2 + 4);
 
+	/* [freeze s0, freeze s1, 6 MSR counters], 4 PCI counters, [thaw s0, s1]:
+	 * 2 batch ioctls and 4 preads where there were 2 pwrite + 2 ioctls + 4
+	 * preads + 2 pwrite. */
+	size_t n, i = 0;
+	const struct fake_access *log = fake_regio_log(f.fake, &n);
+	check_batch(log, n, &i, 2 + 6, 2, HSWEP_U_GLOBAL_CTL_FRZ_ALL, 0);
+	CHECK_EQ_INT(log[1].reg.socket, 0);
+	CHECK_EQ_INT(log[2].reg.socket, 1);
+	for (unsigned k = 0; k < 4 && i < n; k++, i++) {
+		/* Frozen: one 8-byte read (one pread) of each PCI counter. */
+		CHECK_EQ_INT(log[i].op, FAKE_READ);
+		CHECK_EQ_INT(log[i].reg.space, UNCORE_SPACE_PCI);
+		CHECK_EQ_INT(log[i].reg.width, 8);
+	}
+	check_batch(log, n, &i, 2, 2, HSWEP_U_GLOBAL_CTL_UNFRZ_ALL, 1);
+	CHECK_EQ_INT(i, n);
+	teardown(&f);
+}
+
+TEST(msr_counters_alone_are_one_batch_with_freeze_and_thaw)
+{
+	struct fixture f;
+	CHECK_EQ_INT(setup_n(&f, 1, 1, 2), 0); /* CBo and PCU: MSRs only */
+	CHECK_EQ_INT(f.plan.nslots, 2 * (2 + 1));
+	set_counters(&f);
+	fake_regio_clear_log(f.fake);
+	uint64_t before = f.io->stats.syscalls;
+	uint64_t raw[16] = {0};
+	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
+	for (unsigned s = 0; s < f.plan.nslots; s++)
+		CHECK_EQ_U64(raw[s], expected(s));
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
-	unsigned batches = 0, single_msr_reads = 0, pci_reads = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (log[i].op == FAKE_BATCH) {
-			batches++;
-			CHECK_EQ_U64(log[i].n, 3); /* 2 CBo + 1 PCU counter of one socket */
-			uint16_t socket = log[i + 1].reg.socket;
-			for (size_t k = 1; k <= log[i].n && i + k < n; k++) {
-				CHECK_EQ_INT(log[i + k].reg.space, UNCORE_SPACE_MSR);
-				CHECK_EQ_INT(log[i + k].reg.socket, socket);
-			}
-			i += log[i].n;
-		} else if (log[i].op == FAKE_READ) {
-			if (log[i].reg.space == UNCORE_SPACE_MSR)
-				single_msr_reads++;
-			else {
-				pci_reads++;
-				CHECK_EQ_INT(log[i].reg.width, 8);
-			}
-		}
+	CHECK_EQ_U64(f.io->stats.syscalls - before, 1);
+	CHECK_EQ_INT(n, 1 + 2 + 6 + 2);
+	/* In the batch: each socket's freeze, then its reads, then its thaw. */
+	CHECK_EQ_INT(log[0].op, FAKE_BATCH);
+	CHECK_EQ_U64(log[0].n, 10);
+	for (unsigned k = 1; k <= 10; k++) {
+		CHECK_EQ_INT(log[k].op, k <= 2 || k >= 9 ? FAKE_WRITE : FAKE_READ);
+		if (k <= 2 || k >= 9)
+			CHECK_EQ_U64(log[k].value, k <= 2 ? HSWEP_U_GLOBAL_CTL_FRZ_ALL
+							  : HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
 	}
-	CHECK_EQ_INT(batches, 2);
-	CHECK_EQ_INT(single_msr_reads, 0);
-	/* Frozen: one 8-byte read (one pread) of each of the 4 PCI counters. */
-	CHECK_EQ_INT(pci_reads, 2 * 2);
-	/* The freeze still brackets the whole read. */
-	CHECK(n >= 2 && log[0].op == FAKE_WRITE && log[0].value == HSWEP_U_GLOBAL_CTL_FRZ_ALL);
-	CHECK(log[n - 1].op == FAKE_WRITE && log[n - 1].value == HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
+	/* Without the freeze (a stopped set): the reads alone. */
+	CHECK_EQ_INT(f.be->ops->stop(f.be), 0);
+	fake_regio_clear_log(f.fake);
+	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
+	log = fake_regio_log(f.fake, &n);
+	CHECK_EQ_INT(n, 1 + 6);
+	CHECK_EQ_U64(log[0].n, 6);
+	teardown(&f);
+}
+
+TEST(without_freeze_the_batch_holds_the_msr_counters_only)
+{
+	struct fixture f;
+	CHECK_EQ_INT(setup(&f, 1, 0), 0);
+	set_counters(&f);
+	fake_regio_clear_log(f.fake);
+	uint64_t raw[16] = {0};
+	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
+	for (unsigned s = 0; s < f.plan.nslots; s++)
+		CHECK_EQ_U64(raw[s], expected(s));
+	size_t n;
+	const struct fake_access *log = fake_regio_log(f.fake, &n);
+	unsigned batches = 0, writes = 0;
+	for (size_t i = 0; i < n; i++) {
+		batches += log[i].op == FAKE_BATCH;
+		writes += log[i].op == FAKE_WRITE;
+	}
+	CHECK_EQ_INT(batches, 1);
+	CHECK_EQ_U64(log[0].n, 6);
+	CHECK_EQ_INT(writes, 0);
 	teardown(&f);
 }
 
@@ -183,6 +258,23 @@ TEST(same_values_without_a_batch_operation)
 	CHECK_EQ_INT(msr_reads, 6);
 	CHECK_EQ_INT(writes, 0); /* read freeze off */
 	teardown(&f);
+
+	/* With the freeze: one write per socket before the reads, one after. */
+	CHECK_EQ_INT(setup(&f, 0, 1), 0);
+	set_counters(&f);
+	fake_regio_clear_log(f.fake);
+	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
+	for (unsigned s = 0; s < f.plan.nslots; s++)
+		CHECK_EQ_U64(raw[s], expected(s));
+	log = fake_regio_log(f.fake, &n);
+	CHECK_EQ_INT(n, 2 + 10 + 2);
+	for (size_t i = 0; i < n; i++) {
+		CHECK_EQ_INT(log[i].op, i < 2 || i >= 12 ? FAKE_WRITE : FAKE_READ);
+		if (i < 2 || i >= 12)
+			CHECK_EQ_U64(log[i].value, i < 2 ? HSWEP_U_GLOBAL_CTL_FRZ_ALL
+							 : HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
+	}
+	teardown(&f);
 }
 
 /* A batch that fails is read again register by register: a transient
@@ -204,42 +296,48 @@ TEST(a_failing_batch_is_read_again_register_by_register)
 	teardown(&f);
 }
 
-TEST(batch_groups_by_socket_and_keeps_order)
+/* A freeze write the batch did not make is made again alone, before the
+ * PCI counters are read (they are then frozen); a thaw that keeps failing
+ * is reported as interrupted counting. */
+TEST(failed_freeze_and_thaw_writes_are_made_again)
 {
-	struct direct_msr_batch b;
-	struct uncore_reg r[5];
-	static const uint16_t sockets[5] = {1, 0, 1, 3, 0};
-	CHECK_EQ_INT(direct_msr_batch_init(&b, 5), 0);
-	for (unsigned i = 0; i < 5; i++) {
-		memset(&r[i], 0, sizeof(r[i]));
-		r[i].space = UNCORE_SPACE_MSR;
-		r[i].width = 8;
-		r[i].socket = sockets[i];
-		r[i].addr = 0x700 + i;
-		CHECK_EQ_INT(direct_msr_batch_add(&b, &r[i], 10 + i), 0);
-	}
-	direct_msr_batch_finish(&b);
-	CHECK_EQ_INT(b.ngroups, 3);
-	static const unsigned want_slot[5] = {11, 14, 10, 12, 13};
-	for (unsigned i = 0; i < 5; i++)
-		CHECK_EQ_INT(b.slot[i], want_slot[i]);
-	CHECK_EQ_INT(b.group_first[0], 0);
-	CHECK_EQ_INT(b.group_first[1], 2);
-	CHECK_EQ_INT(b.group_first[2], 4);
-	CHECK_EQ_INT(b.group_first[3], 5);
-	struct uncore_reg bad = r[0];
-	bad.socket = UNCORE_MACHINE_MAX_SOCKETS;
-	direct_msr_batch_free(&b);
-	CHECK_EQ_INT(direct_msr_batch_init(&b, 1), 0);
-	CHECK_EQ_INT(direct_msr_batch_add(&b, &bad, 0), UNCORE_EINVAL);
-	direct_msr_batch_free(&b);
+	struct fixture f;
+	CHECK_EQ_INT(setup(&f, 1, 1), 0);
+	set_counters(&f);
+	fake_regio_clear_log(f.fake);
+	fake_regio_fail_at(f.fake, 1, UNCORE_EIO, 0); /* socket 0's freeze, in the batch */
+	uint64_t raw[16];
+	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
+	for (unsigned s = 0; s < f.plan.nslots; s++)
+		CHECK_EQ_U64(raw[s], expected(s));
+	size_t n;
+	const struct fake_access *log = fake_regio_log(f.fake, &n);
+	CHECK_EQ_INT(log[0].op, FAKE_BATCH);
+	CHECK_EQ_INT(log[1].rc, UNCORE_EIO);
+	size_t again = 1 + log[0].n;
+	CHECK(again < n && log[again].op == FAKE_WRITE &&
+	      log[again].value == HSWEP_U_GLOBAL_CTL_FRZ_ALL && log[again].reg.socket == 0);
+	/* Frozen after all: one read per PCI counter, no tear check. */
+	CHECK(again + 5 < n && log[again + 5].op == FAKE_BATCH);
+
+	CHECK_EQ_INT(f.be->counting_interrupted, 0);
+	fake_regio_fail_matching(f.fake, UNCORE_SPACE_MSR, FAKE_WRITE, 3, UNCORE_EIO, 1);
+	CHECK_EQ_INT(f.be->ops->read(f.be, raw), UNCORE_EIO);
+	CHECK_CONTAINS(uncore_error_detail(), "global unfreeze of socket 0");
+	CHECK_EQ_INT(f.be->counting_interrupted, 1);
+	for (unsigned s = 0; s < f.plan.nslots; s++)
+		CHECK_EQ_U64(raw[s], expected(s));
+	fake_regio_fail_matching(f.fake, -1, 0, 0, 0, 0);
+	teardown(&f);
 }
 
 int main(void)
 {
-	RUN(one_batch_per_socket_holds_that_sockets_msr_counters);
+	RUN(freeze_and_msr_counters_in_one_batch_thaw_in_a_second);
+	RUN(msr_counters_alone_are_one_batch_with_freeze_and_thaw);
+	RUN(without_freeze_the_batch_holds_the_msr_counters_only);
 	RUN(same_values_without_a_batch_operation);
 	RUN(a_failing_batch_is_read_again_register_by_register);
-	RUN(batch_groups_by_socket_and_keeps_order);
+	RUN(failed_freeze_and_thaw_writes_are_made_again);
 	return harness_done();
 }
