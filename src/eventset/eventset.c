@@ -8,6 +8,7 @@
 
 #include "common/uncore_error.h"
 #include "eventset/counter_fold.h"
+#include "eventset/share_internal.h"
 #include "events/encode.h"
 #include "events/parse.h"
 #include "metrics/compile.h"
@@ -571,8 +572,11 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 		return s->final_short ? uncore_fail(s->short_rc, "%s", s->short_detail) : 0;
 	}
 	if (s->summed) {
-		/* Through shared counters: one pass, into the caller's array. */
-		int rc = uncore_share_view_sum(s->be, &s->c.phases[s->phase].sums, values);
+		/* Through shared counters: one pass, into the caller's array,
+		 * inline down to the backend's read (share_view_sum): one frame
+		 * from here to the hub's fold and the sums. */
+		int rc =
+		    share_view_sum((struct share_view *)s->be, &s->c.phases[s->phase].sums, values);
 		s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 		take_interruption(s);
 		return rc;

@@ -5,6 +5,7 @@
 #define UNCORE_EVENTSET_SHARE_INTERNAL_H
 
 #include "backend/direct/socket_hold.h"
+#include "common/uncore_error.h"
 #include "eventset/hub_lock.h"
 #include "eventset/share.h"
 #include "plan/sched.h"
@@ -148,9 +149,10 @@ static inline void hub_retry_missing(struct uncore_share *hub, int force)
  * the read's error.  The slots that could be read are folded all the
  * same, so a fault on one box costs no other box its counts (backend.h);
  * the read or stop of the set that met it fails, and the component
- * reports it once (issue 15).  Inline: it is the body of every read
- * through shared counters, whose fixed cost is a call level each. */
-static inline int hub_sync(struct uncore_share *hub)
+ * reports it once (issue 15).  Always inline: it is the body of every
+ * read through shared counters, whose fixed cost is a call level each (GCC
+ * otherwise outlines it: 40 instructions of prologue per PAPI_read). */
+static inline __attribute__((always_inline)) int hub_sync(struct uncore_share *hub)
 {
 	if (!hub->programmed || !hub->hw.nslots)
 		return 0;
@@ -183,6 +185,70 @@ static inline int hub_sync(struct uncore_share *hub)
 	for (; k < n; k++)
 		tot[k] += (now[k] - before[k]) & mask[k];
 	hub->cur ^= 1;
+	return rc;
+}
+
+/* A view's share of the hub's interruptions: the rare path out of line. */
+void view_note_interrupted(struct share_view *v);
+static inline void view_take_interruption(struct share_view *v)
+{
+	if (v->seen_gen != v->hub->interrupt_gen)
+		view_note_interrupted(v);
+}
+
+/* Bring a view's counts up to date under the hub's lock (hub held). */
+static inline __attribute__((always_inline)) int view_sync(struct share_view *v)
+{
+	struct uncore_share *hub = v->hub;
+	hub_retry_missing(hub, 0);
+	/* A poller's read only folds: no freeze of the shared counters, which
+	 * would stop them for the read's duration (backend.h). */
+	hub->be->fold_only_read = v->base.fold_only_read;
+	int rc = hub_sync(hub);
+	hub->be->fold_only_read = 0;
+	/* The union's: a group of another set's events may be the one scaled;
+	 * the set's exact check then finds none of its own. */
+	v->base.read_scaled = hub->be->read_scaled;
+	view_take_interruption(v);
+	return rc;
+}
+
+/* The sums' addresses of the totals, as of the hub's layout (share_view.c). */
+void view_refresh_sums(struct share_view *v, struct uncore_share_sums *sums);
+
+/* uncore_share_view_sum's body, inline so that a set's read (eventset.c,
+ * uncore_set_read) is one function from the set's state down to the
+ * backend's read: the hub's fold and the sums in one frame, no call level
+ * of its own per PAPI_read (issue 14: the perf backend's 8 events within
+ * 1.05x of PAPI perf_event). */
+static inline __attribute__((always_inline)) int
+share_view_sum(struct share_view *v, struct uncore_share_sums *sums, uint64_t *out)
+{
+	struct uncore_share *hub = v->hub;
+	hub_lock(&hub->mu);
+	if (!v->running) {
+		hub_unlock(&hub->mu);
+		return uncore_fail(UNCORE_ESTATE, "sums of a view that is not counting");
+	}
+	int rc = view_sync(v);
+	if (sums->stale || sums->layout != hub->layout)
+		view_refresh_sums(v, sums);
+	/* Counters a failed read missed keep their totals as of their last
+	 * read (hub_keep_unread): the sums stay exact up to then. */
+	const uint64_t *const *src = sums->src;
+	const uint64_t *off = sums->off;
+	size_t i = 0, n = sums->n, n4 = n & ~(size_t)3;
+	for (; i < n4; i += 4) { /* unrolled: one branch per four values */
+		out[i] = off[i] + *src[i];
+		out[i + 1] = off[i + 1] + *src[i + 1];
+		out[i + 2] = off[i + 2] + *src[i + 2];
+		out[i + 3] = off[i + 3] + *src[i + 3];
+	}
+	for (; i < n; i++)
+		out[i] = off[i] + *src[i];
+	for (unsigned j = 0; j < sums->nmore; j++)
+		out[sums->more_dst[j]] += *sums->more_src[j];
+	hub_unlock(&hub->mu);
 	return rc;
 }
 

@@ -158,11 +158,9 @@ static void mark_unread(const struct share_view *v, uint64_t *raw)
 }
 
 /* Pass a hub's report of interrupted counting on to this view's set. */
-static void take_interruption(struct share_view *v)
+void view_note_interrupted(struct share_view *v)
 {
 	struct uncore_share *hub = v->hub;
-	if (v->seen_gen == hub->interrupt_gen)
-		return;
 	v->seen_gen = hub->interrupt_gen;
 	v->base.counting_interrupted = 1;
 	snprintf(v->base.interrupted_detail, sizeof(v->base.interrupted_detail), "%s",
@@ -203,7 +201,7 @@ static int view_stop(struct uncore_backend *base)
 		/* Stopped even when the final read fails: what could be read is
 		 * kept in the snapshot, and the error says the rest may be short. */
 		rc = hub_sync(v->hub);
-		take_interruption(v);
+		view_take_interruption(v);
 		fill(v, v->snap);
 		v->running = 0;
 	}
@@ -211,24 +209,9 @@ static int view_stop(struct uncore_backend *base)
 	return rc;
 }
 
-/* A running view's read, under the hub's lock: the shared counters
- * brought up to date and what the read met passed on to the view. */
-static inline int view_sync(struct share_view *v)
-{
-	struct uncore_share *hub = v->hub;
-	hub_retry_missing(hub, 0);
-	/* A poller's read only folds: no freeze of the shared counters, which
-	 * would stop them for the read's duration (backend.h). */
-	hub->be->fold_only_read = v->base.fold_only_read;
-	int rc = hub_sync(hub);
-	hub->be->fold_only_read = 0;
-	/* The union's: a group of another set's events may be the one scaled;
-	 * the set's exact check then finds none of its own. */
-	v->base.read_scaled = hub->be->read_scaled;
-	take_interruption(v);
-	return rc;
-}
-
+/* A view's read, under the hub's lock: a running view's shared counters
+ * brought up to date (view_sync, share_internal.h) and what the read met
+ * passed on to the view; a stopped view's snapshot. */
 static int view_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct share_view *v = (struct share_view *)base;
@@ -257,7 +240,7 @@ int uncore_share_is_view(const struct uncore_backend *b)
 }
 
 /* The sums' addresses of the totals, as of the hub's layout. */
-static void refresh_sums(struct share_view *v, struct uncore_share_sums *sums)
+void view_refresh_sums(struct share_view *v, struct uncore_share_sums *sums)
 {
 	unsigned ns = v->plan->nslots;
 	view_refresh(v);
@@ -273,33 +256,7 @@ static void refresh_sums(struct share_view *v, struct uncore_share_sums *sums)
 int uncore_share_view_sum(struct uncore_backend *base, struct uncore_share_sums *sums,
 			  uint64_t *out)
 {
-	struct share_view *v = (struct share_view *)base;
-	struct uncore_share *hub = v->hub;
-	hub_lock(&hub->mu);
-	if (!v->running) {
-		hub_unlock(&hub->mu);
-		return uncore_fail(UNCORE_ESTATE, "sums of a view that is not counting");
-	}
-	int rc = view_sync(v);
-	if (sums->stale || sums->layout != hub->layout)
-		refresh_sums(v, sums);
-	/* Counters a failed read missed keep their totals as of their last
-	 * read (sync_counts): the sums stay exact up to then. */
-	const uint64_t *const *src = sums->src;
-	const uint64_t *off = sums->off;
-	size_t i = 0, n = sums->n, n4 = n & ~(size_t)3;
-	for (; i < n4; i += 4) { /* unrolled: one branch per four values */
-		out[i] = off[i] + *src[i];
-		out[i + 1] = off[i + 1] + *src[i + 1];
-		out[i + 2] = off[i + 2] + *src[i + 2];
-		out[i + 3] = off[i + 3] + *src[i + 3];
-	}
-	for (; i < n; i++)
-		out[i] = off[i] + *src[i];
-	for (unsigned j = 0; j < sums->nmore; j++)
-		out[sums->more_dst[j]] += *sums->more_src[j];
-	hub_unlock(&hub->mu);
-	return rc;
+	return share_view_sum((struct share_view *)base, sums, out);
 }
 
 /* Ownership of a view's plans (backend.h): the hub holds their sockets
