@@ -425,6 +425,20 @@ int uncore_component_bind(struct uncore_component *c)
 	return rc;
 }
 
+/* Bind a probed component, or close it keeping the reason of the failure. */
+static int bind_or_close(struct uncore_component *c, struct uncore_component **out)
+{
+	int rc = uncore_component_bind(c);
+	if (rc < 0) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		uncore_component_close(c);
+		return uncore_error_restore(&err);
+	}
+	*out = c;
+	return 0;
+}
+
 int uncore_component_probe(const struct uncore_settings *settings, const struct uncore_cpu_id *cpu,
 			   struct uncore_component **out)
 {
@@ -508,15 +522,7 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 		return 0;
 	}
 	c->sysfs = sysfs;
-	rc = uncore_component_bind(c);
-	if (rc < 0) {
-		struct uncore_saved_error err;
-		uncore_error_save(&err, rc);
-		uncore_component_close(c);
-		return uncore_error_restore(&err);
-	}
-	*out = c;
-	return 0;
+	return bind_or_close(c, out);
 }
 
 int uncore_component_open(const struct uncore_settings *settings, struct uncore_component **out)
@@ -525,15 +531,7 @@ int uncore_component_open(const struct uncore_settings *settings, struct uncore_
 	int rc = uncore_component_probe(settings, NULL, &c);
 	if (rc < 0)
 		return rc;
-	rc = uncore_component_bind(c);
-	if (rc < 0) {
-		struct uncore_saved_error err;
-		uncore_error_save(&err, rc);
-		uncore_component_close(c);
-		return uncore_error_restore(&err);
-	}
-	*out = c;
-	return 0;
+	return bind_or_close(c, out);
 }
 
 /* While deferred, the listing's event source says both: with kernel PMUs
