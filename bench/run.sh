@@ -63,7 +63,8 @@ if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; t
 		echo "$row |"
 	done
 	echo
-	echo "Ours per additional event (8 to 128 events): freeze on $(((ours_128_1 - ours_8_1) / 120)), freeze off $(((ours_128_0 - ours_8_0) / 120)) instructions."
+	slope() { awk -v a="$1" -v b="$2" -v n="$3" 'BEGIN { printf "%.1f", (b - a) / n }'; }
+	echo "Ours per additional event (8 to 128 events): freeze on $(slope "$ours_8_1" "$ours_128_1" 120), freeze off $(slope "$ours_8_0" "$ours_128_0" 120) instructions."
 else
 	echo "valgrind is not installed (apt-get install valgrind): skipped"
 fi
@@ -106,9 +107,10 @@ if ${CC:-cc} -std=gnu11 -O2 -isystem "$STAGE/include" "$SRCDIR/bench/perf_read/p
 		done
 	done
 	echo
-	echo "8 events: intel_uncore / PAPI perf_event = $(awk -v a="$(cat "$tmp/ns.ours.8")" -v b="$(cat "$tmp/ns.perf_event.8")" 'BEGIN { printf "%.2f", a / b }') in time;" \
-		"per additional event: intel_uncore's own code $(((comp_ours_8 - comp_ours_1) / 7)) instructions" \
-		"(the whole PAPI_read $(((ir_ours_8 - ir_ours_1) / 7))), PAPI perf_event's whole PAPI_read $(((ir_perf_event_8 - ir_perf_event_1) / 7))."
+	slope() { awk -v a="$1" -v b="$2" -v n="$3" 'BEGIN { printf "%.1f", (b - a) / n }'; }
+	echo "8 events: intel_uncore / PAPI perf_event = $(awk -v a="$(cat "$tmp/ns.ours.8")" -v b="$(cat "$tmp/ns.perf_event.8")" 'BEGIN { printf "%.3f", a / b }') in time;" \
+		"per additional event: intel_uncore's own code $(slope "$comp_ours_1" "$comp_ours_8" 7) instructions" \
+		"(the whole PAPI_read $(slope "$ir_ours_1" "$ir_ours_8" 7)), PAPI perf_event's whole PAPI_read $(slope "$ir_perf_event_1" "$ir_perf_event_8" 7)."
 else
 	echo "cannot count system-wide here (root or perf_event_paranoid <= 0 needed): skipped"
 fi
