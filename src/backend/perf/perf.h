@@ -58,6 +58,12 @@ int uncore_perf_permission(struct uncore_perf_sys *sys, const char *paranoid_pat
  * unreadable. */
 int uncore_perf_paranoid_level(const char *path);
 
+/* UNCORE_EPERM, the detail saying what counting `counting` (a PMU's name)
+ * for a whole CPU needs, with the paranoid level read from `paranoid_path`
+ * (NULL: the real one) and the fixes; prefixed with "`what`: " unless
+ * NULL.  The one wording of start-up's check and of a refused open. */
+int uncore_perf_denied(const char *what, const char *counting, const char *paranoid_path);
+
 /* Whether `pmu_root` has a kernel PMU serving a box type of `plat`
  * (uncore_box_perf_name of some instance).  1 or 0. */
 int uncore_perf_has_platform_pmu(const char *pmu_root, const struct uncore_event_platform *plat);

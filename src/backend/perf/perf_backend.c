@@ -45,11 +45,6 @@ static void sys_close(struct perf_backend *b, int fd)
 
 /* Errors. */
 
-int perf_paranoid(const struct perf_backend *b)
-{
-	return uncore_perf_paranoid_level(b->paranoid_path);
-}
-
 static void config_text(const uint64_t cfg[UNCORE_PERF_NCONFIG], char *buf, size_t len)
 {
 	snprintf(buf, len, "config=0x%llx", (unsigned long long)cfg[0]);
@@ -68,22 +63,8 @@ int perf_open_error(const struct perf_backend *b, int err, const struct uncore_p
 	snprintf(what, sizeof(what), "perf_event_open(%s, %s, CPU %d)", pmu->name, conf, cpu);
 	switch (err) {
 	case EACCES:
-	case EPERM: {
-		int p = perf_paranoid(b);
-		char level[64];
-		if (p == INT_MIN)
-			snprintf(level, sizeof(level), "could not be read");
-		else
-			snprintf(level, sizeof(level), "is %d", p);
-		return uncore_fail(
-		    UNCORE_EPERM,
-		    "%s: permission denied. Counting %s for a whole CPU needs "
-		    "kernel.perf_event_paranoid <= 0 (%s %s) or the CAP_PERFMON "
-		    "capability (CAP_SYS_ADMIN before Linux 5.8). Fix: as root run "
-		    "'sysctl -w kernel.perf_event_paranoid=0', or give the program "
-		    "CAP_PERFMON ('setcap cap_perfmon+ep <program>'), or run it as root",
-		    what, pmu->name, b->paranoid_path, level);
-	}
+	case EPERM:
+		return uncore_perf_denied(what, pmu->name, b->paranoid_path);
 	case ENOENT:
 		return uncore_fail(
 		    UNCORE_ENODEV,

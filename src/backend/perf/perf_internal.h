@@ -115,10 +115,6 @@ void perf_kernel_events_fini(struct perf_backend *b);
 /* The config words of kernel attr `id` (a slot's control value). */
 const struct perf_attr *perf_kernel_attr(const struct perf_backend *b, uint64_t id);
 
-/* Read /proc/sys/kernel/perf_event_paranoid (or the configured path):
- * its value, or INT_MIN when unreadable. */
-int perf_paranoid(const struct perf_backend *b);
-
 /* Turn a failed perf_event_open into our code and an actionable detail. */
 int perf_open_error(const struct perf_backend *b, int err, const struct uncore_perf_pmu *pmu,
 		    int cpu, const uint64_t cfg[UNCORE_PERF_NCONFIG], unsigned group_size);

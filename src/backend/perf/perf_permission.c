@@ -39,6 +39,12 @@ int uncore_perf_permission(struct uncore_perf_sys *sys, const char *paranoid_pat
 	const char *path = paranoid_path ? paranoid_path : UNCORE_PERF_PARANOID_PATH;
 	if (sys->may_count_cpu(sys, path))
 		return 0;
+	return uncore_perf_denied(NULL, "the kernel's PMUs", path);
+}
+
+int uncore_perf_denied(const char *what, const char *counting, const char *paranoid_path)
+{
+	const char *path = paranoid_path ? paranoid_path : UNCORE_PERF_PARANOID_PATH;
 	int level = uncore_perf_paranoid_level(path);
 	char is[64];
 	if (level == INT_MIN)
@@ -47,10 +53,10 @@ int uncore_perf_permission(struct uncore_perf_sys *sys, const char *paranoid_pat
 		snprintf(is, sizeof(is), "is %d", level);
 	return uncore_fail(
 	    UNCORE_EPERM,
-	    "permission denied: counting the kernel's PMUs for a whole CPU needs "
+	    "%s%spermission denied: counting %s for a whole CPU needs "
 	    "kernel.perf_event_paranoid <= 0 (%s %s) or the CAP_PERFMON capability "
-	    "(CAP_SYS_ADMIN before Linux 5.8), and this process has neither. Fix: as root run "
+	    "(CAP_SYS_ADMIN before Linux 5.8). Fix: as root run "
 	    "'sysctl -w kernel.perf_event_paranoid=0', or give the program CAP_PERFMON "
 	    "('setcap cap_perfmon+ep <program>'), or run it as root",
-	    path, is);
+	    what ? what : "", what ? ": " : "", counting, path, is);
 }
