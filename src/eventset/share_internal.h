@@ -45,6 +45,9 @@ struct uncore_share {
 	struct hub_lock mu; /* hub_lock.h: every read through the hub takes it */
 	unsigned refs;
 	struct uncore_backend *be;
+	/* be's read_headroom, or its read: every read of be is the hub's,
+	 * into raw[] (allocated with the headroom). */
+	int (*read)(struct uncore_backend *be, uint64_t *raw);
 	char *lock_dir;
 	int no_socket_lock;
 	struct hub_event **ev;
@@ -162,7 +165,7 @@ static inline __attribute__((always_inline)) int hub_sync(struct uncore_share *h
 	}
 	uint64_t *now = hub->raw[hub->cur];
 	const uint64_t *before = hub->raw[hub->cur ^ 1];
-	int rc = hub->be->ops->read(hub->be, now);
+	int rc = hub->read(hub->be, now);
 	if (hub->be->counting_interrupted)
 		hub_note_interrupted(hub);
 	if (rc < 0)
