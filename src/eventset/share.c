@@ -132,6 +132,14 @@ void hub_keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *be
 	}
 }
 
+void hub_read_trouble(struct uncore_share *hub, int rc, uint64_t *now, const uint64_t *before)
+{
+	if (hub->be->counting_interrupted)
+		hub_note_interrupted(hub);
+	if (rc < 0)
+		hub_keep_unread(hub, now, before);
+}
+
 /* The arrays of the programmed slots (NULL when none). */
 static void free_slots(struct uncore_share *hub)
 {
