@@ -55,10 +55,16 @@ struct uncore_backend_ops {
 	int (*start)(struct uncore_backend *b);
 	/* Stop them (values stay readable). */
 	int (*stop)(struct uncore_backend *b);
-	/* Raw values of every slot of the plan, each below 2^slot.width.  A
-	 * fault on one box or socket costs no other its values: the slots that
-	 * could not be read are UNCORE_RAW_UNREAD (never a valid value of a
-	 * counter narrower than 64 bits) and the first error is returned. */
+	/* Raw values of every slot of the plan: the counter's reading in the
+	 * low slot.width bits (value_bits when set).  The bits above may hold
+	 * what the register has beyond the width folded at (reserved bits, a
+	 * register wider than the tables fold at: HSX UBox and SBo); every
+	 * consumer masks them away, as the folds do (counter_fold.h, the
+	 * shared counters' fold), so a read costs no mask per counter (issue
+	 * 14).  A fault on one box or socket costs no other its values: the
+	 * slots that could not be read are UNCORE_RAW_UNREAD and the first
+	 * error is returned (after a failed read a slot holding it is taken
+	 * for unread). */
 	int (*read)(struct uncore_backend *b, uint64_t *raw);
 	/* Stop and clear the boxes' programming; what acquire took is kept. */
 	int (*unprogram)(struct uncore_backend *b);

@@ -372,7 +372,6 @@ static int bind_slot(struct engine *e, unsigned i)
 			e->tear_sockets |= op->tear;
 		}
 		op->reg = ctr;
-		op->mask = width_mask(s->width);
 		op->slot = i;
 		e->nops++;
 	}
@@ -669,6 +668,7 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	for (unsigned s = 0; s < plan->nslots; s++)
 		if ((rc = bind_slot(e, s)) < 0)
 			goto fail;
+	direct_read_ops_prepare(e->ops, e->nops);
 	/* The sockets are ours before the first write (claim.h); reading
 	 * free-running counters alone disturbs nobody and needs no hold. */
 	if ((rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, &plan, 1)) < 0 ||

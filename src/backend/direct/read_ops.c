@@ -6,6 +6,12 @@
 
 typedef int (*read_fn)(struct uncore_regio *, const struct uncore_reg *, uint64_t *);
 
+/* The high dwords of two readings of one PCI counter agree. */
+static inline int same_high(uint64_t a, uint64_t b)
+{
+	return (uint32_t)(a >> 32) == (uint32_t)(b >> 32);
+}
+
 /* The rest of the tear check of one counter: its last two reads disagreed
  * on the high dword (*v holds the later); up to three more. */
 static int __attribute__((noinline))
@@ -16,8 +22,7 @@ retry_tear(struct uncore_regio *io, const struct direct_read_op *op, uint64_t *v
 		int rc = uncore_regio_read(io, &op->reg, v);
 		if (rc < 0)
 			return rc;
-		*v &= op->mask;
-		if ((*v >> 32) == (prev >> 32))
+		if (same_high(*v, prev))
 			return 0;
 	}
 	return uncore_fail(UNCORE_EIO,
@@ -37,65 +42,153 @@ reread(struct uncore_regio *io, const struct direct_read_op *op, uint64_t *v, in
 		rc = uncore_regio_read(io, &op->reg, v);
 	if (rc < 0)
 		*v = UNCORE_RAW_UNREAD;
-	else
-		*v &= op->mask;
 	return rc;
 }
 
-/* The loops of a read without tear check, four counters a turn: per
- * counter the call's three arguments, the call, the error test and the
- * mask (about 9 instructions).  A failure leaves the turn for reread and
- * the loop resumes after that counter.  `dense`: op[i].slot == i, the
- * reads go to raw[i] with no slot lookup. */
+/* Where counter k of a turn goes: `dense` (op[i].slot == i) v walks with
+ * op; otherwise v is raw and each op names its slot. */
+#define UNCORE_SLOT(o, k) (dense ? (k) : (o)[k].slot)
+
+/* Counters [op, op + n) without tear check, eight a turn: per counter the
+ * call's three arguments, the call and the error test (6 instructions; no
+ * mask: backend.h, read; issue 14).  A failure leaves the turn for reread
+ * and the loop resumes after that counter.  Addresses are recomputed
+ * after the failure from op, v and `at` (the asm): GCC would otherwise
+ * keep each counter's addresses in callee-saved registers for it. */
 static inline __attribute__((always_inline)) int read_loop(struct uncore_regio *io, read_fn read,
 							   const struct direct_read_op *op,
-							   unsigned n, uint64_t *raw,
-							   const int dense)
+							   unsigned n, uint64_t *v, const int dense)
 {
-	/* op < end3: four more counters at least (end - 3 only when n > 3). */
-	const struct direct_read_op *const end = op + n, *const end3 = n > 3 ? end - 3 : op;
+	/* op < end7: eight more counters at least (end - 7 only when n > 7). */
+	const struct direct_read_op *const end = op + n, *const end7 = n > 7 ? end - 7 : op;
 	int first = 0, rc;
-#define UNCORE_SLOT(o, k) (dense ? (k) : (o)[k].slot)
+	unsigned at;
 #define UNCORE_READ_ONE(k)                                                                         \
 	do {                                                                                       \
 		rc = read(io, &op[k].reg, &v[UNCORE_SLOT(op, k)]);                                 \
-		/* Nothing derived from op or v is kept across the call (GCC would                 \
-		 * keep the next counter's addresses in callee-saved registers and                 \
-		 * copy them: two more per counter). */                                            \
-		__asm__("" : "+r"(op), "+r"(v));                                                   \
 		if (__builtin_expect(rc < 0, 0)) {                                                 \
 			at = k;                                                                    \
 			goto fail;                                                                 \
 		}                                                                                  \
-		v[UNCORE_SLOT(op, k)] &= op[k].mask;                                               \
 	} while (0)
 	for (;;) {
-		uint64_t *v = raw;
-		unsigned at;
-		for (; op < end3; op += 4, v += dense ? 4 : 0) {
+		for (; op < end7; op += 8, v += dense ? 8 : 0) {
 			UNCORE_READ_ONE(0);
 			UNCORE_READ_ONE(1);
 			UNCORE_READ_ONE(2);
 			UNCORE_READ_ONE(3);
+			UNCORE_READ_ONE(4);
+			UNCORE_READ_ONE(5);
+			UNCORE_READ_ONE(6);
+			UNCORE_READ_ONE(7);
 		}
 		for (; op < end; op++, v += dense ? 1 : 0)
 			UNCORE_READ_ONE(0);
 		return first;
 	fail:
+		__asm__("" : "+r"(op), "+r"(v));
 		op += at;
 		v += dense ? at : 0;
 		if ((rc = reread(io, op, &v[UNCORE_SLOT(op, 0)], rc)) < 0 && !first)
 			first = rc;
-		op++;
-		raw = v + (dense ? 1 : 0);
+		op++; /* resume after the counter that failed */
+		v += dense ? 1 : 0;
 	}
 #undef UNCORE_READ_ONE
-#undef UNCORE_SLOT
 }
+
+/* A PCI counter's two dwords in one read, low then high: not atomic.
+ * Counting unfrozen, the low dword may wrap before the high one is read
+ * (a value 2^32 too high): read again until two reads agree on the high
+ * dword; the later one is then whole (no carry reached the high dword
+ * while it was read).  Counters [op, op + n) all tear: each one's second
+ * read right after its first, four a turn.  Per counter two reads (12
+ * instructions) and the high dwords' compare; the first read goes to `t`,
+ * the second to its slot.  Failures leave the turn as in read_loop. */
+static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *io, read_fn read,
+							   const struct direct_read_op *op,
+							   unsigned n, uint64_t *v, const int dense)
+{
+	const struct direct_read_op *const end = op + n, *const end3 = n > 3 ? end - 3 : op;
+	uint64_t t;
+	int first = 0, rc;
+	unsigned at;
+#define UNCORE_TEAR_ONE(k)                                                                         \
+	do {                                                                                       \
+		rc = read(io, &op[k].reg, &t);                                                     \
+		if (__builtin_expect(rc < 0, 0)) {                                                 \
+			at = k;                                                                    \
+			goto fail_first;                                                           \
+		}                                                                                  \
+		rc = read(io, &op[k].reg, &v[UNCORE_SLOT(op, k)]);                                 \
+		if (__builtin_expect(rc < 0 || !same_high(t, v[UNCORE_SLOT(op, k)]), 0)) {         \
+			at = k;                                                                    \
+			goto fail_second;                                                          \
+		}                                                                                  \
+	} while (0)
+	for (;;) {
+		for (; op < end3; op += 4, v += dense ? 4 : 0) {
+			UNCORE_TEAR_ONE(0);
+			UNCORE_TEAR_ONE(1);
+			UNCORE_TEAR_ONE(2);
+			UNCORE_TEAR_ONE(3);
+		}
+		for (; op < end; op++, v += dense ? 1 : 0)
+			UNCORE_TEAR_ONE(0);
+		return first;
+	fail_first:
+		__asm__("" : "+r"(op), "+r"(v));
+		op += at;
+		v += dense ? at : 0;
+		rc = reread(io, op, &v[UNCORE_SLOT(op, 0)], rc);
+		goto next;
+	fail_second:
+		__asm__("" : "+r"(op), "+r"(v));
+		op += at;
+		v += dense ? at : 0;
+		/* Torn (the two reads' high dwords differ): the rest of the
+		 * check. */
+		if (rc == 0)
+			rc = retry_tear(io, op, &v[UNCORE_SLOT(op, 0)]);
+		if (rc < 0)
+			v[UNCORE_SLOT(op, 0)] = UNCORE_RAW_UNREAD;
+	next:
+		if (rc < 0 && !first)
+			first = rc;
+		op++; /* resume after the counter that failed */
+		v += dense ? 1 : 0;
+	}
+#undef UNCORE_TEAR_ONE
+}
+
+/* With some sockets counting unfrozen (`tearing`): the runs of counters
+ * of one tear bit (read_ops.h) each read by the loop that fits it, so
+ * no counter tests its own tear bit. */
+static inline __attribute__((always_inline)) int read_runs(struct uncore_regio *io, read_fn read,
+							   const struct direct_read_op *op,
+							   unsigned n, uint64_t *raw,
+							   uint32_t tearing, const int dense)
+{
+	int first = 0, rc;
+	for (const struct direct_read_op *end = op + n; op < end;) {
+		unsigned run = op->run;
+		uint64_t *v = dense ? raw + op->slot : raw;
+		if (op->tear & tearing)
+			rc = tear_loop(io, read, op, run, v, dense);
+		else
+			rc = read_loop(io, read, op, run, v, dense);
+		if (rc < 0 && !first)
+			first = rc;
+		op += run;
+	}
+	return first;
+}
+
+#undef UNCORE_SLOT
 
 /* With the ops in slot order (read_ops.h), op[i].slot == i for every i
  * exactly when the last one's is n - 1 (no MSR batch took some slots).
- * Not inlined: GCC allocates the loop's registers better on its own. */
+ * Not inlined: GCC allocates each loop's registers better on its own. */
 static int __attribute__((noinline))
 read_dense(struct uncore_regio *io, read_fn read, const struct direct_read_op *op, unsigned n,
 	   uint64_t *raw)
@@ -110,42 +203,24 @@ read_sparse(struct uncore_regio *io, read_fn read, const struct direct_read_op *
 	return read_loop(io, read, op, n, raw, 0);
 }
 
-/* A PCI counter's two dwords in one read, low then high: not atomic.
- * Frozen, the one read is the value.  Counting, the low dword may wrap
- * before the high one is read (a value 2^32 too high): read again until
- * two reads agree on the high dword; the later one is then whole (no carry
- * reached the high dword while it was read).  Each counter of a socket in
- * `tearing` gets its second read right after its first. */
-static int read_tearing(struct uncore_regio *io, read_fn read, const struct direct_read_op *op,
-			unsigned n, uint64_t *raw, uint32_t tearing)
+static int __attribute__((noinline))
+read_tearing_dense(struct uncore_regio *io, read_fn read, const struct direct_read_op *op,
+		   unsigned n, uint64_t *raw, uint32_t tearing)
 {
-	int first = 0;
-	for (const struct direct_read_op *end = op + n; op < end; op++) {
-		uint64_t *v = &raw[op->slot];
-		int rc = read(io, &op->reg, v);
-		if (__builtin_expect(rc < 0, 0)) {
-			if ((rc = reread(io, op, v, rc)) < 0 && !first)
-				first = rc;
-			continue;
-		}
-		*v &= op->mask;
-		if (!(op->tear & tearing))
-			continue;
-		uint64_t prev = *v;
-		rc = read(io, &op->reg, v);
-		if (rc == 0) {
-			*v &= op->mask;
-			if ((*v >> 32) == (prev >> 32))
-				continue;
-			rc = retry_tear(io, op, v);
-			if (rc == 0)
-				continue;
-		}
-		*v = UNCORE_RAW_UNREAD;
-		if (!first)
-			first = rc;
-	}
-	return first;
+	return read_runs(io, read, op, n, raw, tearing, 1);
+}
+
+static int __attribute__((noinline))
+read_tearing_sparse(struct uncore_regio *io, read_fn read, const struct direct_read_op *op,
+		    unsigned n, uint64_t *raw, uint32_t tearing)
+{
+	return read_runs(io, read, op, n, raw, tearing, 0);
+}
+
+void direct_read_ops_prepare(struct direct_read_op *op, unsigned n)
+{
+	for (unsigned i = n; i-- > 0;)
+		op[i].run = i + 1 < n && op[i + 1].tear == op[i].tear ? op[i + 1].run + 1 : 1;
 }
 
 int direct_read_ops(struct uncore_regio *io, const struct direct_read_op *op, unsigned n,
@@ -154,9 +229,9 @@ int direct_read_ops(struct uncore_regio *io, const struct direct_read_op *op, un
 	read_fn read = io->ops->read;
 	if (!n)
 		return 0;
+	int dense = op[n - 1].slot == n - 1;
 	if (tearing)
-		return read_tearing(io, read, op, n, raw, tearing);
-	if (op[n - 1].slot == n - 1)
-		return read_dense(io, read, op, n, raw);
-	return read_sparse(io, read, op, n, raw);
+		return dense ? read_tearing_dense(io, read, op, n, raw, tearing)
+			     : read_tearing_sparse(io, read, op, n, raw, tearing);
+	return dense ? read_dense(io, read, op, n, raw) : read_sparse(io, read, op, n, raw);
 }

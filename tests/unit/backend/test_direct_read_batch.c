@@ -124,6 +124,14 @@ static uint64_t expected(unsigned s)
 	return (0xabcd000000000000ull | (uint64_t)(s + 1) << 36 | (s + 7)) & 0xffffffffffffull;
 }
 
+/* What a raw value counts: its low 48 bits (the counters' width here).
+ * The junk above them is the register's and stays in the raw value: its
+ * consumers mask it (backend.h, read; counter_fold.h). */
+static uint64_t counted(uint64_t raw)
+{
+	return raw & 0xffffffffffffull;
+}
+
 /* Checks a batch in the log at *i: n ops, `writes` freeze or thaw writes
  * of `value` first (or last, with `at_end`), the rest MSR counter reads. */
 static void check_batch(const struct fake_access *log, size_t nlog, size_t *i, size_t n,
@@ -157,7 +165,7 @@ TEST(freeze_and_msr_counters_in_one_batch_thaw_in_a_second)
 	uint64_t raw[16] = {0};
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(raw[s], expected(s));
+		CHECK_EQ_U64(counted(raw[s]), expected(s));
 	CHECK_EQ_U64(f.io->stats.syscalls - before, 2 + 4);
 
 	/* [freeze s0, freeze s1, 6 MSR counters], 4 PCI counters, [thaw s0, s1]:
@@ -190,7 +198,7 @@ TEST(msr_counters_alone_are_one_batch_with_freeze_and_thaw)
 	uint64_t raw[16] = {0};
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(raw[s], expected(s));
+		CHECK_EQ_U64(counted(raw[s]), expected(s));
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	CHECK_EQ_U64(f.io->stats.syscalls - before, 1);
@@ -223,7 +231,7 @@ TEST(without_freeze_the_batch_holds_the_msr_counters_only)
 	uint64_t raw[16] = {0};
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(raw[s], expected(s));
+		CHECK_EQ_U64(counted(raw[s]), expected(s));
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	unsigned batches = 0, writes = 0;
@@ -246,7 +254,7 @@ TEST(same_values_without_a_batch_operation)
 	uint64_t raw[16] = {0};
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(raw[s], expected(s));
+		CHECK_EQ_U64(counted(raw[s]), expected(s));
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	unsigned msr_reads = 0, writes = 0;
@@ -265,7 +273,7 @@ TEST(same_values_without_a_batch_operation)
 	fake_regio_clear_log(f.fake);
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(raw[s], expected(s));
+		CHECK_EQ_U64(counted(raw[s]), expected(s));
 	log = fake_regio_log(f.fake, &n);
 	CHECK_EQ_INT(n, 2 + 10 + 2);
 	for (size_t i = 0; i < n; i++) {
@@ -309,7 +317,7 @@ TEST(failed_freeze_and_thaw_writes_are_made_again)
 	uint64_t raw[16];
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(raw[s], expected(s));
+		CHECK_EQ_U64(counted(raw[s]), expected(s));
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	CHECK_EQ_INT(log[0].op, FAKE_BATCH);
@@ -326,7 +334,7 @@ TEST(failed_freeze_and_thaw_writes_are_made_again)
 	CHECK_CONTAINS(uncore_error_detail(), "global unfreeze of socket 0");
 	CHECK_EQ_INT(f.be->counting_interrupted, 1);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(raw[s], expected(s));
+		CHECK_EQ_U64(counted(raw[s]), expected(s));
 	fake_regio_fail_matching(f.fake, -1, 0, 0, 0, 0);
 	teardown(&f);
 }
