@@ -686,37 +686,56 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	return copy_values(c, v);
 }
 
-static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long long **events,
-			      int flags)
+/* A read's outcome beyond the usual one (out of line): a scaling note
+ * that may be due, a failure to report once, the end of a reported one. */
+static __attribute__((noinline)) int read_outcome(intel_uncore_control_t *c, int rc,
+						  long long **events)
 {
-	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	int rc;
-	(void)ctx;
-	(void)flags;
-	if (!c->set)
-		return PAPI_EINVAL;
-	/* The lock serialises PAPI's calls with the background poller; the
-	 * poller is started and stopped by the calls of this control state's
-	 * own thread (start, stop, cleanup), so without one (the usual case)
-	 * nothing else touches the set. */
-	int locked = c->poller != NULL;
-	if (locked)
-		pthread_mutex_lock(&c->lock);
-	/* The values are written once, straight into the array PAPI reads
-	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
-	 * types of one another, which C lets alias). */
-	rc = uncore_set_read(c->set, (uint64_t *)c->values);
 	/* One load in the usual case; note_scaling checks exactly. */
 	if (rc == 0 && !c->scaling_noted && *c->scaled_hint)
 		note_scaling(c);
-	if (locked)
-		pthread_mutex_unlock(&c->lock);
 	if (rc < 0 && !c->fault_reported) {
 		c->fault_reported = 1;
 		return fail_counting(rc, "reading");
 	}
 	if (rc == 0)
 		c->fault_reported = 0; /* a new fault is news again */
+	*events = c->values;
+	return PAPI_OK;
+}
+
+/* A read while the background poller runs: under the lock that serialises
+ * PAPI's calls with it (the poller is started and stopped by the calls of
+ * this control state's own thread: start, stop, cleanup). */
+static __attribute__((noinline)) int read_polled(intel_uncore_control_t *c, long long **events)
+{
+	pthread_mutex_lock(&c->lock);
+	int rc = uncore_set_read(c->set, (uint64_t *)c->values);
+	if (rc == 0 && !c->scaling_noted && *c->scaled_hint)
+		note_scaling(c);
+	pthread_mutex_unlock(&c->lock);
+	return read_outcome(c, rc, events);
+}
+
+/* The usual read (no poller, the last read fine, no scaling note due) is
+ * the set's read and one test: the rest is out of line, so that this
+ * frame costs a few instructions per PAPI_read (issue 14). */
+static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long long **events,
+			      int flags)
+{
+	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
+	(void)ctx;
+	(void)flags;
+	if (__builtin_expect(!c->set, 0))
+		return PAPI_EINVAL;
+	if (__builtin_expect(c->poller != NULL, 0))
+		return read_polled(c, events);
+	/* The values are written once, straight into the array PAPI reads
+	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
+	 * types of one another, which C lets alias). */
+	int rc = uncore_set_read(c->set, (uint64_t *)c->values);
+	if (__builtin_expect(rc | c->fault_reported | (*c->scaled_hint & !c->scaling_noted), 0))
+		return read_outcome(c, rc, events);
 	*events = c->values;
 	return PAPI_OK;
 }

@@ -81,7 +81,19 @@ struct uncore_backend_ops {
 	/* Optional (NULL: every slot counts all the time): slot `slot`'s times
 	 * as of the last read. */
 	int (*slot_status)(struct uncore_backend *b, unsigned slot, struct uncore_slot_status *out);
+	/* Optional (NULL: read): read() into raw buffers that have
+	 * UNCORE_RAW_HEADROOM words in front of raw[0] the backend may write,
+	 * as the shared counters' hub allocates its own.  The perf backend
+	 * reads a lone event group straight into them, the kernel's header
+	 * (PERF_FORMAT_GROUP: nr and both times) in front of the values: no
+	 * copy (issue 14).  Other callers (event sets on the backend itself,
+	 * uncore-stat's) pass plain arrays to read. */
+	int (*read_headroom)(struct uncore_backend *b, uint64_t *raw);
 };
+
+/* The words in front of the raw buffers read_headroom fills (the perf read
+ * format's header: nr, time_enabled, time_running). */
+#define UNCORE_RAW_HEADROOM 3u
 
 /* acquire and release for any backend: nothing to do without them. */
 static inline int uncore_backend_acquire(struct uncore_backend *b,

@@ -312,6 +312,7 @@ static void prepare_sums(struct uncore_set *s)
 		ph->sum_off[a->entry] += f[a->slot].total - f[a->slot].last;
 	}
 	ph->sums.stale = 1; /* the view looks the totals up at the next read */
+	ph->sums.in_order = 0;
 	s->summed = 1;
 }
 

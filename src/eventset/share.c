@@ -132,13 +132,23 @@ void hub_keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *be
 	}
 }
 
+void hub_read_trouble(struct uncore_share *hub, int rc, uint64_t *now, const uint64_t *before)
+{
+	if (hub->be->counting_interrupted)
+		hub_note_interrupted(hub);
+	if (rc < 0)
+		hub_keep_unread(hub, now, before);
+}
+
 /* The arrays of the programmed slots (NULL when none). */
 static void free_slots(struct uncore_share *hub)
 {
 	free(hub->mask);
 	free(hub->tot);
-	free(hub->raw[0]);
-	free(hub->raw[1]);
+	if (hub->raw[0])
+		free(hub->raw[0] - UNCORE_RAW_HEADROOM);
+	if (hub->raw[1])
+		free(hub->raw[1] - UNCORE_RAW_HEADROOM);
 	free(hub->unread);
 	free(hub->fanout);
 	hub->mask = NULL;
@@ -394,8 +404,12 @@ int hub_rebuild(struct uncore_share *hub)
 		unsigned ns = hub->hw.nslots;
 		hub->mask = calloc(ns, sizeof(*hub->mask));
 		hub->tot = calloc(ns, sizeof(*hub->tot));
-		hub->raw[0] = calloc(ns, sizeof(*hub->raw[0]));
-		hub->raw[1] = calloc(ns, sizeof(*hub->raw[1]));
+		/* The backend's headroom in front of each (backend.h,
+		 * read_headroom). */
+		for (int b = 0; b < 2; b++) {
+			uint64_t *r = calloc(UNCORE_RAW_HEADROOM + ns, sizeof(*r));
+			hub->raw[b] = r ? r + UNCORE_RAW_HEADROOM : NULL;
+		}
 		hub->unread = calloc(ns, sizeof(*hub->unread));
 		hub->fanout = calloc(nidx ? nidx : 1, sizeof(*hub->fanout));
 		taken = calloc(ns, sizeof(*taken));
@@ -411,7 +425,7 @@ int hub_rebuild(struct uncore_share *hub)
 			rc = hub->be->ops->start(hub->be);
 		}
 		if (rc == 0)
-			rc = hub->be->ops->read(hub->be, hub->raw[0]);
+			rc = hub->read(hub->be, hub->raw[0]);
 		hub->cur = 1; /* the start's reading is the one before the next */
 		for (unsigned k = 0; rc == 0 && k < hub->hw.nslots; k++) {
 			unsigned w =
@@ -506,6 +520,8 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 	hub_lock_init(&hub->mu);
 	hub->refs = 1;
 	hub->be = be;
+	/* The hub's raw buffers have the headroom (backend.h). */
+	hub->read = be->ops->read_headroom ? be->ops->read_headroom : be->ops->read;
 	*out = hub;
 	return 0;
 }

@@ -58,7 +58,8 @@ int uncore_share_is_view(const struct uncore_backend *b);
  * plan's is 0.  The caller fills n, nmore, off, slot, more_slot, more_dst
  * and sets stale when it changes the slots; uncore_share_view_sum keeps
  * src and more_src (n and nmore entries the caller allocates) pointing at
- * the totals, looked up again when they move. */
+ * the totals, looked up again when they move (the caller that sets stale
+ * clears in_order too). */
 struct uncore_share_sums {
 	unsigned n, nmore;
 	const uint64_t *off;
@@ -66,7 +67,15 @@ struct uncore_share_sums {
 	const uint64_t **src, **more_src;
 	unsigned layout;
 	int stale;
+	/* As of layout: the sums are the hub's totals in slot order, one each
+	 * (src[i] is the total of the hub's slot i, nothing more, no other
+	 * total fed by a slot): a read folds and sums in one pass.
+	 * SUMS_IN_ORDER_WIDE: every counter 64 bits wide besides (perf), the
+	 * fold needs no mask.  0: the general read. */
+	int in_order;
 };
+#define SUMS_IN_ORDER      1
+#define SUMS_IN_ORDER_WIDE 2
 
 /* A read of a running view that, instead of its slots' totals, writes the
  * prepared sums of them into `out`, under the hub's lock: the one pass over

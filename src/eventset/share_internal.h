@@ -45,6 +45,9 @@ struct uncore_share {
 	struct hub_lock mu; /* hub_lock.h: every read through the hub takes it */
 	unsigned refs;
 	struct uncore_backend *be;
+	/* be's read_headroom, or its read: every read of be is the hub's,
+	 * into raw[] (allocated with the headroom). */
+	int (*read)(struct uncore_backend *be, uint64_t *raw);
 	char *lock_dir;
 	int no_socket_lock;
 	struct hub_event **ev;
@@ -135,6 +138,9 @@ void hub_retry_missing_now(struct uncore_share *hub, int force);
  * unread slots (their values kept as of their last read). */
 void hub_note_interrupted(struct uncore_share *hub);
 void hub_keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *before);
+/* A read's rare outcomes, out of line: an interruption (hub_note_interrupted),
+ * a failure (hub_keep_unread). */
+void hub_read_trouble(struct uncore_share *hub, int rc, uint64_t *now, const uint64_t *before);
 
 /* Take sockets whose holder went away (at most once a second unless
  * `force`).  Inline: every read of a view asks, and the usual answer is
@@ -162,11 +168,9 @@ static inline __attribute__((always_inline)) int hub_sync(struct uncore_share *h
 	}
 	uint64_t *now = hub->raw[hub->cur];
 	const uint64_t *before = hub->raw[hub->cur ^ 1];
-	int rc = hub->be->ops->read(hub->be, now);
-	if (hub->be->counting_interrupted)
-		hub_note_interrupted(hub);
-	if (rc < 0)
-		hub_keep_unread(hub, now, before);
+	int rc = hub->read(hub->be, now);
+	if (__builtin_expect(rc < 0 || hub->be->counting_interrupted, 0))
+		hub_read_trouble(hub, rc, now, before);
 	/* Every read: one fold per counter (counter_fold.h: the delta modulo
 	 * 2^width survives one wrap), straight into its total. */
 	uint64_t *tot = hub->tot;
@@ -228,11 +232,74 @@ void view_refresh_sums(struct share_view *v, struct uncore_share_sums *sums);
  * backend's read: the hub's fold and the sums in one frame, no call level
  * of its own per PAPI_read (issue 14: the perf backend's 8 events within
  * 1.05x of PAPI perf_event). */
+/* The general read of the sums (share_view.c), the hub locked: the rest
+ * of share_view_sum when the one-pass read does not apply. */
+int share_view_sum_general(struct share_view *v, struct uncore_share_sums *sums, uint64_t *out);
+
+/* The one-pass read (sums in_order, share.h): the counters read, each
+ * folded into its total and that total plus the set's offset written into
+ * `out`, in one loop; wide: no mask (64-bit values, the perf backend).
+ * What hub_sync and the sums do, for a set alone on the hub. */
+static inline __attribute__((always_inline)) void
+fold_sum_in_order(uint64_t *restrict tot, const uint64_t *now, const uint64_t *before,
+		  const uint64_t *mask, const uint64_t *off, uint64_t *out, size_t n,
+		  const int wide)
+{
+#define UNCORE_FOLD_SUM(k)                                                                         \
+	do {                                                                                       \
+		uint64_t t =                                                                       \
+		    tot[k] + (wide ? now[k] - before[k] : (now[k] - before[k]) & mask[k]);         \
+		tot[k] = t;                                                                        \
+		out[k] = off[k] + t;                                                               \
+	} while (0)
+	size_t k = 0, n4 = n & ~(size_t)3;
+	for (; k < n4; k += 4) { /* unrolled: one branch per four counters */
+		UNCORE_FOLD_SUM(k);
+		UNCORE_FOLD_SUM(k + 1);
+		UNCORE_FOLD_SUM(k + 2);
+		UNCORE_FOLD_SUM(k + 3);
+	}
+	for (; k < n; k++)
+		UNCORE_FOLD_SUM(k);
+#undef UNCORE_FOLD_SUM
+}
+
 static inline __attribute__((always_inline)) int
 share_view_sum(struct share_view *v, struct uncore_share_sums *sums, uint64_t *out)
 {
 	struct uncore_share *hub = v->hub;
 	hub_lock(&hub->mu);
+	/* The usual read (issue 14: the perf backend's 8 events within 1.05x
+	 * of PAPI perf_event): sums in order as of the hub's current layout
+	 * (so programmed, its first reading taken, no fanout), the view
+	 * counting, no poller's fold-only read, no socket to retry. */
+	if (__builtin_expect(sums->in_order && sums->layout == hub->layout && v->running &&
+				 !v->base.fold_only_read && !hub->missing,
+			     1)) {
+		uint64_t *now = hub->raw[hub->cur];
+		const uint64_t *before = hub->raw[hub->cur ^ 1];
+		int rc = hub->read(hub->be, now);
+		if (__builtin_expect(rc < 0 || hub->be->counting_interrupted, 0))
+			hub_read_trouble(hub, rc, now, before);
+		if (sums->in_order == SUMS_IN_ORDER_WIDE)
+			fold_sum_in_order(hub->tot, now, before, NULL, sums->off, out, sums->n, 1);
+		else
+			fold_sum_in_order(hub->tot, now, before, hub->mask, sums->off, out, sums->n,
+					  0);
+		hub->cur ^= 1;
+		v->base.read_scaled = hub->be->read_scaled;
+		view_take_interruption(v);
+		hub_unlock(&hub->mu);
+		return rc;
+	}
+	return share_view_sum_general(v, sums, out);
+}
+
+/* share_view_sum_general's body (share_view.c), the hub locked. */
+static inline __attribute__((always_inline)) int
+share_view_sum_locked(struct share_view *v, struct uncore_share_sums *sums, uint64_t *out)
+{
+	struct uncore_share *hub = v->hub;
 	if (!v->running) {
 		hub_unlock(&hub->mu);
 		return uncore_fail(UNCORE_ESTATE, "sums of a view that is not counting");

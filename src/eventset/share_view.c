@@ -251,6 +251,22 @@ void view_refresh_sums(struct share_view *v, struct uncore_share_sums *sums)
 		    sums->more_slot[j] < ns ? v->slot_total[sums->more_slot[j]] : &zero_total;
 	sums->layout = v->hub->layout;
 	sums->stale = 0;
+	/* share_view_sum's one pass, when the sums are the totals in slot
+	 * order (a set alone on the hub, each event one counter). */
+	const struct uncore_share *hub = v->hub;
+	int in_order = hub->programmed && sums->n && sums->n == hub->hw.nslots && !sums->nmore &&
+		       !hub->nfanout;
+	int wide = 1;
+	for (unsigned i = 0; in_order && i < sums->n; i++) {
+		in_order = sums->src[i] == &hub->tot[i];
+		wide &= hub->mask[i] == ~0ull;
+	}
+	sums->in_order = !in_order ? 0 : wide ? SUMS_IN_ORDER_WIDE : SUMS_IN_ORDER;
+}
+
+int share_view_sum_general(struct share_view *v, struct uncore_share_sums *sums, uint64_t *out)
+{
+	return share_view_sum_locked(v, sums, out);
 }
 
 int uncore_share_view_sum(struct uncore_backend *base, struct uncore_share_sums *sums,

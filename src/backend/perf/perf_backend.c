@@ -22,6 +22,7 @@
 #define READ_FORMAT                                                                                \
 	(PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
 #define HEADER_WORDS 3 /* nr, time_enabled, time_running */
+_Static_assert(HEADER_WORDS == UNCORE_RAW_HEADROOM, "read_headroom's header is the read format's");
 
 /* System calls, counted. */
 
@@ -315,6 +316,7 @@ static void release_program(struct perf_backend *b)
 	b->groups = NULL;
 	b->slot_group = NULL;
 	b->ngroups = 0;
+	b->in_place = 0;
 	b->plan = NULL;
 	b->running = 0;
 }
@@ -445,6 +447,10 @@ static int perf_program(struct uncore_backend *base, const struct uncore_plan *p
 	}
 	for (unsigned g = 0; g < b->ngroups && rc == 0; g++)
 		rc = prepare_read(&b->groups[g]);
+	/* One group whose values are the plan's slots in order: read_headroom
+	 * reads it in place. */
+	b->in_place = rc == 0 && b->ngroups == 1 && b->groups[0].contiguous &&
+		      b->groups[0].first_slot == 0 && b->groups[0].n == plan->nslots;
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
@@ -563,6 +569,35 @@ static int perf_read(struct uncore_backend *base, uint64_t *raw)
 	}
 	b->nread += b->ngroups;
 	base->read_scaled = scaled;
+	return 0;
+}
+
+/* read_headroom (backend.h): with one event group whose values are the
+ * plan's slots in order (a set's events of one PMU instance, the usual
+ * case), its read() goes straight into raw, the kernel's three header
+ * words into the headroom in front of it: no copy, nothing else but the
+ * test of its length and times.  Anything else: perf_read. */
+static int perf_read_headroom(struct uncore_backend *base, uint64_t *raw)
+{
+	struct perf_backend *b = (struct perf_backend *)base;
+	if (!b->in_place)
+		return perf_read(base, raw);
+	struct perf_group *gr = b->groups;
+	uint64_t *head = raw - HEADER_WORDS;
+	ssize_t got = b->sys_real ? uncore_perf_read_real(gr->leader, head, gr->bytes)
+				  : b->sys->read(b->sys, gr->leader, head, gr->bytes);
+	if ((size_t)got != gr->bytes || head[0] != gr->n) {
+		gr->buf[0] = got > 0 ? head[0] : 0; /* read_failed's detail */
+		return read_failed(b, gr, got);
+	}
+	/* The times stay the group's for perf_slot_status. */
+	gr->buf[1] = head[1];
+	gr->buf[2] = head[2];
+	b->nread++;
+	base->read_scaled = head[2] < head[1]; /* running < enabled: multiplexed */
+	if (__builtin_expect(base->read_scaled, 0))
+		for (unsigned k = 0; k < gr->n; k++)
+			raw[k] = uncore_perf_scale(raw[k], head[1], head[2]);
 	return 0;
 }
 
@@ -695,6 +730,7 @@ static const struct uncore_backend_ops perf_ops = {
     .destroy = perf_destroy,
     .stats = perf_stats,
     .slot_status = perf_slot_status,
+    .read_headroom = perf_read_headroom,
 };
 
 /* Probes for the backend choice. */

@@ -94,7 +94,8 @@ struct perf_backend {
 	const struct uncore_plan *plan;
 	struct perf_group *groups;
 	unsigned ngroups;
-	unsigned *slot_group;              /* per slot: its group */
+	int in_place;         /* one group, values in slot order: read_headroom's case */
+	unsigned *slot_group; /* per slot: its group */
 	struct uncore_slot_status *status; /* per slot, saved at unprogram for later queries */
 	unsigned nstatus;
 	int running;

@@ -11,6 +11,8 @@
 #include "eventset/share.h"
 #include "harness.h"
 #include "sim_set.h"
+#include "platform/hswep/hswep_boxes.h"
+#include "simkernel/uncore_sim_perf.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -253,6 +255,180 @@ TEST(perf_view_reads_are_exact_across_wraps)
 	view_reads_are_exact_across_wraps(1);
 }
 
+/* A set alone on the hub whose events each take one counter reads in one
+ * pass (share_view_sum: its sums are the hub's totals in slot order; the
+ * perf backend's 64-bit values without a mask): five events (the unrolled
+ * four and one more), read every 1e6 s so that 48-bit counters wrap, a
+ * reset (the sums' offsets), then a second set joining with one of the
+ * events and one more (the union rebuilt with six counters: the first set
+ * reads the general way again, and the hub must fold the sixth counter at
+ * its reads too) counting its own interval. */
+static void lone_set_reads_in_one_pass_exact_across_wraps(int perf)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a, b;
+	/* stream.scn, per populated channel and second: 100 M read CAS, 50 M
+	 * write CAS (37.5 M + 12.5 M), 100 M RPQ inserts, 25 M activates. */
+	const char *ev[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0",
+			    "hswep_unc_imc0::UNC_M_CAS_COUNT:WR:socket=0",
+			    "hswep_unc_imc0::UNC_M_RPQ_INSERTS:socket=0",
+			    "hswep_unc_imc0::UNC_M_ACT_COUNT:RD:socket=0",
+			    "hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=1"};
+	const char *other[] = {"hswep_unc_imc0::UNC_M_RPQ_INSERTS:socket=0",
+			       "hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0"};
+	const uint64_t rate[5] = {100000000ull, 50000000ull, 100000000ull, 25000000ull,
+				  100000000ull};
+	const uint64_t secs = 1000000ull; /* per read: 1e14 read CAS, 2^48 = 2.8e14 */
+	uint64_t va[5], vb[2];
+	int rc = perf ? sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL)
+		      : sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL);
+	CHECK_EQ_INT(rc, 0);
+	uncore_set_destroy(e.set);
+	e.set = NULL;
+	struct uncore_share_config cfg = {NULL, 1};
+	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
+	e.be = NULL;
+	CHECK_EQ_INT(new_set(hub, &e, ev, 5, &a), 0);
+	CHECK_EQ_INT(new_set(hub, &e, other, 2, &b), 0);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0);
+	for (uint64_t i = 1; i <= 5; i++) {
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, secs * NS_PER_S), 0);
+		CHECK_EQ_INT(uncore_set_read(a.set, va), 0);
+		for (int k = 0; k < 5; k++)
+			CHECK_EQ_U64(va[k], rate[k] * secs * i);
+	}
+	CHECK(va[0] > 1ull << 48); /* wrapped */
+	CHECK_EQ_INT(uncore_set_reset(a.set), 0);
+	/* (The simulator's clock ends near 1e16 ns: nine reads in all.) */
+	for (uint64_t i = 1; i <= 4; i++) {
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, secs * NS_PER_S), 0);
+		CHECK_EQ_INT(uncore_set_read(a.set, va), 0);
+		for (int k = 0; k < 5; k++)
+			CHECK_EQ_U64(va[k], rate[k] * secs * i);
+		if (i == 2)
+			CHECK_EQ_INT(uncore_set_start(b.set), 0);
+		if (i > 2) {
+			CHECK_EQ_INT(uncore_set_read(b.set, vb), 0);
+			CHECK_EQ_U64(vb[0], rate[2] * secs * (i - 2));
+			CHECK_EQ_U64(vb[1], rate[0] * secs * (i - 2));
+		}
+	}
+	CHECK_EQ_INT(uncore_set_stop(b.set, vb), 0);
+	CHECK_EQ_INT(uncore_set_stop(a.set, va), 0);
+	for (int k = 0; k < 5; k++)
+		CHECK_EQ_U64(va[k], rate[k] * secs * 4);
+	CHECK_EQ_U64(vb[0], rate[2] * secs * 2);
+	free_set(&a);
+	free_set(&b);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
+/* A set whose events the union counts in another order than the set's
+ * (B's event came first: the set's second event is on the first counter)
+ * reads each event's own count: its sums are not the totals in slot order,
+ * so no one-pass read. */
+static void a_set_in_another_order_reads_its_own_counts(int perf)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a, b;
+	const char *eva[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0",
+			     "hswep_unc_imc0::UNC_M_ACT_COUNT:RD:socket=0"};
+	const char *evb[] = {"hswep_unc_imc0::UNC_M_ACT_COUNT:RD:socket=0"};
+	uint64_t va[2], vb[1];
+	int rc = perf ? sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL)
+		      : sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL);
+	CHECK_EQ_INT(rc, 0);
+	uncore_set_destroy(e.set);
+	e.set = NULL;
+	struct uncore_share_config cfg = {NULL, 1};
+	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
+	e.be = NULL;
+	CHECK_EQ_INT(new_set(hub, &e, evb, 1, &b), 0);
+	CHECK_EQ_INT(new_set(hub, &e, eva, 2, &a), 0);
+	CHECK_EQ_INT(uncore_set_start(b.set), 0);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0);
+	CHECK_EQ_INT(uncore_set_stop(b.set, vb), 0); /* A alone from here */
+	for (uint64_t i = 1; i <= 3; i++) {
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+		CHECK_EQ_INT(uncore_set_read(a.set, va), 0);
+		CHECK_EQ_U64(va[0], 100000000ull * i); /* stream.scn: read CAS */
+		CHECK_EQ_U64(va[1], 25000000ull * i);  /* activates */
+	}
+	CHECK_EQ_INT(uncore_set_stop(a.set, va), 0);
+	free_set(&a);
+	free_set(&b);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
+TEST(direct_a_set_in_another_order_reads_its_own_counts)
+{
+	a_set_in_another_order_reads_its_own_counts(0);
+}
+
+TEST(perf_a_set_in_another_order_reads_its_own_counts)
+{
+	a_set_in_another_order_reads_its_own_counts(1);
+}
+
+TEST(direct_lone_set_reads_in_one_pass_exact_across_wraps)
+{
+	lone_set_reads_in_one_pass_exact_across_wraps(0);
+}
+
+TEST(perf_lone_set_reads_in_one_pass_exact_across_wraps)
+{
+	lone_set_reads_in_one_pass_exact_across_wraps(1);
+}
+
+/* The perf backend reads a lone set's one event group straight into the
+ * hub's buffers (read_headroom): a group the kernel multiplexed (a quarter
+ * of the time) is scaled there all the same, and its times are the
+ * events' status. */
+TEST(a_lone_multiplexed_group_read_in_place_is_scaled)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a;
+	const char *ev[] = {"hswep_unc_imc1::UNC_M_DCLOCKTICKS:socket=0",
+			    "hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0"};
+	uint64_t v[2];
+	CHECK_EQ_INT(sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL), 0);
+	uncore_set_destroy(e.set);
+	e.set = NULL;
+	CHECK_EQ_INT(uncore_sim_perf_set_share(e.kernel, "uncore_imc_1", 1, 4), 0);
+	struct uncore_share_config cfg = {NULL, 1};
+	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
+	e.be = NULL;
+	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0);
+	/* What the simulator counts (src/sim/SCENARIOS.md): after t ns the iMC
+	 * has run floor(t f / 1e9) DRAM clocks and added floor(clocks R / f)
+	 * read CAS (stream.scn: R = 100 M/s); the kernel counted a quarter of
+	 * each (rounded down) over a quarter of the enabled time, which is a
+	 * multiple of 4 ns: scaled back, 4 floor(n / 4). */
+	const uint64_t hz = e.topo.clock_hz[HSWEP_CLK_DCLK];
+	for (uint64_t i = 1; i <= 3; i++) {
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, 4 * MS), 0);
+		CHECK_EQ_INT(uncore_set_read(a.set, v), 0);
+		uint64_t clocks = (uint64_t)((unsigned __int128)4 * MS * i * hz / 1000000000u);
+		uint64_t cas = (uint64_t)((unsigned __int128)clocks * 100000000u / hz);
+		CHECK_EQ_U64(v[0], clocks / 4 * 4);
+		CHECK_EQ_U64(v[1], cas / 4 * 4);
+	}
+	struct uncore_event_status st;
+	CHECK_EQ_INT(uncore_set_event_status(a.set, 0, &st), 0);
+	CHECK_EQ_INT(st.scaled, 1);
+	CHECK_EQ_U64(st.time_running * 4, st.time_enabled);
+	CHECK_EQ_INT(uncore_set_stop(a.set, v), 0);
+	free_set(&a);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
 /* A persistent read fault on socket 0's MSRs (direct backend): the read
  * through the view fails, socket 1's UBox count stays exact and socket 0's
  * is its count as of the last good read (the slot went unread, backend.h);
@@ -359,6 +535,11 @@ int main(void)
 	RUN(threads_keep_counting_while_the_creator_lets_go);
 	RUN(direct_view_reads_are_exact_across_wraps);
 	RUN(perf_view_reads_are_exact_across_wraps);
+	RUN(direct_lone_set_reads_in_one_pass_exact_across_wraps);
+	RUN(perf_lone_set_reads_in_one_pass_exact_across_wraps);
+	RUN(direct_a_set_in_another_order_reads_its_own_counts);
+	RUN(perf_a_set_in_another_order_reads_its_own_counts);
+	RUN(a_lone_multiplexed_group_read_in_place_is_scaled);
 	RUN(a_fault_on_one_socket_costs_a_view_only_that_socket);
 	RUN(a_refused_set_frees_nothing_the_union_still_counts);
 	return harness_done();
