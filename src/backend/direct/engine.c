@@ -13,7 +13,7 @@
  *              the boxes, and the global START value: all counters of a
  *              socket start with one write where the platform allows.
  *   read:      a loop over reads prepared at program time (register,
- *              slot, width mask): one access and one mask per counter.
+ *              slot): one access per counter, no mask (the fold masks).
  *              With read_freeze, the global READ_FREEZE value around the
  *              reads (one instant per socket; the writes prepared and
  *              checked against the allowlist at program time).  A PCI
@@ -829,8 +829,8 @@ static int read_thaw(struct engine *e)
  * counting.  With a batch operation (msr-safe) the freeze writes and the
  * MSR counter reads are one batch, the thaw a second one after the PCI
  * and MMIO counters (they are read between; in the first when there are
- * none).  The loop over the other counters is one register access and one
- * mask per counter. */
+ * none).  The loop over the other counters is one register access per
+ * counter (read_ops.h). */
 static int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;

@@ -102,14 +102,14 @@ static inline __attribute__((always_inline)) int read_loop(struct uncore_regio *
  * (a value 2^32 too high): read again until two reads agree on the high
  * dword; the later one is then whole (no carry reached the high dword
  * while it was read).  Counters [op, op + n) all tear: each one's second
- * read right after its first, four a turn.  Per counter two reads (12
+ * read right after its first, eight a turn.  Per counter two reads (12
  * instructions) and the high dwords' compare; the first read goes to `t`,
  * the second to its slot.  Failures leave the turn as in read_loop. */
 static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *io, read_fn read,
 							   const struct direct_read_op *op,
 							   unsigned n, uint64_t *v, const int dense)
 {
-	const struct direct_read_op *const end = op + n, *const end3 = n > 3 ? end - 3 : op;
+	const struct direct_read_op *const end = op + n, *const end7 = n > 7 ? end - 7 : op;
 	uint64_t t;
 	int first = 0, rc;
 	unsigned at;
@@ -127,11 +127,15 @@ static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *
 		}                                                                                  \
 	} while (0)
 	for (;;) {
-		for (; op < end3; op += 4, v += dense ? 4 : 0) {
+		for (; op < end7; op += 8, v += dense ? 8 : 0) {
 			UNCORE_TEAR_ONE(0);
 			UNCORE_TEAR_ONE(1);
 			UNCORE_TEAR_ONE(2);
 			UNCORE_TEAR_ONE(3);
+			UNCORE_TEAR_ONE(4);
+			UNCORE_TEAR_ONE(5);
+			UNCORE_TEAR_ONE(6);
+			UNCORE_TEAR_ONE(7);
 		}
 		for (; op < end; op++, v += dense ? 1 : 0)
 			UNCORE_TEAR_ONE(0);
