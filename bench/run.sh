@@ -81,15 +81,16 @@ prb=$tmp/perf_read_bench
 if ${CC:-cc} -std=gnu11 -O2 -isystem "$STAGE/include" "$SRCDIR/bench/perf_read/perf_read_bench.c" \
 	-L"$STAGE/lib" -lpapi -Wl,-rpath,"$STAGE/lib" -o "$prb" 2>/dev/null &&
 	(unset PAPI_INTEL_UNCORE_BACKEND; taskset -c 0 "$prb" ours 1 1 200 >/dev/null 2>&1); then
-	echo "| events (one PMU) | reader | ns/PAPI_read, median of 3 runs of 20,000 | Ir/PAPI_read (user) | of which ours |"
+	echo "| events (one PMU) | reader | ns/PAPI_read, median of 5 runs of 20,000 taking turns | Ir/PAPI_read (user) | of which ours |"
 	echo "|---:|---|---:|---:|---:|"
-	# Timed runs alternate between the readers, so that a change of the
-	# machine's load weighs on both alike.
+	# Both readers in one process, their batches of 100 reads taking turns
+	# (perf_read_bench both), so that the machine's load and the process's
+	# memory layout weigh on both alike; five processes.
 	for n in 1 8; do
-		for k in 1 2 3; do
+		for k in 1 2 3 4 5; do
+			(unset PAPI_INTEL_UNCORE_BACKEND; taskset -c 0 "$prb" both "$n" 1 20000) >"$tmp/both"
 			for w in perf_event ours; do
-				(unset PAPI_INTEL_UNCORE_BACKEND; taskset -c 0 "$prb" "$w" "$n" 1 20000) |
-					sed -n 's/.* \([0-9]*\) ns\/read.*/\1/p' >>"$tmp/runs.$w.$n"
+				sed -n "s/^$w .* \\([0-9]*\\) ns\\/read.*/\\1/p" "$tmp/both" >>"$tmp/runs.$w.$n"
 			done
 		done
 		for w in perf_event ours; do

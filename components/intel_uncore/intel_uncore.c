@@ -45,15 +45,13 @@ typedef struct {
 } intel_uncore_context_t;
 
 typedef struct {
+	/* What every PAPI_read tests, together (one cache line). */
 	struct uncore_set *set;
-	struct uncore_backend *view; /* the set's view of the shared counters */
-	unsigned n;
-	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
-	long long values[INTEL_UNCORE_MAX_EVENTS];
-	int scaling_noted; /* the multiplexing note was given since start */
+	struct uncore_poller *poller; /* below, with `lock` */
 	/* The set's flag that may say a read scaled a count (eventset.h): the
 	 * read's one test before note_scaling's exact check. */
 	const int *scaled_hint;
+	int scaling_noted; /* the multiplexing note was given since start */
 	/* A fault that may cost counts was reported (by the read or stop that
 	 * met it) and has not cleared: later reads and stops meeting it again
 	 * return their values with PAPI_OK (the component's status,
@@ -61,14 +59,17 @@ typedef struct {
 	 * would trap the set: PAPI_stop reads first and gives up when that
 	 * read fails, so the set could never be stopped or cleaned up. */
 	int fault_reported;
+	struct uncore_backend *view; /* the set's view of the shared counters */
+	unsigned n;
+	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
+	long long values[INTEL_UNCORE_MAX_EVENTS];
 	/* PAPI_CPU_ATTACH's CPU, or -1: kept here too, since an empty control
 	 * state drops its event set (update_control_state). */
 	int attach_cpu;
 	/* The background poller (eventset/poller.h), when a counter of the set
 	 * could wrap twice between PAPI_reads; `lock` serialises it with
-	 * PAPI's calls on the set. */
+	 * PAPI's calls on the set (poller: above). */
 	pthread_mutex_t lock;
-	struct uncore_poller *poller;
 } intel_uncore_control_t;
 
 /* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short;

@@ -125,10 +125,9 @@ struct uncore_event_source {
 };
 
 struct uncore_backend {
+	/* ops and the fields every read touches first, in one cache line;
+	 * the machine (kilobytes) after them. */
 	const struct uncore_backend_ops *ops;
-	struct uncore_machine machine;
-	/* NULL, or the events beyond the tables. */
-	struct uncore_event_source *events;
 	/* Width of the raw values read() returns: 0 for each slot's counter
 	 * width; 64 when the backend returns 64-bit totals (perf). */
 	uint8_t value_bits;
@@ -142,7 +141,6 @@ struct uncore_backend {
 	 * span are lost.  The event set takes it (and clears it) after each
 	 * operation and reports the loss (eventset.h). */
 	int counting_interrupted;
-	char interrupted_detail[160];
 	/* Set by every successful read(): 1 when a value it returned was
 	 * scaled (perf: a group the kernel multiplexed counted less than its
 	 * enabled time), so that the set's per-read check is one test
@@ -153,6 +151,10 @@ struct uncore_backend {
 	 * would stop every counter for the read's duration (HSX 2.1.3 a), so
 	 * backends read without one. */
 	int fold_only_read;
+	char interrupted_detail[160]; /* counting_interrupted's */
+	/* NULL, or the events beyond the tables. */
+	struct uncore_event_source *events;
+	struct uncore_machine machine;
 };
 
 static inline int uncore_backend_acquire(struct uncore_backend *b,

@@ -565,22 +565,13 @@ int uncore_set_start(struct uncore_set *s)
 	return 0;
 }
 
-int uncore_set_read(struct uncore_set *s, uint64_t *values)
+/* uncore_set_read of a set that is stopped or does not read through sums. */
+static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64_t *values)
 {
 	if (!s->running) {
 		memcpy(values, s->values, s->c.n * sizeof(*values));
 		s->scaled_hint = s->kern_scaled;
 		return s->final_short ? uncore_fail(s->short_rc, "%s", s->short_detail) : 0;
-	}
-	if (s->summed) {
-		/* Through shared counters: one pass, into the caller's array,
-		 * inline down to the backend's read (share_view_sum): one frame
-		 * from here to the hub's fold and the sums. */
-		int rc =
-		    share_view_sum((struct share_view *)s->be, &s->c.phases[s->phase].sums, values);
-		s->scaled_hint = s->kern_scaled | s->be->read_scaled;
-		take_interruption(s);
-		return rc;
 	}
 	/* The clock serves metrics (their interval) alone: a set of events
 	 * reads none. */
@@ -617,6 +608,19 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 	/* After phase_end, which may have set kern_scaled. */
 	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 	return 0;
+}
+
+int uncore_set_read(struct uncore_set *s, uint64_t *values)
+{
+	if (__builtin_expect(!(s->running & s->summed), 0))
+		return set_read_other(s, values);
+	/* Through shared counters: one pass, into the caller's array, inline
+	 * down to the backend's read (share_view_sum): one frame from here to
+	 * the hub's fold and the sums. */
+	int rc = share_view_sum((struct share_view *)s->be, &s->c.phases[s->phase].sums, values);
+	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
+	take_interruption(s);
+	return rc;
 }
 
 int uncore_set_poll(struct uncore_set *s, uint64_t *values)

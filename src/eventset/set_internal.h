@@ -76,25 +76,26 @@ struct contents {
 };
 
 struct uncore_set {
+	/* What every read touches first, together (one cache line). */
 	struct uncore_backend *be;
-	struct uncore_clock clock;
-	struct contents c;
 	unsigned phase; /* current setting */
 	int running;
 	/* Reads sum the view's totals (the current phase's sums): a set of
 	 * events through shared counters, with one setting. */
 	int summed;
-	int live;          /* the current phase's folds hold counts not yet in base */
-	uint64_t start_ns; /* of the interval (start or reset) */
-	uint64_t phase_ns; /* when the current phase started counting */
-	uint64_t stop_ns;  /* when stopped */
-	int kern_scaled;   /* a finished phase had a slot the backend scaled */
+	int kern_scaled; /* a finished phase had a slot the backend scaled */
 	/* Set by every read: 0 when uncore_set_any_scaled is 0 (kern_scaled or
 	 * the backend's read_scaled), for the caller's one test per read
 	 * (uncore_set_scaled_hint). */
 	int scaled_hint;
-	uint64_t *values; /* last values, for reads of a stopped set */
-	int attach_cpu;   /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
+	struct uncore_clock clock;
+	struct contents c;
+	int live;          /* the current phase's folds hold counts not yet in base */
+	uint64_t start_ns; /* of the interval (start or reset) */
+	uint64_t phase_ns; /* when the current phase started counting */
+	uint64_t stop_ns;  /* when stopped */
+	uint64_t *values;  /* last values, for reads of a stopped set */
+	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
 	/* Counts that may be short since start or reset (uncore_set_short):
 	 * the error and what was lost; final_short when the stop's own final
 	 * read lost counters, so that reads and stops of the stopped set keep

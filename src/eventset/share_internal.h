@@ -48,11 +48,6 @@ struct uncore_share {
 	/* be's read_headroom, or its read: every read of be is the hub's,
 	 * into raw[] (allocated with the headroom). */
 	int (*read)(struct uncore_backend *be, uint64_t *raw);
-	char *lock_dir;
-	int no_socket_lock;
-	struct hub_event **ev;
-	unsigned nev, cap;
-	struct uncore_plan hw; /* the union, on the sockets held */
 	int programmed;
 	/* The counters were read at their start and nothing happened since:
 	 * the next set's first read (its start value) is that reading, so a
@@ -71,11 +66,20 @@ struct uncore_share {
 	unsigned layout;
 	uint64_t *raw[2];
 	unsigned cur;
-	uint8_t *unread; /* after a failed read: the slots it could not read */
-	struct hub_fanout *fanout;
-	unsigned nfanout;
 	uint32_t wanted;  /* sockets the union counts on, and those claimed */
 	uint32_t missing; /* of those, held by another process */
+	/* Counting stopped for a while on part of the machine (backend.h's
+	 * counting_interrupted): bumped per report, each view passes it on. */
+	unsigned interrupt_gen;
+	/* The fields above are what a read touches (two cache lines). */
+	char *lock_dir;
+	int no_socket_lock;
+	struct hub_event **ev;
+	unsigned nev, cap;
+	struct uncore_plan hw; /* the union, on the sockets held */
+	uint8_t *unread;       /* after a failed read: the slots it could not read */
+	struct hub_fanout *fanout;
+	unsigned nfanout;
 	/* Views that took ownership of their plans (backend.h, acquire), and
 	 * the sockets those plans use: held, and the backend keeps what it
 	 * acquired, until the last of those views releases. */
@@ -84,9 +88,6 @@ struct uncore_share {
 	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	char owner[UNCORE_MACHINE_MAX_SOCKETS][160];
 	uint64_t last_retry_ns;
-	/* Counting stopped for a while on part of the machine (backend.h's
-	 * counting_interrupted): bumped per report, each view passes it on. */
-	unsigned interrupt_gen;
 	char interrupted_detail[160];
 };
 

@@ -80,8 +80,14 @@ struct perf_group {
 
 struct perf_backend {
 	struct uncore_backend base;
+	/* What a read touches, together (one cache line). */
 	struct uncore_perf_sys *sys;
 	int sys_real; /* sys is the real layer: the read path calls read(2) itself */
+	int in_place; /* one group, values in slot order: read_headroom's case */
+	struct perf_group *groups;
+	unsigned ngroups;
+	/* Accounting (acceptance: one read() per PMU instance per read). */
+	uint64_t nopen, nread, nioctl, nclose;
 	struct uncore_perf_sysfs *sysfs;
 	char paranoid_path[256];
 	/* The platform the machine sees: the table's boxes, then kernel families. */
@@ -92,15 +98,10 @@ struct perf_backend {
 	struct perf_kernel_events kev;
 	/* Programmed state. */
 	const struct uncore_plan *plan;
-	struct perf_group *groups;
-	unsigned ngroups;
-	int in_place;         /* one group, values in slot order: read_headroom's case */
-	unsigned *slot_group; /* per slot: its group */
+	unsigned *slot_group;              /* per slot: its group */
 	struct uncore_slot_status *status; /* per slot, saved at unprogram for later queries */
 	unsigned nstatus;
 	int running;
-	/* Accounting (acceptance: one read() per PMU instance per read). */
-	uint64_t nopen, nread, nioctl, nclose;
 };
 
 static inline struct perf_binding *perf_bind(struct perf_backend *b, unsigned box, unsigned inst)
