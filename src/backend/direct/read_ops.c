@@ -13,6 +13,14 @@ static inline int same_high(uint64_t a, uint64_t b)
 	return (uint32_t)(a >> 32) == (uint32_t)(b >> 32);
 }
 
+/* Nonzero when a read failed (rc: 0 or a negative code) or the two
+ * readings' high dwords differ: one test for both (one branch less per
+ * counter). */
+static inline uint32_t failed_or_torn(int rc, uint64_t a, uint64_t b)
+{
+	return (uint32_t)rc | ((uint32_t)(a >> 32) ^ (uint32_t)(b >> 32));
+}
+
 /* The rest of the tear check of one counter: its last two reads disagreed
  * on the high dword (*v holds the later); up to three more. */
 static int __attribute__((noinline))
@@ -105,10 +113,10 @@ static inline __attribute__((always_inline)) int read_loop(struct uncore_regio *
  * while it was read).  Counters [op, op + n) all tear (PCI counters:
  * engine.c): each one's two reads in one read_twice call (access/regio.h:
  * the second right after the first), eight a turn.  Per counter the
- * call's four arguments, the call, the error test and the high dwords'
- * compare; the first read goes to `t`, the second to its slot.  A failed
- * read (of a PCI counter: no reread) or a torn pair leaves the turn as in
- * read_loop. */
+ * call's four arguments, the call and one test of the result and the
+ * high dwords together (9 instructions); the first read goes to `t`, the
+ * second to its slot.  A failed read (of a PCI counter: no reread) or a
+ * torn pair leaves the turn as in read_loop. */
 static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *io, twice_fn twice,
 							   const struct direct_read_op *op,
 							   unsigned n, uint64_t *v, const int dense)
@@ -120,7 +128,7 @@ static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *
 #define UNCORE_TEAR_ONE(k)                                                                         \
 	do {                                                                                       \
 		rc = twice(io, &op[k].reg, &t, &v[UNCORE_SLOT(op, k)]);                            \
-		if (__builtin_expect(rc < 0 || !same_high(t, v[UNCORE_SLOT(op, k)]), 0)) {         \
+		if (__builtin_expect(failed_or_torn(rc, t, v[UNCORE_SLOT(op, k)]) != 0, 0)) {      \
 			at = k;                                                                    \
 			goto fail;                                                                 \
 		}                                                                                  \
