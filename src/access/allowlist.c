@@ -261,6 +261,9 @@ static const struct uncore_regio_ops allowlist_ops = {
     .read = wrap_read,
     .write = wrap_write,
     .batch = wrap_batch,
+    /* No read_twice: the list wraps MSR devices (their reads do not
+     * tear) and the views used for writes; two reads go through
+     * wrap_read (regio.h). */
     .destroy = wrap_destroy,
 };
 

@@ -46,6 +46,22 @@ static int composite_read(struct uncore_regio *io, const struct uncore_reg *r, u
 	return rc;
 }
 
+/* Forwarded to the member (its read_twice, or two reads); reads counted
+ * as two read calls would be: two unless the first failed (the member's
+ * own count says whether the second was made: regio.h). */
+static int composite_read_twice(struct uncore_regio *io, const struct uncore_reg *r,
+				uint64_t *first, uint64_t *second)
+{
+	struct uncore_regio *m = member_of(io, r);
+	if (!m)
+		return no_member(r);
+	uint64_t before = m->stats.reads;
+	int rc = uncore_regio_read_twice(m, r, first, second);
+	io->stats.reads += rc == 0 || m->stats.reads - before >= 2 ? 2 : 1;
+	sum_stats(io);
+	return rc;
+}
+
 static int composite_write(struct uncore_regio *io, const struct uncore_reg *r, uint64_t value)
 {
 	struct uncore_regio *m = member_of(io, r);
@@ -101,6 +117,7 @@ static const struct uncore_regio_ops composite_ops = {
     .read = composite_read,
     .write = composite_write,
     .batch = composite_batch,
+    .read_twice = composite_read_twice,
     .destroy = composite_destroy,
 };
 

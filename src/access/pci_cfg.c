@@ -144,6 +144,19 @@ static int sysfs_fd(struct pci_sysfs *p, const struct uncore_reg *r, int write, 
 	return 0;
 }
 
+/* One pread of r from its device's file. */
+static int sysfs_pread(struct pci_sysfs *p, int fd, const struct uncore_reg *r, uint64_t *value)
+{
+	uint64_t v = 0;
+	p->io.stats.reads++;
+	p->io.stats.syscalls++;
+	ssize_t n = pread(fd, &v, r->width, (off_t)r->addr);
+	if (n != r->width)
+		return pci_diagnose(p->root, r, n < 0 ? errno : 0, "read");
+	*value = v;
+	return 0;
+}
+
 static int sysfs_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value)
 {
 	struct pci_sysfs *p = io->impl;
@@ -151,14 +164,19 @@ static int sysfs_read(struct uncore_regio *io, const struct uncore_reg *r, uint6
 	int rc = pci_check_reg(r);
 	if (rc || (rc = sysfs_fd(p, r, 0, &fd)))
 		return rc;
-	uint64_t v = 0;
-	io->stats.reads++;
-	io->stats.syscalls++;
-	ssize_t n = pread(fd, &v, r->width, (off_t)r->addr);
-	if (n != r->width)
-		return pci_diagnose(p->root, r, n < 0 ? errno : 0, "read");
-	*value = v;
-	return 0;
+	return sysfs_pread(p, fd, r, value);
+}
+
+/* Two preads, the second right after the first (regio.h). */
+static int sysfs_read_twice(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *first,
+			    uint64_t *second)
+{
+	struct pci_sysfs *p = io->impl;
+	int fd;
+	int rc = pci_check_reg(r);
+	if (rc || (rc = sysfs_fd(p, r, 0, &fd)) || (rc = sysfs_pread(p, fd, r, first)))
+		return rc;
+	return sysfs_pread(p, fd, r, second);
 }
 
 static int sysfs_write(struct uncore_regio *io, const struct uncore_reg *r, uint64_t value)
@@ -194,6 +212,7 @@ static const struct uncore_regio_ops pci_sysfs_ops = {
     .name = "pci-sysfs",
     .read = sysfs_read,
     .write = sysfs_write,
+    .read_twice = sysfs_read_twice,
     .destroy = sysfs_destroy,
 };
 

@@ -74,6 +74,13 @@ static int ecam_function(struct pci_ecam *e, const struct uncore_reg *r,
 /* A width-8 register is two dword loads, low then high, as a sysfs pread
  * of 8 bytes transfers it: not atomic (the reader keeps the torn-read
  * rule). */
+static inline uint64_t ecam_load(volatile unsigned char *f, const struct uncore_reg *r)
+{
+	uint64_t lo = *(volatile uint32_t *)(f + r->addr);
+	uint64_t hi = r->width == 8 ? *(volatile uint32_t *)(f + r->addr + 4) : 0;
+	return hi << 32 | lo;
+}
+
 static int ecam_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *value)
 {
 	struct pci_ecam *e = io->impl;
@@ -82,9 +89,23 @@ static int ecam_read(struct uncore_regio *io, const struct uncore_reg *r, uint64
 	if (rc || (rc = ecam_function(e, r, &f)))
 		return rc;
 	io->stats.reads++;
-	uint64_t lo = *(volatile uint32_t *)(f + r->addr);
-	uint64_t hi = r->width == 8 ? *(volatile uint32_t *)(f + r->addr + 4) : 0;
-	*value = hi << 32 | lo;
+	*value = ecam_load(f, r);
+	return 0;
+}
+
+/* Two reads (regio.h): the second's loads right after the first's; once
+ * the function is mapped a load cannot fail. */
+static int ecam_read_twice(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *first,
+			   uint64_t *second)
+{
+	struct pci_ecam *e = io->impl;
+	volatile unsigned char *f;
+	int rc = pci_check_reg(r);
+	if (rc || (rc = ecam_function(e, r, &f)))
+		return rc;
+	io->stats.reads += 2;
+	*first = ecam_load(f, r);
+	*second = ecam_load(f, r);
 	return 0;
 }
 
@@ -128,6 +149,7 @@ static const struct uncore_regio_ops pci_ecam_ops = {
     .name = "pci-ecam",
     .read = ecam_read,
     .write = ecam_write,
+    .read_twice = ecam_read_twice,
     .destroy = ecam_destroy,
 };
 

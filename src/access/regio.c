@@ -6,6 +6,13 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+int uncore_regio_read_twice_by_reads(struct uncore_regio *io, const struct uncore_reg *r,
+				     uint64_t *first, uint64_t *second)
+{
+	int rc = io->ops->read(io, r, first);
+	return rc < 0 ? rc : io->ops->read(io, r, second);
+}
+
 int uncore_regio_batch(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n)
 {
 	if (io->ops->batch)

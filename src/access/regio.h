@@ -60,6 +60,17 @@ struct uncore_regio_ops {
 	 * first op failed with its detail set.  NULL: uncore_regio_batch()
 	 * makes them one by one, in order, each even when another failed. */
 	int (*batch)(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n);
+	/* Optional: read `r` twice, back to back, exactly as two consecutive
+	 * read calls would (for the torn-read rule of a PCI counter, whose
+	 * two reads are then as close together as the device allows): the
+	 * first into *first; only when it succeeded, the second into
+	 * *second.  0, or the code of the read that failed (a value is
+	 * stored only by a read that succeeded).  Stats as for two reads:
+	 * stats.reads grows by one for each read made (so a wrapper can
+	 * tell whether the second was made), syscalls as two reads.  NULL:
+	 * uncore_regio_read_twice() makes two read calls. */
+	int (*read_twice)(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *first,
+			  uint64_t *second);
 	/* Release the implementation's resources (not the struct's memory when
 	 * it is embedded; see each implementation). */
 	void (*destroy)(struct uncore_regio *io);
@@ -88,6 +99,20 @@ static inline int uncore_regio_write(struct uncore_regio *io, const struct uncor
 				     uint64_t value)
 {
 	return io->ops->write(io, r, value);
+}
+
+/* Two reads through read: what uncore_regio_read_twice() does for an
+ * implementation without read_twice. */
+int uncore_regio_read_twice_by_reads(struct uncore_regio *io, const struct uncore_reg *r,
+				     uint64_t *first, uint64_t *second);
+
+/* Read `r` twice, back to back (see the read_twice operation). */
+static inline int uncore_regio_read_twice(struct uncore_regio *io, const struct uncore_reg *r,
+					  uint64_t *first, uint64_t *second)
+{
+	if (io->ops->read_twice)
+		return io->ops->read_twice(io, r, first, second);
+	return uncore_regio_read_twice_by_reads(io, r, first, second);
 }
 
 /* n accesses with the implementation's batch operation, or one by one

@@ -5,6 +5,7 @@
 #include "common/uncore_error.h"
 
 typedef int (*read_fn)(struct uncore_regio *, const struct uncore_reg *, uint64_t *);
+typedef int (*twice_fn)(struct uncore_regio *, const struct uncore_reg *, uint64_t *, uint64_t *);
 
 /* The high dwords of two readings of one PCI counter agree. */
 static inline int same_high(uint64_t a, uint64_t b)
@@ -101,11 +102,14 @@ static inline __attribute__((always_inline)) int read_loop(struct uncore_regio *
  * Counting unfrozen, the low dword may wrap before the high one is read
  * (a value 2^32 too high): read again until two reads agree on the high
  * dword; the later one is then whole (no carry reached the high dword
- * while it was read).  Counters [op, op + n) all tear: each one's second
- * read right after its first, eight a turn.  Per counter two reads (12
- * instructions) and the high dwords' compare; the first read goes to `t`,
- * the second to its slot.  Failures leave the turn as in read_loop. */
-static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *io, read_fn read,
+ * while it was read).  Counters [op, op + n) all tear (PCI counters:
+ * engine.c): each one's two reads in one read_twice call (access/regio.h:
+ * the second right after the first), eight a turn.  Per counter the
+ * call's four arguments, the call, the error test and the high dwords'
+ * compare; the first read goes to `t`, the second to its slot.  A failed
+ * read (of a PCI counter: no reread) or a torn pair leaves the turn as in
+ * read_loop. */
+static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *io, twice_fn twice,
 							   const struct direct_read_op *op,
 							   unsigned n, uint64_t *v, const int dense)
 {
@@ -115,15 +119,10 @@ static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *
 	unsigned at;
 #define UNCORE_TEAR_ONE(k)                                                                         \
 	do {                                                                                       \
-		rc = read(io, &op[k].reg, &t);                                                     \
-		if (__builtin_expect(rc < 0, 0)) {                                                 \
-			at = k;                                                                    \
-			goto fail_first;                                                           \
-		}                                                                                  \
-		rc = read(io, &op[k].reg, &v[UNCORE_SLOT(op, k)]);                                 \
+		rc = twice(io, &op[k].reg, &t, &v[UNCORE_SLOT(op, k)]);                            \
 		if (__builtin_expect(rc < 0 || !same_high(t, v[UNCORE_SLOT(op, k)]), 0)) {         \
 			at = k;                                                                    \
-			goto fail_second;                                                          \
+			goto fail;                                                                 \
 		}                                                                                  \
 	} while (0)
 	for (;;) {
@@ -140,25 +139,19 @@ static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *
 		for (; op < end; op++, v += dense ? 1 : 0)
 			UNCORE_TEAR_ONE(0);
 		return first;
-	fail_first:
+	fail:
 		__asm__("" : "+r"(op), "+r"(v));
 		op += at;
 		v += dense ? at : 0;
-		rc = reread(io, op, &v[UNCORE_SLOT(op, 0)], rc);
-		goto next;
-	fail_second:
-		__asm__("" : "+r"(op), "+r"(v));
-		op += at;
-		v += dense ? at : 0;
-		/* Torn (the two reads' high dwords differ): the rest of the
+		/* Both read and torn (the high dwords differ): the rest of the
 		 * check. */
 		if (rc == 0)
 			rc = retry_tear(io, op, &v[UNCORE_SLOT(op, 0)]);
-		if (rc < 0)
+		if (rc < 0) {
 			v[UNCORE_SLOT(op, 0)] = UNCORE_RAW_UNREAD;
-	next:
-		if (rc < 0 && !first)
-			first = rc;
+			if (!first)
+				first = rc;
+		}
 		op++; /* resume after the counter that failed */
 		v += dense ? 1 : 0;
 	}
@@ -168,17 +161,16 @@ static inline __attribute__((always_inline)) int tear_loop(struct uncore_regio *
 /* With some sockets counting unfrozen (`tearing`): the runs of counters
  * of one tear bit (read_ops.h) each read by the loop that fits it, so
  * no counter tests its own tear bit. */
-static inline __attribute__((always_inline)) int read_runs(struct uncore_regio *io, read_fn read,
-							   const struct direct_read_op *op,
-							   unsigned n, uint64_t *raw,
-							   uint32_t tearing, const int dense)
+static inline __attribute__((always_inline)) int
+read_runs(struct uncore_regio *io, read_fn read, twice_fn twice, const struct direct_read_op *op,
+	  unsigned n, uint64_t *raw, uint32_t tearing, const int dense)
 {
 	int first = 0, rc;
 	for (const struct direct_read_op *end = op + n; op < end;) {
 		unsigned run = op->run;
 		uint64_t *v = dense ? raw + op->slot : raw;
 		if (op->tear & tearing)
-			rc = tear_loop(io, read, op, run, v, dense);
+			rc = tear_loop(io, twice, op, run, v, dense);
 		else
 			rc = read_loop(io, read, op, run, v, dense);
 		if (rc < 0 && !first)
@@ -208,17 +200,17 @@ read_sparse(struct uncore_regio *io, read_fn read, const struct direct_read_op *
 }
 
 static int __attribute__((noinline))
-read_tearing_dense(struct uncore_regio *io, read_fn read, const struct direct_read_op *op,
-		   unsigned n, uint64_t *raw, uint32_t tearing)
+read_tearing_dense(struct uncore_regio *io, read_fn read, twice_fn twice,
+		   const struct direct_read_op *op, unsigned n, uint64_t *raw, uint32_t tearing)
 {
-	return read_runs(io, read, op, n, raw, tearing, 1);
+	return read_runs(io, read, twice, op, n, raw, tearing, 1);
 }
 
 static int __attribute__((noinline))
-read_tearing_sparse(struct uncore_regio *io, read_fn read, const struct direct_read_op *op,
-		    unsigned n, uint64_t *raw, uint32_t tearing)
+read_tearing_sparse(struct uncore_regio *io, read_fn read, twice_fn twice,
+		    const struct direct_read_op *op, unsigned n, uint64_t *raw, uint32_t tearing)
 {
-	return read_runs(io, read, op, n, raw, tearing, 0);
+	return read_runs(io, read, twice, op, n, raw, tearing, 0);
 }
 
 void direct_read_ops_prepare(struct direct_read_op *op, unsigned n)
@@ -234,8 +226,12 @@ int direct_read_ops(struct uncore_regio *io, const struct direct_read_op *op, un
 	if (!n)
 		return 0;
 	int dense = op[n - 1].slot == n - 1;
-	if (tearing)
-		return dense ? read_tearing_dense(io, read, op, n, raw, tearing)
-			     : read_tearing_sparse(io, read, op, n, raw, tearing);
+	if (tearing) {
+		/* Without read_twice, two read calls (access/regio.h). */
+		twice_fn twice =
+		    io->ops->read_twice ? io->ops->read_twice : uncore_regio_read_twice_by_reads;
+		return dense ? read_tearing_dense(io, read, twice, op, n, raw, tearing)
+			     : read_tearing_sparse(io, read, twice, op, n, raw, tearing);
+	}
 	return dense ? read_dense(io, read, op, n, raw) : read_sparse(io, read, op, n, raw);
 }

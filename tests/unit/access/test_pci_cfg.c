@@ -305,6 +305,16 @@ TEST(ecam_reads_and_writes_a_fake_window_with_no_system_call)
 	}
 	CHECK_EQ_INT(read_syscalls() - r0 - 1, 0); /* the fopen'd read of /proc only */
 	CHECK_EQ_U64(io->stats.syscalls, 1);
+	/* read_twice: two reads, counted as two, no system call either. */
+	CHECK(io->ops->read_twice != NULL);
+	uint64_t t1 = 0, t2 = 0, reads0 = io->stats.reads;
+	r0 = read_syscalls();
+	CHECK_EQ_INT(uncore_regio_read_twice(io, &ctr, &t1, &t2), 0);
+	CHECK_EQ_INT(read_syscalls() - r0 - 1, 0);
+	CHECK_EQ_U64(t1, 0xabcd12345678ull);
+	CHECK_EQ_U64(t2, 0xabcd12345678ull);
+	CHECK_EQ_U64(io->stats.reads - reads0, 2);
+	CHECK_EQ_U64(io->stats.syscalls, 1);
 	CHECK_EQ_INT(uncore_regio_read(io, &box, &v), 0);
 	CHECK_EQ_U64(v, 0x30103);
 	/* An absent function reads all ones: ENODEV; a bus outside the window too. */
@@ -314,6 +324,16 @@ TEST(ecam_reads_and_writes_a_fake_window_with_no_system_call)
 	CHECK_CONTAINS(uncore_error_detail(), "7f:10.0 is not present");
 	CHECK_EQ_INT(uncore_regio_read(io, &outside, &v), UNCORE_ENODEV);
 	CHECK_CONTAINS(uncore_error_detail(), "outside the ECAM window");
+	/* read_twice of an absent function: the first read fails, nothing
+	 * stored, no read made. */
+	t1 = t2 = 7;
+	reads0 = io->stats.reads;
+	absent.width = 8;
+	absent.addr = 0xa0;
+	CHECK_EQ_INT(uncore_regio_read_twice(io, &absent, &t1, &t2), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "7f:10.0 is not present");
+	CHECK(t1 == 7 && t2 == 7);
+	CHECK_EQ_U64(io->stats.reads, reads0);
 	uncore_regio_destroy(io);
 	/* The bytes landed where the manual puts them: BOX_CTL at 0xf4, CTR0 at 0xa0. */
 	fd = open(path, O_RDONLY);
@@ -405,6 +425,15 @@ TEST(fake_tree_writes_through_both_methods)
 	ssize_t wrote = write(fd, cfg, sizeof(cfg));
 	close(fd);
 	REQUIRE(wrote == (ssize_t)sizeof(cfg));
+	/* 7f:10.5: a config file of 64 bytes only (a short read past them). */
+	char shortpath[512];
+	REQUIRE(test_put(root, "devices/0000:7f:10.5/config", "") == 0);
+	snprintf(shortpath, sizeof(shortpath), "%s/devices/0000:7f:10.5/config", root);
+	fd = open(shortpath, O_WRONLY);
+	REQUIRE(fd >= 0);
+	wrote = write(fd, cfg, 64);
+	close(fd);
+	REQUIRE(wrote == 64);
 	uint32_t bdf = UNCORE_BDF(0x7f, 16, 1);
 	for (size_t m = 0; m < 2; m++) {
 		struct uncore_regio *io = open_method(methods[m], root);
@@ -424,6 +453,30 @@ TEST(fake_tree_writes_through_both_methods)
 		CHECK_EQ_U64(v, 0xabcd12345678ull);
 		CHECK_EQ_INT(uncore_regio_write(io, &box, 1ull << 32), UNCORE_EINVAL);
 		CHECK_EQ_U64(io->stats.writes, 2);
+		/* Two reads back to back: sysfs's read_twice, libpci's two read
+		 * calls (it has none); two preads either way. */
+		CHECK((io->ops->read_twice != NULL) == (methods[m] == UNCORE_PCI_SYSFS));
+		uint64_t a = 0, b = 0, reads0 = io->stats.reads, sys0 = io->stats.syscalls;
+		unsigned long k0 = read_syscalls();
+		CHECK_EQ_INT(uncore_regio_read_twice(io, &ctr, &a, &b), 0);
+		CHECK_EQ_INT(read_syscalls() - k0 - 1, 2); /* and the fopen'd read of /proc */
+		CHECK_EQ_U64(a, 0xabcd12345678ull);
+		CHECK_EQ_U64(b, 0xabcd12345678ull);
+		CHECK_EQ_U64(io->stats.reads - reads0, 2);
+		CHECK_EQ_U64(io->stats.syscalls - sys0, 2);
+		/* A device whose file ends at 64 bytes: the first pread comes
+		 * back short; no second, nothing stored, one read counted. */
+		struct uncore_reg shortctr = pci(UNCORE_BDF(0x7f, 16, 5), 0xa0, 8);
+		a = b = 7;
+		reads0 = io->stats.reads;
+		sys0 = io->stats.syscalls;
+		CHECK_EQ_INT(uncore_regio_read_twice(io, &shortctr, &a, &b), UNCORE_ERANGE);
+		CHECK_CONTAINS(uncore_error_detail(), "offset beyond the 64 bytes");
+		CHECK(a == 7 && b == 7);
+		if (methods[m] == UNCORE_PCI_SYSFS) {
+			CHECK_EQ_U64(io->stats.reads - reads0, 1);
+			CHECK_EQ_U64(io->stats.syscalls - sys0, 2); /* its open, one pread */
+		}
 		/* The device's file is kept open (no open on the read path): the
 		 * registers still read and write with its name gone. */
 		char moved[600];

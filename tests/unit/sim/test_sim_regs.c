@@ -5,6 +5,8 @@
  * DCLK 1066666667 Hz, QFCLK 1.2 GHz). */
 #include "sim_test.h"
 
+#include <errno.h>
+
 #define EN            HSWEP_PMON_CTL_EN
 #define OV_EN         HSWEP_PMON_CTL_OV_EN
 #define MUST1         HSWEP_PMON_BOX_CTL_RSV_MUST1
@@ -278,6 +280,54 @@ TEST(free_running_wrap)
 	uncore_sim_close(sim);
 }
 
+/* read_twice (access/regio.h) is two reads exactly: each an access of its
+ * own, with time passing before each dword, faults checked, counted; a
+ * fault on the second leaves the first's value. */
+TEST(read_twice_is_two_accesses)
+{
+	struct uncore_sim *sim = sim_new("e5-2699v3-2s", clocks);
+	struct uncore_regio *io = uncore_sim_regio(sim);
+	CHECK(io->ops->read_twice != NULL);
+	WR(io, HA0(0xa0), 0xffffff00);
+	WR(io, HA0(0xa4), 0);
+	WR(io, HA0(0xd8), EN);
+	/* 100 ns (250 UCLK) before every dword: the first read's low dword
+	 * at +250, its high one at +500 (carried: torn), the second's at +750
+	 * and +1000 (whole). */
+	CHECK_EQ_INT(uncore_sim_set_access_ns(sim, 100), 0);
+	struct uncore_reg ctr = HA0(0xa0);
+	ctr.width = 8;
+	uint64_t first = 0, second = 0, reads0 = io->stats.reads;
+	CHECK_EQ_INT(uncore_regio_read_twice(io, &ctr, &first, &second), 0);
+	CHECK_EQ_U64(first, UINT64_C(0x1fffffffa));
+	CHECK_EQ_U64(second, UINT64_C(0xffffff00) + 750);
+	CHECK_EQ_U64(io->stats.reads - reads0, 2);
+	CHECK_EQ_U64(io->stats.syscalls, 0);
+	CHECK_EQ_INT(uncore_sim_set_access_ns(sim, 0), 0);
+	for (unsigned nth = 1; nth <= 2; nth++) {
+		struct uncore_sim_fault f = {.space = UNCORE_SPACE_PCI,
+					     .op = UNCORE_SIM_OP_READ,
+					     .socket = -1,
+					     .bdf = ctr.bdf,
+					     .addr = 0xa0,
+					     .nth = nth,
+					     .count = 1,
+					     .error = EIO};
+		CHECK_EQ_INT(uncore_sim_inject_fault(sim, &f), 0);
+		first = second = 7;
+		reads0 = io->stats.reads;
+		CHECK_EQ_INT(uncore_regio_read_twice(io, &ctr, &first, &second), UNCORE_EIO);
+		CHECK_CONTAINS(uncore_error_detail(), "injected fault");
+		/* The first failed: no second read, nothing stored; the second
+		 * failed: the first's value kept. */
+		CHECK_EQ_U64(io->stats.reads - reads0, nth);
+		CHECK(nth == 1 ? first == 7 : first == UINT64_C(0xffffff00) + 1000);
+		CHECK_EQ_U64(second, 7);
+		CHECK_EQ_INT(uncore_sim_clear_faults(sim), 0);
+	}
+	uncore_sim_close(sim);
+}
+
 TEST(torn_32bit_halves)
 {
 	struct uncore_sim *sim = sim_new("e5-2699v3-2s", clocks);
@@ -368,7 +418,8 @@ TEST(reserved_bits_and_unknown_registers)
 	r = pci_reg(bus, 18, 1, 0xa0);
 	r.width = 8;
 	CHECK_EQ_INT(uncore_regio_read(io, &r, &v), 0);
-	CHECK_EQ_U64(v, RD(io, pci_reg(bus, 18, 1, 0xa0)) | RD(io, pci_reg(bus, 18, 1, 0xa4)) << 32);
+	CHECK_EQ_U64(v, RD(io, pci_reg(bus, 18, 1, 0xa0)) | RD(io, pci_reg(bus, 18, 1, 0xa4))
+								<< 32);
 	r = pci_reg(bus, 18, 1, 0xa4);
 	r.width = 8;
 	CHECK_EQ_INT(uncore_regio_read(io, &r, &v), 0);
@@ -483,6 +534,7 @@ int main(void)
 	RUN(wraparound_and_overflow_at_each_width);
 	RUN(free_running_wrap);
 	RUN(torn_32bit_halves);
+	RUN(read_twice_is_two_accesses);
 	RUN(reserved_bits_and_unknown_registers);
 	RUN(erratum_write_twice);
 	RUN(erratum_qpi_reset_does_not_self_clear);
