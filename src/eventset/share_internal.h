@@ -228,11 +228,6 @@ static inline __attribute__((always_inline)) int view_sync(struct share_view *v)
 /* The sums' addresses of the totals, as of the hub's layout (share_view.c). */
 void view_refresh_sums(struct share_view *v, struct uncore_share_sums *sums);
 
-/* uncore_share_view_sum's body, inline so that a set's read (eventset.c,
- * uncore_set_read) is one function from the set's state down to the
- * backend's read: the hub's fold and the sums in one frame, no call level
- * of its own per PAPI_read (issue 14: the perf backend's 8 events within
- * 1.05x of PAPI perf_event). */
 /* The general read of the sums (share_view.c), the hub locked: the rest
  * of share_view_sum when the one-pass read does not apply. */
 int share_view_sum_general(struct share_view *v, struct uncore_share_sums *sums, uint64_t *out);
@@ -265,6 +260,11 @@ fold_sum_in_order(uint64_t *restrict tot, const uint64_t *now, const uint64_t *b
 #undef UNCORE_FOLD_SUM
 }
 
+/* uncore_share_view_sum's body, inline so that a set's read (eventset.c,
+ * uncore_set_read) is one function from the set's state down to the
+ * backend's read: the hub's fold and the sums in one frame, no call level
+ * of its own per PAPI_read (issue 14: the perf backend's 8 events within
+ * 1.05x of PAPI perf_event); the general case out of line. */
 static inline __attribute__((always_inline)) int
 share_view_sum(struct share_view *v, struct uncore_share_sums *sums, uint64_t *out)
 {

@@ -21,11 +21,12 @@
 
 #define MS 1000000ull
 
-/* A machine with the clock scenario, its backend handed to a hub. */
-static int open_hub(struct sim_set *e, struct uncore_share **hub, int perf)
+/* A machine with `scenario`, its backend (the perf backend over the
+ * simulated kernel when `perf`) handed to a hub. */
+static int open_hub(struct sim_set *e, struct uncore_share **hub, int perf, const char *scenario)
 {
-	int rc = perf ? sim_set_open_perf(e, "e5-2699v3-2s", "hswep-clocks.scn", NULL)
-		      : sim_set_open(e, "e5-2699v3-2s", "hswep-clocks.scn", NULL);
+	int rc = perf ? sim_set_open_perf(e, "e5-2699v3-2s", scenario, NULL)
+		      : sim_set_open(e, "e5-2699v3-2s", scenario, NULL);
 	if (rc < 0)
 		return rc;
 	uncore_set_destroy(e->set);
@@ -71,7 +72,7 @@ static void identical_events_share_and_count_their_own_interval(int perf)
 	const char *other[] = {"hswep_unc_cbo::UNC_C_CLOCKTICKS:socket=1"};
 	uint64_t a0[2], a1[2], b1[2], c1[1];
 
-	CHECK_EQ_INT(open_hub(&e, &hub, perf), 0);
+	CHECK_EQ_INT(open_hub(&e, &hub, perf, "hswep-clocks.scn"), 0);
 	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
 	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &b), 0);
 	CHECK_EQ_INT(new_set(hub, &e, other, 1, &c), 0);
@@ -120,7 +121,7 @@ TEST(a_set_that_cannot_fit_is_refused_naming_the_events)
 			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=3:socket=0",
 			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=4:socket=0"};
 	const char *more[] = {"hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=5:socket=0"};
-	CHECK_EQ_INT(open_hub(&e, &hub, 0), 0);
+	CHECK_EQ_INT(open_hub(&e, &hub, 0, "hswep-clocks.scn"), 0);
 	CHECK_EQ_INT(new_set(hub, &e, full, 4, &a), 0);
 	CHECK_EQ_INT(new_set(hub, &e, more, 1, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
@@ -162,7 +163,7 @@ TEST(threads_keep_counting_while_the_creator_lets_go)
 	pthread_t th[8];
 	struct worker w[8];
 	const char *ev[] = {"hswep_unc_ubo::UNC_U_CLOCKTICKS"};
-	CHECK_EQ_INT(open_hub(&e, &hub, 0), 0);
+	CHECK_EQ_INT(open_hub(&e, &hub, 0, "hswep-clocks.scn"), 0);
 	/* The sets exist before (PAPI creates them under the component). */
 	for (int i = 0; i < 8; i++) {
 		memset(&w[i], 0, sizeof(w[i]));
@@ -199,14 +200,7 @@ static void view_reads_are_exact_across_wraps(int perf)
 			       "hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0"};
 	uint64_t va[3] = {0, 0, 0}, vb[2] = {0, 0}, channels = 0;
 	const uint64_t per_read = 100000000ull * 1000000ull; /* 1e14 */
-	int rc = perf ? sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL)
-		      : sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL);
-	CHECK_EQ_INT(rc, 0);
-	uncore_set_destroy(e.set);
-	e.set = NULL;
-	struct uncore_share_config cfg = {NULL, 1};
-	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
-	e.be = NULL;
+	CHECK_EQ_INT(open_hub(&e, &hub, perf, "stream.scn"), 0);
 	CHECK_EQ_INT(new_set(hub, &e, ev, 3, &a), 0);
 	CHECK_EQ_INT(new_set(hub, &e, other, 2, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
@@ -281,14 +275,7 @@ static void lone_set_reads_in_one_pass_exact_across_wraps(int perf)
 				  100000000ull};
 	const uint64_t secs = 1000000ull; /* per read: 1e14 read CAS, 2^48 = 2.8e14 */
 	uint64_t va[5], vb[2];
-	int rc = perf ? sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL)
-		      : sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL);
-	CHECK_EQ_INT(rc, 0);
-	uncore_set_destroy(e.set);
-	e.set = NULL;
-	struct uncore_share_config cfg = {NULL, 1};
-	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
-	e.be = NULL;
+	CHECK_EQ_INT(open_hub(&e, &hub, perf, "stream.scn"), 0);
 	CHECK_EQ_INT(new_set(hub, &e, ev, 5, &a), 0);
 	CHECK_EQ_INT(new_set(hub, &e, other, 2, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
@@ -338,14 +325,7 @@ static void a_set_in_another_order_reads_its_own_counts(int perf)
 			     "hswep_unc_imc0::UNC_M_ACT_COUNT:RD:socket=0"};
 	const char *evb[] = {"hswep_unc_imc0::UNC_M_ACT_COUNT:RD:socket=0"};
 	uint64_t va[2], vb[1];
-	int rc = perf ? sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL)
-		      : sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL);
-	CHECK_EQ_INT(rc, 0);
-	uncore_set_destroy(e.set);
-	e.set = NULL;
-	struct uncore_share_config cfg = {NULL, 1};
-	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
-	e.be = NULL;
+	CHECK_EQ_INT(open_hub(&e, &hub, perf, "stream.scn"), 0);
 	CHECK_EQ_INT(new_set(hub, &e, evb, 1, &b), 0);
 	CHECK_EQ_INT(new_set(hub, &e, eva, 2, &a), 0);
 	CHECK_EQ_INT(uncore_set_start(b.set), 0);
@@ -396,13 +376,8 @@ TEST(a_lone_multiplexed_group_read_in_place_is_scaled)
 	const char *ev[] = {"hswep_unc_imc1::UNC_M_DCLOCKTICKS:socket=0",
 			    "hswep_unc_imc1::UNC_M_CAS_COUNT:RD:socket=0"};
 	uint64_t v[2];
-	CHECK_EQ_INT(sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL), 0);
-	uncore_set_destroy(e.set);
-	e.set = NULL;
+	CHECK_EQ_INT(open_hub(&e, &hub, 1, "stream.scn"), 0);
 	CHECK_EQ_INT(uncore_sim_perf_set_share(e.kernel, "uncore_imc_1", 1, 4), 0);
-	struct uncore_share_config cfg = {NULL, 1};
-	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
-	e.be = NULL;
 	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	/* What the simulator counts (src/sim/SCENARIOS.md): after t ns the iMC
@@ -442,7 +417,7 @@ TEST(a_fault_on_one_socket_costs_a_view_only_that_socket)
 	const char *ev[] = {"hswep_unc_ubo::UNC_U_CLOCKTICKS:socket=0",
 			    "hswep_unc_ubo::UNC_U_CLOCKTICKS:socket=1"};
 	uint64_t v[2];
-	CHECK_EQ_INT(open_hub(&e, &hub, 0), 0);
+	CHECK_EQ_INT(open_hub(&e, &hub, 0, "hswep-clocks.scn"), 0);
 	uint64_t per_ms = e.topo.clock_hz[0] / 1000;
 	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
@@ -493,12 +468,7 @@ TEST(a_refused_set_frees_nothing_the_union_still_counts)
 	struct view_set d;
 	uint64_t va[1], vb[1];
 	const uint64_t per_s = 100000000ull; /* stream.scn: 100 M/s per channel */
-	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL), 0);
-	uncore_set_destroy(e.set);
-	e.set = NULL;
-	struct uncore_share_config cfg = {NULL, 1};
-	CHECK_EQ_INT(uncore_share_create(e.be, &cfg, &hub), 0);
-	e.be = NULL;
+	CHECK_EQ_INT(open_hub(&e, &hub, 0, "stream.scn"), 0);
 	CHECK_EQ_INT(new_set(hub, &e, evb, 1, &b), 0);
 	CHECK_EQ_INT(new_set(hub, &e, eva, 1, &a), 0);
 	CHECK_EQ_INT(new_set(hub, &e, full, 4, &c), 0);
