@@ -687,14 +687,17 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	return copy_values(c, v);
 }
 
-/* A read's outcome beyond the usual one (out of line): a scaling note
- * that may be due, a failure to report once, the end of a reported one. */
-static __attribute__((noinline)) int read_outcome(intel_uncore_control_t *c, int rc,
-						  long long **events)
+/* A read's scaling note, when one may be due: one load in the usual
+ * case; note_scaling checks exactly. */
+static void note_scaling_if_due(intel_uncore_control_t *c, int rc)
 {
-	/* One load in the usual case; note_scaling checks exactly. */
 	if (rc == 0 && !c->scaling_noted && *c->scaled_hint)
 		note_scaling(c);
+}
+
+/* A read's result: a failure reported once, the end of a reported one. */
+static int read_result(intel_uncore_control_t *c, int rc, long long **events)
+{
 	if (rc < 0 && !c->fault_reported) {
 		c->fault_reported = 1;
 		return fail_counting(rc, "reading");
@@ -712,10 +715,17 @@ static __attribute__((noinline)) int read_polled(intel_uncore_control_t *c, long
 {
 	pthread_mutex_lock(&c->lock);
 	int rc = uncore_set_read(c->set, (uint64_t *)c->values);
-	if (rc == 0 && !c->scaling_noted && *c->scaled_hint)
-		note_scaling(c);
+	note_scaling_if_due(c, rc); /* under the lock: the poller reads the set */
 	pthread_mutex_unlock(&c->lock);
-	return read_outcome(c, rc, events);
+	return read_result(c, rc, events);
+}
+
+/* A read's outcome beyond the usual one, out of line. */
+static __attribute__((noinline)) int read_outcome(intel_uncore_control_t *c, int rc,
+						  long long **events)
+{
+	note_scaling_if_due(c, rc);
+	return read_result(c, rc, events);
 }
 
 /* The usual read (no poller, the last read fine, no scaling note due) is

@@ -296,40 +296,4 @@ share_view_sum(struct share_view *v, struct uncore_share_sums *sums, uint64_t *o
 	return share_view_sum_general(v, sums, out);
 }
 
-/* share_view_sum_general's body (share_view.c), the hub locked. */
-static inline __attribute__((always_inline)) int
-share_view_sum_locked(struct share_view *v, struct uncore_share_sums *sums, uint64_t *out)
-{
-	struct uncore_share *hub = v->hub;
-	if (!v->running) {
-		hub_unlock(&hub->mu);
-		return uncore_fail(UNCORE_ESTATE, "sums of a view that is not counting");
-	}
-	int rc = view_sync(v);
-	if (sums->stale || sums->layout != hub->layout)
-		view_refresh_sums(v, sums);
-	/* Counters a failed read missed keep their totals as of their last
-	 * read (hub_keep_unread): the sums stay exact up to then. */
-	const uint64_t *const *src = sums->src;
-	const uint64_t *off = sums->off;
-	size_t i = 0, n = sums->n, n8 = n & ~(size_t)7;
-	for (; i < n8; i += 8) { /* unrolled: one branch per eight values */
-		out[i] = off[i] + *src[i];
-		out[i + 1] = off[i + 1] + *src[i + 1];
-		out[i + 2] = off[i + 2] + *src[i + 2];
-		out[i + 3] = off[i + 3] + *src[i + 3];
-		out[i + 4] = off[i + 4] + *src[i + 4];
-		out[i + 5] = off[i + 5] + *src[i + 5];
-		out[i + 6] = off[i + 6] + *src[i + 6];
-		out[i + 7] = off[i + 7] + *src[i + 7];
-		__asm__("" : "+r"(i)); /* one index, as in hub_sync */
-	}
-	for (; i < n; i++)
-		out[i] = off[i] + *src[i];
-	for (unsigned j = 0; j < sums->nmore; j++)
-		out[sums->more_dst[j]] += *sums->more_src[j];
-	hub_unlock(&hub->mu);
-	return rc;
-}
-
 #endif
