@@ -248,6 +248,14 @@ void fake_regio_clear_log(struct fake_regio *f)
 	f->nlog = 0;
 }
 
+size_t fake_regio_count(const struct fake_regio *f, int op, int space)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < f->nlog; i++)
+		n += (!op || f->log[i].op == op) && (space < 0 || f->log[i].reg.space == space);
+	return n;
+}
+
 unsigned long fake_regio_accesses(const struct fake_regio *f)
 {
 	return f->accesses;

@@ -53,6 +53,9 @@ void fake_regio_fail_matching(struct fake_regio *f, int space, int op, unsigned 
 /* The access log. */
 const struct fake_access *fake_regio_log(const struct fake_regio *f, size_t *n);
 void fake_regio_clear_log(struct fake_regio *f);
+/* Entries of the log that are `op` (FAKE_READ, FAKE_WRITE, FAKE_BATCH, or
+ * 0: any) on registers of `space` (UNCORE_SPACE_*, or -1: any). */
+size_t fake_regio_count(const struct fake_regio *f, int op, int space);
 
 /* Number of accesses seen so far (reads + writes, batch members included). */
 unsigned long fake_regio_accesses(const struct fake_regio *f);

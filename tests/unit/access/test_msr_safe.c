@@ -121,6 +121,17 @@ static struct uncore_reg msr(unsigned socket, uint64_t addr)
 	    .space = UNCORE_SPACE_MSR, .width = 8, .socket = (uint16_t)socket, .addr = addr};
 }
 
+/* msr-safe over the fake tree's two sockets, its batch ioctl the model. */
+static int open_modelled(struct model *md, struct uncore_regio **io)
+{
+	struct uncore_msr_safe_options o = {
+	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
+	    .batch_ioctl = model_ioctl,
+	    .batch_arg = md,
+	};
+	return uncore_msr_safe_open(&o, io);
+}
+
 /* CTR0 of CBo 0-3.  MSRs at least 8 apart: in the fake tree an MSR index is
  * a byte offset of a regular file, so adjacent indexes would overlap. */
 static const uint32_t cbo0_counters[] = {0xe08, 0xe18, 0xe28, 0xe38};
@@ -132,13 +143,8 @@ TEST(read_many_is_one_ioctl)
 		for (int i = 0; i < 4; i++)
 			put_u64(cpus[s], cbo0_counters[i], 0x1000ull * (unsigned)s + (unsigned)i);
 	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
-	struct uncore_msr_safe_options o = {
-	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
-	    .batch_ioctl = model_ioctl,
-	    .batch_arg = &md,
-	};
 	struct uncore_regio *io;
-	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
+	CHECK_EQ_INT(open_modelled(&md, &io), 0);
 	CHECK_EQ_STR(io->ops->name, "msr-safe");
 	CHECK(uncore_msr_safe_has_batch(io));
 
@@ -194,13 +200,8 @@ TEST(one_ioctl_carries_writes_and_reads_in_order)
 	static const uint32_t listed[] = {0x700, 0xe01, 0xe08, 0xe18};
 	static const uint32_t writable[] = {0x700};
 	struct model md = {.allowed = listed, .nallowed = 4, .writable = writable, .nwritable = 1};
-	struct uncore_msr_safe_options o = {
-	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
-	    .batch_ioctl = model_ioctl,
-	    .batch_arg = &md,
-	};
 	struct uncore_regio *io;
-	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
+	CHECK_EQ_INT(open_modelled(&md, &io), 0);
 	put_u64(0, 0xe08, 11);
 	put_u64(3, 0xe08, 33);
 	put_u64(3, 0xe18, 34);
@@ -262,13 +263,8 @@ TEST(batch_refused_by_allowlist_names_register_and_fix)
 {
 	make_tree(1, NULL);
 	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
-	struct uncore_msr_safe_options o = {
-	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
-	    .batch_ioctl = model_ioctl,
-	    .batch_arg = &md,
-	};
 	struct uncore_regio *io;
-	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
+	CHECK_EQ_INT(open_modelled(&md, &io), 0);
 	struct uncore_reg regs[3] = {msr(0, 0xe08), msr(1, 0x709), msr(1, 0xe18)};
 	uint64_t vals[3];
 	CHECK_EQ_INT(uncore_regio_read_many(io, regs, vals, 3), UNCORE_EPERM);
@@ -313,13 +309,8 @@ TEST(without_batch_device_reads_one_by_one)
 	put_u64(3, 0xe08, 77);
 	put_u64(0, 0xe08, 78);
 	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
-	struct uncore_msr_safe_options o = {
-	    .msr = {.cpu_of_socket = cpus, .nsockets = 2, .dev_root = root},
-	    .batch_ioctl = model_ioctl,
-	    .batch_arg = &md,
-	};
 	struct uncore_regio *io;
-	CHECK_EQ_INT(uncore_msr_safe_open(&o, &io), 0);
+	CHECK_EQ_INT(open_modelled(&md, &io), 0);
 	CHECK(!uncore_msr_safe_has_batch(io));
 	struct uncore_reg regs[2] = {msr(1, 0xe08), msr(0, 0xe08)};
 	uint64_t vals[2];

@@ -83,15 +83,6 @@ static void teardown(struct fixture *f)
 	uncore_plan_free(&f->plan);
 }
 
-static size_t writes_of(struct uncore_regio *io)
-{
-	size_t n, w = 0;
-	const struct fake_access *log = fake_regio_log(fake_regio_of(io), &n);
-	for (size_t i = 0; i < n; i++)
-		w += log[i].op == FAKE_WRITE;
-	return w;
-}
-
 /* Can another process take `socket` right now?  1 yes, 0 no, -1 error. */
 static int free_for_others(unsigned socket)
 {
@@ -142,14 +133,14 @@ TEST(owned_socket_refuses_program_naming_the_owner_without_writing)
 	CHECK_EQ_INT(f.be->ops->program(f.be, &f.plan), UNCORE_EBUSY);
 	CHECK_CONTAINS(uncore_error_detail(), owner);
 	CHECK_CONTAINS(uncore_error_detail(), "socket 1");
-	CHECK_EQ_INT(writes_of(f.io), 0);
+	CHECK_EQ_INT(fake_regio_count(fake_regio_of(f.io), FAKE_WRITE, -1), 0);
 	/* Socket 0 was taken first and let go again with the refusal. */
 	CHECK_EQ_INT(uncore_socket_hold_count(dir, 0), 0);
 	CHECK_EQ_INT(free_for_others(0), 1);
 
 	test_kill_lock_owner(child);
 	CHECK_EQ_INT(f.be->ops->program(f.be, &f.plan), 0);
-	CHECK(writes_of(f.io) > 0);
+	CHECK(fake_regio_count(fake_regio_of(f.io), FAKE_WRITE, -1) > 0);
 	CHECK_EQ_INT(uncore_socket_hold_count(dir, 0), 1);
 	CHECK_EQ_INT(uncore_socket_hold_count(dir, 1), 1);
 	teardown(&f);

@@ -234,14 +234,9 @@ TEST(without_freeze_the_batch_holds_the_msr_counters_only)
 		CHECK_EQ_U64(counted(raw[s]), expected(s));
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
-	unsigned batches = 0, writes = 0;
-	for (size_t i = 0; i < n; i++) {
-		batches += log[i].op == FAKE_BATCH;
-		writes += log[i].op == FAKE_WRITE;
-	}
-	CHECK_EQ_INT(batches, 1);
+	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_BATCH, -1), 1);
 	CHECK_EQ_U64(log[0].n, 6);
-	CHECK_EQ_INT(writes, 0);
+	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_WRITE, -1), 0);
 	teardown(&f);
 }
 
@@ -255,16 +250,9 @@ TEST(same_values_without_a_batch_operation)
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
 		CHECK_EQ_U64(counted(raw[s]), expected(s));
-	size_t n;
-	const struct fake_access *log = fake_regio_log(f.fake, &n);
-	unsigned msr_reads = 0, writes = 0;
-	for (size_t i = 0; i < n; i++) {
-		CHECK(log[i].op != FAKE_BATCH);
-		msr_reads += log[i].op == FAKE_READ && log[i].reg.space == UNCORE_SPACE_MSR;
-		writes += log[i].op == FAKE_WRITE;
-	}
-	CHECK_EQ_INT(msr_reads, 6);
-	CHECK_EQ_INT(writes, 0); /* read freeze off */
+	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_BATCH, -1), 0);
+	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_READ, UNCORE_SPACE_MSR), 6);
+	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_WRITE, -1), 0); /* read freeze off */
 	teardown(&f);
 
 	/* With the freeze: one write per socket before the reads, one after. */
@@ -274,7 +262,8 @@ TEST(same_values_without_a_batch_operation)
 	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
 	for (unsigned s = 0; s < f.plan.nslots; s++)
 		CHECK_EQ_U64(counted(raw[s]), expected(s));
-	log = fake_regio_log(f.fake, &n);
+	size_t n;
+	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	CHECK_EQ_INT(n, 2 + 10 + 2);
 	for (size_t i = 0; i < n; i++) {
 		CHECK_EQ_INT(log[i].op, i < 2 || i >= 12 ? FAKE_WRITE : FAKE_READ);

@@ -143,15 +143,6 @@ static void check_writes(struct fake_regio *fake, const struct wr *want, size_t 
 	fake_regio_clear_log(fake);
 }
 
-static size_t count_writes(struct fake_regio *fake)
-{
-	size_t n, w = 0;
-	const struct fake_access *log = fake_regio_log(fake, &n);
-	for (size_t i = 0; i < n; i++)
-		w += log[i].op == FAKE_WRITE;
-	return w;
-}
-
 static unsigned slot_of(const struct uncore_plan *p, unsigned event, unsigned k)
 {
 	return p->slot_index[p->first[event] + k];
@@ -195,7 +186,8 @@ TEST(discovery_counts_cbos_and_finds_the_imc)
 		CHECK_EQ_U64(m->present[clk][0], 1);
 		CHECK_EQ_U64(m->present[mc][0], 1);
 		CHECK_EQ_U64(m->absent_boxes, 0);
-		CHECK_EQ_INT(count_writes(f.fake), 0); /* discovery only reads */
+		CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_WRITE, -1),
+			     0); /* discovery only reads */
 		teardown(&f);
 	}
 	harness_row = NULL;
@@ -205,7 +197,8 @@ TEST(discovery_counts_cbos_and_finds_the_imc)
 TEST(cbos_are_capped_at_the_cores)
 {
 	struct uncore_backend *be = NULL;
-	struct uncore_direct_config cfg = {.io = fake_skl(5, BAR), .own_io = 1, .no_socket_lock = 1};
+	struct uncore_direct_config cfg = {
+	    .io = fake_skl(5, BAR), .own_io = 1, .no_socket_lock = 1};
 	cfg.cores_per_package = 2;
 	CHECK_EQ_INT(uncore_direct_open_skl(&cfg, &be), 0);
 	if (be) {
