@@ -154,18 +154,25 @@ static void check_batch(const struct fake_access *log, size_t nlog, size_t *i, s
 	*i += 1 + n;
 }
 
+/* The fixture's counters set, the log cleared, one read: each slot's
+ * value as set. */
+static void read_checked(struct fixture *f, uint64_t *raw)
+{
+	set_counters(f);
+	fake_regio_clear_log(f->fake);
+	CHECK_EQ_INT(f->be->ops->read(f->be, raw), 0);
+	for (unsigned s = 0; s < f->plan.nslots; s++)
+		CHECK_EQ_U64(counted(raw[s]), expected(s));
+}
+
 TEST(freeze_and_msr_counters_in_one_batch_thaw_in_a_second)
 {
 	struct fixture f;
 	CHECK_EQ_INT(setup(&f, 1, 1), 0);
 	CHECK_EQ_INT(f.plan.nslots, 2 * (2 + 1 + 2));
-	set_counters(&f);
-	fake_regio_clear_log(f.fake);
 	uint64_t before = f.io->stats.syscalls;
 	uint64_t raw[16] = {0};
-	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
-	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(counted(raw[s]), expected(s));
+	read_checked(&f, raw);
 	CHECK_EQ_U64(f.io->stats.syscalls - before, 2 + 4);
 
 	/* [freeze s0, freeze s1, 6 MSR counters], 4 PCI counters, [thaw s0, s1]:
@@ -192,13 +199,9 @@ TEST(msr_counters_alone_are_one_batch_with_freeze_and_thaw)
 	struct fixture f;
 	CHECK_EQ_INT(setup_n(&f, 1, 1, 2), 0); /* CBo and PCU: MSRs only */
 	CHECK_EQ_INT(f.plan.nslots, 2 * (2 + 1));
-	set_counters(&f);
-	fake_regio_clear_log(f.fake);
 	uint64_t before = f.io->stats.syscalls;
 	uint64_t raw[16] = {0};
-	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
-	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(counted(raw[s]), expected(s));
+	read_checked(&f, raw);
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	CHECK_EQ_U64(f.io->stats.syscalls - before, 1);
@@ -226,12 +229,8 @@ TEST(without_freeze_the_batch_holds_the_msr_counters_only)
 {
 	struct fixture f;
 	CHECK_EQ_INT(setup(&f, 1, 0), 0);
-	set_counters(&f);
-	fake_regio_clear_log(f.fake);
 	uint64_t raw[16] = {0};
-	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
-	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(counted(raw[s]), expected(s));
+	read_checked(&f, raw);
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_BATCH, -1), 1);
@@ -244,12 +243,8 @@ TEST(same_values_without_a_batch_operation)
 {
 	struct fixture f;
 	CHECK_EQ_INT(setup(&f, 0, 0), 0);
-	set_counters(&f);
-	fake_regio_clear_log(f.fake);
 	uint64_t raw[16] = {0};
-	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
-	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(counted(raw[s]), expected(s));
+	read_checked(&f, raw);
 	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_BATCH, -1), 0);
 	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_READ, UNCORE_SPACE_MSR), 6);
 	CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_WRITE, -1), 0); /* read freeze off */
@@ -257,11 +252,7 @@ TEST(same_values_without_a_batch_operation)
 
 	/* With the freeze: one write per socket before the reads, one after. */
 	CHECK_EQ_INT(setup(&f, 0, 1), 0);
-	set_counters(&f);
-	fake_regio_clear_log(f.fake);
-	CHECK_EQ_INT(f.be->ops->read(f.be, raw), 0);
-	for (unsigned s = 0; s < f.plan.nslots; s++)
-		CHECK_EQ_U64(counted(raw[s]), expected(s));
+	read_checked(&f, raw);
 	size_t n;
 	const struct fake_access *log = fake_regio_log(f.fake, &n);
 	CHECK_EQ_INT(n, 2 + 10 + 2);
