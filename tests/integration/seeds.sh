@@ -11,6 +11,7 @@ find_seeds() { # audit-name
 		if [ -f "$seeds/000_e75f66526956f957.txt" ]; then
 			return 0
 		fi
+		echo "PLAN 1"
 		echo "FAIL $1: SEEDS=$seeds holds no specification (000_e75f66526956f957.txt is missing)"
 		return 1
 	fi
@@ -23,6 +24,7 @@ find_seeds() { # audit-name
 	done
 	# SKIP-DEP: a skip in a user's clone, a failure under CI=true (the
 	# runner's rule, tests/README.md).
+	echo "PLAN 1"
 	echo "SKIP-DEP $1 did not run: the specifications it checks against are not in this" \
 		"tree ($SRCDIR/../shared/seeds is missing, as in a user's clone); set SEEDS=<dir> to run it"
 	return 1

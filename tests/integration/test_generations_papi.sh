@@ -15,6 +15,7 @@
 #    clock) agree with the scenarios' rates.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 26
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -5,6 +5,7 @@
 # uncore-stat` after `make install`: test_one_papi.sh.)
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 25
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim
@@ -33,7 +34,7 @@ LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$SRCDIR/man/intel_uncore.7" >"$tmp
 expect "man/intel_uncore.7 renders without warnings" test ! -s "$tmp/warn"
 expect "... and gives the event syntax" grep -q 'EVENT SYNTAX' "$tmp/page"
 expect "the staged tree has the pages (MANPATH=stage/share/man)" \
-	sh -c "MANPATH='$STAGE/share/man' man -w uncore-stat | grep -q '$STAGE/share/man/man1/uncore-stat.1'"
+	bash -o pipefail -c "MANPATH='$STAGE/share/man' man -w uncore-stat | grep '$STAGE/share/man/man1/uncore-stat.1' >/dev/null"
 
 # Completion, as bash runs it.
 complete_words() { # complete_words WORD...: the completions of the last word

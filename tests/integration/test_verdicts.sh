@@ -16,7 +16,7 @@
 # runs N busy processes beside the tests and ends them.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 45
+plan 46
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 runner=$SRCDIR/tests/run-tests.sh
@@ -147,6 +147,11 @@ expect "... and its closing line counts the crash" grep -qx '2 passed, 1 failed,
 # (the pipe's status is sed's): relabelling goes through run_checks.
 bad=$(grep -n -E '\|[[:space:]]*sed .*(PASS|FAIL)' "$SRCDIR"/tests/integration/test_*.sh | grep -v '^[^:]*:[0-9]*:[[:space:]]*#')
 expect "no test program's PASS/FAIL lines are relabelled through a pipe (${bad:-none})" test -z "$bad"
+# Nor runs a program under test in a pipe under sh -c, whose shell (dash)
+# has no pipefail: such pipes go through bash -o pipefail -c.
+bad=$(grep -n -E "(^|[^a-z])sh -c \"[^\"]*'\\\$(STAGE|BUILD|prefix|sim|bin)[^\"|]*\|[^|]" \
+	"$SRCDIR"/tests/integration/test_*.sh | grep -v '^[^:]*:[0-9]*:[[:space:]]*#')
+expect "no program under test is piped inside sh -c (${bad:-none})" test -z "$bad"
 
 # A missing golden file fails test_golden (it was a SKIP).
 mkdir -p "$tmp/src/libpfm4-events/golden" "$tmp/src/tests/unit/events/fixtures"
