@@ -9,7 +9,6 @@
 # on AMD only PERF_MSR_TSC probes true).  Each must pass as it does here;
 # the tests of the host itself (test_papi_utilities.sh) are left out, the
 # component's CPUID being this machine's.
-# timeout: 1800
 set -u
 . "$(dirname "$0")/lib.sh"
 scripts="test_perf_backend.sh test_upstream_uncore.sh test_component_tests.sh"
