@@ -38,6 +38,7 @@ find_perfmon() { # audit-name
 	perfmon=${PERFMON:-}
 	if [ -n "$perfmon" ]; then
 		[ -f "$perfmon/mapfile.csv" ] && return 0
+		echo "PLAN 1"
 		echo "FAIL $1: PERFMON=$perfmon holds no Intel perfmon data (mapfile.csv is missing)"
 		return 1
 	fi
@@ -48,6 +49,7 @@ find_perfmon() { # audit-name
 			return 0
 		fi
 	done
+	echo "PLAN 1"
 	echo "SKIP-DEP $1 did not run: Intel's perfmon data it checks against is not in this" \
 		"tree ($SRCDIR/../shared/reference/intel-perfmon is missing, as in a user's clone); set PERFMON=<dir> to run it"
 	return 1
