@@ -213,7 +213,8 @@ static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t
 	e->leader = (int)slot;
 	memcpy(e->config, cfg, sizeof(cfg));
 	e->rate =
-	    uncore_shape_rate(sh, k->pmus[p].box->family, k->pmus[p].inst, e->socket, attr->config);
+	    uncore_shape_rate(sh, k->pmus[p].box->family, k->pmus[p].inst, e->socket, attr->config,
+			      attr->config1);
 	e->read_format = attr->read_format;
 	if (group_fd >= 0) {
 		struct sevent *l = event_of(k, group_fd);
@@ -334,7 +335,12 @@ static int make_pmus(struct uncore_shape_kernel *k)
 		const struct shape_box *box = &s->boxes[b];
 		for (unsigned i = 0; i < box->n; i++) {
 			struct spmu *p = &k->pmus[k->npmus];
-			snprintf(p->name, sizeof(p->name), "%s_%u", box->family, i);
+			/* uncore.c uncore_pmu_register: a type of one box is
+			 * "uncore_<name>", the others "uncore_<name>_<index>". */
+			if (box->n == 1)
+				snprintf(p->name, sizeof(p->name), "%s", box->family);
+			else
+				snprintf(p->name, sizeof(p->name), "%s_%u", box->family, i);
 			p->box = box;
 			p->inst = i;
 			p->type = SHAPE_FIRST_TYPE + k->npmus;
