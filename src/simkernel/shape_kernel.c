@@ -51,6 +51,7 @@ struct sevent {
 struct uncore_shape_kernel {
 	struct uncore_perf_sys sys; /* first: the layer is the kernel */
 	const struct uncore_shape *shape;
+	uint64_t nread; /* read() calls answered (benchmarks, tests: one per PMU instance) */
 	char root[512], pmu_root[600], cpu_root[600];
 	int have_tree;
 	unsigned npmus;
@@ -233,6 +234,7 @@ static ssize_t k_read(struct uncore_perf_sys *s, int fd, void *buf, size_t len)
 	struct uncore_shape_kernel *k = (struct uncore_shape_kernel *)s;
 	struct sevent *e = event_of(k, fd);
 	uint64_t out[3 + 2 * 64];
+	k->nread++;
 	size_t n = 0;
 	if (!e)
 		return -EBADF;
@@ -410,6 +412,11 @@ const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k)
 const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k)
 {
 	return k->cpu_root;
+}
+
+uint64_t uncore_shape_kernel_reads(const struct uncore_shape_kernel *k)
+{
+	return k->nread;
 }
 
 struct uncore_perf_sys *uncore_shape_kernel_sys(struct uncore_shape_kernel *k)

@@ -44,6 +44,9 @@ int uncore_shape_kernel_create(const struct uncore_shape *s, const char *tmpdir,
 const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k);
 const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k);
 
+/* read() calls it has answered so far. */
+uint64_t uncore_shape_kernel_reads(const struct uncore_shape_kernel *k);
+
 /* Its system-call layer; the layer's destroy destroys the kernel. */
 struct uncore_perf_sys *uncore_shape_kernel_sys(struct uncore_shape_kernel *k);
 

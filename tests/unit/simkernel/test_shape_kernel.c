@@ -14,6 +14,7 @@
 #include "common/uncore_error.h"
 #include "simkernel/shape_internal.h"
 #include "simkernel/shape_kernel.h"
+#include "eventset/eventset.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -114,12 +115,13 @@ TEST(every_shape_is_discovered_as_its_driver_publishes_it)
 			CHECK(bi >= 0);
 			if (bi < 0)
 				continue;
-			/* A family counts its first 32 PMUs (machine.present). */
-			unsigned n = box->n < 32 ? box->n : 32;
+			/* Every PMU of a family counts (Sierra Forest's 144 CHAs). */
+			unsigned n = box->n;
 			CHECK_EQ_INT(m->plat->boxes[bi]->ninstances, n);
-			for (unsigned so = 0; so < s->sockets; so++)
-				CHECK_EQ_U64(m->present[bi][so],
-					     n == 32 ? 0xffffffffu : (1u << n) - 1);
+			for (unsigned so = 0; so < s->sockets; so++) {
+				CHECK_EQ_INT(uncore_inst_count(&m->present[bi][so]), n);
+				CHECK(uncore_inst_has(&m->present[bi][so], n - 1));
+			}
 			for (unsigned a = 0; a < box->naliases; a++) {
 				struct uncore_perf_alias al;
 				CHECK_EQ_INT(uncore_perf_kernel_alias(be, box->family,
@@ -267,39 +269,40 @@ TEST(the_cas_aliases_are_64_bytes_a_count)
 	harness_row = NULL;
 }
 
-/* Sapphire Rapids with 56 CHAs: a family counts 32 PMUs, so a sum over
- * uncore_cha is refused, saying why, rather than missing 24 of them; the
- * IMC family beside it is whole. */
-TEST(a_family_of_more_than_32_pmus_refuses_sums_and_says_why)
-{
-	struct uncore_shape_kernel *k = NULL;
-	struct uncore_backend *be = NULL;
-	struct uncore_sched_event ev;
-	REQUIRE(open_backend(uncore_shape_find("spr"), &k, &be) == 0);
-	const struct uncore_event_source *src = be->events;
-	uncore_error_clear();
-	CHECK_EQ_INT(
-	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha::event=0x1", &ev),
-	    UNCORE_ECOMBO);
-	CHECK_CONTAINS(uncore_error_detail(), "this kernel has 56 uncore_cha PMUs");
-	CHECK_CONTAINS(uncore_error_detail(), "would miss uncore_cha_32 and above");
-	CHECK_EQ_INT(
-	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha_5::event=0x1", &ev), 0);
-	CHECK_EQ_INT(
-	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha::event=0x1:box=31", &ev),
-	    0);
-	CHECK_EQ_INT(
-	    src->ops->parse((struct uncore_event_source *)src, "uncore_imc::cas_count_read", &ev),
-	    0);
-	be->ops->destroy(be);
-}
-
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
+
+/* Granite Rapids with 128 CHAs and Sierra Forest with 144: a sum over
+ * uncore_cha takes every one, and :box= reaches the last. */
+TEST(a_family_of_more_than_32_pmus_is_summed_whole)
+{
+	static const char *const shapes[] = {"spr", "gnr", "srf"};
+	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		struct uncore_shape_kernel *k = NULL;
+		struct uncore_backend *be = NULL;
+		struct uncore_sched_event ev;
+		harness_row = shapes[i];
+		REQUIRE(open_backend(uncore_shape_find(shapes[i]), &k, &be) == 0);
+		const struct uncore_event_source *src = be->events;
+		struct uncore_event_source *s = (struct uncore_event_source *)src;
+		CHECK_EQ_INT(src->ops->parse(s, "uncore_cha::event=0x1", &ev), 0);
+		CHECK_EQ_INT(ev.ref.instance, UNCORE_ALL);
+		CHECK_EQ_INT(src->ops->parse(s, "uncore_cha_5::event=0x1", &ev), 0);
+		char last[64];
+		snprintf(last, sizeof(last), "uncore_cha::event=0x1:box=%u",
+			 uncore_inst_count(&be->machine.present[box_index(&be->machine,
+									     "uncore_cha")][0]) -
+			     1);
+		CHECK_EQ_INT(src->ops->parse(s, last, &ev), 0);
+		be->ops->destroy(be);
+	}
+	harness_row = NULL;
+}
+
 
 TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 {
@@ -350,13 +353,48 @@ TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 	sys->destroy(sys);
 }
 
+/* An event set summing Intel's UNC_CHA_TOR_INSERTS.IA_MISS over the 128 CHAs
+ * of both Granite Rapids sockets: one read() per PMU instance (256), and
+ * the count the scenario defines, 3 M x (1 + ... + 128) x (1 + 2) a second,
+ * within the time bounds of the run. */
+TEST(a_128_cha_family_read_is_one_read_per_instance_and_exact)
+{
+	struct uncore_shape_kernel *k = NULL;
+	struct uncore_backend *be = NULL;
+	struct uncore_set *set = NULL;
+	REQUIRE(open_backend(uncore_shape_find("gnr"), &k, &be) == 0);
+	REQUIRE(uncore_set_create(be, &set) == 0);
+	static const char *const names[] = {"uncore_cha::event=0x35:umask=0xc001fe01"};
+	int rc = uncore_set_assign(set, names, 1);
+	if (rc < 0)
+		fprintf(stderr, "  %s\n", uncore_error_detail());
+	REQUIRE(rc == 0);
+	uint64_t t0 = mono_ns();
+	REQUIRE(uncore_set_start(set) == 0);
+	uint64_t t1 = mono_ns();
+	while (mono_ns() - t1 < 20000000)
+		;
+	uint64_t v[1] = {0}, r0 = uncore_shape_kernel_reads(k);
+	uint64_t t2 = mono_ns();
+	REQUIRE(uncore_set_read(set, v) == 0);
+	uint64_t t3 = mono_ns();
+	CHECK_EQ_U64(uncore_shape_kernel_reads(k) - r0, 256);
+	const double rate = 3e6 * (128 * 129 / 2) * 3; /* both sockets, a second */
+	CHECK((double)v[0] >= rate * (double)(t2 - t1) / 1e9 * 0.999);
+	CHECK((double)v[0] <= rate * (double)(t3 - t0) / 1e9 * 1.001);
+	uncore_set_stop(set, v);
+	uncore_set_destroy(set);
+	be->ops->destroy(be);
+}
+
 int main(void)
 {
 	RUN(every_shape_is_discovered_as_its_driver_publishes_it);
 	RUN(format_files_are_the_drivers);
 	RUN(instance_counts_of_a_top_part);
 	RUN(the_cas_aliases_are_64_bytes_a_count);
-	RUN(a_family_of_more_than_32_pmus_refuses_sums_and_says_why);
+	RUN(a_family_of_more_than_32_pmus_is_summed_whole);
 	RUN(system_calls_keep_the_kernel_rules_and_count_rate_times_time);
+	RUN(a_128_cha_family_read_is_one_read_per_instance_and_exact);
 	return harness_done();
 }
