@@ -102,7 +102,7 @@ static int merge_file(const char *path, struct entry **e, size_t *n, size_t *cap
 static const char *this_platform(void)
 {
 	struct uncore_cpu_id id;
-	const struct uncore_platform_desc *p;
+	const struct uncore_platform *p;
 	if (uncore_cpu_identify(&id) != 0 || !(p = uncore_platform_for_cpu(&id)))
 		return NULL;
 	return p->name;

@@ -19,7 +19,7 @@
 int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat, char *err,
 			size_t len)
 {
-	const char *pname = "hswep";
+	const char *pname = "(none)";
 	const struct uncore_event_platform *plat = NULL;
 
 	if (simulated && uncore_shape_find(getenv("PAPI_INTEL_UNCORE_SIM_KERNEL"))) {
@@ -34,7 +34,7 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 		plat = uncore_event_platform_by_name(pname);
 	} else {
 		struct uncore_cpu_id cpu;
-		const struct uncore_platform_desc *d = NULL;
+		const struct uncore_platform *d = NULL;
 		if (uncore_cpu_identify(&cpu) == 0)
 			d = uncore_platform_for_cpu(&cpu);
 		uncore_error_clear();
@@ -44,7 +44,7 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 			return 0;
 		}
 		pname = d->name;
-		plat = uncore_event_platform_by_name(pname);
+		plat = d->events;
 	}
 	int rc = plat ? uncore_metric_catalog_get(plat, cat) : UNCORE_ENOEVENT;
 	uncore_error_clear();
@@ -162,7 +162,7 @@ int stat_groups_explain(const struct stat_opts *o, FILE *out)
 			uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
 		return 1;
 	}
-	if (strcmp(comp->be->machine.plat->name, "kernel") == 0) {
+	if (!comp->be->machine.plat->platform) { /* kernel PMUs only: no tables */
 		uncore_component_close(comp);
 		return explain_kernel_groups(o, out);
 	}

@@ -109,17 +109,17 @@ TEST(every_builtin_table_is_valid)
 TEST(builtin_platforms_match_cpu_table)
 {
 	size_t n;
-	const struct uncore_platform_desc *cpus = uncore_platforms(&n);
+	const struct uncore_platform *const *cpus = uncore_platforms(&n);
 	for (size_t i = 0; i < n; i++) {
-		const struct uncore_event_platform *plat = uncore_event_platform_get(cpus[i].id);
+		const struct uncore_event_platform *plat = uncore_event_platform_get(cpus[i]->id);
 		if (!plat)
-			HARNESS_FAIL_AT("no event platform for %s", cpus[i].name);
+			HARNESS_FAIL_AT("no event platform for %s", cpus[i]->name);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct uncore_event_platform *plat =
-		    uncore_event_platform_by_name(cpus[i].name);
-		if (!plat || plat->id != cpus[i].id)
-			HARNESS_FAIL_AT("no event platform named %s with its id", cpus[i].name);
+		    uncore_event_platform_by_name(cpus[i]->name);
+		if (!plat || plat->platform != cpus[i] || cpus[i]->events != plat)
+			HARNESS_FAIL_AT("no event platform named %s, its object's", cpus[i]->name);
 	}
 	CHECK_EQ_STR(uncore_event_platform_get(UNCORE_PLATFORM_X7400)->name, "x7400");
 	CHECK(uncore_event_platform_by_name("nope") == NULL);
