@@ -30,8 +30,11 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 	if (simulated) {
 		/* The simulated model's platform (stat_sim_setup set the model). */
 		const char *p = uncore_sim_platform_of(getenv("PAPI_INTEL_UNCORE_SIM"));
-		pname = p ? p : pname;
-		plat = uncore_event_platform_by_name(pname);
+		/* An instance that cannot be opened: the default model's groups. */
+		pname = p ? p : uncore_sim_platform_of(NULL);
+		pname = pname ? pname : "(none)";
+		const struct uncore_platform *gen = uncore_platform_by_name(pname);
+		plat = gen ? gen->events : NULL;
 	} else {
 		struct uncore_cpu_id cpu;
 		const struct uncore_platform *d = NULL;
