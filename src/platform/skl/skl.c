@@ -32,6 +32,34 @@ static int mmio_window(struct uncore_regio *pci, uint64_t *base, uint64_t *size)
 
 static const unsigned models[] = {0x4e, 0x5e, 0};
 
+/* Presets (SKL: seed 001).  Table 3-3: DRAM_DATA_READS and
+ * DRAM_DATA_WRITES count every read and write to DRAM, all channels, and
+ * "all requests result in 64-byte data transfers from DRAM"; a lookup in
+ * I state is a miss (3.1, UNC_CBO_CACHE_LOOKUP.ANY_I); the fixed counter
+ * counts UCLK cycles (2.3, 3.2 UNC_CLOCK.SOCKET). */
+/* clang-format off */
+static const struct uncore_preset_def presets[] = {
+	{.symbol = "PAPI_UNC_DRAM_RD_BYTES",
+	 .short_descr = "DRAM read bytes",
+	 .long_descr = "Bytes read from DRAM: 64 per data read of the memory controller, all channels (SKL 3.3 Table 3-3 DRAM_DATA_READS)",
+	 .postfix = "N0|64|*|",
+	 .events = {"skl_unc_imc::DRAM_DATA_READS"}},
+	{.symbol = "PAPI_UNC_DRAM_WR_BYTES",
+	 .short_descr = "DRAM write bytes",
+	 .long_descr = "Bytes written to DRAM: 64 per data write of the memory controller, all channels (SKL 3.3 Table 3-3 DRAM_DATA_WRITES)",
+	 .postfix = "N0|64|*|",
+	 .events = {"skl_unc_imc::DRAM_DATA_WRITES"}},
+	{.symbol = "PAPI_UNC_LLC_MISSES",
+	 .short_descr = "LLC lookups that miss",
+	 .long_descr = "LLC lookups of any request that found the line in I state, i.e. missed, in every CBo (SKL 3.1 UNC_CBO_CACHE_LOOKUP.ANY_I)",
+	 .events = {"skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_I"}},
+	{.symbol = "PAPI_UNC_CLOCKTICKS",
+	 .short_descr = "Uncore clockticks",
+	 .long_descr = "Uncore clock (UCLK) cycles, the fixed counter (SKL 2.3, 3.2 UNC_CLOCK.SOCKET)",
+	 .events = {"skl_unc_clock::UNC_CLOCK"}},
+};
+/* clang-format on */
+
 const struct uncore_platform uncore_platform_skl = {
     .id = UNCORE_PLATFORM_SKL,
     .name = "skl",
@@ -44,5 +72,7 @@ const struct uncore_platform uncore_platform_skl = {
     .direct = &direct_platform_skl,
     .direct_open = open_direct,
     .mmio_window = mmio_window,
+    .presets = presets,
+    .npresets = sizeof(presets) / sizeof(presets[0]),
     .sim_model = "i7-6700k",
 };
