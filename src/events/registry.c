@@ -9,11 +9,19 @@
 #include <strings.h>
 
 /* The generations' box types, in the order of the one list of
- * generations (platform/platforms.c). */
+ * generations (platform/platforms.c), each once. */
 const struct uncore_event_platform *uncore_event_platform_at(unsigned i)
 {
-	const struct uncore_platform *p = uncore_platform_at(i);
-	return p ? p->events : NULL;
+	const struct uncore_platform *p;
+	/* Each once: a cousin shares another generation's box types. */
+	for (unsigned k = 0; (p = uncore_platform_at(k)) != NULL; k++) {
+		int seen = 0;
+		for (unsigned j = 0; j < k && !seen; j++)
+			seen = uncore_platform_at(j)->events == p->events;
+		if (!seen && i-- == 0)
+			return p->events;
+	}
+	return NULL;
 }
 
 const struct uncore_event_platform *uncore_event_platform_get(enum uncore_platform_id id)

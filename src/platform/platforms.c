@@ -7,9 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Cousins: another generation's parts under their own identification. */
+extern const struct uncore_platform uncore_platform_kbl; /* kbl/kbl.c */
+
 static const struct uncore_platform *const platforms[] = {
     &uncore_platform_hswep, &uncore_platform_skl,   &uncore_platform_nhm,
-    &uncore_platform_x7400, &uncore_platform_x7100,
+    &uncore_platform_x7400, &uncore_platform_x7100, &uncore_platform_kbl,
 };
 
 #define NPLATFORMS (sizeof(platforms) / sizeof(platforms[0]))

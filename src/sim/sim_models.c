@@ -155,6 +155,25 @@ static const struct sim_model models[] = {
 	.flat = &sim_flat_skl,
 	.mchbar = 0xfed10000u,
     },
+    /* Core i7-7700K (Kaby Lake S, 4 cores): Skylake client's uncore (the
+     * cousin platform/kbl/kbl.c), base clock 4.2 GHz; UCLK 4.2 GHz, the same
+     * assumption as the i7-6700K's. */
+    {
+	.info = {.name = "i7-7700k",
+		 .sku = "Core i7-7700K",
+		 .description = "1 socket, Kaby Lake client (Skylake client uncore): 4 CBo, ARB, "
+				"UCLK fixed counter, IMC free-running counters (MMIO at MCHBAR "
+				"0xfed10000)",
+		 .sockets = 1,
+		 .platform = "kbl",
+		 .flat = 1,
+		 .default_scenario = "skl-stream"},
+	.cores = 4,
+	.present = {MASK(4), 1, 1, 1},
+	.clock_hz = {GHZ(4.2), [HSWEP_CLK_TSC] = GHZ(4.2)},
+	.flat = &sim_flat_skl,
+	.mchbar = 0xfed10000u,
+    },
     /* Xeon X5570 (Nehalem-EP), two sockets: the uncore PMU of each package
      * (8 general counters, the fixed UCLK counter, MSRs 396h and 301h).
      * UCLK 2.66 GHz (the X5570's uncore clock at QPI 6.4 GT/s). */

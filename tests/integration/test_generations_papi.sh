@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # PAPI's own utilities on the simulator of every generation besides
 # Haswell-EP (Skylake client i7-6700k, Nehalem x5570-2s, Xeon 7400 x7460-4s,
-# Xeon 7100 x7140m-4s), through the one direct engine:
+# Xeon 7100 x7140m-4s; the Kaby Lake cousin i7-7700k counts on Skylake
+# client's description), through the one direct engine:
 #  - papi_native_avail lists each box type's events, as many as its table;
 #  - papi_command_line counts a representative event of each (Skylake client
 #    IMC reads, a Nehalem QMC read event, a Xeon 7400/7100 GBSQ event) and a
@@ -114,6 +115,8 @@ x5570-2s nhm_unc_guide::UNC_IMC_NORMAL_READS:CH0 stream unc+ev=0x2c+umask=0x01+i
 x7460-4s x7400_unc_gbsq::GBSQ_TRANSACTIONS stream gbsq+match=0x9051+inc=1 msr 0x107cc 2666666667 4
 x7140m-4s x7100_unc_gbsq::GBSQ_TRANSACTIONS stream gbsq+match=0x9051+inc=1 msr 0x107cc 3400000000 4
 i7-6700k PAPI_UNC_DRAM_RD_BYTES free imc.DRAM_DATA_READS+inc=1 mmio 0xfed15050 4000000000 1 64
+i7-7700k skl_unc_imc::DRAM_DATA_READS free imc.DRAM_DATA_READS+inc=1 mmio 0xfed15050 4200000000 1
+i7-7700k PAPI_UNC_DRAM_RD_BYTES free imc.DRAM_DATA_READS+inc=1 mmio 0xfed15050 4200000000 1 64
 x5570-2s PAPI_UNC_DRAM_RD_BYTES stream unc+ev=0x2c+umask=0x01+inc=1 msr 0x3b0 2666666667 2 64
 x7460-4s PAPI_UNC_LLC_MISSES stream gbsq+match=0x1009051+inc=1 msr 0x107cc 2666666667 4 1
 LIST

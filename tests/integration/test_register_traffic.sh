@@ -59,6 +59,7 @@ e5-2699v3-2s hswep
 e7-8890v3-4s hswep
 e5-2620v3-2s hswep
 i7-6700k skl
+i7-7700k skl
 x5570-2s nhm
 x7460-4s x7400
 x7140m-4s x7100

@@ -2,24 +2,21 @@
  * Vol. 4 table 2-1: 06_4EH, 06_5EH) and its parts in each layer.  The
  * direct backend needs MSRs, and PCI only to find the IMC counters' MMIO
  * window (MCHBAR, SKL 3.3). */
-#include "platform/platform.h"
+#include "platform/skl/skl.h"
 
 #include "platform/skl_mchbar.h"
 
-extern const struct uncore_event_platform uncore_events_skl; /* events/registry_skl.c */
-extern const struct uncore_msr_table uncore_skl_msr_table;   /* skl_msr_ranges.c */
-extern const struct direct_platform direct_platform_skl;     /* backend/direct/desc_skl.c */
 int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore_backend **out);
 
-static int open_direct(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
-		       struct uncore_backend **out)
+int uncore_skl_direct_open(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
+			   struct uncore_backend **out)
 {
 	(void)p;
 	return uncore_direct_open_skl(cfg, out);
 }
 
 /* The IMC counters' window: MCHBAR from PCI 0:0.0 (SKL 3.3). */
-static int mmio_window(struct uncore_regio *pci, uint64_t *base, uint64_t *size)
+int uncore_skl_mmio_window(struct uncore_regio *pci, uint64_t *base, uint64_t *size)
 {
 	uint64_t bar;
 	int rc = skl_mchbar_read(pci, &bar);
@@ -38,7 +35,7 @@ static const unsigned models[] = {0x4e, 0x5e, 0};
  * I state is a miss (3.1, UNC_CBO_CACHE_LOOKUP.ANY_I); the fixed counter
  * counts UCLK cycles (2.3, 3.2 UNC_CLOCK.SOCKET). */
 /* clang-format off */
-static const struct uncore_preset_def presets[] = {
+const struct uncore_preset_def uncore_skl_presets[] = {
 	{.symbol = "PAPI_UNC_DRAM_RD_BYTES",
 	 .short_descr = "DRAM read bytes",
 	 .long_descr = "Bytes read from DRAM: 64 per data read of the memory controller, all channels (SKL 3.3 Table 3-3 DRAM_DATA_READS)",
@@ -59,6 +56,8 @@ static const struct uncore_preset_def presets[] = {
 	 .events = {"skl_unc_clock::UNC_CLOCK"}},
 };
 /* clang-format on */
+_Static_assert(sizeof(uncore_skl_presets) / sizeof(uncore_skl_presets[0]) == UNCORE_SKL_NPRESETS,
+	       "UNCORE_SKL_NPRESETS counts uncore_skl_presets");
 
 const struct uncore_platform uncore_platform_skl = {
     .id = UNCORE_PLATFORM_SKL,
@@ -66,13 +65,6 @@ const struct uncore_platform uncore_platform_skl = {
     .title = "6th generation Intel Core (Skylake client)",
     .family = 6,
     .models = models,
-    .events = &uncore_events_skl,
-    .msr_table = &uncore_skl_msr_table,
-    .access = UNCORE_ACCESS_MSR | UNCORE_ACCESS_PCI_MMIO,
-    .direct = &direct_platform_skl,
-    .direct_open = open_direct,
-    .mmio_window = mmio_window,
-    .presets = presets,
-    .npresets = sizeof(presets) / sizeof(presets[0]),
+    UNCORE_SKL_CLIENT_PARTS,
     .sim_model = "i7-6700k",
 };
