@@ -30,6 +30,11 @@ struct uncore_settings {
 	char sim_log[UNCORE_SETTING_MAX];          /* PAPI_INTEL_UNCORE_SIM_LOG */
 	char sim_kernel[UNCORE_SETTING_MAX];       /* PAPI_INTEL_UNCORE_SIM_KERNEL */
 	char sim_kernel_share[UNCORE_SETTING_MAX]; /* PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE */
+	/* Tests only: a directory put in front of every device and sysfs path
+	 * the real backends open (/dev/cpu, /sys/bus/pci, the MCFG table,
+	 * /dev/mem, ...), so that the code a real machine runs runs on fake
+	 * device files (bind/component.c; "": the real paths). */
+	char test_root[UNCORE_SETTING_MAX]; /* PAPI_INTEL_UNCORE_TEST_ROOT */
 };
 
 /* Read them all: 0, or UNCORE_ENOSPACE naming the variable that is too
