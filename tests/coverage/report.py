@@ -46,7 +46,7 @@ def main():
     lines = {}   # file -> {line: count}
     funcs = {}   # (file, line, name) -> count
     gcnos = []
-    for d, _, names in os.walk(os.path.join(args.objects, "src")):
+    for d, _, names in os.walk(os.path.join(os.path.abspath(args.objects), "src")):
         gcnos += [os.path.join(d, n) for n in names if n.endswith(".gcno")]
     if not gcnos:
         sys.exit("report.py: no .gcno under %s/src: build with --coverage first" % args.objects)
