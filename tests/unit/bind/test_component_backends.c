@@ -40,6 +40,8 @@ static int count_once(struct uncore_component *c, const char *name, uint64_t *v)
 	if (rc == 0 && (rc = uncore_set_create(view, &set)) < 0)
 		view->ops->destroy(view);
 	if (rc == 0)
+		uncore_set_clock(set, &c->clock); /* as the front-end does */
+	if (rc == 0)
 		rc = uncore_set_assign(set, &name, 1);
 	if (rc == 0)
 		rc = uncore_set_start(set);
@@ -79,6 +81,10 @@ TEST(simulator_of_every_generation)
 		CHECK_EQ_INT(count_once(c, rows[i].event, &v), 0);
 		CHECK_EQ_U64(v, 0);
 		CHECK(c->clock.now_ns != NULL);
+		uint64_t t0 = 0, t1 = 0;
+		CHECK_EQ_INT(c->clock.now_ns(c->clock.ctx, &t0), 0);
+		CHECK_EQ_INT(c->clock.now_ns(c->clock.ctx, &t1), 0);
+		CHECK(t1 >= t0);
 		unsigned n = 0;
 		CHECK(uncore_component_pmu_names(c, &n) != NULL && n > 0);
 		uncore_component_close(c);
