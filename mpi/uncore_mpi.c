@@ -12,6 +12,7 @@
  * ranks with the same value form a node named "node<value>", so two
  * simulated machines can stand for two nodes on one host. */
 #define _GNU_SOURCE
+#include "mpi_elect.h"
 #include "mpi_events.h"
 #include "mpi_report.h"
 #include "papi_uncore_mpi.h"
@@ -240,16 +241,7 @@ static void setup(void)
 	}
 	PMPI_Allgather(&pkg, 1, MPI_INT, pkgs, 1, MPI_INT, node);
 	/* Per socket: the lowest rank running there, else the node's first. */
-	for (int s = 0; s < nsockets; s++) {
-		int elected = 0;
-		for (int r = 0; r < nsize; r++)
-			if (pkgs[r] == s) {
-				elected = r;
-				break;
-			}
-		if (elected == nrank)
-			st.mine[st.nmine++] = s;
-	}
+	st.nmine = umpi_elect(pkgs, nsize, nsockets, nrank, st.mine, MAX_SOCKETS);
 	free(pkgs);
 	PMPI_Comm_free(&node);
 	if (st.nmine)

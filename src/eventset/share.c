@@ -375,6 +375,7 @@ int hub_rebuild(struct uncore_share *hub)
 	unsigned n = 0;
 	int gained, rc;
 
+	hub->regained = 0;
 	if (hub_teardown(hub) < 0)
 		uncore_error_clear(); /* reprogrammed next: the counts were kept */
 	hub_prune(hub);

@@ -85,6 +85,9 @@ struct uncore_share {
 	 * acquired, until the last of those views releases. */
 	unsigned acquired;
 	uint32_t claimed;
+	/* A socket was taken while the union was programmed without it (a
+	 * view's acquire found its holder gone): the next start rebuilds. */
+	int regained;
 	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	char owner[UNCORE_MACHINE_MAX_SOCKETS][160];
 	uint64_t last_retry_ns;

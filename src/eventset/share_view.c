@@ -180,7 +180,7 @@ static int view_start(struct uncore_backend *base)
 	int stale = 0;
 	for (unsigned e = 0; e < v->nev; e++)
 		stale |= !v->evs[e]->in_hw;
-	if (stale)
+	if (stale || hub->regained)
 		rc = hub_rebuild(hub);
 	else
 		hub_retry_missing(hub, 1);
@@ -323,6 +323,8 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 	hub_lock(&hub->mu);
 	hub->wanted |= want;
 	rc = hub_take_sockets(hub, &gained);
+	if (gained && hub->programmed)
+		hub->regained = 1;
 	for (unsigned p = 0; p < n && rc == 0; p++) {
 		struct uncore_plan mine;
 		const struct uncore_plan *one = &mine;

@@ -35,7 +35,7 @@ static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3};
 static const struct uncore_cpu_id X7400 = {"GenuineIntel", 6, 0x1d, 1};
 static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2};
 
-/* ---- the fake devices ---------------------------------------------------- */
+/* the fake devices. */
 
 static int put_sized(const char *root, const char *rel, off_t size)
 {
@@ -146,7 +146,7 @@ static int start_one(struct uncore_component *c, const char *name, struct uncore
 	return rc;
 }
 
-/* ---- MSR platforms: msr and msr-safe ------------------------------------- */
+/* MSR platforms: msr and msr-safe. */
 
 /* Nehalem (SDM 18.8.2): PERFEVTSEL0-7 at 3C0h, PMC0-7 at 3B0h. */
 static int nhm_counter_in_use(const char *root, const char *leaf)
@@ -310,7 +310,7 @@ TEST(auto_chooses_direct_where_msr_is)
 	test_rmtree(f.root);
 }
 
-/* ---- Skylake client: MSRs, MCHBAR from PCI 0:0.0, IMC through /dev/mem --- */
+/* Skylake client: MSRs, MCHBAR from PCI 0:0.0, IMC through /dev/mem. */
 
 static int fake_skl_pci(const char *root, int with_mem)
 {
@@ -392,7 +392,7 @@ TEST(skl_without_imc_says_why)
 	harness_row = NULL;
 }
 
-/* ---- Haswell-EP: PCI config files and ECAM, copied from the simulator ---- */
+/* Haswell-EP: PCI config files and ECAM, copied from the simulator. */
 
 /* Every PCI function the simulated two-socket E5-2699 v3 has, its whole
  * config space, into sysfs files and into an ECAM window at ECAM_BASE of
