@@ -296,6 +296,31 @@ TEST(file_format_rules)
 	    {"platform hswep\nmetric Ax\n\tvars x=0-9\n\tvars y=a,b,c,d,e,f,g,h\n",
 	     "line 4: vars given twice"},
 	    {"platform hswep\nmetric Ax\n\tvars x=0-16\n", "line 3: vars: bad range"},
+	    /* Every directive's own complaint, with its line. */
+	    {"platform hswep\nmetric A\n\tbox none\n\tsection 1\n\ttitle t\n\tunits u\n"
+	     "\tformula X\nmetric A\n\tbox none\n\tsection 1\n\ttitle t\n\tunits u\n"
+	     "\tformula X\n",
+	     "metric A defined twice"},
+	    {"platform hswep\nmetric Ax\n\tvars 7\n", "line 3: vars: expected"},
+	    {"platform hswep\nmetric A\n\tcolour red\n", "line 3: unknown metric key"},
+	    {"platform hswep\nmetric A\n\ttitle a\n\ttitle b\n", "line 4: metric key given twice"},
+	    {"platform hswep\nmetric A\n\ttitle\n", "line 3: metric key without a value"},
+	    {"platform hswep\nregister R cbo filter=0 wide\n", "line 2: register: unknown attribute"},
+	    {"platform hswep\nregister R\n", "line 2: register: expected NAME KIND filter=N"},
+	    {"platform hswep\nregister R cbo filter=0\nfield Rx 3:0\n",
+	     "line 3: field: expected REGISTER.field HI[:LO]"},
+	    {"platform hswep\nregister R cbo filter=0\nfield R.x 3:0 cooked\n",
+	     "line 3: field: unknown flag (only: raw)"},
+	    {"platform hswep\nregister R cbo filter=0\nfield R.x 3:9\n", "line 3: field: bad bit range"},
+	    {"platform hswep\nalias A NOREG\n", "line 2: alias: unknown register"},
+	    {"platform hswep\nalias A\n", "line 2: alias: expected NAME REG[,REG...]"},
+	    {"platform hswep\ncontrol edge_det\n", "line 2: control: expected NAME MODIFIER"},
+	    {"platform hswep\nconst GB\n", "line 2: const: expected NAME = expression"},
+	    {"platform hswep\nclock imc\n", "line 2: clock: expected KIND EVENT"},
+	    {"platform hswep\ncount N\n", "line 2: count: expected NAME KIND"},
+	    {"platform hswep\nspread imc\n", "line 2: spread: expected KIND REASON"},
+	    {"platform hswep\ngroup G\n", "line 2: group: expected NAME TITLE"},
+	    {"manual HSX\n", "no platform line"},
 	};
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char row[8];
