@@ -39,6 +39,7 @@ def main():
     ap.add_argument("--min", type=float, default=0.0)
     ap.add_argument("--all-functions", action="append", default=[])
     ap.add_argument("--files", action="store_true", help="print each file's coverage")
+    ap.add_argument("--summary", help="what ran, for the total line; without --min or --all-functions only that line")
     args = ap.parse_args()
     src = os.path.realpath(args.src)
     top = os.path.join(src, "src") + os.sep
@@ -77,11 +78,16 @@ def main():
             print("   %-48s %6.1f %% (%d/%d)" % (rel, 100.0 * run / max(len(ls), 1), run, len(ls)))
     total_run = sum(v[0] for v in by_dir.values())
     total = sum(v[1] for v in by_dir.values())
+    pct = 100.0 * total_run / total
+    what = args.summary or "the tests"
+    if args.summary and args.min == 0 and not args.all_functions:
+        print("== coverage: %.1f %% of the lines of src/ run by %s (%d of %d)"
+              % (pct, what, total_run, total))
+        return 0
     for d in sorted(by_dir):
         r, t = by_dir[d]
         print("   %-32s %6.1f %% of %5d lines" % (d + "/", 100.0 * r / t, t))
-    pct = 100.0 * total_run / total
-    print("== coverage: %.1f %% of the lines of src/ run by the unit tests (%d of %d)" % (pct, total_run, total))
+    print("== coverage: %.1f %% of the lines of src/ run by %s (%d of %d)" % (pct, what, total_run, total))
 
     bad = []
     for path in args.all_functions:
