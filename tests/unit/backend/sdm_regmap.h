@@ -79,7 +79,10 @@ static const struct sdm_reg sdm_x7400[] = {
 };
 
 static const struct sdm_reg sdm_skl[] = {
-	{0xe01, "unc", SDM_GLOBAL, 0, F(3, 0) | B(29) | B(30) | B(31), "MSR_UNC_PERF_GLOBAL_CTRL"},
+	/* Bit 4 is "reserved" in Table 2-2, but every Linux Skylake writes it
+	 * (EN | bits 4:0): the one device fact where the kernel wins,
+	 * src/platform/skl/HARDWARE-DECISIONS.md S1. */
+	{0xe01, "unc", SDM_GLOBAL, 0, F(4, 0) | B(29) | B(30) | B(31), "MSR_UNC_PERF_GLOBAL_CTRL"},
 	{0xe02, "unc", SDM_STATUS, 0, B(0) | B(1) | B(3), "MSR_UNC_PERF_GLOBAL_STATUS"},
 	{0x394, "clock", SDM_FIXED_CTL, 0, B(20) | B(22), "MSR_UNC_PERF_FIXED_CTRL"},
 	{0x395, "clock", SDM_FIXED_CTR, 0, F(47, 0), "MSR_UNC_PERF_FIXED_CTR"},
