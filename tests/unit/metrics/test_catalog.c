@@ -397,6 +397,59 @@ TEST(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason)
 	uncore_mset_free(ms);
 }
 
+/* A formula whose names do not resolve is refused naming the name and,
+ * where there is a list to choose from, the list: the event, the unit
+ * mask (with the event's unit masks), the register and its field (with
+ * the register's fields), a value too wide for its field, one register
+ * set twice to different values, a box kind the platform lacks. */
+TEST(formula_names_that_do_not_resolve_are_refused_naming_them)
+{
+	static const struct {
+		const char *formula, *detail;
+		int code;
+	} rows[] = {
+	    {"NO_SUCH_EVENT", "NO_SUCH_EVENT is not an event of the cbo boxes", UNCORE_ENOEVENT},
+	    {"LLC_LOOKUP.NO_SUCH_UMASK", "DATA_READ", UNCORE_ENOUMASK},
+	    {"LLC_LOOKUP.DATA_READ with:NOREG.x=1", "unknown register NOREG", UNCORE_ENOEVENT},
+	    {"LLC_LOOKUP.DATA_READ with:R0.nosuch=1", "has no field nosuch (fields: state, tid)",
+	     UNCORE_ENOEVENT},
+	    {"LLC_LOOKUP.DATA_READ with:R.nosuch=1", "no register of R has a field nosuch",
+	     UNCORE_ENOEVENT},
+	    {"LLC_LOOKUP.DATA_READ with:R0.tid=0x40", "value 0x40 does not fit R0.tid",
+	     UNCORE_ERANGE},
+	    {"LLC_LOOKUP.DATA_READ with:{R0.state=1, R0.state=2}",
+	     "R0 set twice to different values", UNCORE_ECONFLICT},
+	};
+	const struct uncore_event_platform *plat = uncore_event_platform_by_name("hswep");
+	struct uncore_machine m = full_machine(plat, 2);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char text[1024];
+		harness_row = rows[i].formula;
+		snprintf(text, sizeof(text),
+			 "platform hswep\nmanual HSX\n"
+			 "register R0 cbo filter=0\nfield R0.state 23:17 raw\nfield R0.tid 5:0\n"
+			 "register R1 cbo filter=1\nfield R1.nid 15:0\nalias R R0,R1\n"
+			 "metric M\n\tbox cbo\n\tsection 1\n\ttitle t\n\tunits u\n"
+			 "\tformula %s\n",
+			 rows[i].formula);
+		struct uncore_metric_catalog *c = NULL;
+		CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", text, &c), 0);
+		if (!c) {
+			fprintf(stderr, "  %s\n", uncore_error_detail());
+			continue;
+		}
+		struct uncore_metric_ref r = {
+		    .cat = c, .def = &c->defs[0], .socket = UNCORE_ALL, .instance = UNCORE_ALL};
+		struct uncore_mset *ms = NULL;
+		unsigned failed = 9;
+		CHECK_EQ_INT(uncore_mset_compile(&m, &r, 1, NULL, 0, &ms, &failed), rows[i].code);
+		CHECK_CONTAINS(uncore_error_detail(), rows[i].detail);
+		uncore_mset_free(ms);
+		uncore_metric_catalog_free(c);
+	}
+	harness_row = NULL;
+}
+
 int main(void)
 {
 	RUN(a_platform_parses_its_own_file_only);
@@ -407,5 +460,6 @@ int main(void)
 	RUN(file_format_rules);
 	RUN(descriptions_carry_units_formula_and_decisions);
 	RUN(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason);
+	RUN(formula_names_that_do_not_resolve_are_refused_naming_them);
 	return harness_done();
 }
