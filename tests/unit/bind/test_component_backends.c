@@ -37,8 +37,8 @@ static int count_once(struct uncore_component *c, const char *name, uint64_t *v)
 	int rc = uncore_component_bind(c);
 	if (rc == 0)
 		rc = uncore_share_view(c->share, &view);
-	if (rc == 0 && (rc = uncore_set_create(view, &set)) < 0)
-		view->ops->destroy(view);
+	if (rc == 0)
+		rc = uncore_set_create(view, &set);
 	if (rc == 0)
 		uncore_set_clock(set, &c->clock); /* as the front-end does */
 	if (rc == 0)
@@ -50,6 +50,8 @@ static int count_once(struct uncore_component *c, const char *name, uint64_t *v)
 	if (rc < 0)
 		fprintf(stderr, "  %s: %s: %s\n", name, uncore_strerror(rc), uncore_error_detail());
 	uncore_set_destroy(set);
+	if (view)
+		view->ops->destroy(view); /* a set does not own its backend */
 	return rc;
 }
 

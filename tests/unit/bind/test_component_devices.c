@@ -124,19 +124,21 @@ static int fixture_open(struct fixture *f, const char *tag)
 	return 0;
 }
 
-/* A set on the component's hub counting `name`, started. */
+/* The view of a set made by start_one (a set does not own its backend). */
+static struct uncore_backend *last_view;
+
+/* A set on the component's hub counting `name`, started; end it with
+ * end_one. */
 static int start_one(struct uncore_component *c, const char *name, struct uncore_set **set)
 {
 	struct uncore_backend *view = NULL;
 	int rc = uncore_share_view(c->share, &view);
-	if (rc == 0)
-		rc = uncore_set_create(view, set);
-	else
+	if (rc < 0)
 		return rc;
-	if (rc < 0) {
-		view->ops->destroy(view);
+	last_view = view;
+	rc = uncore_set_create(view, set);
+	if (rc < 0)
 		return rc;
-	}
 	rc = uncore_set_assign(*set, &name, 1);
 	if (rc == 0)
 		rc = uncore_set_start(*set);
@@ -144,6 +146,14 @@ static int start_one(struct uncore_component *c, const char *name, struct uncore
 		fprintf(stderr, "  start %s: %s: %s\n", name, uncore_strerror(rc),
 			uncore_error_detail());
 	return rc;
+}
+
+static void end_one(struct uncore_set *set)
+{
+	uncore_set_destroy(set);
+	if (last_view)
+		last_view->ops->destroy(last_view);
+	last_view = NULL;
 }
 
 /* MSR platforms: msr and msr-safe. */
@@ -193,7 +203,7 @@ TEST(nhm_counts_through_dev_cpu_msr)
 		CHECK_EQ_INT(uncore_set_read(set, &v), 0);
 		CHECK_EQ_U64(v, 123456789);
 	}
-	uncore_set_destroy(set);
+	end_one(set);
 	uncore_component_close(c);
 	test_rmtree(f.root);
 }
@@ -261,7 +271,7 @@ TEST(x7400_counts_through_msr_safe_batches)
 	CHECK_EQ_INT(uncore_set_read(set, &v), 0);
 	CHECK_EQ_U64(v, 0);
 	CHECK(batch_calls > 0); /* the read's freeze, reads and thaw: batches */
-	uncore_set_destroy(set);
+	end_one(set);
 	uncore_component_close(c);
 	batch_root = NULL;
 	test_rmtree(f.root);
@@ -352,7 +362,7 @@ TEST(skl_imc_counts_through_dev_mem)
 	uint64_t v = 0;
 	CHECK_EQ_INT(uncore_set_read(set, &v), 0);
 	CHECK_EQ_U64(v, 4321);
-	uncore_set_destroy(set);
+	end_one(set);
 	uncore_component_close(c);
 	test_rmtree(f.root);
 }
@@ -381,10 +391,10 @@ TEST(skl_without_imc_says_why)
 			struct uncore_set *set = NULL;
 			CHECK(start_one(c, "skl_unc_imc::DRAM_DATA_READS", &set) < 0);
 			CHECK_CONTAINS(uncore_error_detail(), rows[i].why);
-			uncore_set_destroy(set);
+			end_one(set);
 			set = NULL;
 			CHECK_EQ_INT(start_one(c, "skl_unc_clock::UNC_CLOCK", &set), 0);
-			uncore_set_destroy(set);
+			end_one(set);
 		}
 		uncore_component_close(c);
 		test_rmtree(f.root);
@@ -502,7 +512,7 @@ TEST(hsx_binds_through_sysfs_and_ecam)
 			REQUIRE(pwrite_at(f.root, "dev/mem", &n, 8,
 					  ecam + 0xa0 + 8 * (unsigned)k) == 0);
 		}
-		uncore_set_destroy(set);
+		end_one(set);
 		uncore_component_close(c);
 	}
 	/* A locked-down kernel: ECAM refused, sysfs used, and the reason said. */

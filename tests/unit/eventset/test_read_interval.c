@@ -103,6 +103,8 @@ TEST(the_shared_hardware_s_shorter_limit_is_chosen)
 	CHECK_EQ_INT(uncore_set_stop(a, &v), 0);
 	uncore_set_destroy(a);
 	uncore_set_destroy(b);
+	va->ops->destroy(va); /* a set does not own its backend */
+	vb->ops->destroy(vb);
 	uncore_share_release(hub);
 	sim_set_close(&s);
 }

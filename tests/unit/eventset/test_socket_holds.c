@@ -38,8 +38,8 @@ static int new_set(struct uncore_share *hub, const char *name, struct view_set *
 
 static void free_set(struct view_set *vs)
 {
-	uncore_set_destroy(vs->set);
-	if (vs->view && !vs->set)
+	uncore_set_destroy(vs->set); /* a set does not own its backend */
+	if (vs->view)
 		vs->view->ops->destroy(vs->view);
 }
 
