@@ -1,5 +1,5 @@
 /* The component's real-hardware wiring (bind/component.c: open_direct,
- * open_skl_imc, the probe's device checks) and the real device backends
+ * open_mmio_window, the probe's device checks) and the real device backends
  * under it (msr, msr-safe and its batch ioctl, PCI sysfs, ECAM found through
  * the ACPI MCFG table, /dev/mem), run on fake device files under the test
  * root (PAPI_INTEL_UNCORE_TEST_ROOT, settings.h): /dev/cpu/N/msr as sparse
