@@ -204,7 +204,7 @@ TEST(torn_read_retries_are_counted)
 	CHECK_EQ_INT(be->ops->program(be, &plan), 0);
 	CHECK_EQ_INT(be->ops->start(be), 0);
 	const struct uncore_slot *sl = &plan.slots[0];
-	const struct hswep_box_desc *d = uncore_direct_hswep_layout(m->plat->boxes[sl->box]);
+	const struct hswep_box_desc *d = hswep_box(m->plat->boxes[sl->box]->layout);
 	REQUIRE(hswep_reg(d, sl->instance, HSWEP_REG_CTR, sl->counter, 0, m->pci_bus[0],
 			  &ch.target) == 0);
 	for (unsigned changes = 0; changes <= 4; changes++) {
