@@ -18,6 +18,7 @@
 #include "common/uncore_error.h"
 #include "bind/component.h"
 #include "eventset/eventset.h"
+#include "events/spelling.h"
 #include "eventset/native.h"
 #include "eventset/poller.h"
 #include "presets/presets.h"
@@ -846,10 +847,21 @@ static int is_our_pmu(const char *pmu, size_t len)
 	return 0;
 }
 
-static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
+static int _intel_uncore_ntv_name_to_code(const char *given, unsigned int *code)
 {
 	uint32_t c;
+	/* perf's PMU/fields/ and Intel's EVENT.UMASK in our spelling, so that
+	 * the PMU is found below as in a name of ours. */
+	char name[UNCORE_EVENT_MAX_LEN + 1];
+	int spelt = uncore_event_spelling(given, name, sizeof(name));
 	pthread_rwlock_rdlock(&component_lock);
+	if (spelt < 0) {
+		/* Refused (perf's /u): ours to explain only if the PMU is ours. */
+		size_t pmu_len = strcspn(given, "/");
+		int ours = component && is_our_pmu(given, pmu_len);
+		pthread_rwlock_unlock(&component_lock);
+		return ours && spelt != UNCORE_ENOSPACE ? fail(spelt, given) : PAPI_ENOEVNT;
+	}
 	/* PAPI asks every component about names with no PMU or another
 	 * component's PMU (PAPI_TOT_INS, cycles, perf::...).  Before the first
 	 * use those need no discovery: with kernel PMUs only, every name of

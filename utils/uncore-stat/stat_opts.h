@@ -12,9 +12,9 @@
 enum stat_format { STAT_TEXT = 0, STAT_CSV, STAT_JSON };
 
 struct stat_opts {
-	const char *events[STAT_MAX_EVENTS]; /* -e, split at commas (point into `event_buf`) */
+	const char *events[STAT_MAX_EVENTS]; /* -e, split at commas, in our spelling */
 	unsigned nevents;
-	char *event_buf[STAT_MAX_EVENTS]; /* the -e arguments copied (freed by stat_opts_free) */
+	char *event_buf[STAT_MAX_EVENTS]; /* the events' strings (freed by stat_opts_free) */
 	unsigned nbufs;
 	const char *groups[16]; /* -g: metric groups (or "list") */
 	unsigned ngroups;
