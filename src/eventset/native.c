@@ -135,6 +135,20 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 		}
 		if (pass == 1)
 			n->nprimary = n->npmu_names;
+		/* The kernel's family names of our boxes (uncore_imc routes
+		 * uncore_imc_0): perf users' names of them (events/parse.h).  A
+		 * backend's event source lists its own PMUs before these. */
+		for (unsigned b = 0; pass == 1 && b < plat->nboxes; b++) {
+			const struct uncore_box_type *bt = plat->boxes[b];
+			if (!bt->perf_pmu || (bt->flags & UNCORE_BOXF_KERNEL) ||
+			    has_pmu_name(n, bt->perf_pmu))
+				continue;
+			if (!(n->pmu_names[n->npmu_names] = strdup(bt->perf_pmu))) {
+				uncore_native_destroy(n);
+				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+			}
+			n->npmu_names++;
+		}
 		for (unsigned b = 0; b < plat->nboxes; b++) {
 			const struct uncore_box_type *bt = plat->boxes[b];
 			if (bt->flags & UNCORE_BOXF_KERNEL)
@@ -149,16 +163,6 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 					continue;
 				n->pmu_names[n->npmu_names] = strdup(name);
 				if (!n->pmu_names[n->npmu_names]) {
-					uncore_native_destroy(n);
-					return uncore_fail(UNCORE_ENOMEM,
-							   "out of memory for native events");
-				}
-				n->npmu_names++;
-			}
-			/* The kernel's family name too (uncore_imc routes uncore_imc_0):
-			 * perf users' names of our boxes (events/parse.h). */
-			if (pass == 0 && bt->perf_pmu && !has_pmu_name(n, bt->perf_pmu)) {
-				if (!(n->pmu_names[n->npmu_names] = strdup(bt->perf_pmu))) {
 					uncore_native_destroy(n);
 					return uncore_fail(UNCORE_ENOMEM,
 							   "out of memory for native events");

@@ -151,10 +151,35 @@ int stat_counters_init(struct stat_counters *c)
 	return 0;
 }
 
-int stat_counters_list_events(const struct stat_counters *c, FILE *f)
+/* EVENT's unit masks and qualifiers as they follow it: "RD", "socket=". */
+static int list_masks(const char *event, FILE *f)
+{
+	int code;
+	PAPI_event_info_t info;
+	if (PAPI_event_name_to_code(event, &code) != PAPI_OK)
+		return 0;
+	do {
+		if (PAPI_get_event_info(code, &info) != PAPI_OK)
+			continue;
+		const char *name = strstr(info.symbol, ":::");
+		name = name ? name + 3 : info.symbol;
+		const char *pmu = strstr(name, "::");
+		const char *mask = strrchr(pmu ? pmu + 2 : name, ':');
+		if (!mask)
+			continue;
+		fprintf(f, "%.*s\n", (int)strcspn(mask + 1, "=") + (strchr(mask, '=') != NULL),
+			mask + 1);
+	} while (PAPI_enum_cmp_event(&code, PAPI_NTV_ENUM_UMASKS, PAPI_get_event_component(code)) ==
+		 PAPI_OK);
+	return 0;
+}
+
+int stat_counters_list_events(const struct stat_counters *c, const char *masks_of, FILE *f)
 {
 	int code = PAPI_NATIVE_MASK;
 	PAPI_event_info_t info;
+	if (masks_of)
+		return list_masks(masks_of, f);
 	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, c->cidx) != PAPI_OK)
 		return 0;
 	do {

@@ -50,6 +50,7 @@ void stat_usage(FILE *f)
 	    "                        time (SVG, any browser); the report is printed as usual\n"
 	    "      --plot-from CSV   with --plot: draw a CSV saved by -I --csv; count nothing\n"
 	    "      --list-events     the component's event names, one a line (completion)\n"
+	    "      --list-masks EVENT  EVENT's unit masks and qualifiers, one a line (completion)\n"
 	    "      --version         the papi-uncore release\n"
 	    "  -h, --help            this text\n"
 	    "\n"
@@ -145,6 +146,7 @@ enum {
 	OPT_PLOT_FROM,
 	OPT_VERSION,
 	OPT_LIST_EVENTS,
+	OPT_LIST_MASKS,
 };
 
 int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_t errlen)
@@ -168,6 +170,7 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 	    {"plot-from", required_argument, NULL, OPT_PLOT_FROM},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {"list-events", no_argument, NULL, OPT_LIST_EVENTS},
+	    {"list-masks", required_argument, NULL, OPT_LIST_MASKS},
 	    {NULL, 0, NULL, 0},
 	};
 	double v;
@@ -244,6 +247,10 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 			return 1;
 		case OPT_LIST_EVENTS:
 			o->list_events = 1;
+			break;
+		case OPT_LIST_MASKS:
+			o->list_events = 1;
+			o->list_masks = optarg;
 			break;
 		case ':':
 			return usage_error(err, errlen, "option %s needs a value",

@@ -33,6 +33,7 @@ struct stat_opts {
 	const char *plot_from;    /* --plot-from FILE.csv: draw a saved -I CSV, count nothing */
 	int version;              /* --version */
 	int list_events;          /* --list-events: the component's event names (completion) */
+	const char *list_masks;   /* --list-masks EVENT: its unit masks and qualifiers (completion) */
 };
 
 /* Exit status of usage errors (bad options, bad events). */

@@ -130,7 +130,7 @@ int main(int argc, char **argv)
 	}
 	rc = stat_counters_init(&c);
 	if (rc == 0 && o.list_events) {
-		rc = stat_counters_list_events(&c, stdout);
+		rc = stat_counters_list_events(&c, o.list_masks, stdout);
 		stat_counters_close(&c);
 		stat_sim_close();
 		stat_opts_free(&o);
