@@ -18,7 +18,8 @@
 #   loader's own record, LD_DEBUG=files), not the staged one nor Debian's;
 # * an application linked with Debian's libpapi.so.7.0 (same soname, no
 #   intel_uncore) and the library preloaded: the job completes, and the
-#   report's "problems" names the libpapi that was loaded.
+#   report's "problems" names the libpapi that was loaded;
+# * events named as perf and Intel spell them.
 set -u
 . "$(dirname "$0")/lib.sh"
 idle=$BUILD/mpitests/mpi_idle
@@ -150,6 +151,19 @@ SH
 	expect "$name: sum over ranks of $CBO = $((36 * PER_BOX))" grep -qx "sum $CBO $((36 * PER_BOX))" "$tmp/$name.out"
 	export PAPI_INTEL_UNCORE_MPI_EVENTS="$UBOX;$CBO"
 done
+
+# Events as perf and Intel spell them (src/events/spelling.h): the same
+# truth, keyed by the names as given.
+fresh
+name=spellings
+UBOX_PERF=hswep_unc_ubo/UNC_U_CLOCKTICKS/
+CBO_RAW=uncore_cbox/event=0x0/
+run $name 2 -x PAPI_INTEL_UNCORE_SIM="$nodeA" -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \
+	-x PAPI_INTEL_UNCORE_MPI_EVENTS="$UBOX_PERF;$CBO_RAW" -x LD_PRELOAD="$lib" "$idle" "$tmp/$name"
+got=$("$PYTHON3" -c 'import json,sys; t=json.load(open(sys.argv[1]))["total"]; print(t.get(sys.argv[2]), t.get(sys.argv[3]))' \
+	"$tmp/$name.json" "$UBOX_PERF" "$CBO_RAW" 2>&1)
+expect "$name: $UBOX_PERF and $CBO_RAW count the truth ($got; want $((2 * PER_BOX)) $((36 * PER_BOX)))" \
+	test "$got" = "$((2 * PER_BOX)) $((36 * PER_BOX))"
 
 # The installed library, as a user's job loads it.
 prefix=$tmp/prefix

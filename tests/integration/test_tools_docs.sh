@@ -34,4 +34,9 @@ expect "man/intel_uncore.7 renders without warnings" test ! -s "$tmp/warn"
 expect "... and gives the event syntax" grep -q 'EVENT SYNTAX' "$tmp/page"
 expect "the staged tree has the pages (MANPATH=stage/share/man)" \
 	sh -c "MANPATH='$STAGE/share/man' man -w uncore-stat | grep -q '$STAGE/share/man/man1/uncore-stat.1'"
+for page in uncore-stat "7 intel_uncore"; do
+	# shellcheck disable=SC2086 # "7 intel_uncore" is a section and a name
+	expect "man $page finds the staged page with stage/bin on PATH, as the README says" \
+		sh -c "PATH='$STAGE/bin':\$PATH man -w $page | grep -q '^$STAGE/share/man/'"
+done
 

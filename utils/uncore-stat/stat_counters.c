@@ -110,9 +110,11 @@ static int add_papi(struct stat_counters *c, const char *name, const char *shown
 		}
 		free(all);
 		free(copy);
-		/* Bad names, conflicts and absent sockets are the user's to fix. */
+		/* Bad names, conflicts and absent sockets are the user's to fix.
+		 * PAPI answers PAPI_ECMP for a name without a PMU that no
+		 * component takes (UNC_M_CAS_COUNT:RDX). */
 		return rc == PAPI_ENOEVNT || rc == PAPI_EINVAL || rc == PAPI_ECNFLCT ||
-			       rc == PAPI_ECOMBO
+			       rc == PAPI_ECOMBO || rc == PAPI_ECMP || rc == PAPI_EATTR
 			   ? STAT_EXIT_USAGE
 			   : 1;
 	}
