@@ -16,6 +16,7 @@
 #include "papi_vector.h"
 
 #include "common/uncore_error.h"
+#include "common/version.h"
 #include "bind/component.h"
 #include "eventset/eventset.h"
 #include "events/spelling.h"
@@ -84,6 +85,41 @@ static void copy_field(char *dst, size_t len, const char *src)
 		n = len - 1;
 	memcpy(dst, src, n);
 	dst[n] = '\0';
+}
+
+/* The component's description in PAPI's 128 characters (cmp_info; PAPI's
+ * tools print it whole): when the full text is longer, its parenthesised
+ * details go first, from the last, so that the backend, who holds which
+ * socket, SIMULATED, the model and the scenario stay; then it is cut after
+ * a clause, marked "...".  The full text: PAPI_INTEL_UNCORE_VERBOSE=1. */
+static void fit_description(char *dst, size_t len, const char *full)
+{
+	char buf[1400];
+	snprintf(buf, sizeof(buf), "%s", full);
+	while (strlen(buf) >= len) {
+		char *close = strrchr(buf, ')');
+		if (!close)
+			break;
+		size_t open = (size_t)(close - buf);
+		int depth = 0;
+		for (;; open--) {
+			depth += buf[open] == ')' ? 1 : buf[open] == '(' ? -1 : 0;
+			if (depth == 0 || open == 0)
+				break;
+		}
+		if (depth != 0)
+			break;
+		if (open > 0 && buf[open - 1] == ' ')
+			open--;
+		memmove(buf + open, close + 1, strlen(close + 1) + 1);
+	}
+	if (strlen(buf) >= len) {
+		size_t cut = len - 4;
+		while (cut > 0 && !(buf[cut] == ';' || buf[cut] == ',' || buf[cut] == ' '))
+			cut--;
+		snprintf(buf + cut, sizeof(buf) - cut, "...");
+	}
+	copy_field(dst, len, buf);
 }
 
 /* papi_native_avail (PAPI 7.0) folds one entry's description into 66-column
@@ -373,8 +409,11 @@ static int _intel_uncore_init_component(int cidx)
 	char description[512];
 	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s",
 		 uncore_backend_name(component->kind), component->origin);
-	copy_field(_intel_uncore_vector.cmp_info.description,
-		   sizeof(_intel_uncore_vector.cmp_info.description), description);
+	fit_description(_intel_uncore_vector.cmp_info.description,
+			sizeof(_intel_uncore_vector.cmp_info.description), description);
+	if (uncore_settings_set_on(settings.verbose) &&
+	    strlen(description) >= sizeof(_intel_uncore_vector.cmp_info.description))
+		fprintf(stderr, "intel_uncore: %s\n", description);
 	_intel_uncore_vector.cmp_info.disabled = PAPI_OK;
 	define_presets(cidx);
 	return PAPI_OK;
@@ -555,9 +594,10 @@ static void note_holders(void)
 	 * see it change only when a socket's holder does). */
 	pthread_mutex_lock(&description_lock);
 	char *field = _intel_uncore_vector.cmp_info.description;
-	size_t len = sizeof(_intel_uncore_vector.cmp_info.description);
-	if (strncmp(field, description, len - 1) != 0)
-		copy_field(field, len, description);
+	char fitted[sizeof(_intel_uncore_vector.cmp_info.description)];
+	fit_description(fitted, sizeof(fitted), description);
+	if (strcmp(field, fitted) != 0)
+		copy_field(field, sizeof(fitted), fitted);
 	pthread_mutex_unlock(&description_lock);
 	pthread_rwlock_unlock(&component_lock);
 	if (!elsewhere)
@@ -952,7 +992,7 @@ papi_vector_t _intel_uncore_vector = {
 	    .short_name = "intel_uncore",
 	    .description = "Intel uncore counters (Haswell-EP, Skylake, Nehalem, Xeon 7400), "
 			   "socket- and box-aware",
-	    .version = "0.2.0",
+	    .version = PAPI_UNCORE_VERSION, /* the release every tool reports */
 	    .support_version = "n/a",
 	    .kernel_version = "n/a",
 	    .num_cntrs = INTEL_UNCORE_MAX_EVENTS,

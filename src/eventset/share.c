@@ -567,19 +567,43 @@ int uncore_share_socket_state(struct uncore_share *hub, unsigned s, char *who, s
 int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len)
 {
 	size_t at = 0;
+	char who[UNCORE_MACHINE_MAX_SOCKETS][160];
+	int held[UNCORE_MACHINE_MAX_SOCKETS];
+	unsigned n = hub->be->machine.nsockets;
 	if (len)
 		buf[0] = '\0';
 	if (hub->no_socket_lock)
 		return 0;
-	for (unsigned s = 0; s < hub->be->machine.nsockets && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		char who[160] = "";
-		if (uncore_share_socket_state(hub, s, who, sizeof(who)) != 0)
+	if (n > UNCORE_MACHINE_MAX_SOCKETS)
+		n = UNCORE_MACHINE_MAX_SOCKETS;
+	for (unsigned s = 0; s < n; s++) {
+		who[s][0] = '\0';
+		held[s] = uncore_share_socket_state(hub, s, who[s], sizeof(who[s])) == 0;
+	}
+	/* One clause per holder, naming all its sockets ("sockets 0, 1 counted
+	 * by PID 4242 (a.out), read 0 here"): short enough for PAPI's 128
+	 * characters of description on a two-socket node. */
+	for (unsigned s = 0; s < n; s++) {
+		if (!held[s])
 			continue;
-		int n = snprintf(buf + at, len - at, "%ssocket %u %s, reads 0 here", at ? "; " : "",
-				 s, who);
-		if (n < 0 || (size_t)n >= len - at)
+		unsigned count = 0;
+		for (unsigned t = s; t < n; t++)
+			count += held[t] && strcmp(who[t], who[s]) == 0;
+		int k = snprintf(buf + at, len - at, "%ssocket%s ", at ? "; " : "", count > 1 ? "s" : "");
+		for (unsigned t = s, first = 1; k >= 0 && (size_t)k < len - at && t < n; t++) {
+			if (!held[t] || strcmp(who[t], who[s]) != 0)
+				continue;
+			k += snprintf(buf + at + k, len - at - (size_t)k, "%s%u", first ? "" : ", ", t);
+			first = 0;
+			if (t != s)
+				held[t] = 0;
+		}
+		if (k >= 0 && (size_t)k < len - at)
+			k += snprintf(buf + at + k, len - at - (size_t)k, " %s, %s 0 here", who[s],
+				      count > 1 ? "read" : "reads");
+		if (k < 0 || (size_t)k >= len - at)
 			return uncore_fail(UNCORE_ENOSPACE, "holder description too long");
-		at += (size_t)n;
+		at += (size_t)k;
 	}
 	return 0;
 }

@@ -43,7 +43,7 @@ assert ev[0]["simulated"] is True and "SIMULATED kernel" in ev[0]["origin"], ev[
 secs = ev[0]["seconds"]
 counts = {e["name"]: e for e in ev[0]["events"]}
 def per_socket(aliases, s):
-    return sum(counts["uncore_imc::" + a]["per_socket"][str(s)] for a in aliases)
+    return sum(counts["uncore_imc::" + a]["sockets"][s] for a in aliases)
 r = [per_socket(rdal, s) for s in (0, 1)]
 w = [per_socket(wral, s) for s in (0, 1)]
 # Box-summed: every channel of the socket (sum of (i+1) over nch channels).

@@ -124,18 +124,22 @@ for kernel in none perf; do
 		check_report $name 1 $?
 		echo "   ($backend, $np ranks)"
 	done
-	# Two nodes: ranks 0-1 on machine A, 2-3 on machine B.
+	# Two nodes: ranks 0-1 on machine A, 2-3 on machine B; named by number
+	# (node0, node1) on one backend, by any string on the other.
 	fresh
+	if [ $kernel = none ]; then name0=0 name1=1 want_nodes="node0 node1"; else name0=rack-a name1=rack-b want_nodes="rack-a rack-b"; fi
 	name=twonodes-$kernel
 	cat >"$tmp/node.sh" <<SH
 #!/bin/sh
-if [ "\$OMPI_COMM_WORLD_RANK" -lt 2 ]; then n=0; m=$nodeA; else n=1; m=$nodeB; fi
+if [ "\$OMPI_COMM_WORLD_RANK" -lt 2 ]; then n=$name0; m=$nodeA; else n=$name1; m=$nodeB; fi
 PAPI_INTEL_UNCORE_MPI_TEST_NODE=\$n PAPI_INTEL_UNCORE_SIM=\$m exec "\$@"
 SH
 	chmod +x "$tmp/node.sh"
 	run $name 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \
 		-x LD_PRELOAD="$lib" "$tmp/node.sh" "$idle" "$tmp/$name" regions
 	check_report $name 2 $?
+	nodes=$("$PYTHON3" -c 'import json,sys; print(" ".join(sorted(n["node"] for n in json.load(open(sys.argv[1]))["nodes"])))' "$tmp/$name.json" 2>&1)
+	expect "$name: PAPI_INTEL_UNCORE_MPI_TEST_NODE=$name0/$name1 makes the nodes $want_nodes ($nodes)" test "$nodes" = "$want_nodes"
 	expect "$name: the region \"wait\" has a row per node and socket" \
 		test "$("$PYTHON3" -c 'import json,sys; print(len([r for r in json.load(open(sys.argv[1]))["regions"] if r["region"] == "wait"]))' "$tmp/$name.json")" = 4
 

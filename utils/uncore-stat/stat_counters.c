@@ -447,13 +447,14 @@ static void warn_holders(const struct stat_counters *c)
 {
 	const PAPI_component_info_t *ci = c->cidx >= 0 ? PAPI_get_component_info(c->cidx) : NULL;
 	const char *d = ci ? strstr(ci->description, "backend: ") : NULL;
-	if (!d || !strstr(d, "reads 0 here"))
+	if (!d || !strstr(d, " 0 here"))
 		return;
 	d += strlen("backend: ");
-	const char *end = strstr(d, "reads 0 here");
-	while (strstr(end + 1, "reads 0 here"))
-		end = strstr(end + 1, "reads 0 here");
-	fprintf(stderr, "uncore-stat: warning: %.*s\n", (int)(end - d) + 12, d);
+	/* "socket 0 ..., reads 0 here; sockets 1, 2 ..., read 0 here; ..." */
+	const char *end = strstr(d, " 0 here");
+	while (strstr(end + 1, " 0 here"))
+		end = strstr(end + 1, " 0 here");
+	fprintf(stderr, "uncore-stat: warning: %.*s\n", (int)(end - d) + 7, d);
 }
 
 int stat_counters_start(struct stat_counters *c)
