@@ -6,7 +6,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 inst=/dev/shm/uncore-sim-stat-test-$$
-trap 'rm -rf "$tmp"; rm -f "$inst"' EXIT
+trap 'rm -rf "$tmp" "$inst" "$inst.locks"' EXIT
 stat=$STAGE/bin/uncore-stat
 CSV_HEADER=kind,time_s,seconds,type,group,name,socket,value,units,simulated,partial
 # metric_rows FILE GROUP NAME UNITS V0 V1 VALL: the run's total rows of a
