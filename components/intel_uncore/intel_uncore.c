@@ -18,6 +18,7 @@
 #include "common/uncore_error.h"
 #include "common/version.h"
 #include "bind/component.h"
+#include "bind/description.h"
 #include "eventset/eventset.h"
 #include "events/spelling.h"
 #include "eventset/native.h"
@@ -85,41 +86,6 @@ static void copy_field(char *dst, size_t len, const char *src)
 		n = len - 1;
 	memcpy(dst, src, n);
 	dst[n] = '\0';
-}
-
-/* The component's description in PAPI's 128 characters (cmp_info; PAPI's
- * tools print it whole): when the full text is longer, its parenthesised
- * details go first, from the last, so that the backend, who holds which
- * socket, SIMULATED, the model and the scenario stay; then it is cut after
- * a clause, marked "...".  The full text: PAPI_INTEL_UNCORE_VERBOSE=1. */
-static void fit_description(char *dst, size_t len, const char *full)
-{
-	char buf[1400];
-	snprintf(buf, sizeof(buf), "%s", full);
-	while (strlen(buf) >= len) {
-		char *close = strrchr(buf, ')');
-		if (!close)
-			break;
-		size_t open = (size_t)(close - buf);
-		int depth = 0;
-		for (;; open--) {
-			depth += buf[open] == ')' ? 1 : buf[open] == '(' ? -1 : 0;
-			if (depth == 0 || open == 0)
-				break;
-		}
-		if (depth != 0)
-			break;
-		if (open > 0 && buf[open - 1] == ' ')
-			open--;
-		memmove(buf + open, close + 1, strlen(close + 1) + 1);
-	}
-	if (strlen(buf) >= len) {
-		size_t cut = len - 4;
-		while (cut > 0 && !(buf[cut] == ';' || buf[cut] == ',' || buf[cut] == ' '))
-			cut--;
-		snprintf(buf + cut, sizeof(buf) - cut, "...");
-	}
-	copy_field(dst, len, buf);
 }
 
 /* papi_native_avail (PAPI 7.0) folds one entry's description into 66-column
@@ -409,8 +375,8 @@ static int _intel_uncore_init_component(int cidx)
 	char description[512];
 	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s",
 		 uncore_backend_name(component->kind), component->origin);
-	fit_description(_intel_uncore_vector.cmp_info.description,
-			sizeof(_intel_uncore_vector.cmp_info.description), description);
+	uncore_description_fit(_intel_uncore_vector.cmp_info.description,
+			       sizeof(_intel_uncore_vector.cmp_info.description), description);
 	if (uncore_settings_set_on(settings.verbose) &&
 	    strlen(description) >= sizeof(_intel_uncore_vector.cmp_info.description))
 		fprintf(stderr, "intel_uncore: %s\n", description);
@@ -595,7 +561,7 @@ static void note_holders(void)
 	pthread_mutex_lock(&description_lock);
 	char *field = _intel_uncore_vector.cmp_info.description;
 	char fitted[sizeof(_intel_uncore_vector.cmp_info.description)];
-	fit_description(fitted, sizeof(fitted), description);
+	uncore_description_fit(fitted, sizeof(fitted), description);
 	if (strcmp(field, fitted) != 0)
 		copy_field(field, sizeof(fitted), fitted);
 	pthread_mutex_unlock(&description_lock);
@@ -890,15 +856,13 @@ static int is_our_pmu(const char *pmu, size_t len)
 static int _intel_uncore_ntv_name_to_code(const char *given, unsigned int *code)
 {
 	uint32_t c;
-	/* perf's PMU/fields/ and Intel's EVENT.UMASK in our spelling, so that
-	 * the PMU is found below as in a name of ours. */
+	/* perf's and Intel's spellings in ours: the PMU is found as in ours. */
 	char name[UNCORE_EVENT_MAX_LEN + 1];
 	int spelt = uncore_event_spelling(given, name, sizeof(name));
 	pthread_rwlock_rdlock(&component_lock);
 	if (spelt < 0) {
-		/* Refused (perf's /u): ours to explain only if the PMU is ours. */
 		size_t pmu_len = strcspn(given, "/");
-		int ours = component && is_our_pmu(given, pmu_len);
+		int ours = component && is_our_pmu(given, pmu_len); /* explain ours only */
 		pthread_rwlock_unlock(&component_lock);
 		return ours && spelt != UNCORE_ENOSPACE ? fail(spelt, given) : PAPI_ENOEVNT;
 	}

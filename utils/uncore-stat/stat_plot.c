@@ -243,15 +243,16 @@ static double tick_step(double range)
 	return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * mag;
 }
 
-/* A tick label: 1.6 G rather than 1.6e+09 (k, M, G, T: powers of 10^3). */
-static void tick_label(char *buf, size_t len, double v, double step)
+/* A tick label: 1.6 G rather than 1.6e+09 (k, M, G, T: powers of 10^3),
+ * in the prefix of the panel's largest value `top`. */
+static void tick_label(char *buf, size_t len, double v, double step, double top)
 {
 	static const char prefix[] = " kMGT";
 	double scale = 1;
 	unsigned p = 0;
 	if (fabs(v) < step / 1e6)
 		v = 0;
-	while (p + 1 < sizeof(prefix) - 1 && fabs(step) >= 1000 * scale) {
+	while (p + 1 < sizeof(prefix) - 1 && fabs(top) >= 1000 * scale) {
 		scale *= 1000;
 		p++;
 	}
@@ -358,7 +359,7 @@ static void panel(FILE *f, const struct stat_plot *p, const struct series *s, do
 	for (double v = fr.vmin; v <= fr.vmax + step / 2; v += step) {
 		double y = py(&fr, v);
 		char label[32];
-		tick_label(label, sizeof(label), v, step);
+		tick_label(label, sizeof(label), v, step, fmax(fabs(fr.vmin), fabs(fr.vmax)));
 		fprintf(f,
 			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>"
 			"<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
@@ -380,8 +381,18 @@ static void panel(FILE *f, const struct stat_plot *p, const struct series *s, do
 	 * so its value is not taken for a dip. */
 	unsigned n = s->npts;
 	int short_last = n > 1 && s->pts[n - 1].span < 0.75 * interval_s;
+	/* The node's line where it differs from a socket's: two sockets or more. */
+	unsigned counted = 0;
+	for (unsigned k = 0; k < p->nsockets; k++)
+		for (unsigned i = 0; i < n; i++)
+			if (isfinite(s->pts[i].v[k])) {
+				counted++;
+				break;
+			}
 	for (unsigned k = 0; k <= p->nsockets; k++) {
 		unsigned line = k == p->nsockets ? STAT_MAX_SOCKETS : k; /* the node last, on top */
+		if (line == STAT_MAX_SOCKETS && counted < 2)
+			break;
 		steps(f, &fr, s, line, p->nsockets, 0, short_last ? n - 1 : n, "");
 		if (short_last)
 			steps(f, &fr, s, line, p->nsockets, n - 1, n,
