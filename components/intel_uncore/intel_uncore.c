@@ -552,16 +552,15 @@ static void note_holders(void)
 		return;
 	}
 	elsewhere = holders[0] != '\0';
-	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s%s%s",
-		 uncore_backend_name(component->kind), holders[0] ? holders : component->origin,
-		 holders[0] ? "; " : "", holders[0] ? component->origin : "");
+	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s%s",
+		 uncore_backend_name(component->kind), holders, holders[0] ? "; " : "");
 	/* Several threads start sets at once: one writes the description at a
 	 * time, and only when it changes (readers of PAPI_get_component_info
 	 * see it change only when a socket's holder does). */
 	pthread_mutex_lock(&description_lock);
 	char *field = _intel_uncore_vector.cmp_info.description;
 	char fitted[sizeof(_intel_uncore_vector.cmp_info.description)];
-	uncore_description_fit(fitted, sizeof(fitted), description);
+	uncore_description_fit_tail(fitted, sizeof(fitted), description, component->origin);
 	if (strcmp(field, fitted) != 0)
 		copy_field(field, sizeof(fitted), fitted);
 	pthread_mutex_unlock(&description_lock);

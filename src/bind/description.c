@@ -37,3 +37,16 @@ void uncore_description_fit(char *dst, size_t len, const char *full)
 	snprintf(dst, len, "%s", buf);
 }
 
+
+void uncore_description_fit_tail(char *dst, size_t len, const char *head, const char *tail)
+{
+	char full[1400];
+	size_t used = strlen(head);
+	if (len >= 8 && used + 16 < len) {
+		snprintf(dst, len, "%s", head);
+		uncore_description_fit(dst + used, len - used, tail);
+		return;
+	}
+	snprintf(full, sizeof(full), "%s%s", head, tail);
+	uncore_description_fit(dst, len, full);
+}

@@ -40,10 +40,23 @@ TEST(without_parentheses_it_is_cut_after_a_clause)
 	CHECK_EQ_STR(out, "Intel uncore, sim backend: socket 0...");
 }
 
+TEST(who_holds_a_socket_is_kept_whole)
+{
+	char out[128];
+	uncore_description_fit_tail(
+	    out, sizeof(out),
+	    "Intel uncore, sim backend: sockets 0, 1 counted by PID 28404 (papi_lock), read 0 here; ",
+	    "SIMULATED uncore: model e5-2699v3-2s (Xeon E5-2699 v3, 2 sockets), scenario "
+	    "hswep-clocks");
+	CHECK_EQ_STR(out, "Intel uncore, sim backend: sockets 0, 1 counted by PID 28404 (papi_lock), "
+			  "read 0 here; SIMULATED uncore: model e5-2699v3-2s,...");
+}
+
 int main(void)
 {
 	RUN(short_descriptions_are_whole);
 	RUN(details_in_parentheses_go_first_from_the_last);
 	RUN(without_parentheses_it_is_cut_after_a_clause);
+	RUN(who_holds_a_socket_is_kept_whole);
 	return harness_done();
 }
