@@ -1,8 +1,7 @@
 /* Other tools' spellings of an event name, rewritten to ours (spelling.h).
  * perf's form is perf-list(1)'s "PMU/term,term/" (terms are the PMU's sysfs
- * format fields or event aliases); Intel's is the EventName of its perfmon
- * event files, one '.' between the event and its unit mask
- * (UNC_M_CAS_COUNT.RD). */
+ * format fields or event aliases).  Intel's EventName of its perfmon event
+ * files (UNC_M_CAS_COUNT.RD) is read by the table parser (parse.c). */
 #include "events/spelling.h"
 
 #include "common/uncore_error.h"
@@ -123,14 +122,10 @@ int uncore_event_spelling(const char *in, char *out, size_t len)
 		return uncore_fail(UNCORE_ENOSPACE, "event string too long");
 	}
 
-	/* Intel's EVENT.UMASK: the one '.' of the event's name (never in a
-	 * PMU name, a unit mask or a value of ours). */
+	/* Intel's EVENT.UMASK stays: the table parser reads it (parse.c,
+	 * with the dots of Xeon unit masks), and no other parser sees a '.'. */
 	char *sep = strstr(buf, "::");
 	char *ev = sep ? sep + 2 : buf;
-	size_t evlen = strcspn(ev, ":");
-	char *dot = memchr(ev, '.', evlen);
-	if (dot && !memchr(ev, '=', evlen))
-		*dot = ':';
 
 	/* Raw fields separated by ',' (perf stat's habit): ':' between them. */
 	if (sep)

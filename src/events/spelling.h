@@ -5,10 +5,11 @@
  *
  *   perf's    PMU/term,term,.../           ->  PMU::term:term
  *             PMU/term,.../:socket=1       ->  PMU::term:socket=1 (our qualifiers after it)
- *   Intel's   EVENT.UMASK, PMU::EVENT.UMASK  ->  EVENT:UMASK, PMU::EVENT:UMASK
  *   fields    PMU::event=0x2,umask=0xf     ->  PMU::event=0x2:umask=0xf
  *
- * Our own spelling comes out unchanged. */
+ * Our own spelling comes out unchanged, and so does Intel's EVENT.UMASK
+ * (UNC_M_CAS_COUNT.RD, hswep_unc_imc/UNC_M_CAS_COUNT.RD/ after the rewrite
+ * above), which the table parser reads (parse.c). */
 #ifndef UNCORE_EVENTS_SPELLING_H
 #define UNCORE_EVENTS_SPELLING_H
 

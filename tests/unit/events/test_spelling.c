@@ -23,7 +23,7 @@ static const struct {
     {"uncore_imc/cas_count_read/", "uncore_imc::cas_count_read", NULL},
     {"uncore_imc_0/event=0x4,umask=0x3/:socket=1", "uncore_imc_0::event=0x4:umask=0x3:socket=1",
      NULL},
-    {"hswep_unc_imc/UNC_M_CAS_COUNT.RD/", "hswep_unc_imc::UNC_M_CAS_COUNT:RD", NULL},
+    {"hswep_unc_imc/UNC_M_CAS_COUNT.RD/", "hswep_unc_imc::UNC_M_CAS_COUNT.RD", NULL},
     {"uncore_cbox_0/event=0x34,umask=0x8f,thresh=1/",
      "uncore_cbox_0::event=0x34:umask=0x8f:thresh=1", NULL},
     {"uncore_imc_0/event=0x4,umask=0x3/u", NULL, "write 'uncore_imc_0::event=0x4:umask=0x3'"},
@@ -31,13 +31,9 @@ static const struct {
     {"uncore_imc_0/event=0x4", NULL, "needs its closing '/'"},
     {"uncore_imc_0//", NULL, "no event or field"},
     {"uncore_imc_0/event=0x4,,umask=0x3/", NULL, "an empty term"},
-    /* Intel's dotted names */
-    {"UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT:RD", NULL},
-    {"unc_m_cas_count.rd", "unc_m_cas_count:rd", NULL},
-    {"hswep_unc_imc::UNC_M_CAS_COUNT.RD", "hswep_unc_imc::UNC_M_CAS_COUNT:RD", NULL},
-    {"hswep_unc_imc::UNC_M_CAS_COUNT.RD:socket=1", "hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1",
-     NULL},
-    {"UNC_C_TOR_INSERTS.OPCODE:filter_opc=0x182", "UNC_C_TOR_INSERTS:OPCODE:filter_opc=0x182",
+    /* Intel's dotted names: left to the table parser */
+    {"UNC_M_CAS_COUNT.RD", "UNC_M_CAS_COUNT.RD", NULL},
+    {"hswep_unc_imc::UNC_M_CAS_COUNT.RD:socket=1", "hswep_unc_imc::UNC_M_CAS_COUNT.RD:socket=1",
      NULL},
     /* raw fields separated by ',' */
     {"uncore_upi::event=0x2,umask=0xf", "uncore_upi::event=0x2:umask=0xf", NULL},
