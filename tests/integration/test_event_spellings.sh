@@ -34,9 +34,9 @@ for kernel in none perf; do
 	expect "$kernel kernel: ... 200 M on the node" \
 		total_is "$tmp/csv" 'uncore_imc_0::event=0x4:umask=0x3' all 200000000
 	expect "$kernel kernel: UNC_M_CAS_COUNT.RD is every channel's: 800 M a socket" \
-		total_is "$tmp/csv" 'UNC_M_CAS_COUNT:RD' 1 800000000
+		total_is "$tmp/csv" 'UNC_M_CAS_COUNT.RD' 1 800000000
 	expect "$kernel kernel: hswep_unc_imc/UNC_M_CAS_COUNT.RD/:socket=1 is socket 1's" \
-		total_is "$tmp/csv" 'hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1' 1 800000000
+		total_is "$tmp/csv" 'hswep_unc_imc::UNC_M_CAS_COUNT.RD:socket=1' 1 800000000
 done
 
 # The README's comma example, on the kernel PMUs of a processor without tables.
