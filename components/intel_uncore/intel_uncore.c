@@ -18,7 +18,6 @@
 #include "common/uncore_error.h"
 #include "common/version.h"
 #include "bind/component.h"
-#include "bind/description.h"
 #include "eventset/eventset.h"
 #include "events/spelling.h"
 #include "eventset/native.h"
@@ -377,9 +376,8 @@ static int _intel_uncore_init_component(int cidx)
 		 uncore_backend_name(component->kind), component->origin);
 	uncore_description_fit(_intel_uncore_vector.cmp_info.description,
 			       sizeof(_intel_uncore_vector.cmp_info.description), description);
-	if (uncore_settings_set_on(settings.verbose) &&
-	    strlen(description) >= sizeof(_intel_uncore_vector.cmp_info.description))
-		fprintf(stderr, "intel_uncore: %s\n", description);
+	if (uncore_settings_set_on(settings.verbose) && strlen(description) >= PAPI_MAX_STR_LEN)
+		fprintf(stderr, "intel_uncore: %s\n", description); /* the whole of it */
 	_intel_uncore_vector.cmp_info.disabled = PAPI_OK;
 	define_presets(cidx);
 	return PAPI_OK;
@@ -859,9 +857,8 @@ static int _intel_uncore_ntv_name_to_code(const char *given, unsigned int *code)
 	char name[UNCORE_EVENT_MAX_LEN + 1];
 	int spelt = uncore_event_spelling(given, name, sizeof(name));
 	pthread_rwlock_rdlock(&component_lock);
-	if (spelt < 0) {
-		size_t pmu_len = strcspn(given, "/");
-		int ours = component && is_our_pmu(given, pmu_len); /* explain ours only */
+	if (spelt < 0) { /* refused (perf's /u): explained for our PMUs only */
+		int ours = component && is_our_pmu(given, strcspn(given, "/"));
 		pthread_rwlock_unlock(&component_lock);
 		return ours && spelt != UNCORE_ENOSPACE ? fail(spelt, given) : PAPI_ENOEVNT;
 	}
