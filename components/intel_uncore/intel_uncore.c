@@ -294,7 +294,7 @@ static void define_presets(int cidx)
 	/* Presets come with tables, and tables bind at start-up. */
 	const struct uncore_preset_def *defs =
 	    component->be && component->be->machine.plat
-		? uncore_presets(component->be->machine.plat->id, &n)
+		? uncore_presets(component->be->machine.plat->platform, &n)
 		: NULL;
 	int slot = 0;
 	if (!defs)

@@ -17,7 +17,7 @@ enum uncore_msr_method {
 
 struct uncore_msr_open_options {
 	enum uncore_msr_method method;
-	const char *platform;     /* whose MSR table is the allowlist: "hswep" */
+	const char *platform;     /* the generation whose MSR table is the allowlist: "hswep" */
 	const int *cpu_of_socket; /* from uncore_topology_cpu_map() */
 	size_t nsockets;
 	const char *dev_root; /* NULL: /dev/cpu */

@@ -102,7 +102,7 @@ static int merge_file(const char *path, struct entry **e, size_t *n, size_t *cap
 static const char *this_platform(void)
 {
 	struct uncore_cpu_id id;
-	const struct uncore_platform_desc *p;
+	const struct uncore_platform *p;
 	if (uncore_cpu_identify(&id) != 0 || !(p = uncore_platform_for_cpu(&id)))
 		return NULL;
 	return p->name;
@@ -152,7 +152,9 @@ int main(int argc, char **argv)
 			"knows; name one with -p (see --help)\n");
 		return 1;
 	}
-	const struct uncore_msr_table *t = uncore_msr_table_for(platform);
+	/* A generation's table (a cousin's is its relative's), or a table by name. */
+	const struct uncore_platform *gen = uncore_platform_by_name(platform);
+	const struct uncore_msr_table *t = gen ? gen->msr_table : uncore_msr_table_for(platform);
 	if (!t) {
 		fprintf(stderr,
 			"uncore-msr-allowlist: no uncore MSR table for platform \"%s\" "

@@ -240,7 +240,7 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 		goto fail;
 	}
 	b->plat.name = cfg->plat ? cfg->plat->name : "kernel";
-	b->plat.id = cfg->plat ? cfg->plat->id : UNCORE_PLATFORM_NONE;
+	b->plat.platform = cfg->plat ? cfg->plat->platform : NULL;
 	b->plat.boxes = b->boxes;
 	for (unsigned i = 0; cfg->plat && i < cfg->plat->nboxes && i < UNCORE_MAX_BOX_TYPES; i++) {
 		const struct uncore_box_type *bt = cfg->plat->boxes[i];
@@ -264,7 +264,7 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 			bind_cpus(m, bd);
 			for (unsigned s = 0; s < m->nsockets; s++)
 				if (bd->pmu && bd->cpu[s] >= 0)
-					m->present[box][s] |= 1u << i;
+					uncore_inst_add(&m->present[box][s], i);
 		}
 	snprintf(m->origin, sizeof(m->origin), "%s", cfg->origin ? cfg->origin : "hardware");
 	if (b->plat.nboxes == 0) {

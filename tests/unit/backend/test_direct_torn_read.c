@@ -59,7 +59,7 @@ TEST(torn_pci_reads_are_retried)
 	/* The MSR counter comes first: the runs matter. */
 	CHECK_EQ_INT(imc, 1);
 	const struct uncore_slot *sl = &plan.slots[imc];
-	const struct hswep_box_desc *d = uncore_direct_hswep_layout(m->plat->boxes[sl->box]);
+	const struct hswep_box_desc *d = hswep_box(m->plat->boxes[sl->box]->layout);
 	struct uncore_reg lo, hi;
 	REQUIRE(hswep_reg(d, sl->instance, HSWEP_REG_CTR, sl->counter, 0, m->pci_bus[0], &lo) == 0);
 	hi = lo;

@@ -263,7 +263,7 @@ TEST(lookup_errors)
 	twin.name = "fx_unc_twin";
 	const struct uncore_box_type *boxes[] = {fixture_platform()->boxes[0], &twin};
 	struct uncore_event_platform two = {
-	    .id = UNCORE_PLATFORM_HSWEP, .name = "two", .boxes = boxes, .nboxes = 2};
+	    .platform = &uncore_platform_hswep, .name = "two", .boxes = boxes, .nboxes = 2};
 	CHECK_EQ_INT(uncore_event_parse(&two, "FX_C_LOOKUP", &ref), UNCORE_ENOEVENT);
 	CHECK_CONTAINS(uncore_error_detail(), "exists in fx_unc_cbo and fx_unc_twin");
 	CHECK_EQ_INT(uncore_event_parse(&two, "fx_unc_twin::FX_C_LOOKUP", &ref), 0);

@@ -23,7 +23,7 @@ static const struct uncore_box_type mixed_type = {.name = "test_unc_mixed",
 						  .fixed_width = 48};
 static const struct uncore_box_type *const boxes[] = {&fr_type, &mixed_type};
 static const struct uncore_event_platform plat = {
-    .id = UNCORE_PLATFORM_SKL, .name = "test", .boxes = boxes, .nboxes = 2};
+    .platform = &uncore_platform_skl, .name = "test", .boxes = boxes, .nboxes = 2};
 
 static struct uncore_machine machine(void)
 {
@@ -31,8 +31,8 @@ static struct uncore_machine machine(void)
 	memset(&m, 0, sizeof(m));
 	m.plat = &plat;
 	m.nsockets = 1;
-	m.present[0][0] = 0x1;
-	m.present[1][0] = 0x3;
+	m.present[0][0].w[0] = 0x1;
+	m.present[1][0].w[0] = 0x3;
 	return m;
 }
 
