@@ -349,6 +349,79 @@ int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
 	return rc;
 }
 
+/* Add plan p's events to sev[0..*k), identical ones once (as the hub
+ * counts them). */
+static void add_plan_events(struct uncore_sched_event *sev, unsigned *k,
+			    const struct uncore_plan *p)
+{
+	for (unsigned e = 0; e < p->nevents; e++) {
+		unsigned j = 0;
+		while (j < *k && !same_event(&sev[j], &p->ev[e]))
+			j++;
+		if (j == *k)
+			sev[(*k)++] = p->ev[e];
+	}
+}
+
+#define ADMISSION_MAX_COMBOS 4096 /* beyond: each other view's settings in turn */
+
+int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
+			const struct uncore_plan *const *plans, unsigned n)
+{
+	const struct share_view *other[64];
+	unsigned no = 0, nev = 0, pick[64];
+	uint64_t combos = 1;
+	for (unsigned p = 0; p < n; p++)
+		nev += plans[p]->nevents;
+	for (const struct share_view *w = hub->acq_views; w; w = w->next_acq) {
+		if (w == v || !w->nphases)
+			continue;
+		if (no == 64)
+			break; /* beyond 64 running sets: the reads still check */
+		other[no++] = w;
+		for (unsigned q = 0; q < w->nphases; q++)
+			nev += w->phases[q]->nevents;
+		if (combos <= ADMISSION_MAX_COMBOS)
+			combos *= w->nphases;
+	}
+	if (no == 0)
+		return 0;
+	int each = combos > ADMISSION_MAX_COMBOS;
+	struct uncore_sched_event *sev = calloc(nev ? nev : 1, sizeof(*sev));
+	if (!sev)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	int rc = 0;
+	for (unsigned p = 0; rc == 0 && p < n; p++) {
+		/* Every combination of the others' settings, a mixed-radix
+		 * count (each: one other's settings at a time, the rest at 0). */
+		memset(pick, 0, sizeof(pick));
+		for (unsigned turn = 0; rc == 0;) {
+			unsigned k = 0;
+			struct uncore_plan full;
+			add_plan_events(sev, &k, plans[p]);
+			for (unsigned i = 0; i < no; i++)
+				add_plan_events(sev, &k, other[i]->phases[pick[i]]);
+			rc = uncore_schedule(&hub->be->machine, sev, k, &full);
+			if (rc == 0)
+				uncore_plan_free(&full);
+			unsigned i = each ? turn : 0;
+			if (each) {
+				while (i < no && ++pick[i] >= other[i]->nphases) {
+					pick[i] = 0;
+					i = ++turn;
+				}
+			} else {
+				while (i < no && ++pick[i] >= other[i]->nphases)
+					pick[i++] = 0;
+			}
+			if (i >= no)
+				break;
+		}
+	}
+	free(sev);
+	return rc;
+}
+
 /* Drop the events no view uses that the programmed plan does not count. */
 void hub_prune(struct uncore_share *hub)
 {
