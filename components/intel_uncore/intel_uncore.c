@@ -18,6 +18,7 @@
 #include "common/uncore_error.h"
 #include "bind/component.h"
 #include "eventset/eventset.h"
+#include "eventset/fork.h"
 #include "eventset/native.h"
 #include "eventset/poller.h"
 #include "presets/presets.h"
@@ -351,6 +352,9 @@ static int _intel_uncore_init_component(int cidx)
 
 	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
 	uncore_error_clear();
+	/* Now, inside PAPI_library_init: before PAPI's API gate registers its
+	 * own fork handlers (eventset/fork.h). */
+	uncore_fork_init();
 	pthread_rwlock_wrlock(&component_lock);
 	rc = uncore_settings_read(&settings);
 	if (rc == 0)

@@ -6,11 +6,13 @@
 #include "eventset/share_internal.h"
 
 #include "common/uncore_error.h"
+#include "eventset/fork.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define RETRY_NS 1000000000ull /* how often a reading process looks for freed sockets */
 
@@ -243,6 +245,10 @@ int hub_take_sockets(struct uncore_share *hub, int *gained)
 {
 	*gained = 0;
 	hub->missing = 0;
+	if (hub->forked_from) {
+		hub->missing = hub->wanted; /* the parent's (fork.h) */
+		return 0;
+	}
 	if (hub->no_socket_lock)
 		return 0;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
@@ -559,7 +565,7 @@ void hub_retry_missing_now(struct uncore_share *hub, int force)
 {
 	int gained = 0;
 	uint64_t now = mono_ns();
-	if (!force && now - hub->last_retry_ns < RETRY_NS)
+	if (hub->forked_from || (!force && now - hub->last_retry_ns < RETRY_NS))
 		return;
 	hub->last_retry_ns = now;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
@@ -595,8 +601,60 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 	hub->be = be;
 	/* The hub's raw buffers have the headroom (backend.h). */
 	hub->read = be->ops->read_headroom ? be->ops->read_headroom : be->ops->read;
+	uncore_fork_init();
+	uncore_fork_add_hub(hub);
 	*out = hub;
 	return 0;
+}
+
+/* fork (fork.h): no read or change half done before it... */
+void hub_fork_lock(struct uncore_share *hub)
+{
+	hub_lock(&hub->mu);
+}
+
+void hub_fork_unlock(struct uncore_share *hub)
+{
+	hub_unlock(&hub->mu);
+}
+
+/* ...and in the child the counters are the parent's: the totals stop where
+ * they are, nothing is programmed from here again (so no register of the
+ * parent's counting is written, and the backend is never destroyed here),
+ * the socket holds are let go without dropping the parent's locks, and
+ * every socket reads 0, saying why. */
+void hub_fork_child(struct uncore_share *hub)
+{
+	int parent = (int)getppid();
+	hub_lock_init(&hub->mu);
+	for (unsigned i = 0; i < hub->nev; i++) {
+		struct hub_event *e = hub->ev[i];
+		for (unsigned k = 0; k < e->ninst; k++) {
+			e->inst[k].total = *e->inst[k].live;
+			e->inst[k].live = &e->inst[k].total;
+			e->inst[k].uslot = -1;
+		}
+		e->in_hw = 0;
+	}
+	uncore_plan_free(&hub->hw);
+	free_slots(hub);
+	hub->programmed = 0;
+	hub->fresh = 0;
+	hub->layout++;
+	hub->forked_from = parent > 0 ? parent : 1;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		if (hub->holds[s])
+			snprintf(hub->owner[s], sizeof(hub->owner[s]),
+				 "counted by PID %d (the parent of this forked process)", parent);
+		else
+			snprintf(hub->owner[s], sizeof(hub->owner[s]),
+				 "not counted in this child of PID %d (fork): PAPI_shutdown and "
+				 "PAPI_library_init count here",
+				 parent);
+		uncore_socket_hold_release(hub->holds[s]); /* an orphan now */
+		hub->holds[s] = NULL;
+	}
+	hub->missing = hub->wanted;
 }
 
 void uncore_share_release(struct uncore_share *hub)
@@ -608,13 +666,16 @@ void uncore_share_release(struct uncore_share *hub)
 	hub_unlock(&hub->mu);
 	if (left)
 		return;
+	uncore_fork_remove_hub(hub);
 	if (hub_teardown(hub) < 0)
 		uncore_error_clear();
 	for (unsigned i = 0; i < hub->nev; i++)
 		free_event(hub->ev[i]);
 	free(hub->ev);
 	release_sockets(hub, 0);
-	hub->be->ops->destroy(hub->be);
+	/* A fork child's backend is its parent's counting: left as it is. */
+	if (!hub->forked_from)
+		hub->be->ops->destroy(hub->be);
 	free(hub->lock_dir);
 	free(hub);
 }
@@ -642,7 +703,7 @@ int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len)
 	size_t at = 0;
 	if (len)
 		buf[0] = '\0';
-	if (hub->no_socket_lock)
+	if (hub->no_socket_lock && !hub->forked_from)
 		return 0;
 	for (unsigned s = 0; s < hub->be->machine.nsockets && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		char who[160] = "";

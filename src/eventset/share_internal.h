@@ -95,6 +95,10 @@ struct uncore_share {
 	 * (hub_check_admission), so a change of setting at a read or stop
 	 * never meets a conflict (issue 29). */
 	struct share_view *acq_views;
+	/* In a child of fork: the parent's PID.  The counters and the backend
+	 * stay the parent's: no backend call is made from this hub again, and
+	 * every socket reads 0 (eventset/fork.h). */
+	int forked_from;
 };
 
 struct share_view {

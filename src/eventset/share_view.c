@@ -370,7 +370,9 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 		struct uncore_plan mine;
 		const struct uncore_plan *one = &mine;
 		rc = hub_keep_sockets(plans[p], hub->wanted & ~hub->missing, &mine);
-		if (rc == 0) {
+		if (rc == 0 && hub->forked_from)
+			uncore_plan_free(&mine); /* fork.h: no backend call */
+		else if (rc == 0) {
 			rc = uncore_backend_acquire(hub->be, &one, 1);
 			uncore_plan_free(&mine);
 		}
@@ -383,7 +385,7 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 		hub->acq_views = v;
 	} else if (rc < 0 && !v->acquired)
 		forget_phases(v);
-	if (rc < 0 && !hub->acquired && !hub->programmed) {
+	if (rc < 0 && !hub->acquired && !hub->programmed && !hub->forked_from) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
 		uncore_backend_release(hub->be);
@@ -411,7 +413,7 @@ static int view_release(struct uncore_backend *base)
 		forget_phases(v);
 		if (--hub->acquired == 0) {
 			hub->claimed = 0;
-			if (!hub->programmed) {
+			if (!hub->programmed && !hub->forked_from) {
 				struct uncore_saved_error err;
 				uncore_error_save(&err, rc);
 				int rc2 = uncore_backend_release(hub->be);

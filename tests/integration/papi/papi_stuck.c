@@ -17,10 +17,11 @@
  *       exactly.
  *   papi_stuck fork CHILDREN
  *       while other threads read their sets in a loop, the main thread
- *       forks CHILDREN times; each child counts a set of its own with PAPI
- *       and says what it got on the sockets (read 0 there, the parent holding
- *       them); every child must finish (a guard alarm kills a hung one) and
- *       exit 0.
+ *       forks CHILDREN times; each child counts a set of its own with PAPI:
+ *       it reads 0, the parent holding the sockets, and the component's
+ *       description names the parent; the same after PAPI_shutdown and
+ *       PAPI_library_init in the child.  Every child must finish (a guard
+ *       alarm kills a hung one) and exit 0.
  * Exit 0 when everything holds, 1 otherwise (each failure printed). */
 #include <pthread.h>
 #include <signal.h>
@@ -247,7 +248,7 @@ static int run_unregistered(int n)
 }
 
 /* fork: readers keep reading while the main thread forks. */
-static atomic_int stop_readers;
+static atomic_int stop_readers, readers_started;
 
 static void *reader(void *arg)
 {
@@ -258,6 +259,7 @@ static void *reader(void *arg)
 	if (ok("create", "reader", PAPI_create_eventset(&es)) &&
 	    ok("add", "reader", PAPI_add_named_event(es, "hswep_unc_cbo::UNC_C_CLOCKTICKS")) &&
 	    ok("start", "reader", PAPI_start(es))) {
+		atomic_fetch_add(&readers_started, 1);
 		while (!atomic_load(&stop_readers))
 			if (!ok("read", "reader", PAPI_read(es, v)))
 				break;
@@ -301,6 +303,27 @@ static int child(void)
 		       (int)getpid(), v, ci ? ci->description : "", want);
 		return 1;
 	}
+	/* Counters of its own: a new PAPI.  The parent still holds the
+	 * sockets, so they read 0 here too, now because the socket locks say
+	 * so (the child's copies of them were not taken as its own). */
+	PAPI_shutdown();
+	if (itest_papi_init() < 0)
+		return 1;
+	v = -1;
+	rc = PAPI_create_eventset(&es);
+	if (rc == PAPI_OK)
+		rc = PAPI_add_named_event(es, "hswep_unc_ubo::UNC_U_CLOCKTICKS");
+	if (rc == PAPI_OK)
+		rc = PAPI_start(es);
+	if (rc == PAPI_OK)
+		rc = PAPI_stop(es, &v);
+	ci = PAPI_get_component_info(PAPI_get_component_index("intel_uncore"));
+	if (rc != PAPI_OK || v != 0 || !ci || !strstr(ci->description, want)) {
+		printf("FAIL child %d after PAPI_library_init: %s, read %lld (want 0), description "
+		       "\"%s\" (want \"%s\")\n",
+		       (int)getpid(), PAPI_strerror(rc), v, ci ? ci->description : "", want);
+		return 1;
+	}
 	PAPI_shutdown();
 	return 0;
 }
@@ -311,12 +334,17 @@ static int run_fork(int n)
 	int good = 0;
 	for (int i = 0; i < 2; i++)
 		pthread_create(&th[i], NULL, reader, NULL);
+	while (atomic_load(&readers_started) < 2 && failures == 0)
+		usleep(1000); /* the sockets are the parent's from here on */
 	for (int i = 0; i < n; i++) {
 		usleep(1000 + (unsigned)(i % 7) * 300);
 		fflush(stdout);
 		pid_t pid = fork();
-		if (pid == 0)
-			_exit(child());
+		if (pid == 0) {
+			int rc = child();
+			fflush(stdout);
+			_exit(rc);
+		}
 		int st = 0;
 		if (pid < 0 || waitpid(pid, &st, 0) != pid) {
 			printf("FAIL fork %d\n", i);
@@ -346,8 +374,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	int n = argc > 2 ? atoi(argv[2]) : 4;
-	if (n < 1 || n > 64)
-		n = 4;
+	if (strcmp(argv[1], "stop-conflict") != 0 &&
+	    (n < 1 || n > (strcmp(argv[1], "fork") == 0 ? 1000 : 64)))
+		return 2;
 	if (itest_sim_create("e5-2699v3-2s", &sim) != 0 ||
 	    itest_load(&sim, "hswep-clocks.scn") != 0)
 		return 1;
