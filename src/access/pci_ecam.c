@@ -51,6 +51,20 @@ static int ecam_function(struct pci_ecam *e, const struct uncore_reg *r,
 		off_t at = (off_t)(e->base + (uint64_t)(bus - e->bus0) * ECAM_BUS_BYTES);
 		e->io.stats.syscalls++;
 		void *m = mmap(NULL, ECAM_BUS_BYTES, prot, MAP_SHARED, e->fd, at);
+		if (m == MAP_FAILED && (errno == EPERM || errno == EACCES))
+			/* The kernel reserves the MMCONFIG window as a busy
+			 * resource (arch/x86/pci/mmconfig-shared.c), and with
+			 * CONFIG_IO_STRICT_DEVMEM /dev/mem refuses busy ranges
+			 * even to root (drivers/char/mem.c, range_is_allowed;
+			 * kernel/resource.c, iomem_is_exclusive). */
+			return uncore_fail(
+			    UNCORE_EPERM,
+			    "mapping the ECAM window of PCI bus %02x (%s at 0x%llx): %s. The "
+			    "kernel reserves the PCI MMCONFIG window (/proc/iomem) and, when "
+			    "built with CONFIG_IO_STRICT_DEVMEM, refuses /dev/mem on it even to "
+			    "root: boot with iomem=relaxed, or use the sysfs path "
+			    "(PAPI_INTEL_UNCORE_PCI=sysfs, the default: one pread per register)",
+			    bus, e->path, (unsigned long long)at, strerror(errno));
 		if (m == MAP_FAILED)
 			return uncore_fail(
 			    uncore_error_from_errno(errno),

@@ -318,7 +318,7 @@ static void gather(const struct sim_shared *sh, const struct sim_flat_unit *x, u
 }
 
 static int counting(const struct sim_flat_desc *d, const struct sim_flat_unit *x,
-		    const struct sim_flat_socket *fs, unsigned k, uint64_t ctl)
+		    const struct sim_flat_socket *fs, unsigned inst, unsigned k, uint64_t ctl)
 {
 	switch (x->input) {
 	case SIM_FLAT_FREE:
@@ -328,7 +328,8 @@ static int counting(const struct sim_flat_desc *d, const struct sim_flat_unit *x
 	}
 	switch (d->global) {
 	case SIM_FLAT_GLOBAL_SKL:
-		return (fs->global_ctl & d->global_en) && (ctl & x->ctl_en);
+		return (fs->global_ctl & d->global_en) && (ctl & x->ctl_en) &&
+		       (!x->slice_gate || (fs->global_ctl >> inst & 1));
 	case SIM_FLAT_GLOBAL_NHM:
 		return (fs->global_ctl >> (x->gidx + k) & 1) && (ctl & x->ctl_en);
 	default: /* EMON: "Counting starts after software writes a non-zero value" */
@@ -379,7 +380,7 @@ void sim_flat_span(struct sim_shared *sh, const struct sim_model *m, unsigned s,
 				continue;
 			for (unsigned k = 0; k < x->counters; k++) {
 				uint64_t ctl = fs->ctl[u][i][k];
-				if (!counting(d, x, fs, k, ctl))
+				if (!counting(d, x, fs, i, k, ctl))
 					continue;
 				uint64_t delta;
 				if (x->input == SIM_FLAT_CLOCK) {

@@ -53,6 +53,7 @@ struct sim_flat_unit {
 	uint8_t combined;   /* EMON: control (63:32) and count (31:0) in one MSR */
 	uint8_t gidx;       /* global bit index of counter 0 (enable, status, select) */
 	uint8_t status_bit; /* SKL: the unit's GLOBAL_STATUS bit */
+	uint8_t slice_gate; /* SKL CBo: instance i counts only while global bit i is set */
 	uint32_t ctl_base, ctr_base, stride; /* counter k of instance i: base + stride*i + k */
 	uint64_t ctl_rw;     /* writable control bits (a reserved bit faults, #GP) */
 	uint64_t ctl_en;     /* local enable (0: a non-zero control field counts) */

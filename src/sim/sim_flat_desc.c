@@ -41,7 +41,11 @@ static const struct sim_flat_unit skl_units[] = {
      .ctl_base = SKL_MSR_UNC_CBO_0_PERFEVTSEL0,
      .ctr_base = SKL_MSR_UNC_CBO_0_PERFCTR0,
      .stride = SKL_UNC_CBO_MSR_STRIDE,
-     .status_bit = 3},
+     .status_bit = 3,
+     /* The pessimistic reading of GLOBAL_CTRL 3:0 (MODEL.md, Flat PMUs):
+      * a slice counts only with its bit set, as the kernel's 0x2000001f
+      * and LIKWID's bit per CBo have it; EN alone counts no CBo. */
+     .slice_gate = 1},
     {.name = "arb",
      .section = "SKL 2.4, Table 2-1",
      SKL_EVSEL_FIELDS,
@@ -87,8 +91,10 @@ const struct sim_flat_desc sim_flat_skl = {
     .title = "Skylake client uncore (SKL)",
     .global = SIM_FLAT_GLOBAL_SKL,
     .global_ctl = SKL_MSR_UNC_PERF_GLOBAL_CTRL,
-    .global_rw = SKL_UNC_GLOBAL_CTRL_PMI_SEL_CORE_ALL | SKL_UNC_GLOBAL_CTRL_EN |
-		 SKL_UNC_GLOBAL_CTRL_WAKE_ON_PMI | SKL_UNC_GLOBAL_CTRL_FRZ_ON_PMI,
+    /* Bit 4 is reserved in Table 2-2, yet Linux writes it on every
+     * Skylake (skl_regs.h): the hardware takes it. */
+    .global_rw = SKL_UNC_GLOBAL_CTRL_KERNEL | SKL_UNC_GLOBAL_CTRL_WAKE_ON_PMI |
+		 SKL_UNC_GLOBAL_CTRL_FRZ_ON_PMI,
     .global_en = SKL_UNC_GLOBAL_CTRL_EN,
     .global_frz = SKL_UNC_GLOBAL_CTRL_FRZ_ON_PMI,
     .global_status = SKL_MSR_UNC_PERF_GLOBAL_STATUS,

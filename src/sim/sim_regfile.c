@@ -86,8 +86,8 @@ static int box_write(struct sim_box *b, const struct hswep_box_desc *d,
 	unsigned k = loc->index;
 	switch (loc->reg) {
 	case HSWEP_REG_BOX_CTL:
-		/* SBo: one newly set control bit per write (the must-be-1
-		 * reserved bits aside), else #GP (HARDWARE-DECISIONS.md H8). */
+		/* SBo: one newly set bit per write, 17:16 counted too, else
+		 * #GP (HARDWARE-DECISIONS.md H8: the kernel's sequence). */
 		if ((d->errata & HSWEP_ERRATUM_BOX_CTL_ONE_BIT) &&
 		    __builtin_popcountll(value & ~rules->must1 & ~(uint64_t)b->box_ctl_written) > 1)
 			return uncore_fail(

@@ -25,7 +25,7 @@ expect "PCU C6 residency is read-only" grep -q '^0x000003FD 0x0000000000000000' 
 "$tool" -p skl -o "$tmp/skl.txt"
 expect "skl list written" test $? -eq 0
 expect "25 MSRs (SKL Table 2-1)" test "$(grep -c '^0x' "$tmp/skl.txt")" -eq 25
-expect "SKL global control: PMI, EN, freeze bits" grep -q '^0x00000E01 0x00000000E000000F' "$tmp/skl.txt"
+expect "SKL global control: PMI, EN, freeze bits and bit 4, which Linux writes (S1)" grep -q '^0x00000E01 0x00000000E000001F' "$tmp/skl.txt"
 expect "SKL CBo 3 PERFCTR1 is 44-bit writable" grep -q '^0x00000737 0x00000FFFFFFFFFFF' "$tmp/skl.txt"
 expect "SKL MSR_UNC_CBO_CONFIG is read-only" grep -q '^0x00000396 0x0000000000000000' "$tmp/skl.txt"
 

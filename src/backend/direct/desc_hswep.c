@@ -132,7 +132,7 @@ static const struct direct_kind hsx_kinds[] = {
      .max_instances = HSWEP_SBO_INSTANCES,
      .ncounters = HSWEP_COUNTERS,
      .width = HSWEP_CTR_WIDTH,
-     BOX_CTL(MUST1),
+     BOX_CTL(HSWEP_SBO_BOX_CTL_KERNEL_BIT16),
      .box_ctl_one_bit = 1,
      .ctl_write_twice = 1,
      .clock_hz = UCLK_HZ},

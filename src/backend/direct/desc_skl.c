@@ -92,9 +92,11 @@ const struct direct_platform direct_platform_skl = {
     .kinds = skl_kinds,
     .nkinds = sizeof(skl_kinds) / sizeof(skl_kinds[0]),
     .global_msr = SKL_MSR_UNC_PERF_GLOBAL_CTRL,
-    /* Only EN is ever written (no PMI: counters are polled). */
-    .global_writable = SKL_UNC_GLOBAL_CTRL_EN,
-    .counting = SKL_UNC_GLOBAL_CTRL_EN,
+    /* Counting: the value Linux writes, EN with bits 4:0, which may gate
+     * the slices (skl_regs.h; platform/skl/HARDWARE-DECISIONS.md S1); held: 0, as the
+     * kernel's exit_box writes.  No PMI: counters are polled. */
+    .global_writable = SKL_UNC_GLOBAL_CTRL_KERNEL,
+    .counting = SKL_UNC_GLOBAL_CTRL_KERNEL,
 };
 
 int uncore_direct_create_skl(const struct uncore_direct_config *cfg,

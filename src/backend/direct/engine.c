@@ -222,7 +222,10 @@ static int wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
 	uint64_t v = k->box_ctl_must1 | bits;
 	int rc;
 	if (k->box_ctl_one_bit) {
-		uint64_t cur = (b->box_ctl_last & v) | k->box_ctl_must1 | (v & k->box_ctl_frz);
+		/* HARDWARE-DECISIONS.md H8: as Linux, every bit in turn (its
+		 * 0x1, 0x3, 0x10003), the freeze first so that nothing counts
+		 * between a reset and it (HSX 2.1.2 a). */
+		uint64_t cur = (b->box_ctl_last & v) | (v & k->box_ctl_frz);
 		rc = cur != b->box_ctl_last || cur == v ? wr(e, &b->box_ctl, cur) : 0;
 		for (uint64_t add = v & ~cur; rc == 0 && add; add &= add - 1) {
 			cur |= add & -add;

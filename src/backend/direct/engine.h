@@ -85,7 +85,8 @@ struct direct_kind {
 	 * it, not through the global control: frozen with its controls and
 	 * counters reset before programming, its counters reset while frozen
 	 * at start, unfrozen to count, frozen at stop.  must1: bits every
-	 * value carries; one_bit: one newly set bit per write (HSX SBo). */
+	 * value carries; one_bit: one newly set bit per write (HSX SBo), the
+	 * freeze first, then the others lowest first, must1 among them. */
 	uint8_t box_ctl;
 	uint8_t box_ctl_one_bit;
 	uint64_t box_ctl_must1, box_ctl_frz, box_ctl_rst_ctrl, box_ctl_rst_ctrs;

@@ -350,6 +350,25 @@ static int qualifier(const char *name, const char *val, struct uncore_sched_even
 	return 0;
 }
 
+/* The client uncore_cbox PMUs share one fixed UCLK counter, which the
+ * kernel gives to the first of them only: its fixed event (config 0xff,
+ * UNCORE_FIXED_EVENT) on uncore_cbox_1.. is EINVAL at open
+ * (arch/x86/events/intel/uncore.c, uncore_pmu_event_init: single_fixed;
+ * uncore_snb.c: .single_fixed = 1 on every client cbox type;
+ * platform/skl/HARDWARE-DECISIONS.md S2).  Counted once, on the first. */
+static int single_fixed(const struct perf_family *fam, const uint64_t cfg[UNCORE_PERF_NCONFIG])
+{
+	return cfg[0] == 0xff && cfg[1] == 0 && cfg[2] == 0 && strcmp(fam->name, "uncore_cbox") == 0;
+}
+
+static int alias_single_fixed(const struct perf_family *fam, const struct uncore_perf_alias *a)
+{
+	uint64_t cfg[UNCORE_PERF_NCONFIG] = {0, 0, 0};
+	int rc = uncore_perf_pmu_add_terms(fam->ref, a->terms, cfg);
+	uncore_error_clear();
+	return rc == 0 && single_fixed(fam, cfg);
+}
+
 static int kernel_parse(struct uncore_event_source *src, const char *name,
 			struct uncore_sched_event *out)
 {
@@ -425,6 +444,15 @@ static int kernel_parse(struct uncore_event_source *src, const char *name,
 	if (rc == 0 && instance != UNCORE_ALL && e.ref.instance != instance)
 		rc = uncore_fail(UNCORE_ECOMBO, "%s: box=%d contradicts the PMU %s", name,
 				 e.ref.instance, pmu->name);
+	if (rc == 0 && single_fixed(fam, cfg)) {
+		if (e.ref.instance == UNCORE_ALL)
+			e.ref.instance = 0;
+		else if (e.ref.instance != 0)
+			rc = uncore_fail(UNCORE_ECOMBO,
+					 "%s: the kernel gives the %s PMUs' one fixed counter "
+					 "(event 0xff) to %s_0 only (single_fixed): count %s_0::%s",
+					 name, fam->name, fam->name, fam->name, ev);
+	}
 	if (rc == 0 && e.ref.instance == UNCORE_ALL && fam->beyond)
 		rc = uncore_fail(UNCORE_ECOMBO,
 				 "%s: this kernel has %u %s PMUs and this version counts the "
@@ -467,6 +495,12 @@ static int kernel_entry(const struct uncore_event_source *src, unsigned i, char 
 				 "first %d are counted, each by its own name (%s_<N>::%s)",
 				 a->name, a->terms, unit, fam->box.ninstances + fam->beyond,
 				 fam->name, PERF_MAX_INSTANCES, fam->name, a->name);
+		else if (fam->box.ninstances > 1 && alias_single_fixed(fam, a))
+			snprintf(desc, dlen,
+				 "Kernel event %s (%s)%s; the one fixed counter of every %s_<N>, "
+				 "counted on %s_0 (the kernel's single_fixed), summed over sockets "
+				 "(:socket=N for one)",
+				 a->name, a->terms, unit, fam->name, fam->name);
 		else if (fam->box.ninstances > 1)
 			snprintf(
 			    desc, dlen,

@@ -234,6 +234,12 @@ static const uint8_t r3qpi_gbit[] = {HSWEP_U_GLOBAL_STATUS_OV_RQ0, HSWEP_U_GLOBA
 	{                                                                                          \
 		.valid = BOX_CTL_BITS, .must1 = HSWEP_PMON_BOX_CTL_RSV_MUST1                       \
 	}
+/* SBo box control (Table 2-45): 17:16 writable but not required, for
+ * Linux writes bit 16 only, one bit at a time (HARDWARE-DECISIONS.md H8). */
+#define SBO_BOX_CTL_RULES                                                                          \
+	{                                                                                          \
+		.valid = BOX_CTL_BITS | HSWEP_PMON_BOX_CTL_RSV_MUST1                               \
+	}
 /* HA, iMC, IRP, R2PCIe, R3QPI counter control: ov_en 20, bit 19 "ig", bits
  * 21 and 16 "SW must write to 0". */
 #define PCI_CTL_RULES                                                                              \
@@ -330,7 +336,7 @@ static const struct hswep_box_desc boxes[HSWEP_BOX_KINDS] =
 		.ctl = {0x1, 0x2, 0x3, 0x4},
 		.ctr = {0x6, 0x7, 0x8, 0x9},
 		NO_FIXED,
-		.box_ctl_rules = MSR_BOX_CTL_RULES,
+		.box_ctl_rules = SBO_BOX_CTL_RULES,
 		.status_rules = {.valid = HSWEP_BOX_STATUS4_VALID},
 		.ctl_rules = {.valid = HSWEP_CBO_SBO_CTL_VALID},
 		.ctr_rules = MSR_CTR48,

@@ -104,6 +104,10 @@
 /* "Reserved; SW must write to 1 else behavior is undefined" (all but R2PCIe
  * and R3QPI, whose bits 31:9 are "ignored"). */
 #define HSWEP_PMON_BOX_CTL_RSV_MUST1 HSWEP_FIELD(17, 16)
+/* The one of them Linux sets on the SBo (SNB-EP's frz_en, bit 16: kernel
+ * hswep_uncore_sbox_msr_init_box writes 0x1, 0x3, 0x10003, never bit 17;
+ * HARDWARE-DECISIONS.md H8). */
+#define HSWEP_SBO_BOX_CTL_KERNEL_BIT16 HSWEP_BIT(16)
 #define HSWEP_PMON_BOX_CTL_VALID                                                                   \
 	(HSWEP_PMON_BOX_CTL_RST_CTRL | HSWEP_PMON_BOX_CTL_RST_CTRS | HSWEP_PMON_BOX_CTL_FRZ)
 

@@ -11,8 +11,7 @@
 static const struct uncore_msr_range skl_ranges[] = {
 	{.name = "MSR_UNC_PERF_GLOBAL_CTRL", .source = "SKL Table 2-2",
 	 .base = SKL_MSR_UNC_PERF_GLOBAL_CTRL, .count = 1, .instances = 1,
-	 .write_mask = SKL_UNC_GLOBAL_CTRL_PMI_SEL_CORE_ALL | SKL_UNC_GLOBAL_CTRL_EN |
-		       SKL_UNC_GLOBAL_CTRL_WAKE_ON_PMI | SKL_UNC_GLOBAL_CTRL_FRZ_ON_PMI},
+	 .write_mask = SKL_UNC_GLOBAL_CTRL_KERNEL | SKL_UNC_GLOBAL_CTRL_WAKE_ON_PMI | SKL_UNC_GLOBAL_CTRL_FRZ_ON_PMI},
 	{.name = "MSR_UNC_PERF_GLOBAL_STATUS", .source = "SKL Table 2-3",
 	 .base = SKL_MSR_UNC_PERF_GLOBAL_STATUS, .count = 1, .instances = 1,
 	 .write_mask = SKL_UNC_GLOBAL_STATUS_FIXED_CTR_OVF | SKL_UNC_GLOBAL_STATUS_ARB_CTR_OVF |

@@ -30,6 +30,15 @@
 #define SKL_UNC_GLOBAL_CTRL_PMI_SEL_CORE0    SKL_BIT(0)
 #define SKL_UNC_GLOBAL_CTRL_PMI_SEL_CORE_ALL SKL_FIELD(3, 0) /* PMI_SEL_CORE0..3 */
 #define SKL_UNC_GLOBAL_CTRL_EN               SKL_BIT(29)
+/* What Linux writes to start counting: EN and bits 4:0
+ * (arch/x86/events/intel/uncore_snb.c, skl_uncore_msr_enable_box:
+ * SNB_UNC_GLOBAL_CTL_EN | SKL_UNC_GLOBAL_CTL_CORE_ALL = 0x2000001f).  The
+ * manual calls 3:0 the slices' PMI_SEL_COREn and 4 reserved; LIKWID sets
+ * bit n for each CBo it counts with.  If those bits gate the slices, EN
+ * alone leaves every CBo at 0; the kernel's value is the one every Linux
+ * Skylake runs, so it is ours (HARDWARE-DECISIONS.md S1). */
+#define SKL_UNC_GLOBAL_CTRL_SLICES_KERNEL SKL_FIELD(4, 0)
+#define SKL_UNC_GLOBAL_CTRL_KERNEL        (SKL_UNC_GLOBAL_CTRL_EN | SKL_UNC_GLOBAL_CTRL_SLICES_KERNEL)
 #define SKL_UNC_GLOBAL_CTRL_WAKE_ON_PMI      SKL_BIT(30)
 #define SKL_UNC_GLOBAL_CTRL_FRZ_ON_PMI       SKL_BIT(31)
 

@@ -3,6 +3,7 @@
  * kernel's vendor/device files; absent devices, unprivileged readers and
  * offsets past the end fail with the fix named; writes and libpci's sysfs
  * path parameter are exercised on a fake tree only (never on real devices). */
+#define _GNU_SOURCE /* memfd_create, F_ADD_SEALS */
 #include "access/pci_cfg.h"
 #include "common/uncore_error.h"
 #include "harness.h"
@@ -11,6 +12,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -253,6 +255,37 @@ TEST(auto_takes_sysfs_or_the_ecam_asked_for_and_says_why_not)
 	CHECK_EQ_INT(p.method, UNCORE_PCI_LIBPCI);
 	CHECK_EQ_INT(uncore_pci_method_parse("mmconfig", &p), UNCORE_EINVAL);
 	CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_PCI=mmconfig: use ecam");
+}
+
+/* A kernel built with CONFIG_IO_STRICT_DEVMEM refuses mmap of /dev/mem on
+ * the busy MMCONFIG window with EPERM, root or not.  A write-sealed memfd
+ * refuses a shared writable mapping with the same EPERM: the message must
+ * name the cause and both ways out, not only "Operation not permitted". */
+TEST(ecam_refused_by_strict_devmem_says_why_and_the_way_out)
+{
+	int fd = memfd_create("ecam-strict", MFD_ALLOW_SEALING | MFD_CLOEXEC);
+	REQUIRE(fd >= 0);
+	REQUIRE(ftruncate(fd, 2u << 20) == 0);
+	REQUIRE(fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW) == 0);
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	struct uncore_pci_options o = {.method = UNCORE_PCI_ECAM,
+				       .ecam_path = path,
+				       .ecam_base = 0,
+				       .ecam_bus_start = 0x7e,
+				       .ecam_bus_end = 0x7f};
+	struct uncore_regio *io = NULL;
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), 0);
+	if (io) {
+		struct uncore_reg idr = pci(UNCORE_BDF(0x7f, 16, 1), 0, 4);
+		uint64_t v = 0;
+		CHECK_EQ_INT(uncore_regio_read(io, &idr, &v), UNCORE_EPERM);
+		CHECK_CONTAINS(uncore_error_detail(), "CONFIG_IO_STRICT_DEVMEM");
+		CHECK_CONTAINS(uncore_error_detail(), "iomem=relaxed");
+		CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_PCI=sysfs");
+		uncore_regio_destroy(io);
+	}
+	close(fd);
 }
 
 /* A fake ECAM window: buses 0x7e-0x7f of a file, every function absent
@@ -536,6 +569,7 @@ int main(void)
 	RUN(bad_registers_refused);
 	RUN(unprivileged_reader_gets_eperm_past_64_bytes);
 	RUN(auto_takes_sysfs_or_the_ecam_asked_for_and_says_why_not);
+	RUN(ecam_refused_by_strict_devmem_says_why_and_the_way_out);
 	RUN(ecam_reads_and_writes_a_fake_window_with_no_system_call);
 	RUN(one_read_syscall_per_access);
 	RUN(fake_tree_writes_through_both_methods);

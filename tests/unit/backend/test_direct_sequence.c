@@ -140,6 +140,19 @@ TEST(program_follows_the_manual_order)
 	CHECK(g >= 0);
 	CHECK(g >= 0 && find_write(log, n, (size_t)g + 1, &sbo_ctl0, 0x0101 | HSWEP_PMON_CTL_EN) ==
 				g + 1);
+	/* SBo box control: one new bit per write, as Linux writes it (0x1,
+	 * 0x3, 0x10003: bit 16 after the resets, never bit 17), our freeze
+	 * first (HARDWARE-DECISIONS.md H8). */
+	struct uncore_reg sbo_box = reg("sbo", HSWEP_REG_BOX_CTL, 0);
+	static const uint64_t sbo_seq[] = {0x100, 0x101, 0x103, 0x10103};
+	uint64_t sbo_got[8];
+	unsigned nsbo = 0;
+	for (size_t i = 0; i < n; i++)
+		if (log[i].op == FAKE_WRITE && same_reg(&log[i].reg, &sbo_box) && nsbo < 8)
+			sbo_got[nsbo++] = log[i].value;
+	CHECK_EQ_INT(nsbo, 4);
+	for (unsigned i = 0; i < nsbo && i < 4; i++)
+		CHECK_EQ_U64(sbo_got[i], sbo_seq[i]);
 
 	/* Nothing is unfrozen at program time. */
 	CHECK(find_write(log, n, 0, &imc_box, must1) < 0);

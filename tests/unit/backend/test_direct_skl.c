@@ -24,7 +24,7 @@
 
 #define BAR    UINT64_C(0xfed10000)
 #define EN     SKL_UNC_PERFEVTSEL_EN /* bit 22, also FIXED_CTRL.CNT_EN */
-#define G_EN   SKL_UNC_GLOBAL_CTRL_EN
+#define G_EN   SKL_UNC_GLOBAL_CTRL_KERNEL /* 0x2000001f, as Linux writes it */
 #define GLOBAL SKL_MSR_UNC_PERF_GLOBAL_CTRL
 
 static struct uncore_reg msr(uint32_t a)

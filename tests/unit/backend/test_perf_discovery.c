@@ -29,6 +29,10 @@ struct rec_sys {
 		uint64_t read_format;
 	} open[64];
 	unsigned nread;
+	/* single_fixed (kernel uncore.c, uncore_pmu_event_init): the fixed
+	 * event 0xff on these PMU types is EINVAL (the fake SKL tree's
+	 * uncore_cbox_1..3 are types 13..15). */
+	uint32_t fixed_einval_lo, fixed_einval_hi;
 };
 
 static int rec_open(struct uncore_perf_sys *s, struct perf_event_attr *a, pid_t pid, int cpu,
@@ -39,6 +43,8 @@ static int rec_open(struct uncore_perf_sys *s, struct perf_event_attr *a, pid_t 
 	(void)flags;
 	if (r->n == 64)
 		return -EMFILE;
+	if (a->config == 0xff && a->type >= r->fixed_einval_lo && a->type <= r->fixed_einval_hi)
+		return -EINVAL;
 	r->open[r->n].type = a->type;
 	r->open[r->n].config[0] = a->config;
 	r->open[r->n].config[1] = a->config1;
@@ -298,7 +304,7 @@ TEST(kernel_events_are_enumerated_after_the_tables)
 		if (strcmp(info.name, "uncore_imc::data_reads") == 0)
 			CHECK_CONTAINS(info.desc, "6.103515625e-5 MiB");
 		if (strcmp(info.name, "uncore_cbox::clockticks") == 0)
-			CHECK_CONTAINS(info.desc, "summed over every uncore_cbox_<N>");
+			CHECK_CONTAINS(info.desc, "counted on uncore_cbox_0 (the kernel's single_fixed)");
 		uint32_t sub = code;
 		CHECK(uncore_native_enum(n, &sub, UNCORE_ENUM_UMASKS) < 0);
 	}
@@ -322,6 +328,48 @@ TEST(kernel_events_are_enumerated_after_the_tables)
 		CHECK_EQ_STR(names[np - 1], "uncore_cbox_3");
 	}
 	uncore_native_destroy(n);
+	be->ops->destroy(be);
+	test_rmtree(root);
+}
+
+/* The client cbox PMUs share one fixed counter, which the kernel gives to
+ * uncore_cbox_0 only (single_fixed): the family's clockticks is opened
+ * once, there, and a later cbox's is refused at add with the reason
+ * (platform/skl/HARDWARE-DECISIONS.md S2). */
+TEST(skl_cbox_clockticks_is_counted_once_on_the_first_cbox)
+{
+	const char *root = fake_sysfs_mkdtemp("disc-single");
+	struct rec_sys r = recorder();
+	r.fixed_einval_lo = 13;
+	r.fixed_einval_hi = 15;
+	struct uncore_backend *be = NULL;
+	CHECK(root && fake_sysfs_skl(root) == 0);
+	CHECK_EQ_INT(open_on(root, NULL, &r, &be), 0);
+	if (!be) {
+		test_rmtree(root);
+		return;
+	}
+	struct uncore_set *set = NULL;
+	CHECK_EQ_INT(uncore_set_create(be, &set), 0);
+	unsigned idx;
+	CHECK_EQ_INT(uncore_set_add(set, "uncore_cbox::clockticks", &idx), 0);
+	CHECK_EQ_INT(uncore_set_add(set, "uncore_cbox_2::clockticks", &idx), UNCORE_ECOMBO);
+	CHECK_CONTAINS(uncore_error_detail(), "uncore_cbox_0 only (single_fixed)");
+	CHECK_EQ_INT(uncore_set_add(set, "uncore_cbox::event=0xff:box=1", &idx), UNCORE_ECOMBO);
+	int rc = uncore_set_start(set);
+	CHECK_EQ_INT(rc, 0);
+	if (rc)
+		fprintf(stderr, "  start: %s\n", uncore_error_detail());
+	unsigned fixed = 0;
+	for (unsigned i = 0; i < r.n; i++)
+		if (r.open[i].config[0] == 0xff) {
+			fixed++;
+			CHECK_EQ_INT(r.open[i].type, 12); /* uncore_cbox_0 */
+		}
+	CHECK_EQ_INT(fixed, 1);
+	uint64_t v[1] = {0};
+	CHECK_EQ_INT(uncore_set_stop(set, v), 0);
+	uncore_set_destroy(set);
 	be->ops->destroy(be);
 	test_rmtree(root);
 }
@@ -468,6 +516,7 @@ int main(void)
 	RUN(skylake_client_boxes_map_to_the_kernels_pmus);
 	RUN(nehalem_counts_each_socket_on_its_cpumask_cpu);
 	RUN(kernel_events_are_enumerated_after_the_tables);
+	RUN(skl_cbox_clockticks_is_counted_once_on_the_first_cbox);
 	RUN(a_processor_without_tables_gets_the_kernel_pmus);
 	RUN(the_startup_listing_agrees_with_discovery);
 	return harness_done();

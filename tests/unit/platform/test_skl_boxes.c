@@ -140,8 +140,9 @@ TEST(msr_table_is_table_2_1_with_the_rw_bits)
 			 0) /* Table 2-4: CNT_EN 22, OVF_EN 20 */
 			want = 1UL << 22 | 1UL << 20;
 		else if (strcmp(n, "MSR_UNC_PERF_GLOBAL_CTRL") ==
-			 0) /* Table 2-2: 31, 30, 29, 3:0 */
-			want = 0xe000000fULL;
+			 0) /* Table 2-2: 31, 30, 29, 3:0, and bit 4, which
+			     * Linux writes (platform/skl/HARDWARE-DECISIONS.md S1) */
+			want = 0xe000001fULL;
 		else if (strcmp(n, "MSR_UNC_PERF_GLOBAL_STATUS") == 0) /* Table 2-3: RW1C 3, 1, 0 */
 			want = 0xb;
 		else /* MSR_UNC_CBO_CONFIG: RO (Table 2-6) */

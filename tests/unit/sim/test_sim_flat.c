@@ -72,7 +72,7 @@ TEST(skl_counts_cbo_arb_fixed_and_imc)
 	/* Nothing counts before the global EN (SKL 2.2.1). */
 	uncore_sim_advance(sim, 1000000);
 	CHECK_EQ_U64(RD(io, msr_reg(0, 0x706)), 0);
-	WR(io, msr_reg(0, SKL_MSR_UNC_PERF_GLOBAL_CTRL), SKL_UNC_GLOBAL_CTRL_EN);
+	WR(io, msr_reg(0, SKL_MSR_UNC_PERF_GLOBAL_CTRL), SKL_UNC_GLOBAL_CTRL_KERNEL);
 	uint64_t rd0 = RD(io, mmio_reg(0xfed10000u + SKL_IMC_DRAM_DATA_READS));
 	uncore_sim_advance(sim, 1000000);
 	CHECK_EQ_U64(RD(io, msr_reg(0, 0x706)), 10000);
@@ -96,6 +96,41 @@ TEST(skl_counts_cbo_arb_fixed_and_imc)
 	uncore_sim_close(sim);
 }
 
+/* GLOBAL_CTRL as Linux programs it (0x2000001f): the model takes bit 4
+ * (reserved in Table 2-2) and gates CBo n by bit n, the pessimistic reading
+ * of the slice bits (MODEL.md): EN alone counts ARB and the fixed counter
+ * but no CBo, which is what a direct backend writing only EN would see on a
+ * Skylake whose slices are gated so (platform/skl/HARDWARE-DECISIONS.md S1). */
+TEST(skl_cbo_slices_count_only_with_their_global_bit)
+{
+	struct uncore_sim *sim = sim_new("i7-6700k", "stream cbo ev=0x22 umask=0x41 rate=10M/s\n"
+						     "stream arb ev=0x80 umask=0x01 inc=1\n");
+	struct uncore_regio *io = uncore_sim_regio(sim);
+	uint64_t en = SKL_UNC_PERFEVTSEL_EN;
+	for (unsigned c = 0; c < 4; c++)
+		WR(io, msr_reg(0, 0x700 + 0x10 * c), 0x22 | 0x41 << 8 | en);
+	WR(io, msr_reg(0, 0x3b2), 0x80 | 0x01 << 8 | en);
+	WR(io, msr_reg(0, SKL_MSR_UNC_PERF_GLOBAL_CTRL), SKL_UNC_GLOBAL_CTRL_EN);
+	uncore_sim_advance(sim, 1000000);
+	for (unsigned c = 0; c < 4; c++)
+		CHECK_EQ_U64(RD(io, msr_reg(0, 0x706 + 0x10 * c)), 0);
+	CHECK_EQ_U64(RD(io, msr_reg(0, 0x3b0)), 4000000);
+	/* Slices 0 and 2 only. */
+	WR(io, msr_reg(0, SKL_MSR_UNC_PERF_GLOBAL_CTRL), SKL_UNC_GLOBAL_CTRL_EN | 0x5);
+	uncore_sim_advance(sim, 1000000);
+	CHECK_EQ_U64(RD(io, msr_reg(0, 0x706)), 10000);
+	CHECK_EQ_U64(RD(io, msr_reg(0, 0x716)), 0);
+	CHECK_EQ_U64(RD(io, msr_reg(0, 0x726)), 10000);
+	CHECK_EQ_U64(RD(io, msr_reg(0, 0x736)), 0);
+	/* The kernel's value: every slice; it reads back as written. */
+	WR(io, msr_reg(0, SKL_MSR_UNC_PERF_GLOBAL_CTRL), UINT64_C(0x2000001f));
+	CHECK_EQ_U64(RD(io, msr_reg(0, SKL_MSR_UNC_PERF_GLOBAL_CTRL)), UINT64_C(0x2000001f));
+	uncore_sim_advance(sim, 1000000);
+	for (unsigned c = 0; c < 4; c++)
+		CHECK_EQ_U64(RD(io, msr_reg(0, 0x706 + 0x10 * c)), c % 2 ? 10000 : 20000);
+	uncore_sim_close(sim);
+}
+
 TEST(skl_imc_wraps_at_32_bits_and_cbo_at_44)
 {
 	struct uncore_sim *sim = sim_new("i7-6700k", "free imc.DRAM_DATA_READS rate=1G/s\n"
@@ -104,7 +139,7 @@ TEST(skl_imc_wraps_at_32_bits_and_cbo_at_44)
 	WR(io, msr_reg(0, 0x700),
 	   0x34 | 0x8f << 8 | SKL_UNC_PERFEVTSEL_EN | SKL_UNC_PERFEVTSEL_OVF_EN);
 	WR(io, msr_reg(0, 0x706), (UINT64_C(1) << 44) - 1000);
-	WR(io, msr_reg(0, SKL_MSR_UNC_PERF_GLOBAL_CTRL), SKL_UNC_GLOBAL_CTRL_EN);
+	WR(io, msr_reg(0, SKL_MSR_UNC_PERF_GLOBAL_CTRL), SKL_UNC_GLOBAL_CTRL_KERNEL);
 	uncore_sim_advance(sim, 10000000000ull); /* 10 s: 1e10 reads */
 	CHECK_EQ_U64(RD(io, mmio_reg(0xfed10000u + SKL_IMC_DRAM_DATA_READS)),
 		     10000000000ull % (UINT64_C(1) << 32));
@@ -338,6 +373,7 @@ int main(void)
 	RUN(models_are_listed_with_their_platform);
 	RUN(description_counts_sockets_in_words);
 	RUN(skl_counts_cbo_arb_fixed_and_imc);
+	RUN(skl_cbo_slices_count_only_with_their_global_bit);
 	RUN(skl_imc_wraps_at_32_bits_and_cbo_at_44);
 	RUN(nhm_counts_with_per_counter_enables);
 	RUN(nhm_overflow_status_and_clear);
