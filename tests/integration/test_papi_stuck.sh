@@ -21,6 +21,7 @@ for kernel in "" perf; do
 	label=${kernel:+perf backend (simulated kernel): }
 	PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel run_checks "${label}stop conflict, A needs one of B's filter settings" "$bin" stop-conflict
 	PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel run_checks "${label}stop conflict, A needs no filter" "$bin" stop-conflict fits
+	PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel run_checks "${label}a set that does not fit" "$bin" full
 	PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel run_checks "${label}PAPI_shutdown after unregistered threads" "$bin" unregistered 8
 	PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel run_checks "${label}fork while reading" "$bin" fork 100
 done

@@ -10,6 +10,9 @@
  *       start, never at a read or stop), both sets clean up and are
  *       destroyed, and each thread then counts a fresh set exactly.  With
  *       `fits`, A's event needs no filter and must be admitted every time.
+ *   papi_stuck full
+ *       a set that does not fit next to a running one is refused at
+ *       PAPI_start with PAPI_ECNFLCT, on both backends, and starts later.
  *   papi_stuck unregistered THREADS
  *       threads start a set each and call PAPI_unregister_thread with it
  *       still running (one exits without unregistering); then
@@ -211,6 +214,67 @@ static int run_stop_conflict(int fits)
 	return failures ? 1 : 0;
 }
 
+/* full: A takes the four counters of every iMC channel; B's fifth iMC
+ * event is refused at PAPI_start with PAPI_ECNFLCT (the perf backend said
+ * PAPI_EINVAL before, issue 29), and starts once A has stopped. */
+static int b_rc[2];
+
+static void *full_b(void *arg)
+{
+	int es = PAPI_NULL;
+	long long v;
+	(void)arg;
+	PAPI_register_thread();
+	if (ok("create", "B", PAPI_create_eventset(&es)) &&
+	    ok("add", "B", PAPI_add_named_event(es, "hswep_unc_imc::UNC_M_RPQ_INSERTS"))) {
+		pthread_barrier_wait(&bar);
+		b_rc[0] = PAPI_start(es);
+		pthread_barrier_wait(&bar); /* A stops */
+		pthread_barrier_wait(&bar);
+		b_rc[1] = PAPI_start(es);
+		if (b_rc[1] == PAPI_OK)
+			ok("stop", "B", PAPI_stop(es, &v));
+	}
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+	PAPI_unregister_thread();
+	return NULL;
+}
+
+static int run_full(void)
+{
+	static const char *const a_ev[] = {
+	    "hswep_unc_imc::UNC_M_CAS_COUNT:RD", "hswep_unc_imc::UNC_M_CAS_COUNT:WR",
+	    "hswep_unc_imc::UNC_M_ACT_COUNT:RD", "hswep_unc_imc::UNC_M_PRE_COUNT:PAGE_MISS"};
+	int es = PAPI_NULL;
+	long long v[4];
+	pthread_t tb;
+	pthread_barrier_init(&bar, NULL, 2);
+	pthread_create(&tb, NULL, full_b, NULL);
+	int up = ok("create", "A", PAPI_create_eventset(&es));
+	for (int i = 0; up && i < 4; i++)
+		up = ok("add", a_ev[i], PAPI_add_named_event(es, a_ev[i]));
+	up = up && ok("start", "A", PAPI_start(es));
+	pthread_barrier_wait(&bar);
+	pthread_barrier_wait(&bar);
+	if (up)
+		ok("stop", "A", PAPI_stop(es, v));
+	pthread_barrier_wait(&bar);
+	pthread_join(tb, NULL);
+	pthread_barrier_destroy(&bar);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+	if (b_rc[0] != PAPI_ECNFLCT || b_rc[1] != PAPI_OK) {
+		printf("FAIL a fifth iMC event next to four: PAPI_start gave %s (want PAPI_ECNFLCT), "
+		       "after the others stopped %s (want PAPI_OK)\n",
+		       PAPI_strerror(b_rc[0]), PAPI_strerror(b_rc[1]));
+		return 1;
+	}
+	printf("PASS a fifth iMC event next to four is refused at PAPI_start with PAPI_ECNFLCT, "
+	       "and starts once they stopped\n");
+	return failures ? 1 : 0;
+}
+
 /* unregistered: threads leave with their sets running. */
 static void *leaver(void *arg)
 {
@@ -374,7 +438,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	int n = argc > 2 ? atoi(argv[2]) : 4;
-	if (strcmp(argv[1], "stop-conflict") != 0 &&
+	if (strcmp(argv[1], "stop-conflict") != 0 && strcmp(argv[1], "full") != 0 &&
 	    (n < 1 || n > (strcmp(argv[1], "fork") == 0 ? 1000 : 64)))
 		return 2;
 	if (itest_sim_create("e5-2699v3-2s", &sim) != 0 ||
@@ -386,6 +450,8 @@ int main(int argc, char **argv)
 		printf("FAIL PAPI init\n");
 	else if (strcmp(argv[1], "stop-conflict") == 0)
 		rc = run_stop_conflict(argc > 2 && strcmp(argv[2], "fits") == 0);
+	else if (strcmp(argv[1], "full") == 0)
+		rc = run_full();
 	else if (strcmp(argv[1], "unregistered") == 0)
 		rc = run_unregistered(n);
 	else if (strcmp(argv[1], "fork") == 0)
