@@ -1,9 +1,7 @@
 /* PAPI front-end of the intel_uncore component.  Thin by design: it turns
  * PAPI's component calls into calls of the papi-uncore library (src/, linked
- * in as one object, see Rules.intel_uncore) and maps the library's error
- * codes to PAPI_E*.  Every decision (backend choice, names, scheduling,
- * programming, folding) lives in the library, where it is unit-tested
- * without PAPI. */
+ * in as one object, see Rules.intel_uncore) and maps its error codes to
+ * PAPI_E*.  Every decision lives in the library, unit-tested without PAPI. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +18,7 @@
 #include "bind/component.h"
 #include "eventset/eventset.h"
 #include "events/spelling.h"
+#include "eventset/fork.h"
 #include "eventset/native.h"
 #include "eventset/poller.h"
 #include "presets/presets.h"
@@ -74,8 +73,7 @@ typedef struct {
 	pthread_mutex_t lock;
 } intel_uncore_control_t;
 
-/* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short;
- * our descriptions can be longer). */
+/* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short). */
 static void copy_field(char *dst, size_t len, const char *src)
 {
 	size_t n = strlen(src);
@@ -353,6 +351,7 @@ static int _intel_uncore_init_component(int cidx)
 
 	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
 	uncore_error_clear();
+	uncore_fork_init(); /* before PAPI's API gate registers its fork handlers */
 	pthread_rwlock_wrlock(&component_lock);
 	rc = uncore_settings_read(&settings);
 	if (rc == 0)

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* strcasestr */
 #include "events/parse.h"
 
+#include "common/text.h"
 #include "common/uncore_error.h"
 #include "events/encode.h"
 #include "events/table.h"
@@ -175,7 +176,9 @@ static int resolve_event_anywhere(struct pstate *ps, const char *name)
 	return 0;
 }
 
-/* Numbers as libpfm4 reads them (strtoull base 0), without sign or junk. */
+/* Modifier values as libpfm4 reads them (strtoull base 0: a leading 0 is
+ * octal), without sign or junk, so that libpfm4's event strings encode the
+ * same here; the message says so. */
 static int parse_number(const char *s, uint64_t *out)
 {
 	if (!isdigit((unsigned char)s[0]))
@@ -244,8 +247,12 @@ static int set_qualifier(struct pstate *ps, const char *name, const char *val)
 		slot = &ps->ev.instance;
 		max = ps->ev.box->ninstances - 1;
 	}
-	if (parse_number(val, &v))
-		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be a number", name, val);
+	/* Our qualifiers, not libpfm4's: decimal, or hex with 0x, as the
+	 * message says (box=017 is CBo 17, not octal 15; common/text.h). */
+	if (uncore_parse_u64(val, &v))
+		return uncore_fail(UNCORE_ESYNTAX,
+				   "%s=%s: the value must be a number (decimal, or hex with 0x)",
+				   name, val);
 	if (v > max && slot == &ps->ev.instance)
 		return uncore_fail(UNCORE_ERANGE,
 				   "%s=%s is out of range [0-%llu]: %s has %u instance%s", name,
@@ -331,7 +338,9 @@ static int add_mod(struct pstate *ps, const char *name, const char *val, int has
 	uint64_t v = 1;
 	if (has_val && (d->is_bool ? parse_bool(val, &v) : parse_number(val, &v)))
 		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be %s", d->name, val,
-				   d->is_bool ? "0 or 1" : "a number (decimal, or hex with 0x)");
+				   d->is_bool ? "0 or 1"
+					      : "a number (decimal, hex with 0x, or octal with a "
+						"leading 0, as libpfm4 reads it)");
 	if (!has_val && !d->is_bool)
 		return uncore_fail(UNCORE_ESYNTAX, "modifier %s needs a value: %s=<%s>", d->name,
 				   d->name, d->desc);
