@@ -19,7 +19,7 @@ static unsigned expand_preset(const struct uncore_component *comp, const char *n
 {
 	unsigned npre = 0, nev = 0;
 	const struct uncore_preset_def *pre =
-	    comp->be && comp->be->machine.plat ? uncore_presets(comp->be->machine.plat->id, &npre)
+	    comp->be && comp->be->machine.plat ? uncore_presets(comp->be->machine.plat->platform, &npre)
 					       : NULL;
 	for (unsigned p = 0; p < npre; p++) {
 		size_t n = strlen(pre[p].symbol);
