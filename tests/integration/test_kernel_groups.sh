@@ -132,7 +132,7 @@ rate, secs = int(sys.argv[2]), ev[0]["seconds"] if isinstance(ev, list) else ev[
 e = ev["events"][0]
 for s in (0, 1):
     want = rate * (s + 1) * secs
-    assert abs(e["per_socket"][str(s)] - want) < 0.03 * want, (s, e, want)
+    assert abs(e["sockets"][s] - want) < 0.03 * want, (s, e, want)
 PY
 	then pass "$1: $2 counts the scenario's rate x (socket + 1) on each socket"
 	else fail "$1: $2 (file: $(cat "$tmp/raw-$1.json"))"; fi
