@@ -54,7 +54,8 @@ done <"$tmp/commands"
 # The event names: each counts somewhere.
 (cd "$SRCDIR" && "${PYTHON3:-python3}" tests/integration/readme_examples.py events "${docs[@]}") | sort -t$'\t' -k2,2 -u >"$tmp/events"
 expect "the READMEs name events ($(wc -l <"$tmp/events"))" test "$(wc -l <"$tmp/events")" -ge 20
-machines=("--sim" "--sim --sim-kernel perf" "--sim --sim-kernel spr")
+machines=("--sim" "--sim --sim-kernel perf" "--sim --sim-kernel spr" "--sim --sim-model i7-6700k"
+	"--sim --sim-model x5570-2s" "--sim --sim-model x7460-4s")
 while IFS=$'\t' read -r where ev; do
 	ok=
 	for m in "${machines[@]}"; do
