@@ -38,15 +38,20 @@ struct uncore_settings {
 };
 
 /* Read them all: 0, or UNCORE_ENOSPACE naming the variable that is too
- * long (nothing is read partly). */
+ * long, or UNCORE_EINVAL naming a switch whose value is none of
+ * uncore_settings_switch's (nothing is read partly). */
 int uncore_settings_read(struct uncore_settings *out);
 
 /* The variables read, in the struct's order: i < uncore_settings_count(). */
 unsigned uncore_settings_count(void);
 const char *uncore_settings_name(unsigned i);
 
-/* A switch that is on unless set to "0" (READ_FREEZE), and one that is
- * off unless set to something else than "0" (VERBOSE). */
+/* A switch's value: 1 for 1, on, yes, true; 0 for 0, off, no, false (any
+ * case); -1 for anything else. */
+int uncore_settings_switch(const char *value);
+
+/* A switch that is on unless set off (READ_FREEZE), and one that is off
+ * unless set on (VERBOSE). */
 int uncore_settings_default_on(const char *value);
 int uncore_settings_set_on(const char *value);
 
