@@ -6,6 +6,7 @@
 
 #include "access/composite.h"
 #include "access/mmio.h"
+#include "access/msr_dev.h"
 #include "bind/msr_open.h"
 #include "access/pci_cfg.h"
 #include "backend/direct/direct.h"
@@ -23,6 +24,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* A device or sysfs path under the test root (PAPI_INTEL_UNCORE_TEST_ROOT),
+ * or NULL without one: each layer then opens its real path, the same
+ * string as `path`.  `buf` holds the result. */
+static const char *dev_path(const struct uncore_component *c, const char *path, char *buf,
+			    size_t len)
+{
+	if (!c->settings->test_root[0])
+		return NULL;
+	snprintf(buf, len, "%s%s", c->settings->test_root, path);
+	return buf;
+}
 
 static int read_freeze_wanted(const struct uncore_component *c)
 {
@@ -52,8 +65,11 @@ static int open_perf(struct uncore_component *c, const struct uncore_platform *p
 		     int kernel_only, struct uncore_perf_sysfs *sysfs)
 {
 	struct uncore_perf_config cfg;
+	char cpus[UNCORE_SETTING_MAX + 64], paranoid[UNCORE_SETTING_MAX + 64];
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.sysfs = sysfs;
+	cfg.cpu_root = dev_path(c, UNCORE_SYSFS_CPU_ROOT, cpus, sizeof(cpus));
+	cfg.paranoid_path = dev_path(c, UNCORE_PERF_PARANOID_PATH, paranoid, sizeof(paranoid));
 	cfg.plat = platform ? platform->events : NULL;
 	cfg.origin = platform ? platform->title : "kernel PMUs";
 	int rc = uncore_perf_open(&cfg, &c->be);
@@ -83,8 +99,10 @@ static const struct uncore_platform *sim_platform(struct uncore_sim *sim)
 				name = uncore_sim_model(i)->platform;
 	const struct uncore_platform *p = uncore_platform_by_name(name);
 	if (!p || !p->direct_open)
-		uncore_fail(UNCORE_ENOSUPP, "simulated model %s: no generation \"%s\" the direct "
-			    "backend programs", t.model, name ? name : "(none)");
+		uncore_fail(UNCORE_ENOSUPP,
+			    "simulated model %s: no generation \"%s\" the direct "
+			    "backend programs",
+			    t.model, name ? name : "(none)");
 	return p && p->direct_open ? p : NULL;
 }
 
@@ -240,13 +258,16 @@ static int open_sim(struct uncore_component *c)
  * client IMC: MCHBAR, seed 001 3.3): a read-only /dev/mem mapping of it.
  * Failure is not fatal (the MSR boxes work without it): *mmio stays NULL
  * and `why` says what to fix. */
-static void open_mmio_window(const struct uncore_platform *platform, struct uncore_regio *pci,
+static void open_mmio_window(const struct uncore_component *c,
+			     const struct uncore_platform *platform, struct uncore_regio *pci,
 			     struct uncore_regio **mmio, char *why, size_t len)
 {
 	uint64_t base, size;
+	char mem[UNCORE_SETTING_MAX + 64];
 	int rc = platform->mmio_window(pci, &base, &size);
 	if (rc == 0)
-		rc = uncore_mmio_open(NULL, base, (size_t)size, mmio);
+		rc = uncore_mmio_open(dev_path(c, UNCORE_MMIO_DEV_MEM, mem, sizeof(mem)), base,
+				      (size_t)size, mmio);
 	if (rc < 0)
 		snprintf(why, len, "IMC counters unavailable: %s", uncore_error_detail());
 	uncore_error_clear();
@@ -265,6 +286,8 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform 
 	struct uncore_regio *msr = NULL, *pci = NULL, *mmio = NULL, *io = NULL;
 	struct uncore_direct_config cfg;
 	char imc_why[200] = "";
+	char cpus[UNCORE_SETTING_MAX + 64], msr_root[UNCORE_SETTING_MAX + 64],
+	    allow_writes[UNCORE_SETTING_MAX + 64];
 	/* PCI needed, or only to find an MMIO window (Skylake client
 	 * MCHBAR), or not at all (Nehalem, Xeon 7100/7400: MSRs only). */
 	int pci_for_mmio = (platform->access & UNCORE_ACCESS_PCI_MMIO) != 0;
@@ -276,7 +299,8 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform 
 				   "%s: the direct backend does not program this platform; use the "
 				   "perf backend (kernel uncore PMUs) on this processor",
 				   platform->name);
-	rc = uncore_topology_read(NULL, NULL, 0, &topo);
+	rc = uncore_topology_read(dev_path(c, UNCORE_SYSFS_CPU_ROOT, cpus, sizeof(cpus)), NULL, 0,
+				  &topo);
 	if (rc < 0)
 		return rc;
 	size_t nsockets = uncore_topology_cpu_map(&topo, cpu_of_socket, UNCORE_MAX_SOCKETS);
@@ -289,11 +313,20 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform 
 	mo.platform = platform->name;
 	mo.cpu_of_socket = cpu_of_socket;
 	mo.nsockets = nsockets;
+	mo.dev_root = dev_path(c, UNCORE_MSR_DEV_ROOT, msr_root, sizeof(msr_root));
+	mo.allow_writes_param =
+	    dev_path(c, UNCORE_MSR_ALLOW_WRITES, allow_writes, sizeof(allow_writes));
 	rc = uncore_msr_open(&mo, &msr);
 	if (rc == 0 && want_pci) {
 		struct uncore_pci_options po;
+		char sysfs[UNCORE_SETTING_MAX + 64], mcfg[UNCORE_SETTING_MAX + 64],
+		    lockdown[UNCORE_SETTING_MAX + 64], mem[UNCORE_SETTING_MAX + 64];
 		memset(&po, 0, sizeof(po));
 		rc = uncore_pci_method_parse(c->settings->pci, &po);
+		po.sysfs_root = dev_path(c, UNCORE_PCI_SYSFS_ROOT, sysfs, sizeof(sysfs));
+		po.mcfg_path = dev_path(c, UNCORE_ACPI_MCFG_PATH, mcfg, sizeof(mcfg));
+		po.lockdown_path = dev_path(c, UNCORE_LOCKDOWN_PATH, lockdown, sizeof(lockdown));
+		po.mem_path = dev_path(c, UNCORE_PCI_ECAM_DEV, mem, sizeof(mem));
 		if (rc == 0)
 			rc = uncore_pci_cfg_open(&po, &pci);
 		if (rc < 0 && pci_for_mmio) { /* only the IMC needs PCI there */
@@ -306,7 +339,7 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform 
 		}
 	}
 	if (rc == 0 && pci_for_mmio && pci)
-		open_mmio_window(platform, pci, &mmio, imc_why, sizeof(imc_why));
+		open_mmio_window(c, platform, pci, &mmio, imc_why, sizeof(imc_why));
 	if (rc == 0)
 		rc = uncore_composite_open(msr, pci, mmio, &io);
 	if (rc < 0) {
@@ -351,7 +384,9 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform 
 static int defer_perf(struct uncore_component *c, struct uncore_perf_sysfs *listing)
 {
 	struct uncore_perf_config cfg;
-	int rc = uncore_perf_permission(NULL, NULL);
+	char paranoid[UNCORE_SETTING_MAX + 64];
+	int rc = uncore_perf_permission(
+	    NULL, dev_path(c, UNCORE_PERF_PARANOID_PATH, paranoid, sizeof(paranoid)));
 	if (rc < 0) {
 		uncore_perf_sysfs_free(listing);
 		return rc;
@@ -482,17 +517,23 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 	 * this processor only the kernel's own PMUs can be offered: their
 	 * listing is enough to choose. */
 	struct uncore_perf_sysfs *sysfs = NULL;
-	if ((platform ? uncore_perf_sysfs_read(NULL, &sysfs)
-		      : uncore_perf_sysfs_list(NULL, &sysfs)) < 0) {
+	char pmus[UNCORE_SETTING_MAX + 64], msr0[UNCORE_SETTING_MAX + 64],
+	    safe0[UNCORE_SETTING_MAX + 64];
+	const char *pmu_root = dev_path(c, UNCORE_PERF_PMU_ROOT, pmus, sizeof(pmus));
+	if ((platform ? uncore_perf_sysfs_read(pmu_root, &sysfs)
+		      : uncore_perf_sysfs_list(pmu_root, &sysfs)) < 0) {
 		sysfs = NULL; /* no perf_event: neither probe finds a PMU */
 		uncore_error_clear();
 	}
-	in.have_perf_uncore = platform && uncore_perf_sysfs_has_platform_pmu(
-					      sysfs, platform->events);
+	in.have_perf_uncore =
+	    platform && uncore_perf_sysfs_has_platform_pmu(sysfs, platform->events);
 	in.have_kernel_pmus = uncore_perf_sysfs_has_kernel_pmus(sysfs);
 	/* Asked only when there are tables to program directly. */
-	in.have_direct_access = platform && (access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
-					     access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0);
+	const char *msr = dev_path(c, UNCORE_MSR_DEV_ROOT "/0/msr", msr0, sizeof(msr0));
+	const char *safe = dev_path(c, UNCORE_MSR_DEV_ROOT "/0/msr_safe", safe0, sizeof(safe0));
+	in.have_direct_access =
+	    platform && (access(msr ? msr : UNCORE_MSR_DEV_ROOT "/0/msr", R_OK | W_OK) == 0 ||
+			 access(safe ? safe : UNCORE_MSR_DEV_ROOT "/0/msr_safe", R_OK | W_OK) == 0);
 	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
 	in.have_simulator = 1;
 	uncore_probe_decide(&in, &choice);

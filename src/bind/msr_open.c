@@ -36,8 +36,10 @@ int uncore_msr_open(const struct uncore_msr_open_options *o, struct uncore_regio
 	if (!t)
 		return uncore_fail(UNCORE_ENOSUPP, "no uncore MSR table for platform \"%s\"",
 				   o->platform ? o->platform : "(none)");
-	struct uncore_msr_options mo = {
-	    .cpu_of_socket = o->cpu_of_socket, .nsockets = o->nsockets, .dev_root = o->dev_root};
+	struct uncore_msr_options mo = {.cpu_of_socket = o->cpu_of_socket,
+					.nsockets = o->nsockets,
+					.dev_root = o->dev_root,
+					.allow_writes_param = o->allow_writes_param};
 	struct uncore_regio *dev = NULL;
 	char why_msr[600] = "";
 	int rc = UNCORE_ENOSUPP;

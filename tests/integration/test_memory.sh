@@ -9,7 +9,7 @@ set -u
 plan 6
 tmp=$(mktemp -d)
 inst=/dev/shm/uncore-sim-memory-test-$$
-trap 'rm -rf "$tmp"; rm -f "$inst"' EXIT
+trap 'rm -rf "$tmp" "$inst" "$inst.locks"' EXIT
 if ! command -v valgrind >/dev/null; then
 	fail "valgrind is not installed (scripts/install-deps.sh installs it)"
 	exit 0

@@ -234,6 +234,14 @@ TEST(qualifiers)
 	CHECK_EQ_INT(enc("fx_unc_cbo4::FX_C_CLOCKTICKS:box=4", NULL), 0);
 	CHECK_ERR("fx_unc_cbo3::FX_C_CLOCKTICKS:box=4", UNCORE_ECOMBO, "contradicts");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:box=18", UNCORE_ERANGE, "[0-17]");
+	/* Decimal, or hex with 0x, as the message says: never octal. */
+	CHECK_EQ_INT(enc("fx_unc_cbo::FX_C_CLOCKTICKS:box=017", NULL), 0);
+	CHECK_EQ_INT(last_ref.instance, 17);
+	CHECK_EQ_INT(enc("fx_unc_cbo::FX_C_CLOCKTICKS:box=0x11", NULL), 0);
+	CHECK_EQ_INT(last_ref.instance, 17);
+	CHECK_EQ_INT(enc("fx_unc_cbo::FX_C_CLOCKTICKS:box=08", NULL), 0);
+	CHECK_EQ_INT(last_ref.instance, 8);
+	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:box=-1", UNCORE_ESYNTAX, "number");
 	CHECK_ERR("fx_unc_pcu::FX_P_CLOCKTICKS:box=1", UNCORE_ERANGE, "[0-0]");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:socket=1:cpu=2", UNCORE_ECOMBO, "not both");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:socket=one", UNCORE_ESYNTAX, "number");
