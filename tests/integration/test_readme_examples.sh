@@ -9,6 +9,9 @@
 # uncore-stat; a metric's :int or :amount form with papi_command_line).
 set -u
 . "$(dirname "$0")/lib.sh"
+# One check for each list, and one for each command and event in it (their
+# number follows from the READMEs: readme_examples.py lists them).
+plan 2
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 trap 'rm -rf "$tmp"; rm -f /tmp/demo.jsonl' EXIT
@@ -24,6 +27,7 @@ mkdir -p "$work/src/sim"
 ln -s "$STAGE" "$work/stage"
 ln -s "$SRCDIR/src/sim/scenarios" "$work/src/sim/scenarios"
 (cd "$SRCDIR" && "${PYTHON3:-python3}" tests/integration/readme_examples.py commands "${docs[@]}") >"$tmp/commands"
+plan "$(wc -l <"$tmp/commands")"
 expect "the READMEs have example commands ($(wc -l <"$tmp/commands"))" test "$(wc -l <"$tmp/commands")" -ge 15
 n=0
 while IFS=$'\t' read -r where cmd shown; do
@@ -53,6 +57,7 @@ done <"$tmp/commands"
 
 # The event names: each counts somewhere.
 (cd "$SRCDIR" && "${PYTHON3:-python3}" tests/integration/readme_examples.py events "${docs[@]}") | sort -t$'\t' -k2,2 -u >"$tmp/events"
+plan "$(wc -l <"$tmp/events")"
 expect "the READMEs name events ($(wc -l <"$tmp/events"))" test "$(wc -l <"$tmp/events")" -ge 20
 machines=("--sim" "--sim --sim-kernel perf" "--sim --sim-kernel spr" "--sim --sim-model i7-6700k"
 	"--sim --sim-model x5570-2s" "--sim --sim-model x7460-4s")
