@@ -15,7 +15,7 @@ if ! command -v gfortran >/dev/null; then
 	skip_dep "Fortran: gfortran is not installed (scripts/install-deps.sh installs it)"
 	exit 0
 fi
-plan 3
+plan 2
 src=$SRCDIR/tests/integration/fortran/count.F90
 # shellcheck disable=SC2046 # pkg-config's words
 if gfortran -cpp -o "$tmp/count" "$src" $(PKG_CONFIG_PATH=$STAGE/lib/pkgconfig pkg-config --cflags --libs papi) \
