@@ -41,8 +41,18 @@ while IFS=$'\t' read -r where cmd shown; do
 			skip "$where: '$cmd': needs root (to become an unprivileged user) and perf_event_paranoid > 0"
 			continue
 		fi
-		run=(setpriv --reuid=65534 --regid=65534 --clear-groups env PATH="$STAGE/bin:$PATH"
-			PAPI_INTEL_UNCORE_BACKEND=perf)
+		# nobody runs copies of the command's programs and of libpapi in
+		# $tmp (mode 755): the clone may be in a directory nobody cannot
+		# enter (a 0700 home, mktemp -d).
+		mine=$tmp/nobody.$n
+		mkdir -p "$mine/bin" "$mine/lib"
+		cp -P "$STAGE"/lib/libpapi.so* "$mine/lib/"
+		for w in $cmd; do
+			if [ -f "$STAGE/bin/$w" ]; then cp "$STAGE/bin/$w" "$mine/bin/"; fi
+		done
+		chmod -R a+rX "$mine"
+		run=(setpriv --reuid=65534 --regid=65534 --clear-groups env PATH="$mine/bin:$PATH"
+			LD_LIBRARY_PATH="$mine/lib" PAPI_INTEL_UNCORE_BACKEND=perf)
 		;;
 	esac
 	(cd "$work" && "${run[@]}" sh -c "$cmd" </dev/null >"$tmp/out.$n" 2>&1)
