@@ -9,7 +9,7 @@
 # socket s reads rate x (i+1) x (s+1) per second).
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 26
+plan 41
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 stat=$STAGE/bin/uncore-stat

@@ -5,7 +5,7 @@
 # completion: test_completion.sh.)
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 25
+plan 22
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim
