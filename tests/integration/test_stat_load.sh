@@ -3,7 +3,8 @@
 # the simulator's stream.scn (a constant 1.6e9 read and 8e8 write CAS per
 # second and node: DRAM_READ_BW 102.4 GB/s) with CPU hogs of 4x the cores
 # beside it, so that the tool is preempted between and inside its reads.
-# Every interval (but spans under 5 ms, the end of the run) and the run's
+# Every interval (but spans under 50 ms: a catch-up after a late report, or
+# the end of the run, where 1 % is under 0.5 ms) and the run's
 # total are within 1 % of the scenario's rates, for the metrics and for the
 # -e counts over the interval's seconds: nothing is reset between
 # intervals, and counts and time come from the same reads
@@ -58,7 +59,7 @@ bad, checked, spans, short = [], 0, set(), 0
 for r in rows:
     kind, secs, name, sock = r["kind"], float(r["seconds"]), r["name"], r["socket"]
     share = 1.0 if sock == "all" else 0.5
-    if kind == "interval" and secs < 0.005:
+    if kind == "interval" and secs < 0.05:
         short += 1
         continue
     if r["type"] == "metric" and name in want_metric:
@@ -77,7 +78,7 @@ totals = sum(1 for r in rows if r["kind"] == "total")
 ok = not bad and checked > 0 and len(spans) >= 5 and totals > 0
 print(("PASS " if ok else "FAIL ") +
       "%s: %d values of %d intervals and the run's total within 1%% of the scenario's rates "
-      "(%d spans under 5 ms not checked)%s" %
+      "(%d values of spans under 50 ms not checked)%s" %
       (label, checked, len(spans), short, "".join("\n  " + b for b in bad[:12])))
 PY
 	done
