@@ -240,7 +240,7 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 		goto fail;
 	}
 	b->plat.name = cfg->plat ? cfg->plat->name : "kernel";
-	b->plat.id = cfg->plat ? cfg->plat->id : UNCORE_PLATFORM_NONE;
+	b->plat.platform = cfg->plat ? cfg->plat->platform : NULL;
 	b->plat.boxes = b->boxes;
 	for (unsigned i = 0; cfg->plat && i < cfg->plat->nboxes && i < UNCORE_MAX_BOX_TYPES; i++) {
 		const struct uncore_box_type *bt = cfg->plat->boxes[i];
