@@ -57,6 +57,10 @@ static struct {
 	int *absolute;
 	double *wsum, *wtime; /* per slot: sum of value x seconds, and seconds */
 	unsigned nreads;
+	/* The slot of <summary PMU>::COUNTING_TIME, the interval values' own
+	 * time base (ns since start, taken by the same read), or -1: then the
+	 * wall clock between reads weights them. */
+	int time_slot;
 	double last_read;
 	char (*units)[24];
 	int nslots;     /* events in the PAPI set */
@@ -161,11 +165,14 @@ static int probe_sockets(void)
 	return n;
 }
 
+static void add_counting_time(void);
+
 static void start_counting(void)
 {
 	unsigned ne = st.ev.n;
 	char name[PAPI_HUGE_STR_LEN];
 	st.es = PAPI_NULL;
+	st.time_slot = -1;
 	st.slot = calloc((size_t)st.nmine * ne, sizeof(*st.slot));
 	st.why = calloc((size_t)st.nmine * ne, sizeof(*st.why));
 	st.metric = calloc(ne, sizeof(*st.metric));
@@ -204,6 +211,7 @@ static void start_counting(void)
 		}
 	if (st.nslots == 0)
 		return;
+	add_counting_time();
 	int rc = PAPI_start(st.es);
 	if (rc != PAPI_OK) {
 		char m[200];
@@ -211,25 +219,49 @@ static void start_counting(void)
 		note(m);
 		return;
 	}
-	st.t0 = st.last_read = PMPI_Wtime();
+	st.t0 = PMPI_Wtime();
+	st.last_read = st.time_slot >= 0 ? 0 : st.t0;
 	st.on = 1;
+}
+
+/* When an event is an interval value: the platform's COUNTING_TIME beside
+ * the events (not reported), so that each read's values are weighted by the
+ * very interval they cover, on the simulator's virtual clock too. */
+static void add_counting_time(void)
+{
+	char name[PAPI_HUGE_STR_LEN];
+	int any = 0;
+	st.time_slot = -1;
+	for (unsigned e = 0; e < st.ev.n; e++)
+		any |= st.absolute[e];
+	for (unsigned i = 0; any && umpi_counting_time_name(i, name, sizeof(name)) == 0; i++)
+		if (PAPI_add_named_event(st.es, name) == PAPI_OK) {
+			st.time_slot = st.nslots++;
+			return;
+		}
+}
+
+/* A metric's value (PAPI_DATATYPE_FP64) from its slot. */
+static double slot_double_bits(long long v)
+{
+	double d;
+	memcpy(&d, &v, sizeof(d));
+	return d;
 }
 
 /* A value of event e's slot as a double. */
 static double slot_double(unsigned e, long long v)
 {
-	double d;
-	if (!st.metric[e])
-		return (double)v;
-	memcpy(&d, &v, sizeof(d));
-	return d;
+	return st.metric[e] ? slot_double_bits(v) : (double)v;
 }
 
 /* Every read of the set closes the interval of its absolute values: each
- * is weighted by the seconds since the previous read. */
+ * is weighted by the seconds of that interval (COUNTING_TIME's growth, else
+ * the wall clock's). */
 static void took_read(const long long *v)
 {
-	double t = PMPI_Wtime(), dt = t - st.last_read;
+	double t = st.time_slot >= 0 ? slot_double_bits(v[st.time_slot]) / 1e9 : PMPI_Wtime(),
+	       dt = t - st.last_read;
 	st.last_read = t;
 	st.nreads++;
 	for (int i = 0; i < st.nmine; i++)
