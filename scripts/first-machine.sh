@@ -68,7 +68,7 @@ elif [ "$vendor" = GenuineIntel ] && [ "$family" = 6 ]; then
 	case $model in
 	63) platform=hswep ;;
 	78 | 94) platform=skl ;;
-	26 | 30 | 31 | 46) platform=nhm ;;
+	26 | 30) platform=nhm ;;
 	esac
 	echo "  platform: $platform"
 else

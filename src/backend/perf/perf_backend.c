@@ -8,6 +8,7 @@
 
 #include "backend/perf/perf_encode.h"
 #include "common/uncore_error.h"
+#include "platform/hswep/hswep_kernel.h"
 #include "topology/cpu_topology.h"
 
 #include <errno.h>
@@ -319,6 +320,51 @@ static void release_program(struct perf_backend *b)
 	b->in_place = 0;
 	b->plan = NULL;
 	b->running = 0;
+}
+
+int perf_table_event(struct perf_backend *b, struct uncore_sched_event *ev)
+{
+	const struct uncore_box_type *bt = ev->ref.box;
+	unsigned box = 0;
+	while (box < b->ntable && b->plat.boxes[box] != bt)
+		box++;
+	if (box == b->ntable || (bt->flags & UNCORE_BOXF_KERNEL))
+		return 0;
+	const struct uncore_perf_pmu *pmu = NULL;
+	for (unsigned i = 0; i < PERF_MAX_INSTANCES && !pmu; i++)
+		pmu = perf_bind(b, box, i)->pmu;
+	if (!pmu)
+		return 0; /* no kernel PMU: start says so, per instance */
+	/* The encoding alone, as the kernel would program it: a filter it
+	 * would drop is refused now, with its rule, not at start. */
+	uint64_t cfg[UNCORE_PERF_NCONFIG];
+	struct uncore_perf_table_event tev = {
+	    .ctl = ev->enc.ctl,
+	    .filter = ev->enc.filter,
+	    .filter_mask = ev->enc.filter_mask,
+	    .nfilters = ev->enc.nfilters,
+	    .fixed = ev->enc.fixed,
+	    .code = ev->enc.code,
+	};
+	int rc = uncore_perf_encode_table(bt, pmu, &tev, cfg);
+	if (rc < 0 || ev->enc.fixed || bt->platform != UNCORE_PLATFORM_HSWEP)
+		return rc;
+	/* The kernel's counter constraints (hswep_uncore_{cbox,r2pcie,r3qpi}_
+	 * constraints): a group it cannot place is EINVAL at open, so our
+	 * plan places each event only where the kernel would accept it
+	 * (platform/hswep/HARDWARE-DECISIONS.md H7). */
+	uint64_t manual = ev->enc.counters;
+	uint64_t kernel = hswep_kernel_counter_mask((enum hswep_box_kind)bt->layout, ev->enc.ctl,
+						    bt->ngeneric);
+	if (!(manual & kernel))
+		return uncore_fail(UNCORE_ECONFLICT,
+				   "%s: the manual allows counters 0x%llx and the kernel's %s driver "
+				   "0x%llx (its counter constraints): no counter satisfies both; use "
+				   "the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
+				   bt->name, (unsigned long long)manual, pmu->name,
+				   (unsigned long long)kernel);
+	ev->enc.counters = manual & kernel;
+	return 0;
 }
 
 /* The config words of slot `s`. */

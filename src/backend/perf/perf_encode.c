@@ -173,6 +173,25 @@ static int pack_freerun(const struct uncore_box_type *box, const struct uncore_p
 			   box->name, pmu->name, code & 0xffff);
 }
 
+/* The kernel format names of the fields of `fd` that `bits` touch
+ * ("filter_nid", "filter_state, filter_opc"). */
+static void filter_field_names(const struct uncore_filter_desc *fd, uint64_t bits, char *out,
+			       size_t len, int more)
+{
+	size_t at = 0;
+	for (unsigned i = 0; fd->fields && fd->fields[i]; i++) {
+		const char *n = fd->perf ? fd->perf[i] : NULL;
+		if (!(fd->fields[i] & bits) || !n || strstr(out, n))
+			continue;
+		int w = snprintf(out + at, len - at, "%s%s", at || more ? ", " : "", n);
+		if (w < 0 || (size_t)w >= len - at)
+			return;
+		at += (size_t)w;
+	}
+	if (!at)
+		snprintf(out, len, "%s%s bits 0x%" PRIx64, more ? ", " : "", fd->name, bits);
+}
+
 /* What the Haswell-EP driver would do with the encoding (platform/hswep/
  * hswep_kernel.h): a CBo filter it would not program is refused -- the
  * event would count unfiltered -- and a PCU frequency band 1-3, which its
@@ -188,19 +207,25 @@ static int hswep_kernel_rules(const struct uncore_box_type *box, uint64_t *ctl, 
 		uint64_t m[2];
 		unsigned fields = hswep_kernel_cbo_fields(*ctl);
 		hswep_kernel_cbo_filter_masks(fields, &m[0], &m[1]);
-		for (unsigned f = 0; f < nfilters && f < 2; f++)
-			if (filter[f] & used[f] & ~m[f])
-				return uncore_fail(
-				    UNCORE_ENOSUPP,
-				    "%s: the kernel's uncore_cbox driver programs the CBo filters "
-				    "only for the (event, umask) pairs it lists, and for event "
-				    "0x%02x umask 0x%02x it would drop %s bits 0x%" PRIx64
-				    " and count unfiltered; use the direct backend "
-				    "(PAPI_INTEL_UNCORE_BACKEND=direct)",
-				    box->name, (unsigned)(*ctl & 0xff),
-				    (unsigned)(*ctl >> 8 & 0xff), box->filters[f].name,
-				    filter[f] & used[f] & ~m[f]);
-		return 0;
+		char names[160] = "";
+		for (unsigned f = 0; f < nfilters && f < 2; f++) {
+			uint64_t dropped = filter[f] & used[f] & ~m[f];
+			size_t at = strlen(names);
+			if (dropped)
+				filter_field_names(&box->filters[f], dropped, names + at,
+						   sizeof(names) - at, at > 0);
+		}
+		if (!names[0])
+			return 0;
+		return uncore_fail(UNCORE_ENOSUPP,
+				   "%s: the kernel would drop the %s filter and count unfiltered: "
+				   "its uncore_cbox driver programs a CBo filter field only for the "
+				   "(event, umask) pairs of its hswep_uncore_cbox_extra_regs table, "
+				   "matched exactly, and event 0x%02x umask 0x%02x gets %s there; "
+				   "use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
+				   box->name, names, (unsigned)(*ctl & 0xff),
+				   (unsigned)(*ctl >> 8 & 0xff),
+				   fields ? "only other fields" : "no filter at all");
 	}
 	if (box->layout == HSWEP_BOX_PCU && nfilters > 0) {
 		unsigned band;
