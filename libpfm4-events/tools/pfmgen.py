@@ -92,9 +92,13 @@ def emit_header(path_name, guard, comment_lines, tables):
                 out.append("\t  .udesc  = %s," % c_string(um["udesc"]))
                 if um.get("uequiv"):
                     out.append("\t  .uequiv = %s," % c_string(um["uequiv"]))
-                out.append("\t  .ucode  = 0x%x," % num(um["ucode"]))
-                if um.get("ufilters"):
-                    out.append("\t  .ufilters[0] = 0x%xULL," % num(um["ufilters"][0]))
+                out.append("\t  .ucode  = %s," % c_u64(num(um["ucode"])))
+                uf = um.get("ufilters")
+                if isinstance(uf, dict):        # {slot: value}
+                    for slot in sorted(uf):
+                        out.append("\t  .ufilters[%d] = 0x%xULL," % (slot, num(uf[slot])))
+                elif uf:
+                    out.append("\t  .ufilters[0] = 0x%xULL," % num(uf[0]))
                 if um.get("ucntmsk"):
                     out.append("\t  .ucntmsk = %s," % c_u64(num(um["ucntmsk"])))
                 if um.get("uflags"):

@@ -533,6 +533,20 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 	if (strchr(rest, '='))
 		return uncore_fail(UNCORE_ESYNTAX, "'%s': the event name comes before any modifier",
 				   rest);
+	/* Intel's dotted names, as its event files and `perf list` write them
+	 * (UNC_CHA_TOR_INSERTS.IA_MISS): the event, then a unit mask whose own
+	 * dots are '_' in our tables (libpfm4-events/tools/gen_perfmon.py). */
+	char *dotted = strchr(rest, '.');
+	if (dotted) {
+		*dotted++ = '\0';
+		if (rest[0] == '\0' || dotted[0] == '\0')
+			return uncore_fail(UNCORE_ESYNTAX,
+					   "'%s.%s': an Intel name is EVENT.UNIT_MASK, both non-empty",
+					   rest, dotted);
+		for (char *p = dotted; *p; p++)
+			if (*p == '.')
+				*p = '_';
+	}
 	if (ps.pmu_given) {
 		int idx = uncore_box_find_event(ps.ev.box, rest);
 		if (idx < 0)
@@ -548,6 +562,10 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 			return rc;
 	}
 	rc = resolve_event_equiv(&ps, 0);
+	if (!rc && dotted) {
+		int um = uncore_box_find_umask(ps.ev.box, ps.ev.event, dotted);
+		rc = um >= 0 ? add_umask(&ps, (unsigned)um, 0) : unknown_umask(&ps, dotted);
+	}
 	if (!rc && attrs)
 		rc = parse_attrs(&ps, attrs, 0);
 	if (rc)

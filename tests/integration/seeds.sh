@@ -27,3 +27,26 @@ find_seeds() { # audit-name
 		"tree ($SRCDIR/../shared/seeds is missing, as in a user's clone); set SEEDS=<dir> to run it"
 	return 1
 }
+
+# Intel's perfmon event and metric data (../shared/reference/intel-perfmon,
+# README there), read by the perfmon audits (test_perfmon_audit.sh): sets
+# $perfmon and returns 0, or says why the audit cannot run (SKIP-DEP, as
+# find_seeds) and returns 1.  $PERFMON overrides the place.
+find_perfmon() { # audit-name
+	perfmon=${PERFMON:-}
+	if [ -n "$perfmon" ]; then
+		[ -f "$perfmon/mapfile.csv" ] && return 0
+		echo "FAIL $1: PERFMON=$perfmon holds no Intel perfmon data (mapfile.csv is missing)"
+		return 1
+	fi
+	local d
+	for d in "$SRCDIR/../shared/reference/intel-perfmon" "$SRCDIR/../../shared/reference/intel-perfmon"; do
+		if [ -f "$d/mapfile.csv" ]; then
+			perfmon=$d
+			return 0
+		fi
+	done
+	echo "SKIP-DEP $1 did not run: Intel's perfmon data it checks against is not in this" \
+		"tree ($SRCDIR/../shared/reference/intel-perfmon is missing, as in a user's clone); set PERFMON=<dir> to run it"
+	return 1
+}

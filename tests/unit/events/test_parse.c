@@ -118,6 +118,26 @@ TEST(unit_mask_rules)
 	CHECK_ERR("fx_unc_imc::FX_M_NO_DEFAULT", UNCORE_ENOUMASK, "RD, WR");
 }
 
+/* Intel's dotted names (its event files, `perf list`): EVENT.UNIT_MASK is
+ * EVENT:UNIT_MASK, further dots are '_' in our unit-mask names. */
+TEST(intel_dotted_names)
+{
+	struct uncore_encoding e;
+	CHECK_CTL("fx_unc_cbo::FX_C_LOOKUP.WRITE", 0x534);
+	CHECK_EQ_INT(last_ref.numasks, 1);
+	CHECK_CTL("FX_C_LOOKUP.WRITE", 0x534); /* without the PMU too */
+	CHECK_EQ_INT(enc("fx_unc_cbo5::FX_C_LOOKUP.WRITE:STATE_M:e", &e), 0);
+	CHECK_EQ_U64(e.ctl, 0x534 | (1ULL << 18));
+	CHECK_EQ_U64(e.filter[0], 1ULL << 23); /* STATE_M */
+	CHECK_CTL("fx_unc_cbo::fx_c_lookup.write", 0x534); /* any case, as the rest */
+	CHECK_ERR("fx_unc_cbo::FX_C_LOOKUP.WRITE:DATA_READ", UNCORE_ECOMBO, "cannot be combined");
+	CHECK_ERR("fx_unc_cbo::FX_C_LOOKUP.NOPE", UNCORE_ENOUMASK, "NOPE");
+	CHECK_ERR("fx_unc_cbo::FX_C_LOOKUP.WRITE.X", UNCORE_ENOUMASK, "WRITE_X");
+	CHECK_ERR("fx_unc_cbo::FX_C_LOOKUP.", UNCORE_ESYNTAX, "EVENT.UNIT_MASK");
+	CHECK_ERR("fx_unc_cbo::.WRITE", UNCORE_ESYNTAX, "EVENT.UNIT_MASK");
+	CHECK_ERR("fx_unc_cbo::FX_C_NOSUCH.WRITE", UNCORE_ENOEVENT, "FX_C_NOSUCH");
+}
+
 TEST(modifiers)
 {
 	struct uncore_encoding e;
@@ -343,6 +363,7 @@ int main(void)
 {
 	RUN(defaults_and_filters);
 	RUN(unit_mask_rules);
+	RUN(intel_dotted_names);
 	RUN(modifiers);
 	RUN(fixed_pcu_and_extensions);
 	RUN(qualifiers);
