@@ -322,6 +322,20 @@ static void release_program(struct perf_backend *b)
 	b->running = 0;
 }
 
+/* A QPI packet match the kernel would not program (H14): refused. */
+static int qpi_match_kept(const struct uncore_box_type *bt, unsigned port, uint64_t ctl)
+{
+	if (hswep_kernel_qpi_matches(ctl, port))
+		return 0;
+	return uncore_fail(UNCORE_ENOSUPP,
+			   "%s: the kernel's Haswell-EP driver programs the QPI packet match/mask "
+			   "for CTO_COUNT (event 0x38) on ports 0 and 1 only (its device table has "
+			   "no mask/match function for port 2), so on uncore_qpi_%u this event "
+			   "would count unfiltered; count ports 0 and 1 by name (:box=0, :box=1) "
+			   "or use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
+			   bt->name, port);
+}
+
 int perf_table_event(struct perf_backend *b, struct uncore_sched_event *ev)
 {
 	const struct uncore_box_type *bt = ev->ref.box;
@@ -349,6 +363,13 @@ int perf_table_event(struct perf_backend *b, struct uncore_sched_event *ev)
 	int rc = uncore_perf_encode_table(bt, pmu, &tev, cfg);
 	if (rc < 0 || ev->enc.fixed || bt->platform != UNCORE_PLATFORM_HSWEP)
 		return rc;
+	if (bt->layout == HSWEP_BOX_QPI && (ev->enc.filter_mask[0] | ev->enc.filter_mask[1])) {
+		int inst = ev->ref.instance;
+		for (unsigned i = 0; i < PERF_MAX_INSTANCES; i++)
+			if ((inst == UNCORE_ALL || inst == (int)i) && perf_bind(b, box, i)->pmu &&
+			    (rc = qpi_match_kept(bt, i, ev->enc.ctl)) < 0)
+				return rc;
+	}
 	/* The kernel's counter constraints (hswep_uncore_{cbox,r2pcie,r3qpi}_
 	 * constraints): a group it cannot place is EINVAL at open, so our
 	 * plan places each event only where the kernel would accept it
@@ -382,6 +403,12 @@ static int slot_config(struct perf_backend *b, const struct uncore_plan *plan,
 		return 0;
 	}
 	const struct uncore_boxprog *bp = &plan->boxes[s->boxprog];
+	if (bt->platform == UNCORE_PLATFORM_HSWEP && bt->layout == HSWEP_BOX_QPI &&
+	    (s->filter_mask[0] | s->filter_mask[1])) {
+		int rc = qpi_match_kept(bt, s->instance, s->ctl);
+		if (rc < 0)
+			return rc;
+	}
 	struct uncore_perf_table_event ev = {
 	    .ctl = s->ctl,
 	    .filter = bp->filter,

@@ -125,6 +125,34 @@ TEST(qpi_matching_counts_received_packets_on_both_backends)
 		harness_row = NULL;
 		sim_set_close(&e);
 	}
+	/* Three ports: the kernel has no mask/match device for port 2, so
+	 * CTO_COUNT matching there is refused on perf, by name or summed,
+	 * and ports 0 and 1 count (H14). */
+	struct sim_set e;
+	CHECK_EQ_INT(sim_set_open_perf(&e, "e7-8890v3-4s", NULL, rx_and_tx), 0);
+	if (e.set) {
+		unsigned idx;
+		CHECK_EQ_INT(uncore_set_add(e.set, "hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_DATAC_M", &idx),
+			     UNCORE_ENOSUPP);
+		CHECK_CONTAINS(uncore_error_detail(), "no mask/match function for port 2");
+		CHECK_EQ_INT(
+		    uncore_set_add(e.set, "hswep_unc_qpi2::UNC_Q_CTO_COUNT:DRS_DATAC_M:socket=0", &idx),
+		    UNCORE_ENOSUPP);
+		CHECK_EQ_INT(
+		    uncore_set_add(e.set, "hswep_unc_qpi1::UNC_Q_CTO_COUNT:DRS_DATAC_M:socket=0", &idx),
+		    0);
+		/* A metric sums every port: refused when its terms are programmed. */
+		struct uncore_set *m = NULL;
+		CHECK_EQ_INT(uncore_set_create(e.be, &m), 0);
+		const char *metric[] = {"hswep_unc_qpi::DRS_M_FROM_QPI"};
+		int rc = uncore_set_assign(m, metric, 1);
+		if (rc == 0)
+			rc = uncore_set_start(m);
+		CHECK_EQ_INT(rc, UNCORE_ENOSUPP);
+		CHECK_CONTAINS(uncore_error_detail(), "port 2");
+		uncore_set_destroy(m);
+	}
+	sim_set_close(&e);
 }
 
 TEST(time_multiplexed_terms_reopen_the_kernel_groups_without_loss)
