@@ -214,13 +214,12 @@ int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_
 	out->units = "";
 	out->method = "";
 	out->nsettings = s->c.nphases ? s->c.nphases : 1;
+	out->running_sum = 1;
 	if (s->c.metric[i] >= 0) {
 		out->metric = 1;
-		out->units = s->c.entries[i].metric.def->units;
-		if (s->c.int_scale[i] > 0) {
-			out->integer = 1;
-			out->units = s->c.int_units[i];
-		}
+		out->units = s->c.int_units[i];
+		out->integer = s->c.int_scale[i] > 0;
+		out->running_sum = s->c.reading[i] != READ_INTERVAL;
 		out->method = uncore_mset_method_text(s->c.ms, (unsigned)s->c.metric[i]);
 	}
 	return 0;
@@ -446,8 +445,28 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 	return rc;
 }
 
-/* Values of every entry at time `now` from bases and the live phase. */
-static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
+/* A metric's value into the slot of entry i: the double's bits, or its
+ * integer form rounded half away from zero (without libm: PAPI's tools do
+ * not link it); a value that is no number (x/0, nothing counted yet)
+ * reads 0 in the integer form. */
+static void store_metric(const struct contents *c, unsigned i, double d, uint64_t *values)
+{
+	if (c->int_scale[i] > 0) {
+		double x = isfinite(d) ? d * c->int_scale[i] : 0;
+		int64_t v = x >= 0x1p63    ? INT64_MAX
+			    : x <= -0x1p63 ? INT64_MIN
+					   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+		memcpy(&values[i], &v, sizeof(v));
+	} else {
+		memcpy(&values[i], &d, sizeof(d));
+	}
+}
+
+/* Values of every entry at time `now` from bases and the live phase.
+ * `advance`: this read closes an interval (src/metrics/README.md, "What a
+ * read returns"): the next READ_INTERVAL value starts here.  The poller's
+ * reads do not. */
+static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int advance)
 {
 	struct contents *c = &s->c;
 	const struct phase *ph = &c->phases[s->phase];
@@ -485,30 +504,60 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values)
 	}
 	unsigned nt = uncore_mset_nterms(c->ms);
 	for (unsigned t = 0; t < nt; t++)
-		c->terms[t] = 0;
-	for (unsigned e = c->nraw; e < c->nsev; e++)
+		c->terms[t] = c->terms_int[t] = 0;
+	for (unsigned e = c->nraw; e < c->nsev; e++) {
 		c->terms[c->info[e].term] += c->info[e].weight * c->est[e];
-	double commons[UNCORE_METRIC_NCOMMONS];
+		c->terms_int[c->info[e].term] += c->info[e].weight * (c->est[e] - c->prev_est[e]);
+	}
+	double commons[UNCORE_METRIC_NCOMMONS], commons_int[UNCORE_METRIC_NCOMMONS];
 	commons[UNCORE_METRIC_ELAPSED_NS] = elapsed;
 	/* TSC_SPEED unknown: 1000 MHz, with TSC ticks to match (README). */
 	commons[UNCORE_METRIC_TSC_MHZ] = s->clock.tsc_hz ? (double)s->clock.tsc_hz / 1e6 : 1000.0;
+	commons_int[UNCORE_METRIC_ELAPSED_NS] = (double)(now - s->prev_ns);
+	commons_int[UNCORE_METRIC_TSC_MHZ] = commons[UNCORE_METRIC_TSC_MHZ];
+	/* An empty interval (a second read at the same instant: PAPI_stop
+	 * reads, then stops) repeats the value of the interval that ended
+	 * there. */
+	int repeat = now == s->prev_ns && s->read_once;
 	for (unsigned i = 0; i < c->n; i++) {
 		if (c->metric[i] < 0)
 			continue;
-		double d = uncore_mset_eval(c->ms, (unsigned)c->metric[i], c->terms, commons);
-		if (c->int_scale[i] > 0) {
-			/* The integer form: rounded half away from zero (without
-			 * libm: PAPI's tools do not link it); a value that is no
-			 * number (x/0, nothing counted yet) reads 0. */
-			double x = isfinite(d) ? d * c->int_scale[i] : 0;
-			int64_t v = x >= 0x1p63    ? INT64_MAX
-				    : x <= -0x1p63 ? INT64_MIN
-						   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
-			memcpy(&values[i], &v, sizeof(v));
-		} else {
-			memcpy(&values[i], &d, sizeof(d));
+		unsigned k = (unsigned)c->metric[i];
+		switch (c->reading[i]) {
+		case READ_INTERVAL:
+			if (repeat)
+				values[i] = c->last_val[i];
+			else
+				store_metric(c, i, uncore_mset_eval(c->ms, k, c->terms_int, commons_int),
+					     values);
+			break;
+		case READ_AMOUNT:
+			/* Nothing yet over no time: 0, not the rate's 0/0. */
+			store_metric(c, i,
+				     elapsed > 0 ? uncore_mset_eval(c->ms, k, c->terms, commons) *
+						       elapsed / 1e9
+						 : 0.0,
+				     values);
+			break;
+		default:
+			store_metric(c, i, uncore_mset_eval(c->ms, k, c->terms, commons), values);
+			break;
 		}
 	}
+	if (advance && c->any_interval) {
+		memcpy(c->prev_est, c->est, c->nsev * sizeof(*c->est));
+		memcpy(c->last_val, values, c->n * sizeof(*values));
+		s->prev_ns = now;
+		s->read_once = 1;
+	}
+}
+
+/* The next READ_INTERVAL value starts at `ns`, from zero counts. */
+static void interval_restart(struct uncore_set *s, uint64_t ns)
+{
+	memset(s->c.prev_est, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.prev_est));
+	s->prev_ns = ns;
+	s->read_once = 0;
 }
 
 static void clear_totals(struct uncore_set *s)
@@ -561,6 +610,7 @@ int uncore_set_start(struct uncore_set *s)
 	if (rc < 0)
 		return set_release(s, rc);
 	s->start_ns = s->phase_ns;
+	interval_restart(s, s->start_ns);
 	s->running = 1;
 	return 0;
 }
@@ -587,7 +637,7 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 	take_interruption(s);
 	/* Written once, into the caller's array: s->values serves reads of a
 	 * stopped set only (stop and reset fill it). */
-	compute(s, now, values);
+	compute(s, now, values, !s->be->fold_only_read);
 	if (rc < 0)
 		return rc;
 	if (s->c.nphases > 1) {
@@ -641,7 +691,7 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 		rc = set_release(s, phase_end(s, &end));
 		s->stop_ns = end;
 		s->running = 0;
-		compute(s, end, s->values);
+		compute(s, end, s->values, 1);
 	} else if (s->final_short) {
 		rc = uncore_fail(s->short_rc, "%s", s->short_detail);
 	}
@@ -721,10 +771,12 @@ int uncore_set_reset(struct uncore_set *s)
 		for (unsigned k = 0; k < ph->plan.nslots; k++)
 			uncore_fold_reset(&s->c.folds[k], s->c.rawv[k]);
 		s->start_ns = s->phase_ns;
+		interval_restart(s, s->start_ns);
 		prepare_sums(s);
 		return 0;
 	}
 	s->start_ns = s->stop_ns;
-	compute(s, s->stop_ns, s->values);
+	interval_restart(s, s->start_ns);
+	compute(s, s->stop_ns, s->values, 0);
 	return 0;
 }

@@ -107,6 +107,11 @@ struct uncore_set_entry_info {
 	int metric;         /* 1: a metric, its value a double (PAPI_DATATYPE_FP64) */
 	int integer;        /* 1: the metric's integer form (":int"), its value an int64 */
 	const char *units;  /* metric units, "" for events (counts) */
+	/* 1: the value is a running sum since start or reset (events, amounts,
+	 * amount forms; PAPI_VALUETYPE_RUNNING_SUM); 0: a metric's value over
+	 * the interval since the previous read (PAPI_VALUETYPE_ABSOLUTE).
+	 * src/metrics/README.md, "What a read returns". */
+	int running_sum;
 	const char *method; /* metric: how it is measured and its error bound; "" for events */
 	unsigned nsettings; /* time-multiplexed settings of the whole set (1: none) */
 };

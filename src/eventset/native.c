@@ -261,11 +261,16 @@ static unsigned metric_subs(const struct uncore_native *n, const struct uncore_m
 	return bt && bt->ninstances > 1 ? 3 : 2; /* :socket=, [:box=,] :int */
 }
 
-/* The integer form of metric d: units and description. */
-static void metric_int_fill(const struct uncore_metric_def *d, struct uncore_native_info *out)
+/* The integer form of metric d (of its amount form): units. */
+static void metric_int_fill(const struct uncore_metric_def *d, int amount,
+			    struct uncore_native_info *out)
 {
 	double scale;
-	uncore_metric_int_units(d->units, &scale, out->units, sizeof(out->units));
+	char units[sizeof(out->units)];
+	snprintf(units, sizeof(units), "%s", d->units);
+	if (amount)
+		uncore_metric_amount_units(d->units, units, sizeof(units));
+	uncore_metric_int_units(units, &scale, out->units, sizeof(out->units));
 	out->fp64 = 0;
 	out->int64 = 1;
 }
@@ -299,6 +304,7 @@ static void metric_fill(const struct uncore_native *n, const struct uncore_metri
 	uncore_metric_describe(n->metrics, d, out->desc, sizeof(out->desc));
 	snprintf(out->units, sizeof(out->units), "%s", d->units);
 	out->fp64 = 1;
+	out->running_sum = uncore_metric_units_amount(d->units);
 }
 
 static int metric_info(const struct uncore_native *n, uint32_t code, struct uncore_native_info *out)
@@ -320,7 +326,7 @@ static int metric_info(const struct uncore_native *n, uint32_t code, struct unco
 	snprintf(desc, sizeof(desc), "%s", out->desc);
 	out->kind = UNCORE_NATIVE_QUALIFIER;
 	if (sub == metric_subs(n, d)) {
-		metric_int_fill(d, out);
+		metric_int_fill(d, 0, out);
 		snprintf(out->name, sizeof(out->name), "%s:int", name);
 		snprintf(
 		    out->desc, sizeof(out->desc),
@@ -492,8 +498,13 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 			snprintf(out->desc, sizeof(out->desc), "%s", ei.desc ? ei.desc : "");
 		else if (e.kind == UNCORE_ENTRY_METRIC) {
 			metric_fill(n, e.metric.def, out);
+			if (e.metric.amount) {
+				uncore_metric_amount_units(e.metric.def->units, out->units,
+							   sizeof(out->units));
+				out->running_sum = 1;
+			}
 			if (e.metric.integer)
-				metric_int_fill(e.metric.def, out);
+				metric_int_fill(e.metric.def, e.metric.amount, out);
 		}
 		uncore_error_clear();
 		return 0;
@@ -579,7 +590,8 @@ int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code
 	if (e.from_source)
 		return kernel_code(n, name, code) == 0 ? 0 : named_code(n, &e, code);
 	if (e.kind == UNCORE_ENTRY_METRIC) {
-		if (e.metric.socket == UNCORE_ALL && e.metric.instance == UNCORE_ALL) {
+		if (e.metric.socket == UNCORE_ALL && e.metric.instance == UNCORE_ALL &&
+		    !e.metric.amount) {
 			/* The metric, or its listed integer form (its last sub). */
 			*code = metric_code((unsigned)(e.metric.def - n->metrics->defs),
 					    e.metric.integer ? metric_subs(n, e.metric.def) : 0);

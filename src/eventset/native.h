@@ -54,6 +54,10 @@ struct uncore_native_info {
 	char units[64]; /* a metric's units, "" for counts */
 	int fp64;       /* the value is a double (a metric) */
 	int int64;      /* the value is a metric's integer form (":int"), a signed integer */
+	/* 1: a running sum since start or reset (counts, a metric that is an
+	 * amount, a rate's ":amount" form); 0: a metric's value over the
+	 * interval since the previous read (src/metrics/README.md). */
+	int running_sum;
 };
 
 struct uncore_native;

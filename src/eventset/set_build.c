@@ -6,6 +6,7 @@
 
 #include "common/uncore_error.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,10 @@ void uncore_set_free_contents(struct contents *c)
 	free(c->terms);
 	free(c->int_scale);
 	free(c->int_units);
+	free(c->reading);
+	free(c->prev_est);
+	free(c->terms_int);
+	free(c->last_val);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -238,8 +243,10 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	mrefs = calloc(n ? n : 1, sizeof(*mrefs));
 	c->int_scale = calloc(n ? n : 1, sizeof(*c->int_scale));
 	c->int_units = calloc(n ? n : 1, sizeof(*c->int_units));
+	c->reading = calloc(n ? n : 1, sizeof(*c->reading));
+	c->last_val = calloc(n ? n : 1, sizeof(*c->last_val));
 	if (!c->entries || !c->metric || !c->raw || !c->sev || !mrefs || !c->int_scale ||
-	    !c->int_units) {
+	    !c->int_units || !c->reading || !c->last_val) {
 		free(mrefs);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u events", n);
 	}
@@ -257,10 +264,16 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 		attach_entry(attach_cpu, kind, &c->sev[c->nraw], &mrefs[c->nmetrics],
 			     attach_socket);
 		if (kind) {
-			if (mrefs[c->nmetrics].integer)
-				uncore_metric_int_units(mrefs[c->nmetrics].def->units,
-							&c->int_scale[i], c->int_units[i],
+			const struct uncore_metric_ref *r = &mrefs[c->nmetrics];
+			char units[48];
+			snprintf(units, sizeof(units), "%s", r->def->units);
+			if (r->amount)
+				uncore_metric_amount_units(r->def->units, units, sizeof(units));
+			if (r->integer)
+				uncore_metric_int_units(units, &c->int_scale[i], c->int_units[i],
 							sizeof(c->int_units[i]));
+			else
+				snprintf(c->int_units[i], sizeof(c->int_units[i]), "%s", units);
 			c->metric[i] = (int)c->nmetrics++;
 		} else {
 			c->metric[i] = -1;
@@ -273,6 +286,18 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 					 &failed);
 		if (rc < 0)
 			goto out;
+		for (unsigned i = 0; i < n; i++) {
+			int k = c->metric[i];
+			if (k < 0)
+				continue;
+			if (mrefs[k].amount)
+				c->reading[i] = READ_AMOUNT;
+			else if (uncore_mset_is_amount(c->ms, (unsigned)k))
+				c->reading[i] = READ_RUNNING;
+			else
+				c->reading[i] = READ_INTERVAL;
+			c->any_interval |= c->reading[i] == READ_INTERVAL;
+		}
 	}
 	/* Raw events, then the metrics' events. */
 	unsigned nm = c->ms ? uncore_mset_nevents(c->ms) : 0;
@@ -312,8 +337,10 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	c->kern_running = calloc(c->nsev ? c->nsev : 1, sizeof(*c->kern_running));
 	c->est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->est));
 	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
+	c->terms_int = calloc(nt ? nt : 1, sizeof(*c->terms_int));
+	c->prev_est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->prev_est));
 	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
-	    !c->kern_running || !c->est || !c->terms)
+	    !c->kern_running || !c->est || !c->terms || !c->terms_int || !c->prev_est)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
 	free(mrefs);

@@ -70,9 +70,24 @@ struct contents {
 	unsigned *ent_first, *ent_n, *ent_ev;
 	double *est, *terms; /* scratch */
 	/* Per entry: a metric's integer form (":int", metrics.h): its scale
-	 * (0: the double itself) and units. */
+	 * (0: the double itself); a metric's units as read (its amount form's,
+	 * its integer form's). */
 	double *int_scale;
 	char (*int_units)[48];
+	/* Per entry: how a metric is read (enum metric_reading,
+	 * src/metrics/README.md "What a read returns"). */
+	unsigned char *reading;
+	int any_interval;   /* some entry is READ_INTERVAL */
+	double *prev_est;   /* per sched event: its estimate at the previous read */
+	double *terms_int;  /* scratch: terms over the interval since the previous read */
+	uint64_t *last_val; /* per entry: the previous read's value (an empty interval repeats it) */
+};
+
+/* How a metric entry is read. */
+enum metric_reading {
+	READ_INTERVAL,   /* over the interval since the previous read (PAPI_VALUETYPE_ABSOLUTE) */
+	READ_RUNNING,    /* an amount: since start or reset (PAPI_VALUETYPE_RUNNING_SUM) */
+	READ_AMOUNT,     /* a rate's amount form: rate x time since start or reset (running) */
 };
 
 struct uncore_set {
@@ -94,6 +109,8 @@ struct uncore_set {
 	uint64_t start_ns; /* of the interval (start or reset) */
 	uint64_t phase_ns; /* when the current phase started counting */
 	uint64_t stop_ns;  /* when stopped */
+	uint64_t prev_ns;  /* of the previous read (or start, reset): READ_INTERVAL's origin */
+	int read_once;     /* a read since start or reset gave values (last_val) */
 	uint64_t *values;  /* last values, for reads of a stopped set */
 	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
 	/* Counts that may be short since start or reset (uncore_set_short):

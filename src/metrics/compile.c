@@ -397,6 +397,12 @@ double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *
 	return k < ms->nmetrics ? mx_eval(ms->metrics[k].root, terms, commons) : NAN;
 }
 
+int uncore_mset_is_amount(const struct uncore_mset *ms, unsigned k)
+{
+	return k < ms->nmetrics &&
+	       mx_linearity(ms->metrics[k].root, 1u << UNCORE_METRIC_ELAPSED_NS) == MX_LIN_COUNTS;
+}
+
 enum uncore_metric_method uncore_mset_method(const struct uncore_mset *ms, unsigned k)
 {
 	return k < ms->nmetrics ? ms->metrics[k].method : UNCORE_METRIC_EXACT;

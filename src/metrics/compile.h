@@ -67,6 +67,12 @@ const char *uncore_mset_term_label(const struct uncore_mset *ms, unsigned term);
 double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *terms,
 			const double *commons);
 
+/* 1 when metric k is an amount: a sum of counted terms times constants
+ * (bytes, requests), whose values over consecutive intervals add up; 0 for
+ * every other metric (rates, ratios, latencies: src/metrics/README.md,
+ * "What a read returns"). */
+int uncore_mset_is_amount(const struct uncore_mset *ms, unsigned k);
+
 enum uncore_metric_method uncore_mset_method(const struct uncore_mset *ms, unsigned k);
 /* How metric k is measured and the error bound that applies. */
 const char *uncore_mset_method_text(const struct uncore_mset *ms, unsigned k);

@@ -590,6 +590,46 @@ double mx_eval(const struct mx_node *n, const double *terms, const double *commo
 	}
 }
 
+enum mx_linearity mx_linearity(const struct mx_node *n, unsigned varying)
+{
+	enum mx_linearity a, b;
+	switch (n->kind) {
+	case MX_NUM:
+		return MX_LIN_CONST;
+	case MX_TERM:
+		return MX_LIN_COUNTS;
+	case MX_COMMON:
+		return n->common >= 0 && n->common < 32 && (varying >> n->common) & 1
+			   ? MX_LIN_OTHER
+			   : MX_LIN_CONST;
+	case MX_WITH:
+	case MX_NEG:
+		return mx_linearity(n->a, varying);
+	case MX_ADD:
+	case MX_SUB:
+		a = mx_linearity(n->a, varying);
+		b = mx_linearity(n->b, varying);
+		return a == b ? a : MX_LIN_OTHER; /* counts + a constant is no amount */
+	case MX_MUL:
+		a = mx_linearity(n->a, varying);
+		b = mx_linearity(n->b, varying);
+		if (a == MX_LIN_OTHER || b == MX_LIN_OTHER || (a == MX_LIN_COUNTS && b == MX_LIN_COUNTS))
+			return MX_LIN_OTHER;
+		return a == MX_LIN_COUNTS || b == MX_LIN_COUNTS ? MX_LIN_COUNTS : MX_LIN_CONST;
+	case MX_DIV:
+		a = mx_linearity(n->a, varying);
+		b = mx_linearity(n->b, varying);
+		return b == MX_LIN_CONST && a != MX_LIN_OTHER ? a : MX_LIN_OTHER;
+	case MX_POW:
+	case MX_ROUND:
+		a = mx_linearity(n->a, varying);
+		b = mx_linearity(n->b, varying);
+		return a == MX_LIN_CONST && b == MX_LIN_CONST ? MX_LIN_CONST : MX_LIN_OTHER;
+	default:
+		return MX_LIN_OTHER; /* unresolved */
+	}
+}
+
 int mx_contains(const struct mx_node *n, enum mx_kind k)
 {
 	if (!n)

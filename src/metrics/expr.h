@@ -80,6 +80,15 @@ int mx_parse(struct mx_arena *arena, const char *text, const char *what, struct 
  * give NaN. */
 double mx_eval(const struct mx_node *n, const double *terms, const double *commons);
 
+/* How a resolved tree depends on its counted terms (MX_TERM):
+ * MX_LIN_CONST, no term and no common whose bit is set in `varying` (bit i:
+ * common i changes with the interval, as the elapsed time does);
+ * MX_LIN_COUNTS, a sum of terms times constants (an amount: its value over
+ * two intervals is the sum of its values over each); MX_LIN_OTHER,
+ * anything else (a rate, a ratio, a latency). */
+enum mx_linearity { MX_LIN_CONST, MX_LIN_COUNTS, MX_LIN_OTHER };
+enum mx_linearity mx_linearity(const struct mx_node *n, unsigned varying);
+
 /* Whether the tree (resolved or not) contains a node of kind `k`. */
 int mx_contains(const struct mx_node *n, enum mx_kind k);
 

@@ -22,6 +22,7 @@ static const struct {
     {"MHz", "kHz", 1e3},
     {"ns", "ps", 1e3},
     {"MB (10^6 bytes)", "bytes", 1e6},
+    {"GB", "bytes", 1e9}, /* the amount form of GB/s */
     {"fraction", "parts per million", 1e6},
     {"fraction of cycles", "parts per million of cycles", 1e6},
     {"fraction of flit slots", "parts per million of flit slots", 1e6},
@@ -38,6 +39,32 @@ void uncore_metric_int_units(const char *units, double *scale, char *units_out, 
 		}
 	*scale = 1;
 	snprintf(units_out, len, "%s", units);
+}
+
+/* Units of the metrics that are amounts (metrics.h); test_catalog checks
+ * that exactly the metrics in these units are sums of counts. */
+static const char *const amount_units[] = {
+    "bytes", "requests", "MB (10^6 bytes)", "lookups", "cycles",
+};
+
+int uncore_metric_units_amount(const char *units)
+{
+	for (size_t i = 0; i < sizeof(amount_units) / sizeof(amount_units[0]); i++)
+		if (strcmp(units, amount_units[i]) == 0)
+			return 1;
+	return 0;
+}
+
+int uncore_metric_amount_units(const char *units, char *units_out, size_t len)
+{
+	size_t n = strlen(units);
+	if (n < 3 || strcmp(units + n - 2, "/s") != 0)
+		return uncore_fail(UNCORE_ENOSUPP,
+				   "only a rate (units .../s) has an amount form; this metric is "
+				   "in %s",
+				   units);
+	snprintf(units_out, len, "%.*s", (int)(n - 2), units);
+	return 0;
 }
 
 /* ":socketN", ":boxN": the key and its number without '='. */
@@ -63,7 +90,8 @@ static int parse_qualifiers(const char *name, const char *q, struct uncore_metri
 		if (*q != ':')
 			return uncore_fail(
 			    UNCORE_ESYNTAX,
-			    "%s: expected ':socket=N', ':box=N' or ':int' after the metric", name);
+			    "%s: expected ':socket=N', ':box=N', ':amount' or ':int' after the metric",
+			    name);
 		q++;
 		end = strchr(q, ':');
 		if (!end)
@@ -73,13 +101,24 @@ static int parse_qualifiers(const char *name, const char *q, struct uncore_metri
 			q = end;
 			continue;
 		}
+		if ((size_t)(end - q) == 6 && strncasecmp(q, "amount", 6) == 0 && !r->amount) {
+			char units[48];
+			if (uncore_metric_amount_units(r->def->units, units, sizeof(units)) < 0)
+				return uncore_fail(UNCORE_ENOSUPP,
+						   "%s: only a rate (units .../s) has an amount "
+						   "form; this metric is in %s",
+						   name, r->def->units);
+			r->amount = 1;
+			q = end;
+			continue;
+		}
 		eq = strchr(q, '=');
 		if (eq && eq < end && (size_t)(eq - q) < sizeof(key)) {
 			memcpy(key, q, (size_t)(eq - q));
 			key[eq - q] = '\0';
 		} else if (!(eq = split_glued(q, end, key, sizeof(key)))) {
 			return uncore_fail(UNCORE_ESYNTAX,
-					   "%s: a metric takes only :socket=N, :box=N and :int",
+					   "%s: a metric takes only :socket=N, :box=N, :amount and :int",
 					   name);
 		}
 		char *stop;
@@ -95,7 +134,8 @@ static int parse_qualifiers(const char *name, const char *q, struct uncore_metri
 		else
 			return uncore_fail(
 			    UNCORE_ESYNTAX,
-			    "%s: a metric takes only :socket=N, :box=N and :int, once each", name);
+			    "%s: a metric takes only :socket=N, :box=N, :amount and :int, once each",
+			    name);
 		q = end;
 	}
 	return 0;

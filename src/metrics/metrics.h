@@ -18,7 +18,21 @@ struct uncore_metric_ref {
 	int socket;   /* :socket=N, or UNCORE_ALL */
 	int instance; /* :box=N (the metric's own box), or UNCORE_ALL */
 	int integer;  /* :int: the integer form (uncore_metric_int_units) */
+	int amount;   /* :amount: a rate's amount form (uncore_metric_amount_units) */
 };
+
+/* Whether a metric in `units` is an amount (bytes, requests: a sum of
+ * counts times constants, read as a running sum since start or reset) or
+ * not (a rate, a ratio, a latency: read over the interval since the
+ * previous read).  src/metrics/README.md, "What a read returns";
+ * test_catalog checks the rule against every formula. */
+int uncore_metric_units_amount(const char *units);
+
+/* The amount form of a rate ("PMU::NAME:amount", units ending in "/s"):
+ * the rate times the time since start or reset, a running sum, in the
+ * rate's units without "/s" (GB/s: GB).  0 and the units, or
+ * UNCORE_ENOSUPP for a metric that is no rate. */
+int uncore_metric_amount_units(const char *units, char *units_out, size_t len);
 
 /* The integer form of a metric ("PMU::NAME:int"), for tools that read
  * every value as a long long (PAPI's high-level API, TAU): the double value
@@ -29,7 +43,7 @@ struct uncore_metric_ref {
  * are (src/metrics/README.md, "Integer forms"). */
 void uncore_metric_int_units(const char *units, double *scale, char *units_out, size_t len);
 
-/* Parse "PMU::NAME[:socket=N][:box=N][:int]" (names without regard to case;
+/* Parse "PMU::NAME[:socket=N][:box=N][:amount][:int]" (names without regard to case;
  * ":socketN" and ":boxN" also, without '=', for tools that give '=' a
  * meaning of their own, such as the high-level API's "=instant") as a
  * metric of platform `plat`.  0; UNCORE_ENOEVENT when PMU::NAME is no

@@ -14,6 +14,7 @@
 #include "papi.h"
 #pragma GCC diagnostic pop
 #include "metrics/metrics.h"
+#include "eventset/eventset.h"
 #include "stat_lib.h"
 
 static const char COMPONENT[] = "intel_uncore";
@@ -236,6 +237,7 @@ static int add_metric(struct stat_counters *c, struct stat_metric *m)
 	    PAPI_get_event_info(code, &info) == PAPI_OK) {
 		snprintf(m->units, sizeof(m->units), "%s", info.units);
 		m->fp64 = info.data_type == PAPI_DATATYPE_FP64;
+		m->running = info.value_type == PAPI_VALUETYPE_RUNNING_SUM;
 	}
 	return 0;
 }
@@ -363,12 +365,6 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o)
 	return rc ? rc : stat_counters_add(c, o, NULL);
 }
 
-int stat_counters_reset(struct stat_counters *c)
-{
-	int rc = PAPI_reset(c->eventset);
-	return rc == PAPI_OK ? 0 : papi_fail("PAPI_reset", rc);
-}
-
 static double metric_value(const struct stat_metric *m, long long v)
 {
 	double d;
@@ -381,20 +377,35 @@ static double metric_value(const struct stat_metric *m, long long v)
 /* A kernel-alias metric: bytes of its terms per second of the span, in
  * GB/s (10^9 bytes/s); NaN for an empty span. */
 static void kernel_metric_row(const struct stat_counters *c, const struct stat_metric *m,
-			      const long long *now, double seconds, struct stat_metric_row *r)
+			      const long long *now, const long long *before, double seconds,
+			      struct stat_metric_row *r)
 {
 	double all = 0;
 	for (unsigned s = 0; s < STAT_MAX_SOCKETS; s++) {
 		double bytes = 0;
-		for (unsigned t = 0; s < c->nsockets && t < m->kr.nterms; t++)
-			bytes += (double)(uint64_t)now[m->tpapi[t][s]] * m->kr.bytes[t];
+		for (unsigned t = 0; s < c->nsockets && t < m->kr.nterms; t++) {
+			unsigned p = m->tpapi[t][s];
+			uint64_t n = (uint64_t)now[p] - (before ? (uint64_t)before[p] : 0);
+			bytes += (double)n * m->kr.bytes[t];
+		}
 		r->value[s] = s < c->nsockets && seconds > 0 ? bytes / seconds / 1e9 : NAN;
 		all += bytes;
 	}
 	r->total = seconds > 0 ? all / seconds / 1e9 : NAN;
 }
 
-void stat_counters_metric_rows(const struct stat_counters *c, const long long *now, double seconds,
+/* A library metric's value over the span: a running sum's difference. */
+static double span_value(const struct stat_metric *m, const long long *now, const long long *before,
+			 unsigned p)
+{
+	double v = metric_value(m, now[p]);
+	if (m->running && before)
+		v -= metric_value(m, before[p]);
+	return v;
+}
+
+void stat_counters_metric_rows(const struct stat_counters *c, const long long *now,
+			       const long long *before, double seconds,
 			       struct stat_metric_row *rows)
 {
 	for (unsigned k = 0; k < c->nmetrics; k++) {
@@ -403,13 +414,26 @@ void stat_counters_metric_rows(const struct stat_counters *c, const long long *n
 		r->name = m->name;
 		r->units = m->units;
 		if (m->km) {
-			kernel_metric_row(c, m, now, seconds, r);
+			kernel_metric_row(c, m, now, before, seconds, r);
 			continue;
 		}
 		for (unsigned s = 0; s < STAT_MAX_SOCKETS; s++)
-			r->value[s] = s < c->nsockets ? metric_value(m, now[m->papi[s]]) : NAN;
-		r->total = metric_value(m, now[m->total]);
+			r->value[s] = s < c->nsockets ? span_value(m, now, before, m->papi[s]) : NAN;
+		r->total = span_value(m, now, before, m->total);
 	}
+}
+
+unsigned stat_counters_settings(const struct stat_counters *c)
+{
+	struct uncore_component *comp;
+	struct uncore_set *set;
+	struct uncore_set_entry_info info;
+	unsigned k = 1;
+	if (c->npapi && stat_lib_open((const char *const *)c->papi_names, c->npapi, &comp, &set) == 0 &&
+	    uncore_set_entry_info(set, 0, &info) == 0)
+		k = info.nsettings;
+	stat_lib_close(comp, set);
+	return k;
 }
 
 /* One process counts per socket (README "MPI jobs and threads"): when

@@ -43,6 +43,10 @@ struct stat_metric {
 	const char *name; /* as the group names it (hswep_metric::DRAM_BW) */
 	char units[64];   /* PAPI_event_info_t.units */
 	int fp64;         /* PAPI_DATATYPE_FP64: the double's bits in the long long */
+	/* PAPI_VALUETYPE_RUNNING_SUM: an amount since start (differenced here);
+	 * else its value covers the interval since the previous read
+	 * (src/metrics/README.md, "What a read returns"). */
+	int running;
 	unsigned total;   /* PAPI index of M */
 	unsigned papi[STAT_MAX_SOCKETS];
 	/* A metric over the kernel's aliases (stat_kgroups.h), computed here:
@@ -104,13 +108,17 @@ int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
 /* init, then add without groups. */
 int stat_counters_open(struct stat_counters *c, const struct stat_opts *o);
 
-/* Zero the counts and restart the metrics' interval (PAPI_reset). 0 or 1. */
-int stat_counters_reset(struct stat_counters *c);
-
-/* The metric rows of one reading (values since start or the last reset;
- * `seconds`: the span the counts of the kernel-alias metrics cover). */
-void stat_counters_metric_rows(const struct stat_counters *c, const long long *now, double seconds,
+/* The metric rows of the span from reading `before` (NULL: the start) to
+ * reading `now`: running sums (counts of the kernel-alias metrics, amounts)
+ * as their differences, the others as `now` gives them (its interval since
+ * the previous read); `seconds`: the span, for the kernel-alias metrics. */
+void stat_counters_metric_rows(const struct stat_counters *c, const long long *now,
+			       const long long *before, double seconds,
 			       struct stat_metric_row *rows);
+
+/* The time-multiplexed settings of the set (uncore_set_entry_info's
+ * nsettings, asked of the library): 1 unless some metric needs several. */
+unsigned stat_counters_settings(const struct stat_counters *c);
 
 int stat_counters_start(struct stat_counters *c);
 

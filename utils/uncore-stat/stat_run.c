@@ -140,57 +140,71 @@ void stat_run_prepare(void)
 	prepared = 1;
 }
 
-/* Whole-run values of the metrics in -I mode, where the set is reset after
- * every interval: a kernel-alias metric is computed from the run's summed
- * counts (exact); a library metric that is a rate (units "/s": bytes or
- * events per second) is the mean of its interval values weighted by their
- * lengths, which is the run's total over the run's time; any other metric
- * (a ratio, a latency, a fraction) has no whole-run value from the
- * intervals alone: NaN.  Intervals without a value (NaN) are left out. */
-static double rate_sum[STAT_MAX_METRICS][STAT_MAX_SOCKETS + 1];
-static double rate_time[STAT_MAX_METRICS][STAT_MAX_SOCKETS + 1];
+/* Metrics over spans of several reads (src/metrics/README.md, "What a read
+ * returns"): a metric that is not a running sum gives, at each read, its
+ * value over the interval since the previous read.  The set is read only
+ * when a value is printed, except when it has time-multiplexed settings
+ * (each read switches them): then every min(MS, 100) ms, and a printed
+ * interval's value is the mean of its reads' values weighted by their
+ * lengths.  For a rate (units "/s") that is exact: the span's total over
+ * the span's time; for a ratio, latency or fraction it is exact only when
+ * the span is one read.  The run's whole values come the same way. */
+struct span_acc {
+	double sum[STAT_MAX_METRICS][STAT_MAX_SOCKETS + 1];
+	double time[STAT_MAX_METRICS][STAT_MAX_SOCKETS + 1];
+	unsigned reads;
+};
 
 static int is_rate(const char *units)
 {
 	return strstr(units, "/s") != NULL;
 }
 
-static void accumulate_rates(const struct stat_counters *c, const struct stat_metric_row *m,
-			     double seconds)
+static double *row_slot(struct stat_metric_row *r, unsigned s, unsigned nsockets)
+{
+	return s == nsockets ? &r->total : &r->value[s];
+}
+
+/* Add one read's interval values (rows `m` over `seconds`). */
+static void span_add(struct span_acc *a, const struct stat_counters *c,
+		     const struct stat_metric_row *m, double seconds)
 {
 	for (unsigned k = 0; k < c->nmetrics; k++)
 		for (unsigned s = 0; s <= c->nsockets && s <= STAT_MAX_SOCKETS; s++) {
-			double v = s == c->nsockets ? m[k].total : m[k].value[s];
+			double v = *row_slot((struct stat_metric_row *)&m[k], s, c->nsockets);
 			if (!isnan(v)) {
-				rate_sum[k][s] += v * seconds;
-				rate_time[k][s] += seconds;
+				a->sum[k][s] += v * seconds;
+				a->time[k][s] += seconds;
 			}
 		}
+	a->reads++;
 }
 
-static void whole_run_rates(const struct stat_counters *c, struct stat_metric_row *m)
+/* The span's values into rows `m` (which hold its last read's): the
+ * running sums and the kernel-alias metrics are already the span's; a
+ * span of one read is that read's; otherwise a rate is the weighted mean
+ * and anything else NaN (ratios do not average). */
+static void span_finish(const struct span_acc *a, const struct stat_counters *c,
+			struct stat_metric_row *m)
 {
+	if (a->reads <= 1)
+		return;
 	for (unsigned k = 0; k < c->nmetrics; k++) {
-		if (c->metric[k].km)
-			continue; /* computed from the summed counts */
-		for (unsigned s = 0; s <= c->nsockets && s <= STAT_MAX_SOCKETS; s++) {
-			double v = is_rate(m[k].units) && rate_time[k][s] > 0
-				       ? rate_sum[k][s] / rate_time[k][s]
-				       : NAN;
-			if (s == c->nsockets)
-				m[k].total = v;
-			else
-				m[k].value[s] = v;
-		}
+		if (c->metric[k].km || c->metric[k].running)
+			continue;
+		for (unsigned s = 0; s <= c->nsockets && s <= STAT_MAX_SOCKETS; s++)
+			*row_slot(&m[k], s, c->nsockets) =
+			    is_rate(m[k].units) && a->time[k][s] > 0 ? a->sum[k][s] / a->time[k][s]
+								     : NAN;
 	}
 }
 
 int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_output *out)
 {
 	static long long now[STAT_MAX_PAPI], prev[STAT_MAX_PAPI];
-	static uint64_t sum[STAT_MAX_PAPI];
 	static struct stat_row rows[STAT_MAX_EVENTS];
 	static struct stat_metric_row mrows[STAT_MAX_METRICS];
+	static struct span_acc span, run;
 	char command[512];
 	sigset_t orig;
 	pid_t pid = -1;
@@ -199,6 +213,9 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	stat_run_prepare();
 	orig = orig_mask;
 
+	/* Metrics with time-multiplexed settings need reads in between. */
+	int metrics = c->nmetrics > 0;
+	unsigned nsettings = metrics ? stat_counters_settings(c) : 1;
 	if (o->argv) {
 		command_text(o->argv, command, sizeof(command));
 		pid = launch(o->argv, &orig, &go_fd, &err_fd);
@@ -219,7 +236,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	}
 	double s;
 	int sim_time = o->sim && stat_sim_time(&s) == 0;
-	double t0 = now_s(), r0 = report_clock(sim_time), last = r0;
+	double t0 = now_s(), r0 = report_clock(sim_time), last = r0, last_read = r0;
 	if (pid > 0) {
 		int e = 0;
 		if (write(go_fd, "g", 1) != 1)
@@ -246,21 +263,17 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	    .rows = rows,
 	    .sim_time = sim_time,
 	};
-	/* Metrics (-g) are values of a span, not counts: with -I the set is
-	 * reset after each printed interval (raw counts are then summed here
-	 * for the run's total), and it is read every min(MS, 100) ms (100 ms
-	 * without -I) so that multiplexed terms see each of their settings. */
-	int metrics = c->nmetrics > 0;
-	int reset_mode = metrics && o->interval_ms;
+	/* Counts and amounts are running 64-bit totals: an interval is the
+	 * difference of two reads, and nothing is ever reset. */
+	int multiplexed = metrics && nsettings > 1;
 	double interval = (double)o->interval_ms / 1000.0;
-	double poll =
-	    metrics ? (o->interval_ms && o->interval_ms < 100 ? interval : 0.1) : interval;
-	double next_tick = o->interval_ms || metrics ? t0 + poll : -1;
+	double poll = multiplexed ? (o->interval_ms && o->interval_ms < 100 ? interval : 0.1)
+				  : interval;
+	double next_tick = o->interval_ms || multiplexed ? t0 + poll : -1;
 	double next_print = o->interval_ms ? t0 + interval : -1;
 	double end = o->seconds > 0 ? t0 + o->seconds : -1;
-	memset(sum, 0, sizeof(sum));
-	memset(rate_sum, 0, sizeof(rate_sum));
-	memset(rate_time, 0, sizeof(rate_time));
+	memset(&span, 0, sizeof(span));
+	memset(&run, 0, sizeof(run));
 	rep.groups = c->group;
 	rep.mrows = mrows;
 
@@ -286,26 +299,24 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 				break;
 			while (next_tick <= t)
 				next_tick += poll;
+			/* This read's interval values (metrics), for the spans. */
+			stat_counters_metric_rows(c, now, NULL, r - last_read, mrows);
+			span_add(&span, c, mrows, r - last_read);
+			span_add(&run, c, mrows, r - last_read);
+			last_read = r;
 			if (!print)
 				continue;
-			stat_counters_rows(c, now, reset_mode ? NULL : prev, rows);
-			stat_counters_metric_rows(c, now, r - last, mrows);
+			stat_counters_rows(c, now, prev, rows);
+			stat_counters_metric_rows(c, now, prev, r - last, mrows);
+			span_finish(&span, c, mrows);
+			memset(&span, 0, sizeof(span));
 			rep.ngroups = c->ngroups;
 			rep.final = 0;
 			rep.partial = 0;
 			rep.at = r - r0;
 			rep.seconds = r - last;
 			stat_output_report(out, &rep);
-			if (reset_mode)
-				accumulate_rates(c, mrows, r - last);
-			if (reset_mode) {
-				for (unsigned i = 0; i < c->npapi; i++)
-					sum[i] += (uint64_t)now[i];
-				if ((rc = stat_counters_reset(c)) != 0)
-					break;
-			} else {
-				memcpy(prev, now, sizeof(now[0]) * c->npapi);
-			}
+			memcpy(prev, now, sizeof(now[0]) * c->npapi);
 			last = r;
 			while (next_print <= t)
 				next_print += interval;
@@ -314,33 +325,33 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	double r1 = report_clock(sim_time);
 	if (stat_counters_stop(c, now) != 0)
 		rc = 1;
+	if (rc == 0) {
+		/* The stop's read closes the last interval. */
+		stat_counters_metric_rows(c, now, NULL, r1 - last_read, mrows);
+		span_add(&span, c, mrows, r1 - last_read);
+		span_add(&run, c, mrows, r1 - last_read);
+	}
 	/* The span since the last printed interval: shorter than -I (the
 	 * command ended, or -t), so reported as a partial interval. */
 	if (rc == 0 && o->interval_ms && r1 > last) {
-		stat_counters_rows(c, now, reset_mode ? NULL : prev, rows);
-		stat_counters_metric_rows(c, now, r1 - last, mrows);
+		stat_counters_rows(c, now, prev, rows);
+		stat_counters_metric_rows(c, now, prev, r1 - last, mrows);
+		span_finish(&span, c, mrows);
 		rep.ngroups = c->ngroups;
 		rep.final = 0;
 		rep.partial = 1;
 		rep.at = r1 - r0;
 		rep.seconds = r1 - last;
 		stat_output_report(out, &rep);
-		if (reset_mode)
-			accumulate_rates(c, mrows, r1 - last);
 	}
-	if (rc == 0 && reset_mode)
-		for (unsigned i = 0; i < c->npapi; i++)
-			if (!c->is_metric[i])
-				now[i] = (long long)(sum[i] + (uint64_t)now[i]);
 	if (rc == 0) {
 		stat_counters_rows(c, now, NULL, rows);
-		stat_counters_metric_rows(c, now, r1 - r0, mrows);
-		if (reset_mode)
-			whole_run_rates(c, mrows);
+		stat_counters_metric_rows(c, now, NULL, r1 - r0, mrows);
+		span_finish(&run, c, mrows);
 		rep.ngroups = c->ngroups;
 		rep.final = 1;
 		rep.partial = 0;
-		rep.whole_run_note = reset_mode;
+		rep.whole_run_note = metrics && run.reads > 1;
 		rep.at = r1 - r0;
 		rep.seconds = r1 - r0;
 		stat_output_report(out, &rep);

@@ -115,6 +115,12 @@ TEST(every_metric_compiles_on_a_full_machine)
 				CHECK_EQ_INT(rc, 0);
 				if (ms)
 					CHECK(uncore_mset_nterms(ms) > 0);
+				/* Amounts are read as running sums, the rest per
+				 * interval (README "What a read returns"): the
+				 * listing's rule by units is the formula's. */
+				if (ms)
+					CHECK_EQ_INT(uncore_metric_units_amount(d->units),
+						     uncore_mset_is_amount(ms, 0));
 				/* Every scheduled event also schedules alone. */
 				for (unsigned e = 0; ms && e < uncore_mset_nevents(ms); e++) {
 					struct uncore_plan plan;
