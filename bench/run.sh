@@ -178,5 +178,9 @@ if command -v valgrind >/dev/null; then
 	echo
 	echo "instructions in PAPI_library_init (callgrind): $on with intel_uncore, $off without (ratio $(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.3f", a / b }'))"
 fi
+echo
+echo "### 7. One event summed over a PMU family, by family size (simulated kernels, perf backend)"
+echo
+"$BUILD/bench/bench_family" 20001
 } | tee "$out"
 echo "(saved in $out)"

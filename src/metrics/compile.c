@@ -58,11 +58,11 @@ static unsigned counted_instances(const struct rctx *c, const char *kind)
 	for (unsigned s = 0; s < m->nsockets; s++) {
 		if (!(sockets & (1u << s)))
 			continue;
-		uint32_t p = m->present[b][s];
 		if (mm->instance != UNCORE_ALL && mm->def->box &&
 		    strcasecmp(mm->def->box, kind) == 0)
-			p &= 1u << mm->instance;
-		n += popcount32(p);
+			n += (unsigned)uncore_inst_has(&m->present[b][s], (unsigned)mm->instance);
+		else
+			n += uncore_inst_count(&m->present[b][s]);
 	}
 	return n;
 }

@@ -88,12 +88,13 @@ static int first_target(const struct uncore_machine *m, const struct term *t, un
 	for (unsigned s = 0; s < m->nsockets; s++) {
 		if (!(sockets & (1u << s)))
 			continue;
-		uint32_t p = m->present[t->box][s];
-		if (t->instance != UNCORE_ALL)
-			p &= 1u << t->instance;
-		if (p) {
+		const struct uncore_instances *p = &m->present[t->box][s];
+		int i = t->instance != UNCORE_ALL
+			    ? (uncore_inst_has(p, (unsigned)t->instance) ? t->instance : -1)
+			    : uncore_inst_first(p);
+		if (i >= 0) {
 			*s0 = s;
-			*i0 = ctz64(p);
+			*i0 = (unsigned)i;
 			return 0;
 		}
 	}
@@ -176,7 +177,8 @@ int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 	const struct uncore_metric_catalog *cat = ms->metrics[0].cat;
 	int spread = nclasses > 1 && !scoped && uncore_metric_spread_reason(cat, bt->kind);
 	for (unsigned s = 0; spread && s < m->nsockets; s++)
-		if (popcount32(m->present[box][s]) && popcount32(m->present[box][s]) < nclasses)
+		if (uncore_inst_count(&m->present[box][s]) &&
+		    uncore_inst_count(&m->present[box][s]) < nclasses)
 			spread = 0;
 	int mux = nclasses > 1 && !spread;
 	ms->nclasses[box] = nclasses;
@@ -191,15 +193,15 @@ int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 			for (unsigned s = 0; rc == 0 && s < m->nsockets; s++) {
 				if (!(sockets & (1u << s)))
 					continue;
-				uint32_t p = m->present[box][s];
-				unsigned n = popcount32(p), idx = 0, mine = 0;
-				for (unsigned i = 0; i < 32; i++)
-					if ((p & (1u << i)) &&
+				const struct uncore_instances *p = &m->present[box][s];
+				unsigned n = uncore_inst_count(p), idx = 0, mine = 0;
+				for (unsigned i = 0; i < UNCORE_MAX_INSTANCES; i++)
+					if (uncore_inst_has(p, i) &&
 					    idx++ % nclasses == (unsigned)tm->cls)
 						mine++;
 				idx = 0;
-				for (unsigned i = 0; rc == 0 && i < 32; i++) {
-					if (!(p & (1u << i)))
+				for (unsigned i = 0; rc == 0 && i < UNCORE_MAX_INSTANCES; i++) {
+					if (!uncore_inst_has(p, i))
 						continue;
 					if (idx++ % nclasses == (unsigned)tm->cls)
 						rc = add_event(ms, t, &tm->v[s], (int)s, (int)i,

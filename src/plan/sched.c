@@ -83,9 +83,9 @@ static int expand_event(const struct uncore_machine *m, const struct uncore_sche
 	for (unsigned s = 0; s < m->nsockets; s++) {
 		if (!(sockets & (1u << s)))
 			continue;
-		uint32_t present = m->present[box][s];
-		for (unsigned i = 0; i < 32; i++) {
-			if (!(present & (1u << i)))
+		const struct uncore_instances *present = &m->present[box][s];
+		for (unsigned i = 0; i < UNCORE_MAX_INSTANCES; i++) {
+			if (!uncore_inst_has(present, i))
 				continue;
 			if (e->ref.instance != UNCORE_ALL && (unsigned)e->ref.instance != i)
 				continue;
@@ -324,7 +324,7 @@ int uncore_schedule(const struct uncore_machine *m, const struct uncore_sched_ev
 
 	memset(&p, 0, sizeof(p));
 	for (unsigned e = 0; e < n; e++)
-		cap += m->nsockets * 32;
+		cap += m->nsockets * UNCORE_MAX_INSTANCES;
 	if (cap == 0)
 		cap = 1;
 	t = calloc(cap, sizeof(*t));

@@ -1,9 +1,10 @@
 /* Internals of the shaped kernels (simkernel/shape_kernel.h): what one
- * generation's uncore driver publishes, as data (shape_tables.c), and the
+ * generation's uncore driver publishes, as data (shape_skx.c, shape_spr.c, shape_gnr.c), and the
  * constant rates its fake counters count at. */
 #ifndef UNCORE_SIMKERNEL_SHAPE_INTERNAL_H
 #define UNCORE_SIMKERNEL_SHAPE_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct shape_format {
@@ -30,16 +31,22 @@ struct shape_box {
 };
 
 /* Counts per second of one event of a family: per_s x (instance + 1) x
- * (socket + 1), or per_s everywhere when uniform (clocks). */
+ * (socket + 1), or per_s everywhere when uniform (clocks).  An event is
+ * matched by (config, config1) exactly, as the formats pack it: a kernel
+ * alias, or an event of Intel's data (its name in `event`, its encoding
+ * that of our generated table: tests/unit/simkernel/test_shape_kernel.c). */
 struct shape_rate {
 	const char *family;
-	uint64_t config; /* attr.config as the formats pack the alias */
+	uint64_t config;
 	uint64_t per_s;
 	int uniform;
+	const char *event;  /* Intel's name ("UNC_CHA_TOR_INSERTS.IA_MISS"), NULL: an alias */
+	uint64_t config1;   /* filter values (SKX CHA FILTER1 in config1[63:32]) */
 };
 
 struct uncore_shape {
 	const char *name;   /* "spr" */
+	const char *gen;    /* the generation of our tables ("skx" .. "srf"), for tests */
 	const char *title;  /* "Sapphire Rapids (2 sockets, ...)" */
 	const char *source; /* where the shape comes from */
 	unsigned sockets, cpus_per_socket;
@@ -50,5 +57,12 @@ struct uncore_shape {
 };
 
 #define SHAPE_FIRST_TYPE 40 /* PMU type numbers of the fake tree start here */
+
+/* The shapes, one file per driver family (shape_skx.c: skx, icx;
+ * shape_spr.c: spr, emr; shape_gnr.c: gnr, gnr-old, srf). */
+extern const struct uncore_shape uncore_shape_skx, uncore_shape_icx, uncore_shape_spr,
+    uncore_shape_emr, uncore_shape_gnr, uncore_shape_gnr_old, uncore_shape_srf;
+
+#define SHAPE_N(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

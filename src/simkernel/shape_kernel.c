@@ -51,6 +51,7 @@ struct sevent {
 struct uncore_shape_kernel {
 	struct uncore_perf_sys sys; /* first: the layer is the kernel */
 	const struct uncore_shape *shape;
+	uint64_t nread; /* read() calls answered (benchmarks, tests: one per PMU instance) */
 	char root[512], pmu_root[600], cpu_root[600];
 	int have_tree;
 	unsigned npmus;
@@ -213,7 +214,8 @@ static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t
 	e->leader = (int)slot;
 	memcpy(e->config, cfg, sizeof(cfg));
 	e->rate =
-	    uncore_shape_rate(sh, k->pmus[p].box->family, k->pmus[p].inst, e->socket, attr->config);
+	    uncore_shape_rate(sh, k->pmus[p].box->family, k->pmus[p].inst, e->socket, attr->config,
+			      attr->config1);
 	e->read_format = attr->read_format;
 	if (group_fd >= 0) {
 		struct sevent *l = event_of(k, group_fd);
@@ -232,6 +234,7 @@ static ssize_t k_read(struct uncore_perf_sys *s, int fd, void *buf, size_t len)
 	struct uncore_shape_kernel *k = (struct uncore_shape_kernel *)s;
 	struct sevent *e = event_of(k, fd);
 	uint64_t out[3 + 2 * 64];
+	k->nread++;
 	size_t n = 0;
 	if (!e)
 		return -EBADF;
@@ -334,7 +337,12 @@ static int make_pmus(struct uncore_shape_kernel *k)
 		const struct shape_box *box = &s->boxes[b];
 		for (unsigned i = 0; i < box->n; i++) {
 			struct spmu *p = &k->pmus[k->npmus];
-			snprintf(p->name, sizeof(p->name), "%s_%u", box->family, i);
+			/* uncore.c uncore_pmu_register: a type of one box is
+			 * "uncore_<name>", the others "uncore_<name>_<index>". */
+			if (box->n == 1)
+				snprintf(p->name, sizeof(p->name), "%s", box->family);
+			else
+				snprintf(p->name, sizeof(p->name), "%s_%u", box->family, i);
 			p->box = box;
 			p->inst = i;
 			p->type = SHAPE_FIRST_TYPE + k->npmus;
@@ -404,6 +412,11 @@ const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k)
 const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k)
 {
 	return k->cpu_root;
+}
+
+uint64_t uncore_shape_kernel_reads(const struct uncore_shape_kernel *k)
+{
+	return k->nread;
 }
 
 struct uncore_perf_sys *uncore_shape_kernel_sys(struct uncore_shape_kernel *k)

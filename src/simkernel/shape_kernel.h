@@ -20,19 +20,20 @@
 struct uncore_shape;
 struct uncore_shape_kernel;
 
-/* The shapes: "spr" (Sapphire Rapids), "skx" (Skylake-SP), "icx" (Ice Lake-SP), "gnr" (Granite
- * Rapids). */
+/* The shapes: "spr" (Sapphire Rapids), "skx" (Skylake-SP, Cascade Lake), "icx" (Ice Lake-SP),
+ * "gnr" (Granite Rapids), "emr" (Emerald Rapids), "srf" (Sierra Forest), "gnr-old" (Granite
+ * Rapids on a kernel before the per-scheduler IMC events). */
 size_t uncore_shape_count(void);
 const struct uncore_shape *uncore_shape_at(size_t i);
 const struct uncore_shape *uncore_shape_find(const char *name);
 const char *uncore_shape_name(const struct uncore_shape *s);
 const char *uncore_shape_title(const struct uncore_shape *s);
 
-/* Counts per second of event `config` on instance `inst` of the PMU family
- * `family` ("uncore_imc") on socket `socket`; 0 for anything the shape's
- * rate table does not name. */
+/* Counts per second of event (config, config1) on instance `inst` of the
+ * PMU family `family` ("uncore_imc") on socket `socket`; 0 for anything the
+ * shape's rate table does not name. */
 uint64_t uncore_shape_rate(const struct uncore_shape *s, const char *family, unsigned inst,
-			   unsigned socket, uint64_t config);
+			   unsigned socket, uint64_t config, uint64_t config1);
 
 /* Write the shape's tree into a fresh directory (/dev/shm, else tmpdir
  * ($TMPDIR, read by bind/settings.c; NULL or "": none) or /tmp) and make its
@@ -42,6 +43,9 @@ int uncore_shape_kernel_create(const struct uncore_shape *s, const char *tmpdir,
 
 const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k);
 const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k);
+
+/* read() calls it has answered so far. */
+uint64_t uncore_shape_kernel_reads(const struct uncore_shape_kernel *k);
 
 /* Its system-call layer; the layer's destroy destroys the kernel. */
 struct uncore_perf_sys *uncore_shape_kernel_sys(struct uncore_shape_kernel *k);

@@ -488,7 +488,7 @@ static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t
 	if (p->what == PMU_BOX) {
 		/* The driver moves the event to the box's CPU of that socket. */
 		e->cpu = k->machine.socket_cpu[e->socket];
-		if (!(k->machine.present[p->box][e->socket] & (1u << p->inst)))
+		if (!uncore_inst_has(&k->machine.present[p->box][e->socket], p->inst))
 			return -ENODEV;
 	}
 	e->read_format = attr->read_format;

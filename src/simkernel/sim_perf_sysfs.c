@@ -221,11 +221,11 @@ int sim_perf_write_tree(const char *root, const struct uncore_machine *m)
 		const struct sk_kind *k = sim_perf_kind(bt->kind);
 		if (!k || !bt->perf_pmu)
 			continue;
-		for (unsigned i = 0; rc == 0 && i < bt->ninstances && i < 32; i++) {
+		for (unsigned i = 0; rc == 0 && i < bt->ninstances && i < UNCORE_MAX_INSTANCES; i++) {
 			char name[64], mask[128] = "";
 			size_t used = 0;
 			for (unsigned s = 0; s < m->nsockets; s++)
-				if (m->present[b][s] & (1u << i))
+				if (uncore_inst_has(&m->present[b][s], i))
 					used += (size_t)snprintf(mask + used, sizeof(mask) - used,
 								 "%s%d", used ? "," : "",
 								 m->socket_cpu[s]);

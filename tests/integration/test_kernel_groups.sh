@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Processors without our tables (Sapphire Rapids, Skylake-SP): uncore-stat on
 # simulated kernels shaped as those kernels' uncore drivers publish them
-# (src/simkernel/shape_tables.c).  -g MEM gives per-socket DRAM bandwidth
+# (src/simkernel/shape_*.c).  -g MEM gives per-socket DRAM bandwidth
 # from the kernel's cas_count_read/cas_count_write summed over every
 # uncore_imc_N of the socket, with the bytes of a count from their .scale
 # and .unit (6.103515625e-5 MiB = 64 bytes): checked against the counts of
@@ -25,7 +25,9 @@ expect "-g list: its members" grep -q '^  *kernel_metric::DRAM_READ_BW$' "$tmp/l
 for shape in "spr 10000000 5000000 8 cas_count_read cas_count_write" \
 	"skx 20000000 8000000 6 cas_count_read cas_count_write" \
 	"icx 5000000 2000000 12 cas_count_read cas_count_write" \
-	"gnr 16000000 6000000 8 cas_count_read_sch0,cas_count_read_sch1 cas_count_write_sch0,cas_count_write_sch1"; do
+	"gnr 16000000 6000000 12 cas_count_read_sch0,cas_count_read_sch1 cas_count_write_sch0,cas_count_write_sch1" \
+	"emr 10000000 5000000 8 cas_count_read cas_count_write" \
+	"srf 16000000 6000000 8 cas_count_read_sch0,cas_count_read_sch1 cas_count_write_sch0,cas_count_write_sch1"; do
 	set -- $shape
 	name=$1 rd=$2 wr=$3 nch=$4 rdal=$5 wral=$6
 	evs=$(echo "$rdal,$wral" | sed 's/\([a-z_0-9]*\)/uncore_imc::\1/g')
@@ -95,7 +97,7 @@ expect "papi_native_avail: uncore_imc::cas_count_read, summed over the 8 channel
 # A wrong shape name says which there are.
 "$stat" --sim --sim-kernel cpx -g MEM -- true 2>"$tmp/err"
 expect "--sim-kernel cpx: status 2" test $? -eq 2
-expect "... naming the shapes" grep -q 'use perf .*, none, spr, skx, icx or gnr' "$tmp/err"
+expect "... naming the shapes" grep -q 'use perf .*, none, spr, skx, icx, gnr, emr, srf or gnr-old' "$tmp/err"
 
 # --explain -g MEM: the terms as this kernel names them, and the bytes of a count.
 "$stat" --sim --sim-kernel gnr --explain -g MEM >"$tmp/explain"
@@ -103,13 +105,38 @@ expect "--explain -g MEM on gnr: status 0" test $? -eq 0
 expect "--explain -g MEM on gnr: both schedulers' aliases, 64 bytes a count" \
 	grep -q 'uncore_imc::cas_count_read_sch0:socket=S x 64 bytes + uncore_imc::cas_count_read_sch1:socket=S x 64 bytes' "$tmp/explain"
 
-# A family of more than 32 PMUs (56 CHAs): a sum over it is refused with the
-# reason (status 2), one PMU counts by its own name.
-"$stat" --sim --sim-kernel spr -e uncore_cha::event=0x1 -- true 2>"$tmp/err"
-expect "uncore_cha::event=0x1 over 56 CHAs: status 2" test $? -eq 2
-expect "... saying it would miss uncore_cha_32 and above" grep -q 'this kernel has 56 uncore_cha PMUs .*would miss uncore_cha_32 and above' "$tmp/err"
-"$stat" --sim --sim-kernel spr -e uncore_cha_5::event=0x1 -- true 2>/dev/null
-expect "uncore_cha_5::event=0x1: status 0" test $? -eq 0
+
+# The formats are the driver's: Intel's UNC_CHA_TOR_INSERTS.IA_MISS (event
+# 0x35, UMask 0x01, UMaskExt 0xc001fe) through the SPR CHA's umask field
+# config:8-15,32-63 (value 0xc001fe01) counts what the shape's scenario
+# gives CHA 5: 3 M x 6 x (socket + 1) a second; on ICX the same event through
+# umask config:8-15,32-57; on SKX the UPI data flits (event 0x02, umask 0x0f)
+# of link 2, 50 M x 3 x (socket + 1); summed over a family of more than 32
+# PMUs, every one: the 128 CHAs of a Granite Rapids socket, 3 M x (1 + ... +
+# 128) = 24.768 G a second on socket 0, the 56 of a Sapphire Rapids 4.788 G.
+for row in "spr uncore_cha_5::event=0x35:umask=0xc001fe01 18000000" \
+	"icx uncore_cha_5::event=0x35:umask=0xc001fe01 18000000" \
+	"skx uncore_upi_2::event=0x2:umask=0xf 150000000" \
+	"gnr uncore_cha_127::event=0x35:umask=0xc001fe01 384000000" \
+	"srf uncore_cha_143::event=0x35:umask=0xc001fe01 432000000" \
+	"gnr uncore_cha::event=0x35:umask=0xc001fe01 24768000000" \
+	"spr uncore_cha::event=0x35:umask=0xc001fe01 4788000000"; do
+	set -- $row
+	"$stat" --sim --sim-kernel "$1" --json -o "$tmp/raw-$1.json" -e "$2" -- sleep 0.2
+	expect "$1: $2 counts: status 0" test $? -eq 0
+	if "$PYTHON3" - "$tmp/raw-$1.json" "$3" <<'PY'
+import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+ev = [d for d in ev if "events" in d][0]
+rate, secs = int(sys.argv[2]), ev[0]["seconds"] if isinstance(ev, list) else ev["seconds"]
+e = ev["events"][0]
+for s in (0, 1):
+    want = rate * (s + 1) * secs
+    assert abs(e["per_socket"][str(s)] - want) < 0.03 * want, (s, e, want)
+PY
+	then pass "$1: $2 counts the scenario's rate x (socket + 1) on each socket"
+	else fail "$1: $2 (file: $(cat "$tmp/raw-$1.json"))"; fi
+done
 
 # A kernel metric named with -e is shown as a metric too.
 "$stat" --sim --sim-kernel spr --csv -o "$tmp/e.csv" -e kernel_metric::DRAM_BW -- sleep 0.2

@@ -21,7 +21,7 @@ int stat_sim_setup(const struct stat_opts *o, char *err, size_t len)
 		    !uncore_shape_find(o->sim_kernel)) {
 			snprintf(err, len,
 				 "--sim-kernel %s: use perf (Haswell-EP through a simulated "
-				 "perf_event kernel), none, spr, skx, icx or gnr",
+				 "perf_event kernel), none, spr, skx, icx, gnr, emr, srf or gnr-old",
 				 o->sim_kernel);
 			return -1;
 		}

@@ -192,7 +192,7 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 				if (rc < 0)
 					return rc;
 				if (rc) {
-					m.present[b][s] |= 1u << i;
+					uncore_inst_add(&m.present[b][s], i);
 					if (d->kind == HSWEP_BOX_CBO)
 						cbos[s]++;
 				}

@@ -91,7 +91,7 @@ int uncore_direct_open_msr_platform(const char *platform, const struct uncore_di
 	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++)
 		if (direct_kind_find(p, m.plat->boxes[b]->kind))
 			for (unsigned s = 0; s < m.nsockets; s++)
-				m.present[b][s] = 1;
+				uncore_inst_add(&m.present[b][s], 0);
 	snprintf(m.origin, sizeof(m.origin), "%s", cfg->origin ? cfg->origin : "hardware");
 	return direct_engine_create(p, cfg, &m, 0, out);
 }

@@ -88,18 +88,18 @@ int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore
 		if (!direct_kind_find(&direct_platform_skl, kind))
 			continue;
 		if (strcmp(kind, "cbo") == 0) {
-			m.present[b][0] = (1u << ncbo) - 1;
+			uncore_inst_fill(&m.present[b][0], ncbo);
 		} else if (strcmp(kind, "imc") == 0) {
 			char why[sizeof(m.absent_note)];
 			if (probe_imc(cfg->io, &mchbar, why, sizeof(why)) == 0) {
-				m.present[b][0] = 1;
+				uncore_inst_add(&m.present[b][0], 0);
 			} else {
 				m.absent_boxes |= 1ull << b;
 				snprintf(m.absent_note, sizeof(m.absent_note), "%s",
 					 cfg->absent_note ? cfg->absent_note : why);
 			}
 		} else {
-			m.present[b][0] = 1;
+			uncore_inst_add(&m.present[b][0], 0);
 		}
 	}
 

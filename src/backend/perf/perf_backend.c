@@ -265,7 +265,7 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 			bind_cpus(m, bd);
 			for (unsigned s = 0; s < m->nsockets; s++)
 				if (bd->pmu && bd->cpu[s] >= 0)
-					m->present[box][s] |= 1u << i;
+					uncore_inst_add(&m->present[box][s], i);
 		}
 	snprintf(m->origin, sizeof(m->origin), "%s", cfg->origin ? cfg->origin : "hardware");
 	if (b->plat.nboxes == 0) {

@@ -9,7 +9,7 @@
 #include "backend/perf/perf.h"
 #include "backend/perf/perf_sysfs.h"
 
-#define PERF_MAX_INSTANCES   32 /* instances per box type (machine.present is 32 bits) */
+#define PERF_MAX_INSTANCES   UNCORE_MAX_INSTANCES /* PMUs of a family (plan/machine.h) */
 #define PERF_KERNEL_COUNTERS 8  /* events one kernel PMU instance takes from a set */
 
 /* The kernel PMU of one box instance and, per socket, the CPU its events
@@ -27,10 +27,9 @@ struct perf_family {
 	char desc[200];
 	const struct uncore_perf_pmu *ref; /* first present instance: formats, aliases */
 	unsigned first_alias;              /* its first entry in the enumeration */
-	/* Numbered members past PERF_MAX_INSTANCES (Sapphire Rapids' CHAs on
-	 * parts with more than 32 cores): not counted (machine.present holds
-	 * 32 instances), so the family refuses summed events, which would
-	 * miss them, and says so. */
+	/* Numbered members past PERF_MAX_INSTANCES (none on any processor we
+	 * know: Sierra Forest has 144 CHAs a socket): not counted, so the
+	 * family refuses summed events, which would miss them, and says so. */
 	unsigned beyond;
 };
 

@@ -108,7 +108,8 @@ int perf_kernel_events_init(struct perf_backend *b)
 			continue;
 		if (!numbered && split_numbered(pmu->name, &plen, &idx) == 0 &&
 		    idx >= PERF_MAX_INSTANCES) {
-			/* PMUs sort in numeric order: the family's first 32 came first. */
+			/* PMUs sort in numeric order: the family's first
+			 * PERF_MAX_INSTANCES came first. */
 			snprintf(name, sizeof(name), "%.*s", (int)plen, pmu->name);
 			struct perf_family *owner = find_family(k, name);
 			if (owner) {
@@ -165,9 +166,9 @@ int perf_kernel_events_init(struct perf_backend *b)
 		if (fam->beyond) {
 			snprintf(fam->desc, sizeof(fam->desc),
 				 "kernel PMUs %s_0..%u of %u (sysfs formats and aliases; no event "
-				 "table); the others are not counted (32 per family)",
+				 "table); the others are not counted (%d per family)",
 				 fam->name, fam->box.ninstances - 1,
-				 fam->box.ninstances + fam->beyond);
+				 fam->box.ninstances + fam->beyond, PERF_MAX_INSTANCES);
 		} else if (fam->box.ninstances > 1) {
 			snprintf(fam->desc, sizeof(fam->desc),
 				 "kernel PMUs %s_0..%u (sysfs formats and aliases; no event table)",

@@ -28,7 +28,7 @@ static struct uncore_machine two_sockets(void)
 	m.pci_bus[0] = 0x7f;
 	m.pci_bus[1] = 0xff;
 	for (unsigned b = 0; b < m.plat->nboxes; b++)
-		m.present[b][0] = m.present[b][1] = 0x1;
+		m.present[b][0].w[0] = m.present[b][1].w[0] = 0x1;
 	return m;
 }
 

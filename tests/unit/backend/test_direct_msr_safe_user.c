@@ -61,14 +61,6 @@ static void env_close(struct env *e)
 		uncore_sim_destroy(e->sim);
 }
 
-static unsigned popcount32(uint32_t v)
-{
-	unsigned n = 0;
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 TEST(the_simulated_user_sees_64_bytes_of_config_space)
 {
 	struct env e;
@@ -121,7 +113,7 @@ TEST(direct_backend_opens_with_the_msr_boxes)
 		if (b < 0)
 			continue;
 		for (unsigned s = 0; s < m->nsockets; s++)
-			CHECK_EQ_INT(popcount32(m->present[b][s]), rows[i].present);
+			CHECK_EQ_INT(uncore_inst_count(&m->present[b][s]), rows[i].present);
 		/* PCI boxes are absent for a stated reason. */
 		CHECK_EQ_INT((int)(m->absent_boxes >> b & 1), rows[i].present == 0);
 	}

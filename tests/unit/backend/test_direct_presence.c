@@ -48,7 +48,7 @@ static unsigned present(const struct uncore_backend *be, const char *pmu, unsign
 {
 	const struct uncore_machine *m = &be->machine;
 	int b = uncore_machine_box_index(m, uncore_box_type_find(m->plat, pmu));
-	return b < 0 ? 99 : (unsigned)__builtin_popcount(m->present[b][socket]);
+	return b < 0 ? 99 : uncore_inst_count(&m->present[b][socket]);
 }
 
 static int open_on(struct uncore_regio *io, unsigned cores, struct uncore_backend **be)

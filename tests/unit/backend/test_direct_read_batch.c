@@ -27,7 +27,7 @@ static struct uncore_machine two_sockets(void)
 		for (unsigned b = 0; b < m.plat->nboxes; b++) {
 			const struct hswep_box_desc *d =
 			    uncore_direct_hswep_layout(m.plat->boxes[b]);
-			m.present[b][s] = d && d->max_instances >= 2 ? 0x3 : 0x1;
+			m.present[b][s].w[0] = d && d->max_instances >= 2 ? 0x3 : 0x1;
 		}
 	}
 	return m;

@@ -26,7 +26,7 @@ static struct uncore_machine one_socket(void)
 	m.nsockets = 1;
 	m.pci_bus[0] = BUS0;
 	for (unsigned b = 0; b < m.plat->nboxes; b++)
-		m.present[b][0] = 0x1; /* instance 0 of every box */
+		m.present[b][0].w[0] = 0x1; /* instance 0 of every box */
 	return m;
 }
 

@@ -181,10 +181,10 @@ TEST(discovery_counts_cbos_and_finds_the_imc)
 		    uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_clock"));
 		int mc = uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_imc"));
 		CHECK(cbo >= 0 && arb >= 0 && clk >= 0 && mc >= 0);
-		CHECK_EQ_U64(m->present[cbo][0], rows[i].present);
-		CHECK_EQ_U64(m->present[arb][0], 1);
-		CHECK_EQ_U64(m->present[clk][0], 1);
-		CHECK_EQ_U64(m->present[mc][0], 1);
+		CHECK_EQ_U64(m->present[cbo][0].w[0], rows[i].present);
+		CHECK_EQ_U64(m->present[arb][0].w[0], 1);
+		CHECK_EQ_U64(m->present[clk][0].w[0], 1);
+		CHECK_EQ_U64(m->present[mc][0].w[0], 1);
 		CHECK_EQ_U64(m->absent_boxes, 0);
 		CHECK_EQ_INT(fake_regio_count(f.fake, FAKE_WRITE, -1),
 			     0); /* discovery only reads */
@@ -206,7 +206,7 @@ TEST(cbos_are_capped_at_the_cores)
 		int b = uncore_machine_box_index(m, uncore_box_type_find(m->plat, "skl_unc_cbo"));
 		CHECK(b >= 0);
 		if (b >= 0)
-			CHECK_EQ_U64(m->present[b][0], 0x3);
+			CHECK_EQ_U64(m->present[b][0].w[0], 0x3);
 		be->ops->destroy(be);
 	}
 }

@@ -161,7 +161,7 @@ TEST(skylake_client_boxes_map_to_the_kernels_pmus)
 		CHECK(b >= 0);
 		if (b < 0)
 			continue;
-		CHECK_EQ_U64(m->present[b][0], rows[i].present);
+		CHECK_EQ_U64(m->present[b][0].w[0], rows[i].present);
 		const char *pmu = NULL;
 		int cpu = -1;
 		CHECK_EQ_INT(uncore_perf_binding(be, (unsigned)b, rows[i].instance, 0, &pmu, &cpu),

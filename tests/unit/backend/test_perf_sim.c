@@ -187,7 +187,7 @@ TEST(discovery_maps_every_box_to_its_kernel_pmu_and_cpumask_cpu)
 		if (b < 0)
 			continue;
 		for (unsigned s = 0; s < 2; s++)
-			CHECK_EQ_U64(m->present[b][s], e.topo.present[boxes[i].kind]);
+			CHECK_EQ_U64(m->present[b][s].w[0], e.topo.present[boxes[i].kind]);
 	}
 	harness_row = NULL;
 	const char *pmu = NULL;

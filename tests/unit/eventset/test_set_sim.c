@@ -101,7 +101,7 @@ TEST(discovery_finds_the_models_boxes)
 	int b = uncore_machine_box_index(m, cbo);
 	CHECK(b >= 0);
 	if (b >= 0)
-		CHECK_EQ_INT(popcount32(m->present[b][0]), 18);
+		CHECK_EQ_INT(uncore_inst_count(&m->present[b][0]), 18);
 	env_close(&e);
 }
 
@@ -142,7 +142,7 @@ TEST(discovery_agrees_with_every_model)
 				continue;
 			for (unsigned s = 0; s < m->nsockets; s++) {
 				harness_row = boxes[b].pmu;
-				CHECK_EQ_U64(m->present[idx][s], e.topo.present[boxes[b].kind]);
+				CHECK_EQ_U64(m->present[idx][s].w[0], e.topo.present[boxes[b].kind]);
 			}
 		}
 		harness_row = model;
@@ -218,7 +218,8 @@ TEST(fixed_dclk_counts_dram_clocks_of_every_channel)
 			       "hswep_unc_ubo::UNC_U_CLOCKTICKS:socket=0"};
 	CHECK_EQ_INT(assign(&e, names, 2), 0);
 	const struct uncore_box_type *imc = uncore_box_type_find(e.be->machine.plat, "hswep_unc_imc");
-	unsigned present = popcount32(e.be->machine.present[uncore_machine_box_index(&e.be->machine, imc)][0]);
+	unsigned present = uncore_inst_count(
+	    &e.be->machine.present[uncore_machine_box_index(&e.be->machine, imc)][0]);
 	CHECK_EQ_INT(uncore_set_start(e.set), 0);
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S / 1000), 0);
 	uint64_t v[2];

@@ -26,9 +26,7 @@ static struct uncore_machine full_machine(const struct uncore_event_platform *pl
 	m.nsockets = sockets;
 	for (unsigned b = 0; b < plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++)
 		for (unsigned s = 0; s < sockets; s++)
-			m.present[b][s] = plat->boxes[b]->ninstances >= 32
-					      ? ~0u
-					      : (1u << plat->boxes[b]->ninstances) - 1;
+			uncore_inst_fill(&m.present[b][s], plat->boxes[b]->ninstances);
 	for (unsigned s = 0; s < sockets; s++)
 		m.node_id[s] = (uint8_t)s;
 	return m;
@@ -362,7 +360,7 @@ TEST(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason)
 	CHECK(b >= 0);
 	if (b < 0)
 		return;
-	m.present[b][0] = 0;
+	memset(&m.present[b][0], 0, sizeof(m.present[b][0]));
 	struct uncore_metric_ref r;
 	CHECK_EQ_INT(uncore_metric_parse(plat, "hswep_metric::QPI_UTIL", &r), 0);
 	struct uncore_mset *ms = NULL;

@@ -79,7 +79,7 @@ static double measure(struct rates *rs, const char *metric, uint64_t ns, char *m
 	m.plat = rs->plat;
 	m.nsockets = 1;
 	for (unsigned b = 0; b < m.plat->nboxes; b++)
-		m.present[b][0] = (1u << m.plat->boxes[b]->ninstances) - 1;
+		uncore_inst_fill(&m.present[b][0], m.plat->boxes[b]->ninstances);
 	if (fake_backend_create(&m, rate_of, rs, &be) < 0 || uncore_set_create(be, &set) < 0)
 		goto out;
 	fake_backend_clock(be, 2930000000ull, &clk);

@@ -29,9 +29,9 @@ static struct uncore_machine machine(void)
 	m.plat = &plat;
 	m.nsockets = 2;
 	for (unsigned s = 0; s < 2; s++) {
-		m.present[0][s] = 0xf; /* cbo 0-3 */
-		m.present[1][s] = 0x3; /* imc 0-1 */
-		m.present[2][s] = 0x1;
+		m.present[0][s].w[0] = 0xf; /* cbo 0-3 */
+		m.present[1][s].w[0] = 0x3; /* imc 0-1 */
+		m.present[2][s].w[0] = 0x1;
 	}
 	m.ncpus = 4;
 	m.cpu_socket[0] = 0;

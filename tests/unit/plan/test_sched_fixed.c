@@ -31,8 +31,8 @@ static struct uncore_machine machine(void)
 	memset(&m, 0, sizeof(m));
 	m.plat = &plat;
 	m.nsockets = 1;
-	m.present[0][0] = 0x1;
-	m.present[1][0] = 0x3;
+	m.present[0][0].w[0] = 0x1;
+	m.present[1][0].w[0] = 0x3;
 	return m;
 }
 

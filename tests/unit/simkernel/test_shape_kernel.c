@@ -6,15 +6,68 @@
  * exactly rate x time_enabled. */
 #include "harness.h"
 
+#include "events/pfm_compat.h"
+
+#include "events/perfmon/intel_perfmon_tables.h"
+
 #include "backend/perf/perf.h"
 #include "common/uncore_error.h"
 #include "simkernel/shape_internal.h"
 #include "simkernel/shape_kernel.h"
+#include "eventset/eventset.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* Our table's encoding (code | ucode, filter 1 in config1[63:32]) of
+ * Intel's event `name` ("UNC_CHA_TOR_INSERTS.IA_MISS") in PMU
+ * <gen>_unc_<family without "uncore_">; 1 when found. */
+#define ROW(g, b, arr) {#g, #b, arr, LIBPFM_ARRAY_SIZE(arr)},
+static const struct {
+	const char *gen, *box;
+	const intel_x86_entry_t *events;
+	unsigned n;
+} perfmon[] = {PERFMON_PMUS(ROW)};
+
+static int table_encoding(const char *gen, const char *family, const char *name, uint64_t *cfg,
+			  uint64_t *cfg1)
+{
+	char ev[96];
+	const char *box = family + strlen("uncore_");
+	snprintf(ev, sizeof(ev), "%s", name);
+	char *dot = strchr(ev, '.');
+	const char *um = NULL;
+	if (dot) {
+		*dot = '\0';
+		um = dot + 1;
+		for (char *p = dot + 1; *p; p++)
+			if (*p == '.')
+				*p = '_';
+	}
+	for (size_t t = 0; t < LIBPFM_ARRAY_SIZE(perfmon); t++) {
+		if (strcmp(perfmon[t].gen, gen) || strcmp(perfmon[t].box, box))
+			continue;
+		for (unsigned e = 0; e < perfmon[t].n; e++) {
+			const intel_x86_entry_t *x = &perfmon[t].events[e];
+			if (strcmp(x->name, ev))
+				continue;
+			if (!um && !x->numasks) {
+				*cfg = x->code;
+				*cfg1 = 0;
+				return 1;
+			}
+			for (unsigned u = 0; u < x->numasks; u++)
+				if (!strcmp(x->umasks[u].uname, um ? um : "DEFAULT")) {
+					*cfg = x->code | x->umasks[u].ucode;
+					*cfg1 = x->umasks[u].ufilters[1] << 32;
+					return 1;
+				}
+		}
+	}
+	return 0;
+}
 
 static int open_backend(const struct uncore_shape *s, struct uncore_shape_kernel **k,
 			struct uncore_backend **be)
@@ -62,12 +115,13 @@ TEST(every_shape_is_discovered_as_its_driver_publishes_it)
 			CHECK(bi >= 0);
 			if (bi < 0)
 				continue;
-			/* A family counts its first 32 PMUs (machine.present). */
-			unsigned n = box->n < 32 ? box->n : 32;
+			/* Every PMU of a family counts (Sierra Forest's 144 CHAs). */
+			unsigned n = box->n;
 			CHECK_EQ_INT(m->plat->boxes[bi]->ninstances, n);
-			for (unsigned so = 0; so < s->sockets; so++)
-				CHECK_EQ_U64(m->present[bi][so],
-					     n == 32 ? 0xffffffffu : (1u << n) - 1);
+			for (unsigned so = 0; so < s->sockets; so++) {
+				CHECK_EQ_INT(uncore_inst_count(&m->present[bi][so]), n);
+				CHECK(uncore_inst_has(&m->present[bi][so], n - 1));
+			}
 			for (unsigned a = 0; a < box->naliases; a++) {
 				struct uncore_perf_alias al;
 				CHECK_EQ_INT(uncore_perf_kernel_alias(be, box->family,
@@ -82,27 +136,118 @@ TEST(every_shape_is_discovered_as_its_driver_publishes_it)
 		}
 		harness_row = s->name;
 		/* Every rate is the config an alias of its family packs to
-		 * through the PMU's format files: no dead rows. */
+		 * through the PMU's format files, or the encoding our table
+		 * generated from Intel's data gives the event it names: no
+		 * dead rows (a family the shape lacks is a dead row too, but
+		 * for the old Granite Rapids kernel, whose machine has UPI
+		 * links its driver does not publish). */
 		struct uncore_perf_sysfs *tree = NULL;
 		REQUIRE(uncore_perf_sysfs_read(uncore_shape_kernel_pmu_root(k), &tree) == 0);
 		for (unsigned r = 0; r < s->nrates; r++) {
+			const struct shape_rate *rt = &s->rates[r];
 			char pmu_name[64];
 			int found = 0;
-			snprintf(pmu_name, sizeof(pmu_name), "%s_0", s->rates[r].family);
+			snprintf(pmu_name, sizeof(pmu_name), "%s_0", rt->family);
 			const struct uncore_perf_pmu *pmu = uncore_perf_sysfs_find(tree, pmu_name);
+			if (!pmu) /* a family of one PMU: no number */
+				pmu = uncore_perf_sysfs_find(tree, rt->family);
+			if (!pmu && strcmp(s->name, "gnr-old") == 0)
+				continue;
 			CHECK(pmu != NULL);
-			for (unsigned a = 0; pmu && a < pmu->naliases; a++) {
+			if (rt->event) {
+				uint64_t cfg, cfg1;
+				found = table_encoding(s->gen, rt->family, rt->event, &cfg, &cfg1) &&
+					cfg == rt->config && cfg1 == rt->config1;
+				/* and the kernel's formats take it */
+				for (unsigned f = 0; found && pmu && f < 2; f++) {
+					uint64_t want = f ? rt->config1 : rt->config, have = 0;
+					for (unsigned fi = 0; fi < pmu->nfields; fi++)
+						if (pmu->fields[fi].config == f)
+							have |= uncore_perf_field_mask(&pmu->fields[fi]);
+					if (want & ~have)
+						HARNESS_FAIL_AT("rate row %u (%s): config%s 0x%llx has "
+								"bits no format of %s covers",
+								r, rt->event, f ? "1" : "",
+								(unsigned long long)want, pmu_name);
+				}
+			}
+			for (unsigned a = 0; !rt->event && pmu && a < pmu->naliases; a++) {
 				uint64_t cfg[UNCORE_PERF_NCONFIG] = {0, 0, 0};
 				CHECK_EQ_INT(
 				    uncore_perf_pmu_add_terms(pmu, pmu->aliases[a].terms, cfg), 0);
-				found |= cfg[0] == s->rates[r].config && !cfg[1] && !cfg[2];
+				found |= cfg[0] == rt->config && !cfg[1] && !cfg[2];
 			}
 			if (!found)
-				HARNESS_FAIL_AT("rate row %u (config 0x%llx) is no alias of %s", r,
-						(unsigned long long)s->rates[r].config, pmu_name);
+				HARNESS_FAIL_AT("rate row %u (%s, config 0x%llx) is no alias of %s and "
+						"not our table's encoding",
+						r, rt->event ? rt->event : "alias",
+						(unsigned long long)rt->config, pmu_name);
 		}
 		uncore_perf_sysfs_free(tree);
 		be->ops->destroy(be); /* and the kernel with it */
+	}
+	harness_row = NULL;
+}
+
+static const char *format_of(const struct uncore_shape *s, const char *family, const char *name)
+{
+	for (unsigned b = 0; b < s->nboxes; b++)
+		if (!strcmp(s->boxes[b].family, family))
+			for (unsigned f = 0; f < s->boxes[b].nformats; f++)
+				if (!strcmp(s->boxes[b].formats[f].name, name))
+					return s->boxes[b].formats[f].format;
+	return "(none)";
+}
+
+/* The format files the kernel's driver publishes, where earlier shapes had
+ * them wrong (uncore_snbep.c): ICX UPI umask_ext4, the SKX and ICX CHA
+ * tid_en and filter fields, SPR's CHA tid_en2; the IIO channel masks. */
+TEST(format_files_are_the_drivers)
+{
+	const struct uncore_shape *skx = uncore_shape_find("skx"), *icx = uncore_shape_find("icx");
+	const struct uncore_shape *spr = uncore_shape_find("spr"), *gnr = uncore_shape_find("gnr");
+	REQUIRE(skx && icx && spr && gnr);
+	CHECK_EQ_STR(format_of(icx, "uncore_upi", "umask"), "config:8-15,32-55");
+	CHECK_EQ_STR(format_of(skx, "uncore_upi", "umask"), "config:8-15,32-43,45-55");
+	CHECK_EQ_STR(format_of(skx, "uncore_cha", "tid_en"), "config:19");
+	CHECK_EQ_STR(format_of(skx, "uncore_cha", "filter_tid"), "config1:0-8");
+	CHECK_EQ_STR(format_of(skx, "uncore_cha", "filter_state"), "config1:17-26");
+	CHECK_EQ_STR(format_of(skx, "uncore_cha", "filter_opc0"), "config1:41-50");
+	CHECK_EQ_STR(format_of(skx, "uncore_cha", "filter_opc1"), "config1:51-60");
+	CHECK_EQ_STR(format_of(skx, "uncore_cha", "filter_isoc"), "config1:63");
+	CHECK_EQ_STR(format_of(icx, "uncore_cha", "umask"), "config:8-15,32-57");
+	CHECK_EQ_STR(format_of(icx, "uncore_cha", "tid_en"), "config:19");
+	CHECK_EQ_STR(format_of(icx, "uncore_cha", "filter_tid"), "config1:0-9");
+	CHECK_EQ_STR(format_of(spr, "uncore_cha", "tid_en"), "config:16");
+	CHECK_EQ_STR(format_of(skx, "uncore_iio", "ch_mask"), "config:36-43");
+	CHECK_EQ_STR(format_of(icx, "uncore_iio", "ch_mask"), "config:36-47");
+	CHECK_EQ_STR(format_of(gnr, "uncore_iio", "fc_mask"), "config:48-50");
+	CHECK_EQ_STR(format_of(gnr, "uncore_pcu", "thresh"), "config:24-31");
+}
+
+/* Instance counts of the top parts the shapes stand for. */
+TEST(instance_counts_of_a_top_part)
+{
+	static const struct {
+		const char *shape, *family;
+		unsigned n;
+	} rows[] = {
+	    {"skx", "uncore_cha", 28},  {"skx", "uncore_imc", 6},     {"skx", "uncore_upi", 3},
+	    {"icx", "uncore_cha", 40},  {"icx", "uncore_imc", 12},    {"icx", "uncore_upi", 3},
+	    {"spr", "uncore_cha", 56},  {"spr", "uncore_imc", 8},     {"spr", "uncore_upi", 4},
+	    {"emr", "uncore_cha", 64},  {"gnr", "uncore_cha", 128},   {"gnr", "uncore_imc", 12},
+	    {"gnr", "uncore_upi", 6},   {"srf", "uncore_cha", 144},   {"srf", "uncore_imc", 8},
+	    {"gnr-old", "uncore_cha", 128}, {"gnr-old", "uncore_upi", 0},
+	};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct uncore_shape *s = uncore_shape_find(rows[i].shape);
+		harness_row = rows[i].shape;
+		REQUIRE(s != NULL);
+		unsigned n = 0;
+		for (unsigned b = 0; b < s->nboxes; b++)
+			if (!strcmp(s->boxes[b].family, rows[i].family))
+				n = s->boxes[b].n;
+		CHECK_EQ_INT(n, rows[i].n);
 	}
 	harness_row = NULL;
 }
@@ -124,39 +269,40 @@ TEST(the_cas_aliases_are_64_bytes_a_count)
 	harness_row = NULL;
 }
 
-/* Sapphire Rapids with 56 CHAs: a family counts 32 PMUs, so a sum over
- * uncore_cha is refused, saying why, rather than missing 24 of them; the
- * IMC family beside it is whole. */
-TEST(a_family_of_more_than_32_pmus_refuses_sums_and_says_why)
-{
-	struct uncore_shape_kernel *k = NULL;
-	struct uncore_backend *be = NULL;
-	struct uncore_sched_event ev;
-	REQUIRE(open_backend(uncore_shape_find("spr"), &k, &be) == 0);
-	const struct uncore_event_source *src = be->events;
-	uncore_error_clear();
-	CHECK_EQ_INT(
-	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha::event=0x1", &ev),
-	    UNCORE_ECOMBO);
-	CHECK_CONTAINS(uncore_error_detail(), "this kernel has 56 uncore_cha PMUs");
-	CHECK_CONTAINS(uncore_error_detail(), "would miss uncore_cha_32 and above");
-	CHECK_EQ_INT(
-	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha_5::event=0x1", &ev), 0);
-	CHECK_EQ_INT(
-	    src->ops->parse((struct uncore_event_source *)src, "uncore_cha::event=0x1:box=31", &ev),
-	    0);
-	CHECK_EQ_INT(
-	    src->ops->parse((struct uncore_event_source *)src, "uncore_imc::cas_count_read", &ev),
-	    0);
-	be->ops->destroy(be);
-}
-
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
+
+/* Granite Rapids with 128 CHAs and Sierra Forest with 144: a sum over
+ * uncore_cha takes every one, and :box= reaches the last. */
+TEST(a_family_of_more_than_32_pmus_is_summed_whole)
+{
+	static const char *const shapes[] = {"spr", "gnr", "srf"};
+	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		struct uncore_shape_kernel *k = NULL;
+		struct uncore_backend *be = NULL;
+		struct uncore_sched_event ev;
+		harness_row = shapes[i];
+		REQUIRE(open_backend(uncore_shape_find(shapes[i]), &k, &be) == 0);
+		const struct uncore_event_source *src = be->events;
+		struct uncore_event_source *s = (struct uncore_event_source *)src;
+		CHECK_EQ_INT(src->ops->parse(s, "uncore_cha::event=0x1", &ev), 0);
+		CHECK_EQ_INT(ev.ref.instance, UNCORE_ALL);
+		CHECK_EQ_INT(src->ops->parse(s, "uncore_cha_5::event=0x1", &ev), 0);
+		char last[64];
+		snprintf(last, sizeof(last), "uncore_cha::event=0x1:box=%u",
+			 uncore_inst_count(&be->machine.present[box_index(&be->machine,
+									     "uncore_cha")][0]) -
+			     1);
+		CHECK_EQ_INT(src->ops->parse(s, last, &ev), 0);
+		be->ops->destroy(be);
+	}
+	harness_row = NULL;
+}
+
 
 TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 {
@@ -169,8 +315,9 @@ TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 	a.size = sizeof(a);
 	a.type = 0; /* no such PMU */
 	CHECK_EQ_INT(sys->open(sys, &a, -1, 0, -1, 0), -ENOENT);
-	/* uncore_imc_3: the types follow the tree's order (56 CHAs, then IMCs). */
-	a.type = SHAPE_FIRST_TYPE + 56 + 3;
+	/* uncore_imc_3: the types follow the tree's order (56 CHAs, 12 IIO,
+	 * 12 IRP, 12 M2PCIe, the PCU, then the IMCs). */
+	a.type = SHAPE_FIRST_TYPE + 56 + 12 + 12 + 12 + 1 + 3;
 	a.config = 0xcf05; /* cas_count_read */
 	a.disabled = 1;
 	a.read_format =
@@ -206,11 +353,48 @@ TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 	sys->destroy(sys);
 }
 
+/* An event set summing Intel's UNC_CHA_TOR_INSERTS.IA_MISS over the 128 CHAs
+ * of both Granite Rapids sockets: one read() per PMU instance (256), and
+ * the count the scenario defines, 3 M x (1 + ... + 128) x (1 + 2) a second,
+ * within the time bounds of the run. */
+TEST(a_128_cha_family_read_is_one_read_per_instance_and_exact)
+{
+	struct uncore_shape_kernel *k = NULL;
+	struct uncore_backend *be = NULL;
+	struct uncore_set *set = NULL;
+	REQUIRE(open_backend(uncore_shape_find("gnr"), &k, &be) == 0);
+	REQUIRE(uncore_set_create(be, &set) == 0);
+	static const char *const names[] = {"uncore_cha::event=0x35:umask=0xc001fe01"};
+	int rc = uncore_set_assign(set, names, 1);
+	if (rc < 0)
+		fprintf(stderr, "  %s\n", uncore_error_detail());
+	REQUIRE(rc == 0);
+	uint64_t t0 = mono_ns();
+	REQUIRE(uncore_set_start(set) == 0);
+	uint64_t t1 = mono_ns();
+	while (mono_ns() - t1 < 20000000)
+		;
+	uint64_t v[1] = {0}, r0 = uncore_shape_kernel_reads(k);
+	uint64_t t2 = mono_ns();
+	REQUIRE(uncore_set_read(set, v) == 0);
+	uint64_t t3 = mono_ns();
+	CHECK_EQ_U64(uncore_shape_kernel_reads(k) - r0, 256);
+	const double rate = 3e6 * (128 * 129 / 2) * 3; /* both sockets, a second */
+	CHECK((double)v[0] >= rate * (double)(t2 - t1) / 1e9 * 0.999);
+	CHECK((double)v[0] <= rate * (double)(t3 - t0) / 1e9 * 1.001);
+	uncore_set_stop(set, v);
+	uncore_set_destroy(set);
+	be->ops->destroy(be);
+}
+
 int main(void)
 {
 	RUN(every_shape_is_discovered_as_its_driver_publishes_it);
+	RUN(format_files_are_the_drivers);
+	RUN(instance_counts_of_a_top_part);
 	RUN(the_cas_aliases_are_64_bytes_a_count);
-	RUN(a_family_of_more_than_32_pmus_refuses_sums_and_says_why);
+	RUN(a_family_of_more_than_32_pmus_is_summed_whole);
 	RUN(system_calls_keep_the_kernel_rules_and_count_rate_times_time);
+	RUN(a_128_cha_family_read_is_one_read_per_instance_and_exact);
 	return harness_done();
 }
