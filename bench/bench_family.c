@@ -94,8 +94,11 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	for (size_t i = 0; i < sizeof(configs) / sizeof(configs[0]); i++) {
 		pid_t pid = fork();
-		if (pid == 0)
-			_exit(run(&configs[i], reads));
+		if (pid == 0) {
+			int rc = run(&configs[i], reads);
+			fflush(stdout); /* _exit does not flush stdio */
+			_exit(rc);
+		}
 		int st = 0;
 		if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
 			printf("| %s | (failed) |\n", configs[i].label);

@@ -13,12 +13,10 @@
 /* The members of group `name` in the first platform that has one. */
 static const struct uncore_metric_group *find_group(const char *name)
 {
-	static const enum uncore_platform_id ids[] = {UNCORE_PLATFORM_HSWEP, UNCORE_PLATFORM_SKL,
-						      UNCORE_PLATFORM_NHM, UNCORE_PLATFORM_X7400};
-	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
-		const struct uncore_event_platform *plat = uncore_event_platform_get(ids[i]);
+	const struct uncore_event_platform *plat;
+	for (unsigned i = 0; (plat = uncore_event_platform_at(i)) != NULL; i++) {
 		const struct uncore_metric_catalog *cat;
-		if (!plat || uncore_metric_catalog_get(plat, &cat) < 0)
+		if (uncore_metric_catalog_get(plat, &cat) < 0)
 			continue;
 		const struct uncore_metric_group *g = uncore_metric_group_find(cat, name);
 		if (g)

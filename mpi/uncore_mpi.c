@@ -9,9 +9,11 @@
  * aborts the job: a problem is said on rank 0's stderr and in the report.
  *
  * PAPI_INTEL_UNCORE_MPI_TEST_NODE (tests only) replaces the node grouping:
- * ranks with the same value form a node named "node<value>", so two
- * simulated machines can stand for two nodes on one host. */
+ * ranks with the same value form a node, named "node<value>" for a number
+ * and the value itself otherwise, so two simulated machines can stand for
+ * two nodes on one host. */
 #define _GNU_SOURCE
+#include "mpi_elect.h"
 #include "mpi_events.h"
 #include "mpi_report.h"
 #include "papi_uncore_mpi.h"
@@ -216,8 +218,21 @@ static void setup(void)
 		return;
 	}
 	if (test_node && *test_node) {
-		PMPI_Comm_split(MPI_COMM_WORLD, atoi(test_node), st.rank, &node);
-		snprintf(st.node, sizeof(st.node), "node%d", atoi(test_node));
+		/* Any value names a node: "1" is node1, "node1" itself; ranks with
+		 * the same value share it (a number, or the string's hash: MPI
+		 * colours are non-negative ints). */
+		char *end;
+		long n = strtol(test_node, &end, 10);
+		int numeric = *end == '\0' && n >= 0 && n < 1000000;
+		unsigned h = 5381;
+		for (const char *c = test_node; *c; c++)
+			h = h * 33u + (unsigned char)*c;
+		PMPI_Comm_split(MPI_COMM_WORLD, numeric ? (int)n : (int)(h & 0x3fffffff) + 1000000,
+				st.rank, &node);
+		if (numeric)
+			snprintf(st.node, sizeof(st.node), "node%ld", n);
+		else
+			snprintf(st.node, sizeof(st.node), "%s", test_node);
 	} else {
 		PMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, st.rank, MPI_INFO_NULL,
 				     &node);
@@ -240,16 +255,7 @@ static void setup(void)
 	}
 	PMPI_Allgather(&pkg, 1, MPI_INT, pkgs, 1, MPI_INT, node);
 	/* Per socket: the lowest rank running there, else the node's first. */
-	for (int s = 0; s < nsockets; s++) {
-		int elected = 0;
-		for (int r = 0; r < nsize; r++)
-			if (pkgs[r] == s) {
-				elected = r;
-				break;
-			}
-		if (elected == nrank)
-			st.mine[st.nmine++] = s;
-	}
+	st.nmine = umpi_elect(pkgs, nsize, nsockets, nrank, st.mine, MAX_SOCKETS);
 	free(pkgs);
 	PMPI_Comm_free(&node);
 	if (st.nmine)

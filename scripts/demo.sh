@@ -17,7 +17,9 @@ trap 'rm -f "$out"' EXIT
 
 echo "== papi-uncore demo (SIMULATED uncore: PAPI_INTEL_UNCORE_BACKEND=sim)"
 echo "== 1. the component, as PAPI lists it"
-"$stage/bin/papi_component_avail" | sed -n '/^Active components/,/^----/p' | grep -A2 'intel_uncore'
+# Its whole entry: from its Name: line to the blank line that ends it (every PMU).
+"$stage/bin/papi_component_avail" | sed -n '/^Active components/,/^----/p' |
+	awk '/^Name: +intel_uncore/ { on = 1 } on && /^$/ { exit } on { print }'
 echo
 echo "== 2. uncore-stat: DRAM read and write CAS of 'sleep 1', per socket and in total, and the"
 echo "   component's DRAM bandwidth metrics (group MEM) of the same run"
@@ -68,7 +70,8 @@ while read -r title model scn events group; do
 	echo "   -- ${title//-/ }: \$ uncore-stat --sim --sim-model $model --sim-scenario $scn -e $events${group:+ -g $group} -t 0.2"
 	"$stage/bin/uncore-stat" --sim --sim-model "$model" --sim-scenario "$scn" -o "$out" -e "$events" \
 		${group:+-g "$group"} -t 0.2
-	grep -E '^(skl|nhm|x7400)_' "$out" | sed 's/^/   /'
+	# The tables with their header rows (event ... socket 0 ...; metric units ...).
+	grep -E '^(event|metric) |^(skl|nhm|x7400)_' "$out" | sed 's/^/   /'
 done <<'GENERATIONS'
 Skylake-client i7-6700k skl-stream skl_unc_imc::DRAM_DATA_READS,skl_unc_clock::UNC_CLOCK MEM
 Nehalem x5570-2s nhm-stream nhm_unc_guide::UNC_IMC_NORMAL_READS:ANY,nhm_unc_guide::UNC_CLK_UNHALTED MEM

@@ -33,10 +33,12 @@ say() { echo "== papi-uncore: $*"; }
 #   man-db           man(1): the test that `man uncore-stat` works after make install
 #   openmpi-bin      mpirun, for the MPI tests of the PMPI library (loopback only)
 #   libopenmpi-dev   mpicc and mpi.h, to build libpapi_uncore_mpi.so and the MPI tests
+#   gfortran         a .F90 program including f90papi.h (tests/integration/test_fortran.sh)
+#   pkg-config       papi.pc's recipe (tests/integration/test_one_papi.sh, test_fortran.sh)
 # The suite's SKIP-DEP lines name what is missing; under CI=true they fail.
 packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev strace
 	util-linux libpapi7.0 libpfm4 libcap2-bin chromium man-db clang libclang-rt-14-dev
-	openmpi-bin libopenmpi-dev)
+	openmpi-bin libopenmpi-dev gfortran pkg-config)
 
 missing=()
 for p in "${packages[@]}"; do

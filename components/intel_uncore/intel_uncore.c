@@ -1,9 +1,7 @@
 /* PAPI front-end of the intel_uncore component.  Thin by design: it turns
  * PAPI's component calls into calls of the papi-uncore library (src/, linked
- * in as one object, see Rules.intel_uncore) and maps the library's error
- * codes to PAPI_E*.  Every decision (backend choice, names, scheduling,
- * programming, folding) lives in the library, where it is unit-tested
- * without PAPI. */
+ * in as one object, see Rules.intel_uncore) and maps its error codes to
+ * PAPI_E*.  Every decision lives in the library, unit-tested without PAPI. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +14,11 @@
 #include "papi_vector.h"
 
 #include "common/uncore_error.h"
+#include "common/version.h"
 #include "bind/component.h"
 #include "eventset/eventset.h"
+#include "events/spelling.h"
+#include "eventset/fork.h"
 #include "eventset/native.h"
 #include "eventset/poller.h"
 #include "presets/presets.h"
@@ -72,8 +73,7 @@ typedef struct {
 	pthread_mutex_t lock;
 } intel_uncore_control_t;
 
-/* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short;
- * our descriptions can be longer). */
+/* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short). */
 static void copy_field(char *dst, size_t len, const char *src)
 {
 	size_t n = strlen(src);
@@ -292,7 +292,7 @@ static void define_presets(int cidx)
 	/* Presets come with tables, and tables bind at start-up. */
 	const struct uncore_preset_def *defs =
 	    component->be && component->be->machine.plat
-		? uncore_presets(component->be->machine.plat->id, &n)
+		? uncore_presets(component->be->machine.plat->platform, &n)
 		: NULL;
 	int slot = 0;
 	if (!defs)
@@ -351,6 +351,7 @@ static int _intel_uncore_init_component(int cidx)
 
 	_intel_uncore_vector.cmp_info.CmpIdx = cidx;
 	uncore_error_clear();
+	uncore_fork_init(); /* before PAPI's API gate registers its fork handlers */
 	pthread_rwlock_wrlock(&component_lock);
 	rc = uncore_settings_read(&settings);
 	if (rc == 0)
@@ -372,8 +373,10 @@ static int _intel_uncore_init_component(int cidx)
 	char description[512];
 	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s",
 		 uncore_backend_name(component->kind), component->origin);
-	copy_field(_intel_uncore_vector.cmp_info.description,
-		   sizeof(_intel_uncore_vector.cmp_info.description), description);
+	uncore_description_fit(_intel_uncore_vector.cmp_info.description,
+			       sizeof(_intel_uncore_vector.cmp_info.description), description);
+	if (uncore_settings_set_on(settings.verbose) && strlen(description) >= PAPI_MAX_STR_LEN)
+		fprintf(stderr, "intel_uncore: %s\n", description); /* the whole of it */
 	_intel_uncore_vector.cmp_info.disabled = PAPI_OK;
 	define_presets(cidx);
 	return PAPI_OK;
@@ -546,17 +549,17 @@ static void note_holders(void)
 		return;
 	}
 	elsewhere = holders[0] != '\0';
-	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s%s%s",
-		 uncore_backend_name(component->kind), holders[0] ? holders : component->origin,
-		 holders[0] ? "; " : "", holders[0] ? component->origin : "");
+	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s%s",
+		 uncore_backend_name(component->kind), holders, holders[0] ? "; " : "");
 	/* Several threads start sets at once: one writes the description at a
 	 * time, and only when it changes (readers of PAPI_get_component_info
 	 * see it change only when a socket's holder does). */
 	pthread_mutex_lock(&description_lock);
 	char *field = _intel_uncore_vector.cmp_info.description;
-	size_t len = sizeof(_intel_uncore_vector.cmp_info.description);
-	if (strncmp(field, description, len - 1) != 0)
-		copy_field(field, len, description);
+	char fitted[sizeof(_intel_uncore_vector.cmp_info.description)];
+	uncore_description_fit_tail(fitted, sizeof(fitted), description, component->origin);
+	if (strcmp(field, fitted) != 0)
+		copy_field(field, sizeof(fitted), fitted);
 	pthread_mutex_unlock(&description_lock);
 	pthread_rwlock_unlock(&component_lock);
 	if (!elsewhere)
@@ -846,10 +849,18 @@ static int is_our_pmu(const char *pmu, size_t len)
 	return 0;
 }
 
-static int _intel_uncore_ntv_name_to_code(const char *name, unsigned int *code)
+static int _intel_uncore_ntv_name_to_code(const char *given, unsigned int *code)
 {
 	uint32_t c;
+	/* perf's and Intel's spellings in ours: the PMU is found as in ours. */
+	char name[UNCORE_EVENT_MAX_LEN + 1];
+	int spelt = uncore_event_spelling(given, name, sizeof(name));
 	pthread_rwlock_rdlock(&component_lock);
+	if (spelt < 0) { /* refused (perf's /u): explained for our PMUs only */
+		int ours = component && is_our_pmu(given, strcspn(given, "/"));
+		pthread_rwlock_unlock(&component_lock);
+		return ours && spelt != UNCORE_ENOSPACE ? fail(spelt, given) : PAPI_ENOEVNT;
+	}
 	/* PAPI asks every component about names with no PMU or another
 	 * component's PMU (PAPI_TOT_INS, cycles, perf::...).  Before the first
 	 * use those need no discovery: with kernel PMUs only, every name of
@@ -944,7 +955,7 @@ papi_vector_t _intel_uncore_vector = {
 	    .short_name = "intel_uncore",
 	    .description = "Intel uncore counters (Haswell-EP, Skylake, Nehalem, Xeon 7400), "
 			   "socket- and box-aware",
-	    .version = "0.2.0",
+	    .version = PAPI_UNCORE_VERSION, /* the release every tool reports */
 	    .support_version = "n/a",
 	    .kernel_version = "n/a",
 	    .num_cntrs = INTEL_UNCORE_MAX_EVENTS,

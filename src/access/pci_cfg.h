@@ -49,6 +49,8 @@ struct uncore_pci_options {
 	unsigned ecam_bus_start, ecam_bus_end;
 	const char *mcfg_path;
 	const char *lockdown_path;
+	const char
+	    *mem_path; /* with ecam_path NULL: NULL for UNCORE_PCI_ECAM_DEV (tests: a file) */
 };
 
 /* Open PCI config access (opt NULL: all defaults).  Devices are opened on

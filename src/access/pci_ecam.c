@@ -211,7 +211,9 @@ static int locked_down(const char *path)
 
 int pci_ecam_open(const struct uncore_pci_options *opt, struct uncore_regio **out)
 {
-	const char *path = opt->ecam_path ? opt->ecam_path : UNCORE_PCI_ECAM_DEV;
+	const char *path = opt->ecam_path  ? opt->ecam_path
+			   : opt->mem_path ? opt->mem_path
+					   : UNCORE_PCI_ECAM_DEV;
 	uint64_t base = opt->ecam_base;
 	unsigned bus0 = opt->ecam_bus_start, bus1 = opt->ecam_bus_end;
 	if (!opt->ecam_path) {

@@ -127,11 +127,6 @@ static void lp_warning(char *msg, ...)
 	va_end(ap);
 }
 
-static void lp_debug(char *msg, ...)
-{
-	(void)msg;
-}
-
 static int lp_broken(struct pci_libpci *p)
 {
 	p->broken = 1;
@@ -393,10 +388,12 @@ int pci_libpci_open(const char *root, const char *soname, struct uncore_regio **
 	}
 	acc->method = (unsigned)method;
 	acc->writeable = 0; /* libpci only reads (the IDs); writes go through sysfs */
+	/* Not debugging: pci_init replaces the debug callback with its own silent
+	 * one, so none of ours would ever be called (libpci lib/init.c,
+	 * pci_init_internal). */
 	acc->debugging = 0;
 	acc->error = lp_error;
 	acc->warning = lp_warning;
-	acc->debug = lp_debug;
 	p->acc = acc;
 	/* Point the method at our root (tests use fake trees); a libpci that
 	 * predates parameters keeps /sys/bus/pci. */

@@ -34,7 +34,7 @@ struct uncore_probe_input {
 
 struct uncore_probe_result {
 	enum uncore_backend_kind backend;           /* meaningful when usable */
-	const struct uncore_platform_desc *platform; /* NULL for the simulator's default */
+	const struct uncore_platform *platform; /* NULL for the simulator's default */
 	int usable;
 	/* perf backend with the kernel's sysfs-described PMUs only: the CPU
 	 * has no tables (unsupported processor), or perf was asked for and no

@@ -6,6 +6,7 @@
 
 #include "access/composite.h"
 #include "access/mmio.h"
+#include "access/msr_dev.h"
 #include "bind/msr_open.h"
 #include "access/pci_cfg.h"
 #include "backend/direct/direct.h"
@@ -13,7 +14,6 @@
 #include "backend/perf/perf.h"
 #include "backend/perf/perf_sysfs.h"
 #include "common/uncore_error.h"
-#include "platform/skl_mchbar.h"
 #include "sim/uncore_sim.h"
 #include "simkernel/shape_kernel.h"
 #include "simkernel/uncore_sim_perf.h"
@@ -24,6 +24,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* A device or sysfs path under the test root (PAPI_INTEL_UNCORE_TEST_ROOT),
+ * or NULL without one: each layer then opens its real path, the same
+ * string as `path`.  `buf` holds the result. */
+static const char *dev_path(const struct uncore_component *c, const char *path, char *buf,
+			    size_t len)
+{
+	if (!c->settings->test_root[0])
+		return NULL;
+	snprintf(buf, len, "%s%s", c->settings->test_root, path);
+	return buf;
+}
 
 static int read_freeze_wanted(const struct uncore_component *c)
 {
@@ -49,13 +61,16 @@ static void use_sim_clock(struct uncore_component *c, struct uncore_sim *sim)
 /* The kernel's PMUs: the platform's uncore PMUs mapped onto its tables
  * (platform NULL: none, a processor without tables) and every other PMU
  * sysfs describes. */
-static int open_perf(struct uncore_component *c, const struct uncore_platform_desc *platform,
+static int open_perf(struct uncore_component *c, const struct uncore_platform *platform,
 		     int kernel_only, struct uncore_perf_sysfs *sysfs)
 {
 	struct uncore_perf_config cfg;
+	char cpus[UNCORE_SETTING_MAX + 64], paranoid[UNCORE_SETTING_MAX + 64];
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.sysfs = sysfs;
-	cfg.plat = platform ? uncore_event_platform_by_name(platform->name) : NULL;
+	cfg.cpu_root = dev_path(c, UNCORE_SYSFS_CPU_ROOT, cpus, sizeof(cpus));
+	cfg.paranoid_path = dev_path(c, UNCORE_PERF_PARANOID_PATH, paranoid, sizeof(paranoid));
+	cfg.plat = platform ? platform->events : NULL;
 	cfg.origin = platform ? platform->title : "kernel PMUs";
 	int rc = uncore_perf_open(&cfg, &c->be);
 	if (rc < 0)
@@ -71,6 +86,24 @@ static int open_perf(struct uncore_component *c, const struct uncore_platform_de
 	else
 		snprintf(c->origin, sizeof(c->origin), "%s", platform->title);
 	return 0;
+}
+
+/* The generation of a simulated machine: its model's (uncore-sim models). */
+static const struct uncore_platform *sim_platform(struct uncore_sim *sim)
+{
+	struct uncore_sim_topology t;
+	const char *name = NULL;
+	if (uncore_sim_topology(sim, &t) == 0)
+		for (size_t i = 0; i < uncore_sim_model_count(); i++)
+			if (!strcmp(uncore_sim_model(i)->name, t.model))
+				name = uncore_sim_model(i)->platform;
+	const struct uncore_platform *p = uncore_platform_by_name(name);
+	if (!p || !p->direct_open)
+		uncore_fail(UNCORE_ENOSUPP,
+			    "simulated model %s: no generation \"%s\" the direct "
+			    "backend programs",
+			    t.model, name ? name : "(none)");
+	return p && p->direct_open ? p : NULL;
 }
 
 /* The simulator behind a simulated perf_event kernel
@@ -92,7 +125,12 @@ static int open_sim_perf(struct uncore_component *c)
 	cfg.pmu_root = uncore_sim_perf_pmu_root(k);
 	cfg.cpu_root = uncore_sim_perf_cpu_root(k);
 	cfg.sys = uncore_sim_perf_sys(k);
-	cfg.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+	const struct uncore_platform *gen = sim_platform(uncore_sim_perf_machine(k));
+	if (!gen) {
+		uncore_sim_perf_destroy(k);
+		return UNCORE_ENOSUPP;
+	}
+	cfg.plat = gen->events;
 	cfg.origin = origin;
 	rc = uncore_perf_open(&cfg, &c->be);
 	if (rc < 0) {
@@ -144,17 +182,6 @@ static int open_sim_shape(struct uncore_component *c, const struct uncore_shape 
 	c->kind = UNCORE_BACKEND_PERF;
 	snprintf(c->origin, sizeof(c->origin), "%.150s; no uncore tables", origin);
 	return 0;
-}
-
-/* The uncore platform of the simulated model ("hswep", "skl", "nhm", ...). */
-static const char *sim_platform(struct uncore_sim *sim)
-{
-	struct uncore_sim_topology t;
-	if (uncore_sim_topology(sim, &t) == 0)
-		for (size_t i = 0; i < uncore_sim_model_count(); i++)
-			if (!strcmp(uncore_sim_model(i)->name, t.model))
-				return uncore_sim_model(i)->platform;
-	return "hswep";
 }
 
 static int open_sim(struct uncore_component *c)
@@ -215,13 +242,8 @@ static int open_sim(struct uncore_component *c)
 	cfg.own_io = 1;
 	cfg.read_freeze = read_freeze_wanted(c);
 	cfg.origin = origin;
-	const char *platform = sim_platform(uncore_sim_from_regio(io));
-	if (!strcmp(platform, "hswep"))
-		rc = uncore_direct_open_hswep(&cfg, &c->be);
-	else if (!strcmp(platform, "skl"))
-		rc = uncore_direct_open_skl(&cfg, &c->be);
-	else
-		rc = uncore_direct_open_msr_platform(platform, &cfg, &c->be);
+	const struct uncore_platform *platform = sim_platform(uncore_sim_from_regio(io));
+	rc = platform ? platform->direct_open(platform, &cfg, &c->be) : UNCORE_ENOSUPP;
 	if (rc < 0) {
 		uncore_regio_destroy(io);
 		return rc;
@@ -232,18 +254,20 @@ static int open_sim(struct uncore_component *c)
 	return 0;
 }
 
-/* Skylake client IMC counters: MCHBAR from PCI 0:0.0, then a read-only
- * /dev/mem window over the counters (seed 001, 3.3).  Failure is not fatal
- * (CBo, ARB and UCLK work without it): *mmio stays NULL and `why` says
- * what to fix. */
-static void open_skl_imc(struct uncore_regio *pci, struct uncore_regio **mmio, char *why,
-			 size_t len)
+/* Counters in an MMIO window that PCI configuration space locates (Skylake
+ * client IMC: MCHBAR, seed 001 3.3): a read-only /dev/mem mapping of it.
+ * Failure is not fatal (the MSR boxes work without it): *mmio stays NULL
+ * and `why` says what to fix. */
+static void open_mmio_window(const struct uncore_component *c,
+			     const struct uncore_platform *platform, struct uncore_regio *pci,
+			     struct uncore_regio **mmio, char *why, size_t len)
 {
-	uint64_t bar;
-	int rc = skl_mchbar_read(pci, &bar);
+	uint64_t base, size;
+	char mem[UNCORE_SETTING_MAX + 64];
+	int rc = platform->mmio_window(pci, &base, &size);
 	if (rc == 0)
-		rc = uncore_mmio_open(NULL, bar + SKL_IMC_WINDOW_FIRST,
-				      SKL_IMC_WINDOW_END - SKL_IMC_WINDOW_FIRST, mmio);
+		rc = uncore_mmio_open(dev_path(c, UNCORE_MMIO_DEV_MEM, mem, sizeof(mem)), base,
+				      (size_t)size, mmio);
 	if (rc < 0)
 		snprintf(why, len, "IMC counters unavailable: %s", uncore_error_detail());
 	uncore_error_clear();
@@ -253,7 +277,7 @@ static void open_skl_imc(struct uncore_regio *pci, struct uncore_regio **mmio, c
  * socket, behind the platform's MSR allowlist (bind/msr_open.c); PCI
  * configuration space through libpci or sysfs; Skylake client: MMIO through
  * /dev/mem for the IMC. */
-static int open_direct(struct uncore_component *c, const struct uncore_platform_desc *platform)
+static int open_direct(struct uncore_component *c, const struct uncore_platform *platform)
 {
 	struct uncore_cpu_topology topo;
 	int cpu_of_socket[UNCORE_MAX_SOCKETS];
@@ -262,17 +286,21 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	struct uncore_regio *msr = NULL, *pci = NULL, *mmio = NULL, *io = NULL;
 	struct uncore_direct_config cfg;
 	char imc_why[200] = "";
-	int skl = platform->id == UNCORE_PLATFORM_SKL;
-	/* Nehalem and Xeon 7100/7400: MSRs only, no PCI. */
-	int msr_only = platform->id == UNCORE_PLATFORM_NHM || platform->id == UNCORE_PLATFORM_X7400;
+	char cpus[UNCORE_SETTING_MAX + 64], msr_root[UNCORE_SETTING_MAX + 64],
+	    allow_writes[UNCORE_SETTING_MAX + 64];
+	/* PCI needed, or only to find an MMIO window (Skylake client
+	 * MCHBAR), or not at all (Nehalem, Xeon 7100/7400: MSRs only). */
+	int pci_for_mmio = (platform->access & UNCORE_ACCESS_PCI_MMIO) != 0;
+	int want_pci = (platform->access & (UNCORE_ACCESS_PCI | UNCORE_ACCESS_PCI_MMIO)) != 0;
 	int rc;
 
-	if (platform->id != UNCORE_PLATFORM_HSWEP && !skl && !msr_only)
+	if (!platform->direct_open)
 		return uncore_fail(UNCORE_ENOSUPP,
 				   "%s: the direct backend does not program this platform; use the "
 				   "perf backend (kernel uncore PMUs) on this processor",
 				   platform->name);
-	rc = uncore_topology_read(NULL, NULL, 0, &topo);
+	rc = uncore_topology_read(dev_path(c, UNCORE_SYSFS_CPU_ROOT, cpus, sizeof(cpus)), NULL, 0,
+				  &topo);
 	if (rc < 0)
 		return rc;
 	size_t nsockets = uncore_topology_cpu_map(&topo, cpu_of_socket, UNCORE_MAX_SOCKETS);
@@ -285,14 +313,23 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 	mo.platform = platform->name;
 	mo.cpu_of_socket = cpu_of_socket;
 	mo.nsockets = nsockets;
+	mo.dev_root = dev_path(c, UNCORE_MSR_DEV_ROOT, msr_root, sizeof(msr_root));
+	mo.allow_writes_param =
+	    dev_path(c, UNCORE_MSR_ALLOW_WRITES, allow_writes, sizeof(allow_writes));
 	rc = uncore_msr_open(&mo, &msr);
-	if (rc == 0 && !msr_only) {
+	if (rc == 0 && want_pci) {
 		struct uncore_pci_options po;
+		char sysfs[UNCORE_SETTING_MAX + 64], mcfg[UNCORE_SETTING_MAX + 64],
+		    lockdown[UNCORE_SETTING_MAX + 64], mem[UNCORE_SETTING_MAX + 64];
 		memset(&po, 0, sizeof(po));
 		rc = uncore_pci_method_parse(c->settings->pci, &po);
+		po.sysfs_root = dev_path(c, UNCORE_PCI_SYSFS_ROOT, sysfs, sizeof(sysfs));
+		po.mcfg_path = dev_path(c, UNCORE_ACPI_MCFG_PATH, mcfg, sizeof(mcfg));
+		po.lockdown_path = dev_path(c, UNCORE_LOCKDOWN_PATH, lockdown, sizeof(lockdown));
+		po.mem_path = dev_path(c, UNCORE_PCI_ECAM_DEV, mem, sizeof(mem));
 		if (rc == 0)
 			rc = uncore_pci_cfg_open(&po, &pci);
-		if (rc < 0 && skl) { /* only the IMC needs PCI there */
+		if (rc < 0 && pci_for_mmio) { /* only the IMC needs PCI there */
 			snprintf(imc_why, sizeof(imc_why),
 				 "IMC counters unavailable: no PCI access to read MCHBAR: %s",
 				 uncore_error_detail());
@@ -301,8 +338,8 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 			rc = 0;
 		}
 	}
-	if (rc == 0 && skl && pci)
-		open_skl_imc(pci, &mmio, imc_why, sizeof(imc_why));
+	if (rc == 0 && pci_for_mmio && pci)
+		open_mmio_window(c, platform, pci, &mmio, imc_why, sizeof(imc_why));
 	if (rc == 0)
 		rc = uncore_composite_open(msr, pci, mmio, &io);
 	if (rc < 0) {
@@ -323,9 +360,7 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 		if (topo.socket[i].cores > cfg.cores_per_package)
 			cfg.cores_per_package = topo.socket[i].cores;
 	cfg.absent_note = imc_why[0] ? imc_why : NULL;
-	rc = skl        ? uncore_direct_open_skl(&cfg, &c->be)
-	     : msr_only ? uncore_direct_open_msr_platform(platform->name, &cfg, &c->be)
-			: uncore_direct_open_hswep(&cfg, &c->be);
+	rc = platform->direct_open(platform, &cfg, &c->be);
 	if (rc < 0) {
 		uncore_regio_destroy(io);
 		return rc;
@@ -349,7 +384,9 @@ static int open_direct(struct uncore_component *c, const struct uncore_platform_
 static int defer_perf(struct uncore_component *c, struct uncore_perf_sysfs *listing)
 {
 	struct uncore_perf_config cfg;
-	int rc = uncore_perf_permission(NULL, NULL);
+	char paranoid[UNCORE_SETTING_MAX + 64];
+	int rc = uncore_perf_permission(
+	    NULL, dev_path(c, UNCORE_PERF_PARANOID_PATH, paranoid, sizeof(paranoid)));
 	if (rc < 0) {
 		uncore_perf_sysfs_free(listing);
 		return rc;
@@ -474,23 +511,29 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 		uncore_component_close(c);
 		return rc;
 	}
-	const struct uncore_platform_desc *platform = uncore_platform_for_cpu(&in.cpu);
+	const struct uncore_platform *platform = uncore_platform_for_cpu(&in.cpu);
 	/* The kernel's PMU directory, read once: for the probes and, when the
 	 * perf backend is chosen, for the backend itself.  Without tables for
 	 * this processor only the kernel's own PMUs can be offered: their
 	 * listing is enough to choose. */
 	struct uncore_perf_sysfs *sysfs = NULL;
-	if ((platform ? uncore_perf_sysfs_read(NULL, &sysfs)
-		      : uncore_perf_sysfs_list(NULL, &sysfs)) < 0) {
+	char pmus[UNCORE_SETTING_MAX + 64], msr0[UNCORE_SETTING_MAX + 64],
+	    safe0[UNCORE_SETTING_MAX + 64];
+	const char *pmu_root = dev_path(c, UNCORE_PERF_PMU_ROOT, pmus, sizeof(pmus));
+	if ((platform ? uncore_perf_sysfs_read(pmu_root, &sysfs)
+		      : uncore_perf_sysfs_list(pmu_root, &sysfs)) < 0) {
 		sysfs = NULL; /* no perf_event: neither probe finds a PMU */
 		uncore_error_clear();
 	}
-	in.have_perf_uncore = platform && uncore_perf_sysfs_has_platform_pmu(
-					      sysfs, uncore_event_platform_by_name(platform->name));
+	in.have_perf_uncore =
+	    platform && uncore_perf_sysfs_has_platform_pmu(sysfs, platform->events);
 	in.have_kernel_pmus = uncore_perf_sysfs_has_kernel_pmus(sysfs);
 	/* Asked only when there are tables to program directly. */
-	in.have_direct_access = platform && (access("/dev/cpu/0/msr", R_OK | W_OK) == 0 ||
-					     access("/dev/cpu/0/msr_safe", R_OK | W_OK) == 0);
+	const char *msr = dev_path(c, UNCORE_MSR_DEV_ROOT "/0/msr", msr0, sizeof(msr0));
+	const char *safe = dev_path(c, UNCORE_MSR_DEV_ROOT "/0/msr_safe", safe0, sizeof(safe0));
+	in.have_direct_access =
+	    platform && (access(msr ? msr : UNCORE_MSR_DEV_ROOT "/0/msr", R_OK | W_OK) == 0 ||
+			 access(safe ? safe : UNCORE_MSR_DEV_ROOT "/0/msr_safe", R_OK | W_OK) == 0);
 	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
 	in.have_simulator = 1;
 	uncore_probe_decide(&in, &choice);

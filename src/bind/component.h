@@ -12,6 +12,7 @@
 #include "bind/settings.h"
 #include "platform/cpu.h"
 #include "common/uncore_error.h"
+#include "bind/description.h" /* the component's description in PAPI's field */
 #include "eventset/clock.h"
 #include "eventset/native.h"
 #include "eventset/share.h"

@@ -8,6 +8,7 @@
 #include "access/allowlist.h"
 #include "access/msr_dev.h"
 #include "platform/msr_ranges.h"
+#include "platform/platform.h"
 #include "access/msr_safe.h"
 #include "common/uncore_error.h"
 
@@ -30,12 +31,15 @@ int uncore_msr_open(const struct uncore_msr_open_options *o, struct uncore_regio
 {
 	if (!o || !out)
 		return uncore_fail(UNCORE_EINVAL, "msr open: no options");
-	const struct uncore_msr_table *t = uncore_msr_table_for(o->platform);
+	const struct uncore_platform *gen = uncore_platform_by_name(o->platform);
+	const struct uncore_msr_table *t = gen ? gen->msr_table : NULL;
 	if (!t)
 		return uncore_fail(UNCORE_ENOSUPP, "no uncore MSR table for platform \"%s\"",
 				   o->platform ? o->platform : "(none)");
-	struct uncore_msr_options mo = {
-	    .cpu_of_socket = o->cpu_of_socket, .nsockets = o->nsockets, .dev_root = o->dev_root};
+	struct uncore_msr_options mo = {.cpu_of_socket = o->cpu_of_socket,
+					.nsockets = o->nsockets,
+					.dev_root = o->dev_root,
+					.allow_writes_param = o->allow_writes_param};
 	struct uncore_regio *dev = NULL;
 	char why_msr[600] = "";
 	int rc = UNCORE_ENOSUPP;

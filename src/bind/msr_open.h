@@ -17,10 +17,11 @@ enum uncore_msr_method {
 
 struct uncore_msr_open_options {
 	enum uncore_msr_method method;
-	const char *platform;     /* whose MSR table is the allowlist: "hswep" */
+	const char *platform;     /* the generation whose MSR table is the allowlist: "hswep" */
 	const int *cpu_of_socket; /* from uncore_topology_cpu_map() */
 	size_t nsockets;
-	const char *dev_root; /* NULL: /dev/cpu */
+	const char *dev_root;           /* NULL: /dev/cpu */
+	const char *allow_writes_param; /* NULL: the msr driver's (msr_dev.h) */
 };
 
 /* Open and wrap.  The result is an "allowlist" regio owning the device

@@ -1,11 +1,13 @@
 /* The environment, read once (settings.h): one row per variable. */
 #include "bind/settings.h"
 
+#include "common/text.h"
 #include "common/uncore_error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const struct {
 	const char *name;
@@ -25,6 +27,7 @@ static const struct {
     {"PAPI_INTEL_UNCORE_SIM_LOG", offsetof(struct uncore_settings, sim_log)},
     {"PAPI_INTEL_UNCORE_SIM_KERNEL", offsetof(struct uncore_settings, sim_kernel)},
     {"PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE", offsetof(struct uncore_settings, sim_kernel_share)},
+    {"PAPI_INTEL_UNCORE_TEST_ROOT", offsetof(struct uncore_settings, test_root)},
 };
 
 #define NVARS (sizeof(vars) / sizeof(vars[0]))
@@ -42,7 +45,32 @@ int uncore_settings_read(struct uncore_settings *out)
 					   vars[i].name, UNCORE_SETTING_MAX - 1);
 		}
 	}
+	/* Switches: "off" must not mean on (issue 29). */
+	const char *const sw[] = {"PAPI_INTEL_UNCORE_READ_FREEZE", "PAPI_INTEL_UNCORE_VERBOSE"};
+	const char *const val[] = {out->read_freeze, out->verbose};
+	for (unsigned i = 0; i < 2; i++)
+		if (val[i][0] && uncore_settings_switch(val[i]) < 0) {
+			char q[UNCORE_QUOTE_MAX * 4 + 8];
+			uncore_quote(q, sizeof(q), val[i], UNCORE_QUOTE_MAX);
+			memset(out, 0, sizeof(*out));
+			return uncore_fail(UNCORE_EINVAL,
+					   "%s=%s: give 1 or 0 (also on/off, yes/no, true/false)",
+					   sw[i], q);
+		}
 	return 0;
+}
+
+int uncore_settings_switch(const char *value)
+{
+	static const char *const on[] = {"1", "on", "yes", "true"};
+	static const char *const off[] = {"0", "off", "no", "false"};
+	for (unsigned i = 0; i < 4; i++) {
+		if (strcasecmp(value, on[i]) == 0)
+			return 1;
+		if (strcasecmp(value, off[i]) == 0)
+			return 0;
+	}
+	return -1;
 }
 
 unsigned uncore_settings_count(void)
@@ -57,12 +85,12 @@ const char *uncore_settings_name(unsigned i)
 
 int uncore_settings_default_on(const char *value)
 {
-	return strcmp(value, "0") != 0;
+	return !value[0] || uncore_settings_switch(value) != 0;
 }
 
 int uncore_settings_set_on(const char *value)
 {
-	return value[0] && strcmp(value, "0") != 0;
+	return value[0] && uncore_settings_switch(value) == 1;
 }
 
 void uncore_settings_sim(const struct uncore_settings *s, struct uncore_sim_options *out)

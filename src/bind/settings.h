@@ -30,18 +30,28 @@ struct uncore_settings {
 	char sim_log[UNCORE_SETTING_MAX];          /* PAPI_INTEL_UNCORE_SIM_LOG */
 	char sim_kernel[UNCORE_SETTING_MAX];       /* PAPI_INTEL_UNCORE_SIM_KERNEL */
 	char sim_kernel_share[UNCORE_SETTING_MAX]; /* PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE */
+	/* Tests only: a directory put in front of every device and sysfs path
+	 * the real backends open (/dev/cpu, /sys/bus/pci, the MCFG table,
+	 * /dev/mem, ...), so that the code a real machine runs runs on fake
+	 * device files (bind/component.c; "": the real paths). */
+	char test_root[UNCORE_SETTING_MAX]; /* PAPI_INTEL_UNCORE_TEST_ROOT */
 };
 
 /* Read them all: 0, or UNCORE_ENOSPACE naming the variable that is too
- * long (nothing is read partly). */
+ * long, or UNCORE_EINVAL naming a switch whose value is none of
+ * uncore_settings_switch's (nothing is read partly). */
 int uncore_settings_read(struct uncore_settings *out);
 
 /* The variables read, in the struct's order: i < uncore_settings_count(). */
 unsigned uncore_settings_count(void);
 const char *uncore_settings_name(unsigned i);
 
-/* A switch that is on unless set to "0" (READ_FREEZE), and one that is
- * off unless set to something else than "0" (VERBOSE). */
+/* A switch's value: 1 for 1, on, yes, true; 0 for 0, off, no, false (any
+ * case); -1 for anything else. */
+int uncore_settings_switch(const char *value);
+
+/* A switch that is on unless set off (READ_FREEZE), and one that is off
+ * unless set on (VERBOSE). */
 int uncore_settings_default_on(const char *value);
 int uncore_settings_set_on(const char *value);
 

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* strcasestr */
 #include "events/parse.h"
 
+#include "common/text.h"
 #include "common/uncore_error.h"
 #include "events/encode.h"
 #include "events/table.h"
@@ -26,6 +27,7 @@ struct pstate {
 	const struct uncore_event_platform *plat;
 	struct uncore_event_ref ev;
 	char pmu_given; /* "PMU::" was present */
+	char raw;       /* event and unit mask given as raw fields (event=0x4:umask=0x3) */
 };
 
 static const struct uncore_event_platform *platform_at(const struct uncore_event_platform *plat,
@@ -90,6 +92,29 @@ static int resolve_pmu(struct pstate *ps, const char *name)
 			return 0;
 		}
 	}
+	/* The kernel's name of a box (uncore_imc_0 is hswep_unc_imc0), as perf
+	 * users write it: the same box. */
+	for (unsigned p = 0; platform_at(ps->plat, p); p++) {
+		const struct uncore_event_platform *plat = platform_at(ps->plat, p);
+		for (unsigned b = 0; b < plat->nboxes; b++) {
+			const struct uncore_box_type *box = plat->boxes[b];
+			for (int i = box->ninstances > 1 ? -1 : 0; i < (int)box->ninstances; i++) {
+				char kname[64];
+				if (!box->perf_pmu)
+					break;
+				if (i < 0)
+					snprintf(kname, sizeof(kname), "%s", box->perf_pmu);
+				else if (uncore_box_perf_name(box, i, kname, sizeof(kname)) < 0)
+					continue;
+				if (strcasecmp(kname, name) != 0)
+					continue;
+				ps->ev.box = box;
+				ps->ev.instance = i < 0 ? UNCORE_ALL : i;
+				return 0;
+			}
+		}
+	}
+	uncore_error_clear();
 	if (ps->plat) {
 		char list[300];
 		pmu_list(ps->plat, list, sizeof(list));
@@ -151,7 +176,9 @@ static int resolve_event_anywhere(struct pstate *ps, const char *name)
 	return 0;
 }
 
-/* Numbers as libpfm4 reads them (strtoull base 0), without sign or junk. */
+/* Modifier values as libpfm4 reads them (strtoull base 0: a leading 0 is
+ * octal), without sign or junk, so that libpfm4's event strings encode the
+ * same here; the message says so. */
 static int parse_number(const char *s, uint64_t *out)
 {
 	if (!isdigit((unsigned char)s[0]))
@@ -220,8 +247,12 @@ static int set_qualifier(struct pstate *ps, const char *name, const char *val)
 		slot = &ps->ev.instance;
 		max = ps->ev.box->ninstances - 1;
 	}
-	if (parse_number(val, &v))
-		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be a number", name, val);
+	/* Our qualifiers, not libpfm4's: decimal, or hex with 0x, as the
+	 * message says (box=017 is CBo 17, not octal 15; common/text.h). */
+	if (uncore_parse_u64(val, &v))
+		return uncore_fail(UNCORE_ESYNTAX,
+				   "%s=%s: the value must be a number (decimal, or hex with 0x)",
+				   name, val);
 	if (v > max && slot == &ps->ev.instance)
 		return uncore_fail(UNCORE_ERANGE,
 				   "%s=%s is out of range [0-%llu]: %s has %u instance%s", name,
@@ -307,7 +338,9 @@ static int add_mod(struct pstate *ps, const char *name, const char *val, int has
 	uint64_t v = 1;
 	if (has_val && (d->is_bool ? parse_bool(val, &v) : parse_number(val, &v)))
 		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be %s", d->name, val,
-				   d->is_bool ? "0 or 1" : "a number (decimal, or hex with 0x)");
+				   d->is_bool ? "0 or 1"
+					      : "a number (decimal, hex with 0x, or octal with a "
+						"leading 0, as libpfm4 reads it)");
 	if (!has_val && !d->is_bool)
 		return uncore_fail(UNCORE_ESYNTAX, "modifier %s needs a value: %s=<%s>", d->name,
 				   d->name, d->desc);
@@ -477,6 +510,76 @@ static int resolve_event_equiv(struct pstate *ps, int depth)
 
 static _Atomic unsigned long parses;
 
+/* "value" of a raw field, number only. */
+static int raw_value(const char *field, const char *v, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long x = strtoull(v, &end, 0);
+	if (errno || end == v || *end)
+		return uncore_fail(UNCORE_ESYNTAX, "'%s=%s': a raw field's value is a number",
+				   field, v);
+	*out = x;
+	return 0;
+}
+
+/* The table event a box's raw fields select (PMU::event=0x4:umask=0x3, as
+ * the kernel's format files name them): the event whose code and unit
+ * mask encode to exactly those fields.  Consumes `rest` (event=...) and the
+ * umask=... that follows; the other attributes stay for parse_attrs. */
+static int raw_fields(struct pstate *ps, char *rest, char **attrs)
+{
+	const struct uncore_box_type *box = ps->ev.box;
+	uint64_t code = 0, umask = 0;
+	char *v = strchr(rest, '=');
+	*v++ = '\0';
+	if (strcasecmp(rest, "event") != 0)
+		return uncore_fail(UNCORE_ESYNTAX,
+				   "'%s=%s': on %s, raw fields start with event= (then umask=)",
+				   rest, v, box->name);
+	int rc = raw_value("event", v, &code);
+	if (rc)
+		return rc;
+	if (*attrs && strncasecmp(*attrs, "umask=", 6) == 0) {
+		char *next = strchr(*attrs, ':');
+		if (next)
+			*next++ = '\0';
+		rc = raw_value("umask", *attrs + 6, &umask);
+		if (rc)
+			return rc;
+		*attrs = next;
+	}
+	uint64_t fields = box->ctl->ev_sel | box->ctl->umask;
+	uint64_t want = field_put(box->ctl->ev_sel, code) | field_put(box->ctl->umask, umask);
+	if ((code << field_shift(box->ctl->ev_sel) & ~box->ctl->ev_sel) ||
+	    (umask << field_shift(box->ctl->umask) & ~box->ctl->umask))
+		return uncore_fail(UNCORE_ERANGE, "event=0x%llx:umask=0x%llx: wider than %s's fields",
+				   (unsigned long long)code, (unsigned long long)umask, box->name);
+	for (unsigned i = 0; i < box->nevents; i++) {
+		const intel_x86_entry_t *e = box_event(box, i);
+		for (unsigned u = 0; u <= e->numasks; u++) {
+			struct uncore_event_ref ref;
+			struct uncore_encoding enc;
+			if (u == e->numasks && e->numasks)
+				break;
+			if (uncore_event_ref_init(&ref, box, i) < 0 ||
+			    (e->numasks && uncore_event_ref_add_umask(&ref, u) < 0) ||
+			    uncore_event_encode(&ref, &enc) < 0 || enc.fixed ||
+			    (enc.ctl & (fields | box->ctl->ev_sel_ext)) != want)
+				continue;
+			ref.instance = ps->ev.instance;
+			ps->ev = ref;
+			ps->raw = 1;
+			uncore_error_clear();
+			return 0;
+		}
+	}
+	return uncore_fail(UNCORE_ENOEVENT,
+			   "event=0x%llx:umask=0x%llx: no event of %s's table has this code and "
+			   "unit mask; list its events with papi_native_avail",
+			   (unsigned long long)code, (unsigned long long)umask, box->name);
+}
+
 unsigned long uncore_event_parse_count(void)
 {
 	return parses;
@@ -530,13 +633,18 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 		*attrs++ = '\0';
 	if (rest[0] == '\0')
 		return uncore_fail(UNCORE_ESYNTAX, "empty event name");
-	if (strchr(rest, '='))
+	if (strchr(rest, '=') && ps.pmu_given) {
+		rc = raw_fields(&ps, rest, &attrs);
+		if (rc)
+			return rc;
+	} else if (strchr(rest, '=')) {
 		return uncore_fail(UNCORE_ESYNTAX, "'%s': the event name comes before any modifier",
 				   rest);
+	}
 	/* Intel's dotted names, as its event files and `perf list` write them
 	 * (UNC_CHA_TOR_INSERTS.IA_MISS): the event, then a unit mask whose own
 	 * dots are '_' in our tables (libpfm4-events/tools/gen_perfmon.py). */
-	char *dotted = strchr(rest, '.');
+	char *dotted = ps.raw ? NULL : strchr(rest, '.');
 	if (dotted) {
 		*dotted++ = '\0';
 		if (rest[0] == '\0' || dotted[0] == '\0')
@@ -547,7 +655,9 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 			if (*p == '.')
 				*p = '_';
 	}
-	if (ps.pmu_given) {
+	if (ps.raw) {
+		/* raw_fields chose the event and its unit mask */
+	} else if (ps.pmu_given) {
 		int idx = uncore_box_find_event(ps.ev.box, rest);
 		if (idx < 0)
 			return unknown_event(ps.ev.box, rest, ps.ev.box->name);
@@ -561,7 +671,8 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 		if (rc)
 			return rc;
 	}
-	rc = resolve_event_equiv(&ps, 0);
+	if (!ps.raw)
+		rc = resolve_event_equiv(&ps, 0);
 	if (!rc && dotted) {
 		int um = uncore_box_find_umask(ps.ev.box, ps.ev.event, dotted);
 		rc = um >= 0 ? add_umask(&ps, (unsigned)um, 0) : unknown_umask(&ps, dotted);

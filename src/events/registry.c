@@ -8,31 +8,37 @@
 #include <stdio.h>
 #include <strings.h>
 
-static const struct uncore_event_platform *const platforms[] = {
-    &uncore_events_hswep, &uncore_events_skl,   &uncore_events_nhm,
-    &uncore_events_x7400, &uncore_events_x7100,
-};
-
-#define NPLATFORMS (sizeof(platforms) / sizeof(platforms[0]))
-
+/* The generations' box types, in the order of the one list of
+ * generations (platform/platforms.c), each once. */
 const struct uncore_event_platform *uncore_event_platform_at(unsigned i)
 {
-	return i < NPLATFORMS ? platforms[i] : NULL;
+	const struct uncore_platform *p;
+	/* Each once: a cousin shares another generation's box types. */
+	for (unsigned k = 0; (p = uncore_platform_at(k)) != NULL; k++) {
+		int seen = 0;
+		for (unsigned j = 0; j < k && !seen; j++)
+			seen = uncore_platform_at(j)->events == p->events;
+		if (!seen && i-- == 0)
+			return p->events;
+	}
+	return NULL;
 }
 
 const struct uncore_event_platform *uncore_event_platform_get(enum uncore_platform_id id)
 {
-	for (unsigned i = 0; i < NPLATFORMS; i++)
-		if (platforms[i]->id == id)
-			return platforms[i];
+	const struct uncore_platform *p;
+	for (unsigned i = 0; (p = uncore_platform_at(i)) != NULL; i++)
+		if (p->id == id)
+			return p->events;
 	return NULL;
 }
 
 const struct uncore_event_platform *uncore_event_platform_by_name(const char *name)
 {
-	for (unsigned i = 0; name && i < NPLATFORMS; i++)
-		if (strcasecmp(platforms[i]->name, name) == 0)
-			return platforms[i];
+	const struct uncore_event_platform *e;
+	for (unsigned i = 0; name && (e = uncore_event_platform_at(i)) != NULL; i++)
+		if (strcasecmp(e->name, name) == 0)
+			return e;
 	return NULL;
 }
 
@@ -52,8 +58,8 @@ const struct uncore_box_type *uncore_box_type_find(const struct uncore_event_pla
 		return NULL;
 	if (plat)
 		return find_in(plat, name);
-	for (unsigned i = 0; i < NPLATFORMS; i++) {
-		const struct uncore_box_type *box = find_in(platforms[i], name);
+	for (unsigned i = 0; uncore_event_platform_at(i); i++) {
+		const struct uncore_box_type *box = find_in(uncore_event_platform_at(i), name);
 		if (box)
 			return box;
 	}

@@ -113,7 +113,6 @@ struct uncore_box_type {
 			     * the direct engine's (backend/direct/desc_*.c) */
 	const char *desc;   /* one line for listings */
 	const char *manual; /* where it is specified: "HSX uncore PMON 2.6" */
-	enum uncore_platform_id platform;
 	unsigned ninstances;    /* most instances a socket can have; numbered names if > 1 */
 	const char *perf_pmu;   /* Linux perf PMU name, "_<i>" appended if ninstances > 1;
 				 * NULL: no perf PMU serves this box */
@@ -141,12 +140,36 @@ struct uncore_box_type {
 	uint8_t code_shift; /* table code/ucode are images of the field at this bit
 			     * (Xeon 7100/7400: 32, the MSR's event control field) */
 	unsigned flags;     /* UNCORE_BOXF_* */
+	/* What the kernel's driver of this box does with an encoding (perf
+	 * backend): NULL, it programs every field as given; else this
+	 * rewrites ctl and filter[] as the driver would need them (used[]:
+	 * the filter bits the event depends on), or refuses with the reason. */
+	int (*kernel_rules)(const struct uncore_box_type *box, uint64_t *ctl, uint64_t *filter,
+			    const uint64_t *used, unsigned nfilters);
+	/* The counters (bit mask) the kernel's driver lets an event with
+	 * control value ctl use: its counter constraints, so that the perf
+	 * backend plans only groups the kernel accepts; NULL: every counter. */
+	uint64_t (*kernel_counters)(const struct uncore_box_type *box, uint64_t ctl);
+	/* Whether the kernel's driver programs this box's match registers for
+	 * a matching event ctl on instance `instance` (perf backend): 0, or a
+	 * refusal with the reason; NULL: on every instance. */
+	int (*kernel_match_rules)(const struct uncore_box_type *box, unsigned instance, uint64_t ctl);
+	/* Free-running counters: the kernel's event code of the counter at
+	 * each offset of the table's codes (perf backend); none: NULL. */
+	const struct uncore_freerun_kernel *kernel_freerun;
+	unsigned nkernel_freerun;
+};
+
+/* The kernel's event code of a free-running counter (its sysfs "event"). */
+struct uncore_freerun_kernel {
+	uint16_t offset; /* the table code's offset of the counter */
+	uint16_t event;  /* the kernel's event value for it */
 };
 
 /* The box types of one platform. */
 struct uncore_event_platform {
-	enum uncore_platform_id id;
-	const char *name; /* "hswep", as in platform/cpu.h */
+	const struct uncore_platform *platform; /* its generation; NULL: kernel PMUs only */
+	const char *name; /* "hswep", as in platform/platform.h */
 	const struct uncore_box_type *const *boxes;
 	unsigned nboxes;
 };

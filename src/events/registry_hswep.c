@@ -14,9 +14,15 @@
 #include "events/intel_hswep_unc_r3qpi_events.h"
 #include "events/intel_hswep_unc_sbo_events.h"
 #include "events/intel_hswep_unc_ubo_events.h"
+#include "common/uncore_error.h"
 #include "platform/hswep/hswep_boxes.h"
+#include "platform/hswep/hswep_kernel.h"
 #include "platform/hswep/hswep_regs.h"
 #include "maxinc/intel_hswep_unc_maxinc.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
 
 #define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
 /* The max-increment array is parallel to the event table. */
@@ -256,13 +262,110 @@ static const struct uncore_mod_desc hswep_ha_mods[] = {
  * low 44 bits wraps at 2^44 like a 44-bit one); folding at 48 a counter that
  * really has 44 bits turns each wrap into a loss of 2^44 - 2^48 (mod 2^64).
  * So 44, and the read interval (max_read_interval) is computed for 44. */
+/* The kernel format names of the fields of `fd` that `bits` touch
+ * ("filter_nid", "filter_state, filter_opc"). */
+static void filter_field_names(const struct uncore_filter_desc *fd, uint64_t bits, char *out,
+			       size_t len, int more)
+{
+	size_t at = 0;
+	for (unsigned i = 0; fd->fields && fd->fields[i]; i++) {
+		const char *n = fd->perf ? fd->perf[i] : NULL;
+		if (!(fd->fields[i] & bits) || !n || strstr(out, n))
+			continue;
+		int w = snprintf(out + at, len - at, "%s%s", at || more ? ", " : "", n);
+		if (w < 0 || (size_t)w >= len - at)
+			return;
+		at += (size_t)w;
+	}
+	if (!at)
+		snprintf(out, len, "%s%s bits 0x%" PRIx64, more ? ", " : "", fd->name, bits);
+}
+
+/* The kernel_rules of the CBo and the PCU: what the Haswell-EP driver would
+ * do with an encoding (platform/hswep/hswep_kernel.h): a CBo filter it would not program is refused -- the
+ * event would count unfiltered -- and a PCU frequency band 1-3, which its
+ * hw_config masks away, is asked for as band 0 (event 0x0b), which it
+ * programs right and moves to a free band itself when band 0 is taken.
+ * ctl and filter[] are rewritten in place. */
+static int hswep_kernel_rules(const struct uncore_box_type *box, uint64_t *ctl, uint64_t *filter,
+			      const uint64_t *used, unsigned nfilters)
+{
+	if (box->layout == HSWEP_BOX_CBO) {
+		uint64_t m[2];
+		unsigned fields = hswep_kernel_cbo_fields(*ctl);
+		hswep_kernel_cbo_filter_masks(fields, &m[0], &m[1]);
+		char names[160] = "";
+		for (unsigned f = 0; f < nfilters && f < 2; f++) {
+			uint64_t dropped = filter[f] & used[f] & ~m[f];
+			size_t at = strlen(names);
+			if (dropped)
+				filter_field_names(&box->filters[f], dropped, names + at,
+						   sizeof(names) - at, at > 0);
+		}
+		if (!names[0])
+			return 0;
+		return uncore_fail(UNCORE_ENOSUPP,
+				   "%s: the kernel would drop the %s filter and count unfiltered: "
+				   "its uncore_cbox driver programs a CBo filter field only for the "
+				   "(event, umask) pairs of its hswep_uncore_cbox_extra_regs table, "
+				   "matched exactly, and event 0x%02x umask 0x%02x gets %s there; "
+				   "use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
+				   box->name, names, (unsigned)(*ctl & 0xff),
+				   (unsigned)(*ctl >> 8 & 0xff),
+				   fields ? "only other fields" : "no filter at all");
+	}
+	if (box->layout == HSWEP_BOX_PCU && nfilters > 0) {
+		unsigned band;
+		uint8_t kept;
+		if (hswep_kernel_pcu_band(*ctl, filter[0], &band, &kept)) {
+			/* Its own band only: the others belong to the box's other
+			 * band events, which ask for theirs the same way. */
+			uint64_t want = (filter[0] & used[0]) >> (8 * band) & 0xff;
+			*ctl = (*ctl & ~(uint64_t)0xff) | 0x0b;
+			filter[0] = want;
+		} else if (filter[0] & used[0]) {
+			return uncore_fail(
+			    UNCORE_ENOSUPP,
+			    "%s: the kernel's uncore_pcu driver programs the band filter "
+			    "only for FREQ_BAND0-3_CYCLES (events 0x0b-0x0e); it would "
+			    "drop 0x%" PRIx64 " for event 0x%02x; use the direct backend "
+			    "(PAPI_INTEL_UNCORE_BACKEND=direct)",
+			    box->name, filter[0] & used[0], (unsigned)(*ctl & 0xff));
+		}
+	}
+	return 0;
+}
+
+/* The kernel_counters of the CBo, R2PCIe and R3QPI: the driver's counter
+ * constraints (hswep_uncore_{cbox,r2pcie,r3qpi}_constraints): a group it
+ * cannot place is EINVAL at open (HARDWARE-DECISIONS.md H7). */
+static uint64_t hswep_kernel_counters(const struct uncore_box_type *box, uint64_t ctl)
+{
+	return hswep_kernel_counter_mask((enum hswep_box_kind)box->layout, ctl, box->ngeneric);
+}
+
+/* The kernel_match_rules of the QPI: a packet match the driver would not
+ * program (H14) is refused; the event would count unfiltered. */
+static int hswep_kernel_qpi_match_rules(const struct uncore_box_type *box, unsigned port,
+					uint64_t ctl)
+{
+	if (hswep_kernel_qpi_matches(ctl, port))
+		return 0;
+	return uncore_fail(UNCORE_ENOSUPP,
+			   "%s: the kernel's Haswell-EP driver programs the QPI packet match/mask "
+			   "for CTO_COUNT (event 0x38) on ports 0 and 1 only (its device table has "
+			   "no mask/match function for port 2), so on uncore_qpi_%u this event "
+			   "would count unfiltered; count ports 0 and 1 by name (:box=0, :box=1) "
+			   "or use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
+			   box->name, port);
+}
+
 static const struct uncore_box_type hswep_ubo = {
     .name = "hswep_unc_ubo",
     .kind = "ubo",
     .layout = HSWEP_BOX_UBOX,
     .manual = "HSX 2.2",
     .desc = "UBox: system configuration controller and global PMON control",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_UBOX_INSTANCES,
     .perf_pmu = "uncore_ubox",
     .ngeneric = HSWEP_UBOX_COUNTERS,
@@ -282,7 +385,6 @@ static const struct uncore_box_type hswep_cbo = {
     .layout = HSWEP_BOX_CBO,
     .manual = "HSX 2.3",
     .desc = "CBo: caching agent and LLC slice",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_CBO_INSTANCES,
     .perf_pmu = "uncore_cbox",
     .ngeneric = HSWEP_COUNTERS,
@@ -292,6 +394,8 @@ static const struct uncore_box_type hswep_cbo = {
     MODS(hswep_cbo_mods),
     TABLE(intel_hswep_unc_c_pe),
     MAXINC(intel_hswep_unc_c_maxinc, intel_hswep_unc_c_pe),
+    .kernel_rules = hswep_kernel_rules,
+    .kernel_counters = hswep_kernel_counters,
 };
 
 static const struct uncore_box_type hswep_sbo = {
@@ -300,7 +404,6 @@ static const struct uncore_box_type hswep_sbo = {
     .layout = HSWEP_BOX_SBO,
     .manual = "HSX 2.4",
     .desc = "SBo: ring transfer (ring-to-ring bridge)",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_SBO_INSTANCES,
     .perf_pmu = "uncore_sbox",
     .ngeneric = HSWEP_COUNTERS,
@@ -317,7 +420,6 @@ static const struct uncore_box_type hswep_ha = {
     .layout = HSWEP_BOX_HA,
     .manual = "HSX 2.5",
     .desc = "HA: home agent",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_HA_INSTANCES,
     .perf_pmu = "uncore_ha",
     .ngeneric = HSWEP_COUNTERS,
@@ -335,7 +437,6 @@ static const struct uncore_box_type hswep_imc = {
     .layout = HSWEP_BOX_IMC,
     .manual = "HSX 2.6",
     .desc = "IMC: memory controller channel",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_IMC_INSTANCES,
     .perf_pmu = "uncore_imc",
     .ngeneric = HSWEP_COUNTERS,
@@ -357,7 +458,6 @@ static const struct uncore_box_type hswep_irp = {
     .layout = HSWEP_BOX_IRP,
     .manual = "HSX 2.7",
     .desc = "IRP: coherency for IIO traffic",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_IRP_INSTANCES,
     .perf_pmu = "uncore_irp",
     .ngeneric = HSWEP_COUNTERS,
@@ -374,7 +474,6 @@ static const struct uncore_box_type hswep_pcu = {
     .layout = HSWEP_BOX_PCU,
     .manual = "HSX 2.8",
     .desc = "PCU: power control unit",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_PCU_INSTANCES,
     .perf_pmu = "uncore_pcu",
     .ngeneric = HSWEP_COUNTERS,
@@ -385,6 +484,7 @@ static const struct uncore_box_type hswep_pcu = {
     .freq_band0 = 0x0b, /* FREQ_BAND0_CYCLES, HSX 2.8.4 */
     TABLE(intel_hswep_unc_p_pe),
     MAXINC(intel_hswep_unc_p_maxinc, intel_hswep_unc_p_pe),
+    .kernel_rules = hswep_kernel_rules,
 };
 
 static const struct uncore_box_type hswep_qpi = {
@@ -393,7 +493,6 @@ static const struct uncore_box_type hswep_qpi = {
     .layout = HSWEP_BOX_QPI,
     .manual = "HSX 2.9",
     .desc = "QPI: Intel QPI link layer port",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_QPI_INSTANCES,
     .perf_pmu = "uncore_qpi",
     .ngeneric = HSWEP_COUNTERS,
@@ -405,6 +504,7 @@ static const struct uncore_box_type hswep_qpi = {
     .flags = UNCORE_BOXF_UFILTER_VALUE | UNCORE_BOXF_FILTERS_WHOLE,
     TABLE(intel_hswep_unc_q_pe),
     MAXINC(intel_hswep_unc_q_maxinc, intel_hswep_unc_q_pe),
+    .kernel_match_rules = hswep_kernel_qpi_match_rules,
 };
 
 static const struct uncore_box_type hswep_r2pcie = {
@@ -413,7 +513,6 @@ static const struct uncore_box_type hswep_r2pcie = {
     .layout = HSWEP_BOX_R2PCIE,
     .manual = "HSX 2.10",
     .desc = "R2PCIe: ring to PCIe interface",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_R2PCIE_INSTANCES,
     .perf_pmu = "uncore_r2pcie",
     .ngeneric = HSWEP_COUNTERS,
@@ -422,6 +521,7 @@ static const struct uncore_box_type hswep_r2pcie = {
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r2_pe),
     MAXINC(intel_hswep_unc_r2_maxinc, intel_hswep_unc_r2_pe),
+    .kernel_counters = hswep_kernel_counters,
 };
 
 static const struct uncore_box_type hswep_r3qpi = {
@@ -430,7 +530,6 @@ static const struct uncore_box_type hswep_r3qpi = {
     .layout = HSWEP_BOX_R3QPI,
     .manual = "HSX 2.11",
     .desc = "R3QPI: ring to QPI interface link",
-    .platform = UNCORE_PLATFORM_HSWEP,
     .ninstances = HSWEP_R3QPI_INSTANCES,
     .perf_pmu = "uncore_r3qpi",
     .ngeneric = HSWEP_R3QPI_COUNTERS,
@@ -439,6 +538,7 @@ static const struct uncore_box_type hswep_r3qpi = {
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r3_pe),
     MAXINC(intel_hswep_unc_r3_maxinc, intel_hswep_unc_r3_pe),
+    .kernel_counters = hswep_kernel_counters,
 };
 
 static const struct uncore_box_type *const hswep_boxes[] = {
@@ -447,7 +547,7 @@ static const struct uncore_box_type *const hswep_boxes[] = {
 };
 
 const struct uncore_event_platform uncore_events_hswep = {
-    .id = UNCORE_PLATFORM_HSWEP,
+    .platform = &uncore_platform_hswep,
     .name = "hswep",
     .boxes = hswep_boxes,
     .nboxes = LIBPFM_ARRAY_SIZE(hswep_boxes),

@@ -76,7 +76,6 @@ static const struct uncore_box_type nhm_unc = {
     .kind = "unc",
     .manual = "SDM 3B 18.8.2; guide uncore tables",
     .desc = "Nehalem uncore: GQ, L3, QHL, QPI and IMC events of the socket",
-    .platform = UNCORE_PLATFORM_NHM,
     .ninstances = 1,
     .perf_pmu = "uncore",
     .ngeneric = 8,
@@ -96,7 +95,7 @@ static const struct uncore_box_type nhm_unc = {
 static const struct uncore_box_type *const nhm_boxes[] = {&nhm_unc};
 
 const struct uncore_event_platform uncore_events_nhm = {
-    .id = UNCORE_PLATFORM_NHM,
+    .platform = &uncore_platform_nhm,
     .name = "nhm",
     .boxes = nhm_boxes,
     .nboxes = LIBPFM_ARRAY_SIZE(nhm_boxes),

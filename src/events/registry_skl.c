@@ -62,7 +62,6 @@ static const struct uncore_box_type skl_cbo = {
     .kind = "cbo",
     .manual = "SKL 2.4, 3.1",
     .desc = "CBo: LLC slice / caching agent",
-    .platform = UNCORE_PLATFORM_SKL,
     .ninstances = 4,
     .perf_pmu = "uncore_cbox",
     .ngeneric = 2,
@@ -77,7 +76,6 @@ static const struct uncore_box_type skl_arb = {
     .kind = "arb",
     .manual = "SKL 2.4, 3.2",
     .desc = "ARB: arbitration unit (memory request tracker)",
-    .platform = UNCORE_PLATFORM_SKL,
     .ninstances = 1,
     .perf_pmu = "uncore_arb",
     .ngeneric = 2,
@@ -93,7 +91,6 @@ static const struct uncore_box_type skl_clock = {
     .kind = "clock",
     .manual = "SKL 2.3",
     .desc = "Fixed uncore clock (UCLK) counter",
-    .platform = UNCORE_PLATFORM_SKL,
     .ninstances = 1,
     .perf_pmu = "uncore_cbox_0",
     .nfixed = 1,
@@ -104,12 +101,20 @@ static const struct uncore_box_type skl_clock = {
 };
 
 /* Five counters: cntmsk bits 32-36; code = width << 16 | offset from the BAR. */
+/* Skylake client IMC free-running counters: the kernel names them by a
+ * small event number (uncore_snb.c: data_reads=1 ... io_requests=5); our
+ * table code is width << 16 | MMIO offset (SKL 3.3). */
+static const struct uncore_freerun_kernel skl_imc_freerun[] = {
+    {SKL_IMC_DRAM_DATA_READS, 0x01},  {SKL_IMC_DRAM_DATA_WRITES, 0x02},
+    {SKL_IMC_DRAM_GT_REQUESTS, 0x03}, {SKL_IMC_DRAM_IA_REQUESTS, 0x04},
+    {SKL_IMC_DRAM_IO_REQUESTS, 0x05},
+};
+
 static const struct uncore_box_type skl_imc = {
     .name = "skl_unc_imc",
     .kind = "imc",
     .manual = "SKL 3.3",
     .desc = "IMC: memory controller free-running request counters (MMIO)",
-    .platform = UNCORE_PLATFORM_SKL,
     .ninstances = 1,
     .perf_pmu = "uncore_imc",
     .nfixed = 5,
@@ -118,6 +123,8 @@ static const struct uncore_box_type skl_imc = {
     .ctl = &skl_imc_none,
     .flags = UNCORE_BOXF_FREERUN,
     TABLE(intel_skl_unc_iu_imc_pe),
+    .kernel_freerun = skl_imc_freerun,
+    .nkernel_freerun = LIBPFM_ARRAY_SIZE(skl_imc_freerun),
 };
 
 static const struct uncore_box_type *const skl_boxes[] = {
@@ -128,7 +135,7 @@ static const struct uncore_box_type *const skl_boxes[] = {
 };
 
 const struct uncore_event_platform uncore_events_skl = {
-    .id = UNCORE_PLATFORM_SKL,
+    .platform = &uncore_platform_skl,
     .name = "skl",
     .boxes = skl_boxes,
     .nboxes = LIBPFM_ARRAY_SIZE(skl_boxes),

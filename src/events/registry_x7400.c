@@ -25,7 +25,6 @@ static const struct uncore_ctl_layout x7x00_emon_ctl = {
 	    .kind = knd,                                                                           \
 	    .desc = dsc,                                                                           \
 	    .manual = "SDM 3B 18.21",                                                              \
-	    .platform = UNCORE_PLATFORM_X7400,                                                     \
 	    .ninstances = 1,                                                                       \
 	    .perf_pmu = NULL,                                                                      \
 	    .ngeneric = ncnt,                                                                      \
@@ -53,14 +52,14 @@ static const struct uncore_box_type *const x7400_boxes[] = {&x7400_gbsq, &x7400_
 static const struct uncore_box_type *const x7100_boxes[] = {&x7100_gbsq, &x7100_gsnpq, &x7100_fsb};
 
 const struct uncore_event_platform uncore_events_x7400 = {
-    .id = UNCORE_PLATFORM_X7400,
+    .platform = &uncore_platform_x7400,
     .name = "x7400",
     .boxes = x7400_boxes,
     .nboxes = LIBPFM_ARRAY_SIZE(x7400_boxes),
 };
 
 const struct uncore_event_platform uncore_events_x7100 = {
-    .id = UNCORE_PLATFORM_X7400,
+    .platform = &uncore_platform_x7100,
     .name = "x7100",
     .boxes = x7100_boxes,
     .nboxes = LIBPFM_ARRAY_SIZE(x7100_boxes),

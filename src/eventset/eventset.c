@@ -615,6 +615,23 @@ int uncore_set_start(struct uncore_set *s)
 	return 0;
 }
 
+/* A running set between settings (a change of setting failed): the
+ * setting programmed again; the values are the counts so far. */
+static __attribute__((noinline)) int set_read_between(struct uncore_set *s, uint64_t *values)
+{
+	uint64_t now = s->phase_ns;
+	int rc = phase_begin(s);
+	if (rc == 0)
+		now = s->phase_ns;
+	else if (uncore_clock_now(&s->clock, &now) < 0)
+		now = s->phase_ns;
+	struct uncore_saved_error err;
+	uncore_error_save(&err, rc);
+	compute(s, now, values, !s->be->fold_only_read);
+	s->scaled_hint = s->kern_scaled;
+	return rc < 0 ? uncore_error_restore(&err) : 0;
+}
+
 /* uncore_set_read of a set that is stopped or does not read through sums. */
 static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64_t *values)
 {
@@ -623,6 +640,8 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 		s->scaled_hint = s->kern_scaled;
 		return s->final_short ? uncore_fail(s->short_rc, "%s", s->short_detail) : 0;
 	}
+	if (!s->live)
+		return set_read_between(s, values);
 	/* The clock serves metrics (their interval) alone: a set of events
 	 * reads none. */
 	uint64_t now = s->phase_ns;
@@ -648,11 +667,13 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 		if (rc == 0)
 			rc = phase_begin(s);
 		if (rc < 0) {
-			/* Stopped here: later reads give this read's values. */
-			memcpy(s->values, values, s->c.n * sizeof(*values));
-			s->running = 0;
-			s->stop_ns = end;
-			return set_release(s, rc);
+			/* Still running, between settings: the next read (or the
+			 * poller's) programs the setting again, and a stop ends the
+			 * set with the counts so far.  So PAPI's state and the set's
+			 * agree, and the set can always be stopped (issue 29). */
+			note_short(s, rc, "a change of the time-multiplexed setting failed; counting "
+				   "resumes at a later read", uncore_error_detail());
+			return rc;
 		}
 	}
 	/* After phase_end, which may have set kern_scaled. */
@@ -687,8 +708,12 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 {
 	int rc = 0;
 	if (s->running) {
-		uint64_t end;
-		rc = set_release(s, phase_end(s, &end));
+		uint64_t end = s->phase_ns;
+		if (s->live)
+			rc = phase_end(s, &end);
+		else if (uncore_clock_now(&s->clock, &end) < 0)
+			uncore_error_clear(); /* between settings: the counts so far */
+		rc = set_release(s, rc);
 		s->stop_ns = end;
 		s->running = 0;
 		compute(s, end, s->values, 1);
@@ -759,6 +784,13 @@ int uncore_set_reset(struct uncore_set *s)
 	clear_totals(s);
 	s->short_rc = s->final_short = 0;
 	s->short_detail[0] = '\0';
+	if (s->running && !s->live) {
+		/* Between settings: nothing programmed to read from. */
+		if (uncore_clock_now(&s->clock, &s->start_ns) < 0)
+			uncore_error_clear(); /* the interval starts at the last known time */
+		interval_restart(s, s->start_ns);
+		return 0;
+	}
 	if (s->running) {
 		const struct phase *ph = &s->c.phases[s->phase];
 		int rc = s->be->ops->read(s->be, s->c.rawv);

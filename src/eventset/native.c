@@ -3,6 +3,7 @@
 
 #include "backend/backend.h"
 #include "eventset/resolve.h"
+#include "events/spelling.h"
 #include "common/uncore_error.h"
 #include "events/parse.h"
 #include "metrics/metrics.h"
@@ -76,6 +77,14 @@ static unsigned subs_of(const struct uncore_box_type *bt, unsigned ev, unsigned 
 	return info.numasks + info.nmods + (bt->ninstances > 1 ? NQUALS : NQUALS - 1);
 }
 
+static int has_pmu_name(const struct uncore_native *n, const char *name)
+{
+	for (unsigned i = 0; i < n->npmu_names; i++)
+		if (strcmp(n->pmu_names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
 int uncore_native_create(const struct uncore_event_platform *plat, struct uncore_native **out)
 {
 	struct uncore_native *n;
@@ -102,7 +111,7 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	unsigned names = 1;
 	for (unsigned b = 0; b < plat->nboxes; b++) {
 		n->count += plat->boxes[b]->nevents;
-		names += 1 + (plat->boxes[b]->ninstances > 1 ? plat->boxes[b]->ninstances : 0);
+		names += 2 + (plat->boxes[b]->ninstances > 1 ? plat->boxes[b]->ninstances : 0);
 	}
 	n->pmu_names = calloc(names ? names : 1, sizeof(*n->pmu_names));
 	if (!n->pmu_names) {
@@ -126,6 +135,20 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 		}
 		if (pass == 1)
 			n->nprimary = n->npmu_names;
+		/* The kernel's family names of our boxes (uncore_imc routes
+		 * uncore_imc_0): perf users' names of them (events/parse.h).  A
+		 * backend's event source lists its own PMUs before these. */
+		for (unsigned b = 0; pass == 1 && b < plat->nboxes; b++) {
+			const struct uncore_box_type *bt = plat->boxes[b];
+			if (!bt->perf_pmu || (bt->flags & UNCORE_BOXF_KERNEL) ||
+			    has_pmu_name(n, bt->perf_pmu))
+				continue;
+			if (!(n->pmu_names[n->npmu_names] = strdup(bt->perf_pmu))) {
+				uncore_native_destroy(n);
+				return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
+			}
+			n->npmu_names++;
+		}
 		for (unsigned b = 0; b < plat->nboxes; b++) {
 			const struct uncore_box_type *bt = plat->boxes[b];
 			if (bt->flags & UNCORE_BOXF_KERNEL)
@@ -165,17 +188,20 @@ int uncore_native_set_source(struct uncore_native *n, struct uncore_event_source
 	n->pmu_names = p;
 	/* Order: table types and the metric PMU, the source's whole PMUs,
 	 * table instances, the source's instances (see uncore_native_create). */
+	unsigned added = 0; /* the source's whole PMUs placed so far */
 	for (unsigned i = 0; i < k; i++) {
+		if (has_pmu_name(n, names[i]))
+			continue; /* a table box's kernel family, listed already */
 		char *copy = strdup(names[i]);
 		if (!copy)
 			return uncore_fail(UNCORE_ENOMEM, "out of memory for native events");
-		unsigned at = i < primary ? n->nprimary + i : n->npmu_names;
+		unsigned at = i < primary ? n->nprimary + added++ : n->npmu_names;
 		memmove(&n->pmu_names[at + 1], &n->pmu_names[at],
 			(n->npmu_names - at) * sizeof(*n->pmu_names));
 		n->pmu_names[at] = copy;
 		n->npmu_names++;
 	}
-	n->nprimary += primary < k ? primary : k;
+	n->nprimary += added;
 	n->src = src;
 	n->nkernel = src->ops->count(src);
 	n->count += n->nkernel;
@@ -576,10 +602,19 @@ static int kernel_code(struct uncore_native *n, const char *name, uint32_t *code
 
 static int named_code(struct uncore_native *n, const struct uncore_entry *e, uint32_t *code);
 
-int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code)
+int uncore_native_code(struct uncore_native *n, const char *given, uint32_t *code)
 {
 	struct uncore_entry e;
-	int rc = uncore_resolve(n->plat, n->src, name, &e);
+	/* One spelling (perf's PMU/fields/, Intel's EVENT.UMASK become ours),
+	 * so that every lookup below sees the name as listed. */
+	char name[UNCORE_EVENT_MAX_LEN + 1];
+	int rc = uncore_event_spelling(given, name, sizeof(name));
+	if (rc == UNCORE_ENOSPACE)
+		return uncore_fail(UNCORE_ESYNTAX, "event string longer than %d characters",
+				   UNCORE_EVENT_MAX_LEN);
+	if (rc < 0)
+		return rc;
+	rc = uncore_resolve(n->plat, n->src, name, &e);
 	if (rc < 0) {
 		/* A listed PMU::EVENT that cannot be counted as it stands. */
 		if (rc != UNCORE_ENOEVENT && listed_event_code(n, name, code) == 0)

@@ -2,6 +2,7 @@
 #include "eventset/poller.h"
 
 #include "common/uncore_error.h"
+#include "eventset/fork.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@ struct uncore_poller {
 	int stopping;
 	uint64_t reads;
 	uint64_t *scratch;
+	int orphan; /* in a fork child: its thread is the parent's */
 };
 
 static void deadline_after(struct timespec *ts, uint64_t ns)
@@ -133,19 +135,48 @@ int uncore_poller_start(struct uncore_set *set, pthread_mutex_t *lock, uint64_t 
 		return uncore_fail(uncore_error_from_errno(rc),
 				   "cannot start the poller thread: %s", strerror(rc));
 	}
+	uncore_fork_add_poller(p);
 	*out = p;
 	return 0;
+}
+
+/* fork (fork.h): a read in progress ends first; in the child the thread
+ * is gone, its locks free. */
+void poller_fork_lock(struct uncore_poller *p)
+{
+	pthread_mutex_lock(p->lock);
+	pthread_mutex_lock(&p->wake_lock);
+}
+
+void poller_fork_unlock(struct uncore_poller *p)
+{
+	pthread_mutex_unlock(&p->wake_lock);
+	pthread_mutex_unlock(p->lock);
+}
+
+void poller_fork_child(struct uncore_poller *p)
+{
+	pthread_condattr_t ca;
+	p->orphan = 1;
+	pthread_mutex_init(&p->wake_lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&p->wake, &ca);
+	pthread_condattr_destroy(&ca);
+	pthread_mutex_init(p->lock, NULL);
 }
 
 void uncore_poller_stop(struct uncore_poller *p)
 {
 	if (!p)
 		return;
+	uncore_fork_remove_poller(p);
 	pthread_mutex_lock(&p->wake_lock);
 	p->stopping = 1;
 	pthread_cond_signal(&p->wake);
 	pthread_mutex_unlock(&p->wake_lock);
-	pthread_join(p->thread, NULL);
+	if (!p->orphan)
+		pthread_join(p->thread, NULL);
 	pthread_cond_destroy(&p->wake);
 	pthread_mutex_destroy(&p->wake_lock);
 	free(p->scratch);

@@ -4,6 +4,7 @@
 #include "backend/backend.h"
 #include "common/uncore_error.h"
 #include "events/encode.h"
+#include "events/spelling.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +21,15 @@ int uncore_resolve(const struct uncore_event_platform *plat, struct uncore_event
 	if ((size_t)snprintf(e.name, sizeof(e.name), "%s", name) >= sizeof(e.name))
 		return uncore_fail(UNCORE_ESYNTAX, "event string longer than %d characters",
 				   UNCORE_EVENT_MAX_LEN);
+	/* perf's PMU/fields/ and Intel's EVENT.UMASK, in our spelling. */
+	char spelled[UNCORE_EVENT_MAX_LEN + 1];
+	rc = uncore_event_spelling(name, spelled, sizeof(spelled));
+	if (rc == UNCORE_ENOSPACE)
+		return uncore_fail(UNCORE_ESYNTAX, "event string longer than %d characters",
+				   UNCORE_EVENT_MAX_LEN);
+	if (rc < 0)
+		return rc;
+	name = spelled;
 	if (src) {
 		rc = src->ops->parse(src, name, &e.ev);
 		e.ev.name = NULL;

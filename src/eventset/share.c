@@ -6,11 +6,13 @@
 #include "eventset/share_internal.h"
 
 #include "common/uncore_error.h"
+#include "eventset/fork.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define RETRY_NS 1000000000ull /* how often a reading process looks for freed sockets */
 
@@ -243,6 +245,10 @@ int hub_take_sockets(struct uncore_share *hub, int *gained)
 {
 	*gained = 0;
 	hub->missing = 0;
+	if (hub->forked_from) {
+		hub->missing = hub->wanted; /* the parent's (fork.h) */
+		return 0;
+	}
 	if (hub->no_socket_lock)
 		return 0;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
@@ -349,6 +355,79 @@ int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
 	return rc;
 }
 
+/* Add plan p's events to sev[0..*k), identical ones once (as the hub
+ * counts them). */
+static void add_plan_events(struct uncore_sched_event *sev, unsigned *k,
+			    const struct uncore_plan *p)
+{
+	for (unsigned e = 0; e < p->nevents; e++) {
+		unsigned j = 0;
+		while (j < *k && !same_event(&sev[j], &p->ev[e]))
+			j++;
+		if (j == *k)
+			sev[(*k)++] = p->ev[e];
+	}
+}
+
+#define ADMISSION_MAX_COMBOS 4096 /* beyond: each other view's settings in turn */
+
+int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
+			const struct uncore_plan *const *plans, unsigned n)
+{
+	const struct share_view *other[64];
+	unsigned no = 0, nev = 0, pick[64];
+	uint64_t combos = 1;
+	for (unsigned p = 0; p < n; p++)
+		nev += plans[p]->nevents;
+	for (const struct share_view *w = hub->acq_views; w; w = w->next_acq) {
+		if (w == v || !w->nphases)
+			continue;
+		if (no == 64)
+			break; /* beyond 64 running sets: the reads still check */
+		other[no++] = w;
+		for (unsigned q = 0; q < w->nphases; q++)
+			nev += w->phases[q]->nevents;
+		if (combos <= ADMISSION_MAX_COMBOS)
+			combos *= w->nphases;
+	}
+	if (no == 0)
+		return 0;
+	int each = combos > ADMISSION_MAX_COMBOS;
+	struct uncore_sched_event *sev = calloc(nev ? nev : 1, sizeof(*sev));
+	if (!sev)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	int rc = 0;
+	for (unsigned p = 0; rc == 0 && p < n; p++) {
+		/* Every combination of the others' settings, a mixed-radix
+		 * count (each: one other's settings at a time, the rest at 0). */
+		memset(pick, 0, sizeof(pick));
+		for (unsigned turn = 0; rc == 0;) {
+			unsigned k = 0;
+			struct uncore_plan full;
+			add_plan_events(sev, &k, plans[p]);
+			for (unsigned i = 0; i < no; i++)
+				add_plan_events(sev, &k, other[i]->phases[pick[i]]);
+			rc = uncore_schedule(&hub->be->machine, sev, k, &full);
+			if (rc == 0)
+				uncore_plan_free(&full);
+			unsigned i = each ? turn : 0;
+			if (each) {
+				while (i < no && ++pick[i] >= other[i]->nphases) {
+					pick[i] = 0;
+					i = ++turn;
+				}
+			} else {
+				while (i < no && ++pick[i] >= other[i]->nphases)
+					pick[i++] = 0;
+			}
+			if (i >= no)
+				break;
+		}
+	}
+	free(sev);
+	return rc;
+}
+
 /* Drop the events no view uses that the programmed plan does not count. */
 void hub_prune(struct uncore_share *hub)
 {
@@ -375,6 +454,7 @@ int hub_rebuild(struct uncore_share *hub)
 	unsigned n = 0;
 	int gained, rc;
 
+	hub->regained = 0;
 	if (hub_teardown(hub) < 0)
 		uncore_error_clear(); /* reprogrammed next: the counts were kept */
 	hub_prune(hub);
@@ -486,7 +566,7 @@ void hub_retry_missing_now(struct uncore_share *hub, int force)
 {
 	int gained = 0;
 	uint64_t now = mono_ns();
-	if (!force && now - hub->last_retry_ns < RETRY_NS)
+	if (hub->forked_from || (!force && now - hub->last_retry_ns < RETRY_NS))
 		return;
 	hub->last_retry_ns = now;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
@@ -522,8 +602,60 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 	hub->be = be;
 	/* The hub's raw buffers have the headroom (backend.h). */
 	hub->read = be->ops->read_headroom ? be->ops->read_headroom : be->ops->read;
+	uncore_fork_init();
+	uncore_fork_add_hub(hub);
 	*out = hub;
 	return 0;
+}
+
+/* fork (fork.h): no read or change half done before it... */
+void hub_fork_lock(struct uncore_share *hub)
+{
+	hub_lock(&hub->mu);
+}
+
+void hub_fork_unlock(struct uncore_share *hub)
+{
+	hub_unlock(&hub->mu);
+}
+
+/* ...and in the child the counters are the parent's: the totals stop where
+ * they are, nothing is programmed from here again (so no register of the
+ * parent's counting is written, and the backend is never destroyed here),
+ * the socket holds are let go without dropping the parent's locks, and
+ * every socket reads 0, saying why. */
+void hub_fork_child(struct uncore_share *hub)
+{
+	int parent = (int)getppid();
+	hub_lock_init(&hub->mu);
+	for (unsigned i = 0; i < hub->nev; i++) {
+		struct hub_event *e = hub->ev[i];
+		for (unsigned k = 0; k < e->ninst; k++) {
+			e->inst[k].total = *e->inst[k].live;
+			e->inst[k].live = &e->inst[k].total;
+			e->inst[k].uslot = -1;
+		}
+		e->in_hw = 0;
+	}
+	uncore_plan_free(&hub->hw);
+	free_slots(hub);
+	hub->programmed = 0;
+	hub->fresh = 0;
+	hub->layout++;
+	hub->forked_from = parent > 0 ? parent : 1;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		if (hub->holds[s])
+			snprintf(hub->owner[s], sizeof(hub->owner[s]),
+				 "counted by PID %d (the parent of this forked process)", parent);
+		else
+			snprintf(hub->owner[s], sizeof(hub->owner[s]),
+				 "not counted in this child of PID %d (fork): PAPI_shutdown and "
+				 "PAPI_library_init count here",
+				 parent);
+		uncore_socket_hold_release(hub->holds[s]); /* an orphan now */
+		hub->holds[s] = NULL;
+	}
+	hub->missing = hub->wanted;
 }
 
 void uncore_share_release(struct uncore_share *hub)
@@ -535,13 +667,16 @@ void uncore_share_release(struct uncore_share *hub)
 	hub_unlock(&hub->mu);
 	if (left)
 		return;
+	uncore_fork_remove_hub(hub);
 	if (hub_teardown(hub) < 0)
 		uncore_error_clear();
 	for (unsigned i = 0; i < hub->nev; i++)
 		free_event(hub->ev[i]);
 	free(hub->ev);
 	release_sockets(hub, 0);
-	hub->be->ops->destroy(hub->be);
+	/* A fork child's backend is its parent's counting: left as it is. */
+	if (!hub->forked_from)
+		hub->be->ops->destroy(hub->be);
 	free(hub->lock_dir);
 	free(hub);
 }
@@ -567,19 +702,43 @@ int uncore_share_socket_state(struct uncore_share *hub, unsigned s, char *who, s
 int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len)
 {
 	size_t at = 0;
+	char who[UNCORE_MACHINE_MAX_SOCKETS][160];
+	int held[UNCORE_MACHINE_MAX_SOCKETS];
+	unsigned n = hub->be->machine.nsockets;
 	if (len)
 		buf[0] = '\0';
-	if (hub->no_socket_lock)
+	if (hub->no_socket_lock && !hub->forked_from)
 		return 0;
-	for (unsigned s = 0; s < hub->be->machine.nsockets && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		char who[160] = "";
-		if (uncore_share_socket_state(hub, s, who, sizeof(who)) != 0)
+	if (n > UNCORE_MACHINE_MAX_SOCKETS)
+		n = UNCORE_MACHINE_MAX_SOCKETS;
+	for (unsigned s = 0; s < n; s++) {
+		who[s][0] = '\0';
+		held[s] = uncore_share_socket_state(hub, s, who[s], sizeof(who[s])) == 0;
+	}
+	/* One clause per holder, naming all its sockets ("sockets 0, 1 counted
+	 * by PID 4242 (a.out), read 0 here"): short enough for PAPI's 128
+	 * characters of description on a two-socket node. */
+	for (unsigned s = 0; s < n; s++) {
+		if (!held[s])
 			continue;
-		int n = snprintf(buf + at, len - at, "%ssocket %u %s, reads 0 here", at ? "; " : "",
-				 s, who);
-		if (n < 0 || (size_t)n >= len - at)
+		unsigned count = 0;
+		for (unsigned t = s; t < n; t++)
+			count += held[t] && strcmp(who[t], who[s]) == 0;
+		int k = snprintf(buf + at, len - at, "%ssocket%s ", at ? "; " : "", count > 1 ? "s" : "");
+		for (unsigned t = s, first = 1; k >= 0 && (size_t)k < len - at && t < n; t++) {
+			if (!held[t] || strcmp(who[t], who[s]) != 0)
+				continue;
+			k += snprintf(buf + at + k, len - at - (size_t)k, "%s%u", first ? "" : ", ", t);
+			first = 0;
+			if (t != s)
+				held[t] = 0;
+		}
+		if (k >= 0 && (size_t)k < len - at)
+			k += snprintf(buf + at + k, len - at - (size_t)k, " %s, %s 0 here", who[s],
+				      count > 1 ? "read" : "reads");
+		if (k < 0 || (size_t)k >= len - at)
 			return uncore_fail(UNCORE_ENOSPACE, "holder description too long");
-		at += (size_t)n;
+		at += (size_t)k;
 	}
 	return 0;
 }

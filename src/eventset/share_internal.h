@@ -85,10 +85,23 @@ struct uncore_share {
 	 * acquired, until the last of those views releases. */
 	unsigned acquired;
 	uint32_t claimed;
+	/* A socket was taken while the union was programmed without it (a
+	 * view's acquire found its holder gone): the next start rebuilds. */
+	int regained;
 	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	char owner[UNCORE_MACHINE_MAX_SOCKETS][160];
 	uint64_t last_retry_ns;
 	char interrupted_detail[160];
+	/* The views that acquired (started sets), each with every setting its
+	 * set takes turns with: a start is admitted only when each of its
+	 * settings fits next to every combination of theirs
+	 * (hub_check_admission), so a change of setting at a read or stop
+	 * never meets a conflict (issue 29). */
+	struct share_view *acq_views;
+	/* In a child of fork: the parent's PID.  The counters and the backend
+	 * stay the parent's: no backend call is made from this hub again, and
+	 * every socket reads 0 (eventset/fork.h). */
+	int forked_from;
 };
 
 struct share_view {
@@ -110,6 +123,11 @@ struct share_view {
 	int running;
 	int acquired;
 	unsigned seen_gen; /* hub->interrupt_gen passed on so far */
+	/* While acquired: its set's plans (one per setting, the set's own
+	 * memory, alive until release) and the next acquired view. */
+	const struct uncore_plan **phases;
+	unsigned nphases;
+	struct share_view *next_acq;
 };
 
 /* An existing event with refs taken, or a new one appended. */
@@ -129,6 +147,11 @@ int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_
  * the plan's order). */
 int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
 		       struct hub_event ***order, unsigned *n);
+/* Whether every plan of `plans` (the settings of view v's set) fits next
+ * to every combination of the settings of the other acquired views: 0, or
+ * UNCORE_ECONFLICT naming the events in the way. */
+int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
+			const struct uncore_plan *const *plans, unsigned n);
 /* Drop the events no view uses. */
 void hub_prune(struct uncore_share *hub);
 /* Program the backend with the union and start it. */

@@ -180,7 +180,7 @@ static int view_start(struct uncore_backend *base)
 	int stale = 0;
 	for (unsigned e = 0; e < v->nev; e++)
 		stale |= !v->evs[e]->in_hw;
-	if (stale)
+	if (stale || hub->regained)
 		rc = hub_rebuild(hub);
 	else
 		hub_retry_missing(hub, 1);
@@ -306,6 +306,30 @@ int uncore_share_view_sum(struct uncore_backend *base, struct uncore_share_sums 
 	return share_view_sum((struct share_view *)base, sums, out);
 }
 
+/* The settings of a view's set, kept while it is acquired: what the next
+ * start's admission checks against (hub_check_admission).  Added to those
+ * of an earlier acquire. */
+static int remember_phases(struct share_view *v, const struct uncore_plan *const *plans,
+			   unsigned n)
+{
+	const struct uncore_plan **p =
+	    realloc(v->phases, (v->nphases + n ? v->nphases + n : 1) * sizeof(*p));
+	if (!p)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	for (unsigned i = 0; i < n; i++)
+		p[v->nphases + i] = plans[i];
+	v->phases = p;
+	v->nphases += n;
+	return 0;
+}
+
+static void forget_phases(struct share_view *v)
+{
+	free(v->phases);
+	v->phases = NULL;
+	v->nphases = 0;
+}
+
 /* Ownership of a view's plans (backend.h): the hub holds their sockets
  * (those another process has are read as 0, as at start) and the backend
  * acquires their boxes there, so the set's changes of plan reprogram the
@@ -321,13 +345,36 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 		for (unsigned k = 0; k < plans[p]->nslots; k++)
 			want |= 1u << plans[p]->slots[k].socket;
 	hub_lock(&hub->mu);
+	/* Conflicts are found now, never at a later change of setting. */
+	rc = hub_check_admission(hub, v, plans, n);
+	if (rc == UNCORE_ECONFLICT) {
+		char detail[512];
+		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		rc = uncore_fail(UNCORE_ECONFLICT,
+				 "cannot count next to the other running event sets of this "
+				 "process: %s; stop some of them first",
+				 detail);
+	}
+	if (rc < 0) {
+		hub_unlock(&hub->mu);
+		return rc;
+	}
+	rc = remember_phases(v, plans, n);
+	if (rc < 0) {
+		hub_unlock(&hub->mu);
+		return rc;
+	}
 	hub->wanted |= want;
 	rc = hub_take_sockets(hub, &gained);
+	if (gained && hub->programmed)
+		hub->regained = 1;
 	for (unsigned p = 0; p < n && rc == 0; p++) {
 		struct uncore_plan mine;
 		const struct uncore_plan *one = &mine;
 		rc = hub_keep_sockets(plans[p], hub->wanted & ~hub->missing, &mine);
-		if (rc == 0) {
+		if (rc == 0 && hub->forked_from)
+			uncore_plan_free(&mine); /* fork.h: no backend call */
+		else if (rc == 0) {
 			rc = uncore_backend_acquire(hub->be, &one, 1);
 			uncore_plan_free(&mine);
 		}
@@ -336,7 +383,11 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 		v->acquired = 1;
 		hub->acquired++;
 		hub->claimed |= want;
-	} else if (rc < 0 && !hub->acquired && !hub->programmed) {
+		v->next_acq = hub->acq_views;
+		hub->acq_views = v;
+	} else if (rc < 0 && !v->acquired)
+		forget_phases(v);
+	if (rc < 0 && !hub->acquired && !hub->programmed && !hub->forked_from) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
 		uncore_backend_release(hub->be);
@@ -355,9 +406,16 @@ static int view_release(struct uncore_backend *base)
 	int rc = view_unprogram_locked(v);
 	if (v->acquired) {
 		v->acquired = 0;
+		for (struct share_view **w = &hub->acq_views; *w; w = &(*w)->next_acq)
+			if (*w == v) {
+				*w = v->next_acq;
+				break;
+			}
+		v->next_acq = NULL;
+		forget_phases(v);
 		if (--hub->acquired == 0) {
 			hub->claimed = 0;
-			if (!hub->programmed) {
+			if (!hub->programmed && !hub->forked_from) {
 				struct uncore_saved_error err;
 				uncore_error_save(&err, rc);
 				int rc2 = uncore_backend_release(hub->be);

@@ -1,40 +1,14 @@
-/* CPUID identification and the table of supported uncore platforms.
- * Model numbers: Intel SDM Vol. 4, table 2-1 (DisplayFamily_DisplayModel);
- * the Xeon 7100 series is NetBurst (family 0xF, model 6), SDM Vol. 3B 18.21. */
+/* CPUID identification (family, model, the L3 from leaf 4 or 2), and the
+ * generation of a CPU (the models each generation lists, and what else it
+ * needs, src/platform/<gen>/<gen>.c). */
 #include "platform/cpu.h"
 
 #include "common/uncore_error.h"
 
-#include <stdio.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
-
-static const unsigned hswep_models[] = {0x3f, 0};
-static const unsigned skl_models[] = {0x4e, 0x5e, 0};
-/* 0x2e is Nehalem-EX (Xeon 7500), a different uncore: not supported.  0x1f
- * (Auburndale/Havendale) is not either: the kernel has no uncore PMU for it
- * and no such part was sold (nhm/HARDWARE-DECISIONS.md N1). */
-static const unsigned nhm_models[] = {0x1a, 0x1e, 0};
-static const unsigned x7400_models[] = {0x1d, 0};
-static const unsigned x7100_models[] = {0x06, 0};
-
-static const struct uncore_platform_desc platforms[] = {
-	{.id = UNCORE_PLATFORM_HSWEP, .name = "hswep", .title = "Intel Xeon E5/E7 v3 (Haswell-EP)",
-	 .family = 6, .models = hswep_models},
-	{.id = UNCORE_PLATFORM_SKL, .name = "skl", .title = "6th generation Intel Core (Skylake client)",
-	 .family = 6, .models = skl_models},
-	{.id = UNCORE_PLATFORM_NHM, .name = "nhm", .title = "Intel Core i7 / Xeon 5500 (Nehalem)",
-	 .family = 6, .models = nhm_models},
-	{.id = UNCORE_PLATFORM_X7400, .name = "x7400", .title = "Intel Xeon 7400 (Dunnington)",
-	 .family = 6, .models = x7400_models},
-	/* Family 0xF model 6 is also the Pentium D 9xx and Pentium 4 6x1, which
-	 * have no L3 and no L3 EMON: only a part with an L3 is a Xeon 7100
-	 * (x7400/HARDWARE-DECISIONS.md X1). */
-	{.id = UNCORE_PLATFORM_X7400, .name = "x7100", .title = "Intel Xeon 7100 (Tulsa)",
-	 .family = 0xf, .models = x7100_models, .needs_l3 = 1},
-};
 
 int uncore_cpu_identify(struct uncore_cpu_id *out)
 {
@@ -133,71 +107,41 @@ unsigned uncore_cpuid2_l3_kb(const unsigned regs[4], unsigned family, unsigned m
 	return 0;
 }
 
+static int listed(const unsigned *models, unsigned model)
+{
+	for (const unsigned *m = models; m && *m; m++)
+		if (*m == model)
+			return 1;
+	return 0;
+}
+
 const char *uncore_platform_near_miss(const struct uncore_cpu_id *cpu)
 {
+	const struct uncore_platform *p;
 	if (strcmp(cpu->vendor, "GenuineIntel") != 0)
 		return "";
-	if (cpu->family == 0xf && cpu->model == 6 && !cpu->l3_kb)
-		return "; family 0xF model 6 without an L3 cache (CPUID leaves 4 and 2) is a "
-		       "Pentium D or Pentium 4, which has no L3 EMON: only a Xeon 7100 is counted";
-	if (cpu->family == 6 && cpu->model == 0x1f)
-		return "; model 0x1f (Nehalem Auburndale/Havendale) is not supported: Linux has no "
-		       "uncore PMU for it and no such part was sold";
+	for (unsigned i = 0; (p = uncore_platform_at(i)) != NULL; i++) {
+		if (p->family != cpu->family || !p->not_why)
+			continue;
+		if (listed(p->not_models, cpu->model) ||
+		    (p->needs_l3 && !cpu->l3_kb && listed(p->models, cpu->model)))
+			return p->not_why;
+	}
 	return "";
 }
 
-const struct uncore_platform_desc *uncore_platform_for_cpu(const struct uncore_cpu_id *cpu)
+const struct uncore_platform *uncore_platform_for_cpu(const struct uncore_cpu_id *cpu)
 {
+	const struct uncore_platform *p;
 	if (strcmp(cpu->vendor, "GenuineIntel") != 0)
 		return NULL;
-	for (size_t i = 0; i < sizeof(platforms) / sizeof(platforms[0]); i++) {
-		if (platforms[i].family != cpu->family)
+	for (unsigned i = 0; (p = uncore_platform_at(i)) != NULL; i++) {
+		if (p->family != cpu->family)
 			continue;
-		if (platforms[i].needs_l3 && !cpu->l3_kb)
+		if (p->needs_l3 && !cpu->l3_kb)
 			continue;
-		for (const unsigned *m = platforms[i].models; *m; m++)
-			if (*m == cpu->model)
-				return &platforms[i];
+		if (listed(p->models, cpu->model))
+			return p;
 	}
 	return NULL;
-}
-
-const struct uncore_platform_desc *uncore_platform_by_name(const char *name)
-{
-	for (size_t i = 0; i < sizeof(platforms) / sizeof(platforms[0]); i++)
-		if (strcmp(platforms[i].name, name) == 0)
-			return &platforms[i];
-	return NULL;
-}
-
-const struct uncore_platform_desc *uncore_platforms(size_t *count)
-{
-	*count = sizeof(platforms) / sizeof(platforms[0]);
-	return platforms;
-}
-
-int uncore_platforms_describe(char *buf, size_t len)
-{
-	size_t used = 0;
-	if (len)
-		buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(platforms) / sizeof(platforms[0]); i++) {
-		int n = snprintf(buf + used, len - used, "%s%s (%x/", i ? ", " : "", platforms[i].name,
-				 platforms[i].family);
-		if (n < 0 || (size_t)n >= len - used)
-			return UNCORE_ENOSPACE;
-		used += (size_t)n;
-		for (const unsigned *m = platforms[i].models; *m; m++) {
-			n = snprintf(buf + used, len - used, "%s0x%x", m == platforms[i].models ? "" : ",",
-				     *m);
-			if (n < 0 || (size_t)n >= len - used)
-				return UNCORE_ENOSPACE;
-			used += (size_t)n;
-		}
-		n = snprintf(buf + used, len - used, ")");
-		if (n < 0 || (size_t)n >= len - used)
-			return UNCORE_ENOSPACE;
-		used += (size_t)n;
-	}
-	return 0;
 }

@@ -5,27 +5,19 @@
  * notation over them ("N0|64|*|": 64 times event 0), which PAPI evaluates.
  * Each preset exists for the whole node and, with ":socket=N" in its name,
  * for each socket.  The PAPI front-end enters them in PAPI's preset table
- * (components/intel_uncore/intel_uncore.c, papi-patches/README.md). */
+ * (components/intel_uncore/intel_uncore.c, papi-patches/README.md).  Each
+ * generation's presets are data of its platform object (src/platform/<gen>/). */
 #ifndef UNCORE_PRESETS_PRESETS_H
 #define UNCORE_PRESETS_PRESETS_H
 
 #include <stddef.h>
 
-#include "platform/cpu.h"
+#include "platform/platform.h"
 
-#define UNCORE_PRESET_MAX_EVENTS 2
-#define UNCORE_PRESET_NAME_MAX   160
+#define UNCORE_PRESET_NAME_MAX 160
 
-struct uncore_preset_def {
-	const char *symbol;      /* "PAPI_UNC_DRAM_RD_BYTES" */
-	const char *short_descr; /* a label */
-	const char *long_descr;  /* a sentence, citing the manual */
-	const char *postfix; /* PAPI postfix formula over N0.., or NULL: the one event's count */
-	const char *events[UNCORE_PRESET_MAX_EVENTS]; /* NULL after the last */
-};
-
-/* The presets of platform `id` (none: NULL and *n = 0). */
-const struct uncore_preset_def *uncore_presets(enum uncore_platform_id id, unsigned *n);
+/* The presets of generation `p` (its object's; none or p NULL: NULL and *n = 0). */
+const struct uncore_preset_def *uncore_presets(const struct uncore_platform *p, unsigned *n);
 
 /* Preset `d` for the whole node (socket < 0) or for one socket: its symbol
  * ("PAPI_UNC_DRAM_RD_BYTES" or "PAPI_UNC_DRAM_RD_BYTES:socket=1") and its

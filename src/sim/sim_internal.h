@@ -267,9 +267,11 @@ void sim_log_access(struct uncore_sim *sim, int write, const struct uncore_reg *
 /* sim_fault.c: 0, or the negative code of an injected failure. */
 int sim_fault_check(struct sim_shared *sh, int write, const struct uncore_reg *r);
 
-/* sim_scenario.c: base_dir NULL resolves includes in the built-in library. */
+/* sim_scenario.c: base_dir NULL resolves includes in the built-in library;
+ * from_file: the text was read from a file, which then, when its first
+ * statement is none, is "not a scenario file" and not quoted (issue 29). */
 int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *origin,
-		      const char *base_dir);
+		      const char *base_dir, int from_file);
 /* The text of built-in scenario `name` ("stream" or "stream.scn"), or NULL. */
 const char *sim_scenario_builtin(const char *name);
 

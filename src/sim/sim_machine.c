@@ -337,7 +337,7 @@ int uncore_sim_load_scenario(struct uncore_sim *sim, const char *path)
 			char origin[128];
 			snprintf(origin, sizeof(origin), "%s%s", path,
 				 strstr(path, ".scn") ? "" : ".scn");
-			return sim_scenario_load(sim, builtin, origin, NULL);
+			return sim_scenario_load(sim, builtin, origin, NULL, 0);
 		}
 		uncore_sim_scenario_names(names, sizeof(names));
 		return uncore_fail(UNCORE_EINVAL,
@@ -351,7 +351,7 @@ int uncore_sim_load_scenario(struct uncore_sim *sim, const char *path)
 				   path, strerror(errno));
 	char dir[512];
 	snprintf(dir, sizeof(dir), "%s", path);
-	int rc = sim_scenario_load(sim, text, path, dirname(dir));
+	int rc = sim_scenario_load(sim, text, path, dirname(dir), 1);
 	free(text);
 	return rc;
 }
@@ -359,7 +359,7 @@ int uncore_sim_load_scenario(struct uncore_sim *sim, const char *path)
 int uncore_sim_load_scenario_text(struct uncore_sim *sim, const char *text, const char *origin)
 {
 	uncore_error_clear();
-	return sim_scenario_load(sim, text, origin ? origin : "(text)", ".");
+	return sim_scenario_load(sim, text, origin ? origin : "(text)", ".", 0);
 }
 
 int uncore_sim_advance(struct uncore_sim *sim, uint64_t ns)

@@ -147,10 +147,30 @@ static const struct sim_model models[] = {
 				"free-running counters (MMIO at MCHBAR 0xfed10000)",
 		 .sockets = 1,
 		 .platform = "skl",
+		 .flat = 1,
 		 .default_scenario = "skl-stream"},
 	.cores = 4,
 	.present = {MASK(4), 1, 1, 1},
 	.clock_hz = {GHZ(4.0), [HSWEP_CLK_TSC] = GHZ(4.0)}, /* TSC: the SKU's base clock */
+	.flat = &sim_flat_skl,
+	.mchbar = 0xfed10000u,
+    },
+    /* Core i7-7700K (Kaby Lake S, 4 cores): Skylake client's uncore (the
+     * cousin platform/kbl/kbl.c), base clock 4.2 GHz; UCLK 4.2 GHz, the same
+     * assumption as the i7-6700K's. */
+    {
+	.info = {.name = "i7-7700k",
+		 .sku = "Core i7-7700K",
+		 .description = "1 socket, Kaby Lake client (Skylake client uncore): 4 CBo, ARB, "
+				"UCLK fixed counter, IMC free-running counters (MMIO at MCHBAR "
+				"0xfed10000)",
+		 .sockets = 1,
+		 .platform = "kbl",
+		 .flat = 1,
+		 .default_scenario = "skl-stream"},
+	.cores = 4,
+	.present = {MASK(4), 1, 1, 1},
+	.clock_hz = {GHZ(4.2), [HSWEP_CLK_TSC] = GHZ(4.2)},
 	.flat = &sim_flat_skl,
 	.mchbar = 0xfed10000u,
     },
@@ -164,6 +184,7 @@ static const struct sim_model models[] = {
 				"counter, address/opcode match (MSR 396h)",
 		 .sockets = 2,
 		 .platform = "nhm",
+		 .flat = 1,
 		 .default_scenario = "nhm-stream"},
 	.cores = 4,
 	.present = {1, 1},
@@ -181,6 +202,7 @@ static const struct sim_model models[] = {
 				"counters, MSR_EMON_L3_GL_CTL",
 		 .sockets = 4,
 		 .platform = "x7400",
+		 .flat = 1,
 		 .default_scenario = "x7400-stream"},
 	.cores = 6,
 	.present = {1, 1, 1},
@@ -196,6 +218,7 @@ static const struct sim_model models[] = {
 				"counters, MSR_EMON_L3_GL_CTL",
 		 .sockets = 4,
 		 .platform = "x7100",
+		 .flat = 1,
 		 .default_scenario = "x7400-stream"},
 	.cores = 2,
 	.present = {1, 1, 1},

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/text.h"
 #include "common/uncore_error.h"
 #include "sim/scenario_sources.h"
 
@@ -30,12 +31,17 @@ struct parse {
 	int depth;
 	const char *origin;
 	unsigned line;
+	int fail_depth; /* the include depth of the last syntax error */
+	int from_file;  /* the text being parsed was read from a file */
 };
 
+/* A scenario error at the current line; the word quoted from the file is
+ * cut and its control bytes escaped (common/text.h). */
 static int syntax(struct parse *p, const char *fmt, const char *arg)
 {
-	char msg[1280];
-	snprintf(msg, sizeof(msg), fmt, arg);
+	char msg[1280], q[UNCORE_QUOTE_MAX * 4 + 8];
+	snprintf(msg, sizeof(msg), fmt, uncore_quote(q, sizeof(q), arg, UNCORE_QUOTE_MAX));
+	p->fail_depth = p->depth;
 	return uncore_fail(UNCORE_ESYNTAX, "%s:%u: %s", p->origin, p->line, msg);
 }
 
@@ -69,7 +75,7 @@ static int parse_decimal(const char *s, unsigned __int128 *num, unsigned __int12
 	int digits = 0, frac = 0;
 	for (; *s; s++) {
 		if (isdigit((unsigned char)*s)) {
-			if (n > ((unsigned __int128)1 << 100))
+			if (n > ((unsigned __int128)1 << 90)) /* room for G (< 2^30) */
 				return -1;
 			n = n * 10 + (unsigned)(*s - '0');
 			digits++;
@@ -379,6 +385,10 @@ static int parse_rate(struct parse *p, struct kv *kv, int n, uint64_t hz, struct
 			buf[len - 2] = '\0';
 			if (parse_decimal(buf, &num, &den))
 				return syntax(p, "bad rate=%s", rate);
+			/* At most 2^64 - 1 per second: beyond, the numbers would be
+			 * rounded into another rate than the one written. */
+			if (num / den > UINT64_MAX)
+				return syntax(p, "rate=%s: at most 18446744073709551615/s", rate);
 			den *= hz; /* occurrences per second -> per cycle */
 		}
 		while (num > UINT64_MAX || den > UINT64_MAX) {
@@ -765,7 +775,10 @@ static int do_include(struct parse *p, const char *file, const char *base_dir)
 		*slash = '\0';
 	else
 		snprintf(dir, sizeof(dir), ".");
+	int was = p->from_file;
+	p->from_file = 1;
 	int rc = parse_included(p, buf, path, dir);
+	p->from_file = was;
 	free(buf);
 	return rc;
 }
@@ -832,16 +845,27 @@ static int parse_text(struct parse *p, const char *text, const char *origin, con
 	p->origin = origin;
 	p->line = 0;
 	const char *s = text;
+	int statements = 0;
 	while (*s) {
 		const char *nl = strchr(s, '\n');
 		size_t len = nl ? (size_t)(nl - s) : strlen(s);
 		char line[1024];
 		p->line++;
-		if (len >= sizeof(line))
-			return syntax(p, "line longer than %s characters", "1023");
-		memcpy(line, s, len);
-		line[len] = '\0';
-		int rc = do_line(p, line, base_dir);
+		int rc = len >= sizeof(line) ? syntax(p, "line longer than %s characters", "1023")
+					     : 0;
+		if (rc == 0) {
+			memcpy(line, s, len);
+			line[len] = '\0';
+			size_t lead = strspn(line, " \t\r");
+			int content = line[lead] && line[lead] != '#';
+			rc = do_line(p, line, base_dir);
+			statements += content && rc == 0;
+		}
+		/* A file read from disk whose first statement is none (an
+		 * include of /etc/shadow, say): not a scenario, and not a word of
+		 * it in the message (a privileged tool may read a user's file). */
+		if (rc && p->from_file && statements == 0 && p->fail_depth == p->depth)
+			return uncore_fail(UNCORE_ESYNTAX, "not a scenario file: %s", origin);
 		if (rc)
 			return rc;
 		s += len + (nl ? 1 : 0);
@@ -887,9 +911,10 @@ static int check_inputs(struct parse *p)
 }
 
 int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *origin,
-		      const char *base_dir)
+		      const char *base_dir, int from_file)
 {
-	struct parse p = {.m = sim->model, .clock_mode = -1, .access_ns = -1};
+	struct parse p = {
+	    .m = sim->model, .clock_mode = -1, .access_ns = -1, .from_file = from_file};
 	p.streams = calloc(SIM_MAX_STREAMS, sizeof(*p.streams));
 	p.shapes = calloc(SIM_MAX_SHAPES, sizeof(*p.shapes));
 	if (!p.streams || !p.shapes) {

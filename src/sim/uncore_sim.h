@@ -30,7 +30,8 @@ struct uncore_sim_model_info {
 	const char *sku;         /* "Xeon E5-2699 v3" */
 	const char *description; /* one line: sockets, boxes, oddities */
 	unsigned sockets;
-	const char *platform; /* uncore platform (platform/cpu.h name): "hswep", "skl", ... */
+	const char *platform; /* its generation (platform/platform.h name): "hswep", "skl", ... */
+	int flat; /* a flat PMU (sim_flat.h), not the Haswell-EP box model */
 	/* The built-in scenario a private machine of this model runs when none
 	 * is named (NULL: UNCORE_SIM_DEFAULT_SCENARIO, the Haswell-EP demo). */
 	const char *default_scenario;

@@ -169,6 +169,13 @@ static void settle_times(struct uncore_sim_perf *k, struct kpmu *p, int socket, 
 
 /* Give the box's enabled events counters (fixed first come, generic in
  * order), merge their filters, and program it. */
+/* The Haswell-EP register layout of a box type of the simulated kernel's
+ * machine (a Haswell-EP), or NULL for a PMU made from sysfs. */
+static const struct hswep_box_desc *box_layout(const struct uncore_box_type *bt)
+{
+	return bt->flags & UNCORE_BOXF_KERNEL ? NULL : hswep_box(bt->layout);
+}
+
 static int hw_rebuild(struct uncore_sim_perf *k, struct kpmu *p, unsigned socket)
 {
 	struct hwbox *h = &p->hw[socket];
@@ -187,7 +194,7 @@ static int hw_rebuild(struct uncore_sim_perf *k, struct kpmu *p, unsigned socket
 	h->prog.nfilters = (uint8_t)bt->nfilters;
 	/* The driver's scheduling: the most constrained events first (stable),
 	 * each on the lowest free counter its constraint allows. */
-	const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
+	const struct hswep_box_desc *d = box_layout(bt);
 	unsigned order[MAX_EVENTS];
 	unsigned weight[MAX_EVENTS];
 	unsigned n = 0;
@@ -378,7 +385,7 @@ static void driver_rules(struct uncore_sim_perf *k, struct kpmu *p, struct keven
 	e->band = -1;
 	if (p->what != PMU_BOX)
 		return;
-	const struct hswep_box_desc *d = uncore_direct_hswep_layout(k->machine.plat->boxes[p->box]);
+	const struct hswep_box_desc *d = box_layout(k->machine.plat->boxes[p->box]);
 	if (!d)
 		return;
 	if (d->kind == HSWEP_BOX_CBO) {
@@ -413,7 +420,7 @@ static int group_fits(struct uncore_sim_perf *k, const struct kevent *leader,
 		      const struct kevent *e)
 {
 	const struct uncore_box_type *bt = k->machine.plat->boxes[e->pmu->box];
-	const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
+	const struct hswep_box_desc *d = box_layout(bt);
 	enum hswep_box_kind kind = d ? (enum hswep_box_kind)d->kind : HSWEP_BOX_KINDS;
 	unsigned masks[HSWEP_MAX_COUNTERS + 2], n = 0, fixed = e->fixed ? 1 : 0;
 	if (!e->fixed)

@@ -6,7 +6,7 @@
 set -eu
 src=${1:?} out=${2:?}
 rm -rf "$out"
-mkdir -p "$out"/{fuzz_event_name,fuzz_set_sim,fuzz_metric_expr,fuzz_metric_file,fuzz_scenario,fuzz_perf_format}
+mkdir -p "$out"/{fuzz_event_name,fuzz_set_sim,fuzz_metric_expr,fuzz_metric_file,fuzz_scenario,fuzz_perf_format,fuzz_allowlist_line}
 n=0
 for g in "$src"/libpfm4-events/golden/*.txt "$src"/tests/unit/events/fixtures/golden.txt; do
 	[ -f "$g" ] || continue
@@ -34,4 +34,10 @@ for f in 'config:0-7' 'config:8-15' 'config:0-7,21' 'config1:0-31' 'config1:32-6
 	'config:63' 'config:24-31' 'config1:0-5'; do
 	i=$((i + 1))
 	printf '%s\n' "$f" >"$out/fuzz_perf_format/seed-$i"
+done
+i=0
+for l in '0x00000C00 0x0000000000000000' '0x00000700 0x00000000FFFFFFFF # UBox' '# comment' '' \
+	'c00 ffff' '0x10000000000000000 0x1' '0x700 0x1FFFFFFFFFFFFFFFFF'; do
+	i=$((i + 1))
+	printf '%s\n' "$l" >"$out/fuzz_allowlist_line/seed-$i"
 done

@@ -28,7 +28,7 @@ struct box_tally {
 static uint64_t libpfm_only_bits(const struct uncore_box_type *box)
 {
 	uint64_t bits = box->ctl->en;
-	if (box->platform == UNCORE_PLATFORM_NHM)
+	if (strncmp(box->name, "nhm_", 4) == 0)
 		bits |= 1ULL << 20; /* PMI, set by libpfm4's Nehalem encoder */
 	return bits;
 }

@@ -64,8 +64,11 @@ int main(int argc, char **argv)
 	if ((rc = uncore_sim_create("e5-2699v3-2s", path, &sim)) != 0)
 		return setup_failed("uncore_sim_create e5-2699v3-2s", rc);
 	snprintf(scen, sizeof(scen), "%s/stream.scn", argv[1]);
-	if ((rc = uncore_sim_load_scenario(sim, scen)) != 0)
-		return setup_failed(scen, rc);
+	if ((rc = uncore_sim_load_scenario(sim, scen)) != 0) {
+		setup_failed(scen, rc);
+		uncore_sim_destroy(sim); /* nothing left in /dev/shm */
+		return 1;
+	}
 	setenv("PAPI_INTEL_UNCORE_BACKEND", "sim", 1);
 	setenv("PAPI_INTEL_UNCORE_SIM", path, 1);
 

@@ -33,3 +33,12 @@ expect "metric DRAM_READ_BW, socket 0: 51.2 GB/s (got '$metric_read')" near "$me
 expect "metric DRAM_WRITE_BW, socket 0: 25.6 GB/s (got '$metric_write')" near "$metric_write" 25.6 3
 expect "the table and the metric agree on reads ($table_read, $metric_read)" near "$metric_read" "$table_read" 5
 expect "the table and the metric agree on writes ($table_write, $metric_write)" near "$metric_write" "$table_write" 5
+
+# Section 1 shows the component's whole entry (every PMU it routes, the
+# last one included), section 6 each generation's table with its header row.
+expect "demo section 1 lists every PMU of intel_uncore (the last: hswep_unc_r3qpi2)" \
+	sh -c "sed -n '/^== 1\./,/^== 2\./p' '$tmp/demo' | grep -q 'hswep_unc_r3qpi2'"
+for first in skl_unc_imc::DRAM_DATA_READS nhm_unc_guide::UNC_IMC_NORMAL_READS:ANY x7400_unc_gbsq::GBSQ_TRANSACTIONS; do
+	expect "demo section 6: the row of $first comes under its table's header" \
+		sh -c "sed -n '/^== 6\./,/^== 7\./p' '$tmp/demo' | grep -B1 '^ *$first ' | head -1 | grep -q '^ *event .*socket 0'"
+done

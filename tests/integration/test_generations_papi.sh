@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # PAPI's own utilities on the simulator of every generation besides
 # Haswell-EP (Skylake client i7-6700k, Nehalem x5570-2s, Xeon 7400 x7460-4s,
-# Xeon 7100 x7140m-4s), through the one direct engine:
+# Xeon 7100 x7140m-4s; the Kaby Lake cousin i7-7700k counts on Skylake
+# client's description), through the one direct engine:
 #  - papi_native_avail lists each box type's events, as many as its table;
 #  - papi_command_line counts a representative event of each (Skylake client
-#    IMC reads, a Nehalem QMC read event, a Xeon 7400/7100 GBSQ event) with
+#    IMC reads, a Nehalem QMC read event, a Xeon 7400/7100 GBSQ event) and a
+#    preset of each (PAPI_UNC_DRAM_RD_BYTES, 64 per read; Xeon 7400: L3
+#    fills, PAPI_UNC_LLC_MISSES) with
 #    the scenario's exact value: the scenario runs on the virtual clock with
 #    a fixed time per register access (access_ns), a first run's audit log
 #    shows which access interval lies between the origin read of PAPI_start
@@ -83,7 +86,7 @@ if any(a["op"] != "wr" for a in between) or len(between) % 2:
 print(r1 + len(between) // 2)
 PYEOF
 }
-while read -r model event unit stream space addr hz sockets; do
+while read -r model event unit stream space addr hz sockets factor; do
 	base="name gen-exact
 clock virtual
 access_ns $A"
@@ -101,8 +104,9 @@ access_ns $A"
 	PAPI_INTEL_UNCORE_SIM=$model PAPI_INTEL_UNCORE_SIM_SCENARIO=$tmp/exact.scn \
 		"$STAGE/bin/papi_command_line" "$event" >"$tmp/p2" 2>&1
 	got=$(grep -F "$event : " "$tmp/p2" | sed 's/.*:[[:space:]]*\([0-9]*\).*/\1/')
-	# One per cycle of the unit clock in [start, stop), on every socket.
-	want=$((sockets * hz))
+	# One per cycle of the unit clock in [start, stop), on every socket
+	# (a preset: times its formula's factor).
+	want=$((sockets * hz * ${factor:-1}))
 	expect "papi_command_line $event on $model = ${got:-nothing}, the scenario's $want" \
 		test "${got:-x}" = "$want"
 done <<'LIST'
@@ -110,6 +114,11 @@ i7-6700k skl_unc_imc::DRAM_DATA_READS free imc.DRAM_DATA_READS+inc=1 mmio 0xfed1
 x5570-2s nhm_unc_guide::UNC_IMC_NORMAL_READS:CH0 stream unc+ev=0x2c+umask=0x01+inc=1 msr 0x3b0 2666666667 2
 x7460-4s x7400_unc_gbsq::GBSQ_TRANSACTIONS stream gbsq+match=0x9051+inc=1 msr 0x107cc 2666666667 4
 x7140m-4s x7100_unc_gbsq::GBSQ_TRANSACTIONS stream gbsq+match=0x9051+inc=1 msr 0x107cc 3400000000 4
+i7-6700k PAPI_UNC_DRAM_RD_BYTES free imc.DRAM_DATA_READS+inc=1 mmio 0xfed15050 4000000000 1 64
+i7-7700k skl_unc_imc::DRAM_DATA_READS free imc.DRAM_DATA_READS+inc=1 mmio 0xfed15050 4200000000 1
+i7-7700k PAPI_UNC_DRAM_RD_BYTES free imc.DRAM_DATA_READS+inc=1 mmio 0xfed15050 4200000000 1 64
+x5570-2s PAPI_UNC_DRAM_RD_BYTES stream unc+ev=0x2c+umask=0x01+inc=1 msr 0x3b0 2666666667 2 64
+x7460-4s PAPI_UNC_LLC_MISSES stream gbsq+match=0x1009051+inc=1 msr 0x107cc 2666666667 4 1
 LIST
 
 # ---- metrics through PAPI ---------------------------------------------------

@@ -45,7 +45,7 @@ assert ev[0]["simulated"] is True and "SIMULATED kernel" in ev[0]["origin"], ev[
 secs = ev[0]["seconds"]
 counts = {e["name"]: e for e in ev[0]["events"]}
 def per_socket(aliases, s):
-    return sum(counts["uncore_imc::" + a]["per_socket"][str(s)] for a in aliases)
+    return sum(counts["uncore_imc::" + a]["sockets"][s] for a in aliases)
 r = [per_socket(rdal, s) for s in (0, 1)]
 w = [per_socket(wral, s) for s in (0, 1)]
 # Box-summed: every channel of the socket (sum of (i+1) over nch channels).
@@ -132,7 +132,7 @@ rate, secs = int(sys.argv[2]), ev[0]["seconds"] if isinstance(ev, list) else ev[
 e = ev["events"][0]
 for s in (0, 1):
     want = rate * (s + 1) * secs
-    assert abs(e["per_socket"][str(s)] - want) < 0.03 * want, (s, e, want)
+    assert abs(e["sockets"][s] - want) < 0.03 * want, (s, e, want)
 PY
 	then pass "$1: $2 counts the scenario's rate x (socket + 1) on each socket"
 	else fail "$1: $2 (file: $(cat "$tmp/raw-$1.json"))"; fi

@@ -41,3 +41,13 @@ lines=$(grep -cE '^    0x[0-9a-f]+' "$tmp/chooser")
 badc=$(grep -E '^    0x[0-9a-f]+' "$tmp/chooser" | grep -c ':::')
 expect "papi_event_chooser shows $lines qualifier lines, none as ':::pmu::' ($badc)" \
 	test "$lines" -gt 0 -a "$badc" -eq 0
+
+# -i with a box instance (papi-patches/80-...): the events of its box type,
+# which count that instance as INSTANCE::EVENT; nothing of other boxes.
+for inst in hswep_unc_imc0 hswep_unc_imc0::UNC_M_CAS; do
+	"$STAGE/bin/papi_native_avail" -i "$inst" >"$tmp/inst" 2>&1
+	expect "papi_native_avail -i $inst lists hswep_unc_imc::UNC_M_CAS_COUNT" \
+		grep -q 'hswep_unc_imc::UNC_M_CAS_COUNT' "$tmp/inst"
+	others=$(grep -o 'intel_uncore:::[a-z0-9_]*::' "$tmp/inst" | grep -vc 'intel_uncore:::hswep_unc_imc::')
+	expect "... and no event of another box ($others)" test "$others" -eq 0
+done

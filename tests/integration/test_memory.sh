@@ -8,7 +8,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 inst=/dev/shm/uncore-sim-memory-test-$$
-trap 'rm -rf "$tmp"; rm -f "$inst"' EXIT
+trap 'rm -rf "$tmp" "$inst" "$inst.locks"' EXIT
 if ! command -v valgrind >/dev/null; then
 	fail "valgrind is not installed (scripts/install-deps.sh installs it)"
 	exit 0

@@ -18,7 +18,8 @@
 #   loader's own record, LD_DEBUG=files), not the staged one nor Debian's;
 # * an application linked with Debian's libpapi.so.7.0 (same soname, no
 #   intel_uncore) and the library preloaded: the job completes, and the
-#   report's "problems" names the libpapi that was loaded.
+#   report's "problems" names the libpapi that was loaded;
+# * events named as perf and Intel spell them.
 set -u
 . "$(dirname "$0")/lib.sh"
 idle=$BUILD/mpitests/mpi_idle
@@ -123,18 +124,22 @@ for kernel in none perf; do
 		check_report $name 1 $?
 		echo "   ($backend, $np ranks)"
 	done
-	# Two nodes: ranks 0-1 on machine A, 2-3 on machine B.
+	# Two nodes: ranks 0-1 on machine A, 2-3 on machine B; named by number
+	# (node0, node1) on one backend, by any string on the other.
 	fresh
+	if [ $kernel = none ]; then name0=0 name1=1 want_nodes="node0 node1"; else name0=rack-a name1=rack-b want_nodes="rack-a rack-b"; fi
 	name=twonodes-$kernel
 	cat >"$tmp/node.sh" <<SH
 #!/bin/sh
-if [ "\$OMPI_COMM_WORLD_RANK" -lt 2 ]; then n=0; m=$nodeA; else n=1; m=$nodeB; fi
+if [ "\$OMPI_COMM_WORLD_RANK" -lt 2 ]; then n=$name0; m=$nodeA; else n=$name1; m=$nodeB; fi
 PAPI_INTEL_UNCORE_MPI_TEST_NODE=\$n PAPI_INTEL_UNCORE_SIM=\$m exec "\$@"
 SH
 	chmod +x "$tmp/node.sh"
 	run $name 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \
 		-x LD_PRELOAD="$lib" "$tmp/node.sh" "$idle" "$tmp/$name" regions
 	check_report $name 2 $?
+	nodes=$("$PYTHON3" -c 'import json,sys; print(" ".join(sorted(n["node"] for n in json.load(open(sys.argv[1]))["nodes"])))' "$tmp/$name.json" 2>&1)
+	expect "$name: PAPI_INTEL_UNCORE_MPI_TEST_NODE=$name0/$name1 makes the nodes $want_nodes ($nodes)" test "$nodes" = "$want_nodes"
 	expect "$name: the region \"wait\" has a row per node and socket" \
 		test "$("$PYTHON3" -c 'import json,sys; print(len([r for r in json.load(open(sys.argv[1]))["regions"] if r["region"] == "wait"]))' "$tmp/$name.json")" = 4
 
@@ -150,6 +155,19 @@ SH
 	expect "$name: sum over ranks of $CBO = $((36 * PER_BOX))" grep -qx "sum $CBO $((36 * PER_BOX))" "$tmp/$name.out"
 	export PAPI_INTEL_UNCORE_MPI_EVENTS="$UBOX;$CBO"
 done
+
+# Events as perf and Intel spell them (src/events/spelling.h): the same
+# truth, keyed by the names as given.
+fresh
+name=spellings
+UBOX_PERF=hswep_unc_ubo/UNC_U_CLOCKTICKS/
+CBO_RAW=uncore_cbox/event=0x0/
+run $name 2 -x PAPI_INTEL_UNCORE_SIM="$nodeA" -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \
+	-x PAPI_INTEL_UNCORE_MPI_EVENTS="$UBOX_PERF;$CBO_RAW" -x LD_PRELOAD="$lib" "$idle" "$tmp/$name"
+got=$("$PYTHON3" -c 'import json,sys; t=json.load(open(sys.argv[1]))["total"]; print(t.get(sys.argv[2]), t.get(sys.argv[3]))' \
+	"$tmp/$name.json" "$UBOX_PERF" "$CBO_RAW" 2>&1)
+expect "$name: $UBOX_PERF and $CBO_RAW count the truth ($got; want $((2 * PER_BOX)) $((36 * PER_BOX)))" \
+	test "$got" = "$((2 * PER_BOX)) $((36 * PER_BOX))"
 
 # The installed library, as a user's job loads it.
 prefix=$tmp/prefix

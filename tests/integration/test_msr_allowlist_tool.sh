@@ -41,6 +41,17 @@ printf '0x10 zero\n' >"$tmp/bad.txt"
 "$tool" -p hswep -m "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
 expect "a malformed list is refused" test $? -ne 0
 expect "... naming file and line" grep -q 'bad.txt:1' "$tmp/bad.err"
+# A mask wider than 64 bits was saturated to all ones and OR-ed into 0x700
+# (issue 29): refused now, and no word of the file is echoed.
+printf '0x700 0x1FFFFFFFFFFFFFFFFF secretword\n' >"$tmp/wide.txt"
+"$tool" -p hswep -m "$tmp/wide.txt" >"$tmp/wide.out" 2>"$tmp/wide.err"
+expect "a 69-bit write mask is refused, not saturated" test $? -ne 0
+expect "... saying why ($(head -c 160 "$tmp/wide.err"))" grep -q 'wide.txt:1: the write mask must be a hexadecimal number of 64 bits at most' "$tmp/wide.err"
+expect "... without echoing the file" test "$(grep -c secretword "$tmp/wide.err")" -eq 0
+printf 'root:x:0:0:root:/root:/bin/bash\n' >"$tmp/passwd.txt"
+"$tool" -p hswep -m "$tmp/passwd.txt" >/dev/null 2>"$tmp/passwd.err"
+expect "a file that is no allowlist is refused without echoing it" \
+	test $? -ne 0 -a "$(grep -c 'bin/bash' "$tmp/passwd.err")" -eq 0
 "$tool" -p nosuch >/dev/null 2>"$tmp/nosuch.err"
 expect "an unknown platform is refused" test $? -ne 0
 expect "... by name" grep -q 'nosuch' "$tmp/nosuch.err"

@@ -83,6 +83,34 @@ if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
 	expect "installed uncore-stat loads $prefix/lib/libpapi.so.7.0 (ldd: $loaded)" test "$loaded" = "$prefix/lib/libpapi.so.7.0"
 	expect "installed papi_component_avail lists intel_uncore" sh -c \
 		"PAPI_INTEL_UNCORE_BACKEND=sim '$prefix/bin/papi_component_avail' | grep -q intel_uncore"
+	# The README's recipe ("Pointing an existing tool at this build"): a
+	# program built with the installed papi.pc loads our libpapi beside
+	# Debian's and counts an uncore event.
+	expect "papi.pc's link line has a run path to $prefix/lib" sh -c \
+		"PKG_CONFIG_PATH='$prefix/lib/pkgconfig' pkg-config --libs papi | grep -q -- '-Wl,-rpath,$prefix/lib'"
+	if PKG_CONFIG_PATH=$prefix/lib/pkgconfig cc -o "$tmp/count_event" "$SRCDIR/tests/integration/recipe/count_event.c" \
+		$(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags --libs papi) >"$tmp/cc.log" 2>&1; then
+		pass "a program builds with PKG_CONFIG_PATH=$prefix/lib/pkgconfig and pkg-config --cflags --libs papi"
+		loaded=$(env -u LD_LIBRARY_PATH ldd "$tmp/count_event" | sed -n 's/.*libpapi.so.7.0 => \([^ ]*\).*/\1/p')
+		expect "it loads $prefix/lib/libpapi.so.7.0 (ldd: $loaded)" test "$loaded" = "$prefix/lib/libpapi.so.7.0"
+		env -u LD_LIBRARY_PATH PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_SIM_SCENARIO="$scn" \
+			"$tmp/count_event" "$event" >"$tmp/count.out" 2>&1
+		rc=$?
+		expect "it counts $event on the simulator ($(cat "$tmp/count.out"))" test $rc -eq 0
+		if [ -n "$sys_papi" ]; then
+			# Made to load Debian's libpapi (LD_LIBRARY_PATH comes before a
+			# run path): PAPI_library_init says so through PAPI's error channel.
+			LD_LIBRARY_PATH=$(dirname "$sys_papi") PAPI_VERBOSE=1 \
+				"$tmp/count_event" "$event" >"$tmp/other.out" 2>&1
+			expect "with Debian's libpapi loaded, PAPI_library_init names it" \
+				grep -q "PAPI Error: this program was built with papi-uncore's papi.h, but the libpapi it loaded ($(readlink -f "$sys_papi")) has no intel_uncore component" "$tmp/other.out"
+			LD_LIBRARY_PATH=$(dirname "$sys_papi") "$tmp/count_event" "$event" >"$tmp/quiet.out" 2>&1
+			expect "... and only with PAPI's verbose errors on" sh -c "! grep -q 'papi-uncore' '$tmp/quiet.out'"
+		fi
+	else
+		fail "the README's recipe does not build a program:"
+		cat "$tmp/cc.log"
+	fi
 	# The manual pages, as a user reads them once the prefix is on MANPATH.
 	for page in uncore-stat uncore-sim uncore-msr-allowlist "7 intel_uncore"; do
 		# shellcheck disable=SC2086 # "7 intel_uncore" is a section and a name

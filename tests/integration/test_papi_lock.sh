@@ -82,6 +82,21 @@ expect "  ... and counts it when started again" grep -Eq '^value [1-9][0-9]*$' <
 "$bin" try "$ev0" >"$tmp/n.out" 2>&1
 expect "and then a new process counts socket 0 too" grep -Eq '^value [1-9][0-9]*$' "$tmp/n.out"
 
+# A holder of both sockets (an event of no socket counts every socket):
+# uncore-stat's warning names both, in one clause.
+"$bin" hold hswep_unc_pcu::UNC_P_CLOCKTICKS >"$tmp/a2.out" 2>"$tmp/a2.err" &
+a_pid=$!
+for _ in $(seq 200); do grep -q started "$tmp/a2.out" && break; sleep 0.05; done
+PAPI_INTEL_UNCORE_VERBOSE=0 "$STAGE/bin/uncore-stat" -e hswep_unc_ubo::UNC_U_CLOCKTICKS -- sleep 0.05 \
+	>"$tmp/s2.out" 2>"$tmp/s2.err"
+expect "uncore-stat warns that sockets 0 and 1 are counted by A ($(grep warning "$tmp/s2.err"))" \
+	grep -q "uncore-stat: warning: sockets 0, 1 counted by PID $a_pid (papi_lock), read 0 here" "$tmp/s2.err"
+{
+	kill -9 "$a_pid"
+	wait "$a_pid"
+} 2>/dev/null
+a_pid=
+
 # The lock directory goes with the simulated machine.
 "$sim" destroy "$inst" >/dev/null 2>&1
 expect "destroying the machine removes its lock directory" test ! -e "$inst.locks"

@@ -59,6 +59,20 @@ screenshot "$tmp/csv.svg" "$tmp/csv.png" 800
 read -r blue red < <(colours "$tmp/csv.png")
 expect "... rendered with both sockets ($blue, $red pixels)" test "${blue:-0}" -gt 1000 -a "${red:-0}" -gt 1000
 
+expect "... with the node's total, a line of its own in each panel and the legend" \
+	sh -c "grep -q 'stroke=\"#222222\"' '$tmp/csv.svg' && grep -q '>node</text>' '$tmp/csv.svg'"
+expect "the plot drawn live has the node's line too" grep -q 'stroke="#222222"' "$tmp/run.svg"
+ticks=$(grep -c 'text-anchor="end">[-0-9.]*e[+-]' "$tmp/csv.svg")
+expect "tick labels in k, M, G rather than 1e+09 ($ticks with an exponent)" test "$ticks" -eq 0
+expect "... e.g. a label in G (10^9 events/s of read CAS)" grep -q 'text-anchor="end">[0-9.]* G</text>' "$tmp/csv.svg"
+
+# An unwritable --plot is found before the command runs (status 2, command not run).
+"$STAGE/bin/uncore-stat" --sim -I 100 --plot "$tmp/no/such/dir/x.svg" -g MEM -- touch "$tmp/ran" 2>"$tmp/err"
+rc=$?
+expect "--plot into a missing directory: status 2 before the command runs (got $rc)" \
+	sh -c "test $rc -eq 2 && test ! -e '$tmp/ran'"
+expect "... saying why ($(head -1 "$tmp/err"))" grep -q 'cannot be written' "$tmp/err"
+
 "$STAGE/bin/uncore-stat" --sim --plot "$tmp/x.svg" -g MEM -- true 2>"$tmp/err"
 expect "--plot without -I: status 2" test $? -eq 2
 expect "... saying -I is needed" grep -q -- '--plot draws intervals: give -I MS' "$tmp/err"

@@ -9,7 +9,7 @@ set -u
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
 inst=/dev/shm/uncore-sim-threshold-test-$$
-trap 'rm -rf "$tmp"; rm -f "$inst"' EXIT
+trap 'rm -rf "$tmp" "$inst" "$inst.locks"' EXIT
 stat=$STAGE/bin/uncore-stat
 sim=$STAGE/bin/uncore-sim
 ALL=hswep_unc_imc::UNC_M_CAS_COUNT:ALL:t=1

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every tool answers --version with configure.ac's release; every manual page
 # (man/) renders without a warning and names every option the tool's --help
-# names; the bash completion offers groups, event names and options.  (`man
-# uncore-stat` after `make install`: test_one_papi.sh.)
+# names.  (`man uncore-stat` after `make install`: test_one_papi.sh; the bash
+# completion: test_completion.sh.)
 set -u
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -34,23 +34,9 @@ expect "man/intel_uncore.7 renders without warnings" test ! -s "$tmp/warn"
 expect "... and gives the event syntax" grep -q 'EVENT SYNTAX' "$tmp/page"
 expect "the staged tree has the pages (MANPATH=stage/share/man)" \
 	sh -c "MANPATH='$STAGE/share/man' man -w uncore-stat | grep -q '$STAGE/share/man/man1/uncore-stat.1'"
+for page in uncore-stat "7 intel_uncore"; do
+	# shellcheck disable=SC2086 # "7 intel_uncore" is a section and a name
+	expect "man $page finds the staged page with stage/bin on PATH, as the README says" \
+		sh -c "PATH='$STAGE/bin':\$PATH man -w $page | grep -q '^$STAGE/share/man/'"
+done
 
-# Completion, as bash runs it.
-complete_words() { # complete_words WORD...: the completions of the last word
-	PATH=$STAGE/bin:$PATH bash -c '
-		source "$0"
-		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
-		_uncore_stat; printf "%s\n" "${COMPREPLY[@]}"' \
-		"$STAGE/share/bash-completion/completions/uncore-stat" "$@"
-}
-complete_words uncore-stat --sim -g "" >"$tmp/c"
-expect "completion: -g offers the groups (MEM, QPI)" sh -c "grep -qx MEM '$tmp/c' && grep -qx QPI '$tmp/c'"
-complete_words uncore-stat --sim -e hswep_unc_imc::UNC_M_CAS >"$tmp/c"
-expect "completion: -e completes an event name" grep -qx 'hswep_unc_imc::UNC_M_CAS_COUNT' "$tmp/c"
-complete_words uncore-stat --sim -e hswep_unc_imc::UNC_M_CAS_COUNT:RD,hswep_metric::DRAM_R >"$tmp/c"
-expect "completion: -e completes after a comma" \
-	grep -qx 'hswep_unc_imc::UNC_M_CAS_COUNT:RD,hswep_metric::DRAM_READ_BW' "$tmp/c"
-complete_words uncore-stat --sim --sim-scenario qpi >"$tmp/c"
-expect "completion: --sim-scenario offers the built-in names" grep -qx 'qpi-remote' "$tmp/c"
-complete_words uncore-stat --pl >"$tmp/c"
-expect "completion: options" sh -c "grep -qx -- --plot '$tmp/c' && grep -qx -- --plot-from '$tmp/c'"

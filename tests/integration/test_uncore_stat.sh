@@ -6,7 +6,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 inst=/dev/shm/uncore-sim-stat-test-$$
-trap 'rm -rf "$tmp"; rm -f "$inst"' EXIT
+trap 'rm -rf "$tmp" "$inst" "$inst.locks"' EXIT
 stat=$STAGE/bin/uncore-stat
 CSV_HEADER=kind,time_s,seconds,type,group,name,socket,value,units,simulated,partial
 # metric_rows FILE GROUP NAME UNITS V0 V1 VALL: the run's total rows of a
@@ -41,11 +41,12 @@ d = json.loads(open(sys.argv[1]).read().splitlines()[-1])
 rd = sys.argv[2]
 ev = {e["name"]: e for e in d["events"]}
 assert d["simulated"] is True and d["kind"] == "total" and d["clock"] == "simulated", d
-assert ev[rd]["per_socket"] == {"0": 800000000, "1": 800000000}, ev[rd]
+assert d["nsockets"] == 2 and d["seconds"] == 1.0, d
+assert ev[rd]["sockets"] == [800000000, 800000000] and ev[rd]["units"] == "count", ev[rd]
 assert ev[rd]["total"] == 1600000000, ev[rd]
-assert ev[rd + ":socket=1"]["per_socket"] == {"1": 800000000}, ev
+assert ev[rd + ":socket=1"]["sockets"] == [None, 800000000], ev
 PY
-then pass "JSON: per-socket columns, totals, a socket-qualified event, simulated"
+then pass "JSON: a value per socket (null where not counted), totals, units, a socket-qualified event, simulated"
 else fail "JSON report (file: $(cat "$tmp/json"))"; fi
 
 "$stat" --sim --sim-model "$inst" -o "$tmp/text" -e "$RD" -- sh -c "'$sim' advance '$inst' 1s; exit 3"
@@ -98,7 +99,10 @@ gr = [d for d in lines if "group" in d]
 assert len(ev) == 1 and len(gr) == 1, lines
 assert ev[0]["events"][0]["total"] == 1600000000, ev
 g = gr[0]
-assert g["group"] == "MEM" and g["simulated"] is True and g["interval_ms"] == 1000.0, g
+assert g["group"] == "MEM" and g["simulated"] is True and g["seconds"] == 1.0, g
+# One shape: a metric line has an event line's keys, its items an event's.
+assert set(ev[0]) - {"events"} == set(g) - {"metrics", "group"}, (sorted(ev[0]), sorted(g))
+assert set(ev[0]["events"][0]) == set(g["metrics"][0]), (ev[0]["events"][0], g["metrics"][0])
 m = {x["name"]: x for x in g["metrics"]}
 assert list(m) == ["hswep_metric::DRAM_READ_BW", "hswep_metric::DRAM_WRITE_BW",
                    "hswep_metric::DRAM_BW", "hswep_unc_imc::PCT_REQUESTS_PAGE_HIT"], list(m)
@@ -112,7 +116,7 @@ assert near(m["hswep_metric::DRAM_BW"]["total"], 16 * 150e6 * 64 / gb), m
 assert m["hswep_unc_imc::PCT_REQUESTS_PAGE_HIT"]["units"] == "fraction", m
 assert near(m["hswep_unc_imc::PCT_REQUESTS_PAGE_HIT"]["total"], 1 - 25 / 150), m
 PY
-then pass "-g JSON: group, interval_ms, metrics with units, sockets and total, beside -e"
+then pass "-g JSON: group, seconds, metrics with units, sockets and total, beside -e, in the events' shape"
 else fail "-g JSON report (file: $(cat "$tmp/gjson"))"; fi
 
 "$stat" --sim --sim-model "$inst" -o /dev/null -e "$RD" -- sh -c 'kill -TERM $$'

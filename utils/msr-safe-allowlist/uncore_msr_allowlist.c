@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "access/allowlist_text.h"
 #include "platform/msr_ranges.h"
 #include "common/uncore_error.h"
 #include "common/version.h"
@@ -65,14 +66,20 @@ static int merge_file(const char *path, struct entry **e, size_t *n, size_t *cap
 	char line[512];
 	unsigned lineno = 0;
 	while (fgets(line, sizeof(line), f)) {
-		unsigned long long msr, mask;
-		char *p = line + strspn(line, " \t");
+		uint32_t msr;
+		uint64_t mask;
 		lineno++;
-		if (*p == '#' || *p == '\n' || *p == '\0')
+		/* Not a word of the file in the message: the tool runs as root
+		 * and -m may name any file (issue 29). */
+		int rc = strlen(line) == sizeof(line) - 1 && line[sizeof(line) - 2] != '\n'
+			     ? uncore_fail(UNCORE_ESYNTAX, "line longer than %zu characters",
+					   sizeof(line) - 2)
+			     : uncore_allowlist_line(line, &msr, &mask);
+		if (rc == 0)
 			continue;
-		if (sscanf(p, "%llx %llx", &msr, &mask) != 2 || msr > 0xffffffffu) {
-			fprintf(stderr, "uncore-msr-allowlist: %s:%u: not \"0xMSR 0xMASK\": %s",
-				path, lineno, line);
+		if (rc < 0) {
+			fprintf(stderr, "uncore-msr-allowlist: %s:%u: %s\n", path, lineno,
+				uncore_error_detail());
 			fclose(f);
 			return -1;
 		}
@@ -102,7 +109,7 @@ static int merge_file(const char *path, struct entry **e, size_t *n, size_t *cap
 static const char *this_platform(void)
 {
 	struct uncore_cpu_id id;
-	const struct uncore_platform_desc *p;
+	const struct uncore_platform *p;
 	if (uncore_cpu_identify(&id) != 0 || !(p = uncore_platform_for_cpu(&id)))
 		return NULL;
 	return p->name;
@@ -152,7 +159,9 @@ int main(int argc, char **argv)
 			"knows; name one with -p (see --help)\n");
 		return 1;
 	}
-	const struct uncore_msr_table *t = uncore_msr_table_for(platform);
+	/* A generation's table (a cousin's is its relative's), or a table by name. */
+	const struct uncore_platform *gen = uncore_platform_by_name(platform);
+	const struct uncore_msr_table *t = gen ? gen->msr_table : uncore_msr_table_for(platform);
 	if (!t) {
 		fprintf(stderr,
 			"uncore-msr-allowlist: no uncore MSR table for platform \"%s\" "

@@ -82,7 +82,7 @@ static int hswep_only(struct uncore_sim *sim, const char *cmd)
 		return 0;
 	for (size_t i = 0; i < uncore_sim_model_count(); i++) {
 		const struct uncore_sim_model_info *m = uncore_sim_model(i);
-		if (!strcmp(m->name, t.model) && strcmp(m->platform, "hswep") != 0) {
+		if (!strcmp(m->name, t.model) && m->flat) {
 			fprintf(stderr,
 				"uncore-sim: %s shows Haswell-EP boxes; model %s (platform %s) has "
 				"no boxes: read its registers with `read <inst> msr <socket> "
@@ -166,7 +166,7 @@ static int cmd_models(int argc, char **argv)
 		printf("%-14s %-17s %s\n", m->name, m->sku, m->description);
 		if (!verbose)
 			continue;
-		if (strcmp(m->platform, "hswep") != 0) {
+		if (m->flat) {
 			/* A flat PMU: its platform and the clocks of its units. */
 			struct uncore_sim *fs;
 			struct uncore_sim_topology t;

@@ -111,9 +111,11 @@ static int add_papi(struct stat_counters *c, const char *name, const char *shown
 		}
 		free(all);
 		free(copy);
-		/* Bad names, conflicts and absent sockets are the user's to fix. */
+		/* Bad names, conflicts and absent sockets are the user's to fix.
+		 * PAPI answers PAPI_ECMP for a name without a PMU that no
+		 * component takes (UNC_M_CAS_COUNT:RDX). */
 		return rc == PAPI_ENOEVNT || rc == PAPI_EINVAL || rc == PAPI_ECNFLCT ||
-			       rc == PAPI_ECOMBO
+			       rc == PAPI_ECOMBO || rc == PAPI_ECMP || rc == PAPI_EATTR
 			   ? STAT_EXIT_USAGE
 			   : 1;
 	}
@@ -152,10 +154,35 @@ int stat_counters_init(struct stat_counters *c)
 	return 0;
 }
 
-int stat_counters_list_events(const struct stat_counters *c, FILE *f)
+/* EVENT's unit masks and qualifiers as they follow it: "RD", "socket=". */
+static int list_masks(const char *event, FILE *f)
+{
+	int code;
+	PAPI_event_info_t info;
+	if (PAPI_event_name_to_code(event, &code) != PAPI_OK)
+		return 0;
+	do {
+		if (PAPI_get_event_info(code, &info) != PAPI_OK)
+			continue;
+		const char *name = strstr(info.symbol, ":::");
+		name = name ? name + 3 : info.symbol;
+		const char *pmu = strstr(name, "::");
+		const char *mask = strrchr(pmu ? pmu + 2 : name, ':');
+		if (!mask)
+			continue;
+		fprintf(f, "%.*s\n", (int)strcspn(mask + 1, "=") + (strchr(mask, '=') != NULL),
+			mask + 1);
+	} while (PAPI_enum_cmp_event(&code, PAPI_NTV_ENUM_UMASKS, PAPI_get_event_component(code)) ==
+		 PAPI_OK);
+	return 0;
+}
+
+int stat_counters_list_events(const struct stat_counters *c, const char *masks_of, FILE *f)
 {
 	int code = PAPI_NATIVE_MASK;
 	PAPI_event_info_t info;
+	if (masks_of)
+		return list_masks(masks_of, f);
 	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, c->cidx) != PAPI_OK)
 		return 0;
 	do {
@@ -444,13 +471,14 @@ static void warn_holders(const struct stat_counters *c)
 {
 	const PAPI_component_info_t *ci = c->cidx >= 0 ? PAPI_get_component_info(c->cidx) : NULL;
 	const char *d = ci ? strstr(ci->description, "backend: ") : NULL;
-	if (!d || !strstr(d, "reads 0 here"))
+	if (!d || !strstr(d, " 0 here"))
 		return;
 	d += strlen("backend: ");
-	const char *end = strstr(d, "reads 0 here");
-	while (strstr(end + 1, "reads 0 here"))
-		end = strstr(end + 1, "reads 0 here");
-	fprintf(stderr, "uncore-stat: warning: %.*s\n", (int)(end - d) + 12, d);
+	/* "socket 0 ..., reads 0 here; sockets 1, 2 ..., read 0 here; ..." */
+	const char *end = strstr(d, " 0 here");
+	while (strstr(end + 1, " 0 here"))
+		end = strstr(end + 1, " 0 here");
+	fprintf(stderr, "uncore-stat: warning: %.*s\n", (int)(end - d) + 7, d);
 }
 
 int stat_counters_start(struct stat_counters *c)

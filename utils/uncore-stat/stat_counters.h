@@ -99,8 +99,10 @@ int stat_counters_init(struct stat_counters *c);
  * (M and M:socket=S each) to one event set.  0; STAT_EXIT_USAGE when an
  * event is bad (the reason printed on stderr); 1 on other failures. */
 /* Print the component's native event names, one a line, without PAPI's
- * "intel_uncore:::" prefix (what -e takes; for shell completion).  0 or 1. */
-int stat_counters_list_events(const struct stat_counters *c, FILE *f);
+ * "intel_uncore:::" prefix (what -e takes; for shell completion); with
+ * `masks_of`, that event's unit masks and qualifiers ("RD", "socket=").
+ * 0 or 1. */
+int stat_counters_list_events(const struct stat_counters *c, const char *masks_of, FILE *f);
 
 int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
 		      const struct uncore_metric_group *const *g);

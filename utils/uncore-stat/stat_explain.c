@@ -118,7 +118,7 @@ static void direct_record(struct explain_ctx *x)
 			 "PAPI_INTEL_UNCORE_SIM_KERNEL=perf)");
 		return;
 	}
-	x->p = direct_platform_of(x->m->plat->id);
+	x->p = x->m->plat->platform ? x->m->plat->platform->direct : NULL;
 	if (!x->p) {
 		snprintf(x->direct_why, sizeof(x->direct_why),
 			 "%s has no description for the direct engine", x->m->plat->name);

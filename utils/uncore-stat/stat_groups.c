@@ -19,7 +19,7 @@
 int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat, char *err,
 			size_t len)
 {
-	const char *pname = "hswep";
+	const char *pname = "(none)";
 	const struct uncore_event_platform *plat = NULL;
 
 	if (simulated && uncore_shape_find(getenv("PAPI_INTEL_UNCORE_SIM_KERNEL"))) {
@@ -30,11 +30,14 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 	if (simulated) {
 		/* The simulated model's platform (stat_sim_setup set the model). */
 		const char *p = uncore_sim_platform_of(getenv("PAPI_INTEL_UNCORE_SIM"));
-		pname = p ? p : pname;
-		plat = uncore_event_platform_by_name(pname);
+		/* An instance that cannot be opened: the default model's groups. */
+		pname = p ? p : uncore_sim_platform_of(NULL);
+		pname = pname ? pname : "(none)";
+		const struct uncore_platform *gen = uncore_platform_by_name(pname);
+		plat = gen ? gen->events : NULL;
 	} else {
 		struct uncore_cpu_id cpu;
-		const struct uncore_platform_desc *d = NULL;
+		const struct uncore_platform *d = NULL;
 		if (uncore_cpu_identify(&cpu) == 0)
 			d = uncore_platform_for_cpu(&cpu);
 		uncore_error_clear();
@@ -44,7 +47,7 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 			return 0;
 		}
 		pname = d->name;
-		plat = uncore_event_platform_by_name(pname);
+		plat = d->events;
 	}
 	int rc = plat ? uncore_metric_catalog_get(plat, cat) : UNCORE_ENOEVENT;
 	uncore_error_clear();
@@ -162,7 +165,7 @@ int stat_groups_explain(const struct stat_opts *o, FILE *out)
 			uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
 		return 1;
 	}
-	if (strcmp(comp->be->machine.plat->name, "kernel") == 0) {
+	if (!comp->be->machine.plat->platform) { /* kernel PMUs only: no tables */
 		uncore_component_close(comp);
 		return explain_kernel_groups(o, out);
 	}

@@ -1,6 +1,9 @@
 /* Command-line parsing of uncore-stat (see stat_opts.h). */
 #include "stat_opts.h"
 
+#include "common/uncore_error.h"
+#include "events/spelling.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -49,6 +52,7 @@ void stat_usage(FILE *f)
 	    "                        time (SVG, any browser); the report is printed as usual\n"
 	    "      --plot-from CSV   with --plot: draw a CSV saved by -I --csv; count nothing\n"
 	    "      --list-events     the component's event names, one a line (completion)\n"
+	    "      --list-masks EVENT  EVENT's unit masks and qualifiers, one a line (completion)\n"
 	    "      --version         the papi-uncore release\n"
 	    "  -h, --help            this text\n"
 	    "\n"
@@ -69,27 +73,55 @@ static int usage_error(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-/* Split one -e argument at commas that are outside :mod=value parts: event
- * strings themselves never contain commas. */
+static int add_event(struct stat_opts *o, const char *ev, char *err, size_t errlen)
+{
+	char spelled[1024];
+	if (uncore_event_spelling(ev, spelled, sizeof(spelled)) < 0)
+		return usage_error(err, errlen, "%s", uncore_error_detail());
+	if (o->nevents >= STAT_MAX_EVENTS)
+		return usage_error(err, errlen, "more than %d events", STAT_MAX_EVENTS);
+	if (!(o->event_buf[o->nbufs] = strdup(spelled)))
+		return usage_error(err, errlen, "out of memory");
+	o->events[o->nevents++] = o->event_buf[o->nbufs++];
+	return 0;
+}
+
+/* Split one -e argument at its commas into events, each in our spelling
+ * (events/spelling.h): a comma inside perf's PMU/a=1,b=2/ or between raw
+ * fields (uncore_upi::event=0x2,umask=0xf) stays inside its event. */
 static int add_events(struct stat_opts *o, const char *arg, char *err, size_t errlen)
 {
-	if (o->nbufs >= STAT_MAX_EVENTS)
-		return usage_error(err, errlen, "too many -e options");
-	char *copy = strdup(arg);
-	if (!copy)
+	size_t n = strlen(arg);
+	char *ev = malloc(n + 1);
+	if (!ev)
 		return usage_error(err, errlen, "out of memory");
-	o->event_buf[o->nbufs++] = copy;
-	char *save = NULL;
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		while (*tok == ' ')
-			tok++;
-		if (!*tok)
-			continue;
-		if (o->nevents >= STAT_MAX_EVENTS)
-			return usage_error(err, errlen, "more than %d events", STAT_MAX_EVENTS);
-		o->events[o->nevents++] = tok;
+	size_t len = 0;
+	int rc = 0;
+	for (const char *p = arg;; p++) {
+		while (*p == ' ')
+			p++;
+		size_t plen = strcspn(p, ",");
+		char piece[plen + 1];
+		memcpy(piece, p, plen);
+		piece[plen] = '\0';
+		if (len && uncore_event_list_continues(ev, piece)) {
+			ev[len++] = ',';
+		} else if (len) {
+			if ((rc = add_event(o, ev, err, errlen)) < 0)
+				break;
+			len = 0;
+		}
+		memcpy(ev + len, piece, plen + 1);
+		len += plen;
+		p += plen;
+		if (!*p) {
+			if (len)
+				rc = add_event(o, ev, err, errlen);
+			break;
+		}
 	}
-	return 0;
+	free(ev);
+	return rc;
 }
 
 static int parse_positive(const char *s, double *v)
@@ -116,6 +148,7 @@ enum {
 	OPT_PLOT_FROM,
 	OPT_VERSION,
 	OPT_LIST_EVENTS,
+	OPT_LIST_MASKS,
 };
 
 int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_t errlen)
@@ -139,6 +172,7 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 	    {"plot-from", required_argument, NULL, OPT_PLOT_FROM},
 	    {"version", no_argument, NULL, OPT_VERSION},
 	    {"list-events", no_argument, NULL, OPT_LIST_EVENTS},
+	    {"list-masks", required_argument, NULL, OPT_LIST_MASKS},
 	    {NULL, 0, NULL, 0},
 	};
 	double v;
@@ -215,6 +249,10 @@ int stat_opts_parse(int argc, char **argv, struct stat_opts *o, char *err, size_
 			return 1;
 		case OPT_LIST_EVENTS:
 			o->list_events = 1;
+			break;
+		case OPT_LIST_MASKS:
+			o->list_events = 1;
+			o->list_masks = optarg;
 			break;
 		case ':':
 			return usage_error(err, errlen, "option %s needs a value",

@@ -12,9 +12,9 @@
 enum stat_format { STAT_TEXT = 0, STAT_CSV, STAT_JSON };
 
 struct stat_opts {
-	const char *events[STAT_MAX_EVENTS]; /* -e, split at commas (point into `event_buf`) */
+	const char *events[STAT_MAX_EVENTS]; /* -e, split at commas, in our spelling */
 	unsigned nevents;
-	char *event_buf[STAT_MAX_EVENTS]; /* the -e arguments copied (freed by stat_opts_free) */
+	char *event_buf[STAT_MAX_EVENTS]; /* the events' strings (freed by stat_opts_free) */
 	unsigned nbufs;
 	const char *groups[16]; /* -g: metric groups (or "list") */
 	unsigned ngroups;
@@ -33,6 +33,7 @@ struct stat_opts {
 	const char *plot_from;    /* --plot-from FILE.csv: draw a saved -I CSV, count nothing */
 	int version;              /* --version */
 	int list_events;          /* --list-events: the component's event names (completion) */
+	const char *list_masks;   /* --list-masks EVENT: its unit masks and qualifiers (completion) */
 };
 
 /* Exit status of usage errors (bad options, bad events). */

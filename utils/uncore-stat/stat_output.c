@@ -201,10 +201,11 @@ static void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void json_report(struct stat_output *out, const struct stat_report *r)
+/* Every JSON line starts alike, events or a metric group: one parser reads
+ * both (README: "One JSON shape"). */
+static void json_head(FILE *f, const struct stat_report *r)
 {
-	FILE *f = out->f;
-	fprintf(f, "{\"kind\":\"%s\",\"simulated\":%s,\"origin\":", r->final ? "total" : "interval",
+	fprintf(f, "\"kind\":\"%s\",\"simulated\":%s,\"origin\":", r->final ? "total" : "interval",
 		r->simulated ? "true" : "false");
 	json_string(f, r->origin);
 	fprintf(f, ",\"command\":");
@@ -212,24 +213,33 @@ static void json_report(struct stat_output *out, const struct stat_report *r)
 		json_string(f, r->command);
 	else
 		fputs("null", f);
-	fprintf(f,
-		",\"time_s\":%.6f,\"seconds\":%.6f,\"partial\":%s,\"clock\":\"%s\",\"sockets\":%u,"
-		"\"events\":[",
-		r->at, r->seconds, r->partial ? "true" : "false",
-		r->sim_time ? "simulated" : "wall", r->nsockets);
+	fprintf(f, ",\"time_s\":%.6f,\"seconds\":%.6f,\"partial\":%s,\"clock\":\"%s\",\"nsockets\":%u",
+		r->at, r->seconds, r->partial ? "true" : "false", r->sim_time ? "simulated" : "wall",
+		r->nsockets);
+}
+
+static void json_report(struct stat_output *out, const struct stat_report *r)
+{
+	FILE *f = out->f;
+	fputc('{', f);
+	json_head(f, r);
+	fprintf(f, ",\"events\":[");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct stat_row *row = &r->rows[i];
 		fprintf(f, "%s{\"name\":", i ? "," : "");
 		json_string(f, row->name);
-		fprintf(f, ",\"per_socket\":{");
-		int first = 1;
+		/* The metrics' shape: units, a value per socket (null where the
+		 * event does not count), the node's total. */
+		fprintf(f, ",\"units\":\"count\",\"sockets\":[");
 		for (unsigned s = 0; s < r->nsockets; s++) {
-			if (!(row->sockets & (1u << s)))
-				continue;
-			fprintf(f, "%s\"%u\":%" PRIu64, first ? "" : ",", s, row->count[s]);
-			first = 0;
+			if (s)
+				fputc(',', f);
+			if (row->sockets & (1u << s))
+				fprintf(f, "%" PRIu64, row->count[s]);
+			else
+				fputs("null", f);
 		}
-		fprintf(f, "},\"total\":%" PRIu64 "}", row->total);
+		fprintf(f, "],\"total\":%" PRIu64 "}", row->total);
 	}
 	fprintf(f, "]}\n");
 	out->header_done = 1;
@@ -351,13 +361,11 @@ static void json_metrics(struct stat_output *out, const struct stat_report *r)
 {
 	FILE *f = out->f;
 	for (unsigned g = 0; g < r->ngroups; g++) {
-		fprintf(f, "{\"group\":");
+		fputc('{', f);
+		json_head(f, r);
+		fprintf(f, ",\"group\":");
 		json_string(f, r->groups[g].name);
-		fprintf(f,
-			",\"kind\":\"%s\",\"simulated\":%s,\"time_s\":%.6f,\"interval_ms\":%.3f,"
-			"\"partial\":%s,\"metrics\":[",
-			r->final ? "total" : "interval", r->simulated ? "true" : "false", r->at,
-			r->seconds * 1000.0, r->partial ? "true" : "false");
+		fprintf(f, ",\"metrics\":[");
 		for (unsigned i = 0; i < r->groups[g].n; i++) {
 			const struct stat_metric_row *m = &r->mrows[r->groups[g].row[i]];
 			fprintf(f, "%s{\"name\":", i ? "," : "");

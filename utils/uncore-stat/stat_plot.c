@@ -12,6 +12,7 @@ struct point {
 	double at;   /* end of the interval, seconds since the start */
 	double span; /* its length in seconds */
 	double v[STAT_MAX_SOCKETS];
+	double total; /* the node: events and rates summed, other metrics the component's total */
 };
 
 struct series {
@@ -84,6 +85,7 @@ static struct point *point_at(struct series *s, double at, double span)
 	pt->span = span;
 	for (unsigned k = 0; k < STAT_MAX_SOCKETS; k++)
 		pt->v[k] = NAN;
+	pt->total = NAN;
 	return pt;
 }
 
@@ -103,6 +105,8 @@ void stat_plot_add(struct stat_plot *p, const struct stat_report *r)
 		for (unsigned k = 0; pt && k < p->nsockets; k++)
 			if (row->sockets & (1u << k))
 				pt->v[k] = (double)row->count[k] / r->seconds;
+		if (pt)
+			pt->total = (double)row->total / r->seconds;
 	}
 	for (unsigned g = 0; g < r->ngroups; g++)
 		for (unsigned i = 0; i < r->groups[g].n; i++) {
@@ -111,6 +115,8 @@ void stat_plot_add(struct stat_plot *p, const struct stat_report *r)
 			struct point *pt = s ? point_at(s, r->at, r->seconds) : NULL;
 			for (unsigned k = 0; pt && k < p->nsockets; k++)
 				pt->v[k] = m->value[k];
+			if (pt)
+				pt->total = m->total;
 		}
 }
 
@@ -181,10 +187,10 @@ int stat_plot_read_csv(struct stat_plot *p, FILE *f, char *err, size_t len)
 			return -1;
 		}
 		p->simulated |= strcmp(fl[9], "1") == 0;
-		if (strcmp(fl[6], "all") == 0 || sscanf(fl[6], "%u", &sock) != 1 ||
-		    sock >= STAT_MAX_SOCKETS)
+		int all = strcmp(fl[6], "all") == 0;
+		if (!all && (sscanf(fl[6], "%u", &sock) != 1 || sock >= STAT_MAX_SOCKETS))
 			continue;
-		if (sock + 1 > p->nsockets)
+		if (!all && sock + 1 > p->nsockets)
 			p->nsockets = sock + 1;
 		int event = strcmp(fl[3], "event") == 0;
 		struct series *s = series_get(p, fl[5], event ? "events/s" : fl[8]);
@@ -195,7 +201,10 @@ int stat_plot_read_csv(struct stat_plot *p, FILE *f, char *err, size_t len)
 		}
 		if (number(fl[7], &v) < 0)
 			v = NAN;
-		pt->v[sock] = event ? v / span : v;
+		if (all)
+			pt->total = event ? v / span : v;
+		else
+			pt->v[sock] = event ? v / span : v;
 		rows++;
 	}
 	if (rows == 0) {
@@ -234,6 +243,28 @@ static double tick_step(double range)
 	return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * mag;
 }
 
+/* A tick label: 1.6 G rather than 1.6e+09 (k, M, G, T: powers of 10^3),
+ * in the prefix of the panel's largest value `top`. */
+static void tick_label(char *buf, size_t len, double v, double step, double top)
+{
+	static const char prefix[] = " kMGT";
+	double scale = 1;
+	unsigned p = 0;
+	if (fabs(v) < step / 1e6)
+		v = 0;
+	while (p + 1 < sizeof(prefix) - 1 && fabs(top) >= 1000 * scale) {
+		scale *= 1000;
+		p++;
+	}
+	if (p == 0)
+		snprintf(buf, len, "%.4g", v);
+	else
+		snprintf(buf, len, "%.4g %c", v / scale, prefix[p]);
+}
+
+/* The node's line: dark, thin, drawn over the sockets'. */
+static const char NODE_COLOUR[] = "#222222";
+
 enum { WIDTH = 960, HEAD = 96, PANEL = 230, LEFT = 96, RIGHT = 24, TOP = 34, BOTTOM = 42 };
 
 struct frame {
@@ -263,16 +294,17 @@ static unsigned line_width(unsigned k, unsigned nsockets)
 static void steps(FILE *f, const struct frame *fr, const struct series *s, unsigned k,
 		  unsigned nsockets, unsigned from, unsigned to, const char *extra)
 {
-	int pen = 0;
-	fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%u\"%s d=\"", socket_colour[k],
-		line_width(k, nsockets), extra);
+	int pen = 0, node = k == STAT_MAX_SOCKETS; /* the node's total */
+	fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%u\"%s d=\"",
+		node ? NODE_COLOUR : socket_colour[k], node ? 2 : line_width(k, nsockets), extra);
 	for (unsigned i = from; i < to; i++) {
 		const struct point *pt = &s->pts[i];
-		if (!isfinite(pt->v[k])) {
+		double v = node ? pt->total : pt->v[k];
+		if (!isfinite(v)) {
 			pen = 0;
 			continue;
 		}
-		double y = py(fr, pt->v[k]);
+		double y = py(fr, v);
 		if (!pen)
 			fprintf(f, "M%.1f %.1f", px(fr, pt->at - pt->span), y);
 		else
@@ -292,12 +324,17 @@ static void panel(FILE *f, const struct stat_plot *p, const struct series *s, do
 			   .y1 = top + PANEL - BOTTOM,
 			   .tmax = tmax};
 	double lo = INFINITY, hi = -INFINITY;
-	for (unsigned i = 0; i < s->npts; i++)
+	for (unsigned i = 0; i < s->npts; i++) {
 		for (unsigned k = 0; k < p->nsockets; k++)
 			if (isfinite(s->pts[i].v[k])) {
 				lo = fmin(lo, s->pts[i].v[k]);
 				hi = fmax(hi, s->pts[i].v[k]);
 			}
+		if (isfinite(s->pts[i].total)) {
+			lo = fmin(lo, s->pts[i].total);
+			hi = fmax(hi, s->pts[i].total);
+		}
+	}
 	if (!isfinite(lo)) {
 		lo = 0;
 		hi = 1;
@@ -321,11 +358,13 @@ static void panel(FILE *f, const struct stat_plot *p, const struct series *s, do
 		fr.x0, fr.y0, fr.x1 - fr.x0, fr.y1 - fr.y0);
 	for (double v = fr.vmin; v <= fr.vmax + step / 2; v += step) {
 		double y = py(&fr, v);
+		char label[32];
+		tick_label(label, sizeof(label), v, step, fmax(fabs(fr.vmin), fabs(fr.vmax)));
 		fprintf(f,
 			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>"
 			"<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
-			"text-anchor=\"end\">%.4g</text>\n",
-			fr.x0, y, fr.x1, y, fr.x0 - 6, y + 4, fabs(v) < step / 1e6 ? 0.0 : v);
+			"text-anchor=\"end\">%s</text>\n",
+			fr.x0, y, fr.x1, y, fr.x0 - 6, y + 4, label);
 	}
 	double tstep = tick_step(tmax);
 	for (double t = 0; t <= tmax + tstep / 1e6; t += tstep)
@@ -342,10 +381,21 @@ static void panel(FILE *f, const struct stat_plot *p, const struct series *s, do
 	 * so its value is not taken for a dip. */
 	unsigned n = s->npts;
 	int short_last = n > 1 && s->pts[n - 1].span < 0.75 * interval_s;
-	for (unsigned k = 0; k < p->nsockets; k++) {
-		steps(f, &fr, s, k, p->nsockets, 0, short_last ? n - 1 : n, "");
+	/* The node's line where it differs from a socket's: two sockets or more. */
+	unsigned counted = 0;
+	for (unsigned k = 0; k < p->nsockets; k++)
+		for (unsigned i = 0; i < n; i++)
+			if (isfinite(s->pts[i].v[k])) {
+				counted++;
+				break;
+			}
+	for (unsigned k = 0; k <= p->nsockets; k++) {
+		unsigned line = k == p->nsockets ? STAT_MAX_SOCKETS : k; /* the node last, on top */
+		if (line == STAT_MAX_SOCKETS && counted < 2)
+			break;
+		steps(f, &fr, s, line, p->nsockets, 0, short_last ? n - 1 : n, "");
 		if (short_last)
-			steps(f, &fr, s, k, p->nsockets, n - 1, n,
+			steps(f, &fr, s, line, p->nsockets, n - 1, n,
 			      " stroke-dasharray=\"6 4\" opacity=\"0.8\"");
 	}
 	if (short_last)
@@ -409,8 +459,13 @@ int stat_plot_write(const struct stat_plot *p, const char *path, double interval
 			x, x + 28, socket_colour[k], line_width(k, p->nsockets), x + 34, k);
 	}
 	fprintf(f,
+		"<line x1=\"%.0f\" y1=\"72\" x2=\"%.0f\" y2=\"72\" stroke=\"%s\" "
+		"stroke-width=\"2\"/><text x=\"%.0f\" y=\"77\" font-size=\"13\">node</text>\n",
+		16 + 120.0 * p->nsockets, 16 + 120.0 * p->nsockets + 28, NODE_COLOUR,
+		16 + 120.0 * p->nsockets + 34);
+	fprintf(f,
 		"<text x=\"%d\" y=\"77\" font-size=\"12\" fill=\"#444\" text-anchor=\"end\">every "
-		"%.0f ms; events as rates per second</text>\n",
+		"%.0f ms; events as rates per second (k, M, G: 10^3, 10^6, 10^9)</text>\n",
 		WIDTH - RIGHT, interval_s * 1000);
 	unsigned row = 0;
 	for (unsigned i = 0; i < p->n; i++)

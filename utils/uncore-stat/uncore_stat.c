@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/version.h"
 #include "metrics/metrics.h"
@@ -45,6 +46,23 @@ static int open_groups(struct stat_counters *c, const struct stat_opts *o)
 		}
 	}
 	return stat_counters_add(c, o, g);
+}
+
+/* Whether the picture could not be written where --plot says: tried by
+ * opening it for appending (an existing file is left as it is; one made
+ * here is removed again). */
+static int plot_path_unwritable(const char *path, char *err, size_t len)
+{
+	int existed = access(path, F_OK) == 0;
+	FILE *f = fopen(path, "a");
+	if (!f) {
+		snprintf(err, len, "%s: cannot be written: %s", path, strerror(errno));
+		return 1;
+	}
+	fclose(f);
+	if (!existed)
+		unlink(path);
+	return 0;
 }
 
 /* --plot-from: a saved -I --csv run drawn, nothing counted. */
@@ -90,6 +108,12 @@ int main(int argc, char **argv)
 		stat_opts_free(&o);
 		return STAT_EXIT_USAGE;
 	}
+	if (o.plot && !o.explain && plot_path_unwritable(o.plot, err, sizeof(err))) {
+		/* Found before the command runs, not after its status is spent. */
+		fprintf(stderr, "uncore-stat: --plot %s\n", err);
+		stat_opts_free(&o);
+		return STAT_EXIT_USAGE;
+	}
 	if (o.plot_from) {
 		rc = plot_from_csv(&o);
 		stat_opts_free(&o);
@@ -130,7 +154,7 @@ int main(int argc, char **argv)
 	}
 	rc = stat_counters_init(&c);
 	if (rc == 0 && o.list_events) {
-		rc = stat_counters_list_events(&c, stdout);
+		rc = stat_counters_list_events(&c, o.list_masks, stdout);
 		stat_counters_close(&c);
 		stat_sim_close();
 		stat_opts_free(&o);

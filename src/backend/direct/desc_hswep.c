@@ -30,13 +30,6 @@
 #define PCLK_HZ  UINT64_C(1000000000)
 #define QFCLK_HZ UINT64_C(1200000000)
 
-const struct hswep_box_desc *uncore_direct_hswep_layout(const struct uncore_box_type *bt)
-{
-	return bt->platform == UNCORE_PLATFORM_HSWEP && !(bt->flags & UNCORE_BOXF_KERNEL)
-		   ? hswep_box(bt->layout)
-		   : NULL;
-}
-
 static const enum hswep_reg_kind role_reg[] = {
     [DIRECT_REG_CTL] = HSWEP_REG_CTL,
     [DIRECT_REG_CTR] = HSWEP_REG_CTR,
@@ -217,7 +210,6 @@ static const struct direct_kind hsx_kinds[] = {
 };
 
 const struct direct_platform direct_platform_hswep = {
-    .id = UNCORE_PLATFORM_HSWEP,
     .title = "Haswell-EP uncore",
     .kinds = hsx_kinds,
     .nkinds = sizeof(hsx_kinds) / sizeof(hsx_kinds[0]),

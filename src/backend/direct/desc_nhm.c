@@ -48,7 +48,6 @@ static const struct direct_kind nhm_kinds[] = {
 };
 
 const struct direct_platform direct_platform_nhm = {
-    .id = UNCORE_PLATFORM_NHM,
     .title = "Nehalem uncore",
     .kinds = nhm_kinds,
     .nkinds = sizeof(nhm_kinds) / sizeof(nhm_kinds[0]),

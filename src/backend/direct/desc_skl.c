@@ -87,7 +87,6 @@ static const struct direct_kind skl_kinds[] = {
 };
 
 const struct direct_platform direct_platform_skl = {
-    .id = UNCORE_PLATFORM_SKL,
     .title = "Skylake client uncore",
     .kinds = skl_kinds,
     .nkinds = sizeof(skl_kinds) / sizeof(skl_kinds[0]),

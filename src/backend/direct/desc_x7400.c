@@ -50,7 +50,6 @@ static const struct direct_kind emon_kinds[] = {
 };
 
 const struct direct_platform direct_platform_x7400 = {
-    .id = UNCORE_PLATFORM_X7400,
     .title = "Xeon 7100/7400 EMON",
     .kinds = emon_kinds,
     .nkinds = sizeof(emon_kinds) / sizeof(emon_kinds[0]),

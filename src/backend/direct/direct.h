@@ -63,16 +63,16 @@ int uncore_direct_create_skl(const struct uncore_direct_config *cfg,
 			     const struct uncore_machine *machine, uint64_t mchbar,
 			     struct uncore_backend **out);
 
-/* Nehalem ("nhm") and Xeon 7100/7400 ("x7400", "x7100"): uncores of MSRs
- * only, one PMU per package.  Sockets: from cfg->cpu_socket when given,
- * else every socket whose global control MSR can be read (socket 0 must:
- * else the error says MSR access or the processor is wrong).  `platform`
- * names the event tables (platform/cpu.h names). */
+/* A generation whose uncore is MSRs only (access UNCORE_ACCESS_MSR: Nehalem,
+ * Xeon 7100/7400), one PMU per package, the engine's description of its
+ * platform object.  Sockets: from cfg->cpu_socket when given, else every
+ * socket whose global control MSR can be read (socket 0 must: else the
+ * error says MSR access or the processor is wrong). */
+int uncore_direct_open_msr(const struct uncore_platform *gen, const struct uncore_direct_config *cfg,
+			   struct uncore_backend **out);
+
+/* The same for the generation called `platform` (platform/platform.h names). */
 int uncore_direct_open_msr_platform(const char *platform, const struct uncore_direct_config *cfg,
 				    struct uncore_backend **out);
-
-/* The register layout of an event-registry box type, or NULL. */
-struct hswep_box_desc;
-const struct hswep_box_desc *uncore_direct_hswep_layout(const struct uncore_box_type *bt);
 
 #endif

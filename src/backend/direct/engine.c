@@ -91,17 +91,6 @@ struct engine {
 	int running;
 };
 
-const struct direct_platform *direct_platform_of(enum uncore_platform_id id)
-{
-	static const struct direct_platform *const all[] = {
-	    &direct_platform_hswep, &direct_platform_skl, &direct_platform_nhm,
-	    &direct_platform_x7400};
-	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-		if (all[i]->id == id)
-			return all[i];
-	return NULL;
-}
-
 const struct direct_kind *direct_kind_find(const struct direct_platform *p, const char *kind)
 {
 	for (unsigned i = 0; p && kind && i < p->nkinds; i++)
@@ -952,7 +941,7 @@ int direct_engine_create(const struct direct_platform *p, const struct uncore_di
 {
 	if (!p || !cfg || !cfg->io || !machine || !machine->plat || !out)
 		return uncore_fail(UNCORE_EINVAL, "direct backend: no register access or machine");
-	if (machine->plat->id != p->id)
+	if (!machine->plat->platform || machine->plat->platform->direct != p)
 		return uncore_fail(UNCORE_EINVAL, "%s direct backend: machine of platform %s",
 				   p->title, machine->plat->name);
 	struct engine *e = calloc(1, sizeof(*e));

@@ -113,8 +113,9 @@ struct direct_kind {
 			     struct direct_filter_write out[DIRECT_MAX_FILTER_WRITES]);
 };
 
+/* The engine's description of a generation's uncore (the platform
+ * object's `direct`, platform/platform.h). */
 struct direct_platform {
-	enum uncore_platform_id id;
 	const char *title;
 	const struct direct_kind *kinds;
 	unsigned nkinds;
@@ -161,9 +162,6 @@ uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role 
 int direct_engine_create(const struct direct_platform *p, const struct uncore_direct_config *cfg,
 			 const struct uncore_machine *machine, uint64_t mmio_base,
 			 struct uncore_backend **out);
-
-/* The description of a platform's uncore for the engine, or NULL. */
-const struct direct_platform *direct_platform_of(enum uncore_platform_id id);
 
 /* The platform descriptions. */
 extern const struct direct_platform direct_platform_hswep, direct_platform_skl, direct_platform_nhm,

@@ -133,7 +133,7 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 	if (!cfg || !cfg->io)
 		return uncore_fail(UNCORE_EINVAL, "direct backend: no register access");
 	memset(&m, 0, sizeof(m));
-	m.plat = uncore_event_platform_get(UNCORE_PLATFORM_HSWEP);
+	m.plat = uncore_platform_hswep.events;
 	if (!m.plat)
 		return uncore_fail(UNCORE_ENOSUPP, "no Haswell-EP event tables in this build");
 	memset(&map, 0, sizeof(map));
@@ -165,7 +165,7 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 	unsigned cbos[UNCORE_MACHINE_MAX_SOCKETS] = {0};
 	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++) {
 		const struct uncore_box_type *bt = m.plat->boxes[b];
-		const struct hswep_box_desc *d = uncore_direct_hswep_layout(bt);
+		const struct hswep_box_desc *d = hswep_box(bt->layout);
 		if (!d)
 			continue;
 		unsigned n = bt->ninstances < d->max_instances ? bt->ninstances : d->max_instances;

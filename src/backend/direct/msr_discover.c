@@ -10,18 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct direct_platform *engine_platform(enum uncore_platform_id id)
-{
-	switch (id) {
-	case UNCORE_PLATFORM_NHM:
-		return &direct_platform_nhm;
-	case UNCORE_PLATFORM_X7400:
-		return &direct_platform_x7400;
-	default:
-		return NULL;
-	}
-}
-
 /* Sockets 0.. whose global control reads; stops at the first that does not. */
 static int probe_sockets(const struct direct_platform *p, struct uncore_regio *io, unsigned *n)
 {
@@ -51,23 +39,21 @@ static int probe_sockets(const struct direct_platform *p, struct uncore_regio *i
 	return 0;
 }
 
-int uncore_direct_open_msr_platform(const char *platform, const struct uncore_direct_config *cfg,
-				    struct uncore_backend **out)
+int uncore_direct_open_msr(const struct uncore_platform *gen, const struct uncore_direct_config *cfg,
+			   struct uncore_backend **out)
 {
 	struct uncore_machine m;
 	int rc;
 
 	if (!cfg || !cfg->io || !out)
 		return uncore_fail(UNCORE_EINVAL, "direct backend: no register access");
+	if (!gen || !gen->direct || gen->access != UNCORE_ACCESS_MSR)
+		return uncore_fail(UNCORE_ENOSUPP,
+				   "platform \"%s\": not an MSR-only uncore the direct engine knows",
+				   gen ? gen->name : "(none)");
+	const struct direct_platform *p = gen->direct;
 	memset(&m, 0, sizeof(m));
-	m.plat = uncore_event_platform_by_name(platform);
-	const struct direct_platform *p = m.plat ? engine_platform(m.plat->id) : NULL;
-	if (!p)
-		return uncore_fail(
-		    UNCORE_ENOSUPP,
-		    "platform \"%s\": not an MSR-only uncore the direct engine knows "
-		    "(nhm, x7400, x7100)",
-		    platform ? platform : "(none)");
+	m.plat = gen->events;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		m.socket_cpu[s] = -1;
 	if (cfg->cpu_socket && cfg->ncpus) {
@@ -94,4 +80,10 @@ int uncore_direct_open_msr_platform(const char *platform, const struct uncore_di
 				uncore_inst_add(&m.present[b][s], 0);
 	snprintf(m.origin, sizeof(m.origin), "%s", cfg->origin ? cfg->origin : "hardware");
 	return direct_engine_create(p, cfg, &m, 0, out);
+}
+
+int uncore_direct_open_msr_platform(const char *platform, const struct uncore_direct_config *cfg,
+				    struct uncore_backend **out)
+{
+	return uncore_direct_open_msr(uncore_platform_by_name(platform), cfg, out);
 }

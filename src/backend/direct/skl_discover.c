@@ -72,7 +72,7 @@ int uncore_direct_open_skl(const struct uncore_direct_config *cfg, struct uncore
 	if (!cfg || !cfg->io)
 		return uncore_fail(UNCORE_EINVAL, "direct backend: no register access");
 	memset(&m, 0, sizeof(m));
-	m.plat = uncore_event_platform_get(UNCORE_PLATFORM_SKL);
+	m.plat = uncore_platform_skl.events;
 	if (!m.plat)
 		return uncore_fail(UNCORE_ENOSUPP, "no Skylake client event tables in this build");
 	m.nsockets = 1; /* client parts: one package */

@@ -16,6 +16,7 @@ struct uncore_socket_hold {
 	char dir[400];
 	unsigned socket;
 	unsigned refs;
+	int orphan; /* a fork child's copy of its parent's hold: out of the list */
 	struct uncore_socket_lock *lock;
 };
 
@@ -75,7 +76,12 @@ void uncore_socket_hold_release(struct uncore_socket_hold *hold)
 	if (!hold)
 		return;
 	pthread_mutex_lock(&holds_mutex);
-	if (--hold->refs == 0) {
+	if (hold->orphan) {
+		if (--hold->refs == 0) {
+			uncore_socket_lock_forget(hold->lock);
+			free(hold);
+		}
+	} else if (--hold->refs == 0) {
 		for (struct uncore_socket_hold **p = &holds; *p; p = &(*p)->next) {
 			if (*p == hold) {
 				*p = hold->next;
@@ -86,6 +92,24 @@ void uncore_socket_hold_release(struct uncore_socket_hold *hold)
 		free(hold);
 	}
 	pthread_mutex_unlock(&holds_mutex);
+}
+
+void uncore_socket_hold_fork_prepare(void)
+{
+	pthread_mutex_lock(&holds_mutex);
+}
+
+void uncore_socket_hold_fork_parent(void)
+{
+	pthread_mutex_unlock(&holds_mutex);
+}
+
+void uncore_socket_hold_fork_child(void)
+{
+	for (struct uncore_socket_hold *h = holds; h; h = h->next)
+		h->orphan = 1;
+	holds = NULL;
+	pthread_mutex_init(&holds_mutex, NULL);
 }
 
 unsigned uncore_socket_hold_count(const char *dir, unsigned socket)

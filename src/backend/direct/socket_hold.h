@@ -4,9 +4,10 @@
  * backends (or one backend programmed again) may need the same socket, so
  * the first hold of (directory, socket) takes the lock and the last release
  * gives it back.  Thread-safe.  A child made by fork() while sockets are
- * held shares its parent's locks (flock belongs to the open file) and sees a
- * copy of the holds, so it is not refused: it must not count on those
- * sockets itself. */
+ * held shares its parent's locks (flock belongs to the open file): the fork
+ * handlers (eventset/fork.h) make the child's copies orphans, which hold
+ * nothing (the child's next acquire of such a socket is refused, the parent
+ * named) and whose last release only closes the child's descriptor. */
 #ifndef UNCORE_DIRECT_SOCKET_HOLD_H
 #define UNCORE_DIRECT_SOCKET_HOLD_H
 
@@ -19,6 +20,12 @@ int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_s
 
 /* Drop one reference (NULL is ignored); the last one releases the lock. */
 void uncore_socket_hold_release(struct uncore_socket_hold *hold);
+
+/* fork handlers (eventset/fork.c): the registry's mutex taken before a
+ * fork and given back after it; in the child every hold is an orphan. */
+void uncore_socket_hold_fork_prepare(void);
+void uncore_socket_hold_fork_parent(void);
+void uncore_socket_hold_fork_child(void);
 
 /* References currently held on (dir, socket) by this process, for tests. */
 unsigned uncore_socket_hold_count(const char *dir, unsigned socket);

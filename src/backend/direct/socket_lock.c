@@ -175,6 +175,14 @@ int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_s
 	return 0;
 }
 
+void uncore_socket_lock_forget(struct uncore_socket_lock *lock)
+{
+	if (!lock)
+		return;
+	close(lock->fd); /* another descriptor of the open file keeps the flock */
+	free(lock);
+}
+
 void uncore_socket_lock_release(struct uncore_socket_lock *lock)
 {
 	if (!lock)

@@ -47,4 +47,9 @@ unsigned long uncore_socket_lock_acquisitions(void);
 /* The lock file's path, for messages. */
 const char *uncore_socket_lock_path(const struct uncore_socket_lock *lock);
 
+/* A child of fork's copy of a lock its parent holds: closed without
+ * clearing the owner record or dropping the flock, which stay the
+ * parent's (its descriptor refers to the same open file). */
+void uncore_socket_lock_forget(struct uncore_socket_lock *lock);
+
 #endif

@@ -8,7 +8,6 @@
 
 #include "backend/perf/perf_encode.h"
 #include "common/uncore_error.h"
-#include "platform/hswep/hswep_kernel.h"
 #include "topology/cpu_topology.h"
 
 #include <errno.h>
@@ -241,7 +240,7 @@ int uncore_perf_open(const struct uncore_perf_config *cfg, struct uncore_backend
 		goto fail;
 	}
 	b->plat.name = cfg->plat ? cfg->plat->name : "kernel";
-	b->plat.id = cfg->plat ? cfg->plat->id : UNCORE_PLATFORM_NONE;
+	b->plat.platform = cfg->plat ? cfg->plat->platform : NULL;
 	b->plat.boxes = b->boxes;
 	for (unsigned i = 0; cfg->plat && i < cfg->plat->nboxes && i < UNCORE_MAX_BOX_TYPES; i++) {
 		const struct uncore_box_type *bt = cfg->plat->boxes[i];
@@ -322,20 +321,6 @@ static void release_program(struct perf_backend *b)
 	b->running = 0;
 }
 
-/* A QPI packet match the kernel would not program (H14): refused. */
-static int qpi_match_kept(const struct uncore_box_type *bt, unsigned port, uint64_t ctl)
-{
-	if (hswep_kernel_qpi_matches(ctl, port))
-		return 0;
-	return uncore_fail(UNCORE_ENOSUPP,
-			   "%s: the kernel's Haswell-EP driver programs the QPI packet match/mask "
-			   "for CTO_COUNT (event 0x38) on ports 0 and 1 only (its device table has "
-			   "no mask/match function for port 2), so on uncore_qpi_%u this event "
-			   "would count unfiltered; count ports 0 and 1 by name (:box=0, :box=1) "
-			   "or use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
-			   bt->name, port);
-}
-
 int perf_table_event(struct perf_backend *b, struct uncore_sched_event *ev)
 {
 	const struct uncore_box_type *bt = ev->ref.box;
@@ -361,22 +346,22 @@ int perf_table_event(struct perf_backend *b, struct uncore_sched_event *ev)
 	    .code = ev->enc.code,
 	};
 	int rc = uncore_perf_encode_table(bt, pmu, &tev, cfg);
-	if (rc < 0 || ev->enc.fixed || bt->platform != UNCORE_PLATFORM_HSWEP)
+	if (rc < 0 || ev->enc.fixed)
 		return rc;
-	if (bt->layout == HSWEP_BOX_QPI && (ev->enc.filter_mask[0] | ev->enc.filter_mask[1])) {
+	if (bt->kernel_match_rules && (ev->enc.filter_mask[0] | ev->enc.filter_mask[1])) {
 		int inst = ev->ref.instance;
 		for (unsigned i = 0; i < PERF_MAX_INSTANCES; i++)
 			if ((inst == UNCORE_ALL || inst == (int)i) && perf_bind(b, box, i)->pmu &&
-			    (rc = qpi_match_kept(bt, i, ev->enc.ctl)) < 0)
+			    (rc = bt->kernel_match_rules(bt, i, ev->enc.ctl)) < 0)
 				return rc;
 	}
-	/* The kernel's counter constraints (hswep_uncore_{cbox,r2pcie,r3qpi}_
-	 * constraints): a group it cannot place is EINVAL at open, so our
-	 * plan places each event only where the kernel would accept it
-	 * (platform/hswep/HARDWARE-DECISIONS.md H7). */
+	/* The kernel's counter constraints (the box type's kernel_counters):
+	 * a group it cannot place is EINVAL at open, so our plan places each
+	 * event only where the kernel would accept it. */
+	if (!bt->kernel_counters)
+		return 0;
 	uint64_t manual = ev->enc.counters;
-	uint64_t kernel = hswep_kernel_counter_mask((enum hswep_box_kind)bt->layout, ev->enc.ctl,
-						    bt->ngeneric);
+	uint64_t kernel = bt->kernel_counters(bt, ev->enc.ctl);
 	if (!(manual & kernel))
 		return uncore_fail(UNCORE_ECONFLICT,
 				   "%s: the manual allows counters 0x%llx and the kernel's %s driver "
@@ -403,9 +388,8 @@ static int slot_config(struct perf_backend *b, const struct uncore_plan *plan,
 		return 0;
 	}
 	const struct uncore_boxprog *bp = &plan->boxes[s->boxprog];
-	if (bt->platform == UNCORE_PLATFORM_HSWEP && bt->layout == HSWEP_BOX_QPI &&
-	    (s->filter_mask[0] | s->filter_mask[1])) {
-		int rc = qpi_match_kept(bt, s->instance, s->ctl);
+	if (bt->kernel_match_rules && (s->filter_mask[0] | s->filter_mask[1])) {
+		int rc = bt->kernel_match_rules(bt, s->instance, s->ctl);
 		if (rc < 0)
 			return rc;
 	}

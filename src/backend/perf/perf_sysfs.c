@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "backend/perf/perf_sysfs.h"
 
+#include "common/text.h"
 #include "common/uncore_error.h"
 
 #include <ctype.h>
@@ -446,7 +447,8 @@ void uncore_perf_pmu_field_list(const struct uncore_perf_pmu *pmu, char *buf, si
 	buf[0] = '\0';
 	struct uncore_perf_field sorted[64];
 	unsigned n = pmu->nfields < 64 ? pmu->nfields : 64;
-	memcpy(sorted, pmu->fields, n * sizeof(sorted[0]));
+	if (n) /* a PMU without format files has no fields array at all */
+		memcpy(sorted, pmu->fields, n * sizeof(sorted[0]));
 	qsort(sorted, n, sizeof(sorted[0]), field_name_cmp);
 	for (unsigned i = 0; i < n && used < len; i++) {
 		int k = snprintf(buf + used, len - used, "%s%s", i ? "," : "", sorted[i].name);
@@ -460,27 +462,29 @@ void uncore_perf_pmu_field_list(const struct uncore_perf_pmu *pmu, char *buf, si
 		snprintf(buf, len, "none (raw config=, config1=, config2= only)");
 }
 
+/* Decimal, or hex with 0x, as the messages say (common/text.h). */
 static int parse_value(const char *s, uint64_t *out)
 {
-	char *end;
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
+	return uncore_parse_u64(s, out);
 }
 
 int uncore_perf_pmu_add_terms(const struct uncore_perf_pmu *pmu, const char *terms,
 			      uint64_t cfg[UNCORE_PERF_NCONFIG])
 {
-	char buf[256];
+	char buf[256], q[UNCORE_QUOTE_MAX * 4 + 8], q2[UNCORE_QUOTE_MAX * 4 + 8];
+	/* Fields given so far and their values: the same field twice must
+	 * agree (perf(1) would OR them: event=0x4,event=0x5 is no event). */
+	const char *seen[32];
+	uint64_t seen_v[32];
+	unsigned nseen = 0;
 	if (snprintf(buf, sizeof(buf), "%s", terms) >= (int)sizeof(buf))
-		return uncore_fail(UNCORE_ESYNTAX, "%s: terms \"%.40s...\" too long", pmu->name,
-				   terms);
-	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		return uncore_fail(UNCORE_ESYNTAX, "%s: terms \"%s\" too long", pmu->name,
+				   uncore_quote(q, sizeof(q), terms, 40));
+	/* Split by hand: strtok would skip empty terms (",," or a trailing ,). */
+	for (char *t = buf, *next; t; t = next) {
+		next = strchr(t, ',');
+		if (next)
+			*next++ = '\0';
 		char *val = strchr(t, '=');
 		uint64_t v = 1;
 		if (val) {
@@ -490,11 +494,24 @@ int uncore_perf_pmu_add_terms(const struct uncore_perf_pmu *pmu, const char *ter
 				    UNCORE_ESYNTAX,
 				    "%s: %s=%s: the value must be a number (decimal, or hex "
 				    "with 0x)",
-				    pmu->name, t, val);
+				    pmu->name, uncore_quote(q, sizeof(q), t, UNCORE_QUOTE_MAX),
+				    uncore_quote(q2, sizeof(q2), val, UNCORE_QUOTE_MAX));
 		}
 		if (*t == '\0')
 			return uncore_fail(UNCORE_ESYNTAX, "%s: empty term in \"%s\"", pmu->name,
-					   terms);
+					   uncore_quote(q, sizeof(q), terms, UNCORE_QUOTE_MAX));
+		unsigned k = 0;
+		while (k < nseen && strcmp(seen[k], t) != 0)
+			k++;
+		if (k < nseen && seen_v[k] != v)
+			return uncore_fail(UNCORE_ECOMBO,
+					   "%s: %s given twice with different values (0x%llx, 0x%llx)",
+					   pmu->name, uncore_quote(q, sizeof(q), t, UNCORE_QUOTE_MAX),
+					   (unsigned long long)seen_v[k], (unsigned long long)v);
+		if (k == nseen && nseen < 32) {
+			seen[nseen] = t;
+			seen_v[nseen++] = v;
+		}
 		if (strcmp(t, "config") == 0 || strcmp(t, "config1") == 0 ||
 		    strcmp(t, "config2") == 0) {
 			cfg[t[6] ? t[6] - '0' : 0] |= v;
@@ -506,7 +523,7 @@ int uncore_perf_pmu_add_terms(const struct uncore_perf_pmu *pmu, const char *ter
 			uncore_perf_pmu_field_list(pmu, list, sizeof(list));
 			return uncore_fail(UNCORE_ENOMOD,
 					   "%s has no format field '%s'; its fields: %s", pmu->name,
-					   t, list);
+					   uncore_quote(q, sizeof(q), t, UNCORE_QUOTE_MAX), list);
 		}
 		if (uncore_perf_field_put(f, v, cfg) < 0) {
 			char fmt[80];

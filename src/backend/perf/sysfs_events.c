@@ -132,7 +132,6 @@ int perf_kernel_events_init(struct perf_backend *b)
 			f->box.kind = "kernel";
 			f->box.desc = f->desc;
 			f->box.manual = "Linux perf PMU described by sysfs";
-			f->box.platform = b->plat.id;
 			f->box.ninstances = 1;
 			f->box.perf_pmu = f->name;
 			f->box.ngeneric = PERF_KERNEL_COUNTERS;

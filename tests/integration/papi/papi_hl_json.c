@@ -1,7 +1,8 @@
 /* PAPI's high-level API with uncore presets and a metric's integer form
  * in PAPI_EVENTS, on the simulator: one region over 20 ms of simulated
  * time; the JSON it writes is checked by tests/integration/test_hl_json.sh.
- * Usage: papi_hl_json OUTPUT_DIRECTORY */
+ * Usage: papi_hl_json OUTPUT_DIRECTORY [PAPI_EVENTS] (the second: other
+ * events than the ones above, test_event_spellings.sh) */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,9 +20,10 @@ int main(int argc, char **argv)
 	}
 	/* The high-level API reads these when it starts (first region). */
 	setenv("PAPI_EVENTS",
-	       "PAPI_UNC_DRAM_RD_BYTES,hswep_unc_imc::UNC_M_CAS_COUNT:RD,"
-	       "hswep_unc_imc::UNC_M_CAS_COUNT:WR,hswep_metric::DRAM_BW:int=instant,"
-	       "hswep_metric::DRAM_BW:socket1:int=instant",
+	       argc > 2 ? argv[2]
+			: "PAPI_UNC_DRAM_RD_BYTES,hswep_unc_imc::UNC_M_CAS_COUNT:RD,"
+			  "hswep_unc_imc::UNC_M_CAS_COUNT:WR,hswep_metric::DRAM_BW:int=instant,"
+			  "hswep_metric::DRAM_BW:socket1:int=instant",
 	       1);
 	setenv("PAPI_OUTPUT_DIRECTORY", argv[1], 1);
 	if (itest_sim_create("e5-2699v3-2s", &sim) != 0 || itest_load(&sim, "boxes.scn") != 0) {

@@ -467,6 +467,9 @@ TEST(fake_tree_writes_through_both_methods)
 	wrote = write(fd, cfg, 64);
 	close(fd);
 	REQUIRE(wrote == 64);
+	/* 7f:10.2: a config that cannot be read (a directory here; on a real
+	 * machine, a device going away): libpci warns, the read fails. */
+	REQUIRE(test_put(root, "devices/0000:7f:10.2/config/unreadable", "") == 0);
 	uint32_t bdf = UNCORE_BDF(0x7f, 16, 1);
 	for (size_t m = 0; m < 2; m++) {
 		struct uncore_regio *io = open_method(methods[m], root);
@@ -522,6 +525,10 @@ TEST(fake_tree_writes_through_both_methods)
 		struct uncore_reg other = pci(UNCORE_BDF(0x7f, 16, 0), 0, 4);
 		CHECK_EQ_INT(uncore_regio_read(io, &other, &v), UNCORE_ENODEV);
 		CHECK_CONTAINS(uncore_error_detail(), root);
+		/* A device whose config cannot be read fails naming it. */
+		struct uncore_reg gone = pci(UNCORE_BDF(0x7f, 16, 2), 0, 4);
+		CHECK(uncore_regio_read(io, &gone, &v) < 0);
+		CHECK_CONTAINS(uncore_error_detail(), "7f:10.2");
 		uncore_regio_destroy(io);
 	}
 	harness_row = NULL;

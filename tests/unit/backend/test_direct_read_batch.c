@@ -26,7 +26,7 @@ static struct uncore_machine two_sockets(void)
 		/* Instances 0 and 1 of the boxes that have two or more, else 0. */
 		for (unsigned b = 0; b < m.plat->nboxes; b++) {
 			const struct hswep_box_desc *d =
-			    uncore_direct_hswep_layout(m.plat->boxes[b]);
+			    hswep_box(m.plat->boxes[b]->layout);
 			m.present[b][s].w[0] = d && d->max_instances >= 2 ? 0x3 : 0x1;
 		}
 	}
@@ -103,7 +103,7 @@ static void set_counters(struct fixture *f)
 	for (unsigned s = 0; s < f->plan.nslots; s++) {
 		const struct uncore_slot *sl = &f->plan.slots[s];
 		const struct hswep_box_desc *d =
-		    uncore_direct_hswep_layout(f->m.plat->boxes[sl->box]);
+		    hswep_box(f->m.plat->boxes[sl->box]->layout);
 		struct uncore_reg r;
 		CHECK_EQ_INT(hswep_reg(d, sl->instance, HSWEP_REG_CTR, sl->counter, sl->socket,
 				       BUS[sl->socket], &r),

@@ -59,7 +59,7 @@ TEST(torn_pci_reads_are_retried)
 	/* The MSR counter comes first: the runs matter. */
 	CHECK_EQ_INT(imc, 1);
 	const struct uncore_slot *sl = &plan.slots[imc];
-	const struct hswep_box_desc *d = uncore_direct_hswep_layout(m->plat->boxes[sl->box]);
+	const struct hswep_box_desc *d = hswep_box(m->plat->boxes[sl->box]->layout);
 	struct uncore_reg lo, hi;
 	REQUIRE(hswep_reg(d, sl->instance, HSWEP_REG_CTR, sl->counter, 0, m->pci_bus[0], &lo) == 0);
 	hi = lo;
@@ -132,8 +132,112 @@ TEST(torn_pci_reads_are_retried)
 	uncore_sim_close(sim);
 }
 
+/* A counter whose high dword changes between reads `changes` times in a
+ * row: the read takes its pair, then up to three more reads, each checked
+ * against the one before; so a counter that changes 0-3 times is read 2-5
+ * times and gives its settled value, and one that changes 4 times fails
+ * after 5 reads with "kept changing", naming the register.  The register
+ * is wrapped around the simulator's (every other register passes through). */
+struct changing {
+	struct uncore_regio io;
+	struct uncore_regio *inner;
+	struct uncore_reg target;
+	unsigned changes, reads;
+};
+
+static int changing_read(struct uncore_regio *io, const struct uncore_reg *r, uint64_t *v)
+{
+	struct changing *c = io->impl;
+	io->stats.reads++;
+	if (c->target.width && r->space == c->target.space && r->bdf == c->target.bdf &&
+	    r->addr == c->target.addr) {
+		c->reads++;
+		uint64_t high = c->reads < c->changes + 1 ? c->reads : c->changes + 1;
+		*v = high << 32 | 0x1234;
+		return 0;
+	}
+	return uncore_regio_read(c->inner, r, v);
+}
+
+static int changing_write(struct uncore_regio *io, const struct uncore_reg *r, uint64_t v)
+{
+	struct changing *c = io->impl;
+	io->stats.writes++;
+	return uncore_regio_write(c->inner, r, v);
+}
+
+static void changing_destroy(struct uncore_regio *io)
+{
+	(void)io;
+}
+
+static const struct uncore_regio_ops changing_ops = {.name = "changing",
+						     .read = changing_read,
+						     .write = changing_write,
+						     .destroy = changing_destroy};
+
+TEST(torn_read_retries_are_counted)
+{
+	struct uncore_sim *sim = NULL;
+	REQUIRE(uncore_sim_create("e5-2699v3-2s", NULL, &sim) == 0);
+	struct changing ch;
+	memset(&ch, 0, sizeof(ch));
+	ch.io.ops = &changing_ops;
+	ch.io.impl = &ch;
+	ch.inner = uncore_sim_regio(sim);
+	struct uncore_direct_config cfg = {.io = &ch.io, .read_freeze = 0, .no_socket_lock = 1};
+	struct uncore_backend *be = NULL;
+	REQUIRE(uncore_direct_open_hswep(&cfg, &be) == 0);
+	const struct uncore_machine *m = &be->machine;
+	struct uncore_sched_event ev;
+	memset(&ev, 0, sizeof(ev));
+	ev.name = "DCLOCKTICKS";
+	ev.ref.box = uncore_box_type_find(m->plat, "hswep_unc_imc");
+	ev.ref.instance = 0;
+	ev.ref.socket = 0;
+	ev.ref.cpu = UNCORE_ALL;
+	ev.enc.counters = 0xf;
+	REQUIRE(ev.ref.box != NULL);
+	struct uncore_plan plan;
+	memset(&plan, 0, sizeof(plan));
+	REQUIRE(uncore_schedule(m, &ev, 1, &plan) == 0);
+	CHECK_EQ_INT(be->ops->program(be, &plan), 0);
+	CHECK_EQ_INT(be->ops->start(be), 0);
+	const struct uncore_slot *sl = &plan.slots[0];
+	const struct hswep_box_desc *d = hswep_box(m->plat->boxes[sl->box]->layout);
+	REQUIRE(hswep_reg(d, sl->instance, HSWEP_REG_CTR, sl->counter, 0, m->pci_bus[0],
+			  &ch.target) == 0);
+	for (unsigned changes = 0; changes <= 4; changes++) {
+		char row[32];
+		snprintf(row, sizeof(row), "%u changes", changes);
+		harness_row = row;
+		ch.changes = changes;
+		ch.reads = 0;
+		uint64_t v[1] = {0};
+		int rc = be->ops->read(be, v);
+		if (changes <= 3) {
+			CHECK_EQ_INT(rc, 0);
+			CHECK_EQ_U64(ch.reads, changes + 2);
+			CHECK_EQ_U64(v[0], (uint64_t)(changes + 1) << 32 | 0x1234);
+		} else {
+			CHECK_EQ_INT(rc, UNCORE_EIO);
+			CHECK_EQ_U64(ch.reads, 5);
+			CHECK_CONTAINS(uncore_error_detail(),
+				       "kept changing between its two halves");
+			CHECK_EQ_U64(v[0], UNCORE_RAW_UNREAD);
+		}
+	}
+	harness_row = NULL;
+	ch.target.width = 0;
+	be->ops->stop(be);
+	be->ops->destroy(be);
+	uncore_plan_free(&plan);
+	uncore_sim_close(sim);
+}
+
 int main(void)
 {
 	RUN(torn_pci_reads_are_retried);
+	RUN(torn_read_retries_are_counted);
 	return harness_done();
 }

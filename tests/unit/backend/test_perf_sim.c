@@ -985,6 +985,9 @@ TEST(errors_say_what_to_do)
 	    {ENODEV, UNCORE_ENODEV, "offline"},
 	    {ENOENT, UNCORE_ENODEV, "unloaded"},
 	    {EACCES, UNCORE_EPERM, "CAP_PERFMON"},
+	    {EOPNOTSUPP, UNCORE_ENOSUPP, "does not support this kind of event"},
+	    {E2BIG, UNCORE_ENOSUPP, "this kernel is older than the perf_event_attr"},
+	    {EIO, UNCORE_EIO, "Input/output error"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		harness_row = cases[i].says;

@@ -40,7 +40,7 @@ static const struct uncore_event_platform *fixture_platform(void)
 		fx_box(1, "hswep_unc_imc", "fx_unc_imc", fx_m_pe, LIBPFM_ARRAY_SIZE(fx_m_pe));
 		fx_box(2, "hswep_unc_pcu", "fx_unc_pcu", fx_p_pe, LIBPFM_ARRAY_SIZE(fx_p_pe));
 		fx_box(3, "hswep_unc_ubo", "fx_unc_ubo", fx_u_pe, LIBPFM_ARRAY_SIZE(fx_u_pe));
-		fx_platform.id = UNCORE_PLATFORM_HSWEP;
+		fx_platform.platform = &uncore_platform_hswep;
 		fx_platform.name = "fixture";
 		fx_platform.boxes = fx_box_list;
 		fx_platform.nboxes = 4;

@@ -234,6 +234,14 @@ TEST(qualifiers)
 	CHECK_EQ_INT(enc("fx_unc_cbo4::FX_C_CLOCKTICKS:box=4", NULL), 0);
 	CHECK_ERR("fx_unc_cbo3::FX_C_CLOCKTICKS:box=4", UNCORE_ECOMBO, "contradicts");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:box=18", UNCORE_ERANGE, "[0-17]");
+	/* Decimal, or hex with 0x, as the message says: never octal. */
+	CHECK_EQ_INT(enc("fx_unc_cbo::FX_C_CLOCKTICKS:box=017", NULL), 0);
+	CHECK_EQ_INT(last_ref.instance, 17);
+	CHECK_EQ_INT(enc("fx_unc_cbo::FX_C_CLOCKTICKS:box=0x11", NULL), 0);
+	CHECK_EQ_INT(last_ref.instance, 17);
+	CHECK_EQ_INT(enc("fx_unc_cbo::FX_C_CLOCKTICKS:box=08", NULL), 0);
+	CHECK_EQ_INT(last_ref.instance, 8);
+	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:box=-1", UNCORE_ESYNTAX, "number");
 	CHECK_ERR("fx_unc_pcu::FX_P_CLOCKTICKS:box=1", UNCORE_ERANGE, "[0-0]");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:socket=1:cpu=2", UNCORE_ECOMBO, "not both");
 	CHECK_ERR("fx_unc_cbo::FX_C_CLOCKTICKS:socket=one", UNCORE_ESYNTAX, "number");
@@ -263,7 +271,7 @@ TEST(lookup_errors)
 	twin.name = "fx_unc_twin";
 	const struct uncore_box_type *boxes[] = {fixture_platform()->boxes[0], &twin};
 	struct uncore_event_platform two = {
-	    .id = UNCORE_PLATFORM_HSWEP, .name = "two", .boxes = boxes, .nboxes = 2};
+	    .platform = &uncore_platform_hswep, .name = "two", .boxes = boxes, .nboxes = 2};
 	CHECK_EQ_INT(uncore_event_parse(&two, "FX_C_LOOKUP", &ref), UNCORE_ENOEVENT);
 	CHECK_CONTAINS(uncore_error_detail(), "exists in fx_unc_cbo and fx_unc_twin");
 	CHECK_EQ_INT(uncore_event_parse(&two, "fx_unc_twin::FX_C_LOOKUP", &ref), 0);

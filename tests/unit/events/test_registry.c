@@ -109,18 +109,29 @@ TEST(every_builtin_table_is_valid)
 TEST(builtin_platforms_match_cpu_table)
 {
 	size_t n;
-	const struct uncore_platform_desc *cpus = uncore_platforms(&n);
+	const struct uncore_platform *const *cpus = uncore_platforms(&n);
 	for (size_t i = 0; i < n; i++) {
-		const struct uncore_event_platform *plat = uncore_event_platform_get(cpus[i].id);
+		const struct uncore_event_platform *plat = uncore_event_platform_get(cpus[i]->id);
 		if (!plat)
-			HARNESS_FAIL_AT("no event platform for %s", cpus[i].name);
+			HARNESS_FAIL_AT("no event platform for %s", cpus[i]->name);
 	}
+	/* A generation's box types are its own (named as it is) or, for a
+	 * cousin, those of the generation they belong to, listed once. */
+	unsigned distinct = 0;
+	while (uncore_event_platform_at(distinct))
+		distinct++;
 	for (size_t i = 0; i < n; i++) {
-		const struct uncore_event_platform *plat =
-		    uncore_event_platform_by_name(cpus[i].name);
-		if (!plat || plat->id != cpus[i].id)
-			HARNESS_FAIL_AT("no event platform named %s with its id", cpus[i].name);
+		const struct uncore_event_platform *plat = cpus[i]->events;
+		harness_row = cpus[i]->name;
+		CHECK(plat != NULL && plat->platform != NULL && plat->platform->events == plat);
+		if (plat && plat->platform == cpus[i])
+			CHECK(uncore_event_platform_by_name(cpus[i]->name) == plat);
+		unsigned listed = 0;
+		for (unsigned k = 0; k < distinct; k++)
+			listed += uncore_event_platform_at(k) == plat;
+		CHECK_EQ_INT((int)listed, 1);
 	}
+	CHECK(distinct < n); /* a cousin (kbl) shares Skylake client's */
 	CHECK_EQ_STR(uncore_event_platform_get(UNCORE_PLATFORM_X7400)->name, "x7400");
 	CHECK(uncore_event_platform_by_name("nope") == NULL);
 	CHECK(uncore_event_platform_get(UNCORE_PLATFORM_NONE) == NULL);

@@ -497,6 +497,51 @@ TEST(a_refused_set_frees_nothing_the_union_still_counts)
 	sim_set_close(&e);
 }
 
+/* Two sets counting the same event with different filter values (the
+ * CBo's state filter, FILTER0 bits 23:17) are not the same counting: one
+ * CBo has one filter register, so while one set counts, the other is
+ * refused with the conflict named (never handed the first one's counts),
+ * and counts its own once the first stops.  llc.scn gives every CBo 10 M
+ * data-read lookups a second that find the line in M and 4 M that miss
+ * (I): in 1 ms, CBo 0 of socket 0 counts 10,000 and 4,000. */
+static void same_event_different_filters_count_apart(int perf)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set m, i;
+	const char *evm[] = {"hswep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:socket=0"};
+	const char *evi[] = {"hswep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:STATE_I:socket=0"};
+	uint64_t vm[1], vi[1];
+	CHECK_EQ_INT(open_hub(&e, &hub, perf, "llc.scn"), 0);
+	CHECK_EQ_INT(new_set(hub, &e, evm, 1, &m), 0);
+	CHECK_EQ_INT(new_set(hub, &e, evi, 1, &i), 0);
+	CHECK_EQ_INT(uncore_set_start(m.set), 0);
+	CHECK_EQ_INT(uncore_set_start(i.set), UNCORE_ECONFLICT);
+	CHECK_CONTAINS(uncore_error_detail(), "STATE_I");
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
+	CHECK_EQ_INT(uncore_set_stop(m.set, vm), 0);
+	CHECK_EQ_U64(vm[0], 10000);
+	CHECK_EQ_INT(uncore_set_start(i.set), 0);
+	CHECK_EQ_INT(uncore_set_start(m.set), UNCORE_ECONFLICT);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
+	CHECK_EQ_INT(uncore_set_stop(i.set, vi), 0);
+	CHECK_EQ_U64(vi[0], 4000);
+	free_set(&m);
+	free_set(&i);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
+TEST(direct_same_event_different_filters_count_apart)
+{
+	same_event_different_filters_count_apart(0);
+}
+
+TEST(perf_same_event_different_filters_count_apart)
+{
+	same_event_different_filters_count_apart(1);
+}
+
 int main(void)
 {
 	RUN(direct_identical_events_share_and_count_their_own_interval);
@@ -512,5 +557,7 @@ int main(void)
 	RUN(a_lone_multiplexed_group_read_in_place_is_scaled);
 	RUN(a_fault_on_one_socket_costs_a_view_only_that_socket);
 	RUN(a_refused_set_frees_nothing_the_union_still_counts);
+	RUN(direct_same_event_different_filters_count_apart);
+	RUN(perf_same_event_different_filters_count_apart);
 	return harness_done();
 }

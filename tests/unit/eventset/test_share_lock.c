@@ -1,10 +1,13 @@
 /* The shared counters' lock (eventset/hub_lock.h): mutual exclusion under
  * contention (threads adding to one plain counter lose no addition), a
  * waiter sleeps marking the lock contended and the unlock wakes it, and
- * the lock is left free.  Also built with ThreadSanitizer (its name has
+ * the lock is left free; the socket holds lose no reference under their
+ * mutex.  Also built with ThreadSanitizer (its name has
  * "share"), which checks the ordering the lock gives. */
+#include "backend/direct/socket_hold.h"
 #include "eventset/hub_lock.h"
 #include "harness.h"
+#include "support/tmpdir.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -15,6 +18,7 @@
 
 static struct hub_lock lock;
 static unsigned long counter; /* guarded by lock, not atomic */
+static atomic_int hold_failures;
 
 static void *add(void *arg)
 {
@@ -72,9 +76,59 @@ TEST(a_waiter_marks_the_lock_contended_and_the_unlock_wakes_it)
 	CHECK_EQ_INT(atomic_load(&lock.state), 0);
 }
 
+/* The socket holds several hubs of one process share (backend/direct/
+ * socket_hold.c): threads taking and dropping holds of one socket at once
+ * lose no reference under the holds' mutex, and the last drop gives the
+ * socket's lock back (the lock refuses a second take by this process while
+ * it is held, so a leaked lock would refuse the take below). */
+static const char *holds_dir;
+
+static void *hold_loop(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < 2000; i++) {
+		struct uncore_socket_hold *h = NULL;
+		if (uncore_socket_hold_acquire(holds_dir, 0, &h) == 0)
+			uncore_socket_hold_release(h);
+		else
+			atomic_fetch_add(&hold_failures, 1);
+	}
+	return NULL;
+}
+
+TEST(socket_holds_count_every_reference_under_contention)
+{
+	pthread_t th[THREADS];
+	holds_dir = test_mkdtemp("holds-mutex");
+	REQUIRE(holds_dir);
+	struct uncore_socket_hold *mine = NULL;
+	REQUIRE(uncore_socket_hold_acquire(holds_dir, 0, &mine) == 0);
+	atomic_store(&hold_failures, 0);
+	for (int i = 0; i < THREADS; i++)
+		REQUIRE(pthread_create(&th[i], NULL, hold_loop, NULL) == 0);
+	for (int i = 0; i < THREADS; i++)
+		pthread_join(th[i], NULL);
+	CHECK_EQ_INT(atomic_load(&hold_failures), 0);
+	CHECK_EQ_INT(uncore_socket_hold_count(holds_dir, 0), 1);
+	uncore_socket_hold_release(mine);
+	CHECK_EQ_INT(uncore_socket_hold_count(holds_dir, 0), 0);
+	/* Without a hold, the threads each take the lock afresh. */
+	for (int i = 0; i < THREADS; i++)
+		REQUIRE(pthread_create(&th[i], NULL, hold_loop, NULL) == 0);
+	for (int i = 0; i < THREADS; i++)
+		pthread_join(th[i], NULL);
+	CHECK_EQ_INT(atomic_load(&hold_failures), 0);
+	CHECK_EQ_INT(uncore_socket_hold_count(holds_dir, 0), 0);
+	mine = NULL;
+	CHECK_EQ_INT(uncore_socket_hold_acquire(holds_dir, 0, &mine), 0);
+	uncore_socket_hold_release(mine);
+	test_rmtree(holds_dir);
+}
+
 int main(void)
 {
 	RUN(threads_lose_no_addition_under_the_lock);
+	RUN(socket_holds_count_every_reference_under_contention);
 	RUN(a_waiter_marks_the_lock_contended_and_the_unlock_wakes_it);
 	return harness_done();
 }

@@ -296,10 +296,38 @@ TEST(file_format_rules)
 	     "no box of kind gpu"},
 	    {"platform hswep\nfield NOREG.x 3:0\n", "line 2: field: unknown register"},
 	    /* A second vars line would overflow the 16 values a stanza holds. */
-	    {"platform hswep\nmetric Ax\n\tvars x=0-15\n\tvars x=0-15\n", "line 4: vars given twice"},
+	    {"platform hswep\nmetric Ax\n\tvars x=0-15\n\tvars x=0-15\n",
+	     "line 4: vars given twice"},
 	    {"platform hswep\nmetric Ax\n\tvars x=0-9\n\tvars y=a,b,c,d,e,f,g,h\n",
 	     "line 4: vars given twice"},
 	    {"platform hswep\nmetric Ax\n\tvars x=0-16\n", "line 3: vars: bad range"},
+	    /* Every directive's own complaint, with its line. */
+	    {"platform hswep\nmetric A\n\tbox none\n\tsection 1\n\ttitle t\n\tunits u\n"
+	     "\tformula X\nmetric A\n\tbox none\n\tsection 1\n\ttitle t\n\tunits u\n"
+	     "\tformula X\n",
+	     "metric A defined twice"},
+	    {"platform hswep\nmetric Ax\n\tvars 7\n", "line 3: vars: expected"},
+	    {"platform hswep\nmetric A\n\tcolour red\n", "line 3: unknown metric key"},
+	    {"platform hswep\nmetric A\n\ttitle a\n\ttitle b\n", "line 4: metric key given twice"},
+	    {"platform hswep\nmetric A\n\ttitle\n", "line 3: metric key without a value"},
+	    {"platform hswep\nregister R cbo filter=0 wide\n",
+	     "line 2: register: unknown attribute"},
+	    {"platform hswep\nregister R\n", "line 2: register: expected NAME KIND filter=N"},
+	    {"platform hswep\nregister R cbo filter=0\nfield Rx 3:0\n",
+	     "line 3: field: expected REGISTER.field HI[:LO]"},
+	    {"platform hswep\nregister R cbo filter=0\nfield R.x 3:0 cooked\n",
+	     "line 3: field: unknown flag (only: raw)"},
+	    {"platform hswep\nregister R cbo filter=0\nfield R.x 3:9\n",
+	     "line 3: field: bad bit range"},
+	    {"platform hswep\nalias A NOREG\n", "line 2: alias: unknown register"},
+	    {"platform hswep\nalias A\n", "line 2: alias: expected NAME REG[,REG...]"},
+	    {"platform hswep\ncontrol edge_det\n", "line 2: control: expected NAME MODIFIER"},
+	    {"platform hswep\nconst GB\n", "line 2: const: expected NAME = expression"},
+	    {"platform hswep\nclock imc\n", "line 2: clock: expected KIND EVENT"},
+	    {"platform hswep\ncount N\n", "line 2: count: expected NAME KIND"},
+	    {"platform hswep\nspread imc\n", "line 2: spread: expected KIND REASON"},
+	    {"platform hswep\ngroup G\n", "line 2: group: expected NAME TITLE"},
+	    {"manual HSX\n", "no platform line"},
 	};
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char row[8];
@@ -376,6 +404,59 @@ TEST(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason)
 	uncore_mset_free(ms);
 }
 
+/* A formula whose names do not resolve is refused naming the name and,
+ * where there is a list to choose from, the list: the event, the unit
+ * mask (with the event's unit masks), the register and its field (with
+ * the register's fields), a value too wide for its field, one register
+ * set twice to different values, a box kind the platform lacks. */
+TEST(formula_names_that_do_not_resolve_are_refused_naming_them)
+{
+	static const struct {
+		const char *formula, *detail;
+		int code;
+	} rows[] = {
+	    {"NO_SUCH_EVENT", "NO_SUCH_EVENT is not an event of the cbo boxes", UNCORE_ENOEVENT},
+	    {"LLC_LOOKUP.NO_SUCH_UMASK", "DATA_READ", UNCORE_ENOUMASK},
+	    {"LLC_LOOKUP.DATA_READ with:NOREG.x=1", "unknown register NOREG", UNCORE_ENOEVENT},
+	    {"LLC_LOOKUP.DATA_READ with:R0.nosuch=1", "has no field nosuch (fields: state, tid)",
+	     UNCORE_ENOEVENT},
+	    {"LLC_LOOKUP.DATA_READ with:R.nosuch=1", "no register of R has a field nosuch",
+	     UNCORE_ENOEVENT},
+	    {"LLC_LOOKUP.DATA_READ with:R0.tid=0x40", "value 0x40 does not fit R0.tid",
+	     UNCORE_ERANGE},
+	    {"LLC_LOOKUP.DATA_READ with:{R0.state=1, R0.state=2}",
+	     "R0 set twice to different values", UNCORE_ECONFLICT},
+	};
+	const struct uncore_event_platform *plat = uncore_event_platform_by_name("hswep");
+	struct uncore_machine m = full_machine(plat, 2);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char text[1024];
+		harness_row = rows[i].formula;
+		snprintf(text, sizeof(text),
+			 "platform hswep\nmanual HSX\n"
+			 "register R0 cbo filter=0\nfield R0.state 23:17 raw\nfield R0.tid 5:0\n"
+			 "register R1 cbo filter=1\nfield R1.nid 15:0\nalias R R0,R1\n"
+			 "metric M\n\tbox cbo\n\tsection 1\n\ttitle t\n\tunits u\n"
+			 "\tformula %s\n",
+			 rows[i].formula);
+		struct uncore_metric_catalog *c = NULL;
+		CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", text, &c), 0);
+		if (!c) {
+			fprintf(stderr, "  %s\n", uncore_error_detail());
+			continue;
+		}
+		struct uncore_metric_ref r = {
+		    .cat = c, .def = &c->defs[0], .socket = UNCORE_ALL, .instance = UNCORE_ALL};
+		struct uncore_mset *ms = NULL;
+		unsigned failed = 9;
+		CHECK_EQ_INT(uncore_mset_compile(&m, &r, 1, NULL, 0, &ms, &failed), rows[i].code);
+		CHECK_CONTAINS(uncore_error_detail(), rows[i].detail);
+		uncore_mset_free(ms);
+		uncore_metric_catalog_free(c);
+	}
+	harness_row = NULL;
+}
+
 int main(void)
 {
 	RUN(a_platform_parses_its_own_file_only);
@@ -386,5 +467,6 @@ int main(void)
 	RUN(file_format_rules);
 	RUN(descriptions_carry_units_formula_and_decisions);
 	RUN(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason);
+	RUN(formula_names_that_do_not_resolve_are_refused_naming_them);
 	return harness_done();
 }

@@ -189,6 +189,16 @@ static const struct {
     {"A with:B[3:0]=0x10000000000000000", "a whole value below 2^64"},
     {"A{thresh=1e300}", "a control-bit value"},
     {"A{thresh=2.5}", "a control-bit value"},
+    /* Each place of the grammar that expects something names it. */
+    {"A with:3=1", "a register name"},
+    {"A with:B=1", "'.field', '[hi:lo]' or '{' after the register name"},
+    {"A with:B.{f,3}={1,2}", "a field name or [hi:lo]"},
+    {"CBO: + 1", "an event name after BOX:"},
+    {"A. + 1", "a subevent name after '.'"},
+    {"A.B. + 1", "a subevent name after '.'"},
+    {"A{3}", "a control-bit name"},
+    {"A{a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q}", "fewer control bits"},
+    {"ROUND(A, 2", "')'"},
 };
 
 TEST(damaged_texts_are_refused_with_the_place)

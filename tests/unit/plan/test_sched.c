@@ -20,7 +20,7 @@ static const struct uncore_box_type pcu_type = {
 	.counter_width = 48};
 static const struct uncore_box_type *const boxes[] = {&cbo_type, &imc_type, &pcu_type};
 static const struct uncore_event_platform plat = {
-	.id = UNCORE_PLATFORM_HSWEP, .name = "test", .boxes = boxes, .nboxes = 3};
+	.platform = &uncore_platform_hswep, .name = "test", .boxes = boxes, .nboxes = 3};
 
 static struct uncore_machine machine(void)
 {

@@ -23,7 +23,7 @@ static const struct uncore_box_type mixed_type = {.name = "test_unc_mixed",
 						  .fixed_width = 48};
 static const struct uncore_box_type *const boxes[] = {&fr_type, &mixed_type};
 static const struct uncore_event_platform plat = {
-    .id = UNCORE_PLATFORM_SKL, .name = "test", .boxes = boxes, .nboxes = 2};
+    .platform = &uncore_platform_skl, .name = "test", .boxes = boxes, .nboxes = 2};
 
 static struct uncore_machine machine(void)
 {

@@ -28,7 +28,7 @@ TEST(known_models_map_to_platforms)
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		struct uncore_cpu_id id = make_cpu("GenuineIntel", rows[i].family, rows[i].model);
 		id.l3_kb = 16384; /* the Xeon 7100's L3 (Xeon 7140M: 16 MB) */
-		const struct uncore_platform_desc *p = uncore_platform_for_cpu(&id);
+		const struct uncore_platform *p = uncore_platform_for_cpu(&id);
 		CHECK(p != NULL);
 		if (p)
 			CHECK_EQ_STR(p->name, rows[i].platform);

@@ -4,7 +4,9 @@
  * second of real time for a simulated second.  Also parser errors. */
 #include "sim_test.h"
 
+#include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *const library[] = {"hswep-clocks.scn", "hswep-shapes.scn", "idle.scn",
 				      "stream.scn",       "llc.scn",          "qpi-remote.scn",
@@ -240,6 +242,9 @@ TEST(scenario_syntax_errors)
 	    {"include /nonexistent.scn\n", "cannot open include"},
 	    {"frobnicate\n", "unknown statement"},
 	    {"\n\nstream cbo ev=1 ratio=1/0\n", "test:3:"},
+	    {"stream cbo ev=1 rate=18446744073709551616/s\n", "at most 18446744073709551615/s"},
+	    {"stream cbo ev=1 rate=1e30/s\n", "bad rate"},
+	    {"frob\x1b[31m\n", "unknown statement \"frob\\x1b[31m\""},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		harness_row = bad[i].text;
@@ -270,6 +275,43 @@ TEST(scenario_syntax_errors)
 	CHECK_CONTAINS(desc, "SIMULATED");
 	CHECK_CONTAINS(desc, "scenario keep");
 	uncore_sim_close(sim);
+}
+
+/* A file that is not a scenario is said to be one and not quoted, loaded or
+ * included (a privileged tool may read a user's scenario): issue 29. */
+TEST(files_that_are_no_scenario_are_not_quoted)
+{
+	char dir[] = "/tmp/papi-scn-XXXXXX", secret[300], top[300];
+	REQUIRE(mkdtemp(dir) != NULL);
+	snprintf(secret, sizeof(secret), "%s/shadow", dir);
+	snprintf(top, sizeof(top), "%s/top.scn", dir);
+	FILE *f = fopen(secret, "w");
+	REQUIRE(f != NULL);
+	fputs("root:$6$secrethash:19000:0:99999:7:::\n", f);
+	fclose(f);
+	f = fopen(top, "w");
+	REQUIRE(f != NULL);
+	fprintf(f, "name top\ninclude %s\n", secret);
+	fclose(f);
+	struct uncore_sim *sim = sim_new("e5-2699v3-2s", NULL);
+	char want[400];
+	CHECK_EQ_INT(uncore_sim_load_scenario(sim, secret), UNCORE_ESYNTAX);
+	snprintf(want, sizeof(want), "not a scenario file: %s", secret);
+	CHECK_EQ_STR(uncore_error_detail(), want);
+	CHECK_EQ_INT(uncore_sim_load_scenario(sim, top), UNCORE_ESYNTAX);
+	CHECK_EQ_STR(uncore_error_detail(), want);
+	CHECK(strstr(uncore_error_detail(), "secrethash") == NULL);
+	/* A scenario's own mistakes are still shown as before. */
+	f = fopen(top, "w");
+	REQUIRE(f != NULL);
+	fputs("name top\nfrobnicate\n", f);
+	fclose(f);
+	CHECK_EQ_INT(uncore_sim_load_scenario(sim, top), UNCORE_ESYNTAX);
+	CHECK_CONTAINS(uncore_error_detail(), "top.scn:2: unknown statement \"frobnicate\"");
+	uncore_sim_close(sim);
+	unlink(secret);
+	unlink(top);
+	rmdir(dir);
 }
 
 TEST(windows_and_wall_clock)
@@ -310,6 +352,7 @@ int main(void)
 	RUN(qpi_remote_and_pcie_io);
 	RUN(idle_c_states);
 	RUN(scenario_syntax_errors);
+	RUN(files_that_are_no_scenario_are_not_quoted);
 	RUN(windows_and_wall_clock);
 	return harness_done();
 }

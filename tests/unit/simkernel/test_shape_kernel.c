@@ -269,6 +269,46 @@ TEST(the_cas_aliases_are_64_bytes_a_count)
 	harness_row = NULL;
 }
 
+/* Raw perf terms (perf_sysfs.h, uncore_perf_pmu_add_terms): an empty term
+ * and a field given twice with two values are refused; numbers are decimal
+ * or hex with 0x (issue 29). */
+TEST(raw_terms_are_checked)
+{
+	struct uncore_perf_sysfs *tree = NULL;
+	struct uncore_shape_kernel *k = NULL;
+	REQUIRE(uncore_shape_kernel_create(uncore_shape_find("skx"), NULL, &k) == 0);
+	REQUIRE(uncore_perf_sysfs_read(uncore_shape_kernel_pmu_root(k), &tree) == 0);
+	const struct uncore_perf_pmu *pmu = uncore_perf_sysfs_find(tree, "uncore_imc_0");
+	REQUIRE(pmu != NULL);
+	static const struct {
+		const char *terms;
+		int rc;
+		const char *detail;
+	} rows[] = {
+	    {"event=0x4,umask=0x3", 0, ""},
+	    {"event=0x4,event=0x4", 0, ""},
+	    {"event=0x4,,umask=0x3", UNCORE_ESYNTAX, "empty term"},
+	    {"event=0x4,", UNCORE_ESYNTAX, "empty term"},
+	    {",event=0x4", UNCORE_ESYNTAX, "empty term"},
+	    {"event=0x4,event=0x5", UNCORE_ECOMBO, "event given twice with different values"},
+	    {"event=-4", UNCORE_ESYNTAX, "decimal, or hex"},
+	    {"ev\x1bnt=1", UNCORE_ENOMOD, "'ev\\x1bnt'"},
+	};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		uint64_t cfg[UNCORE_PERF_NCONFIG] = {0, 0, 0};
+		harness_row = rows[i].terms;
+		CHECK_EQ_INT(uncore_perf_pmu_add_terms(pmu, rows[i].terms, cfg), rows[i].rc);
+		if (rows[i].rc)
+			CHECK_CONTAINS(uncore_error_detail(), rows[i].detail);
+	}
+	harness_row = NULL;
+	uint64_t cfg[UNCORE_PERF_NCONFIG] = {0, 0, 0};
+	CHECK_EQ_INT(uncore_perf_pmu_add_terms(pmu, "event=010", cfg), 0);
+	CHECK_EQ_U64(cfg[0] & 0xff, 10); /* decimal, not octal 8 */
+	uncore_perf_sysfs_free(tree);
+	uncore_shape_kernel_destroy(k);
+}
+
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
@@ -394,6 +434,7 @@ int main(void)
 	RUN(instance_counts_of_a_top_part);
 	RUN(the_cas_aliases_are_64_bytes_a_count);
 	RUN(a_family_of_more_than_32_pmus_is_summed_whole);
+	RUN(raw_terms_are_checked);
 	RUN(system_calls_keep_the_kernel_rules_and_count_rate_times_time);
 	RUN(a_128_cha_family_read_is_one_read_per_instance_and_exact);
 	return harness_done();

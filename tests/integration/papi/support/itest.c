@@ -10,6 +10,31 @@
 #include "common/uncore_error.h"
 #include "papi.h"
 
+/* The machines this process made, removed at its exit if the program did
+ * not (an early return, exit()): nothing is left in /dev/shm.  A forked
+ * child leaves its parent's alone. */
+#define ITEST_MAX_MACHINES 16
+static char made[ITEST_MAX_MACHINES][256];
+static unsigned nmade;
+static pid_t maker;
+
+static void remove_made(void)
+{
+	if (getpid() != maker)
+		return;
+	for (unsigned i = 0; i < nmade; i++) {
+		char locks[300];
+		struct uncore_sim *sim;
+		if (uncore_sim_open(made[i], &sim) == 0) {
+			uncore_sim_destroy(sim); /* the file and its lock directory */
+			continue;
+		}
+		snprintf(locks, sizeof(locks), "%s.locks", made[i]);
+		unlink(made[i]);
+		rmdir(locks);
+	}
+}
+
 int itest_sim_create(const char *model, struct itest_sim *s)
 {
 	static unsigned serial;
@@ -17,6 +42,13 @@ int itest_sim_create(const char *model, struct itest_sim *s)
 	memset(s, 0, sizeof(*s));
 	snprintf(s->path, sizeof(s->path), "%s/papi-itest-%ld-%u", dir, (long)getpid(), serial++);
 	unlink(s->path);
+	if (nmade < ITEST_MAX_MACHINES) {
+		if (nmade == 0) {
+			maker = getpid();
+			atexit(remove_made);
+		}
+		snprintf(made[nmade++], sizeof(made[0]), "%s", s->path);
+	}
 	int rc = uncore_sim_create(model, s->path, &s->sim);
 	if (rc == 0)
 		rc = uncore_sim_topology(s->sim, &s->topo);

@@ -1,0 +1,65 @@
+/* Haswell-EP (Xeon E5/E7 v3) as one object: identification (SDM Vol. 4
+ * table 2-1: 06_3FH), its parts in each layer, and its presets, whose
+ * formulas are the manual's byte conversions: a CAS moves one 64-byte line
+ * (HSX 2.6.6, MEM_BW_READS = CAS_COUNT.RD * 64); a QPI data flit carries 8
+ * bytes (HSX 2.9.5, QPI_DATA_BW = TxL_FLITS_G0.DATA * 8). */
+#include "platform/platform.h"
+
+/* Each layer's part (incomplete types: defined in that layer). */
+extern const struct uncore_event_platform uncore_events_hswep; /* events/registry_hswep.c */
+extern const struct uncore_msr_table uncore_hswep_msr_table;   /* hswep_msr_ranges.c */
+extern const struct direct_platform direct_platform_hswep;     /* backend/direct/desc_hswep.c */
+int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct uncore_backend **out);
+
+static int open_direct(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
+		       struct uncore_backend **out)
+{
+	(void)p;
+	return uncore_direct_open_hswep(cfg, out);
+}
+
+static const unsigned models[] = {0x3f, 0};
+
+/* clang-format off */
+static const struct uncore_preset_def presets[] = {
+	{.symbol = "PAPI_UNC_DRAM_RD_BYTES",
+	 .short_descr = "DRAM read bytes",
+	 .long_descr = "Bytes read from DRAM: 64 per CAS read of every memory channel (HSX 2.6.6 MEM_BW_READS)",
+	 .postfix = "N0|64|*|",
+	 .events = {"hswep_unc_imc::UNC_M_CAS_COUNT:RD"}},
+	{.symbol = "PAPI_UNC_DRAM_WR_BYTES",
+	 .short_descr = "DRAM write bytes",
+	 .long_descr = "Bytes written to DRAM: 64 per CAS write of every memory channel (HSX 2.6.6 MEM_BW_WRITES)",
+	 .postfix = "N0|64|*|",
+	 .events = {"hswep_unc_imc::UNC_M_CAS_COUNT:WR"}},
+	{.symbol = "PAPI_UNC_LLC_MISSES",
+	 .short_descr = "LLC lookups that miss",
+	 .long_descr = "LLC lookups of any request that found the line invalid, i.e. missed, in every CBo (HSX 2.3.6 LLC_LOOKUP, state I)",
+	 .events = {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:ANY:STATE_I"}},
+	{.symbol = "PAPI_UNC_QPI_DATA_BYTES",
+	 .short_descr = "QPI data bytes sent",
+	 .long_descr = "Data bytes sent on every QPI link: 8 per data flit (HSX 2.9.5 QPI_DATA_BW)",
+	 .postfix = "N0|8|*|",
+	 .events = {"hswep_unc_qpi::UNC_Q_TXL_FLITS_G0:DATA"}},
+	{.symbol = "PAPI_UNC_CLOCKTICKS",
+	 .short_descr = "Uncore clockticks",
+	 .long_descr = "Uncore clock (UCLK) cycles, the UBox fixed counter of each socket (HSX 2.2)",
+	 .events = {"hswep_unc_ubo::UNC_U_CLOCKTICKS"}},
+};
+/* clang-format on */
+
+const struct uncore_platform uncore_platform_hswep = {
+    .id = UNCORE_PLATFORM_HSWEP,
+    .name = "hswep",
+    .title = "Intel Xeon E5/E7 v3 (Haswell-EP)",
+    .family = 6,
+    .models = models,
+    .events = &uncore_events_hswep,
+    .msr_table = &uncore_hswep_msr_table,
+    .access = UNCORE_ACCESS_MSR | UNCORE_ACCESS_PCI,
+    .direct = &direct_platform_hswep,
+    .direct_open = open_direct,
+    .presets = presets,
+    .npresets = sizeof(presets) / sizeof(presets[0]),
+    .sim_model = "e5-2699v3-2s",
+};

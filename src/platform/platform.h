@@ -1,0 +1,101 @@
+/* The platform object: one `struct uncore_platform` per uncore generation
+ * (src/platform/<gen>/<gen>.c), never modified at run time, read by every
+ * layer so that no layer outside src/platform/ asks which processor it is on
+ * (tests/integration/test_no_platform_tests.sh greps for it).  It holds the
+ * generation's identification, what the direct backend must open, and each
+ * layer's part of the generation: its box types and event tables (events),
+ * its MSR allowlist table, its presets, the direct engine's discovery.  A
+ * layer's part is defined in that layer; the platform points at it by a
+ * declaration of an incomplete type, so no include goes up a layer. */
+#ifndef UNCORE_PLATFORM_PLATFORM_H
+#define UNCORE_PLATFORM_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct uncore_event_platform;  /* events/registry.h */
+struct uncore_msr_table;       /* platform/msr_ranges.h */
+struct uncore_direct_config;   /* backend/direct/direct.h */
+struct uncore_backend;         /* backend/backend.h */
+struct direct_platform;        /* backend/direct/engine.h */
+struct uncore_regio;           /* access/regio.h */
+
+enum uncore_platform_id {
+	UNCORE_PLATFORM_NONE = 0,
+	UNCORE_PLATFORM_HSWEP,  /* Xeon E5/E7 v3 (Haswell-EP/EX) */
+	UNCORE_PLATFORM_SKL,    /* 6th generation Core (Skylake client) */
+	UNCORE_PLATFORM_NHM,    /* Core i7 / Xeon 5500 (Nehalem) */
+	UNCORE_PLATFORM_X7400,  /* Xeon 7100 / 7400 L3 (Tulsa / Dunnington) */
+};
+
+/* What the direct backend opens on real hardware (access/). */
+#define UNCORE_ACCESS_MSR      0x1 /* MSRs, behind the platform's MSR table */
+#define UNCORE_ACCESS_PCI      0x2 /* PCI configuration space: needed */
+#define UNCORE_ACCESS_PCI_MMIO 0x4 /* PCI only to find an MMIO window (Skylake client MCHBAR):
+				    * without it the MMIO boxes are absent, the rest counts */
+
+#define UNCORE_PRESET_MAX_EVENTS 2
+
+/* One uncore preset (PAPI_UNC_*) of a generation: its formula over the
+ * generation's native events, cited to its manual (presets/presets.h). */
+struct uncore_preset_def {
+	const char *symbol;      /* "PAPI_UNC_DRAM_RD_BYTES" */
+	const char *short_descr; /* a label */
+	const char *long_descr;  /* a sentence, citing the manual */
+	const char *postfix; /* PAPI postfix formula over N0.., or NULL: the one event's count */
+	const char *events[UNCORE_PRESET_MAX_EVENTS]; /* NULL after the last */
+};
+
+struct uncore_platform {
+	enum uncore_platform_id id;
+	const char *name;       /* "hswep": the prefix of its PMU names */
+	const char *title;      /* "Intel Xeon E5/E7 v3 (Haswell-EP)" */
+	unsigned family;        /* CPUID display family */
+	const unsigned *models; /* display models, 0-terminated */
+	/* Identification beyond family and model (platform/cpu.c): needs_l3,
+	 * only a part with a level-3 cache (CPUID leaf 4, else 2) is this
+	 * generation; not_models (0-terminated, or NULL), models of this family
+	 * that look like it and are not; not_why, the clause that "No supported
+	 * uncore" adds for either ("; ..."), from its HARDWARE-DECISIONS.md. */
+	unsigned needs_l3;
+	const unsigned *not_models;
+	const char *not_why;
+	/* Its box types and event tables (events/registry_<gen>.c). */
+	const struct uncore_event_platform *events;
+	/* Its uncore MSRs and their writable bits: the allowlist (msr_ranges.h). */
+	const struct uncore_msr_table *msr_table;
+	/* What the direct backend opens (UNCORE_ACCESS_*) and its discovery
+	 * of a machine of this generation behind cfg->io, the engine's
+	 * description of its boxes (backend/direct/);
+	 * NULL: the direct backend does not program this generation. */
+	unsigned access;
+	const struct direct_platform *direct;
+	int (*direct_open)(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
+			   struct uncore_backend **out);
+	/* UNCORE_ACCESS_PCI_MMIO: where the MMIO counters are, found through
+	 * PCI configuration space: 0 with base and size, or an error. */
+	int (*mmio_window)(struct uncore_regio *pci, uint64_t *base, uint64_t *size);
+	/* Its presets, each formula cited to the manual; none: 0. */
+	const struct uncore_preset_def *presets;
+	unsigned npresets;
+	/* The simulator model that stands for it (uncore-sim models). */
+	const char *sim_model;
+};
+
+/* The generations (one data file each, src/platform/<gen>/<gen>.c). */
+extern const struct uncore_platform uncore_platform_hswep, uncore_platform_skl,
+    uncore_platform_nhm, uncore_platform_x7400, uncore_platform_x7100;
+
+/* Every generation, in a fixed order (listings); NULL past the end. */
+const struct uncore_platform *uncore_platform_at(unsigned i);
+
+/* The generation called `name` ("hswep"), or NULL. */
+const struct uncore_platform *uncore_platform_by_name(const char *name);
+
+/* All generations, for listings and error messages. */
+const struct uncore_platform *const *uncore_platforms(size_t *count);
+
+/* "hswep (6/0x3f), skl (6/0x4e,0x5e), ..." for messages. */
+int uncore_platforms_describe(char *buf, size_t len);
+
+#endif
