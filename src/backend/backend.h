@@ -119,6 +119,12 @@ struct uncore_event_source_ops {
 	 * ("uncore_imc_0"). */
 	const char *const *(*pmu_names)(const struct uncore_event_source *src, unsigned *n,
 					unsigned *nprimary);
+	/* Optional: a table event as this backend will count it, checked when
+	 * it is added: 0 with ev->enc.counters narrowed to the counters the
+	 * backend can give it (perf: the kernel's counter constraints, so that
+	 * every plan is one the kernel accepts), or an error with the detail
+	 * set (perf: an encoding the kernel would not program as asked). */
+	int (*table_event)(struct uncore_event_source *src, struct uncore_sched_event *ev);
 };
 struct uncore_event_source {
 	const struct uncore_event_source_ops *ops;
