@@ -25,7 +25,7 @@
 # * events named as perf and Intel spell them.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 28
+plan 51
 idle=$BUILD/mpitests/mpi_idle
 ranks=$BUILD/mpitests/mpi_ranks
 lib=$STAGE/lib/libpapi_uncore_mpi.so

@@ -15,6 +15,7 @@
 # (src/metrics/README.md, "Counting time").
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 1
 tmp=$(mktemp -d)
 hogs=()
 stop_hogs() {
