@@ -3,7 +3,9 @@
  * 4-byte width or past 32 bits of address (#GP), a PCI configuration
  * offset past 4 KiB, the first 64 bytes only for a process without
  * CAP_SYS_ADMIN (the simulated msr-safe user), the client models' read-only
- * host bridge and IMC counters.  Then how a machine is named: the model or
+ * host bridge and IMC counters.  Instance files: never created over
+ * another, refused when no simulator initialised them; peeks read without
+ * an access (and the server models have no MMIO).  Then how a machine is named: the model or
  * instance path a component is given, the platform uncore-stat derives
  * from it, and the refusal of an unknown user. */
 #include "access/regio.h"
@@ -12,8 +14,10 @@
 #include "sim/uncore_sim.h"
 #include "support/tmpdir.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SENTINEL 0x5a5a5a5a5a5a5a5aull
@@ -95,6 +99,71 @@ TEST(client_model_refusals)
 	uncore_sim_destroy(sim);
 }
 
+TEST(instance_files_and_peeks)
+{
+	const char *dir = test_mkdtemp("sim-instance");
+	REQUIRE(dir);
+	char path[600], fake[600], longpath[5000];
+	snprintf(path, sizeof(path), "%s/machine", dir);
+	snprintf(fake, sizeof(fake), "%s/not-a-machine", dir);
+	struct uncore_sim *sim = NULL, *other = NULL;
+	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &sim) == 0);
+	/* An instance is never created over another one. */
+	CHECK_EQ_INT(uncore_sim_create("e5-2699v3-2s", path, &other), UNCORE_EBUSY);
+	CHECK_CONTAINS(uncore_error_detail(), "destroy it first, or open it");
+	CHECK(other == NULL);
+	CHECK_EQ_INT(uncore_sim_create("e5-2699v3-2s", "/nonexistent-dir/machine", &other),
+		     UNCORE_ENODEV);
+	CHECK(other == NULL);
+	memset(longpath, 'x', sizeof(longpath) - 1);
+	longpath[0] = '/';
+	longpath[sizeof(longpath) - 1] = '\0';
+	CHECK_EQ_INT(uncore_sim_open(longpath, &other), UNCORE_EINVAL);
+	CHECK_CONTAINS(uncore_error_detail(), "bad simulator instance path");
+	/* A file of an instance's size that no simulator initialised. */
+	struct stat st;
+	REQUIRE(stat(path, &st) == 0);
+	int fd = open(fake, O_RDWR | O_CREAT | O_EXCL, 0600);
+	REQUIRE(fd >= 0);
+	CHECK_EQ_INT(ftruncate(fd, st.st_size), 0);
+	close(fd);
+	CHECK_EQ_INT(uncore_sim_open(fake, &other), UNCORE_EINVAL);
+	CHECK_CONTAINS(uncore_error_detail(), "is not an initialised simulator instance");
+	CHECK(other == NULL);
+	uncore_error_clear();
+
+	/* Peeks: what a register holds, without an access. */
+	uint64_t v = SENTINEL;
+	struct uncore_reg id = {UNCORE_SPACE_PCI, 4, 0, UNCORE_BDF(0x7f, 20, 0), 0};
+	CHECK_EQ_INT(uncore_sim_peek(sim, &id, &v), 0);
+	CHECK_EQ_U64(v & 0xffff, 0x8086);
+	struct uncore_reg mmio = {UNCORE_SPACE_MMIO, 4, 0, 0, 0xfed15050};
+	v = SENTINEL;
+	CHECK_EQ_INT(uncore_sim_peek(sim, &mmio, &v), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "no MMIO space");
+	CHECK_EQ_U64(v, SENTINEL);
+	int frozen = -1;
+	CHECK_EQ_INT(uncore_sim_global_frozen(sim, 2, &frozen), UNCORE_ENODEV);
+	CHECK_CONTAINS(uncore_error_detail(), "socket 2 not present");
+	CHECK_EQ_INT(frozen, -1);
+	uncore_error_clear();
+	CHECK_EQ_INT(uncore_sim_destroy(sim), 0);
+	CHECK(access(path, F_OK) != 0); /* destroy removes the file */
+
+	/* A client model: its MSRs, host bridge and IMC counters peek. */
+	REQUIRE(uncore_sim_create("i7-6700k", NULL, &sim) == 0);
+	struct uncore_reg bridge = {UNCORE_SPACE_PCI, 4, 0, UNCORE_BDF(0, 0, 0), 0};
+	CHECK_EQ_INT(uncore_sim_peek(sim, &bridge, &v), 0);
+	CHECK_EQ_U64(v & 0xffff, 0x8086);
+	struct uncore_reg msr = {UNCORE_SPACE_MSR, 8, 0, 0, 0x396}; /* MSR_UNC_CBO_CONFIG */
+	uint64_t read_v = 0;
+	CHECK_EQ_INT(uncore_sim_peek(sim, &msr, &v), 0);
+	CHECK_EQ_INT(uncore_regio_read(uncore_sim_regio(sim), &msr, &read_v), 0);
+	CHECK_EQ_U64(v, read_v);
+	uncore_sim_destroy(sim);
+	test_rmtree(dir);
+}
+
 TEST(the_platform_of_a_machine)
 {
 	/* Independent of the model table: what each machine is (Intel ARK). */
@@ -163,6 +232,7 @@ int main(void)
 {
 	RUN(server_model_refusals);
 	RUN(client_model_refusals);
+	RUN(instance_files_and_peeks);
 	RUN(the_platform_of_a_machine);
 	RUN(opening_a_machine_by_its_settings);
 	return harness_done();
