@@ -173,6 +173,9 @@ struct uncore_sim {
 	int scenario_by_default; /* regio_from_env chose the demo's scenario */
 	int owns_regio_alloc;
 	int user; /* enum uncore_sim_user of this process's attachment */
+	/* A follower's shared machine (sim_follow.c), owned: its time is this
+	 * one's.  NULL for any other machine. */
+	struct uncore_sim *leader;
 	struct uncore_regio io;
 };
 
@@ -180,6 +183,9 @@ struct uncore_sim {
 int sim_lock(struct uncore_sim *sim);
 void sim_unlock(struct uncore_sim *sim);
 void sim_reset_registers(struct sim_shared *sh, const struct sim_model *m);
+
+/* sim_follow.c: a follower brought to its leader's time (lock held). */
+void sim_follow_sync(struct uncore_sim *sim);
 
 /* sim_regio.c */
 void sim_regio_init(struct uncore_sim *sim);
