@@ -677,7 +677,11 @@ void hub_fork_child(struct uncore_share *hub)
 	hub->layout++;
 	hub->forked_from = parent > 0 ? parent : 1;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		if (hub->holds[s])
+		/* Counted by the parent: held, or (no lock: a process alone on
+		 * the perf backend) wanted and not another's. */
+		int parents = hub->holds[s] || (hub->no_socket_lock && (hub->wanted & (1u << s)) &&
+						!(hub->missing & (1u << s)));
+		if (parents)
 			snprintf(hub->owner[s], sizeof(hub->owner[s]),
 				 "counted by PID %d (the parent of this forked process)", parent);
 		else
