@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3};
-static const struct uncore_cpu_id SPR = {"GenuineIntel", 6, 0x8f, 8};
-static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2};
+static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3, 8192};
+static const struct uncore_cpu_id SPR = {"GenuineIntel", 6, 0x8f, 8, 8192};
+static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2, 8192};
 
 static void settings(struct uncore_settings *s, const char *backend, const char *locks)
 {
