@@ -43,6 +43,8 @@ int uncore_sim_follow(struct uncore_sim *leader, struct uncore_sim **out)
 	f->sh->lock = keep;
 	sim_unlock(leader);
 	f->sh->clock_mode = UNCORE_SIM_CLOCK_VIRTUAL;
+	f->sh->access_ps = 0; /* its time is the leader's, nothing added */
+	f->seen_gen = f->sh->gen;
 	sim_reset_registers(f->sh, f->model);
 	f->user = leader->user;
 	f->scenario_by_default = leader->scenario_by_default;
@@ -54,11 +56,31 @@ int uncore_sim_follow(struct uncore_sim *leader, struct uncore_sim **out)
 }
 
 /* Bring a follower to its leader's time (called with the follower's lock
- * held; the leader's lock is taken inside, never the other way round). */
+ * held; the leader's lock is taken inside, never the other way round).
+ * A scenario or fault change of the leader is taken over at the instant it
+ * was made (several changes between two syncs: the last one from its
+ * instant). */
 void sim_follow_sync(struct uncore_sim *sim)
 {
-	uint64_t ns;
-	if (sim->leader && uncore_sim_now(sim->leader, &ns) == 0)
-		sim_advance_to(sim->sh, sim->model, ns * SIM_PS_PER_NS);
-	uncore_error_clear();
+	struct uncore_sim *l = sim->leader;
+	if (!l || sim_lock(l) != 0) {
+		uncore_error_clear();
+		return;
+	}
+	struct sim_shared *ls = l->sh, *fs = sim->sh;
+	sim_sync_wall(ls, l->model);
+	if (ls->gen != sim->seen_gen) {
+		sim_advance_to(fs, sim->model, ls->gen_ps);
+		memcpy(fs->streams, ls->streams, sizeof(fs->streams));
+		memcpy(fs->shapes, ls->shapes, sizeof(fs->shapes));
+		memcpy(fs->faults, ls->faults, sizeof(fs->faults));
+		fs->n_streams = ls->n_streams;
+		fs->n_shapes = ls->n_shapes;
+		fs->n_faults = ls->n_faults;
+		memcpy(fs->scenario, ls->scenario, sizeof(fs->scenario));
+		sim->seen_gen = ls->gen;
+	}
+	uint64_t now = ls->now_ps;
+	sim_unlock(l);
+	sim_advance_to(fs, sim->model, now);
 }

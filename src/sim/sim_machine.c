@@ -483,6 +483,8 @@ int uncore_sim_inject_fault(struct uncore_sim *sim, const struct uncore_sim_faul
 		return uncore_fail(UNCORE_ENOSPACE, "at most %d fault rules", SIM_MAX_FAULTS);
 	}
 	sh->faults[sh->n_faults++] = (struct sim_fault_rule){.f = *fault};
+	sh->gen++;
+	sh->gen_ps = sh->now_ps;
 	sim_unlock(sim);
 	return 0;
 }
@@ -493,6 +495,8 @@ int uncore_sim_clear_faults(struct uncore_sim *sim)
 	if (rc)
 		return rc;
 	sim->sh->n_faults = 0;
+	sim->sh->gen++;
+	sim->sh->gen_ps = sim->sh->now_ps;
 	sim_unlock(sim);
 	return 0;
 }
