@@ -82,7 +82,10 @@ int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe
 		out->usable = 1;
 		return 0;
 	}
-	if ((want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_DIRECT) && in->have_direct_access) {
+	/* A generation the direct backend does not program (counted through
+	 * the kernel only) never gets it. */
+	if ((want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_DIRECT) && in->have_direct_access &&
+	    out->platform->direct_open) {
 		out->backend = UNCORE_BACKEND_DIRECT;
 		out->usable = 1;
 		return 0;

@@ -47,6 +47,9 @@ const struct uncore_platform *uncore_platform_for_cpu(const struct uncore_cpu_id
 	for (unsigned i = 0; (p = uncore_platform_at(i)) != NULL; i++) {
 		if (p->family != cpu->family)
 			continue;
+		if ((p->stepping_min || p->stepping_max) &&
+		    (cpu->stepping < p->stepping_min || cpu->stepping > p->stepping_max))
+			continue;
 		for (const unsigned *m = p->models; *m; m++)
 			if (*m == cpu->model)
 				return p;
