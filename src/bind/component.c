@@ -78,6 +78,16 @@ static int open_perf(struct uncore_component *c, const struct uncore_platform *p
 	if (!platform)
 		snprintf(c->origin, sizeof(c->origin),
 			 "kernel PMUs only (no uncore tables for this processor)");
+	else if (kernel_only && !platform->direct_open && c->cpu_hypervisor)
+		snprintf(c->origin, sizeof(c->origin),
+			 "%s in a virtual machine; kernel PMUs only: the hypervisor exposes no "
+			 "uncore PMU (%s uncore events, presets and metrics need the host)",
+			 platform->title, platform->name);
+	else if (kernel_only && !platform->direct_open)
+		snprintf(c->origin, sizeof(c->origin),
+			 "%s; kernel PMUs only: the kernel exposes no uncore PMU (load the "
+			 "intel_uncore driver)",
+			 platform->title);
 	else if (kernel_only)
 		snprintf(c->origin, sizeof(c->origin),
 			 "%s; kernel PMUs only: no uncore PMU of %s (load the uncore driver, or "
@@ -585,6 +595,7 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 	}
 	c->kind = choice.backend;
 	c->choice = choice;
+	c->cpu_hypervisor = in.cpu.hypervisor;
 	if (choice.backend == UNCORE_BACKEND_PERF && !choice.platform) {
 		rc = defer_perf(c, sysfs);
 		if (rc < 0) {

@@ -31,6 +31,7 @@ int uncore_cpu_identify(struct uncore_cpu_id *out)
 	if (base_family == 6 || base_family == 0xf)
 		id.model |= ((eax >> 16) & 0xf) << 4;
 	id.stepping = eax & 0xf;
+	id.hypervisor = (ecx >> 31) & 1;
 	*out = id;
 	return 0;
 #else

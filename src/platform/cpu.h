@@ -12,6 +12,8 @@ struct uncore_cpu_id {
 	unsigned family;  /* display family (base + extended) */
 	unsigned model;   /* display model (base + extended << 4) */
 	unsigned stepping;
+	int hypervisor;   /* CPUID.1:ECX[31]: a virtual machine's CPU (SDM Vol. 2A:
+			   * "not used, always 0" on hardware; hypervisors set it) */
 };
 
 /* Read CPUID of the CPU we run on.  0, or UNCORE_ENOSUPP on a non-x86 build. */

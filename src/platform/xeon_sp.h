@@ -9,11 +9,11 @@
 #include "platform/platform.h"
 
 /* memory_bandwidth_read / _write: a * 64 (one 64-byte line per CAS). */
-#define XSP_PRESET_DRAM(sym, what, gen, ev)                                                        \
+#define XSP_PRESET_DRAM(sym, what, rw, gen, ev)                                                      \
 	{.symbol = sym,                                                                            \
-	 .short_descr = "DRAM " what " bytes",                                                     \
+	 .short_descr = "DRAM " rw " bytes",                                                         \
 	 .long_descr = "Bytes " what " DRAM: 64 per CAS of every memory channel (Intel perfmon " \
-		       #gen " metric memory_bandwidth_" what ": " ev " * 64)",                     \
+		       #gen " metric memory_bandwidth_" rw ": " ev " * 64)",                         \
 	 .postfix = "N0|64|*|",                                                                    \
 	 .events = {#gen "_unc_imc::" ev}}
 
@@ -21,12 +21,12 @@
  * each its own CAS counter; memory_bandwidth_read = (SCH0.RD + SCH1.RD) *
  * 64.  Both are counted from their raw encodings, so a kernel whose IMC
  * aliases know scheduler 0 only still gives the whole bandwidth. */
-#define XSP_PRESET_DRAM2(sym, what, gen, um)                                                       \
+#define XSP_PRESET_DRAM2(sym, what, rw, gen, um)                                                     \
 	{.symbol = sym,                                                                            \
-	 .short_descr = "DRAM " what " bytes",                                                     \
+	 .short_descr = "DRAM " rw " bytes",                                                         \
 	 .long_descr = "Bytes " what " DRAM: 64 per CAS of both command schedulers of every "     \
 		       "memory channel, counted from the raw encodings (Intel perfmon " #gen         \
-		       " metric memory_bandwidth_" what ": (UNC_M_CAS_COUNT_SCH0." um                 \
+		       " metric memory_bandwidth_" rw ": (UNC_M_CAS_COUNT_SCH0." um                     \
 		       " + UNC_M_CAS_COUNT_SCH1." um ") * 64)",                                      \
 	 .postfix = "N0|N1|+|64|*|",                                                               \
 	 .events = {#gen "_unc_imc::UNC_M_CAS_COUNT_SCH0:" um,                                     \
@@ -62,13 +62,13 @@
 /* The CAS counters of one scheduler per channel (Skylake-SP to Emerald
  * Rapids) and everything else common. */
 #define XSP_PRESETS_1SCH(gen)                                                                      \
-	XSP_PRESET_DRAM("PAPI_UNC_DRAM_RD_BYTES", "read from", gen, "UNC_M_CAS_COUNT:RD"),         \
-	    XSP_PRESET_DRAM("PAPI_UNC_DRAM_WR_BYTES", "written to", gen, "UNC_M_CAS_COUNT:WR"),    \
+	XSP_PRESET_DRAM("PAPI_UNC_DRAM_RD_BYTES", "read from", "read", gen, "UNC_M_CAS_COUNT:RD"),         \
+	    XSP_PRESET_DRAM("PAPI_UNC_DRAM_WR_BYTES", "written to", "write", gen, "UNC_M_CAS_COUNT:WR"),    \
 	    XSP_PRESET_LLC(gen), XSP_PRESET_UPI(gen), XSP_PRESET_CLK(gen)
 
 #define XSP_PRESETS_2SCH(gen)                                                                      \
-	XSP_PRESET_DRAM2("PAPI_UNC_DRAM_RD_BYTES", "read from", gen, "RD"),                        \
-	    XSP_PRESET_DRAM2("PAPI_UNC_DRAM_WR_BYTES", "written to", gen, "WR"),                   \
+	XSP_PRESET_DRAM2("PAPI_UNC_DRAM_RD_BYTES", "read from", "read", gen, "RD"),                        \
+	    XSP_PRESET_DRAM2("PAPI_UNC_DRAM_WR_BYTES", "written to", "write", gen, "WR"),                   \
 	    XSP_PRESET_LLC(gen), XSP_PRESET_UPI(gen), XSP_PRESET_CLK(gen)
 
 /* A generation counted through the kernel's PMUs: its identification, its
