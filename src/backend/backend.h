@@ -119,6 +119,12 @@ struct uncore_event_source_ops {
 	 * ("uncore_imc_0"). */
 	const char *const *(*pmu_names)(const struct uncore_event_source *src, unsigned *n,
 					unsigned *nprimary);
+	/* Optional: a table event as this backend will count it, checked when
+	 * it is added: 0 with ev->enc.counters narrowed to the counters the
+	 * backend can give it (perf: the kernel's counter constraints, so that
+	 * every plan is one the kernel accepts), or an error with the detail
+	 * set (perf: an encoding the kernel would not program as asked). */
+	int (*table_event)(struct uncore_event_source *src, struct uncore_sched_event *ev);
 };
 struct uncore_event_source {
 	const struct uncore_event_source_ops *ops;
@@ -151,6 +157,11 @@ struct uncore_backend {
 	 * would stop every counter for the read's duration (HSX 2.1.3 a), so
 	 * backends read without one. */
 	int fold_only_read;
+	/* 1 when read() freezes the counters for its duration (the direct
+	 * backend's read freeze, HSX 2.1.3 a), so that counts stop between its
+	 * first and last access: the event set leaves that span out of the
+	 * time its metrics divide by (eventset.c, read_timed). */
+	int read_freezes;
 	char interrupted_detail[160]; /* counting_interrupted's */
 	/* NULL, or the events beyond the tables. */
 	struct uncore_event_source *events;

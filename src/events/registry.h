@@ -160,6 +160,14 @@ struct uncore_box_type {
 	 * the filter bits the event depends on), or refuses with the reason. */
 	int (*kernel_rules)(const struct uncore_box_type *box, uint64_t *ctl, uint64_t *filter,
 			    const uint64_t *used, unsigned nfilters);
+	/* The counters (bit mask) the kernel's driver lets an event with
+	 * control value ctl use: its counter constraints, so that the perf
+	 * backend plans only groups the kernel accepts; NULL: every counter. */
+	uint64_t (*kernel_counters)(const struct uncore_box_type *box, uint64_t ctl);
+	/* Whether the kernel's driver programs this box's match registers for
+	 * a matching event ctl on instance `instance` (perf backend): 0, or a
+	 * refusal with the reason; NULL: on every instance. */
+	int (*kernel_match_rules)(const struct uncore_box_type *box, unsigned instance, uint64_t ctl);
 	/* Free-running counters: the kernel's event code of the counter at
 	 * each offset of the table's codes (perf backend); none: NULL. */
 	const struct uncore_freerun_kernel *kernel_freerun;

@@ -21,6 +21,8 @@
 #include "maxinc/intel_hswep_unc_maxinc.h"
 
 #include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
 
 #define TABLE(t) .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
 /* The max-increment array is parallel to the event table. */
@@ -260,6 +262,25 @@ static const struct uncore_mod_desc hswep_ha_mods[] = {
  * low 44 bits wraps at 2^44 like a 44-bit one); folding at 48 a counter that
  * really has 44 bits turns each wrap into a loss of 2^44 - 2^48 (mod 2^64).
  * So 44, and the read interval (max_read_interval) is computed for 44. */
+/* The kernel format names of the fields of `fd` that `bits` touch
+ * ("filter_nid", "filter_state, filter_opc"). */
+static void filter_field_names(const struct uncore_filter_desc *fd, uint64_t bits, char *out,
+			       size_t len, int more)
+{
+	size_t at = 0;
+	for (unsigned i = 0; fd->fields && fd->fields[i]; i++) {
+		const char *n = fd->perf ? fd->perf[i] : NULL;
+		if (!(fd->fields[i] & bits) || !n || strstr(out, n))
+			continue;
+		int w = snprintf(out + at, len - at, "%s%s", at || more ? ", " : "", n);
+		if (w < 0 || (size_t)w >= len - at)
+			return;
+		at += (size_t)w;
+	}
+	if (!at)
+		snprintf(out, len, "%s%s bits 0x%" PRIx64, more ? ", " : "", fd->name, bits);
+}
+
 /* The kernel_rules of the CBo and the PCU: what the Haswell-EP driver would
  * do with an encoding (platform/hswep/hswep_kernel.h): a CBo filter it would not program is refused -- the
  * event would count unfiltered -- and a PCU frequency band 1-3, which its
@@ -273,19 +294,25 @@ static int hswep_kernel_rules(const struct uncore_box_type *box, uint64_t *ctl, 
 		uint64_t m[2];
 		unsigned fields = hswep_kernel_cbo_fields(*ctl);
 		hswep_kernel_cbo_filter_masks(fields, &m[0], &m[1]);
-		for (unsigned f = 0; f < nfilters && f < 2; f++)
-			if (filter[f] & used[f] & ~m[f])
-				return uncore_fail(
-				    UNCORE_ENOSUPP,
-				    "%s: the kernel's uncore_cbox driver programs the CBo filters "
-				    "only for the (event, umask) pairs it lists, and for event "
-				    "0x%02x umask 0x%02x it would drop %s bits 0x%" PRIx64
-				    " and count unfiltered; use the direct backend "
-				    "(PAPI_INTEL_UNCORE_BACKEND=direct)",
-				    box->name, (unsigned)(*ctl & 0xff),
-				    (unsigned)(*ctl >> 8 & 0xff), box->filters[f].name,
-				    filter[f] & used[f] & ~m[f]);
-		return 0;
+		char names[160] = "";
+		for (unsigned f = 0; f < nfilters && f < 2; f++) {
+			uint64_t dropped = filter[f] & used[f] & ~m[f];
+			size_t at = strlen(names);
+			if (dropped)
+				filter_field_names(&box->filters[f], dropped, names + at,
+						   sizeof(names) - at, at > 0);
+		}
+		if (!names[0])
+			return 0;
+		return uncore_fail(UNCORE_ENOSUPP,
+				   "%s: the kernel would drop the %s filter and count unfiltered: "
+				   "its uncore_cbox driver programs a CBo filter field only for the "
+				   "(event, umask) pairs of its hswep_uncore_cbox_extra_regs table, "
+				   "matched exactly, and event 0x%02x umask 0x%02x gets %s there; "
+				   "use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
+				   box->name, names, (unsigned)(*ctl & 0xff),
+				   (unsigned)(*ctl >> 8 & 0xff),
+				   fields ? "only other fields" : "no filter at all");
 	}
 	if (box->layout == HSWEP_BOX_PCU && nfilters > 0) {
 		unsigned band;
@@ -307,6 +334,30 @@ static int hswep_kernel_rules(const struct uncore_box_type *box, uint64_t *ctl, 
 		}
 	}
 	return 0;
+}
+
+/* The kernel_counters of the CBo, R2PCIe and R3QPI: the driver's counter
+ * constraints (hswep_uncore_{cbox,r2pcie,r3qpi}_constraints): a group it
+ * cannot place is EINVAL at open (HARDWARE-DECISIONS.md H7). */
+static uint64_t hswep_kernel_counters(const struct uncore_box_type *box, uint64_t ctl)
+{
+	return hswep_kernel_counter_mask((enum hswep_box_kind)box->layout, ctl, box->ngeneric);
+}
+
+/* The kernel_match_rules of the QPI: a packet match the driver would not
+ * program (H14) is refused; the event would count unfiltered. */
+static int hswep_kernel_qpi_match_rules(const struct uncore_box_type *box, unsigned port,
+					uint64_t ctl)
+{
+	if (hswep_kernel_qpi_matches(ctl, port))
+		return 0;
+	return uncore_fail(UNCORE_ENOSUPP,
+			   "%s: the kernel's Haswell-EP driver programs the QPI packet match/mask "
+			   "for CTO_COUNT (event 0x38) on ports 0 and 1 only (its device table has "
+			   "no mask/match function for port 2), so on uncore_qpi_%u this event "
+			   "would count unfiltered; count ports 0 and 1 by name (:box=0, :box=1) "
+			   "or use the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
+			   box->name, port);
 }
 
 static const struct uncore_box_type hswep_ubo = {
@@ -344,6 +395,7 @@ static const struct uncore_box_type hswep_cbo = {
     TABLE(intel_hswep_unc_c_pe),
     MAXINC(intel_hswep_unc_c_maxinc, intel_hswep_unc_c_pe),
     .kernel_rules = hswep_kernel_rules,
+    .kernel_counters = hswep_kernel_counters,
 };
 
 static const struct uncore_box_type hswep_sbo = {
@@ -452,6 +504,7 @@ static const struct uncore_box_type hswep_qpi = {
     .flags = UNCORE_BOXF_UFILTER_VALUE | UNCORE_BOXF_FILTERS_WHOLE,
     TABLE(intel_hswep_unc_q_pe),
     MAXINC(intel_hswep_unc_q_maxinc, intel_hswep_unc_q_pe),
+    .kernel_match_rules = hswep_kernel_qpi_match_rules,
 };
 
 static const struct uncore_box_type hswep_r2pcie = {
@@ -468,6 +521,7 @@ static const struct uncore_box_type hswep_r2pcie = {
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r2_pe),
     MAXINC(intel_hswep_unc_r2_maxinc, intel_hswep_unc_r2_pe),
+    .kernel_counters = hswep_kernel_counters,
 };
 
 static const struct uncore_box_type hswep_r3qpi = {
@@ -484,6 +538,7 @@ static const struct uncore_box_type hswep_r3qpi = {
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r3_pe),
     MAXINC(intel_hswep_unc_r3_maxinc, intel_hswep_unc_r3_pe),
+    .kernel_counters = hswep_kernel_counters,
 };
 
 static const struct uncore_box_type *const hswep_boxes[] = {

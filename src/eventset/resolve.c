@@ -45,6 +45,8 @@ int uncore_resolve(const struct uncore_event_platform *plat, struct uncore_event
 	rc = uncore_event_parse(plat, name, &e.ev.ref);
 	if (rc == 0) {
 		rc = uncore_event_encode(&e.ev.ref, &e.ev.enc);
+		if (rc == 0 && src && src->ops->table_event)
+			rc = src->ops->table_event(src, &e.ev);
 		if (rc < 0)
 			return rc;
 		e.kind = UNCORE_ENTRY_EVENT;

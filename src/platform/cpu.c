@@ -1,5 +1,6 @@
-/* CPUID identification, and the generation of a CPU (the models each
- * generation lists, src/platform/<gen>/<gen>.c). */
+/* CPUID identification (family, model, the L3 from leaf 4 or 2), and the
+ * generation of a CPU (the models each generation lists, and what else it
+ * needs, src/platform/<gen>/<gen>.c). */
 #include "platform/cpu.h"
 
 #include "common/uncore_error.h"
@@ -32,12 +33,102 @@ int uncore_cpu_identify(struct uncore_cpu_id *out)
 		id.model |= ((eax >> 16) & 0xf) << 4;
 	id.stepping = eax & 0xf;
 	id.hypervisor = (ecx >> 31) & 1;
+	/* The L3 (SDM Vol. 2A, CPUID leaf 4 "Deterministic Cache Parameters",
+	 * else leaf 2's descriptors). */
+	unsigned max = __get_cpuid_max(0, NULL);
+	if (max >= 4) {
+		unsigned sub[16][4];
+		unsigned n = 0;
+		while (n < 16) {
+			__cpuid_count(4, n, sub[n][0], sub[n][1], sub[n][2], sub[n][3]);
+			if ((sub[n][0] & 0x1f) == 0)
+				break;
+			n++;
+		}
+		id.l3_kb = uncore_cpuid4_l3_kb((const unsigned(*)[4])sub, n);
+	}
+	if (!id.l3_kb && max >= 2) {
+		unsigned r[4];
+		__cpuid(2, r[0], r[1], r[2], r[3]);
+		id.l3_kb = uncore_cpuid2_l3_kb(r, id.family, id.model);
+	}
 	*out = id;
 	return 0;
 #else
 	(void)out;
 	return uncore_fail(UNCORE_ENOSUPP, "not an x86 processor");
 #endif
+}
+
+unsigned uncore_cpuid4_l3_kb(const unsigned (*sub)[4], unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		unsigned type = sub[i][0] & 0x1f, level = (sub[i][0] >> 5) & 0x7;
+		if (type == 0)
+			break;
+		if (level != 3 || (type != 1 && type != 3)) /* data or unified */
+			continue;
+		/* (ways + 1) * (partitions + 1) * (line size + 1) * (sets + 1) */
+		unsigned long long bytes = (unsigned long long)((sub[i][1] >> 22) + 1) *
+					   (((sub[i][1] >> 12) & 0x3ff) + 1) *
+					   ((sub[i][1] & 0xfff) + 1) * ((unsigned long long)sub[i][2] + 1);
+		return (unsigned)(bytes >> 10);
+	}
+	return 0;
+}
+
+/* SDM Vol. 2A, Table 3-12 (CPUID leaf 2 descriptors): the third-level
+ * cache sizes in KiB.  0x49 is an L3 only on family 0xF model 6 (the Xeon
+ * MP); elsewhere it is an L2. */
+static const struct {
+	unsigned char desc;
+	unsigned kb;
+} l3_descriptors[] = {
+    {0x22, 512},  {0x23, 1024},  {0x25, 2048},  {0x29, 4096},  {0x46, 4096},
+    {0x47, 8192}, {0x4a, 6144},  {0x4b, 8192},  {0x4c, 12288}, {0x4d, 16384},
+    {0xd0, 512},  {0xd1, 1024},  {0xd2, 2048},  {0xd6, 1024},  {0xd7, 2048},
+    {0xd8, 4096}, {0xdc, 1536},  {0xdd, 3072},  {0xde, 6144},  {0xe2, 2048},
+    {0xe3, 4096}, {0xe4, 8192},  {0xea, 12288}, {0xeb, 18432}, {0xec, 24576},
+};
+
+unsigned uncore_cpuid2_l3_kb(const unsigned regs[4], unsigned family, unsigned model)
+{
+	for (unsigned r = 0; r < 4; r++) {
+		if (regs[r] & 0x80000000u) /* bit 31 set: the register holds no descriptors */
+			continue;
+		for (unsigned b = r == 0 ? 1 : 0; b < 4; b++) { /* AL is the count, not one */
+			unsigned char d = (unsigned char)(regs[r] >> (8 * b));
+			if (d == 0x49 && family == 0xf && model == 6)
+				return 4096;
+			for (size_t i = 0; i < sizeof(l3_descriptors) / sizeof(l3_descriptors[0]); i++)
+				if (l3_descriptors[i].desc == d)
+					return l3_descriptors[i].kb;
+		}
+	}
+	return 0;
+}
+
+static int listed(const unsigned *models, unsigned model)
+{
+	for (const unsigned *m = models; m && *m; m++)
+		if (*m == model)
+			return 1;
+	return 0;
+}
+
+const char *uncore_platform_near_miss(const struct uncore_cpu_id *cpu)
+{
+	const struct uncore_platform *p;
+	if (strcmp(cpu->vendor, "GenuineIntel") != 0)
+		return "";
+	for (unsigned i = 0; (p = uncore_platform_at(i)) != NULL; i++) {
+		if (p->family != cpu->family || !p->not_why)
+			continue;
+		if (listed(p->not_models, cpu->model) ||
+		    (p->needs_l3 && !cpu->l3_kb && listed(p->models, cpu->model)))
+			return p->not_why;
+	}
+	return "";
 }
 
 const struct uncore_platform *uncore_platform_for_cpu(const struct uncore_cpu_id *cpu)
@@ -51,9 +142,10 @@ const struct uncore_platform *uncore_platform_for_cpu(const struct uncore_cpu_id
 		if ((p->stepping_min || p->stepping_max) &&
 		    (cpu->stepping < p->stepping_min || cpu->stepping > p->stepping_max))
 			continue;
-		for (const unsigned *m = p->models; *m; m++)
-			if (*m == cpu->model)
-				return p;
+		if (p->needs_l3 && !cpu->l3_kb)
+			continue;
+		if (listed(p->models, cpu->model))
+			return p;
 	}
 	return NULL;
 }

@@ -60,6 +60,14 @@ struct uncore_platform {
 	const char *title;      /* "Intel Xeon E5/E7 v3 (Haswell-EP)" */
 	unsigned family;        /* CPUID display family */
 	const unsigned *models; /* display models, 0-terminated */
+	/* Identification beyond family and model (platform/cpu.c): needs_l3,
+	 * only a part with a level-3 cache (CPUID leaf 4, else 2) is this
+	 * generation; not_models (0-terminated, or NULL), models of this family
+	 * that look like it and are not; not_why, the clause that "No supported
+	 * uncore" adds for either ("; ..."), from its HARDWARE-DECISIONS.md. */
+	unsigned needs_l3;
+	const unsigned *not_models;
+	const char *not_why;
 	/* Steppings it covers (Cascade Lake is Skylake-SP's model from
 	 * stepping 5); both 0: every stepping. */
 	unsigned stepping_min, stepping_max;

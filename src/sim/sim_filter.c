@@ -110,6 +110,13 @@ static int qpi_pass(const struct sim_box *b, uint8_t umask, const struct sim_sha
 	 * (2.9.2.3; the derived events of Table 2-176 use it so). */
 	uint64_t match0 = b->filter[base], match1 = b->filter[base + 1];
 	uint64_t mask0 = b->filter[base + 2], mask1 = b->filter[base + 3];
+	/* A matcher whose masks are both 0 (as reset, as Linux leaves the Tx
+	 * side) is not armed: it matches no packet (MODEL.md; the reading
+	 * under which the kernel's Rx-only programming counts received
+	 * packets; HARDWARE-DECISIONS.md H14, which the first-machine kit
+	 * checks). */
+	if (!mask0 && !mask1)
+		return 0;
 	return !((a->pkt0 ^ match0) & mask0) && !((a->pkt1 ^ match1) & mask1);
 }
 

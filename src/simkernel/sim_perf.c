@@ -401,6 +401,9 @@ static void driver_rules(struct uncore_sim_perf *k, struct kpmu *p, struct keven
 			e->band_val = v;
 		}
 		e->filter[0] = 0;
+	} else if (d->kind == HSWEP_BOX_QPI && !hswep_kernel_qpi_matches(e->ctl, p->inst)) {
+		e->filter[0] = 0;
+		e->filter[1] = 0;
 	}
 }
 

@@ -19,7 +19,7 @@ static size_t nmap;
 static int have_hswep(void)
 {
 	struct uncore_cpu_id id = {.family = 0};
-	const struct uncore_platform_desc *p = NULL;
+	const struct uncore_platform *p = NULL;
 	if (uncore_cpu_identify(&id) == 0)
 		p = uncore_platform_for_cpu(&id);
 	if (!p || p->id != UNCORE_PLATFORM_HSWEP) {

@@ -49,3 +49,42 @@ if grep -q '^flags.* hypervisor' /proc/cpuinfo; then
 fi
 "$script" --bogus >/dev/null 2>&1
 expect "an unknown option is refused (status 2)" test $? -eq 2
+
+# Every generation's simulator model (and today's Xeons through the perf
+# backend of a simulated kernel), read-only: the report runs, names the
+# platform, prints the register facts the manuals leave open, and finds no
+# MISMATCH.
+for m in i7-6700k:skl x5570-2s:nhm x7460-4s:x7400 x7140m-4s:x7100 kernel-spr:xeon; do
+	model=${m%%:*} plat=${m#*:}
+	if [ "$plat" = xeon ]; then
+		"$script" --sim-kernel spr --bin "$STAGE/bin" -o "$tmp/$model.txt"
+	else
+		"$script" --sim-model "$model" --bin "$STAGE/bin" -o "$tmp/$model.txt"
+	fi
+	expect "$model: the report runs" test $? -eq 0
+	expect "$model: platform $plat" grep -q "^  platform: $plat " "$tmp/$model.txt"
+	expect "$model: read-only" grep -q '^mode: simulator, read-only' "$tmp/$model.txt"
+	expect "$model: device facts section" grep -q '^== device facts' "$tmp/$model.txt"
+	expect "$model: no MISMATCH" test -z "$(grep '^  MISMATCH' "$tmp/$model.txt")"
+	expect "$model: a summary" grep -q -E '^  [0-9]+ OK, 0 MISMATCH' "$tmp/$model.txt"
+done
+expect "skl: MSR 0xE01 printed" grep -q 'NOTE: MSR_UNC_PERF_GLOBAL_CTRL (0xE01) = 0x' "$tmp/i7-6700k.txt"
+expect "skl: MSR 0x396: four CBos" grep -q 'NOTE: MSR_UNC_CBO_CONFIG (0x396) = 0x5: 5 - 1 CBos' "$tmp/i7-6700k.txt"
+expect "skl: UCLK through both backends" grep -q 'OK: direct: uncore clock' "$tmp/i7-6700k.txt"
+expect "nhm: MSR 0x396 printed" grep -q 'NOTE: MSR_UNCORE_ADDR_OPCODE_MATCH (0x396) = 0x' "$tmp/x5570-2s.txt"
+expect "x7400: GL_CTL printed" grep -q 'NOTE: MSR_EMON_L3_GL_CTL (0x107D8) = 0x' "$tmp/x7460-4s.txt"
+expect "x7400: its freeze/reset left to --write" grep -q 'NOT CHECKED: the freeze and reset' "$tmp/x7460-4s.txt"
+expect "hswep: QPI Tx and Rx matchers printed" grep -q 'NOTE: QPI port 0 (7f:08.6' "$tmp/sim.txt"
+expect "xeon: DRAM traffic through the kernel's aliases" grep -q 'perf: .* MiB read from DRAM' "$tmp/kernel-spr.txt"
+
+# --write on the simulator: the register experiments run.
+"$script" --sim-model x7460-4s --write --bin "$STAGE/bin" -o "$tmp/x7400w.txt"
+expect "x7400 --write: freeze holds" grep -q 'OK: GL_freeze_cmd holds counter 0' "$tmp/x7400w.txt"
+expect "x7400 --write: reset zeroes" grep -q 'OK: GL_reset_cmd zeroes counter 0' "$tmp/x7400w.txt"
+WRITE=1 "$script" --sim --bin "$STAGE/bin" -o "$tmp/hswepw.txt"
+expect "WRITE=1 is --write" grep -q '^mode: simulator, read-write' "$tmp/hswepw.txt"
+expect "hswep --write: the SBo width measured (the model's 48 bits)" grep -q 'NOTE: SBo 0 counter 0 (MSR 0x726) holds 48 bits' "$tmp/hswepw.txt"
+"$script" --sim-model i7-6700k --write --bin "$STAGE/bin" -o "$tmp/sklw.txt"
+expect "skl --write: EN alone against 0x2000001f" grep -q -E 'NOTE: CBo 0 LLC_LOOKUP.ANY with GLOBAL_CTRL = 0x20000000 \(EN only\): 0x0; with 0x2000001f: 0x[1-9a-f]' "$tmp/sklw.txt"
+"$script" --sim-model nosuch >/dev/null 2>&1
+expect "an unknown model is refused (status 2)" test $? -eq 2

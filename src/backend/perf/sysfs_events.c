@@ -525,7 +525,13 @@ static const char *const *kernel_pmu_names(const struct uncore_event_source *src
 	return (const char *const *)k->pmu_names;
 }
 
+static int kernel_table_event(struct uncore_event_source *src, struct uncore_sched_event *ev)
+{
+	return perf_table_event(((struct perf_kernel_events *)src)->b, ev);
+}
+
 static const struct uncore_event_source_ops kernel_source_ops = {
+    .table_event = kernel_table_event,
     .parse = kernel_parse,
     .count = kernel_count,
     .entry = kernel_entry,

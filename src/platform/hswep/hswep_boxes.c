@@ -159,16 +159,15 @@ static const struct hswep_filter_route pcu_routes[] = {
     {.nroutes = 1, .to = {ROUTE(HSWEP_PCU_BOX_FILTER, 0)}},
 };
 /* QPI: the packet match and mask values, bits 31:0 for *_MATCH0/MASK0 and
- * 63:32 for *_MATCH1/MASK1 (2.12, Tables 2-172 to 2-175), go to both the Rx
- * and the Tx matcher: an Rx event uses the Rx copy, a Tx event the Tx copy,
- * so one pattern serves either direction. */
+ * 63:32 for *_MATCH1/MASK1 (2.12, Tables 2-172 to 2-175), go to the Rx
+ * matcher only, as the Linux driver programs them: every Common Metric
+ * that uses CTO_COUNT counts packets received ("_FROM_QPI"), and a pattern
+ * also in the Tx matcher would add the matching transmitted packets, up to
+ * twice the perf backend's count.  The Tx registers are left as they are
+ * (HARDWARE-DECISIONS.md H14). */
 static const struct hswep_filter_route qpi_routes[] = {
-    {.nroutes = 4,
-     .to = {ROUTE(HSWEP_QPI_RX_MATCH0, 0), ROUTE(HSWEP_QPI_RX_MATCH1, 32),
-	    ROUTE(HSWEP_QPI_TX_MATCH0, 0), ROUTE(HSWEP_QPI_TX_MATCH1, 32)}},
-    {.nroutes = 4,
-     .to = {ROUTE(HSWEP_QPI_RX_MASK0, 0), ROUTE(HSWEP_QPI_RX_MASK1, 32),
-	    ROUTE(HSWEP_QPI_TX_MASK0, 0), ROUTE(HSWEP_QPI_TX_MASK1, 32)}},
+    {.nroutes = 2, .to = {ROUTE(HSWEP_QPI_RX_MATCH0, 0), ROUTE(HSWEP_QPI_RX_MATCH1, 32)}},
+    {.nroutes = 2, .to = {ROUTE(HSWEP_QPI_RX_MASK0, 0), ROUTE(HSWEP_QPI_RX_MASK1, 32)}},
 };
 #define ROUTES(r) .num_routes = sizeof(r) / sizeof((r)[0]), .routes = (r)
 

@@ -96,6 +96,11 @@ int hswep_kernel_pcu_band(uint64_t ctl, uint64_t filter, unsigned *band, uint8_t
 	return 1;
 }
 
+int hswep_kernel_qpi_matches(uint64_t ctl, unsigned port)
+{
+	return (ctl & HSWEP_PMON_CTL_EV_SEL) == 0x38 && port < 2;
+}
+
 /* UNCORE_EVENT_CONSTRAINT rows: event select -> allowed counters. */
 struct constraint {
 	uint8_t event, counters;

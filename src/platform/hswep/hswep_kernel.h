@@ -40,4 +40,11 @@ int hswep_kernel_pcu_band(uint64_t ctl, uint64_t filter, unsigned *band, uint8_t
  * `ctl` use in a box of kind `kind` with `ncounters` counters. */
 unsigned hswep_kernel_counter_mask(enum hswep_box_kind kind, uint64_t ctl, unsigned ncounters);
 
+/* 1 when the driver programs the packet match/mask registers for a QPI
+ * event `ctl` on port `port`: event 0x38 (CTO_COUNT) only
+ * (snbep_qpi_hw_config), on ports 0 and 1 only: hswep_uncore_pci_ids lists
+ * the mask/match functions of ports 0 and 1 (0x2f86, 0x2f96), not port 2's
+ * (HARDWARE-DECISIONS.md H14). */
+int hswep_kernel_qpi_matches(uint64_t ctl, unsigned port);
+
 #endif

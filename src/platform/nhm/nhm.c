@@ -1,6 +1,6 @@
 /* Nehalem (Core i7 / Xeon 5500) as one object: identification (SDM Vol. 4
- * table 2-1: 06_1AH, 06_1EH, 06_1FH; 06_2EH is Nehalem-EX, a different
- * uncore, not this one) and its parts in each layer: an uncore of MSRs
+ * table 2-1: 06_1AH, 06_1EH; not 06_1FH, N1; 06_2EH is Nehalem-EX, a
+ * different uncore, not this one) and its parts in each layer: an uncore of MSRs
  * only (SDM 18.8.2). */
 #include "platform/platform.h"
 
@@ -10,7 +10,11 @@ extern const struct direct_platform direct_platform_nhm;     /* backend/direct/d
 int uncore_direct_open_msr(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
 			   struct uncore_backend **out);
 
-static const unsigned models[] = {0x1a, 0x1e, 0x1f, 0};
+static const unsigned models[] = {0x1a, 0x1e, 0};
+/* 06_1FH (Auburndale/Havendale) is in the SDM's list but not here: the
+ * kernel has no uncore PMU for it and no such part was sold
+ * (HARDWARE-DECISIONS.md N1). */
+static const unsigned not_models[] = {0x1f, 0};
 
 /* Presets (NHM guide: seed 002), section "Integrated Memory Controller":
  * "Read Bandwidth = 64*UNC_IMC_NORMAL_READS...", "Write Bandwidth =
@@ -47,6 +51,9 @@ const struct uncore_platform uncore_platform_nhm = {
     .title = "Intel Core i7 / Xeon 5500 (Nehalem)",
     .family = 6,
     .models = models,
+    .not_models = not_models,
+    .not_why = "; model 0x1f (Nehalem Auburndale/Havendale) is not supported: Linux has no "
+	       "uncore PMU for it and no such part was sold",
     .events = &uncore_events_nhm,
     .msr_table = &uncore_nhm_msr_table,
     .access = UNCORE_ACCESS_MSR,

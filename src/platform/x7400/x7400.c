@@ -55,6 +55,12 @@ const struct uncore_platform uncore_platform_x7100 = {
     .title = "Intel Xeon 7100 (Tulsa)",
     .family = 0xf,
     .models = x7100_models,
+    /* Family 0xF model 6 is also the Pentium D 9xx and Pentium 4 6x1, which
+     * have no L3 and no L3 EMON: only a part with an L3 is a Xeon 7100
+     * (HARDWARE-DECISIONS.md X1). */
+    .needs_l3 = 1,
+    .not_why = "; family 0xF model 6 without an L3 cache (CPUID leaves 4 and 2) is a "
+	       "Pentium D or Pentium 4, which has no L3 EMON: only a Xeon 7100 is counted",
     .events = &uncore_events_x7100,
     .msr_table = &uncore_x7100_msr_table,
     .access = UNCORE_ACCESS_MSR,

@@ -167,13 +167,15 @@ static const struct row rows[] = {
 	{ROW, 0, "hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:t=18:i=1", HSWEP_BOX_PCU, ANY, ANY,
 	 {INC(ANY, ANY, 1)}},
 
-	/* QPI (2.9): packet match/mask (Rx and Tx copies); per-port flits. */
+	/* QPI (2.9): packet match/mask on the Rx matcher only, as Linux
+	 * programs it (HARDWARE-DECISIONS.md H14): port 1's 20 M transmitted
+	 * DRS packets are not counted; per-port flits. */
 	{ROW, 0, "hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_DATAC_M", HSWEP_BOX_QPI, ANY, ANY,
-	 {R(ANY, 0, 50 * M), R(ANY, 1, 20 * M)}},
+	 {R(ANY, 0, 50 * M)}},
 	{ROW, 0, "hswep_unc_qpi0::UNC_Q_CTO_COUNT:DRS_DATAC_E:socket=1", HSWEP_BOX_QPI, 1, 0,
 	 {R(ANY, ANY, 5 * M)}},
 	{ROW, 0, "hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_ANYDATAC", HSWEP_BOX_QPI, ANY, ANY,
-	 {R(ANY, 0, 55 * M), R(ANY, 1, 20 * M)}},
+	 {R(ANY, 0, 55 * M)}},
 	{ROW, 0, "hswep_unc_qpi::UNC_Q_RXL_FLITS_G1:DRS_DATA", HSWEP_BOX_QPI, ANY, ANY,
 	 {R(ANY, 0, 100 * M), R(ANY, 1, 200 * M), R(ANY, 2, 300 * M)}},
 	{ROW, 0, "hswep_unc_qpi1::UNC_Q_RXL_FLITS_G1:DRS_DATA:socket=0", HSWEP_BOX_QPI, 0, 1,
@@ -209,7 +211,7 @@ static const struct row rows[] = {
 	{ROW, 3, "hswep_unc_pcu::UNC_P_FREQ_BAND0_CYCLES:ff=20", HSWEP_BOX_PCU, ANY, ANY,
 	 {INC(1, ANY, 1)}},
 	{ROW, 3, "hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_DATAC_M", HSWEP_BOX_QPI, ANY, ANY,
-	 {R(ANY, 0, 50 * M), R(ANY, 1, 20 * M)}},
+	 {R(ANY, 0, 50 * M)}},
 	{ROW, 3, "hswep_unc_r2pcie::UNC_R2_RING_BL_USED:CCW_EVEN", HSWEP_BOX_R2PCIE, ANY, ANY,
 	 {R(ANY, ANY, 30 * M)}},
 	{ROW, 3, "hswep_unc_r3qpi::UNC_R3_RING_BL_USED:CW_EVEN", HSWEP_BOX_R3QPI, ANY, ANY,

@@ -90,6 +90,71 @@ static const char wb_constant[] =
     "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"  /* WbSData */
     "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n"; /* WbEData */
 
+/* QPI packet matching (HARDWARE-DECISIONS.md H14): the same DRS DataC_M
+ * pattern received (50 M/s) and transmitted (20 M/s) on port 0.  The kernel
+ * programs the Rx matcher only, so CTO_COUNT and DRS_M_FROM_QPI count the
+ * received packets; the direct backend must count the same, not the 70 M/s
+ * a pattern in the Tx matcher too would give. */
+static const char rx_and_tx[] =
+    "include hswep-clocks.scn\n"
+    "include hswep-shapes.scn\n"
+    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0 rds=8 dnid=0 rate=50M/s\n"
+    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=tx mc=0xe popc=0 rds=8 dnid=0 rate=20M/s\n";
+
+TEST(qpi_matching_counts_received_packets_on_both_backends)
+{
+	for (int perf = 0; perf < 2; perf++) {
+		struct sim_set e;
+		int rc = perf ? sim_set_open_perf(&e, "e5-2699v3-2s", NULL, rx_and_tx)
+			      : sim_set_open(&e, "e5-2699v3-2s", NULL, rx_and_tx);
+		CHECK_EQ_INT(rc, 0);
+		if (!e.set) {
+			sim_set_close(&e);
+			continue;
+		}
+		harness_row = perf ? "perf" : "direct";
+		const char *names[] = {"hswep_unc_qpi0::UNC_Q_CTO_COUNT:DRS_DATAC_M:socket=0",
+				       "hswep_unc_qpi::DRS_M_FROM_QPI"};
+		CHECK_EQ_INT(sim_set_assign(&e, names, 2), 0);
+		uint64_t v[2];
+		CHECK_EQ_INT(uncore_set_start(e.set), 0);
+		CHECK_EQ_INT(uncore_sim_advance(e.sim, 10 * NS_PER_MS), 0);
+		CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+		CHECK_EQ_U64(v[0], 500000); /* 50 M/s received, 10 ms */
+		CHECK_NEAR(sim_set_value(&e, v, 1), 500000.0 * 64, 1e-3); /* bytes, every port */
+		harness_row = NULL;
+		sim_set_close(&e);
+	}
+	/* Three ports: the kernel has no mask/match device for port 2, so
+	 * CTO_COUNT matching there is refused on perf, by name or summed,
+	 * and ports 0 and 1 count (H14). */
+	struct sim_set e;
+	CHECK_EQ_INT(sim_set_open_perf(&e, "e7-8890v3-4s", NULL, rx_and_tx), 0);
+	if (e.set) {
+		unsigned idx;
+		CHECK_EQ_INT(uncore_set_add(e.set, "hswep_unc_qpi::UNC_Q_CTO_COUNT:DRS_DATAC_M", &idx),
+			     UNCORE_ENOSUPP);
+		CHECK_CONTAINS(uncore_error_detail(), "no mask/match function for port 2");
+		CHECK_EQ_INT(
+		    uncore_set_add(e.set, "hswep_unc_qpi2::UNC_Q_CTO_COUNT:DRS_DATAC_M:socket=0", &idx),
+		    UNCORE_ENOSUPP);
+		CHECK_EQ_INT(
+		    uncore_set_add(e.set, "hswep_unc_qpi1::UNC_Q_CTO_COUNT:DRS_DATAC_M:socket=0", &idx),
+		    0);
+		/* A metric sums every port: refused when its terms are programmed. */
+		struct uncore_set *m = NULL;
+		CHECK_EQ_INT(uncore_set_create(e.be, &m), 0);
+		const char *metric[] = {"hswep_unc_qpi::DRS_M_FROM_QPI"};
+		int rc = uncore_set_assign(m, metric, 1);
+		if (rc == 0)
+			rc = uncore_set_start(m);
+		CHECK_EQ_INT(rc, UNCORE_ENOSUPP);
+		CHECK_CONTAINS(uncore_error_detail(), "port 2");
+		uncore_set_destroy(m);
+	}
+	sim_set_close(&e);
+}
+
 TEST(time_multiplexed_terms_reopen_the_kernel_groups_without_loss)
 {
 	struct sim_set e;
@@ -257,6 +322,7 @@ TEST(native_codes_list_events_then_metrics_then_kernel_events)
 int main(void)
 {
 	RUN(metrics_count_exactly_next_to_kernel_events);
+	RUN(qpi_matching_counts_received_packets_on_both_backends);
 	RUN(time_multiplexed_terms_reopen_the_kernel_groups_without_loss);
 	RUN(kernel_multiplexing_is_reported_per_entry_and_over_settings);
 	RUN(native_codes_list_events_then_metrics_then_kernel_events);

@@ -910,6 +910,48 @@ TEST(the_simulated_kernel_applies_the_hsx_driver_rules)
 	env_close(&e);
 }
 
+/* The kernel's counter constraints (hswep_uncore_cbox_constraints: CBo
+ * 0x09 FAST_ASSERTED on counter 0 only, where the manual allows 0-1; R3QPI
+ * 0x01 CLOCKTICKS on 0-1, the manual 0-2): a plan of two such CBo events
+ * is refused when the second is added, never EINVAL at start; the
+ * simulated kernel refuses the same group as the kernel does
+ * (HARDWARE-DECISIONS.md H7). */
+TEST(the_kernels_counter_constraints_are_planned_at_add)
+{
+	struct env e;
+	CHECK_EQ_INT(env_open(&e, "idle.scn"), 0);
+	if (!e.set) {
+		env_close(&e);
+		return;
+	}
+	unsigned idx;
+	CHECK_EQ_INT(uncore_set_add(e.set, "hswep_unc_cbo0::UNC_C_FAST_ASSERTED:socket=0", &idx), 0);
+	int rc = uncore_set_add(e.set, "hswep_unc_cbo0::UNC_C_FAST_ASSERTED:t=1:socket=0", &idx);
+	CHECK_EQ_INT(rc, UNCORE_ECONFLICT);
+	CHECK_EQ_INT(uncore_set_count(e.set), 1);
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	uint64_t v[1];
+	CHECK_EQ_INT(uncore_set_stop(e.set, v), 0);
+	/* Three R3QPI clockticks variants fit the manual's three counters but
+	 * not the kernel's two: the third is refused at add. */
+	struct uncore_set *s2 = NULL;
+	CHECK_EQ_INT(uncore_set_create(e.be, &s2), 0);
+	const char *r3[] = {"hswep_unc_r3qpi0::UNC_R3_CLOCKTICKS:socket=0",
+			    "hswep_unc_r3qpi0::UNC_R3_CLOCKTICKS:t=1:socket=0",
+			    "hswep_unc_r3qpi0::UNC_R3_CLOCKTICKS:t=2:socket=0"};
+	CHECK_EQ_INT(uncore_set_assign(s2, r3, 2), 0);
+	CHECK_EQ_INT(uncore_set_assign(s2, r3, 3), UNCORE_ECONFLICT);
+	uncore_set_destroy(s2);
+	/* The simulated kernel itself refuses the group the kernel refuses. */
+	struct uncore_perf_sys *s = uncore_sim_perf_sys(e.k);
+	int cbox0 = pmu_type(&e, "uncore_cbox_0");
+	int lead = sys_open(s, (uint32_t)cbox0, 0x09, 0, -1, 1, 0);
+	CHECK(lead >= 0);
+	CHECK_EQ_INT(sys_open(s, (uint32_t)cbox0, 0x01000009, 0, lead, 0, 0), -EINVAL);
+	s->close(s, lead);
+	env_close(&e);
+}
+
 TEST(errors_say_what_to_do)
 {
 	struct env e;
@@ -969,20 +1011,24 @@ TEST(errors_say_what_to_do)
 	CHECK_EQ_INT(uncore_set_start(e.set), UNCORE_EINVAL);
 	CHECK_CONTAINS(uncore_error_detail(), "group of 5 events");
 
-	/* Fields the kernel's formats lack: the CBo has no inv; the PCU's
-	 * occ_edge is not one bit wide. */
+	unsigned idx;
+	/* Fields the kernel's formats lack (the CBo has no inv; the PCU's
+	 * occ_edge is not one bit wide) and filters its driver would drop:
+	 * refused when added, not at start. */
 	const char *inv[] = {"hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:STATE_M:i=1"};
-	CHECK_EQ_INT(assign(&e, inv, 1), 0);
-	CHECK_EQ_INT(uncore_set_start(e.set), UNCORE_ENOSUPP);
+	CHECK_EQ_INT(uncore_set_assign(e.set, inv, 1), UNCORE_ENOSUPP);
 	CHECK_CONTAINS(uncore_error_detail(), "uncore_cbox_0 PMU has no format field for inv");
 	CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_BACKEND=direct");
 	const char *occ[] = {"hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:e=1"};
-	CHECK_EQ_INT(assign(&e, occ, 1), 0);
-	CHECK_EQ_INT(uncore_set_start(e.set), UNCORE_ENOSUPP);
+	CHECK_EQ_INT(uncore_set_assign(e.set, occ, 1), UNCORE_ENOSUPP);
 	CHECK_CONTAINS(uncore_error_detail(), "occ_edge as config:14-51, not one bit");
+	CHECK_EQ_INT(uncore_set_add(e.set, "hswep_unc_cbo::UNC_C_LLC_LOOKUP:DATA_READ:NID:nf=1",
+				    &idx),
+		     UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "would drop the filter_state, filter_nid filter");
+	CHECK_CONTAINS(uncore_error_detail(), "hswep_uncore_cbox_extra_regs");
 
 	/* Unknown kernel events name the aliases and fields there are. */
-	unsigned idx;
 	CHECK_EQ_INT(uncore_set_add(e.set, "uncore_imc_0::cas_count_reed", &idx), UNCORE_ENOEVENT);
 	CHECK_CONTAINS(uncore_error_detail(), "cas_count_read");
 	CHECK_EQ_INT(uncore_set_add(e.set, "uncore_imc_0::evnt=4", &idx), UNCORE_ENOMOD);
@@ -1006,6 +1052,7 @@ int main(void)
 	RUN(msr_tsc_and_software_events_of_the_simulated_kernel);
 	RUN(the_simulated_kernel_behaves_like_the_kernel);
 	RUN(the_simulated_kernel_applies_the_hsx_driver_rules);
+	RUN(the_kernels_counter_constraints_are_planned_at_add);
 	RUN(errors_say_what_to_do);
 	return harness_done();
 }

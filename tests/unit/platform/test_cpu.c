@@ -22,11 +22,12 @@ TEST(known_models_map_to_platforms)
 		const char *platform;
 	} rows[] = {
 		{6, 0x3f, "hswep"}, {6, 0x4e, "skl"},   {6, 0x5e, "skl"},  {6, 0x1a, "nhm"},
-		{6, 0x1e, "nhm"},   {6, 0x1f, "nhm"},  {6, 0x1d, "x7400"},
+		{6, 0x1e, "nhm"},   {6, 0x1d, "x7400"},
 		{0xf, 0x06, "x7100"},
 	};
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		struct uncore_cpu_id id = make_cpu("GenuineIntel", rows[i].family, rows[i].model);
+		id.l3_kb = 16384; /* the Xeon 7100's L3 (Xeon 7140M: 16 MB) */
 		const struct uncore_platform *p = uncore_platform_for_cpu(&id);
 		CHECK(p != NULL);
 		if (p)
@@ -40,6 +41,50 @@ TEST(unsupported_models_and_vendors_are_refused)
 	CHECK(uncore_platform_for_cpu(&vm) == NULL);
 	struct uncore_cpu_id amd = make_cpu("AuthenticAMD", 6, 0x3f);
 	CHECK(uncore_platform_for_cpu(&amd) == NULL);
+}
+
+/* Nehalem model 0x1f has no kernel uncore PMU and was never sold (N1);
+ * family 0xF model 6 without an L3 is a Pentium D or Pentium 4, not a Xeon
+ * 7100 (X1): both refused, saying why. */
+TEST(near_misses_are_refused_with_the_reason)
+{
+	struct uncore_cpu_id g = make_cpu("GenuineIntel", 6, 0x1f);
+	CHECK(uncore_platform_for_cpu(&g) == NULL);
+	CHECK_CONTAINS(uncore_platform_near_miss(&g), "no uncore PMU");
+	struct uncore_cpu_id pd = make_cpu("GenuineIntel", 0xf, 0x06);
+	CHECK(uncore_platform_for_cpu(&pd) == NULL);
+	CHECK_CONTAINS(uncore_platform_near_miss(&pd), "Pentium D");
+	pd.l3_kb = 4096;
+	CHECK(uncore_platform_for_cpu(&pd) != NULL);
+	CHECK_EQ_STR(uncore_platform_near_miss(&pd), "");
+	struct uncore_cpu_id h = make_cpu("GenuineIntel", 6, 0x3f);
+	CHECK_EQ_STR(uncore_platform_near_miss(&h), "");
+}
+
+/* CPUID leaf 2 descriptors (SDM Vol. 2A Table 3-12) and leaf 4 subleaves. */
+TEST(l3_from_cpuid_leaves_2_and_4)
+{
+	/* Xeon 7140M: AL = 1, descriptors 0x4d (16 MB L3) among others. */
+	unsigned tulsa[4] = {0x004d0001u, 0, 0, 0x007d2c00u};
+	CHECK_EQ_INT(uncore_cpuid2_l3_kb(tulsa, 0xf, 6), 16384);
+	/* 0x49: a 4 MB L3 on family 0xF model 6 only, elsewhere an L2. */
+	unsigned d49[4] = {0x00490001u, 0, 0, 0};
+	CHECK_EQ_INT(uncore_cpuid2_l3_kb(d49, 0xf, 6), 4096);
+	CHECK_EQ_INT(uncore_cpuid2_l3_kb(d49, 6, 0x17), 0);
+	/* Pentium D 9xx: L1 and L2 descriptors only (0x7d: 2 MB L2). */
+	unsigned presler[4] = {0x00000001u, 0, 0, 0x007d0c00u};
+	CHECK_EQ_INT(uncore_cpuid2_l3_kb(presler, 0xf, 6), 0);
+	/* A register with bit 31 set holds no descriptors. */
+	unsigned invalid[4] = {0x00000001u, 0x8000004du, 0, 0};
+	CHECK_EQ_INT(uncore_cpuid2_l3_kb(invalid, 0xf, 6), 0);
+	/* Leaf 4: L1d, L1i, L2, then an L3 of 16 ways x 64 B x 16384 sets. */
+	const unsigned sub[5][4] = {
+	    {0x21, (7u << 22) | 63, 63, 0},           {0x22, (3u << 22) | 63, 63, 0},
+	    {0x43, (15u << 22) | 63, 1023, 0},        {0x63, (15u << 22) | 63, 16383, 0},
+	    {0, 0, 0, 0},
+	};
+	CHECK_EQ_INT(uncore_cpuid4_l3_kb(sub, 5), 16384);
+	CHECK_EQ_INT(uncore_cpuid4_l3_kb(sub, 3), 0);
 }
 
 TEST(describe_lists_every_platform)
@@ -64,6 +109,8 @@ int main(void)
 {
 	RUN(known_models_map_to_platforms);
 	RUN(unsupported_models_and_vendors_are_refused);
+	RUN(near_misses_are_refused_with_the_reason);
+	RUN(l3_from_cpuid_leaves_2_and_4);
 	RUN(describe_lists_every_platform);
 	RUN(identify_reads_this_cpu);
 	return harness_done();

@@ -289,7 +289,12 @@ TEST(qpi_packet_mask_match)
 	    /* Table 2-176 DRS.DataC_M: Match0 0x1C00, Mask0 0x1FE0, Match1/Mask1 [19:16] 0x8/0xF */
 	    {"DRS.DataC_M received", 0x1c00, 0x1fe0, 0x80000, 0xf0000, 0, 0x1e00, 30},
 	    {"any DRS received", 0x1c00, 0x1e00, 0, 0, 0, 0x1e00, 54},
-	    {"all masks 0: every packet, both directions", 0, 0, 0, 0, 0, 0, 72},
+	    /* Both matchers unarmed (all masks 0, their reset value): nothing
+	     * (MODEL.md; HARDWARE-DECISIONS.md H14). */
+	    {"all masks 0: unarmed, no packet", 0, 0, 0, 0, 0, 0, 0},
+	    /* Rx armed on message-class bit 0 = 0 (classes 0 and 0xE: every
+	     * packet here), Tx unarmed: the received packets only. */
+	    {"every received packet, Tx unarmed", 0x0000, 0x0200, 0, 0, 0, 0, 60},
 	    {"DRS received for node 1", 0x1c00 | 1 << 13, 0x1e00 | 0x3e000, 0, 0, 0, 0x1e00, 24},
 	    /* Rx: match message class 0xF, which no packet has. */
 	    {"DRS transmitted only", 0x1e00, 0x1e00, 0, 0, 0x1c00, 0x1e00, 12},
