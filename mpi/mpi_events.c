@@ -86,3 +86,19 @@ void umpi_events_free(struct umpi_events *ev)
 		free(ev->name[i]);
 	memset(ev, 0, sizeof(*ev));
 }
+
+int umpi_counting_time_name(unsigned i, char *out, size_t len)
+{
+	const struct uncore_event_platform *plat;
+	for (unsigned k = 0, seen = 0; (plat = uncore_event_platform_at(k)) != NULL; k++) {
+		const struct uncore_metric_catalog *cat;
+		if (uncore_metric_catalog_get(plat, &cat) < 0 || !cat->summary_pmu ||
+		    !uncore_metric_def_find(cat, NULL, "COUNTING_TIME"))
+			continue;
+		if (seen++ == i) {
+			snprintf(out, len, "%s::COUNTING_TIME", cat->summary_pmu);
+			return 0;
+		}
+	}
+	return -1;
+}

@@ -20,4 +20,10 @@ struct umpi_events {
 int umpi_events_parse(const char *spec, struct umpi_events *out, char *err, size_t len);
 void umpi_events_free(struct umpi_events *ev);
 
+/* The i-th platform's <summary PMU>::COUNTING_TIME (src/metrics/README.md,
+ * "What a read returns"), for i = 0, 1, ... until it returns -1: the time
+ * base of a set's interval values, tried in turn (only the machine's own
+ * platform's is added). */
+int umpi_counting_time_name(unsigned i, char *out, size_t len);
+
 #endif

@@ -19,6 +19,7 @@
 #include "papi_uncore_mpi.h"
 
 #include <dlfcn.h>
+#include <math.h>
 #include <mpi.h>
 #include <papi.h>
 #include <sched.h>
@@ -49,6 +50,18 @@ static struct {
 	int *slot;   /* per (socket i, event e): index in the PAPI set, or -1 */
 	char **why;  /* per slot: why it could not be added */
 	int *metric; /* per event: a double (PAPI_DATATYPE_FP64) */
+	/* Per event: PAPI_VALUETYPE_ABSOLUTE, a value over the interval since
+	 * the previous read (src/metrics/README.md, "What a read returns"):
+	 * regions do not difference it, and the job's value combines every
+	 * read's (job_value). */
+	int *absolute;
+	double *wsum, *wtime; /* per slot: sum of value x seconds, and seconds */
+	unsigned nreads;
+	/* The slot of <summary PMU>::COUNTING_TIME, the interval values' own
+	 * time base (ns since start, taken by the same read), or -1: then the
+	 * wall clock between reads weights them. */
+	int time_slot;
+	double last_read;
 	char (*units)[24];
 	int nslots;     /* events in the PAPI set */
 	long long *val; /* PAPI values */
@@ -152,17 +165,24 @@ static int probe_sockets(void)
 	return n;
 }
 
+static void add_counting_time(void);
+
 static void start_counting(void)
 {
 	unsigned ne = st.ev.n;
 	char name[PAPI_HUGE_STR_LEN];
 	st.es = PAPI_NULL;
+	st.time_slot = -1;
 	st.slot = calloc((size_t)st.nmine * ne, sizeof(*st.slot));
 	st.why = calloc((size_t)st.nmine * ne, sizeof(*st.why));
 	st.metric = calloc(ne, sizeof(*st.metric));
+	st.absolute = calloc(ne, sizeof(*st.absolute));
+	st.wsum = calloc((size_t)st.nmine * ne + 1, sizeof(*st.wsum));
+	st.wtime = calloc((size_t)st.nmine * ne + 1, sizeof(*st.wtime));
 	st.units = calloc(ne, sizeof(*st.units));
 	st.val = calloc((size_t)st.nmine * ne + 1, sizeof(*st.val));
-	if (!st.slot || !st.why || !st.metric || !st.units || !st.val || papi_up() < 0 ||
+	if (!st.slot || !st.why || !st.metric || !st.absolute || !st.wsum || !st.wtime ||
+	    !st.units || !st.val || papi_up() < 0 ||
 	    PAPI_create_eventset(&st.es) != PAPI_OK) {
 		note("cannot create a PAPI event set");
 		return;
@@ -185,11 +205,13 @@ static void start_counting(void)
 			if (PAPI_event_name_to_code(name, &code) == PAPI_OK &&
 			    PAPI_get_event_info(code, &info) == PAPI_OK) {
 				st.metric[e] = info.data_type == PAPI_DATATYPE_FP64;
+				st.absolute[e] = info.value_type == PAPI_VALUETYPE_ABSOLUTE;
 				snprintf(st.units[e], sizeof(st.units[e]), "%.23s", info.units);
 			}
 		}
 	if (st.nslots == 0)
 		return;
+	add_counting_time();
 	int rc = PAPI_start(st.es);
 	if (rc != PAPI_OK) {
 		char m[200];
@@ -198,7 +220,76 @@ static void start_counting(void)
 		return;
 	}
 	st.t0 = PMPI_Wtime();
+	st.last_read = st.time_slot >= 0 ? 0 : st.t0;
 	st.on = 1;
+}
+
+/* When an event is an interval value: the platform's COUNTING_TIME beside
+ * the events (not reported), so that each read's values are weighted by the
+ * very interval they cover, on the simulator's virtual clock too. */
+static void add_counting_time(void)
+{
+	char name[PAPI_HUGE_STR_LEN];
+	int any = 0;
+	st.time_slot = -1;
+	for (unsigned e = 0; e < st.ev.n; e++)
+		any |= st.absolute[e];
+	for (unsigned i = 0; any && umpi_counting_time_name(i, name, sizeof(name)) == 0; i++)
+		if (PAPI_add_named_event(st.es, name) == PAPI_OK) {
+			st.time_slot = st.nslots++;
+			return;
+		}
+}
+
+/* A metric's value (PAPI_DATATYPE_FP64) from its slot. */
+static double slot_double_bits(long long v)
+{
+	double d;
+	memcpy(&d, &v, sizeof(d));
+	return d;
+}
+
+/* A value of event e's slot as a double. */
+static double slot_double(unsigned e, long long v)
+{
+	return st.metric[e] ? slot_double_bits(v) : (double)v;
+}
+
+/* Every read of the set closes the interval of its absolute values: each
+ * is weighted by the seconds of that interval (COUNTING_TIME's growth, else
+ * the wall clock's). */
+static void took_read(const long long *v)
+{
+	double t = st.time_slot >= 0 ? slot_double_bits(v[st.time_slot]) / 1e9 : PMPI_Wtime(),
+	       dt = t - st.last_read;
+	st.last_read = t;
+	st.nreads++;
+	for (int i = 0; i < st.nmine; i++)
+		for (unsigned e = 0; e < st.ev.n; e++) {
+			int k = st.slot[i * (int)st.ev.n + (int)e];
+			double d = k >= 0 && st.absolute[e] ? slot_double(e, v[k]) : NAN;
+			if (!isnan(d)) {
+				st.wsum[k] += d * dt;
+				st.wtime[k] += dt;
+			}
+		}
+}
+
+/* The job's value of an absolute event at slot k, as PAPI passes it: the
+ * last read's when the job was read once; a rate's mean over the reads
+ * weighted by their lengths (the job's amount over its time); a ratio or
+ * latency read several times has none (NaN; its integer form 0). */
+static long long job_value(unsigned e, int k)
+{
+	if (!st.absolute[e] || st.nreads <= 1)
+		return st.val[k];
+	double d = strstr(st.units[e], "/s") && st.wtime[k] > 0 ? st.wsum[k] / st.wtime[k] : NAN;
+	long long v;
+	if (st.metric[e]) {
+		memcpy(&v, &d, sizeof(v));
+		return v;
+	}
+	return isnan(d) ? 0 : (long long)(d + (d >= 0 ? 0.5 : -0.5));
 }
 
 static void setup(void)
@@ -331,7 +422,7 @@ static void records(struct buf *b, double seconds)
 			int k = i * (int)st.ev.n + (int)e;
 			put(b, "V\t%s\t%d\t%u\t", st.node, st.mine[i], e);
 			if (st.slot[k] >= 0 && st.on)
-				put_value(b, e, st.val[st.slot[k]]);
+				put_value(b, e, job_value(e, st.slot[k]));
 			else
 				put(b, "e\t%s",
 				    st.why[k]       ? st.why[k]
@@ -342,7 +433,7 @@ static void records(struct buf *b, double seconds)
 		for (int r = 0; r < st.nreg; r++)
 			for (unsigned e = 0; e < st.ev.n; e++) {
 				int k = i * (int)st.ev.n + (int)e;
-				if (st.slot[k] < 0 || st.metric[e])
+				if (st.slot[k] < 0 || st.metric[e] || st.absolute[e])
 					continue; /* a metric's value is not a difference */
 				put(b, "R\t%s\t%d\t%d\t%s\t%lu\t%u\t", st.node, st.mine[i], st.rank,
 				    st.reg[r].name, st.reg[r].calls, e);
@@ -365,6 +456,8 @@ EXPORT int MPI_Finalize(void)
 	if (st.on) {
 		int rc = PAPI_stop(st.es, st.val);
 		seconds = PMPI_Wtime() - st.t0;
+		if (rc == PAPI_OK)
+			took_read(st.val);
 		if (rc != PAPI_OK) {
 			char m[200];
 			snprintf(m, sizeof(m), "PAPI_stop: %s", PAPI_strerror(rc));
@@ -446,6 +539,7 @@ EXPORT int papi_uncore_mpi_region_begin(const char *name)
 	struct region *r = region(name, 1);
 	if (!r || PAPI_read(st.es, r->begin) != PAPI_OK)
 		return -1;
+	took_read(r->begin);
 	r->open = 1;
 	return 0;
 }
@@ -459,6 +553,7 @@ EXPORT int papi_uncore_mpi_region_end(const char *name)
 	struct region *r = region(name, 0);
 	if (!r || !r->open || PAPI_read(st.es, st.val) != PAPI_OK)
 		return -1;
+	took_read(st.val);
 	for (int k = 0; k < st.nslots; k++)
 		r->sum[k] += st.val[k] - r->begin[k];
 	r->calls++;

@@ -157,6 +157,11 @@ struct uncore_backend {
 	 * would stop every counter for the read's duration (HSX 2.1.3 a), so
 	 * backends read without one. */
 	int fold_only_read;
+	/* 1 when read() freezes the counters for its duration (the direct
+	 * backend's read freeze, HSX 2.1.3 a), so that counts stop between its
+	 * first and last access: the event set leaves that span out of the
+	 * time its metrics divide by (eventset.c, read_timed). */
+	int read_freezes;
 	char interrupted_detail[160]; /* counting_interrupted's */
 	/* NULL, or the events beyond the tables. */
 	struct uncore_event_source *events;

@@ -315,6 +315,47 @@ static void prepare_sums(struct uncore_set *s)
 	s->summed = 1;
 }
 
+/* A backend read with its instant on the counting time, *at (README "What
+ * a read returns": counts and their time taken together, inside the read).
+ * The clock is read just before and just after.  A read that freezes the
+ * counters stops them between its first and last access: counting time
+ * advances to the instant before and resumes at the instant after, so a
+ * read preempted while frozen loses no time its counts lack.  A read that
+ * does not freeze samples the counters one after the other: its instant
+ * is the middle, and a read four times longer than usual (preempted
+ * half-way) is made again, twice at most, so that the counts and their
+ * instant stay together.  `origin`: counting (re)started just before: the
+ * time before this read counts nothing. */
+static int read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc, uint64_t *at)
+{
+	int freezes = s->be->read_freezes && !s->be->fold_only_read;
+	uint64_t b, a;
+	int rc = uncore_clock_now(&s->clock, &b);
+	*read_rc = rc == 0 ? s->be->ops->read(s->be, raw) : 0;
+	if (rc == 0)
+		rc = uncore_clock_now(&s->clock, &a);
+	for (int again = 0; rc == 0 && *read_rc == 0 && !freezes && !origin && s->read_window &&
+			    again < 2 && a - b > 50000 && a - b > 4 * s->read_window;
+	     again++) {
+		rc = uncore_clock_now(&s->clock, &b);
+		*read_rc = rc == 0 ? s->be->ops->read(s->be, raw) : 0;
+		if (rc == 0)
+			rc = uncore_clock_now(&s->clock, &a);
+	}
+	if (rc < 0)
+		return rc;
+	if (a < b)
+		a = b;
+	if (!origin)
+		s->read_window = s->read_window ? (3 * s->read_window + (a - b)) / 4 : a - b;
+	uint64_t stop = freezes ? b : b + (a - b) / 2;
+	if (!origin && stop > s->resume_ns)
+		s->count_ns += stop - s->resume_ns;
+	s->resume_ns = freezes ? a : stop;
+	*at = s->count_ns;
+	return 0;
+}
+
 /* Program and start the current phase; its folds start from a first read. */
 static int phase_begin(struct uncore_set *s)
 {
@@ -323,15 +364,16 @@ static int phase_begin(struct uncore_set *s)
 	if (rc < 0)
 		return rc;
 	rc = s->be->ops->start(s->be);
+	int rr = 0;
 	if (rc == 0)
-		rc = s->be->ops->read(s->be, s->c.rawv);
+		rc = read_timed(s, s->c.rawv, 1, &rr, &s->phase_ns);
+	if (rc == 0)
+		rc = rr;
 	if (rc == 0)
 		for (unsigned k = 0; k < ph->plan.nslots && rc == 0; k++)
 			rc = uncore_fold_init(&s->c.folds[k], s->be->value_bits
 								  ? s->be->value_bits
 								  : ph->plan.slots[k].width);
-	if (rc == 0)
-		rc = uncore_clock_now(&s->clock, &s->phase_ns);
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
@@ -388,13 +430,17 @@ static int live_times(const struct uncore_set *s, unsigned local, struct uncore_
 static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 {
 	struct phase *ph = &s->c.phases[s->phase];
-	uint64_t now = s->phase_ns;
+	uint64_t now = s->phase_ns, t = 0;
 	s->summed = 0;
+	/* The interval ends when counting stops, not after the reads. */
+	int rc2 = uncore_clock_now(&s->clock, &t);
 	int rc = s->be->ops->stop(s->be);
 	char stop_detail[256];
 	snprintf(stop_detail, sizeof(stop_detail), "%s", uncore_error_detail());
-	/* The interval ends when counting stops, not after the reads. */
-	int rc2 = uncore_clock_now(&s->clock, &now);
+	if (rc2 == 0 && t > s->resume_ns)
+		s->count_ns += t - s->resume_ns;
+	s->resume_ns = t;
+	now = s->count_ns;
 	/* The final read even when a box would not stop: what it counted since
 	 * the last read is read now or never (unprogram follows). */
 	int rr = s->be->ops->read(s->be, s->c.rawv);
@@ -601,6 +647,7 @@ int uncore_set_start(struct uncore_set *s)
 		return uncore_fail(UNCORE_EINVAL, "the event set is empty");
 	clear_totals(s);
 	s->phase = 0;
+	s->count_ns = s->resume_ns = 0;
 	s->short_rc = s->final_short = 0;
 	s->short_detail[0] = '\0';
 	s->be->counting_interrupted = 0;
@@ -645,8 +692,11 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 	/* The clock serves metrics (their interval) alone: a set of events
 	 * reads none. */
 	uint64_t now = s->phase_ns;
-	int rc = s->be->ops->read(s->be, s->c.rawv);
-	int rc2 = s->c.ms ? uncore_clock_now(&s->clock, &now) : 0;
+	int rc = 0, rc2 = 0;
+	if (s->c.ms)
+		rc2 = read_timed(s, s->c.rawv, 0, &rc, &now);
+	else
+		rc = s->be->ops->read(s->be, s->c.rawv);
 	if (rc2 < 0)
 		return rc2;
 	/* The counters that could be read are folded even when others could
@@ -793,9 +843,9 @@ int uncore_set_reset(struct uncore_set *s)
 	}
 	if (s->running) {
 		const struct phase *ph = &s->c.phases[s->phase];
-		int rc = s->be->ops->read(s->be, s->c.rawv);
+		int rr = 0, rc = read_timed(s, s->c.rawv, 0, &rr, &s->phase_ns);
 		if (rc == 0)
-			rc = uncore_clock_now(&s->clock, &s->phase_ns);
+			rc = rr;
 		if (rc < 0) {
 			prepare_sums(s); /* the bases were cleared */
 			return rc;

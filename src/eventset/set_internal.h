@@ -110,6 +110,13 @@ struct uncore_set {
 	uint64_t phase_ns; /* when the current phase started counting */
 	uint64_t stop_ns;  /* when stopped */
 	uint64_t prev_ns;  /* of the previous read (or start, reset): READ_INTERVAL's origin */
+	/* Counting time (src/metrics/README.md, "What a read returns"): every
+	 * *_ns above is on it, the set's clock less the spans in which reads
+	 * froze the counters.  count_ns: at the last timed read; resume_ns:
+	 * the clock when counting last resumed (or the last read's instant);
+	 * read_window: how long reads usually take, ns (a moving average: one
+	 * four times longer was preempted). */
+	uint64_t count_ns, resume_ns, read_window;
 	int read_once;     /* a read since start or reset gave values (last_val) */
 	uint64_t *values;  /* last values, for reads of a stopped set */
 	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */

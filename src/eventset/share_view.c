@@ -521,6 +521,7 @@ int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out)
 	/* Per-slot marks of a failed read exist when the backend's reads have
 	 * them (direct; perf's 64-bit totals do not). */
 	v->base.marks_unread = hub->be->value_bits == 0;
+	v->base.read_freezes = hub->be->read_freezes;
 	hub_lock(&hub->mu);
 	hub->refs++;
 	hub_unlock(&hub->mu);

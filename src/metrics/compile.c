@@ -399,8 +399,10 @@ double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *
 
 int uncore_mset_is_amount(const struct uncore_mset *ms, unsigned k)
 {
-	return k < ms->nmetrics &&
-	       mx_linearity(ms->metrics[k].root, 1u << UNCORE_METRIC_ELAPSED_NS) == MX_LIN_COUNTS;
+	enum mx_linearity l =
+	    k < ms->nmetrics ? mx_linearity(ms->metrics[k].root, 1u << UNCORE_METRIC_ELAPSED_NS)
+			     : MX_LIN_OTHER;
+	return l == MX_LIN_COUNTS || l == MX_LIN_TIME;
 }
 
 enum uncore_metric_method uncore_mset_method(const struct uncore_mset *ms, unsigned k)

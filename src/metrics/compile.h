@@ -68,7 +68,8 @@ double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *
 			const double *commons);
 
 /* 1 when metric k is an amount: a sum of counted terms times constants
- * (bytes, requests), whose values over consecutive intervals add up; 0 for
+ * (bytes, requests), or of the elapsed time (COUNTING_TIME), whose values
+ * over consecutive intervals add up; 0 for
  * every other metric (rates, ratios, latencies: src/metrics/README.md,
  * "What a read returns"). */
 int uncore_mset_is_amount(const struct uncore_mset *ms, unsigned k);

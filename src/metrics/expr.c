@@ -600,7 +600,7 @@ enum mx_linearity mx_linearity(const struct mx_node *n, unsigned varying)
 		return MX_LIN_COUNTS;
 	case MX_COMMON:
 		return n->common >= 0 && n->common < 32 && (varying >> n->common) & 1
-			   ? MX_LIN_OTHER
+			   ? MX_LIN_TIME
 			   : MX_LIN_CONST;
 	case MX_WITH:
 	case MX_NEG:
@@ -613,9 +613,9 @@ enum mx_linearity mx_linearity(const struct mx_node *n, unsigned varying)
 	case MX_MUL:
 		a = mx_linearity(n->a, varying);
 		b = mx_linearity(n->b, varying);
-		if (a == MX_LIN_OTHER || b == MX_LIN_OTHER || (a == MX_LIN_COUNTS && b == MX_LIN_COUNTS))
+		if (a != MX_LIN_CONST && b != MX_LIN_CONST)
 			return MX_LIN_OTHER;
-		return a == MX_LIN_COUNTS || b == MX_LIN_COUNTS ? MX_LIN_COUNTS : MX_LIN_CONST;
+		return a == MX_LIN_CONST ? b : a;
 	case MX_DIV:
 		a = mx_linearity(n->a, varying);
 		b = mx_linearity(n->b, varying);

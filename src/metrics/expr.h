@@ -84,9 +84,10 @@ double mx_eval(const struct mx_node *n, const double *terms, const double *commo
  * MX_LIN_CONST, no term and no common whose bit is set in `varying` (bit i:
  * common i changes with the interval, as the elapsed time does);
  * MX_LIN_COUNTS, a sum of terms times constants (an amount: its value over
- * two intervals is the sum of its values over each); MX_LIN_OTHER,
- * anything else (a rate, a ratio, a latency). */
-enum mx_linearity { MX_LIN_CONST, MX_LIN_COUNTS, MX_LIN_OTHER };
+ * two intervals is the sum of its values over each); MX_LIN_TIME, the same
+ * of varying commons alone (the elapsed time); MX_LIN_OTHER, anything else
+ * (a rate, a ratio, a latency). */
+enum mx_linearity { MX_LIN_CONST, MX_LIN_COUNTS, MX_LIN_TIME, MX_LIN_OTHER };
 enum mx_linearity mx_linearity(const struct mx_node *n, unsigned varying);
 
 /* Whether the tree (resolved or not) contains a node of kind `k`. */

@@ -44,7 +44,7 @@ void uncore_metric_int_units(const char *units, double *scale, char *units_out, 
 /* Units of the metrics that are amounts (metrics.h); test_catalog checks
  * that exactly the metrics in these units are sums of counts. */
 static const char *const amount_units[] = {
-    "bytes", "requests", "MB (10^6 bytes)", "lookups", "cycles",
+    "bytes", "requests", "MB (10^6 bytes)", "lookups", "cycles", "ns (counting time)",
 };
 
 int uncore_metric_units_amount(const char *units)

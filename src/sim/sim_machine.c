@@ -383,6 +383,11 @@ int uncore_sim_now(struct uncore_sim *sim, uint64_t *ns)
 	int rc = sim_lock(sim);
 	if (rc)
 		return rc;
+	/* On the wall clock, catching up takes time of its own (every stream
+	 * advanced): the instant returned is the one after it, so that a
+	 * reader's next register access follows it closely (the event set
+	 * times its reads by this clock, eventset.c read_timed). */
+	sim_sync_wall(sim->sh, sim->model);
 	sim_sync_wall(sim->sh, sim->model);
 	*ns = sim->sh->now_ps / SIM_PS_PER_NS;
 	sim_unlock(sim);

@@ -12,6 +12,9 @@
 #   agrees, and the region "wait" is reported;
 # * an instrumented program (build/mpitests/mpi_ranks) whose every rank adds
 #   the same events: the sum over ranks equals the truth (each socket once);
+# * a job with 1 s of stream inside a region and 1 s idle after it, both
+#   backends: the job's rate is over its 2 s (each read weighted by its
+#   COUNTING_TIME), the region's counts and amounts exact, its rates none;
 # * the installed library: `make install prefix=<tmp>`, then 4 ranks with
 #   LD_PRELOAD=<prefix>/lib/libpapi_uncore_mpi.so, both backends: the report
 #   equals the truth, and every rank loaded <prefix>/lib/libpapi.so.7.0 (the
@@ -168,6 +171,67 @@ got=$("$PYTHON3" -c 'import json,sys; t=json.load(open(sys.argv[1]))["total"]; p
 	"$tmp/$name.json" "$UBOX_PERF" "$CBO_RAW" 2>&1)
 expect "$name: $UBOX_PERF and $CBO_RAW count the truth ($got; want $((2 * PER_BOX)) $((36 * PER_BOX)))" \
 	test "$got" = "$((2 * PER_BOX)) $((36 * PER_BOX))"
+
+# A job whose last region ended before the job did (issue 27): the job's
+# value of a rate is over the whole job, not the part after the last region
+# read.  Per node (stream.scn) 1.6e9 CAS reads and 8e8 writes per second:
+# 1 s of stream inside the region "first", then 1 s idle (idle.scn) outside
+# it; the job's DRAM_BW is half the stream's 153.6 GB/s, its amount and
+# counts those of the stream second, as are the region's.
+scn=$SRCDIR/src/sim/scenarios
+RD=1600000000 WR=800000000
+BYTES=$(((RD + WR) * 64))
+RATE_EVENTS="hswep_metric::DRAM_BW;hswep_metric::DRAM_BW:int;hswep_metric::DRAM_BW:amount:int;hswep_unc_imc::UNC_M_CAS_COUNT:RD"
+await() { # FILE PID: FILE exists, or the job ended
+	for _ in $(seq 600); do [ -e "$1" ] && return 0; kill -0 "$2" 2>/dev/null || return 1; sleep 0.05; done
+	return 1
+}
+for kernel in none perf; do
+	"$sim" destroy "$nodeA" >/dev/null 2>&1
+	"$sim" create "$nodeA" -s "$scn/stream.scn" >/dev/null || { fail "cannot create a simulated machine"; break; }
+	name=rate-after-region-$kernel
+	rm -rf "$tmp/$name"
+	mkdir -p "$tmp/$name"
+	"${MPIRUN[@]}" -np 2 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_SIM="$nodeA" \
+		-x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" -x PAPI_INTEL_UNCORE_MPI_EVENTS="$RATE_EVENTS" \
+		-x LD_PRELOAD="$lib" "$idle" "$tmp/$name" two >"$tmp/$name.out" 2>&1 &
+	pid=$!
+	await "$tmp/$name/ready" $pid && "$sim" advance "$nodeA" 1s >/dev/null
+	touch "$tmp/$name/go"
+	await "$tmp/$name/ready2" $pid && "$sim" scenario "$nodeA" "$scn/idle.scn" >/dev/null &&
+		"$sim" advance "$nodeA" 1s >/dev/null
+	touch "$tmp/$name/go2"
+	wait $pid
+	expect "$name: the job ran (status $?)" test -s "$tmp/$name.json"
+	"$PYTHON3" - "$tmp/$name.json" "$name" "$RD" "$BYTES" <<'PY'
+import json, sys
+rep, label, rd, nbytes = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+bw, bwi, amt, cas = ("hswep_metric::DRAM_BW", "hswep_metric::DRAM_BW:int",
+                     "hswep_metric::DRAM_BW:amount:int", "hswep_unc_imc::UNC_M_CAS_COUNT:RD")
+# The job's 2 s: the stream second's bytes over 2 s (GB/s; MB/s), its bytes, its reads.
+want = {bw: nbytes / 2 / 1e9, bwi: nbytes // 2 // 10**6, amt: nbytes, cas: rd}
+tot = rep["total"]
+for ev, w in want.items():
+    got = tot.get(ev)
+    ok = isinstance(got, (int, float)) and (got == w if isinstance(w, int) else abs(got - w) <= 1e-9 * w)
+    print("%s %s: job total %s = %r (want %r)" % ("PASS" if ok else "FAIL", label, ev, got, w))
+for n in rep["nodes"]:
+    for s in n["sockets"]:
+        got = s["values"].get(bwi)
+        print("%s %s: socket %d: %s = %r over the job (want %d)" %
+              ("PASS" if got == want[bwi] // 2 else "FAIL", label, s["socket"], bwi, got, want[bwi] // 2))
+# The region: counts and amounts differenced (half each socket); no rate row.
+reg = [r for r in rep["regions"] if r["region"] == "first"]
+for ev, w in ((cas, rd // 2), (amt, nbytes // 2)):
+    got = sorted(r["values"].get(ev) for r in reg) if reg else None
+    print("%s %s: region \"first\": %s per socket = %s (want [%d, %d])" %
+          ("PASS" if got == [w, w] else "FAIL", label, ev, got, w, w))
+rates = [r["values"].get(ev) for r in reg for ev in (bw, bwi)]
+print("%s %s: the region's rates have no value (a rate is not a difference): %s" %
+      ("PASS" if reg and rates == [None] * len(rates) else "FAIL", label, rates))
+PY
+	[ $? -eq 0 ] || fail "$name: the report could not be checked ($(tail -3 "$tmp/$name.out"))"
+done
 
 # The installed library, as a user's job loads it.
 prefix=$tmp/prefix

@@ -15,6 +15,7 @@
 #pragma GCC diagnostic pop
 #include "metrics/metrics.h"
 #include "eventset/eventset.h"
+#include "stat_groups.h"
 #include "stat_lib.h"
 
 static const char COMPONENT[] = "intel_uncore";
@@ -130,6 +131,7 @@ int stat_counters_init(struct stat_counters *c)
 
 	memset(c, 0, sizeof(*c));
 	c->eventset = PAPI_NULL;
+	c->time_papi = -1;
 	rc = PAPI_library_init(PAPI_VER_CURRENT);
 	if (rc != PAPI_VER_CURRENT)
 		return papi_fail("PAPI_library_init", rc < 0 ? rc : PAPI_EINVAL);
@@ -280,6 +282,39 @@ static int is_metric_name(const char *name)
 	       PAPI_get_event_info(code, &info) == PAPI_OK && info.data_type == PAPI_DATATYPE_FP64;
 }
 
+/* The platform's COUNTING_TIME (src/metrics/README.md, "What a read
+ * returns"), the time base of every interval, when it has one: not shown. */
+static void add_counting_time(struct stat_counters *c)
+{
+	const struct uncore_metric_catalog *cat;
+	char name[PAPI_HUGE_STR_LEN], err[256];
+	c->time_papi = -1;
+	if (c->npapi >= STAT_MAX_PAPI ||
+	    stat_groups_catalog(c->simulated, &cat, err, sizeof(err)) != 0 || !cat->summary_pmu)
+		return;
+	snprintf(name, sizeof(name), "%s::COUNTING_TIME", cat->summary_pmu);
+	char *copy = strdup(name);
+	if (!copy || PAPI_add_named_event(c->eventset, copy) != PAPI_OK) {
+		free(copy);
+		return;
+	}
+	c->time_papi = (int)c->npapi;
+	c->is_metric[c->npapi] = 1;
+	c->papi_names[c->npapi++] = copy;
+}
+
+double stat_counters_seconds(const struct stat_counters *c, const long long *now,
+			     const long long *before, double fallback)
+{
+	if (c->time_papi < 0)
+		return fallback;
+	double t, t0 = 0;
+	memcpy(&t, &now[c->time_papi], sizeof(t));
+	if (before)
+		memcpy(&t0, &before[c->time_papi], sizeof(t0));
+	return (t - t0) / 1e9;
+}
+
 /* Metrics named with -e are shown like a group's members (doubles, units,
  * per socket and node total), in a table of their own.  0, or
  * STAT_EXIT_USAGE for a metric with a qualifier: the tool makes the
@@ -383,6 +418,7 @@ int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
 	for (unsigned k = 0; k < c->nmetrics; k++)
 		if ((rc = add_metric(c, &c->metric[k])) != 0)
 			return rc;
+	add_counting_time(c);
 	return 0;
 }
 

@@ -89,6 +89,9 @@ struct stat_counters {
 	unsigned ngroups;
 	struct stat_group_view group[STAT_MAX_GROUPS];
 	int is_metric[STAT_MAX_PAPI]; /* PAPI index i is a metric (not a count) */
+	/* PAPI index of <summary PMU>::COUNTING_TIME (ns counted, a running
+	 * sum read with the counts), or -1 where the platform has none. */
+	int time_papi;
 };
 
 /* Initialise PAPI (the environment must already select the backend) and
@@ -117,6 +120,12 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o);
 void stat_counters_metric_rows(const struct stat_counters *c, const long long *now,
 			       const long long *before, double seconds,
 			       struct stat_metric_row *rows);
+
+/* Seconds between reads `before` (NULL: the start) and `now` on the
+ * counting time the reads took with their counts (COUNTING_TIME), or
+ * `fallback` (the report clock's) where the platform has none. */
+double stat_counters_seconds(const struct stat_counters *c, const long long *now,
+			     const long long *before, double fallback);
 
 /* The time-multiplexed settings of the set (uncore_set_entry_info's
  * nsettings, asked of the library): 1 unless some metric needs several. */

@@ -201,7 +201,7 @@ static void span_finish(const struct span_acc *a, const struct stat_counters *c,
 
 int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_output *out)
 {
-	static long long now[STAT_MAX_PAPI], prev[STAT_MAX_PAPI];
+	static long long now[STAT_MAX_PAPI], prev[STAT_MAX_PAPI], last_now[STAT_MAX_PAPI];
 	static struct stat_row rows[STAT_MAX_EVENTS];
 	static struct stat_metric_row mrows[STAT_MAX_METRICS];
 	static struct span_acc span, run;
@@ -253,6 +253,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		close(err_fd);
 	}
 	memset(prev, 0, sizeof(prev));
+	memset(last_now, 0, sizeof(last_now));
 
 	struct stat_report rep = {
 	    .origin = c->origin,
@@ -299,22 +300,26 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 				break;
 			while (next_tick <= t)
 				next_tick += poll;
-			/* This read's interval values (metrics), for the spans. */
-			stat_counters_metric_rows(c, now, NULL, r - last_read, mrows);
-			span_add(&span, c, mrows, r - last_read);
-			span_add(&run, c, mrows, r - last_read);
+			/* This read's interval values (metrics), for the spans,
+			 * over the time the read took with its counts. */
+			double dt = stat_counters_seconds(c, now, last_now, r - last_read);
+			stat_counters_metric_rows(c, now, NULL, dt, mrows);
+			span_add(&span, c, mrows, dt);
+			span_add(&run, c, mrows, dt);
 			last_read = r;
+			memcpy(last_now, now, sizeof(now[0]) * c->npapi);
 			if (!print)
 				continue;
+			double secs = stat_counters_seconds(c, now, prev, r - last);
 			stat_counters_rows(c, now, prev, rows);
-			stat_counters_metric_rows(c, now, prev, r - last, mrows);
+			stat_counters_metric_rows(c, now, prev, secs, mrows);
 			span_finish(&span, c, mrows);
 			memset(&span, 0, sizeof(span));
 			rep.ngroups = c->ngroups;
 			rep.final = 0;
 			rep.partial = 0;
 			rep.at = r - r0;
-			rep.seconds = r - last;
+			rep.seconds = secs;
 			stat_output_report(out, &rep);
 			memcpy(prev, now, sizeof(now[0]) * c->npapi);
 			last = r;
@@ -327,33 +332,36 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		rc = 1;
 	if (rc == 0) {
 		/* The stop's read closes the last interval. */
-		stat_counters_metric_rows(c, now, NULL, r1 - last_read, mrows);
-		span_add(&span, c, mrows, r1 - last_read);
-		span_add(&run, c, mrows, r1 - last_read);
+		double dt = stat_counters_seconds(c, now, last_now, r1 - last_read);
+		stat_counters_metric_rows(c, now, NULL, dt, mrows);
+		span_add(&span, c, mrows, dt);
+		span_add(&run, c, mrows, dt);
 	}
 	/* The span since the last printed interval: shorter than -I (the
 	 * command ended, or -t), so reported as a partial interval. */
 	if (rc == 0 && o->interval_ms && r1 > last) {
+		double secs = stat_counters_seconds(c, now, prev, r1 - last);
 		stat_counters_rows(c, now, prev, rows);
-		stat_counters_metric_rows(c, now, prev, r1 - last, mrows);
+		stat_counters_metric_rows(c, now, prev, secs, mrows);
 		span_finish(&span, c, mrows);
 		rep.ngroups = c->ngroups;
 		rep.final = 0;
 		rep.partial = 1;
 		rep.at = r1 - r0;
-		rep.seconds = r1 - last;
+		rep.seconds = secs;
 		stat_output_report(out, &rep);
 	}
 	if (rc == 0) {
+		double secs = stat_counters_seconds(c, now, NULL, r1 - r0);
 		stat_counters_rows(c, now, NULL, rows);
-		stat_counters_metric_rows(c, now, NULL, r1 - r0, mrows);
+		stat_counters_metric_rows(c, now, NULL, secs, mrows);
 		span_finish(&run, c, mrows);
 		rep.ngroups = c->ngroups;
 		rep.final = 1;
 		rep.partial = 0;
 		rep.whole_run_note = metrics && run.reads > 1;
 		rep.at = r1 - r0;
-		rep.seconds = r1 - r0;
+		rep.seconds = secs;
 		stat_output_report(out, &rep);
 	}
 	if (pid > 0 && !child_done)

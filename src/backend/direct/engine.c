@@ -949,6 +949,7 @@ int direct_engine_create(const struct direct_platform *p, const struct uncore_di
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
 	e->p = p;
 	e->cfg = *cfg;
+	e->base.read_freezes = cfg->read_freeze;
 	/* The caller's strings need not outlive this call. */
 	e->cfg.origin = NULL;
 	e->cfg.absent_note = NULL;

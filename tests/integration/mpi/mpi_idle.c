@@ -4,8 +4,11 @@
  * creates after advancing the simulated machines' time; then every rank
  * finalizes.  With "regions", every rank also wraps the wait in the region
  * "wait" of papi_uncore_mpi.h, referenced weakly so that the program is
- * not linked with the library (LD_PRELOAD provides it).
- * Usage: mpi_idle DIR [regions] */
+ * not linked with the library (LD_PRELOAD provides it).  With "two", a
+ * region "first" wraps that wait, then rank 0 creates DIR/ready2 and waits
+ * for DIR/go2 outside any region (a job whose last region ended before
+ * its end).
+ * Usage: mpi_idle DIR [regions|two] */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,21 +20,13 @@
 #pragma weak papi_uncore_mpi_region_begin
 #pragma weak papi_uncore_mpi_region_end
 
-int main(int argc, char **argv)
+/* Rank 0 creates DIR/ready<k> and waits (at most 60 s) for DIR/go<k>;
+ * every rank waits for it. */
+static void handshake(int rank, const char *dir, const char *k)
 {
 	char ready[512], go[512];
-	int rank,
-	    regions = argc > 2 && strcmp(argv[2], "regions") == 0 && papi_uncore_mpi_region_begin;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	if (argc < 2) {
-		MPI_Finalize();
-		return 2;
-	}
-	snprintf(ready, sizeof(ready), "%s/ready", argv[1]);
-	snprintf(go, sizeof(go), "%s/go", argv[1]);
-	if (regions)
-		papi_uncore_mpi_region_begin("wait");
+	snprintf(ready, sizeof(ready), "%s/ready%s", dir, k);
+	snprintf(go, sizeof(go), "%s/go%s", dir, k);
 	MPI_Barrier(MPI_COMM_WORLD);
 	if (rank == 0) {
 		FILE *f = fopen(ready, "w");
@@ -41,8 +36,27 @@ int main(int argc, char **argv)
 			nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
 	}
 	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+int main(int argc, char **argv)
+{
+	int rank, two = argc > 2 && strcmp(argv[2], "two") == 0,
+		  regions = argc > 2 && (two || strcmp(argv[2], "regions") == 0) &&
+			    papi_uncore_mpi_region_begin;
+	const char *rname = two ? "first" : "wait";
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (argc < 2) {
+		MPI_Finalize();
+		return 2;
+	}
 	if (regions)
-		papi_uncore_mpi_region_end("wait");
+		papi_uncore_mpi_region_begin(rname);
+	handshake(rank, argv[1], "");
+	if (regions)
+		papi_uncore_mpi_region_end(rname);
+	if (two)
+		handshake(rank, argv[1], "2");
 	MPI_Finalize();
 	return 0;
 }

@@ -209,24 +209,24 @@ TEST(nehalem_guide_formulas)
 /* Every metric of the two files is measured above. */
 TEST(every_skl_and_nhm_metric_is_measured_here)
 {
-	static const char *const skl[] = {"DRAM_READ_BW", "DRAM_WRITE_BW", "DRAM_BW",
-					  "DRAM_READ_BYTES", "DRAM_WRITE_BYTES"};
+	static const char *const skl[] = {"DRAM_READ_BW",    "DRAM_WRITE_BW",    "DRAM_BW",
+					  "DRAM_READ_BYTES", "DRAM_WRITE_BYTES", "COUNTING_TIME"};
 	const struct uncore_metric_catalog *cat;
 	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("skl"), &cat), 0);
 	if (cat) {
-		CHECK_EQ_INT(cat->ndefs, 5);
+		CHECK_EQ_INT(cat->ndefs, 6);
 		for (unsigned i = 0; i < cat->ndefs; i++) {
 			int found = 0;
-			for (unsigned k = 0; k < 5; k++)
+			for (unsigned k = 0; k < 6; k++)
 				found |= strcmp(cat->defs[i].name, skl[k]) == 0;
 			CHECK(found);
 		}
 	}
 	/* nhm: 7 GQ stages, TOTAL_READ_PERIOD, QHL latency, 3+3 channels,
-	 * uncacheable writes, 3 summaries. */
+	 * uncacheable writes, 3 summaries, the counting time. */
 	CHECK_EQ_INT(uncore_metric_catalog_get(uncore_event_platform_by_name("nhm"), &cat), 0);
 	if (cat)
-		CHECK_EQ_INT(cat->ndefs, 7 + 1 + 1 + 6 + 1 + 3);
+		CHECK_EQ_INT(cat->ndefs, 7 + 1 + 1 + 6 + 1 + 3 + 1);
 }
 
 int main(void)

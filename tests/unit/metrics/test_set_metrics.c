@@ -302,6 +302,85 @@ TEST(group_mem_per_socket_and_total_as_uncore_stat_adds_it)
 	sim_set_close(&e);
 }
 
+/* src/metrics/README.md, "What a read returns": a rate covers the interval
+ * since the previous read, amounts and the amount form run since start or
+ * reset, the poller's fold-only reads close no interval, a second read at
+ * the same instant repeats the first, and both backends agree. */
+static void interval_reading(int perf)
+{
+	struct sim_set e;
+	int rc = perf ? sim_set_open_perf(&e, "e5-2699v3-2s", "stream.scn", NULL)
+		      : sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL);
+	CHECK_EQ_INT(rc, 0);
+	if (!e.set)
+		return;
+	const char *names[] = {"hswep_metric::DRAM_BW", "hswep_metric::DRAM_BW:amount",
+			       "hswep_unc_imc::MEM_BW_TOTAL", "hswep_metric::COUNTING_TIME",
+			       "hswep_metric::DRAM_BW:socket=1:int"};
+	CHECK_EQ_INT(sim_set_assign(&e, names, 5), 0);
+	struct uncore_set_entry_info info;
+	const int running[] = {0, 1, 1, 1, 0};
+	for (unsigned i = 0; i < 5; i++) {
+		CHECK_EQ_INT(uncore_set_entry_info(e.set, i, &info), 0);
+		CHECK_EQ_INT(info.running_sum, running[i]);
+	}
+	CHECK_EQ_INT(uncore_set_entry_info(e.set, 1, &info), 0);
+	CHECK_EQ_STR(info.units, "GB");
+	double channels = popcount32(e.topo.populated_imc);
+	double bw = (100e6 + 50e6) * 64 * channels * 2 / GB; /* GB/s of stream.scn */
+	uint64_t v[5];
+	int64_t s1;
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	/* 1 s of stream. */
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 0), bw, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 1), bw, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 3), 1e9, 1);
+	memcpy(&s1, &v[4], sizeof(s1));
+	CHECK_EQ_U64((uint64_t)s1, (uint64_t)(bw * 1000 / 2 + 0.5));
+	/* 1 s more of stream, a poller's read, 1 s idle: the rate of the 2 s. */
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_poll(e.set, v), 0);
+	CHECK_EQ_INT(uncore_sim_load_scenario(e.sim, "idle"), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 0), bw / 2, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 1), 2 * bw, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 2), 2 * bw * GB, 1);
+	CHECK_NEAR(sim_set_value(&e, v, 3), 3e9, 1);
+	/* 1 s idle: 0. */
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 0), 0, 1e-12);
+	/* 1 s of stream, read twice at the same instant: the same values. */
+	CHECK_EQ_INT(uncore_sim_load_scenario(e.sim, "stream"), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 0), bw, bw * 1e-12);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 0), bw, bw * 1e-12);
+	/* Reset: everything from zero. */
+	CHECK_EQ_INT(uncore_set_reset(e.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 0), bw, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 1), bw, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 3), 1e9, 1);
+	uncore_set_stop(e.set, NULL);
+	sim_set_close(&e);
+}
+
+TEST(a_rate_covers_the_interval_since_the_previous_read)
+{
+	interval_reading(0);
+}
+
+TEST(a_rate_covers_the_interval_since_the_previous_read_perf)
+{
+	interval_reading(1);
+}
+
 int main(void)
 {
 	RUN(node_dram_bandwidth_is_one_event);
@@ -312,5 +391,7 @@ int main(void)
 	RUN(what_a_machine_or_platform_lacks_is_a_clear_error);
 	RUN(interval_values_with_a_reset_every_k_reads);
 	RUN(group_mem_per_socket_and_total_as_uncore_stat_adds_it);
+	RUN(a_rate_covers_the_interval_since_the_previous_read);
+	RUN(a_rate_covers_the_interval_since_the_previous_read_perf);
 	return harness_done();
 }
