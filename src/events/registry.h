@@ -51,6 +51,13 @@ struct uncore_mod_desc {
 	const char *perf, *perf_occ, *perf_also;
 };
 
+/* A further field of a control register that the table's unit masks set
+ * (an IIO's channel and function masks) and the kernel's format name of it. */
+struct uncore_ctl_field {
+	uint64_t mask;
+	const char *perf;
+};
+
 /* The fields of a box's counter control register (masks, manual names). */
 struct uncore_ctl_layout {
 	const char *name; /* "Cn_MSR_PMON_CTL" */
@@ -61,6 +68,10 @@ struct uncore_ctl_layout {
 	uint64_t occ_sel;    /* PCU occupancy-counter select, or 0 */
 	uint64_t occ_event;  /* ev_sel bits that mark an occupancy event (PCU ev_sel[7]), or 0 */
 	uint64_t writable;   /* every field software may program, en included */
+	/* Further fields unit masks set (ucode), each with its kernel name;
+	 * none: NULL. */
+	const struct uncore_ctl_field *fields;
+	unsigned nfields;
 };
 
 /* A filter (match) register of a box and its fields. */
@@ -90,6 +101,9 @@ struct uncore_filter_desc {
 #define UNCORE_BOXF_NO_ENABLE                                                                      \
 	0x10 /* no enable bit: a non-zero control value counts                                     \
 	      * (Xeon 7100/7400 EMON, SDM 18.21.3) */
+#define UNCORE_BOXF_FIXED_FF                                                                       \
+	0x40 /* the kernel selects the fixed counter by event 0xff                                 \
+	      * (uncore.c UNCORE_FIXED_EVENT), whatever the table's code */
 #define UNCORE_BOXF_KERNEL                                                                         \
 	0x20 /* made at run time from a kernel PMU (perf backend): no event                        \
 	      * table; instances are named <name>_<i> as the kernel names                          \
@@ -123,12 +137,20 @@ struct uncore_box_type {
 	unsigned cntmsk_shift;   /* table cntmsk bit (shift + i) is generic counter i */
 	uint64_t cntmsk_fixed;   /* table cntmsk bits of the fixed counters (nfixed bits), or 0 */
 	uint64_t fixed_ctl_mods; /* control bits a fixed event may program (IMC: invert), else 0 */
-	const struct intel_x86_entry *events;
+	const struct intel_x86_entry *events; /* the manual's */
 	unsigned nevents;
 	/* Per event (parallel to events): the most it adds to a counter per
 	 * cycle of the box's clock (the manual's "Max. Inc/Cyc"); NULL when the
 	 * tables do not say (then one per cycle is assumed where needed). */
 	const uint16_t *maxinc;
+	/* Events that Intel's event data lists and the manual omits: a
+	 * separate table (Haswell-EP: libpfm4-events/events/supplement/),
+	 * event indices nevents .. nevents + nsupplement - 1 of the box, each
+	 * description marked; supplement_maxinc parallel to it.  Every index
+	 * goes through box_event() (events/table.h) and uncore_box_nevents(). */
+	const struct intel_x86_entry *supplement;
+	unsigned nsupplement;
+	const uint16_t *supplement_maxinc;
 	const struct uncore_ctl_layout *ctl;
 	const struct uncore_filter_desc *filters;
 	unsigned nfilters;
@@ -160,6 +182,18 @@ struct uncore_box_type {
 	unsigned nkernel_freerun;
 };
 
+/* Every event of a box: the manual's, then its supplement's. */
+static inline unsigned uncore_box_nevents(const struct uncore_box_type *box)
+{
+	return box->nevents + box->nsupplement;
+}
+
+/* 1 when event `ev` of the box is from its supplement (not in the manual). */
+static inline int uncore_box_event_is_supplement(const struct uncore_box_type *box, unsigned ev)
+{
+	return ev >= box->nevents && ev < uncore_box_nevents(box);
+}
+
 /* The kernel's event code of a free-running counter (its sysfs "event"). */
 struct uncore_freerun_kernel {
 	uint16_t offset; /* the table code's offset of the counter */
@@ -172,6 +206,10 @@ struct uncore_event_platform {
 	const char *name; /* "hswep", as in platform/platform.h */
 	const struct uncore_box_type *const *boxes;
 	unsigned nboxes;
+	/* Its tables are generated from Intel's perfmon event data
+	 * (libpfm4-events/tools/gen_perfmon.py), not libpfm4's own tables of
+	 * the generation (which differ): tests comparing with libpfm4 skip it. */
+	int from_intel_perfmon;
 };
 
 /* Built-in platforms, in a fixed order (for listings); NULL past the end. */
