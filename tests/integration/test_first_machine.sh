@@ -6,7 +6,7 @@
 # check and why, never failing silently.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 72
+plan 80
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 script=$SRCDIR/scripts/first-machine.sh
