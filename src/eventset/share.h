@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "backend/backend.h"
+#include "eventset/clock.h"
 
 struct uncore_share;
 
@@ -33,6 +34,9 @@ struct uncore_share_config {
 	 * default of socket_lock.h), or none at all (a private simulator). */
 	const char *lock_dir;
 	int no_socket_lock;
+	/* The wrap guard's clock (the simulator's on the simulator); NULL:
+	 * the host's. */
+	const struct uncore_clock *clock;
 };
 
 /* A hub over `be`, which it owns from now on (destroyed with the hub's
