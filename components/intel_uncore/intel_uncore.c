@@ -16,6 +16,7 @@
 #include "common/uncore_error.h"
 #include "common/version.h"
 #include "bind/component.h"
+#include "bind/notices.h"
 #include "eventset/eventset.h"
 #include "events/spelling.h"
 #include "eventset/fork.h"
@@ -630,8 +631,7 @@ static void say_notices(intel_uncore_control_t *c)
 }
 
 __attribute__((visibility("default"))) int intel_uncore_notices(int EventSet, char *buf,
-								 size_t len);
-int intel_uncore_notices(int EventSet, char *buf, size_t len)
+								 size_t len)
 {
 	EventSetInfo_t *esi = _papi_hwi_lookup_EventSet(EventSet);
 	const char *last = "";

@@ -184,11 +184,15 @@ static void view_note_wraps(struct share_view *v)
 	if (at < 0)
 		return;
 	const struct uncore_slot *sl = &v->plan->slots[at];
+	const char *name = v->slot_ev[at]->name;
+	char where[32] = "";
+	if (!strstr(name, "socket="))
+		snprintf(where, sizeof(where), " on socket %u", sl->socket);
 	snprintf(v->base.wraps_detail, sizeof(v->base.wraps_detail),
-		 "may have lost %llu wraps of %s on socket %u (not read for %.3f s; its %u-bit "
-		 "counter can wrap every %.3f s)%s",
-		 (unsigned long long)most, v->slot_ev[at]->name, sl->socket, (double)gap / 1e9,
-		 sl->width, (double)period / 1e9, others ? ", and other counters too" : "");
+		 "may have lost %llu wraps of %s%s (not read for %.3f s; its %u-bit counter can "
+		 "wrap every %.3f s)%s",
+		 (unsigned long long)most, name, where, (double)gap / 1e9, sl->width,
+		 (double)period / 1e9, others ? ", and other counters too" : "");
 	v->base.wraps_lost = 1;
 }
 
