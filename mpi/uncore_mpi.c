@@ -265,10 +265,10 @@ static double slot_double(unsigned e, long long v)
 #pragma weak intel_uncore_notices
 static void take_notices(void)
 {
-	char buf[sizeof(st.wraps) - 16];
+	char buf[sizeof(st.wraps) - 32];
 	int n = intel_uncore_notices ? intel_uncore_notices(st.es, buf, sizeof(buf)) : 0;
 	if (n > 0)
-		snprintf(st.wraps, sizeof(st.wraps), "%d read%s: %s", n, n > 1 ? "s" : "", buf);
+		snprintf(st.wraps, sizeof(st.wraps), "%d read%s: %.260s", n, n > 1 ? "s" : "", buf);
 }
 
 /* Every read of the set closes the interval of its absolute values: each
