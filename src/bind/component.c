@@ -419,8 +419,10 @@ static int bind_now(struct uncore_component *c)
 	c->sysfs = NULL; /* taken over by open_perf */
 	if (rc == 0) {
 		struct uncore_share_config sc = {c->lock_dir[0] ? c->lock_dir : NULL,
-						 c->no_socket_lock, &c->clock};
+						 c->no_socket_lock};
 		rc = uncore_share_create(c->be, &sc, &c->share);
+		if (rc == 0)
+			uncore_share_set_clock(c->share, &c->clock);
 		if (rc < 0) {
 			c->be->ops->destroy(c->be);
 			c->be = NULL;

@@ -633,10 +633,7 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	}
 	hub->no_socket_lock = cfg ? cfg->no_socket_lock : 0;
-	if (cfg && cfg->clock)
-		hub->clock = *cfg->clock;
-	else
-		uncore_clock_host(&hub->clock);
+	uncore_clock_host(&hub->clock);
 	hub->min_wrap_ns = UINT64_MAX;
 	hub_lock_init(&hub->mu);
 	hub->refs = 1;
@@ -647,6 +644,13 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 	uncore_fork_add_hub(hub);
 	*out = hub;
 	return 0;
+}
+
+void uncore_share_set_clock(struct uncore_share *hub, const struct uncore_clock *clock)
+{
+	hub_lock(&hub->mu);
+	hub->clock = *clock;
+	hub_unlock(&hub->mu);
 }
 
 /* fork (fork.h): no read or change half done before it... */

@@ -34,15 +34,18 @@ struct uncore_share_config {
 	 * default of socket_lock.h), or none at all (a private simulator). */
 	const char *lock_dir;
 	int no_socket_lock;
-	/* The wrap guard's clock (the simulator's on the simulator); NULL:
-	 * the host's. */
-	const struct uncore_clock *clock;
 };
 
 /* A hub over `be`, which it owns from now on (destroyed with the hub's
  * last reference).  One reference, the caller's. */
 int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
 			struct uncore_share **out);
+
+/* The wrap guard's clock (README "Nothing lost": every reading of the
+ * counters is timed, one later than a counter's wrap period after the
+ * previous noted, eventset.h's uncore_set_notices): the simulator's on the
+ * simulator; the host's until set.  Before the first start. */
+void uncore_share_set_clock(struct uncore_share *hub, const struct uncore_clock *clock);
 
 /* Drop a reference (NULL ignored): the last one destroys the hub and its
  * backend.  Views hold a reference each, so a hub outlives its creator's
