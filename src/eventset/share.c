@@ -210,8 +210,14 @@ static int guard_prepare(struct uncore_share *hub)
 int hub_teardown(struct uncore_share *hub)
 {
 	char detail[256] = "";
-	if (!hub->programmed)
+	if (!hub->programmed) {
+		/* A plan with no counter on this process's sockets (all held
+		 * by others, or a fork child's) is never programmed: only its
+		 * memory to give back. */
+		uncore_plan_free(&hub->hw);
+		free_slots(hub);
 		return 0;
+	}
 	if (hub_sync(hub) < 0)
 		uncore_error_clear(); /* what could be read is kept; no set is reading */
 	for (unsigned i = 0; i < hub->nev; i++) {

@@ -44,6 +44,16 @@ TEST(errno_mapping)
 	CHECK_EQ_INT(uncore_error_from_errno(ENOENT), UNCORE_ENODEV);
 	CHECK_EQ_INT(uncore_error_from_errno(EBUSY), UNCORE_EBUSY);
 	CHECK_EQ_INT(uncore_error_from_errno(EIO), UNCORE_EIO);
+	/* Every errno a device open, read or allocation gives in practice. */
+	CHECK_EQ_INT(uncore_error_from_errno(0), UNCORE_OK);
+	CHECK_EQ_INT(uncore_error_from_errno(ENODEV), UNCORE_ENODEV);
+	CHECK_EQ_INT(uncore_error_from_errno(ENXIO), UNCORE_ENODEV);
+	CHECK_EQ_INT(uncore_error_from_errno(ENOMEM), UNCORE_ENOMEM);
+	CHECK_EQ_INT(uncore_error_from_errno(EINVAL), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_error_from_errno(EFAULT), UNCORE_EFAULT);
+	CHECK_EQ_INT(uncore_error_from_errno(EMFILE), UNCORE_ELIMIT);
+	CHECK_EQ_INT(uncore_error_from_errno(ENFILE), UNCORE_ELIMIT);
+	CHECK_EQ_INT(uncore_error_from_errno(ENOSPC), UNCORE_EIO); /* anything else */
 }
 
 int main(void)
