@@ -359,7 +359,7 @@ static int apply_mods(struct enc *s, const struct uncore_event_ref *ev)
 
 int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encoding *out)
 {
-	if (!ev || !out || !ev->box || ev->event >= ev->box->nevents)
+	if (!ev || !out || !ev->box || ev->event >= uncore_box_nevents(ev->box))
 		return uncore_fail(UNCORE_EINVAL, "no event to encode");
 	if (ev->numasks > UNCORE_EVENT_MAX_UMASKS || ev->nmods > UNCORE_EVENT_MAX_MODS)
 		return uncore_fail(UNCORE_EINVAL, "malformed event reference");

@@ -129,14 +129,14 @@ static int resolve_pmu(struct pstate *ps, const char *name)
 static int unknown_event(const struct uncore_box_type *box, const char *name, const char *where)
 {
 	int hit = -1, hits = 0;
-	for (unsigned i = 0; box && i < box->nevents; i++)
-		if (strcasestr(box->events[i].name, name)) {
+	for (unsigned i = 0; box && i < uncore_box_nevents(box); i++)
+		if (strcasestr(box_event(box, i)->name, name)) {
 			hit = (int)i;
 			hits++;
 		}
 	if (hits == 1)
 		return uncore_fail(UNCORE_ENOEVENT, "unknown event '%s' in %s; did you mean %s?",
-				   name, where, box->events[hit].name);
+				   name, where, box_event(box, (unsigned)hit)->name);
 	return uncore_fail(UNCORE_ENOEVENT,
 			   "unknown event '%s' in %s; list its events with papi_native_avail", name,
 			   where);
@@ -169,7 +169,7 @@ static int resolve_event_anywhere(struct pstate *ps, const char *name)
 	if (other)
 		return uncore_fail(
 		    UNCORE_ENOEVENT, "event '%s' exists in %s and %s: name the PMU, e.g. %s::%s",
-		    name, found->name, other->name, found->name, found->events[idx].name);
+		    name, found->name, other->name, found->name, box_event(found, (unsigned)idx)->name);
 	ps->ev.box = found;
 	ps->ev.instance = UNCORE_ALL;
 	ps->ev.event = (unsigned)idx;
@@ -229,7 +229,7 @@ static void event_mod_list(const struct uncore_box_type *box, unsigned ev, char 
 
 static const char *evname(const struct pstate *ps)
 {
-	return ps->ev.box->events[ps->ev.event].name;
+	return box_event(ps->ev.box, ps->ev.event)->name;
 }
 
 static int set_qualifier(struct pstate *ps, const char *name, const char *val)
@@ -555,7 +555,7 @@ static int raw_fields(struct pstate *ps, char *rest, char **attrs)
 	    (umask << field_shift(box->ctl->umask) & ~box->ctl->umask))
 		return uncore_fail(UNCORE_ERANGE, "event=0x%llx:umask=0x%llx: wider than %s's fields",
 				   (unsigned long long)code, (unsigned long long)umask, box->name);
-	for (unsigned i = 0; i < box->nevents; i++) {
+	for (unsigned i = 0; i < uncore_box_nevents(box); i++) {
 		const intel_x86_entry_t *e = box_event(box, i);
 		for (unsigned u = 0; u <= e->numasks; u++) {
 			struct uncore_event_ref ref;
@@ -695,7 +695,7 @@ int uncore_event_ref_init(struct uncore_event_ref *ref, const struct uncore_box_
 			  unsigned event)
 {
 	struct pstate ps;
-	if (!box || event >= box->nevents)
+	if (!box || event >= uncore_box_nevents(box))
 		return uncore_fail(UNCORE_ENOEVENT, "no event %u in %s", event, box ? box->name : "(none)");
 	memset(&ps, 0, sizeof(ps));
 	ps.ev.box = box;
@@ -758,7 +758,7 @@ static int append(char *buf, size_t len, size_t *used, const char *fmt, ...)
 
 int uncore_event_format(const struct uncore_event_ref *ev, char *buf, size_t len)
 {
-	if (!ev || !ev->box || ev->event >= ev->box->nevents || !buf || len == 0 ||
+	if (!ev || !ev->box || ev->event >= uncore_box_nevents(ev->box) || !buf || len == 0 ||
 	    ev->numasks > UNCORE_EVENT_MAX_UMASKS || ev->nmods > UNCORE_EVENT_MAX_MODS)
 		return uncore_fail(UNCORE_EINVAL,
 				   "nothing to format, or a malformed event reference");

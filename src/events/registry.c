@@ -137,7 +137,7 @@ static unsigned count_event_mods(const struct uncore_box_type *box, const intel_
 int uncore_box_event_info(const struct uncore_box_type *box, unsigned ev,
 			  struct uncore_event_info *out)
 {
-	if (!box || !out || ev >= box->nevents)
+	if (!box || !out || ev >= uncore_box_nevents(box))
 		return uncore_fail(UNCORE_EINVAL, "event index %u out of range", ev);
 	const intel_x86_entry_t *e = box_event(box, ev);
 	struct uncore_event_info info = {
@@ -159,7 +159,7 @@ int uncore_box_event_info(const struct uncore_box_type *box, unsigned ev,
 int uncore_box_umask_info(const struct uncore_box_type *box, unsigned ev, unsigned um,
 			  struct uncore_umask_info *out)
 {
-	if (!box || !out || ev >= box->nevents || um >= box_event(box, ev)->numasks)
+	if (!box || !out || ev >= uncore_box_nevents(box) || um >= box_event(box, ev)->numasks)
 		return uncore_fail(UNCORE_EINVAL, "umask index %u of event %u out of range", um,
 				   ev);
 	const intel_x86_umask_t *u = box_umask(box, ev, um);
@@ -179,7 +179,7 @@ int uncore_box_umask_info(const struct uncore_box_type *box, unsigned ev, unsign
 const struct uncore_mod_desc *uncore_box_event_mod(const struct uncore_box_type *box, unsigned ev,
 						   unsigned i)
 {
-	if (!box || ev >= box->nevents)
+	if (!box || ev >= uncore_box_nevents(box))
 		return NULL;
 	unsigned modmsk = box_event(box, ev)->modmsk;
 	for (unsigned m = 0; m < box->nmods; m++) {
@@ -194,15 +194,15 @@ const struct uncore_mod_desc *uncore_box_event_mod(const struct uncore_box_type 
 int uncore_box_find_event(const struct uncore_box_type *box, const char *name)
 {
 	if (box && name)
-		for (unsigned i = 0; i < box->nevents; i++)
-			if (strcasecmp(box->events[i].name, name) == 0)
+		for (unsigned i = 0; i < uncore_box_nevents(box); i++)
+			if (strcasecmp(box_event(box, i)->name, name) == 0)
 				return (int)i;
 	return UNCORE_ENOEVENT;
 }
 
 int uncore_box_find_umask(const struct uncore_box_type *box, unsigned ev, const char *name)
 {
-	if (box && name && ev < box->nevents) {
+	if (box && name && ev < uncore_box_nevents(box)) {
 		const intel_x86_entry_t *e = box_event(box, ev);
 		for (unsigned i = 0; i < e->numasks; i++)
 			if (strcasecmp(e->umasks[i].uname, name) == 0)

@@ -123,12 +123,20 @@ struct uncore_box_type {
 	unsigned cntmsk_shift;   /* table cntmsk bit (shift + i) is generic counter i */
 	uint64_t cntmsk_fixed;   /* table cntmsk bits of the fixed counters (nfixed bits), or 0 */
 	uint64_t fixed_ctl_mods; /* control bits a fixed event may program (IMC: invert), else 0 */
-	const struct intel_x86_entry *events;
+	const struct intel_x86_entry *events; /* the manual's */
 	unsigned nevents;
 	/* Per event (parallel to events): the most it adds to a counter per
 	 * cycle of the box's clock (the manual's "Max. Inc/Cyc"); NULL when the
 	 * tables do not say (then one per cycle is assumed where needed). */
 	const uint16_t *maxinc;
+	/* Events that Intel's event data lists and the manual omits: a
+	 * separate table (Haswell-EP: libpfm4-events/events/supplement/),
+	 * event indices nevents .. nevents + nsupplement - 1 of the box, each
+	 * description marked; supplement_maxinc parallel to it.  Every index
+	 * goes through box_event() (events/table.h) and uncore_box_nevents(). */
+	const struct intel_x86_entry *supplement;
+	unsigned nsupplement;
+	const uint16_t *supplement_maxinc;
 	const struct uncore_ctl_layout *ctl;
 	const struct uncore_filter_desc *filters;
 	unsigned nfilters;
@@ -159,6 +167,18 @@ struct uncore_box_type {
 	const struct uncore_freerun_kernel *kernel_freerun;
 	unsigned nkernel_freerun;
 };
+
+/* Every event of a box: the manual's, then its supplement's. */
+static inline unsigned uncore_box_nevents(const struct uncore_box_type *box)
+{
+	return box->nevents + box->nsupplement;
+}
+
+/* 1 when event `ev` of the box is from its supplement (not in the manual). */
+static inline int uncore_box_event_is_supplement(const struct uncore_box_type *box, unsigned ev)
+{
+	return ev >= box->nevents && ev < uncore_box_nevents(box);
+}
 
 /* The kernel's event code of a free-running counter (its sysfs "event"). */
 struct uncore_freerun_kernel {

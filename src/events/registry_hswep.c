@@ -19,6 +19,8 @@
 #include "platform/hswep/hswep_kernel.h"
 #include "platform/hswep/hswep_regs.h"
 #include "maxinc/intel_hswep_unc_maxinc.h"
+#include "events/supplement/intel_hswep_unc_supp_events.h"
+#include "maxinc/intel_hswep_unc_supp_maxinc.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -248,6 +250,17 @@ static const struct uncore_mod_desc hswep_ha_mods[] = {
      .max = (1ULL << 40) - 1},
 };
 
+/* The supplement: events Intel's event data lists and the manual omits
+ * (libpfm4-events/tools/gen_hswep_supplement.py, from Intel's HSX data,
+ * cross-checked with its BDX data), a separate table after the manual's. */
+#define SUPPLEMENT(t, m)                                                                           \
+	.supplement = (t), .nsupplement = LIBPFM_ARRAY_SIZE(t),                                    \
+	.supplement_maxinc = (m) + 0 * sizeof(struct {                                             \
+		_Static_assert(LIBPFM_ARRAY_SIZE(m) == LIBPFM_ARRAY_SIZE(t),                      \
+			       #m " has one entry per event of " #t);                              \
+		int dummy;                                                                         \
+	})
+
 #define MODS(m)    .mods = (m), .nmods = LIBPFM_ARRAY_SIZE(m)
 #define FILTERS(f) .filters = (f), .nfilters = LIBPFM_ARRAY_SIZE(f)
 
@@ -377,6 +390,7 @@ static const struct uncore_box_type hswep_ubo = {
     MODS(hswep_ubox_mods),
     TABLE(intel_hswep_unc_u_pe),
     MAXINC(intel_hswep_unc_u_maxinc, intel_hswep_unc_u_pe),
+    SUPPLEMENT(intel_hswep_unc_u_supp_pe, intel_hswep_unc_u_supp_maxinc),
 };
 
 static const struct uncore_box_type hswep_cbo = {
@@ -394,6 +408,7 @@ static const struct uncore_box_type hswep_cbo = {
     MODS(hswep_cbo_mods),
     TABLE(intel_hswep_unc_c_pe),
     MAXINC(intel_hswep_unc_c_maxinc, intel_hswep_unc_c_pe),
+    SUPPLEMENT(intel_hswep_unc_c_supp_pe, intel_hswep_unc_c_supp_maxinc),
     .kernel_rules = hswep_kernel_rules,
     .kernel_counters = hswep_kernel_counters,
 };
@@ -412,6 +427,7 @@ static const struct uncore_box_type hswep_sbo = {
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_s_pe),
     MAXINC(intel_hswep_unc_s_maxinc, intel_hswep_unc_s_pe),
+    SUPPLEMENT(intel_hswep_unc_s_supp_pe, intel_hswep_unc_s_supp_maxinc),
 };
 
 static const struct uncore_box_type hswep_ha = {
@@ -429,6 +445,7 @@ static const struct uncore_box_type hswep_ha = {
     MODS(hswep_ha_mods),
     TABLE(intel_hswep_unc_h_pe),
     MAXINC(intel_hswep_unc_h_maxinc, intel_hswep_unc_h_pe),
+    SUPPLEMENT(intel_hswep_unc_h_supp_pe, intel_hswep_unc_h_supp_maxinc),
 };
 
 static const struct uncore_box_type hswep_imc = {
@@ -504,6 +521,7 @@ static const struct uncore_box_type hswep_qpi = {
     .flags = UNCORE_BOXF_UFILTER_VALUE | UNCORE_BOXF_FILTERS_WHOLE,
     TABLE(intel_hswep_unc_q_pe),
     MAXINC(intel_hswep_unc_q_maxinc, intel_hswep_unc_q_pe),
+    SUPPLEMENT(intel_hswep_unc_q_supp_pe, intel_hswep_unc_q_supp_maxinc),
     .kernel_match_rules = hswep_kernel_qpi_match_rules,
 };
 
@@ -521,6 +539,7 @@ static const struct uncore_box_type hswep_r2pcie = {
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r2_pe),
     MAXINC(intel_hswep_unc_r2_maxinc, intel_hswep_unc_r2_pe),
+    SUPPLEMENT(intel_hswep_unc_r2_supp_pe, intel_hswep_unc_r2_supp_maxinc),
     .kernel_counters = hswep_kernel_counters,
 };
 
@@ -538,6 +557,7 @@ static const struct uncore_box_type hswep_r3qpi = {
     MODS(hswep_common_mods),
     TABLE(intel_hswep_unc_r3_pe),
     MAXINC(intel_hswep_unc_r3_maxinc, intel_hswep_unc_r3_pe),
+    SUPPLEMENT(intel_hswep_unc_r3_supp_pe, intel_hswep_unc_r3_supp_maxinc),
     .kernel_counters = hswep_kernel_counters,
 };
 

@@ -12,13 +12,13 @@
 
 static inline const intel_x86_entry_t *box_event(const struct uncore_box_type *box, unsigned ev)
 {
-	return &box->events[ev];
+	return ev < box->nevents ? &box->events[ev] : &box->supplement[ev - box->nevents];
 }
 
 static inline const intel_x86_umask_t *box_umask(const struct uncore_box_type *box, unsigned ev,
 						 unsigned um)
 {
-	return &box->events[ev].umasks[um];
+	return &box_event(box, ev)->umasks[um];
 }
 
 static inline unsigned umask_group(const intel_x86_umask_t *u)

@@ -60,7 +60,7 @@ static int split_code(const struct uncore_native *n, uint32_t code, unsigned *bo
 	*box = b - 1;
 	*ev = (code >> EVENT_SHIFT) & EVENT_MASK;
 	*sub = code & SUB_MASK;
-	if (*ev >= n->plat->boxes[*box]->nevents)
+	if (*ev >= uncore_box_nevents(n->plat->boxes[*box]))
 		return UNCORE_ENOEVENT;
 	return 0;
 }
@@ -93,7 +93,7 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	/* Only box types with events get enumerated codes (a backend's kernel
 	 * PMU types come after the table's and have none). */
 	for (unsigned b = 0; b < plat->nboxes; b++)
-		if (plat->boxes[b]->nevents && b + 1 > BOX_MASK)
+		if (uncore_box_nevents(plat->boxes[b]) && b + 1 > BOX_MASK)
 			return uncore_fail(UNCORE_ERANGE,
 					   "platform %s has too many box types with events",
 					   plat->name);
@@ -110,7 +110,7 @@ int uncore_native_create(const struct uncore_event_platform *plat, struct uncore
 	}
 	unsigned names = 1;
 	for (unsigned b = 0; b < plat->nboxes; b++) {
-		n->count += plat->boxes[b]->nevents;
+		n->count += uncore_box_nevents(plat->boxes[b]);
 		names += 2 + (plat->boxes[b]->ninstances > 1 ? plat->boxes[b]->ninstances : 0);
 	}
 	n->pmu_names = calloc(names ? names : 1, sizeof(*n->pmu_names));
@@ -373,19 +373,35 @@ static int metric_info(const struct uncore_native *n, uint32_t code, struct unco
 	return 0;
 }
 
+/* The first table event at or after (box, ev) in listing order: every
+ * box's manual events, then every box's supplement (events Intel's data
+ * lists and the manual omits, listed apart, after all of the manual's),
+ * then the metrics. */
+static int next_table_event(const struct uncore_native *n, unsigned box, unsigned ev,
+			    int supplement, uint32_t *code)
+{
+	for (; supplement < 2; supplement++, box = 0, ev = 0) {
+		for (unsigned b = box; b < n->plat->nboxes; b++, ev = 0) {
+			const struct uncore_box_type *bt = n->plat->boxes[b];
+			unsigned first = supplement ? bt->nevents : 0;
+			unsigned end = supplement ? uncore_box_nevents(bt) : bt->nevents;
+			if (ev < first)
+				ev = first;
+			if (ev < end) {
+				*code = make_code(b, ev, 0);
+				return 0;
+			}
+		}
+	}
+	return first_metric(n, code);
+}
+
 int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how)
 {
 	unsigned box = 0, ev = 0, sub = 0;
 
-	if (how == UNCORE_ENUM_FIRST) {
-		for (unsigned b = 0; b < n->plat->nboxes; b++) {
-			if (n->plat->boxes[b]->nevents) {
-				*code = make_code(b, 0, 0);
-				return 0;
-			}
-		}
-		return first_metric(n, code);
-	}
+	if (how == UNCORE_ENUM_FIRST)
+		return next_table_event(n, 0, 0, 0, code);
 	if (is_kernel_code(*code)) {
 		unsigned i = *code & ~UNCORE_NATIVE_KERNEL;
 		if (how != UNCORE_ENUM_EVENTS || i + 1 >= n->nkernel)
@@ -405,18 +421,7 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 		*code = make_code(box, ev, sub + 1);
 		return 0;
 	}
-	/* Next event: within the box, then the next box with events. */
-	if (ev + 1 < n->plat->boxes[box]->nevents) {
-		*code = make_code(box, ev + 1, 0);
-		return 0;
-	}
-	for (unsigned b = box + 1; b < n->plat->nboxes; b++) {
-		if (n->plat->boxes[b]->nevents) {
-			*code = make_code(b, 0, 0);
-			return 0;
-		}
-	}
-	return first_metric(n, code);
+	return next_table_event(n, box, ev + 1, ev >= n->plat->boxes[box]->nevents, code);
 }
 
 /* "event description masks:entry description": PAPI's tools show the part

@@ -18,7 +18,7 @@ static int find_event(const struct uncore_box_type *bt, const char *name)
 	int ev = uncore_box_find_event(bt, name);
 	if (ev >= 0)
 		return ev;
-	for (unsigned e = 0; e < bt->nevents; e++) {
+	for (unsigned e = 0; e < uncore_box_nevents(bt); e++) {
 		struct uncore_event_info info;
 		if (uncore_box_event_info(bt, e, &info) < 0 || strncmp(info.name, "UNC_", 4) != 0)
 			continue;
@@ -29,7 +29,7 @@ static int find_event(const struct uncore_box_type *bt, const char *name)
 	/* 1.7: a fixed data register's mnemonic (MC_Chy_PCI_PMON_CTR_FIXED)
 	 * stands for the box's fixed counter. */
 	if (strstr(name, "CTR_FIXED")) {
-		for (unsigned e = 0; e < bt->nevents; e++) {
+		for (unsigned e = 0; e < uncore_box_nevents(bt); e++) {
 			struct uncore_event_info info;
 			if (uncore_box_event_info(bt, e, &info) == 0 && info.fixed)
 				return (int)e;

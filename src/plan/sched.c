@@ -16,6 +16,17 @@ struct target {
 	unsigned event;
 };
 
+/* The Max. Inc/Cyc of event `ev` of the box, from the manual's table or
+ * the supplement's; 0 when the tables do not say. */
+static unsigned event_maxinc(const struct uncore_box_type *box, unsigned ev)
+{
+	if (ev < box->nevents)
+		return box->maxinc ? box->maxinc[ev] : 0;
+	if (uncore_box_event_is_supplement(box, ev) && box->supplement_maxinc)
+		return box->supplement_maxinc[ev - box->nevents];
+	return 0;
+}
+
 static int target_cmp(const void *pa, const void *pb)
 {
 	const struct target *a = pa, *b = pb;
@@ -274,9 +285,7 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		s->fixed_index = 0;
 		/* The table's Max. Inc/Cyc (fixed counters: one clock per cycle);
 		 * 0 when the tables do not say. */
-		s->max_inc = e->enc.fixed ? 1 : box->maxinc && e->ref.event < box->nevents
-						     ? box->maxinc[e->ref.event]
-						     : 0;
+		s->max_inc = e->enc.fixed ? 1 : event_maxinc(box, e->ref.event);
 		if (e->enc.fixed) {
 			s->counter = UNCORE_SLOT_FIXED;
 			s->fixed_index = e->enc.fixed_index;

@@ -204,7 +204,7 @@ TEST(every_hswep_event_follows_the_rule)
 		uncore_box_perf_name(bt, 0, pmu, sizeof(pmu));
 		const struct uncore_perf_pmu *p = uncore_perf_sysfs_find(s, pmu);
 		CHECK(p != NULL);
-		for (unsigned e = 0; p && e < bt->nevents; e++) {
+		for (unsigned e = 0; p && e < uncore_box_nevents(bt); e++) {
 			struct uncore_event_info ei;
 			uncore_box_event_info(bt, e, &ei);
 			/* defaults, each unit mask, each modifier at its maximum */

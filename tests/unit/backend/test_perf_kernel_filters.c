@@ -155,7 +155,7 @@ TEST(every_cbo_event_and_unit_mask_follows_the_kernels_table)
 	const struct uncore_perf_pmu *p = s && bt ? uncore_perf_sysfs_find(s, "uncore_cbox_0") : NULL;
 	CHECK(p != NULL);
 	unsigned combos = 0;
-	for (unsigned e = 0; p && e < bt->nevents; e++) {
+	for (unsigned e = 0; p && e < uncore_box_nevents(bt); e++) { /* the supplement too */
 		struct uncore_event_info ei;
 		uncore_box_event_info(bt, e, &ei);
 		/* "": the defaults; each unit mask; each pair of unit masks. */

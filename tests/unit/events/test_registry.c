@@ -210,7 +210,7 @@ TEST(enumeration)
 	CHECK_EQ_INT(ui.group, 1);
 	CHECK_EQ_INT(ui.is_default, 1);
 	CHECK_EQ_INT(uncore_box_umask_info(cbo, (unsigned)lookup, 7, &ui), UNCORE_EINVAL);
-	CHECK_EQ_INT(uncore_box_event_info(cbo, cbo->nevents, &ei), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_box_event_info(cbo, uncore_box_nevents(cbo), &ei), UNCORE_EINVAL);
 	CHECK_EQ_STR(uncore_box_event_mod(cbo, (unsigned)lookup, 0)->name, "e");
 	CHECK_EQ_STR(uncore_box_event_mod(cbo, (unsigned)lookup, 3)->name, "cf");
 	CHECK(uncore_box_event_mod(cbo, (unsigned)lookup, 4) == NULL);

@@ -10,6 +10,7 @@
 #include "events/encode.h"
 #include "events/pfm_compat.h"
 #include "events/registry.h"
+#include "events/table.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -130,7 +131,7 @@ static int validate_box_descriptor(const struct uncore_box_type *box)
  * the event's required modifiers at their least value). */
 static int encode_with_needs(const struct uncore_box_type *box, unsigned ev, int um, int um2)
 {
-	const intel_x86_entry_t *e = &box->events[ev];
+	const intel_x86_entry_t *e = box_event(box, ev);
 	struct uncore_event_ref ref;
 	memset(&ref, 0, sizeof(ref));
 	ref.box = box;
@@ -167,7 +168,7 @@ static int encode_with_needs(const struct uncore_box_type *box, unsigned ev, int
 /* Some umask needs one of another group (no default there): any will do. */
 static int encodes_with_partner(const struct uncore_box_type *box, unsigned ev, unsigned um)
 {
-	const intel_x86_entry_t *e = &box->events[ev];
+	const intel_x86_entry_t *e = box_event(box, ev);
 	for (unsigned k = 0; k < e->numasks; k++)
 		if ((e->umasks[k].grpid & 0xff) != (e->umasks[um].grpid & 0xff) &&
 		    !e->umasks[k].uequiv && encode_with_needs(box, ev, (int)um, (int)k) == 0)
@@ -177,7 +178,7 @@ static int encodes_with_partner(const struct uncore_box_type *box, unsigned ev, 
 
 static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 {
-	const intel_x86_entry_t *e = &box->events[ev];
+	const intel_x86_entry_t *e = box_event(box, ev);
 	const struct uncore_ctl_layout *ctl = box->ctl;
 	int bad = 0;
 	unsigned groups = 0, dfl_count[INTEL_X86_NUM_GRP] = {0}, ncombo[INTEL_X86_NUM_GRP] = {0};
@@ -283,12 +284,12 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 
 static int validate_event(const struct uncore_box_type *box, unsigned ev)
 {
-	const intel_x86_entry_t *e = &box->events[ev];
+	const intel_x86_entry_t *e = box_event(box, ev);
 	int bad = 0;
 	if (empty(e->name) || empty(e->desc))
 		return vproblem(box, e, NULL, "empty name or description");
 	for (unsigned k = 0; k < ev; k++)
-		if (!empty(box->events[k].name) && !strcasecmp(box->events[k].name, e->name))
+		if (!empty(box_event(box, k)->name) && !strcasecmp(box_event(box, k)->name, e->name))
 			bad += vproblem(box, e, NULL, "duplicate event name");
 	uint64_t generic = (box->ngeneric >= 64 ? ~0ULL : (1ULL << box->ngeneric) - 1)
 			   << box->cntmsk_shift;
@@ -343,7 +344,7 @@ static int validate_event(const struct uncore_box_type *box, unsigned ev)
 static int validate_box(const struct uncore_box_type *box)
 {
 	int bad = validate_box_descriptor(box);
-	for (unsigned ev = 0; box->events && ev < box->nevents; ev++)
+	for (unsigned ev = 0; box->events && ev < uncore_box_nevents(box); ev++)
 		bad += validate_event(box, ev);
 	return bad;
 }

@@ -1,0 +1,103 @@
+/* The Haswell-EP supplement (libpfm4-events/events/supplement/): the events
+ * Intel's event data lists and the manual omits, a table apart from the
+ * manual's, reached through the same box types.  Checks its size and marks,
+ * that no supplement name shadows a manual event, that the events parse
+ * (our spelling and Intel's dotted one), encode with Intel's codes
+ * (HSX haswellx_uncore.json, typed here) and pass the table validator. */
+#include "../../harness.h"
+#include "common/uncore_error.h"
+#include "events/encode.h"
+#include "events/parse.h"
+#include "events/registry.h"
+
+#include "validate.h"
+
+#include <string.h>
+
+static const char MARK[] = "[not in the manual; Intel's event data]";
+
+static const struct uncore_event_platform *hsx(void)
+{
+	return uncore_event_platform_by_name("hswep");
+}
+
+TEST(forty_five_events_each_marked_and_apart)
+{
+	const struct uncore_event_platform *p = hsx();
+	REQUIRE(p != NULL);
+	unsigned n = 0;
+	for (unsigned b = 0; b < p->nboxes; b++) {
+		const struct uncore_box_type *bt = p->boxes[b];
+		n += bt->nsupplement;
+		CHECK(bt->nsupplement == 0 || bt->supplement_maxinc != NULL);
+		for (unsigned e = 0; e < uncore_box_nevents(bt); e++) {
+			struct uncore_event_info info;
+			REQUIRE(uncore_box_event_info(bt, e, &info) == 0);
+			int marked = strncmp(info.desc, MARK, sizeof(MARK) - 1) == 0;
+			CHECK_EQ_INT(marked, uncore_box_event_is_supplement(bt, e));
+			/* A name finds its own event: no supplement event shadows
+			 * (or is shadowed by) one of the manual's. */
+			CHECK_EQ_INT(uncore_box_find_event(bt, info.name), (int)e);
+			for (unsigned u = 0; marked && u < info.numasks; u++) {
+				struct uncore_umask_info ui;
+				REQUIRE(uncore_box_umask_info(bt, e, u, &ui) == 0);
+				CHECK(strncmp(ui.desc, MARK, sizeof(MARK) - 1) == 0);
+			}
+		}
+	}
+	CHECK_EQ_INT(n, 45);
+}
+
+TEST(supplement_tables_pass_the_validator)
+{
+	const struct uncore_event_platform *p = hsx();
+	REQUIRE(p != NULL);
+	/* validate_box walks every event of the box, the supplement's too. */
+	for (unsigned b = 0; b < p->nboxes; b++)
+		if (p->boxes[b]->nsupplement)
+			CHECK_EQ_INT(validate_box(p->boxes[b]), 0);
+}
+
+/* Intel's HSX rows (EventCode, UMask, ExtSel), control value ev_sel 7:0,
+ * umask 15:8, ev_sel_ext 21 (HSX PMON Table 2-169). */
+static const struct {
+	const char *name;
+	uint64_t ctl;
+} rows[] = {
+    {"hswep_unc_qpi::UNC_Q_RXL_FLITS_G0:IDLE", 0x0101},
+    {"hswep_unc_qpi::UNC_Q_RxL_FLITS_G0.IDLE", 0x0101},
+    {"hswep_unc_qpi::UNC_Q_RXL_STALLS_VN0:BGF_NDR", 0x202035},
+    {"hswep_unc_qpi::UNC_Q_RXL_CYCLES_NE_DRS:VN1", 0x20020f},
+    {"hswep_unc_qpi::UNC_Q_RXL_CRC_ERRORS:NORMAL_OP", 0x0203},
+    {"hswep_unc_ha::UNC_H_RPQ_CYCLES_NO_SPEC_CREDITS:CHN2", 0x0416},
+    {"hswep_unc_ha::UNC_H_WPQ_CYCLES_NO_SPEC_CREDITS:CHN3", 0x0819},
+    {"hswep_unc_r2pcie::UNC_R2_IIO_CREDITS_USED:NCS", 0x2032},
+    {"hswep_unc_cbo::UNC_C_QLRU:VICTIM_NON_ZERO", 0x203c},
+    {"hswep_unc_ubo::UNC_U_U2C_EVENTS:CMC", 0x1043},
+    {"hswep_unc_sbo::UNC_S_TXR_STARVED:IV", 0x0803},
+};
+
+TEST(supplement_events_encode_with_intels_codes)
+{
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct uncore_event_ref ref;
+		struct uncore_encoding enc;
+		int rc = uncore_event_parse(hsx(), rows[i].name, &ref);
+		CHECK_EQ_INT(rc, 0);
+		if (rc) {
+			printf("  %s: %s\n", rows[i].name, uncore_error_detail());
+			continue;
+		}
+		CHECK(uncore_box_event_is_supplement(ref.box, ref.event));
+		REQUIRE(uncore_event_encode(&ref, &enc) == 0);
+		CHECK_EQ_U64(enc.ctl & (0xffffULL | 1ULL << 21), rows[i].ctl);
+	}
+}
+
+int main(void)
+{
+	RUN(forty_five_events_each_marked_and_apart);
+	RUN(supplement_tables_pass_the_validator);
+	RUN(supplement_events_encode_with_intels_codes);
+	return harness_done();
+}
