@@ -201,6 +201,8 @@ static int define_preset(int cidx, int slot, const struct uncore_preset_def *d, 
 	int codes[UNCORE_PRESET_MAX_EVENTS];
 	hwi_presets_t *p = &_papi_hwi_presets[slot];
 
+	if (!uncore_preset_countable(d, &component->be->machine))
+		return -1; /* no box of its events on this machine: not listed */
 	if (uncore_preset_instance(d, socket, preset_symbol[k], sizeof(preset_symbol[k]), ev,
 				   &nev) < 0)
 		return -1;
@@ -291,6 +293,7 @@ static const struct uncore_cpu_id *papi_cpu(struct uncore_cpu_id *id)
 	id->family = (unsigned)hw->cpuid_family;
 	id->model = (unsigned)hw->cpuid_model;
 	id->stepping = hw->cpuid_stepping > 0 ? (unsigned)hw->cpuid_stepping : 0;
+	id->hypervisor = hw->virtualized != 0;
 	return id;
 }
 

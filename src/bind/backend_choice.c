@@ -83,9 +83,38 @@ int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe
 		out->usable = 1;
 		return 0;
 	}
-	if ((want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_DIRECT) && in->have_direct_access) {
+	/* A generation the direct backend does not program (counted through
+	 * the kernel only) never gets it. */
+	if ((want == UNCORE_BACKEND_AUTO || want == UNCORE_BACKEND_DIRECT) && in->have_direct_access &&
+	    out->platform->direct_open) {
 		out->backend = UNCORE_BACKEND_DIRECT;
 		out->usable = 1;
+		return 0;
+	}
+	/* A generation counted through the kernel only, whose kernel publishes
+	 * no uncore PMU (a virtual machine: hypervisors do not pass the host's
+	 * uncore through): the kernel's other PMUs, and the origin says what
+	 * is missing (bind/component.c).  Never the direct backend's advice. */
+	if (!out->platform->direct_open && want != UNCORE_BACKEND_DIRECT && in->have_kernel_pmus) {
+		out->backend = UNCORE_BACKEND_PERF;
+		out->kernel_only = 1;
+		out->usable = 1;
+		return 0;
+	}
+	if (!out->platform->direct_open) {
+		if (want == UNCORE_BACKEND_DIRECT)
+			REASON("%s: the direct backend does not program this generation (it is "
+			       "counted through the kernel's uncore PMUs): use "
+			       "PAPI_INTEL_UNCORE_BACKEND=perf",
+			       out->platform->title);
+		else if (in->cpu.hypervisor)
+			REASON("%s in a virtual machine: the hypervisor exposes no uncore PMU to "
+			       "it; count on the host",
+			       out->platform->title);
+		else
+			REASON("%s: the kernel exposes no uncore PMU (no "
+			       "/sys/bus/event_source/devices/uncore_*): load the intel_uncore driver",
+			       out->platform->title);
 		return 0;
 	}
 	/* Asked for perf explicitly: the kernel's PMUs even without an

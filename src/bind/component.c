@@ -78,6 +78,16 @@ static int open_perf(struct uncore_component *c, const struct uncore_platform *p
 	if (!platform)
 		snprintf(c->origin, sizeof(c->origin),
 			 "kernel PMUs only (no uncore tables for this processor)");
+	else if (kernel_only && !platform->direct_open && c->cpu_hypervisor)
+		snprintf(c->origin, sizeof(c->origin),
+			 "%s in a virtual machine; kernel PMUs only: the hypervisor exposes no "
+			 "uncore PMU (%s uncore events, presets and metrics need the host)",
+			 platform->title, platform->name);
+	else if (kernel_only && !platform->direct_open)
+		snprintf(c->origin, sizeof(c->origin),
+			 "%s; kernel PMUs only: the kernel exposes no uncore PMU (load the "
+			 "intel_uncore driver)",
+			 platform->title);
 	else if (kernel_only)
 		snprintf(c->origin, sizeof(c->origin),
 			 "%s; kernel PMUs only: no uncore PMU of %s (load the uncore driver, or "
@@ -153,23 +163,47 @@ static int open_sim_perf(struct uncore_component *c)
 	return 0;
 }
 
-/* A simulated kernel shaped as a processor we have no tables for
- * (PAPI_INTEL_UNCORE_SIM_KERNEL=spr, skx, icx, gnr): the perf backend with no table
- * platform, on the shape's sysfs tree and constant-rate counters. */
+/* The simulated kernel's clock for the metrics' intervals (virtual time:
+ * PAPI_INTEL_UNCORE_SIM_KERNEL_STEP). */
+static int shape_now(void *ctx, uint64_t *ns)
+{
+	return uncore_shape_kernel_now(ctx, ns);
+}
+
+/* A simulated kernel shaped as a Xeon counted through the kernel's PMUs
+ * (PAPI_INTEL_UNCORE_SIM_KERNEL=spr, skx, icx, gnr, ...): the perf backend
+ * with the tables of the generation it stands for, on the shape's sysfs
+ * tree and constant-rate counters. */
 static int open_sim_shape(struct uncore_component *c, const struct uncore_shape *shape)
 {
 	struct uncore_shape_kernel *k;
 	struct uncore_perf_config cfg;
 	char origin[200];
+	uint64_t step = 0;
+	const char *st = c->settings->sim_kernel_step;
+	if (*st) {
+		char *end = NULL;
+		unsigned long long v = strtoull(st, &end, 0);
+		if (!end || *end || v == 0 || st[0] == '-')
+			return uncore_fail(UNCORE_EINVAL,
+					   "PAPI_INTEL_UNCORE_SIM_KERNEL_STEP=%.40s: give the "
+					   "nanoseconds of simulated time a round of reads adds "
+					   "(a positive integer)",
+					   st);
+		step = v;
+	}
+	const struct uncore_platform *gen = uncore_platform_by_name(uncore_shape_gen(shape));
 	int rc = uncore_shape_kernel_create(shape, c->settings->tmpdir, &k);
 	if (rc < 0)
 		return rc;
+	if (step)
+		uncore_shape_kernel_set_step(k, step);
 	snprintf(origin, sizeof(origin), "SIMULATED kernel: %s", uncore_shape_title(shape));
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.pmu_root = uncore_shape_kernel_pmu_root(k);
 	cfg.cpu_root = uncore_shape_kernel_cpu_root(k);
 	cfg.sys = uncore_shape_kernel_sys(k);
-	cfg.plat = NULL;
+	cfg.plat = gen ? gen->events : NULL;
 	cfg.origin = origin;
 	rc = uncore_perf_open(&cfg, &c->be);
 	if (rc < 0) {
@@ -177,10 +211,18 @@ static int open_sim_shape(struct uncore_component *c, const struct uncore_shape 
 		return rc;
 	}
 	uncore_shape_kernel_remove_tree(k);
+	if (step) {
+		/* The kernel lives as long as the backend (its system calls). */
+		c->clock.now_ns = shape_now;
+		c->clock.ctx = k;
+	}
 	/* One fake kernel per process: nothing to share between processes. */
 	c->no_socket_lock = 1;
 	c->kind = UNCORE_BACKEND_PERF;
-	snprintf(c->origin, sizeof(c->origin), "%.150s; no uncore tables", origin);
+	if (gen)
+		snprintf(c->origin, sizeof(c->origin), "%.120s; tables: %.60s", origin, gen->title);
+	else
+		snprintf(c->origin, sizeof(c->origin), "%.150s; no uncore tables", origin);
 	return 0;
 }
 
@@ -555,6 +597,7 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 	}
 	c->kind = choice.backend;
 	c->choice = choice;
+	c->cpu_hypervisor = in.cpu.hypervisor;
 	if (choice.backend == UNCORE_BACKEND_PERF && !choice.platform) {
 		rc = defer_perf(c, sysfs);
 		if (rc < 0) {

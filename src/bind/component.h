@@ -26,6 +26,7 @@ struct uncore_component {
 	char lock_dir[4200]; /* socket locks between processes ("" : the default) */
 	int no_socket_lock;  /* a private simulator: nobody else can count there */
 	struct uncore_native *native;
+	int cpu_hypervisor;    /* CPUID says: a virtual machine (platform/cpu.h) */
 	char origin[192];      /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */
 	unsigned max_counters; /* counters of one socket, for cmp_info.num_cntrs */
 	struct uncore_clock clock; /* for event sets: the host's, or the simulator's virtual time */

@@ -27,6 +27,7 @@ static const struct {
     {"PAPI_INTEL_UNCORE_SIM_LOG", offsetof(struct uncore_settings, sim_log)},
     {"PAPI_INTEL_UNCORE_SIM_KERNEL", offsetof(struct uncore_settings, sim_kernel)},
     {"PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE", offsetof(struct uncore_settings, sim_kernel_share)},
+    {"PAPI_INTEL_UNCORE_SIM_KERNEL_STEP", offsetof(struct uncore_settings, sim_kernel_step)},
     {"PAPI_INTEL_UNCORE_TEST_ROOT", offsetof(struct uncore_settings, test_root)},
 };
 

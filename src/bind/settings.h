@@ -30,6 +30,7 @@ struct uncore_settings {
 	char sim_log[UNCORE_SETTING_MAX];          /* PAPI_INTEL_UNCORE_SIM_LOG */
 	char sim_kernel[UNCORE_SETTING_MAX];       /* PAPI_INTEL_UNCORE_SIM_KERNEL */
 	char sim_kernel_share[UNCORE_SETTING_MAX]; /* PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE */
+	char sim_kernel_step[UNCORE_SETTING_MAX];  /* PAPI_INTEL_UNCORE_SIM_KERNEL_STEP */
 	/* Tests only: a directory put in front of every device and sysfs path
 	 * the real backends open (/dev/cpu, /sys/bus/pci, the MCFG table,
 	 * /dev/mem, ...), so that the code a real machine runs runs on fake

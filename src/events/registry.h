@@ -51,6 +51,13 @@ struct uncore_mod_desc {
 	const char *perf, *perf_occ, *perf_also;
 };
 
+/* A further field of a control register that the table's unit masks set
+ * (an IIO's channel and function masks) and the kernel's format name of it. */
+struct uncore_ctl_field {
+	uint64_t mask;
+	const char *perf;
+};
+
 /* The fields of a box's counter control register (masks, manual names). */
 struct uncore_ctl_layout {
 	const char *name; /* "Cn_MSR_PMON_CTL" */
@@ -61,6 +68,10 @@ struct uncore_ctl_layout {
 	uint64_t occ_sel;    /* PCU occupancy-counter select, or 0 */
 	uint64_t occ_event;  /* ev_sel bits that mark an occupancy event (PCU ev_sel[7]), or 0 */
 	uint64_t writable;   /* every field software may program, en included */
+	/* Further fields unit masks set (ucode), each with its kernel name;
+	 * none: NULL. */
+	const struct uncore_ctl_field *fields;
+	unsigned nfields;
 };
 
 /* A filter (match) register of a box and its fields. */
@@ -90,6 +101,9 @@ struct uncore_filter_desc {
 #define UNCORE_BOXF_NO_ENABLE                                                                      \
 	0x10 /* no enable bit: a non-zero control value counts                                     \
 	      * (Xeon 7100/7400 EMON, SDM 18.21.3) */
+#define UNCORE_BOXF_FIXED_FF                                                                       \
+	0x40 /* the kernel selects the fixed counter by event 0xff                                 \
+	      * (uncore.c UNCORE_FIXED_EVENT), whatever the table's code */
 #define UNCORE_BOXF_KERNEL                                                                         \
 	0x20 /* made at run time from a kernel PMU (perf backend): no event                        \
 	      * table; instances are named <name>_<i> as the kernel names                          \
@@ -192,6 +206,10 @@ struct uncore_event_platform {
 	const char *name; /* "hswep", as in platform/platform.h */
 	const struct uncore_box_type *const *boxes;
 	unsigned nboxes;
+	/* Its tables are generated from Intel's perfmon event data
+	 * (libpfm4-events/tools/gen_perfmon.py), not libpfm4's own tables of
+	 * the generation (which differ): tests comparing with libpfm4 skip it. */
+	int from_intel_perfmon;
 };
 
 /* Built-in platforms, in a fixed order (for listings); NULL past the end. */

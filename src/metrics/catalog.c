@@ -606,7 +606,7 @@ void uncore_metric_catalog_free(struct uncore_metric_catalog *c)
  * for: a process that never uses metrics of a platform (a machine without
  * uncore, another platform's machine) never parses its file. */
 
-#define MAX_BUILTIN 8
+#define MAX_BUILTIN 32
 
 static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct builtin {

@@ -32,6 +32,7 @@ int uncore_cpu_identify(struct uncore_cpu_id *out)
 	if (base_family == 6 || base_family == 0xf)
 		id.model |= ((eax >> 16) & 0xf) << 4;
 	id.stepping = eax & 0xf;
+	id.hypervisor = (ecx >> 31) & 1;
 	/* The L3 (SDM Vol. 2A, CPUID leaf 4 "Deterministic Cache Parameters",
 	 * else leaf 2's descriptors). */
 	unsigned max = __get_cpuid_max(0, NULL);
@@ -137,6 +138,9 @@ const struct uncore_platform *uncore_platform_for_cpu(const struct uncore_cpu_id
 		return NULL;
 	for (unsigned i = 0; (p = uncore_platform_at(i)) != NULL; i++) {
 		if (p->family != cpu->family)
+			continue;
+		if ((p->stepping_min || p->stepping_max) &&
+		    (cpu->stepping < p->stepping_min || cpu->stepping > p->stepping_max))
 			continue;
 		if (p->needs_l3 && !cpu->l3_kb)
 			continue;

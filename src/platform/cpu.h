@@ -13,6 +13,8 @@ struct uncore_cpu_id {
 	unsigned model;   /* display model (base + extended << 4) */
 	unsigned stepping;
 	unsigned l3_kb; /* size of a level-3 cache (CPUID leaf 4, else 2); 0: none */
+	int hypervisor;   /* CPUID.1:ECX[31]: a virtual machine's CPU (SDM Vol. 2A:
+			   * "not used, always 0" on hardware; hypervisors set it) */
 };
 
 /* Read CPUID of the CPU we run on.  0, or UNCORE_ENOSUPP on a non-x86 build. */

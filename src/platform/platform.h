@@ -26,6 +26,14 @@ enum uncore_platform_id {
 	UNCORE_PLATFORM_SKL,    /* 6th generation Core (Skylake client) */
 	UNCORE_PLATFORM_NHM,    /* Core i7 / Xeon 5500 (Nehalem) */
 	UNCORE_PLATFORM_X7400,  /* Xeon 7100 / 7400 L3 (Tulsa / Dunnington) */
+	/* Counted through the kernel's PMUs only, tables from Intel's data: */
+	UNCORE_PLATFORM_SKX,    /* Xeon Scalable (Skylake-SP) */
+	UNCORE_PLATFORM_CLX,    /* 2nd gen Xeon Scalable (Cascade Lake) */
+	UNCORE_PLATFORM_ICX,    /* 3rd gen Xeon Scalable (Ice Lake-SP) */
+	UNCORE_PLATFORM_SPR,    /* 4th gen Xeon Scalable (Sapphire Rapids) */
+	UNCORE_PLATFORM_EMR,    /* 5th gen Xeon Scalable (Emerald Rapids) */
+	UNCORE_PLATFORM_GNR,    /* Xeon 6 P-core (Granite Rapids) */
+	UNCORE_PLATFORM_SRF,    /* Xeon 6 E-core (Sierra Forest) */
 };
 
 /* What the direct backend opens on real hardware (access/). */
@@ -60,6 +68,9 @@ struct uncore_platform {
 	unsigned needs_l3;
 	const unsigned *not_models;
 	const char *not_why;
+	/* Steppings it covers (Cascade Lake is Skylake-SP's model from
+	 * stepping 5); both 0: every stepping. */
+	unsigned stepping_min, stepping_max;
 	/* Its box types and event tables (events/registry_<gen>.c). */
 	const struct uncore_event_platform *events;
 	/* Its uncore MSRs and their writable bits: the allowlist (msr_ranges.h). */
@@ -80,11 +91,16 @@ struct uncore_platform {
 	unsigned npresets;
 	/* The simulator model that stands for it (uncore-sim models). */
 	const char *sim_model;
+	/* The simulated kernel that stands for it (simkernel/shape_kernel.h:
+	 * "spr"), for a generation counted through the kernel only; or NULL. */
+	const char *sim_kernel;
 };
 
 /* The generations (one data file each, src/platform/<gen>/<gen>.c). */
 extern const struct uncore_platform uncore_platform_hswep, uncore_platform_skl,
     uncore_platform_nhm, uncore_platform_x7400, uncore_platform_x7100;
+extern const struct uncore_platform uncore_platform_skx, uncore_platform_clx, uncore_platform_icx,
+    uncore_platform_spr, uncore_platform_emr, uncore_platform_gnr, uncore_platform_srf;
 
 /* Every generation, in a fixed order (listings); NULL past the end. */
 const struct uncore_platform *uncore_platform_at(unsigned i);

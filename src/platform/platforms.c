@@ -13,6 +13,10 @@ extern const struct uncore_platform uncore_platform_kbl; /* kbl/kbl.c */
 static const struct uncore_platform *const platforms[] = {
     &uncore_platform_hswep, &uncore_platform_skl,   &uncore_platform_nhm,
     &uncore_platform_x7400, &uncore_platform_x7100, &uncore_platform_kbl,
+    /* Cascade Lake before Skylake-SP: the same model, later steppings. */
+    &uncore_platform_clx,   &uncore_platform_skx,   &uncore_platform_icx,
+    &uncore_platform_spr,   &uncore_platform_emr,   &uncore_platform_gnr,
+    &uncore_platform_srf,
 };
 
 #define NPLATFORMS (sizeof(platforms) / sizeof(platforms[0]))

@@ -3,6 +3,8 @@
 #include "presets/presets.h"
 
 #include "common/uncore_error.h"
+#include "events/parse.h"
+#include "plan/machine.h"
 
 #include <stdio.h>
 
@@ -33,4 +35,24 @@ int uncore_preset_instance(const struct uncore_preset_def *d, int socket, char *
 	}
 	*nevents = k;
 	return 0;
+}
+
+int uncore_preset_countable(const struct uncore_preset_def *d, const struct uncore_machine *m)
+{
+	for (unsigned k = 0; k < UNCORE_PRESET_MAX_EVENTS && d->events[k]; k++) {
+		struct uncore_event_ref ref;
+		if (uncore_event_parse(m->plat, d->events[k], &ref) < 0) {
+			uncore_error_clear();
+			return 0;
+		}
+		int b = uncore_machine_box_index(m, ref.box);
+		int any = 0;
+		for (unsigned s = 0; b >= 0 && s < m->nsockets && !any; s++)
+			any = ref.instance == UNCORE_ALL
+				  ? uncore_inst_count(&m->present[b][s]) > 0
+				  : uncore_inst_has(&m->present[b][s], (unsigned)ref.instance);
+		if (!any)
+			return 0;
+	}
+	return 1;
 }

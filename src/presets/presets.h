@@ -27,4 +27,11 @@ int uncore_preset_instance(const struct uncore_preset_def *d, int socket, char *
 			   size_t symbol_len, char events[][UNCORE_PRESET_NAME_MAX],
 			   unsigned *nevents);
 
+struct uncore_machine; /* plan/machine.h */
+
+/* Whether machine `m` has an instance of the box of every event of `d` on
+ * some socket: a preset the machine cannot count (a kernel without the
+ * generation's UPI PMUs) is absent, not zero.  1 or 0. */
+int uncore_preset_countable(const struct uncore_preset_def *d, const struct uncore_machine *m);
+
 #endif

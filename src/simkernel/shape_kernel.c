@@ -56,6 +56,11 @@ struct uncore_shape_kernel {
 	int have_tree;
 	unsigned npmus;
 	struct spmu *pmus;
+	/* Virtual time (uncore_shape_kernel_set_step): now_ns, the step a
+	 * round of reads adds, the round and whether one is under way. */
+	uint64_t step_ns, now_ns, round;
+	int in_round;
+	uint64_t read_round[MAX_EVENTS]; /* the round each leader was last read in */
 	struct sevent ev[MAX_EVENTS];
 };
 
@@ -64,6 +69,32 @@ static uint64_t mono_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * NS_PER_S + (uint64_t)ts.tv_nsec;
+}
+
+/* The kernel's time: the wall clock, or its virtual time. */
+static uint64_t k_now(const struct uncore_shape_kernel *k)
+{
+	return k->step_ns ? k->now_ns : mono_ns();
+}
+
+/* Any call but a read ends a round of reads. */
+static void end_round(struct uncore_shape_kernel *k)
+{
+	k->in_round = 0;
+}
+
+/* A read of group `leader`: virtual time moves by one step when it starts a
+ * round (the first read after another call, or a group read twice). */
+static void read_tick(struct uncore_shape_kernel *k, int leader)
+{
+	if (!k->step_ns)
+		return;
+	if (!k->in_round || k->read_round[leader] == k->round) {
+		k->now_ns += k->step_ns;
+		k->round++;
+		k->in_round = 1;
+	}
+	k->read_round[leader] = k->round;
 }
 
 /* The tree. */
@@ -184,6 +215,7 @@ static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t
 	struct uncore_shape_kernel *k = (struct uncore_shape_kernel *)s;
 	const struct uncore_shape *sh = k->shape;
 	(void)flags;
+	end_round(k);
 	if (!attr || attr->size < PERF_ATTR_SIZE_VER0)
 		return -EINVAL;
 	unsigned p;
@@ -224,7 +256,8 @@ static int k_open(struct uncore_perf_sys *s, struct perf_event_attr *attr, pid_t
 		e->leader = group_fd - FD_BASE;
 	}
 	e->enabled = !attr->disabled;
-	e->since = mono_ns();
+	e->since = k_now(k);
+	k->read_round[slot] = 0;
 	e->used = 1;
 	return FD_BASE + (int)slot;
 }
@@ -238,7 +271,8 @@ static ssize_t k_read(struct uncore_perf_sys *s, int fd, void *buf, size_t len)
 	size_t n = 0;
 	if (!e)
 		return -EBADF;
-	uint64_t now = mono_ns();
+	read_tick(k, e->leader);
+	uint64_t now = k_now(k);
 	const uint64_t rf = e->read_format;
 	int self = fd - FD_BASE;
 	if (rf & PERF_FORMAT_GROUP) {
@@ -285,7 +319,8 @@ static int k_ioctl(struct uncore_perf_sys *s, int fd, unsigned long req, unsigne
 	    req != PERF_EVENT_IOC_RESET)
 		return -ENOTTY;
 	int group = (arg & PERF_IOC_FLAG_GROUP) != 0;
-	uint64_t now = mono_ns();
+	end_round(k);
+	uint64_t now = k_now(k);
 	for (unsigned i = 0; i < MAX_EVENTS; i++) {
 		struct sevent *m = &k->ev[i];
 		if (!m->used || (group ? m->leader != e->leader : m != e))
@@ -309,6 +344,7 @@ static int k_close(struct uncore_perf_sys *s, int fd)
 	struct sevent *e = event_of(k, fd);
 	if (!e)
 		return -EBADF;
+	end_round(k);
 	int self = fd - FD_BASE;
 	for (unsigned i = 0; i < MAX_EVENTS; i++) /* orphans lead themselves */
 		if (k->ev[i].used && k->ev[i].leader == self && (int)i != self)
@@ -412,6 +448,19 @@ const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k)
 const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k)
 {
 	return k->cpu_root;
+}
+
+void uncore_shape_kernel_set_step(struct uncore_shape_kernel *k, uint64_t step_ns)
+{
+	k->step_ns = step_ns;
+	k->now_ns = 0;
+	k->in_round = 0;
+}
+
+int uncore_shape_kernel_now(void *k, uint64_t *ns)
+{
+	*ns = k_now(k);
+	return 0;
 }
 
 uint64_t uncore_shape_kernel_reads(const struct uncore_shape_kernel *k)

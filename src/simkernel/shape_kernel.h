@@ -28,6 +28,8 @@ const struct uncore_shape *uncore_shape_at(size_t i);
 const struct uncore_shape *uncore_shape_find(const char *name);
 const char *uncore_shape_name(const struct uncore_shape *s);
 const char *uncore_shape_title(const struct uncore_shape *s);
+/* The generation of our tables it stands for ("spr"; gnr-old: "gnr"). */
+const char *uncore_shape_gen(const struct uncore_shape *s);
 
 /* Counts per second of event (config, config1) on instance `inst` of the
  * PMU family `family` ("uncore_imc") on socket `socket`; 0 for anything the
@@ -43,6 +45,16 @@ int uncore_shape_kernel_create(const struct uncore_shape *s, const char *tmpdir,
 
 const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k);
 const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k);
+
+/* Virtual time: from now on the counters move only when a round of reads
+ * starts (the first read() after any other call, or a group read a second
+ * time), by step_ns of time each round, so a count between two rounds is
+ * exactly rate x step_ns (tests; PAPI_INTEL_UNCORE_SIM_KERNEL_STEP).  0:
+ * the wall clock (CLOCK_MONOTONIC), the default. */
+void uncore_shape_kernel_set_step(struct uncore_shape_kernel *k, uint64_t step_ns);
+
+/* Its time in ns (an uncore_clock's now_ns: ctx is the kernel). */
+int uncore_shape_kernel_now(void *k, uint64_t *ns);
 
 /* read() calls it has answered so far. */
 uint64_t uncore_shape_kernel_reads(const struct uncore_shape_kernel *k);

@@ -43,6 +43,11 @@ const char *uncore_shape_title(const struct uncore_shape *s)
 	return s->title;
 }
 
+const char *uncore_shape_gen(const struct uncore_shape *s)
+{
+	return s->gen;
+}
+
 uint64_t uncore_shape_rate(const struct uncore_shape *s, const char *family, unsigned inst,
 			   unsigned socket, uint64_t config, uint64_t config1)
 {

@@ -41,8 +41,10 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 		if (uncore_cpu_identify(&cpu) == 0)
 			d = uncore_platform_for_cpu(&cpu);
 		uncore_error_clear();
-		if (!d) {
-			/* No tables for this CPU: the groups over the kernel's aliases. */
+		if (!d || uncore_metric_catalog_get(d->events, cat) < 0) {
+			/* No tables or no metrics for this CPU: the groups over the
+			 * kernel's aliases. */
+			uncore_error_clear();
 			*cat = stat_kgroups_catalog();
 			return 0;
 		}
@@ -165,19 +167,12 @@ int stat_groups_explain(const struct stat_opts *o, FILE *out)
 			uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
 		return 1;
 	}
-	if (!comp->be->machine.plat->platform) { /* kernel PMUs only: no tables */
+	rc = comp->be->machine.plat->platform ? uncore_metric_catalog_get(comp->be->machine.plat, &cat)
+					       : UNCORE_ENOEVENT;
+	uncore_error_clear();
+	if (rc < 0) { /* no tables, or tables without metrics: the kernel's groups */
 		uncore_component_close(comp);
 		return explain_kernel_groups(o, out);
-	}
-	rc = uncore_metric_catalog_get(comp->be->machine.plat, &cat);
-	uncore_error_clear();
-	if (rc < 0) {
-		fprintf(stderr,
-			"uncore-stat: metric groups: platform %s has no derived metrics "
-			"(available groups: none)\n",
-			comp->be->machine.plat->name);
-		uncore_component_close(comp);
-		return STAT_EXIT_USAGE;
 	}
 	if (stat_groups_find(cat, o, groups, err, sizeof(err)) < 0) {
 		fprintf(stderr, "uncore-stat: %s\n", err);

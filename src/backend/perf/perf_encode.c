@@ -50,6 +50,8 @@ unsigned uncore_perf_map_rows(const struct uncore_box_type *box, struct uncore_p
 		add_row(rows, max, &n, CTL, c->ev_sel | c->ev_sel_ext, "event");
 		add_row(rows, max, &n, CTL, c->umask, "umask");
 		add_row(rows, max, &n, CTL, c->occ_sel, "occ_sel");
+		for (unsigned i = 0; i < c->nfields; i++)
+			add_row(rows, max, &n, CTL, c->fields[i].mask, c->fields[i].perf);
 	}
 	for (unsigned i = 0; i < box->nmods; i++) {
 		const struct uncore_mod_desc *m = &box->mods[i];
@@ -181,7 +183,7 @@ int uncore_perf_encode_table(const struct uncore_box_type *box, const struct unc
 		/* The kernel selects a box's fixed counter by the event code
 		 * 0xff (uncore.c: UNCORE_FIXED_EVENT); our code says the same. */
 		uint64_t sel = box->ctl ? box->ctl->ev_sel : 0xff;
-		ctl = (ctl & ~sel) | (ev->code & 0xff);
+		ctl = (ctl & ~sel) | ((box->flags & UNCORE_BOXF_FIXED_FF) ? 0xff : (ev->code & 0xff));
 	}
 	uint64_t filter[UNCORE_MAX_FILTERS] = {0}, used[UNCORE_MAX_FILTERS] = {0};
 	unsigned nfilters = ev->nfilters < box->nfilters ? ev->nfilters : box->nfilters;

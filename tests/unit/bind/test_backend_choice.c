@@ -95,7 +95,7 @@ TEST(forced_backend_is_honoured_or_explained)
 TEST(kernel_pmus_alone_activate_perf_only_where_nothing_better_exists)
 {
 	struct uncore_probe_result r;
-	struct uncore_probe_input in = input(NULL, 6, 0x8f);
+	struct uncore_probe_input in = input(NULL, 6, 0x97);
 	in.have_kernel_pmus = 1;
 	uncore_probe_decide(&in, &r);
 	CHECK(r.usable);
@@ -105,7 +105,7 @@ TEST(kernel_pmus_alone_activate_perf_only_where_nothing_better_exists)
 	in.backend_env = "direct";
 	uncore_probe_decide(&in, &r);
 	CHECK(!r.usable);
-	CHECK_CONTAINS(r.reason, "model 0x8f");
+	CHECK_CONTAINS(r.reason, "model 0x97");
 	in = input("auto", 6, 0x3f);
 	in.have_kernel_pmus = 1;
 	uncore_probe_decide(&in, &r);
@@ -122,6 +122,56 @@ TEST(kernel_pmus_alone_activate_perf_only_where_nothing_better_exists)
 	CHECK_EQ_INT(r.kernel_only, 0);
 }
 
+/* Sapphire Rapids (tables from Intel's data, counted through the kernel
+ * only): its uncore PMUs give perf; without them (a virtual machine, issue
+ * 26 item 7) the kernel's other PMUs, never the direct backend or its
+ * "modprobe msr" advice, even with /dev/cpu/0/msr open; the reason names
+ * the processor and, in a VM, the hypervisor instead of a driver to load. */
+TEST(kernel_only_generations_never_get_direct_advice)
+{
+	struct uncore_probe_result r;
+	struct uncore_probe_input in = input(NULL, 6, 0x8f);
+	in.have_direct_access = 1;
+	in.have_perf_uncore = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(r.usable);
+	CHECK_EQ_INT(r.backend, UNCORE_BACKEND_PERF);
+	CHECK_EQ_INT(r.kernel_only, 0);
+	CHECK(r.platform != NULL && strcmp(r.platform->name, "spr") == 0);
+	in.have_perf_uncore = 0;
+	in.have_kernel_pmus = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(r.usable);
+	CHECK_EQ_INT(r.backend, UNCORE_BACKEND_PERF);
+	CHECK_EQ_INT(r.kernel_only, 1);
+	in.have_kernel_pmus = 0;
+	in.cpu.hypervisor = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "Sapphire Rapids");
+	CHECK_CONTAINS(r.reason, "virtual machine");
+	CHECK(strstr(r.reason, "modprobe") == NULL);
+	in.cpu.hypervisor = 0;
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "intel_uncore");
+	CHECK(strstr(r.reason, "msr") == NULL);
+	in = input("direct", 6, 0x8f);
+	in.have_direct_access = 1;
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "does not program this generation");
+	/* Cascade Lake is Skylake-SP's model from stepping 5. */
+	in = input(NULL, 6, 0x55);
+	in.have_perf_uncore = 1;
+	in.cpu.stepping = 4;
+	uncore_probe_decide(&in, &r);
+	CHECK(r.platform && strcmp(r.platform->name, "skx") == 0);
+	in.cpu.stepping = 7;
+	uncore_probe_decide(&in, &r);
+	CHECK(r.platform && strcmp(r.platform->name, "clx") == 0);
+}
+
 int main(void)
 {
 	RUN(parse_accepts_the_four_names_only);
@@ -129,5 +179,6 @@ int main(void)
 	RUN(auto_prefers_perf_then_direct);
 	RUN(forced_backend_is_honoured_or_explained);
 	RUN(kernel_pmus_alone_activate_perf_only_where_nothing_better_exists);
+	RUN(kernel_only_generations_never_get_direct_advice);
 	return harness_done();
 }

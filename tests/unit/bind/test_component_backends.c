@@ -17,9 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3, 8192};
-static const struct uncore_cpu_id SPR = {"GenuineIntel", 6, 0x8f, 8, 8192};
-static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2, 8192};
+static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3, 8192, 0};
+/* Alder Lake: a processor we have no uncore tables for. */
+static const struct uncore_cpu_id ADL = {"GenuineIntel", 6, 0x97, 2, 8192, 0};
+static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2, 8192, 0};
 
 static void settings(struct uncore_settings *s, const char *backend, const char *locks)
 {
@@ -165,7 +166,7 @@ TEST(perf_backend_on_a_fake_kernel)
 	}
 
 	c = NULL;
-	CHECK_EQ_INT(uncore_component_probe(&s, &SPR, &c), 0);
+	CHECK_EQ_INT(uncore_component_probe(&s, &ADL, &c), 0);
 	if (c) {
 		CHECK_EQ_INT(c->deferred, 1);
 		CHECK_CONTAINS(c->origin, "kernel PMUs only");
@@ -188,7 +189,7 @@ TEST(perf_backend_on_a_fake_kernel)
 	 * (CAP_SYS_ADMIN) may count whatever the file says. */
 	REQUIRE(test_put(root, "proc/sys/kernel/perf_event_paranoid", "2\n") == 0);
 	c = NULL;
-	int rc = uncore_component_probe(&s, &SPR, &c);
+	int rc = uncore_component_probe(&s, &ADL, &c);
 	if (geteuid() == 0) {
 		CHECK_EQ_INT(rc, 0);
 	} else {
@@ -201,7 +202,7 @@ TEST(perf_backend_on_a_fake_kernel)
 	c = NULL;
 	settings(&s, "direct", locks);
 	snprintf(s.test_root, sizeof(s.test_root), "%s", root);
-	CHECK(uncore_component_probe(&s, &SPR, &c) < 0);
+	CHECK(uncore_component_probe(&s, &ADL, &c) < 0);
 	CHECK(c == NULL);
 	test_rmtree(root);
 }

@@ -210,6 +210,8 @@ static int validate_umasks(const struct uncore_box_type *box, unsigned ev)
 		if (u->uflags & INTEL_X86_GRP_DFL_NONE)
 			dfl_none[g]++;
 		uint64_t allowed = ctl->umask | ctl->occ_sel;
+		for (unsigned f = 0; f < ctl->nfields; f++)
+			allowed |= ctl->fields[f].mask;
 		for (unsigned m = 0; m < box->nmods; m++)
 			if ((u->modhw & (1u << box->mods[m].attr)) &&
 			    box->mods[m].reg == UNCORE_REG_CTL)
