@@ -170,7 +170,9 @@ const int *uncore_set_scaled_hint(const struct uncore_set *s);
 const struct uncore_plan *uncore_set_plan(const struct uncore_set *s);
 
 /* The name of event e of that plan: an entry's event string, or for a
- * metric's term the event as counted (uncore_mset_term_label's form);
+ * metric's term the event as counted ("hswep_unc_cbo::UNC_C_TOR_INSERTS:
+ * OPCODE:OPC_DRD", filter bits programmed directly shown as
+ * {Cn_MSR_PMON_BOX_FILTER0=0x20000});
  * NULL past the end. */
 const char *uncore_set_plan_event_name(const struct uncore_set *s, unsigned e);
 

@@ -389,15 +389,6 @@ int uncore_mset_uses_term(const struct uncore_mset *ms, unsigned k, unsigned ter
 	return ms && k < ms->nmetrics && tree_uses(ms->metrics[k].root, term);
 }
 
-const char *uncore_mset_term_label(const struct uncore_mset *ms, unsigned term)
-{
-	if (term >= ms->nterms)
-		return "";
-	const struct term *t = ms->terms[term];
-	unsigned s = t->socket != UNCORE_ALL ? (unsigned)t->socket : 0;
-	return t->v[s].label;
-}
-
 double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *terms,
 			const double *commons)
 {
@@ -413,11 +404,6 @@ int uncore_mset_is_amount(const struct uncore_mset *ms, unsigned k)
 	    k < ms->nmetrics ? mx_linearity(ms->metrics[k].root, 1u << UNCORE_METRIC_ELAPSED_NS)
 			     : MX_LIN_OTHER;
 	return l == MX_LIN_COUNTS || l == MX_LIN_TIME;
-}
-
-enum uncore_metric_method uncore_mset_method(const struct uncore_mset *ms, unsigned k)
-{
-	return k < ms->nmetrics ? ms->metrics[k].method : UNCORE_METRIC_EXACT;
 }
 
 const char *uncore_mset_method_text(const struct uncore_mset *ms, unsigned k)

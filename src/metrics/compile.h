@@ -59,9 +59,6 @@ const struct uncore_metric_evinfo *uncore_mset_evinfo(const struct uncore_mset *
 unsigned uncore_mset_nterms(const struct uncore_mset *ms);
 /* 1 when metric k's formula uses term `term`, else 0. */
 int uncore_mset_uses_term(const struct uncore_mset *ms, unsigned k, unsigned term);
-/* A term's event as counted ("hswep_unc_cbo::UNC_C_TOR_INSERTS:OPCODE:OPC_DRD",
- * with filter bits programmed directly shown as {Cn_MSR_PMON_BOX_FILTER0=0x20000}). */
-const char *uncore_mset_term_label(const struct uncore_mset *ms, unsigned term);
 
 /* Metric k with term values (weighted, scaled counts) and commons. */
 double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *terms,
@@ -74,7 +71,6 @@ double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *
  * "What a read returns"). */
 int uncore_mset_is_amount(const struct uncore_mset *ms, unsigned k);
 
-enum uncore_metric_method uncore_mset_method(const struct uncore_mset *ms, unsigned k);
 /* How metric k is measured and the error bound that applies. */
 const char *uncore_mset_method_text(const struct uncore_mset *ms, unsigned k);
 

@@ -1,13 +1,19 @@
 /* Socket ownership: a child takes socket 0; the parent is refused with the
  * child's PID and command named; after kill -9 of the child the parent
- * gets the socket (the kernel dropped the lock with the process). */
+ * gets the socket (the kernel dropped the lock with the process).  A
+ * holder whose record is empty or names an exited PID is described as
+ * such; a lock file that cannot be opened is named. */
 #include "common/uncore_error.h"
 #include "backend/direct/socket_lock.h"
 #include "harness.h"
 #include "support/lock_owner.h"
 #include "support/tmpdir.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -93,6 +99,85 @@ TEST(directory_is_created_and_default_is_chosen)
 		     UNCORE_ENOSPACE);
 }
 
+/* A holder that took the lock but whose record is empty or stale (it
+ * crashed between the two, or the file was copied): refused all the same,
+ * and the message says what is known. */
+static pid_t hold_with_record(unsigned socket, const char *record)
+{
+	char path[600];
+	int p[2];
+	snprintf(path, sizeof(path), "%s/socket%u.lock", dir, socket);
+	if (pipe(p) != 0)
+		return -1;
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		int fd = open(path, O_RDWR | O_CREAT, 0666);
+		char ok = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0 ? 'y' : 'n';
+		if (ok == 'y' && (ftruncate(fd, 0) != 0 ||
+				  pwrite(fd, record, strlen(record), 0) != (ssize_t)strlen(record)))
+			ok = 'n';
+		if (write(p[1], &ok, 1) != 1)
+			_exit(2);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	char ok = 0;
+	if (pid < 0 || read(p[0], &ok, 1) != 1 || ok != 'y') {
+		if (pid > 0)
+			test_kill_lock_owner(pid);
+		pid = -1;
+	}
+	close(p[0]);
+	return pid;
+}
+
+TEST(an_unknown_or_gone_holder_is_described)
+{
+	struct uncore_socket_lock *l = NULL;
+	pid_t h = hold_with_record(6, "");
+	REQUIRE(h > 0);
+	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 6, &l), UNCORE_EBUSY);
+	CHECK_CONTAINS(uncore_error_detail(), "another process (PID not yet recorded)");
+	test_kill_lock_owner(h);
+
+	/* A PID that has exited: one of ours, reaped. */
+	fflush(NULL);
+	pid_t gone = fork();
+	if (gone == 0)
+		_exit(0);
+	REQUIRE(gone > 0);
+	waitpid(gone, NULL, 0);
+	char record[64], want[96];
+	snprintf(record, sizeof(record), "%ld old-owner\n", (long)gone);
+	snprintf(want, sizeof(want), "another process (the recorded PID %ld has exited)", (long)gone);
+	h = hold_with_record(6, record);
+	REQUIRE(h > 0);
+	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 6, &l), UNCORE_EBUSY);
+	CHECK_CONTAINS(uncore_error_detail(), want);
+	test_kill_lock_owner(h);
+	CHECK(l == NULL);
+	uncore_error_clear();
+}
+
+/* A lock file that cannot be opened (here a directory in its place): an
+ * error naming it, no lock. */
+TEST(a_lock_file_that_cannot_be_opened_is_named)
+{
+	char path[600];
+	snprintf(path, sizeof(path), "%s/socket9.lock", dir);
+	REQUIRE(mkdir(path, 0700) == 0);
+	struct uncore_socket_lock *l = NULL;
+	CHECK(uncore_socket_lock_acquire(dir, 9, &l) < 0);
+	CHECK_CONTAINS(uncore_error_detail(), "cannot open the lock file");
+	CHECK_CONTAINS(uncore_error_detail(), "socket9.lock");
+	CHECK(l == NULL);
+	rmdir(path);
+	uncore_error_clear();
+}
+
 int main(void)
 {
 	dir = test_mkdtemp("lock");
@@ -101,6 +186,8 @@ int main(void)
 	RUN(second_process_refused_until_owner_dies);
 	RUN(released_lock_leaves_no_owner_text);
 	RUN(directory_is_created_and_default_is_chosen);
+	RUN(an_unknown_or_gone_holder_is_described);
+	RUN(a_lock_file_that_cannot_be_opened_is_named);
 	test_rmtree(dir);
 	return harness_done();
 }

@@ -148,9 +148,15 @@ TEST(a_forked_child_keeps_its_totals_and_leaves_the_parent_counting)
 	uint64_t v = 0;
 	REQUIRE(new_set(hub, &a) == 0);
 	REQUIRE(uncore_set_start(a.set) == 0);
-	/* A poller not due for an hour of simulated time: it is there to be
-	 * forked, not to read. */
+	/* A poller not due for an hour: it is there to be forked, not to
+	 * read.  Not under AddressSanitizer: GCC 12's sanitizer runtime has no
+	 * fork handlers, so a fork while another thread is inside it (the
+	 * poller's thread starting) can leave the child's leak check waiting
+	 * for ever on an allocator lock; there the child, with no other
+	 * thread in the parent, is checked for leaks instead. */
+#ifndef __SANITIZE_ADDRESS__
 	REQUIRE(uncore_poller_start(a.set, &mu, 3600000 * MS, &poller) == 0);
+#endif
 	pthread_mutex_lock(&mu);
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
 	CHECK_EQ_INT(uncore_set_read(a.set, &v), 0);

@@ -147,6 +147,27 @@ TEST(period_from_the_setting)
 	CHECK_EQ_INT(uncore_poller_period(e.set, "often", &ns), UNCORE_EINVAL);
 	CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_POLL=often");
 	CHECK_EQ_INT(uncore_poller_period(e.set, "0", &ns), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_poller_period(e.set, "86400001", &ns), UNCORE_EINVAL); /* past a day */
+	CHECK_EQ_U64(ns, 0); /* a refused setting polls nothing */
+	env_close(&e);
+}
+
+/* A poller without a set, a lock or a period is refused; nothing started. */
+TEST(a_poller_needs_a_set_a_lock_and_a_period)
+{
+	struct env e;
+	pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+	struct uncore_poller *p = NULL;
+	CHECK_EQ_INT(env_open(&e), 0);
+	if (!e.set)
+		return;
+	CHECK_EQ_INT(uncore_poller_start(NULL, &mu, 1000000, &p), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_poller_start(e.set, NULL, 1000000, &p), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_poller_start(e.set, &mu, 0, &p), UNCORE_EINVAL);
+	CHECK_CONTAINS(uncore_error_detail(), "poller: no set, lock or period");
+	CHECK(p == NULL);
+	uncore_poller_stop(NULL); /* nothing to stop */
+	uncore_error_clear();
 	env_close(&e);
 }
 
@@ -155,5 +176,6 @@ int main(void)
 	RUN(polls_while_the_owner_reads_and_totals_stay_exact);
 	RUN(the_thread_reads_at_its_period_and_stops_promptly);
 	RUN(period_from_the_setting);
+	RUN(a_poller_needs_a_set_a_lock_and_a_period);
 	return harness_done();
 }
