@@ -43,7 +43,7 @@ TEST(wrong_uses_get_the_kernels_errors)
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
 	a.type = pmu_type(k, "uncore_ubox");
-	a.config = 0x42; /* UNC_U_EVENT_MSG (HSX Table 2-18) */
+	a.config = 0x42; /* UNC_U_EVENT_MSG, the UBox event 0x42 */
 	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	a.disabled = 1;
 	int leader = sys->open(sys, &a, -1, 0, -1, 0);
