@@ -89,8 +89,57 @@ TEST(metrics_this_machine_cannot_compile_are_refused_with_the_reason)
 	harness_row = NULL;
 }
 
+/* A metrics file's own mistakes, refused at parse with the file and line:
+ * a line past the reader's buffer, a metric without its section, title,
+ * units or formula, a vars list longer than the values it may take.  Two
+ * decision lines join into one text; a summary PMU name is kept. */
+TEST(metrics_file_mistakes_are_refused_with_the_line)
+{
+	static char text[8192];
+	struct uncore_metric_catalog *c = NULL;
+	size_t n = (size_t)snprintf(text, sizeof(text), "platform hswep\nmanual X\n# ");
+	memset(text + n, 'x', 5000); /* past the 4096 bytes of a line */
+	snprintf(text + n + 5000, sizeof(text) - n - 5000, "\n");
+	CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", text, &c), UNCORE_ESYNTAX);
+	CHECK_CONTAINS(uncore_error_detail(), "line 3");
+	CHECK_CONTAINS(uncore_error_detail(), "line too long");
+	CHECK(c == NULL);
+
+	snprintf(text, sizeof(text),
+		 "platform hswep\nmanual X\nmetric M\n\tbox cbo\n\tsection 1\n\tunits u\n"
+		 "\tformula 1\n");
+	CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", text, &c), UNCORE_ESYNTAX);
+	CHECK_CONTAINS(uncore_error_detail(),
+		       "t.metrics line 3: metric M needs section, title, units and formula");
+	CHECK(c == NULL);
+
+	n = (size_t)snprintf(text, sizeof(text),
+			     "platform hswep\nmanual X\nmetric M_$v\n\tbox cbo\n\tvars v=");
+	for (int i = 0; i < 300; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%d", i ? "," : "", i);
+	snprintf(text + n, sizeof(text) - n,
+		 "\n\tsection 1\n\ttitle t\n\tunits u\n\tformula 1\n");
+	CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", text, &c), UNCORE_ESYNTAX);
+	CHECK_CONTAINS(uncore_error_detail(), "vars: too many values");
+	CHECK(c == NULL);
+
+	snprintf(text, sizeof(text),
+		 "platform hswep\nmanual X\nsummary_pmu hswep_summary\nmetric M\n\tbox cbo\n"
+		 "\tsection 1\n\ttitle t\n\tunits u\n\tformula 1\n"
+		 "\tdecision first part,\n\tdecision second part\n");
+	CHECK_EQ_INT(uncore_metric_catalog_parse("t.metrics", text, &c), 0);
+	if (c) {
+		CHECK_EQ_STR(c->summary_pmu ? c->summary_pmu : "(none)", "hswep_summary");
+		CHECK_EQ_STR(c->defs[0].decision ? c->defs[0].decision : "(none)",
+			     "first part, second part");
+		uncore_metric_catalog_free(c);
+	}
+	uncore_error_clear();
+}
+
 int main(void)
 {
 	RUN(metrics_this_machine_cannot_compile_are_refused_with_the_reason);
+	RUN(metrics_file_mistakes_are_refused_with_the_line);
 	return harness_done();
 }
