@@ -81,7 +81,7 @@ if [ $sim = 1 ]; then
 	else
 		case $sim_model in
 		e5-* | e7-*) platform=hswep ;;
-		i7-6700k) platform=skl ;;
+		i7-6700k | i7-7700k) platform=skl ;; # Kaby Lake: Skylake client's uncore (src/platform/kbl/kbl.c)
 		x5570-*) platform=nhm ;;
 		x7460-*) platform=x7400 ;;
 		x7140m-*) platform=x7100 ;;
@@ -92,7 +92,7 @@ if [ $sim = 1 ]; then
 elif [ "$vendor" = GenuineIntel ] && [ "$family" = 6 ]; then
 	case $model in
 	63) platform=hswep ;;
-	78 | 94) platform=skl ;;
+	78 | 94 | 142 | 158 | 165 | 166) platform=skl ;; # with Kaby, Coffee, Comet Lake client (src/platform/kbl/kbl.c)
 	26 | 30) platform=nhm ;;
 	29) platform=x7400 ;;
 	85 | 106 | 108 | 143 | 207 | 173 | 174 | 175) platform=xeon ;;

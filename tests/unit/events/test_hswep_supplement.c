@@ -3,12 +3,14 @@
  * manual's, reached through the same box types.  Checks its size and marks,
  * that no supplement name shadows a manual event, that the events parse
  * (our spelling and Intel's dotted one), encode with Intel's codes
- * (HSX haswellx_uncore.json, typed here) and pass the table validator. */
+ * (HSX haswellx_uncore.json, typed here), pass the table validator, and are
+ * enumerated apart: after every event of the manual's tables. */
 #include "../../harness.h"
 #include "common/uncore_error.h"
 #include "events/encode.h"
 #include "events/parse.h"
 #include "events/registry.h"
+#include "eventset/native.h"
 
 #include "validate.h"
 
@@ -94,10 +96,44 @@ TEST(supplement_events_encode_with_intels_codes)
 	}
 }
 
+/* PAPI's enumeration (papi_native_avail): every manual event of every box,
+ * then the 45, then the metrics (names without UNC_). */
+TEST(enumerated_after_every_manual_event)
+{
+	struct uncore_native *n = NULL;
+	REQUIRE(uncore_native_create(hsx(), &n) == 0);
+	uint32_t code;
+	unsigned manual = 0, supp = 0, manual_after_supp = 0, total = 0;
+	int rc = uncore_native_enum(n, &code, UNCORE_ENUM_FIRST);
+	while (rc == 0) {
+		struct uncore_native_info info;
+		REQUIRE(uncore_native_info(n, code, &info) == 0);
+		if (strstr(info.name, "::UNC_")) {
+			if (strstr(info.desc, MARK) == info.desc) {
+				supp++;
+			} else {
+				manual++;
+				manual_after_supp += supp > 0;
+			}
+		}
+		total++;
+		rc = uncore_native_enum(n, &code, UNCORE_ENUM_EVENTS);
+	}
+	CHECK_EQ_INT(supp, 45);
+	CHECK_EQ_INT(manual_after_supp, 0);
+	unsigned want = 0;
+	for (unsigned b = 0; b < hsx()->nboxes; b++)
+		want += hsx()->boxes[b]->nevents;
+	CHECK_EQ_INT(manual, want);
+	CHECK(total > manual + supp); /* the metrics come last */
+	uncore_native_destroy(n);
+}
+
 int main(void)
 {
 	RUN(forty_five_events_each_marked_and_apart);
 	RUN(supplement_tables_pass_the_validator);
 	RUN(supplement_events_encode_with_intels_codes);
+	RUN(enumerated_after_every_manual_event);
 	return harness_done();
 }
