@@ -460,11 +460,23 @@ static int bind_now(struct uncore_component *c)
 		rc = open_perf(c, c->choice.platform, c->choice.kernel_only, c->sysfs);
 	c->sysfs = NULL; /* taken over by open_perf */
 	if (rc == 0) {
+		/* README "MPI jobs and threads": each socket once within a
+		 * measurement group; on the perf backend the kernel arbitrates
+		 * between groups (a lock per group), on the direct backend one
+		 * process of the node programs a socket (the node's lock). */
+		uncore_group_identify(c->settings, (int)getpid(), (int)getppid(), &c->group);
+		int perf = c->kind == UNCORE_BACKEND_PERF;
+		/* On the perf backend a process alone has nobody to exclude. */
 		struct uncore_share_config sc = {c->lock_dir[0] ? c->lock_dir : NULL,
-						 c->no_socket_lock};
+						 c->no_socket_lock || (perf && c->group.single)};
 		rc = uncore_share_create(c->be, &sc, &c->share);
 		if (rc < 0) {
 			c->be->ops->destroy(c->be);
+			c->be = NULL;
+		} else if ((rc = uncore_share_set_group(c->share, c->group.key,
+							perf ? c->group.tag : NULL)) < 0) {
+			uncore_share_release(c->share); /* and the backend it owns */
+			c->share = NULL;
 			c->be = NULL;
 		}
 	}

@@ -9,6 +9,7 @@
 
 #include "backend/backend.h"
 #include "bind/backend_choice.h"
+#include "bind/group.h"
 #include "bind/settings.h"
 #include "platform/cpu.h"
 #include "common/uncore_error.h"
@@ -25,6 +26,7 @@ struct uncore_component {
 	struct uncore_share *share;
 	char lock_dir[4200]; /* socket locks between processes ("" : the default) */
 	int no_socket_lock;  /* a private simulator: nobody else can count there */
+	struct uncore_group group; /* this process's measurement group (bind/group.h) */
 	struct uncore_native *native;
 	int cpu_hypervisor;    /* CPUID says: a virtual machine (platform/cpu.h) */
 	char origin[192];      /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */

@@ -38,10 +38,29 @@ void uncore_description_fit(char *dst, size_t len, const char *full)
 }
 
 
+/* `in` without its " [...]" notes, into out (1400 bytes). */
+static void drop_notes(char *out, const char *in)
+{
+	size_t o = 0;
+	for (const char *p = in; *p && o < 1399;) {
+		const char *close = p[0] == ' ' && p[1] == '[' ? strchr(p, ']') : NULL;
+		if (close)
+			p = close + 1;
+		else
+			out[o++] = *p++;
+	}
+	out[o] = '\0';
+}
+
 void uncore_description_fit_tail(char *dst, size_t len, const char *head, const char *tail)
 {
-	char full[1400];
+	char full[1400], short_head[1400];
 	size_t used = strlen(head);
+	if (len >= 8 && used + 16 >= len) {
+		drop_notes(short_head, head);
+		head = short_head;
+		used = strlen(head);
+	}
 	if (len >= 8 && used + 16 < len) {
 		snprintf(dst, len, "%s", head);
 		uncore_description_fit(dst + used, len - used, tail);

@@ -14,8 +14,9 @@ void uncore_description_fit(char *dst, size_t len, const char *full);
 
 /* `head` whole ("Intel uncore, sim backend: socket 0 counted by PID 42
  * (a.out), reads 0 here; ": who holds a socket is what a reader must not
- * miss) and `tail` fitted to the room left; when `head` alone does not
- * fit, both fitted as one text. */
+ * miss) and `tail` fitted to the room left; when `head` does not leave room
+ * for the tail, its bracketed notes (" [user alice, ...]") go first; when
+ * it still does not fit, both fitted as one text. */
 void uncore_description_fit_tail(char *dst, size_t len, const char *head, const char *tail);
 
 #endif

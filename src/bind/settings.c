@@ -29,6 +29,12 @@ static const struct {
     {"PAPI_INTEL_UNCORE_SIM_KERNEL_SHARE", offsetof(struct uncore_settings, sim_kernel_share)},
     {"PAPI_INTEL_UNCORE_SIM_KERNEL_STEP", offsetof(struct uncore_settings, sim_kernel_step)},
     {"PAPI_INTEL_UNCORE_TEST_ROOT", offsetof(struct uncore_settings, test_root)},
+    {"PAPI_INTEL_UNCORE_GROUP", offsetof(struct uncore_settings, group)},
+    {"OMPI_COMM_WORLD_RANK", offsetof(struct uncore_settings, ompi_rank)},
+    {"PMIX_NAMESPACE", offsetof(struct uncore_settings, pmix_namespace)},
+    {"SLURM_JOB_ID", offsetof(struct uncore_settings, slurm_job)},
+    {"SLURM_STEP_ID", offsetof(struct uncore_settings, slurm_step)},
+    {"PMI_RANK", offsetof(struct uncore_settings, pmi_rank)},
 };
 
 #define NVARS (sizeof(vars) / sizeof(vars[0]))

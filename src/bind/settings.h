@@ -36,6 +36,14 @@ struct uncore_settings {
 	 * /dev/mem, ...), so that the code a real machine runs runs on fake
 	 * device files (bind/component.c; "": the real paths). */
 	char test_root[UNCORE_SETTING_MAX]; /* PAPI_INTEL_UNCORE_TEST_ROOT */
+	/* The measurement group (bind/group.h): set explicitly, or the
+	 * launcher's. */
+	char group[UNCORE_SETTING_MAX];          /* PAPI_INTEL_UNCORE_GROUP */
+	char ompi_rank[UNCORE_SETTING_MAX];      /* OMPI_COMM_WORLD_RANK */
+	char pmix_namespace[UNCORE_SETTING_MAX]; /* PMIX_NAMESPACE */
+	char slurm_job[UNCORE_SETTING_MAX];      /* SLURM_JOB_ID */
+	char slurm_step[UNCORE_SETTING_MAX];     /* SLURM_STEP_ID */
+	char pmi_rank[UNCORE_SETTING_MAX];       /* PMI_RANK */
 };
 
 /* Read them all: 0, or UNCORE_ENOSPACE naming the variable that is too

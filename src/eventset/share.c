@@ -6,6 +6,7 @@
 #include "eventset/share_internal.h"
 
 #include "common/uncore_error.h"
+#include "backend/direct/socket_lock.h"
 #include "eventset/fork.h"
 
 #include <stdio.h>
@@ -232,6 +233,17 @@ void hub_release_unclaimed(struct uncore_share *hub)
 	release_sockets(hub, hub->claimed);
 }
 
+/* Another measurement group programs socket s (the node's lock, the
+ * direct backend): who, and what would let both count, into hub->note[s];
+ * "" when the holder is of this group. */
+static void note_group(struct uncore_share *hub, unsigned s)
+{
+	hub->note[s][0] = '\0';
+	if (!hub->group_tag)
+		(void)uncore_socket_lock_foreign(hub->lock_dir, s, hub->group, NULL, 0, hub->note[s],
+						 sizeof(hub->note[s]));
+}
+
 /* "PID 1234 (cmd)" out of the lock's "in use by ... (lock PATH)" detail. */
 static void note_owner(struct uncore_share *hub, unsigned s)
 {
@@ -242,6 +254,8 @@ static void note_owner(struct uncore_share *hub, unsigned s)
 			 (int)(end - by - 10), by + 10);
 	else
 		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by another process");
+	uncore_error_clear();
+	note_group(hub, s);
 	uncore_error_clear();
 }
 
@@ -260,10 +274,11 @@ int hub_take_sockets(struct uncore_share *hub, int *gained)
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		if (!(hub->wanted & (1u << s)) || hub->holds[s])
 			continue;
-		int rc = uncore_socket_hold_acquire(hub->lock_dir, s, &hub->holds[s]);
+		int rc = uncore_socket_hold_acquire_as(hub->lock_dir, s, hub->group_tag, hub->group,
+						       &hub->holds[s]);
 		if (rc == 0) {
 			*gained = 1;
-			hub->owner[s][0] = '\0';
+			hub->owner[s][0] = hub->note[s][0] = '\0';
 			continue;
 		}
 		if (rc != UNCORE_EBUSY)
@@ -578,10 +593,11 @@ void hub_retry_missing_now(struct uncore_share *hub, int force)
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		if (!(hub->missing & (1u << s)))
 			continue;
-		if (uncore_socket_hold_acquire(hub->lock_dir, s, &hub->holds[s]) == 0) {
+		if (uncore_socket_hold_acquire_as(hub->lock_dir, s, hub->group_tag, hub->group,
+						  &hub->holds[s]) == 0) {
 			gained = 1;
 			hub->missing &= ~(1u << s);
-			hub->owner[s][0] = '\0';
+			hub->owner[s][0] = hub->note[s][0] = '\0';
 		}
 		uncore_error_clear();
 	}
@@ -611,6 +627,23 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 	uncore_fork_init();
 	uncore_fork_add_hub(hub);
 	*out = hub;
+	return 0;
+}
+
+int uncore_share_set_group(struct uncore_share *hub, const char *group, const char *tag)
+{
+	char *g = group ? strdup(group) : NULL, *t = tag ? strdup(tag) : NULL;
+	if ((group && !g) || (tag && !t)) {
+		free(g);
+		free(t);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	}
+	hub_lock(&hub->mu);
+	free(hub->group);
+	free(hub->group_tag);
+	hub->group = g;
+	hub->group_tag = t;
+	hub_unlock(&hub->mu);
 	return 0;
 }
 
@@ -650,7 +683,11 @@ void hub_fork_child(struct uncore_share *hub)
 	hub->layout++;
 	hub->forked_from = parent > 0 ? parent : 1;
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		if (hub->holds[s])
+		/* Counted by the parent: held, or (no lock: a process alone on
+		 * the perf backend) wanted and not another's. */
+		int parents = hub->holds[s] || (hub->no_socket_lock && (hub->wanted & (1u << s)) &&
+						!(hub->missing & (1u << s)));
+		if (parents)
 			snprintf(hub->owner[s], sizeof(hub->owner[s]),
 				 "counted by PID %d (the parent of this forked process)", parent);
 		else
@@ -658,6 +695,7 @@ void hub_fork_child(struct uncore_share *hub)
 				 "not counted in this child of PID %d (fork): PAPI_shutdown and "
 				 "PAPI_library_init count here",
 				 parent);
+		hub->note[s][0] = '\0';
 		uncore_socket_hold_release(hub->holds[s]); /* an orphan now */
 		hub->holds[s] = NULL;
 	}
@@ -684,6 +722,8 @@ void uncore_share_release(struct uncore_share *hub)
 	if (!hub->forked_from)
 		hub->be->ops->destroy(hub->be);
 	free(hub->lock_dir);
+	free(hub->group);
+	free(hub->group_tag);
 	free(hub);
 }
 
@@ -709,6 +749,7 @@ int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len)
 {
 	size_t at = 0;
 	char who[UNCORE_MACHINE_MAX_SOCKETS][160];
+	char note[UNCORE_MACHINE_MAX_SOCKETS][240];
 	int held[UNCORE_MACHINE_MAX_SOCKETS];
 	unsigned n = hub->be->machine.nsockets;
 	if (len)
@@ -720,6 +761,9 @@ int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len)
 	for (unsigned s = 0; s < n; s++) {
 		who[s][0] = '\0';
 		held[s] = uncore_share_socket_state(hub, s, who[s], sizeof(who[s])) == 0;
+		hub_lock(&hub->mu);
+		snprintf(note[s], sizeof(note[s]), "%s", hub->note[s]);
+		hub_unlock(&hub->mu);
 	}
 	/* One clause per holder, naming all its sockets ("sockets 0, 1 counted
 	 * by PID 4242 (a.out), read 0 here"): short enough for PAPI's 128
@@ -740,8 +784,9 @@ int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len)
 				held[t] = 0;
 		}
 		if (k >= 0 && (size_t)k < len - at)
-			k += snprintf(buf + at + k, len - at - (size_t)k, " %s, %s 0 here", who[s],
-				      count > 1 ? "read" : "reads");
+			k += snprintf(buf + at + k, len - at - (size_t)k, " %s, %s 0 here%s%s%s",
+				      who[s], count > 1 ? "read" : "reads", note[s][0] ? " [" : "",
+				      note[s], note[s][0] ? "]" : "");
 		if (k < 0 || (size_t)k >= len - at)
 			return uncore_fail(UNCORE_ENOSPACE, "holder description too long");
 		at += (size_t)k;

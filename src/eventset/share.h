@@ -8,10 +8,12 @@
  * a start value makes its counts exactly its own interval.
  *
  * Several processes on one node (the policy, README "MPI jobs and
- * threads"): the first process to count on a socket holds it (the socket
- * lock of backend/direct/socket_lock.h, for both backends) until its last
- * set stops; the other processes' events read 0 on that socket, so a sum
- * over processes counts each socket once.  A socket whose holder exited
+ * threads"): within a measurement group (an MPI job, bind/group.h) the
+ * first process to count on a socket holds it (the socket lock of
+ * backend/direct/socket_lock.h: the group's on the perf backend, the
+ * node's on the direct backend) until its last set stops; the other
+ * processes' events read 0 on that socket, so a sum over the group's
+ * processes counts each socket once.  A socket whose holder exited
  * (or crashed: the kernel drops the lock) is taken at the next start or
  * within a second of reading by a process that is counting.
  *
@@ -39,6 +41,15 @@ struct uncore_share_config {
  * last reference).  One reference, the caller's. */
 int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
 			struct uncore_share **out);
+
+/* The process's measurement group (bind/group.h), before the first start:
+ * its key, recorded in the locks the hub takes (NULL: none), and, where the
+ * kernel arbitrates between groups (perf), its lock tag: the first process
+ * of the group on a socket counts it, and other groups count too.  tag
+ * NULL: one process of the node programs each socket (direct), and a
+ * process of another group is told who, and that uncored lets groups
+ * share.  Without this call: the node's lock, no group recorded. */
+int uncore_share_set_group(struct uncore_share *hub, const char *group, const char *tag);
 
 /* Drop a reference (NULL ignored): the last one destroys the hub and its
  * backend.  Views hold a reference each, so a hub outlives its creator's
@@ -86,7 +97,10 @@ int uncore_share_view_sum(struct uncore_backend *view, struct uncore_share_sums 
 
 /* The sockets the running sets count on that another process holds, as of
  * the last start: "socket 0 counted by PID 1234 (cmd), reads 0 here; ...",
- * short enough for PAPI's component description; "" when this process
+ * a holder of another measurement group on the direct backend with its
+ * user and group and what would let both count in brackets after its
+ * clause ("... reads 0 here [user alice, measurement group ...]": the
+ * description drops them, bind/description.h); "" when this process
  * counts every socket it uses (or no socket lock is used). */
 int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len);
 

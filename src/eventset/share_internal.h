@@ -90,6 +90,10 @@ struct uncore_share {
 	int regained;
 	struct uncore_socket_hold *holds[UNCORE_MACHINE_MAX_SOCKETS];
 	char owner[UNCORE_MACHINE_MAX_SOCKETS][160];
+	/* Per socket held by another measurement group (direct backend): its
+	 * user and group and what would let both count ("" otherwise). */
+	char note[UNCORE_MACHINE_MAX_SOCKETS][240];
+	char *group, *group_tag; /* share.h, struct uncore_share_config */
 	uint64_t last_retry_ns;
 	char interrupted_detail[160];
 	/* The views that acquired (started sets), each with every setting its

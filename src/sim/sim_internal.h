@@ -17,7 +17,7 @@
 #include "sim/uncore_sim.h"
 
 #define SIM_MAGIC       UINT64_C(0x314d495345524e55) /* "UNRESIM1" */
-#define SIM_VERSION     2u
+#define SIM_VERSION     3u
 #define SIM_MAX_SOCKETS HSWEP_MAX_PACKAGES
 #define SIM_MAX_STREAMS 512
 #define SIM_MAX_SHAPES  256
@@ -154,6 +154,10 @@ struct sim_shared {
 	uint32_t log_gen; /* bumped whenever log_path changes */
 	char log_path[256];
 	uint32_t recovered; /* times the lock was recovered from a dead owner */
+	/* Bumped, with the time, whenever the scenario or the faults change:
+	 * a follower (sim_follow.c) takes them over from that instant. */
+	uint32_t gen;
+	uint64_t gen_ps;
 	uint32_t n_streams, n_shapes, n_faults;
 	struct sim_stream streams[SIM_MAX_STREAMS];
 	struct sim_shape shapes[SIM_MAX_SHAPES];
@@ -173,6 +177,10 @@ struct uncore_sim {
 	int scenario_by_default; /* regio_from_env chose the demo's scenario */
 	int owns_regio_alloc;
 	int user; /* enum uncore_sim_user of this process's attachment */
+	/* A follower's shared machine (sim_follow.c), owned: its time is this
+	 * one's.  NULL for any other machine. */
+	struct uncore_sim *leader;
+	uint32_t seen_gen; /* the leader's gen this follower's scenario is of */
 	struct uncore_regio io;
 };
 
@@ -180,6 +188,9 @@ struct uncore_sim {
 int sim_lock(struct uncore_sim *sim);
 void sim_unlock(struct uncore_sim *sim);
 void sim_reset_registers(struct sim_shared *sh, const struct sim_model *m);
+
+/* sim_follow.c: a follower brought to its leader's time (lock held). */
+void sim_follow_sync(struct uncore_sim *sim);
 
 /* sim_regio.c */
 void sim_regio_init(struct uncore_sim *sim);

@@ -225,12 +225,15 @@ void uncore_sim_close(struct uncore_sim *sim)
 		close(sim->log_fd);
 	if (sim->sh)
 		munmap(sim->sh, sim->map_len);
+	uncore_sim_close(sim->leader);
 	free(sim);
 }
 
 int uncore_sim_lock_dir(struct uncore_sim *sim, char *buf, size_t len)
 {
 	char abs[PATH_MAX];
+	if (sim->leader)
+		return uncore_sim_lock_dir(sim->leader, buf, len);
 	if (!sim->path[0]) {
 		if (len)
 			buf[0] = '\0';
@@ -253,13 +256,11 @@ static void remove_lock_dir(const char *dir)
 	if (!d)
 		return;
 	struct dirent *e;
-	unsigned socket;
-	char name[32];
 	while ((e = readdir(d)) != NULL) {
-		if (sscanf(e->d_name, "socket%u.lock", &socket) != 1)
-			continue;
-		snprintf(name, sizeof(name), "socket%u.lock", socket);
-		if (strcmp(name, e->d_name) == 0)
+		/* socket<N>.lock, and the groups' socket<N>.<tag>.lock */
+		size_t n = strlen(e->d_name);
+		if (strncmp(e->d_name, "socket", 6) == 0 && n > 11 &&
+		    strcmp(e->d_name + n - 5, ".lock") == 0)
 			(void)unlinkat(dirfd(d), e->d_name, 0);
 	}
 	closedir(d);
@@ -383,6 +384,8 @@ int uncore_sim_now(struct uncore_sim *sim, uint64_t *ns)
 	int rc = sim_lock(sim);
 	if (rc)
 		return rc;
+	if (sim->leader)
+		sim_follow_sync(sim);
 	/* On the wall clock, catching up takes time of its own (every stream
 	 * advanced): the instant returned is the one after it, so that a
 	 * reader's next register access follows it closely (the event set
@@ -480,6 +483,8 @@ int uncore_sim_inject_fault(struct uncore_sim *sim, const struct uncore_sim_faul
 		return uncore_fail(UNCORE_ENOSPACE, "at most %d fault rules", SIM_MAX_FAULTS);
 	}
 	sh->faults[sh->n_faults++] = (struct sim_fault_rule){.f = *fault};
+	sh->gen++;
+	sh->gen_ps = sh->now_ps;
 	sim_unlock(sim);
 	return 0;
 }
@@ -490,6 +495,8 @@ int uncore_sim_clear_faults(struct uncore_sim *sim)
 	if (rc)
 		return rc;
 	sim->sh->n_faults = 0;
+	sim->sh->gen++;
+	sim->sh->gen_ps = sim->sh->now_ps;
 	sim_unlock(sim);
 	return 0;
 }

@@ -78,6 +78,8 @@ static int sim_access(struct uncore_regio *io, const struct uncore_reg *r, uint6
 	if (rc)
 		return rc;
 	struct sim_shared *sh = sim->sh;
+	if (__builtin_expect(sim->leader != NULL, 0))
+		sim_follow_sync(sim);
 	sim_sync_wall(sh, sim->model);
 	if (sh->clock_mode == UNCORE_SIM_CLOCK_VIRTUAL && sh->access_ps)
 		sim_advance_to(sh, sim->model, sh->now_ps + sh->access_ps);

@@ -950,6 +950,8 @@ int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *orig
 		memcpy(sh->shapes, p.shapes, p.n_shapes * sizeof(*p.shapes));
 		sh->n_shapes = p.n_shapes;
 		snprintf(sh->scenario, sizeof(sh->scenario), "%s", p.name);
+		sh->gen++;
+		sh->gen_ps = sh->now_ps;
 		if (p.access_ns >= 0)
 			sh->access_ps = (uint64_t)p.access_ns * SIM_PS_PER_NS;
 		sim_unlock(sim);

@@ -59,6 +59,19 @@ int uncore_sim_create(const char *model, const char *path, struct uncore_sim **o
 /* Attach to an existing machine created by another process. */
 int uncore_sim_open(const char *path, struct uncore_sim **out);
 
+/* A follower of the shared machine `leader` (which it owns from now on,
+ * also when it fails; a leader from uncore_sim_regio_open is no longer its
+ * regio's): a private machine with the leader's model, scenario, faults
+ * and log, and registers of its own at their reset values, whose time is
+ * always the leader's (sim_follow.c).  Its regio (uncore_sim_regio) owns
+ * it.  The simulated perf_event kernel counts on one per process, as a
+ * kernel gives each process counters of its own.  Its lock directory is
+ * the leader's. */
+int uncore_sim_follow(struct uncore_sim *leader, struct uncore_sim **out);
+
+/* Whether `sim` is a shared instance (a file other processes may open). */
+int uncore_sim_is_shared(const struct uncore_sim *sim);
+
 /* Detach: the machine stays for others (and for a later uncore_sim_open). */
 void uncore_sim_close(struct uncore_sim *sim);
 

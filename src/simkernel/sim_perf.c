@@ -816,6 +816,16 @@ int uncore_sim_perf_open(const struct uncore_sim_options *o, const char *tmp, co
 	int rc = uncore_sim_regio_open(o, &io);
 	if (rc < 0)
 		return rc;
+	/* A shared machine stands for a node: this process's kernel counts on
+	 * a follower of it (counters of its own, the node's time), as the
+	 * kernel gives every process's events counters of their own
+	 * (uncore_sim_follow).  The follower owns the shared machine now. */
+	struct uncore_sim *shared = uncore_sim_from_regio(io), *f;
+	if (uncore_sim_is_shared(shared)) {
+		if ((rc = uncore_sim_follow(shared, &f)) < 0)
+			return rc;
+		io = uncore_sim_regio(f);
+	}
 	snprintf(root, sizeof(root), "/dev/shm/uncore-simkernel-XXXXXX");
 	if (!mkdtemp(root)) {
 		snprintf(root, sizeof(root), "%s/uncore-simkernel-XXXXXX",

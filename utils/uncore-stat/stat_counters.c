@@ -17,6 +17,7 @@
 #include "eventset/eventset.h"
 #include "stat_groups.h"
 #include "stat_lib.h"
+#include "stat_holders.h"
 
 static const char COMPONENT[] = "intel_uncore";
 static const char VERBOSE_ENV[] = "PAPI_INTEL_UNCORE_VERBOSE";
@@ -515,6 +516,8 @@ static void warn_holders(const struct stat_counters *c)
 	while (strstr(end + 1, " 0 here"))
 		end = strstr(end + 1, " 0 here");
 	fprintf(stderr, "uncore-stat: warning: %.*s\n", (int)(end - d) + 7, d);
+	if (!strstr(ci->description, "perf backend"))
+		stat_holders_note(stderr);
 }
 
 int stat_counters_start(struct stat_counters *c)

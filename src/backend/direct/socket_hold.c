@@ -15,6 +15,7 @@ struct uncore_socket_hold {
 	struct uncore_socket_hold *next;
 	char dir[400];
 	unsigned socket;
+	char tag[24]; /* "" : the node's lock */
 	unsigned refs;
 	int orphan; /* a fork child's copy of its parent's hold: out of the list */
 	struct uncore_socket_lock *lock;
@@ -32,22 +33,30 @@ static int resolve_dir(const char *dir, char *buf, size_t len)
 	return 0;
 }
 
-static struct uncore_socket_hold *find(const char *dir, unsigned socket)
+static struct uncore_socket_hold *find(const char *dir, unsigned socket, const char *tag)
 {
 	for (struct uncore_socket_hold *h = holds; h; h = h->next)
-		if (h->socket == socket && strcmp(h->dir, dir) == 0)
+		if (h->socket == socket && strcmp(h->dir, dir) == 0 && strcmp(h->tag, tag) == 0)
 			return h;
 	return NULL;
 }
 
 int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_socket_hold **out)
 {
+	return uncore_socket_hold_acquire_as(dir, socket, NULL, NULL, out);
+}
+
+int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *tag,
+				  const char *group, struct uncore_socket_hold **out)
+{
 	char resolved[sizeof(holds->dir)];
 	int rc = resolve_dir(dir, resolved, sizeof(resolved));
 	if (rc < 0)
 		return rc;
+	if (tag && strlen(tag) >= sizeof(holds->tag))
+		return uncore_fail(UNCORE_ENOSPACE, "lock tag %.30s is too long", tag);
 	pthread_mutex_lock(&holds_mutex);
-	struct uncore_socket_hold *h = find(resolved, socket);
+	struct uncore_socket_hold *h = find(resolved, socket, tag ? tag : "");
 	if (h) {
 		h->refs++;
 	} else if (!(h = calloc(1, sizeof(*h)))) {
@@ -55,8 +64,9 @@ int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_s
 	} else {
 		snprintf(h->dir, sizeof(h->dir), "%s", resolved);
 		h->socket = socket;
+		snprintf(h->tag, sizeof(h->tag), "%s", tag ? tag : "");
 		h->refs = 1;
-		rc = uncore_socket_lock_acquire(resolved, socket, &h->lock);
+		rc = uncore_socket_lock_acquire_as(resolved, socket, tag, group, &h->lock);
 		if (rc < 0) {
 			free(h);
 			h = NULL;
@@ -119,9 +129,9 @@ unsigned uncore_socket_hold_count(const char *dir, unsigned socket)
 	if (resolve_dir(dir, resolved, sizeof(resolved)) < 0)
 		return 0;
 	pthread_mutex_lock(&holds_mutex);
-	struct uncore_socket_hold *h = find(resolved, socket);
-	if (h)
-		n = h->refs;
+	for (struct uncore_socket_hold *h = holds; h; h = h->next)
+		if (h->socket == socket && strcmp(h->dir, resolved) == 0)
+			n += h->refs; /* the node's lock and any group's */
 	pthread_mutex_unlock(&holds_mutex);
 	return n;
 }

@@ -18,6 +18,11 @@ struct uncore_socket_hold;
  * detail naming the other owner's PID and command. */
 int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_socket_hold **out);
 
+/* The same for a group's lock (socket_lock.h, uncore_socket_lock_acquire_as):
+ * held per (directory, socket, tag); `group` is recorded by the first. */
+int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *tag,
+				  const char *group, struct uncore_socket_hold **out);
+
 /* Drop one reference (NULL is ignored); the last one releases the lock. */
 void uncore_socket_hold_release(struct uncore_socket_hold *hold);
 
@@ -27,7 +32,8 @@ void uncore_socket_hold_fork_prepare(void);
 void uncore_socket_hold_fork_parent(void);
 void uncore_socket_hold_fork_child(void);
 
-/* References currently held on (dir, socket) by this process, for tests. */
+/* References currently held on (dir, socket) by this process (the node's
+ * lock and every group's), for tests. */
 unsigned uncore_socket_hold_count(const char *dir, unsigned socket);
 
 #endif

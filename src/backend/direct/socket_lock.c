@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 struct uncore_socket_lock {
 	int fd;
 	unsigned socket;
+	int group; /* a group's lock: its file is removed at release */
 	char path[512];
 };
 
@@ -101,11 +103,14 @@ static void describe_owner(int fd, char *buf, size_t len)
  * held, only messages depend on this.  A read-only descriptor (a file made
  * by another user without write permission for us) leaves the old text,
  * which describe_owner() reports only while that PID runs. */
-static int record_owner(int fd)
+static int record_owner(int fd, const char *group)
 {
-	char me[64], comm[32] = "";
+	char me[320], comm[32] = "";
 	(void)read_comm("/proc/self/comm", comm, sizeof(comm));
-	int n = snprintf(me, sizeof(me), "%ld %s\n", (long)getpid(), comm);
+	int n = snprintf(me, sizeof(me), "%ld %s\nuid %ld\ngroup %.160s\n", (long)getpid(), comm,
+			 (long)getuid(), group ? group : "");
+	if (n < 0 || (size_t)n >= sizeof(me))
+		return -1;
 	if (ftruncate(fd, 0) != 0)
 		return -1;
 	return pwrite(fd, me, (size_t)n, 0) == n ? 0 : -1;
@@ -116,7 +121,81 @@ static int clear_owner(int fd)
 	return ftruncate(fd, 0);
 }
 
+/* DIR/socket<N>.lock, or DIR/socket<N>.<tag>.lock: 0 or ENOSPACE. */
+static int lock_path(char *buf, size_t len, const char *dir, unsigned socket, const char *tag)
+{
+	int n = tag ? snprintf(buf, len, "%s/socket%u.%s.lock", dir, socket, tag)
+		    : snprintf(buf, len, "%s/socket%u.lock", dir, socket);
+	if (n < 0 || (size_t)n >= len)
+		return uncore_fail(UNCORE_ENOSPACE, "lock file name under %.60s is too long", dir);
+	return 0;
+}
+
 int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_socket_lock **out)
+{
+	return uncore_socket_lock_acquire_as(dir, socket, NULL, NULL, out);
+}
+
+int uncore_socket_lock_owner(const char *dir, unsigned socket, const char *tag,
+			     struct uncore_lock_owner *out)
+{
+	char dbuf[400], path[512], text[400], proc[64];
+	int rc;
+	memset(out, 0, sizeof(*out));
+	out->uid = -1;
+	if (!dir) {
+		if ((rc = uncore_socket_lock_default_dir(NULL, NULL, dbuf, sizeof(dbuf))))
+			return rc;
+		dir = dbuf;
+	}
+	if ((rc = lock_path(path, sizeof(path), dir, socket, tag)))
+		return rc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return 0;
+	ssize_t n = pread(fd, text, sizeof(text) - 1, 0);
+	close(fd);
+	text[n > 0 ? n : 0] = '\0';
+	/* "PID comm\nuid N\ngroup KEY\n" (record_owner) */
+	out->pid = strtol(text, NULL, 10);
+	const char *u = strstr(text, "\nuid "), *g = strstr(text, "\ngroup ");
+	if (u)
+		out->uid = strtol(u + 5, NULL, 10);
+	if (g) {
+		snprintf(out->group, sizeof(out->group), "%s", g + 7);
+		out->group[strcspn(out->group, "\n")] = '\0';
+	}
+	snprintf(proc, sizeof(proc), "/proc/%ld/comm", out->pid);
+	if (out->pid <= 0 || read_comm(proc, out->comm, sizeof(out->comm)) != 0)
+		out->comm[0] = '\0';
+	return 0;
+}
+
+int uncore_socket_lock_foreign(const char *dir, unsigned socket, const char *group, char *who,
+			       size_t wlen, char *note, size_t nlen)
+{
+	struct uncore_lock_owner o;
+	char user[64], pwbuf[1024];
+	struct passwd pw, *found = NULL;
+	if (!group || uncore_socket_lock_owner(dir, socket, NULL, &o) < 0 || o.pid <= 0 ||
+	    !o.group[0] || strcmp(o.group, group) == 0)
+		return 0;
+	if (o.uid >= 0 && getpwuid_r((uid_t)o.uid, &pw, pwbuf, sizeof(pwbuf), &found) == 0 && found)
+		snprintf(user, sizeof(user), "%s", found->pw_name);
+	else
+		snprintf(user, sizeof(user), "uid %ld", o.uid);
+	if (wlen)
+		snprintf(who, wlen, "PID %ld (%s)", o.pid, o.comm[0] ? o.comm : "command unknown");
+	if (nlen)
+		snprintf(note, nlen,
+			 "user %.40s, measurement group %.60s: on the direct backend one group "
+			 "programs a socket; uncored, the node service, lets groups share it",
+			 user, o.group);
+	return 1;
+}
+
+int uncore_socket_lock_acquire_as(const char *dir, unsigned socket, const char *tag,
+				  const char *group, struct uncore_socket_lock **out)
 {
 	char dbuf[400];
 	int rc;
@@ -127,14 +206,16 @@ int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_s
 	}
 	if ((rc = ensure_dir(dir)))
 		return rc;
+	unsigned tries = 0;
+again:;
 	struct uncore_socket_lock *l = calloc(1, sizeof(*l));
 	if (!l)
 		return uncore_fail(UNCORE_ENOMEM, "socket lock: out of memory");
 	l->socket = socket;
-	if (snprintf(l->path, sizeof(l->path), "%s/socket%u.lock", dir, socket) >=
-	    (int)sizeof(l->path)) {
+	l->group = tag != NULL;
+	if ((rc = lock_path(l->path, sizeof(l->path), dir, socket, tag))) {
 		free(l);
-		return uncore_fail(UNCORE_ENOSPACE, "lock file name under %.60s is too long", dir);
+		return rc;
 	}
 	/* O_NOFOLLOW: in a world-writable directory the name could be a symlink
 	 * planted by someone else. */
@@ -150,7 +231,21 @@ int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_s
 		free(l);
 		return rc;
 	}
-	if (flock(l->fd, LOCK_EX | LOCK_NB) != 0) {
+	int rc_lock = flock(l->fd, LOCK_EX | LOCK_NB);
+	/* A group's file goes away with its last holder (one file per job
+	 * would pile up otherwise): the lock is ours only if the name still
+	 * names the file locked, else its holder removed it meanwhile and we
+	 * try the new one. */
+	struct stat held, named;
+	if (rc_lock == 0 && tag &&
+	    (fstat(l->fd, &held) != 0 || stat(l->path, &named) != 0 ||
+	     held.st_ino != named.st_ino || held.st_dev != named.st_dev) &&
+	    tries++ < 8) {
+		close(l->fd);
+		free(l);
+		goto again;
+	}
+	if (rc_lock != 0) {
 		int e = errno;
 		char owner[128];
 		if (e == EWOULDBLOCK)
@@ -169,7 +264,7 @@ int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_s
 		free(l);
 		return rc;
 	}
-	(void)record_owner(l->fd);
+	(void)record_owner(l->fd, group);
 	*out = l;
 	acquisitions++;
 	return 0;
@@ -188,6 +283,8 @@ void uncore_socket_lock_release(struct uncore_socket_lock *lock)
 	if (!lock)
 		return;
 	(void)clear_owner(lock->fd);
+	if (lock->group)
+		(void)unlink(lock->path); /* still holding it: see the acquire */
 	close(lock->fd); /* drops the flock */
 	free(lock);
 }

@@ -37,6 +37,36 @@ int uncore_socket_lock_default_dir(const char *lock_dir, const char *runtime_dir
  * cannot be used. */
 int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_socket_lock **out);
 
+/* The same for one measurement group (bind/group.h): `tag` NULL takes the
+ * node's lock, socket<N>.lock (the direct backend: one process programs
+ * a socket's registers); else the group's, socket<N>.<tag>.lock (the perf
+ * backend: the kernel arbitrates between groups, the group counts each
+ * socket once; the file is removed by its last holder, so that the files
+ * of finished jobs do not pile up).  `group` (NULL: none) is recorded beside the PID, with the
+ * user, so that others can be told who counts (uncore_socket_lock_owner). */
+int uncore_socket_lock_acquire_as(const char *dir, unsigned socket, const char *tag,
+				  const char *group, struct uncore_socket_lock **out);
+
+/* Who holds a lock, as recorded: pid 0 when nobody (or unknown); uid -1
+ * and group "" when not recorded; comm "" when the process is gone. */
+struct uncore_lock_owner {
+	long pid;
+	long uid;
+	char comm[32];
+	char group[160];
+};
+int uncore_socket_lock_owner(const char *dir, unsigned socket, const char *tag,
+			     struct uncore_lock_owner *out);
+
+/* When the node's lock of `socket` (the direct backend's) is held by a
+ * process of a measurement group other than `group`: 1, and into `buf`
+ * who ("PID 4242 (a.out)") and, into `note`, "user alice, measurement
+ * group openmpi:37: on the direct backend one group programs a socket;
+ * uncored, the node service, lets groups share it".  0 otherwise (free,
+ * this group's, or no group recorded). */
+int uncore_socket_lock_foreign(const char *dir, unsigned socket, const char *group, char *who,
+			       size_t wlen, char *note, size_t nlen);
+
 /* Give the socket back (NULL is ignored). */
 void uncore_socket_lock_release(struct uncore_socket_lock *lock);
 

@@ -71,6 +71,46 @@ TEST(released_lock_leaves_no_owner_text)
 	CHECK_EQ_INT(st.st_size, 0);
 }
 
+/* A group's lock (socket_lock.h, acquire_as): its own file beside the
+ * node's, the group and user recorded; another group is told who holds the
+ * node's lock; the group's file goes with its holder. */
+TEST(groups_locks_and_records)
+{
+	struct uncore_socket_lock *node, *grp, *other;
+	struct uncore_lock_owner o;
+	char who[64], note[240], want[64];
+	CHECK_EQ_INT(uncore_socket_lock_acquire_as(dir, 6, NULL, "openmpi:77", &node), 0);
+	CHECK_EQ_INT(uncore_socket_lock_acquire_as(dir, 6, "g0123", "openmpi:77", &grp), 0);
+	CHECK_CONTAINS(uncore_socket_lock_path(grp), "/socket6.g0123.lock");
+	CHECK_EQ_INT(uncore_socket_lock_acquire_as(dir, 6, "g0124", "process:1", &other), 0);
+	CHECK_EQ_INT(uncore_socket_lock_owner(dir, 6, NULL, &o), 0);
+	CHECK_EQ_INT((int)o.pid, (int)getpid());
+	CHECK_EQ_INT((int)o.uid, (int)getuid());
+	CHECK_EQ_STR(o.group, "openmpi:77");
+	CHECK_EQ_INT(uncore_socket_lock_foreign(dir, 6, "openmpi:77", who, sizeof(who), note,
+						sizeof(note)),
+		     0);
+	CHECK_EQ_INT(uncore_socket_lock_foreign(dir, 6, "process:1", who, sizeof(who), note,
+						sizeof(note)),
+		     1);
+	snprintf(want, sizeof(want), "PID %ld (", (long)getpid());
+	CHECK_CONTAINS(who, want);
+	CHECK_CONTAINS(note, "measurement group openmpi:77");
+	CHECK_CONTAINS(note, "uncored");
+	char path[600];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s", uncore_socket_lock_path(grp));
+	uncore_socket_lock_release(grp);
+	CHECK(stat(path, &st) != 0); /* removed by its last holder */
+	CHECK_EQ_INT(uncore_socket_lock_acquire_as(dir, 6, "g0123", "openmpi:77", &grp), 0);
+	uncore_socket_lock_release(grp);
+	uncore_socket_lock_release(other);
+	uncore_socket_lock_release(node);
+	CHECK_EQ_INT(uncore_socket_lock_foreign(dir, 6, "process:1", who, sizeof(who), note,
+						sizeof(note)),
+		     0); /* free */
+}
+
 TEST(directory_is_created_and_default_is_chosen)
 {
 	char sub[600], buf[600];
@@ -185,6 +225,7 @@ int main(void)
 		return 1;
 	RUN(second_process_refused_until_owner_dies);
 	RUN(released_lock_leaves_no_owner_text);
+	RUN(groups_locks_and_records);
 	RUN(directory_is_created_and_default_is_chosen);
 	RUN(an_unknown_or_gone_holder_is_described);
 	RUN(a_lock_file_that_cannot_be_opened_is_named);
