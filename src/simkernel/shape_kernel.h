@@ -51,9 +51,12 @@ const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k);
  * rate x step_ns (tests; PAPI_INTEL_UNCORE_SIM_KERNEL_STEP).  A round
  * starts at a look at the kernel's clock (uncore_shape_kernel_now) or a
  * read() when none is under way, or at a read() of a group read in it
- * already; it ends at a look at the clock after its reads or at any other
- * call.  So a reader that looks at the clock, reads, and looks again (the
- * event sets' timed reads) gets its counts and their instant together.
+ * already; a look after reads ends it (reads no look preceded: the look
+ * after the one that dates them), and so does any other call.  So a reader
+ * that looks at the clock, reads, and looks again (the event sets' timed
+ * reads) gets its counts and their instant together.  (Two readers
+ * interleaving untimed and timed reads of the same groups are not: a
+ * second read of a group starts a round between their looks.)
  * 0: the wall clock (CLOCK_MONOTONIC), the default. */
 void uncore_shape_kernel_set_step(struct uncore_shape_kernel *k, uint64_t step_ns);
 
