@@ -15,7 +15,7 @@
 #include "backend/perf/perf_sysfs.h"
 #include "backend/service/service.h"
 #include "common/uncore_error.h"
-#include "service/protocol.h"
+#include "backend/service/protocol.h"
 #include "sim/uncore_sim.h"
 #include "simkernel/shape_kernel.h"
 #include "simkernel/uncore_sim_perf.h"

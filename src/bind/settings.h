@@ -39,7 +39,7 @@ struct uncore_settings {
 	/* The measurement group (bind/group.h): set explicitly, or the
 	 * launcher's. */
 	char group[UNCORE_SETTING_MAX];          /* PAPI_INTEL_UNCORE_GROUP */
-	/* uncored's socket ("": the default, service/protocol.h; "none": do
+	/* uncored's socket ("": the default, backend/service/protocol.h; "none": do
 	 * not look for it). */
 	char service[UNCORE_SETTING_MAX]; /* PAPI_INTEL_UNCORE_SERVICE */
 	char ompi_rank[UNCORE_SETTING_MAX];      /* OMPI_COMM_WORLD_RANK */

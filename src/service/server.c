@@ -30,20 +30,20 @@ struct uncored_client {
 };
 
 struct uncored_server {
-	struct uncore_component *comp;
+	struct uncored_server_config cfg;
 	struct uncored_snapshot *snap;
 	struct uncored_client *clients;
 	uint8_t used[UNCORED_SNAPSHOT_VALUES]; /* snapshot indexes reserved */
 	uint64_t samples;
 };
 
-int uncored_server_create(struct uncore_component *comp, struct uncored_snapshot *snap,
+int uncored_server_create(const struct uncored_server_config *cfg, struct uncored_snapshot *snap,
 			  struct uncored_server **out)
 {
 	struct uncored_server *srv = calloc(1, sizeof(*srv));
 	if (!srv)
 		return uncore_fail(UNCORE_ENOMEM, "uncored: out of memory");
-	srv->comp = comp;
+	srv->cfg = *cfg;
 	srv->snap = snap;
 	uncored_snapshot_init(snap);
 	*out = srv;
@@ -128,11 +128,11 @@ static int add_event(struct uncored_server *srv, struct uncored_client *cl, cons
 				   UNCORED_CLIENT_MAX_EVENTS);
 	if (!(e = calloc(1, sizeof(*e))))
 		return uncore_fail(UNCORE_ENOMEM, "uncored: out of memory");
-	int rc = uncore_share_view(srv->comp->share, &e->view);
+	int rc = uncore_share_view(srv->cfg.share, &e->view);
 	if (rc == 0)
 		rc = uncore_set_create(e->view, &e->set);
 	if (rc == 0) {
-		uncore_set_clock(e->set, &srv->comp->clock);
+		uncore_set_clock(e->set, srv->cfg.clock);
 		rc = uncore_set_add(e->set, name, &idx);
 	}
 	if (rc == 0 && uncore_set_entry(e->set, 0)->kind != UNCORE_ENTRY_EVENT)
@@ -240,10 +240,10 @@ void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl
 		switch (q.op) {
 		case UNCORED_HELLO: {
 			struct uncored_hello *hello = payload;
-			const struct uncore_backend *be = srv->comp->be;
+			const struct uncore_backend *be = srv->cfg.be;
 			memset(hello, 0, sizeof(*hello));
 			snprintf(hello->platform, sizeof(hello->platform), "%s", be->machine.plat->name);
-			snprintf(hello->origin, sizeof(hello->origin), "%s", srv->comp->origin);
+			snprintf(hello->origin, sizeof(hello->origin), "%s", srv->cfg.origin);
 			hello->snapshot_values = UNCORED_SNAPSHOT_VALUES;
 			hello->machine = be->machine;
 			hello->machine.plat = NULL;

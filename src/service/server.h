@@ -11,16 +11,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bind/component.h"
-#include "service/protocol.h"
-#include "service/snapshot.h"
+#include "backend/backend.h"
+#include "eventset/clock.h"
+#include "eventset/share.h"
+#include "backend/service/protocol.h"
+#include "backend/service/snapshot.h"
 
 struct uncored_server;
 struct uncored_client;
 
-/* A service counting through `comp` (not owned), its snapshot in `snap`
- * (uncored_snapshot_size() bytes, the daemon's shared memory). */
-int uncored_server_create(struct uncore_component *comp, struct uncored_snapshot *snap,
+/* What the service counts through (the component's, bind/component.h;
+ * none owned): its shared counters, their backend, its clock, and where
+ * the counts come from ("SIMULATED uncore: ..."). */
+struct uncored_server_config {
+	struct uncore_share *share;
+	const struct uncore_backend *be;
+	const struct uncore_clock *clock;
+	const char *origin;
+};
+
+/* A service as `cfg` says, its snapshot in `snap` (uncored_snapshot_size()
+ * bytes, the daemon's shared memory). */
+int uncored_server_create(const struct uncored_server_config *cfg, struct uncored_snapshot *snap,
 			  struct uncored_server **out);
 void uncored_server_destroy(struct uncored_server *srv);
 

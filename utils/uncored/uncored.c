@@ -217,7 +217,7 @@ int main(int argc, char **argv)
 	struct uncored_snapshot *snap;
 	struct uncored_server *srv;
 	int ro = -1, lfd;
-	if (make_snapshot(&snap, &ro) < 0 || uncored_server_create(comp, snap, &srv) < 0 ||
+	if (make_snapshot(&snap, &ro) < 0 || uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) < 0 ||
 	    (lfd = listen_at(sock)) < 0) {
 		uncore_component_close(comp);
 		return 1;

@@ -15,8 +15,8 @@
 #include "common/uncore_error.h"
 #include "events/parse.h"
 #include "events/registry.h"
-#include "service/protocol.h"
-#include "service/snapshot.h"
+#include "backend/service/protocol.h"
+#include "backend/service/snapshot.h"
 
 struct svc {
 	struct uncore_backend base;

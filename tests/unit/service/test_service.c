@@ -5,6 +5,7 @@
  * 4 ms are 10,000,000 UBox cycles a socket); bad names, metrics and
  * malformed messages get error replies; a freed client leaves nothing. */
 #include "harness.h"
+#include "bind/component.h"
 #include "service/server.h"
 #include "sim/uncore_sim.h"
 #include "support/tmpdir.h"
@@ -51,7 +52,7 @@ TEST(serves_exact_totals)
 	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
 	struct uncored_server *srv;
 	struct uncored_client *cl;
-	REQUIRE(snap && uncored_server_create(comp, snap, &srv) == 0);
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) == 0);
 	REQUIRE(uncored_client_new(srv, &cl) == 0);
 	size_t len;
 	int fd;

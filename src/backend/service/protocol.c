@@ -1,6 +1,6 @@
 /* Checks of uncored's messages (protocol.h): sizes and fields before any
  * use, so that a hostile client's bytes are refused, never trusted. */
-#include "service/protocol.h"
+#include "backend/service/protocol.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* The sequence lock of uncored's snapshot (snapshot.h).  Values are
  * written and read with relaxed atomics, the sequence with release and
  * acquire ordering around them (the usual seqlock in C11 terms). */
-#include "service/snapshot.h"
+#include "backend/service/snapshot.h"
 
 #include <string.h>
 
