@@ -182,5 +182,9 @@ echo
 echo "### 7. One event summed over a PMU family, by family size (simulated kernels, perf backend)"
 echo
 "$BUILD/bench/bench_family" 20001
+echo
+echo "### 8. A metric against its raw events: instructions per PAPI_read (callgrind, direct backend on the simulator)"
+echo
+BUILD=$BUILD "$(dirname "$0")/metric.sh"
 } | tee "$out"
 echo "(saved in $out)"

@@ -16,6 +16,7 @@
 #include "common/uncore_error.h"
 #include "common/version.h"
 #include "bind/component.h"
+#include "bind/notices.h"
 #include "eventset/eventset.h"
 #include "events/spelling.h"
 #include "eventset/fork.h"
@@ -53,6 +54,9 @@ typedef struct {
 	 * read's one test before note_scaling's exact check. */
 	const int *scaled_hint;
 	int scaling_noted; /* the multiplexing note was given since start */
+	/* The set's wrap guard notices (uncore_set_notices) and those said. */
+	const unsigned *notice_hint;
+	unsigned notices_said;
 	/* A fault that may cost counts was reported (by the read or stop that
 	 * met it) and has not cleared: later reads and stops meeting it again
 	 * return their values with PAPI_OK (the component's status,
@@ -72,60 +76,6 @@ typedef struct {
 	 * PAPI's calls on the set (poller: above). */
 	pthread_mutex_t lock;
 } intel_uncore_control_t;
-
-/* Copy `src` into a fixed PAPI field, cut to fit (PAPI's fields are short). */
-static void copy_field(char *dst, size_t len, const char *src)
-{
-	size_t n = strlen(src);
-	if (len == 0)
-		return;
-	if (n >= len)
-		n = len - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
-/* papi_native_avail (PAPI 7.0) folds one entry's description into 66-column
- * lines in a buffer it grows 1 KB at a time, and overruns the heap when a
- * single entry takes more than that: about 730 characters.  Long event and
- * umask descriptions of the manuals are cut (marked "...") to stay clear of
- * it; the part before "masks:" of a umask entry is not shown there. */
-#define TOOL_DESC_MAX 700
-
-static size_t cut(char *dst, size_t room, const char *src, size_t max)
-{
-	size_t n = strlen(src);
-	if (n > max)
-		n = max;
-	if (n >= room)
-		n = room ? room - 1 : 0;
-	memcpy(dst, src, n);
-	if (n < strlen(src) && n >= 3)
-		memcpy(dst + n - 3, "...", 3);
-	dst[n] = '\0';
-	return n;
-}
-
-static void copy_descr(char *dst, size_t len, const char *desc)
-{
-	const char *masks = strstr(desc, " masks:");
-	if (!masks) {
-		cut(dst, len, desc, TOOL_DESC_MAX);
-		return;
-	}
-	/* "event masks:entry": the entry's part whole up to the limit, the
-	 * event's part with what room is left. */
-	const char *entry = masks + 7;
-	size_t el = strlen(entry) < TOOL_DESC_MAX ? strlen(entry) : TOOL_DESC_MAX;
-	size_t ev = (size_t)(masks - desc);
-	if (len < el + 8)
-		ev = 0;
-	else if (ev > len - el - 8)
-		ev = len - el - 8;
-	memcpy(dst, desc, ev);
-	memcpy(dst + ev, " masks:", 7);
-	cut(dst + ev + 7, len - ev - 7, entry, TOOL_DESC_MAX);
-}
 
 /* The one mapping of library codes to PAPI's. */
 static int to_papi(int rc)
@@ -201,7 +151,7 @@ static int disable_component(int papi_error, const char *reason)
 	PAPIERROR("intel_uncore is disabled: %s", reason);
 	if (verbose)
 		fprintf(stderr, "intel_uncore is disabled: %s\n", reason);
-	copy_field(_intel_uncore_vector.cmp_info.disabled_reason,
+	uncore_field_copy(_intel_uncore_vector.cmp_info.disabled_reason,
 		   sizeof(_intel_uncore_vector.cmp_info.disabled_reason), reason);
 	_intel_uncore_vector.cmp_info.disabled = papi_error;
 	return papi_error;
@@ -424,6 +374,7 @@ static int new_set(intel_uncore_control_t *c)
 		return fail(rc, "creating an event set");
 	uncore_set_clock(c->set, &component->clock);
 	c->scaled_hint = uncore_set_scaled_hint(c->set);
+	c->notice_hint = uncore_set_notice_hint(c->set);
 	if (c->attach_cpu >= 0 && (rc = uncore_set_attach_cpu(c->set, c->attach_cpu)) < 0)
 		return fail(rc, "PAPI_CPU_ATTACH");
 	return PAPI_OK;
@@ -460,6 +411,7 @@ static void drop_set(intel_uncore_control_t *c)
 		c->view->ops->destroy(c->view);
 	c->set = NULL;
 	c->scaled_hint = NULL;
+	c->notice_hint = NULL;
 	c->view = NULL;
 	c->n = 0;
 	pthread_mutex_unlock(&c->lock);
@@ -562,7 +514,7 @@ static void note_holders(void)
 	char fitted[sizeof(_intel_uncore_vector.cmp_info.description)];
 	uncore_description_fit_tail(fitted, sizeof(fitted), description, component->origin);
 	if (strcmp(field, fitted) != 0)
-		copy_field(field, sizeof(fitted), fitted);
+		uncore_field_copy(field, sizeof(fitted), fitted);
 	pthread_mutex_unlock(&description_lock);
 	pthread_rwlock_unlock(&component_lock);
 	if (!elsewhere)
@@ -606,6 +558,7 @@ static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 	pthread_mutex_unlock(&c->lock);
 	c->scaling_noted = 0;
 	c->fault_reported = 0;
+	c->notices_said = 0;
 	if (rc < 0)
 		return fail_counting(rc, "starting");
 	note_holders();
@@ -663,6 +616,40 @@ static void note_scaling(intel_uncore_control_t *c)
 	c->scaling_noted = 1;
 }
 
+/* A read (the caller's, the poller's, the stop's) came too late for a
+ * counter's wraps (README "Nothing lost"): the values are returned all the
+ * same, and the set's notice is said through PAPI's error channel (and
+ * stderr with PAPI_INTEL_UNCORE_VERBOSE=1), once per notice; tools ask
+ * intel_uncore_notices.  Under c->lock, or with no poller. */
+static void say_notices(intel_uncore_control_t *c)
+{
+	const char *last;
+	unsigned n = uncore_set_notices(c->set, &last);
+	if (n == c->notices_said)
+		return;
+	c->notices_said = n;
+	PAPIERROR("intel_uncore: %s", last);
+	if (uncore_settings_set_on(settings.verbose))
+		fprintf(stderr, "intel_uncore: %s\n", last);
+}
+
+__attribute__((visibility("default"))) int intel_uncore_notices(int EventSet, char *buf,
+								 size_t len)
+{
+	EventSetInfo_t *esi = _papi_hwi_lookup_EventSet(EventSet);
+	const char *last = "";
+	int n = -1;
+	if (!esi || esi->CmpIdx != _intel_uncore_vector.cmp_info.CmpIdx || !esi->ctl_state)
+		return -1;
+	intel_uncore_control_t *c = (intel_uncore_control_t *)esi->ctl_state;
+	pthread_mutex_lock(&c->lock);
+	n = c->set ? (int)uncore_set_notices(c->set, &last) : 0;
+	if (buf && len)
+		snprintf(buf, len, "%s", last);
+	pthread_mutex_unlock(&c->lock);
+	return n;
+}
+
 /* Counts and metric bits alike: the values are copied bit for bit. */
 static int copy_values(intel_uncore_control_t *c, const uint64_t *v)
 {
@@ -682,6 +669,7 @@ static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 		return PAPI_OK;
 	pthread_mutex_lock(&c->lock);
 	rc = uncore_set_stop(c->set, v);
+	say_notices(c);
 	pthread_mutex_unlock(&c->lock);
 	if (rc < 0 && !c->fault_reported) {
 		c->fault_reported = 1;
@@ -722,6 +710,7 @@ static __attribute__((noinline)) int read_polled(intel_uncore_control_t *c, long
 	pthread_mutex_lock(&c->lock);
 	int rc = uncore_set_read(c->set, (uint64_t *)c->values);
 	note_scaling_if_due(c, rc); /* under the lock: the poller reads the set */
+	say_notices(c);
 	pthread_mutex_unlock(&c->lock);
 	return read_result(c, rc, events);
 }
@@ -731,6 +720,7 @@ static __attribute__((noinline)) int read_outcome(intel_uncore_control_t *c, int
 						  long long **events)
 {
 	note_scaling_if_due(c, rc);
+	say_notices(c);
 	return read_result(c, rc, events);
 }
 
@@ -751,7 +741,9 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
 	 * types of one another, which C lets alias). */
 	int rc = uncore_set_read(c->set, (uint64_t *)c->values);
-	if (__builtin_expect(rc | c->fault_reported | (*c->scaled_hint & !c->scaling_noted), 0))
+	if (__builtin_expect(rc | c->fault_reported | (*c->scaled_hint & !c->scaling_noted) |
+				 (*c->notice_hint != c->notices_said),
+			     0))
 		return read_outcome(c, rc, events);
 	*events = c->values;
 	return PAPI_OK;
@@ -899,7 +891,7 @@ static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len
 	pthread_rwlock_rdlock(&component_lock);
 	if (bound("naming an event") == PAPI_OK &&
 	    uncore_native_info(component->native, code, &info) == 0) {
-		copy_field(name, (size_t)len, info.name);
+		uncore_field_copy(name, (size_t)len, info.name);
 		ret = PAPI_OK;
 	}
 	pthread_rwlock_unlock(&component_lock);
@@ -913,7 +905,7 @@ static int _intel_uncore_ntv_code_to_descr(unsigned int code, char *descr, int l
 	pthread_rwlock_rdlock(&component_lock);
 	if (bound("naming an event") == PAPI_OK &&
 	    uncore_native_info(component->native, code, &info) == 0) {
-		copy_descr(descr, (size_t)len, info.desc);
+		uncore_tool_descr_copy(descr, (size_t)len, info.desc);
 		ret = PAPI_OK;
 	}
 	pthread_rwlock_unlock(&component_lock);
@@ -929,10 +921,10 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 		pthread_rwlock_unlock(&component_lock);
 		return PAPI_ENOEVNT;
 	}
-	copy_field(info->symbol, sizeof(info->symbol), ni.name);
-	copy_descr(info->long_descr, sizeof(info->long_descr), ni.desc);
-	copy_field(info->short_descr, sizeof(info->short_descr), ni.desc);
-	copy_field(info->units, sizeof(info->units), ni.units);
+	uncore_field_copy(info->symbol, sizeof(info->symbol), ni.name);
+	uncore_tool_descr_copy(info->long_descr, sizeof(info->long_descr), ni.desc);
+	uncore_field_copy(info->short_descr, sizeof(info->short_descr), ni.desc);
+	uncore_field_copy(info->units, sizeof(info->units), ni.units);
 	/* Metrics are doubles: their bits travel in PAPI's long long values,
 	 * as PAPI_DATATYPE_FP64 events of other components do. */
 	info->data_type = ni.fp64    ? PAPI_DATATYPE_FP64

@@ -76,6 +76,12 @@ struct uncore_backend_ops {
 	 * margin: what a background poller must read at least as often as. */
 	int (*max_read_interval)(const struct uncore_backend *b, const struct uncore_plan *plan,
 				 uint64_t *ns);
+	/* Optional (NULL: its counters never wrap, 64-bit totals): the time,
+	 * in ns, in which slot `slot` of `plan` can wrap at its fastest count
+	 * rate (2^width over it), UINT64_MAX for never: a read later than that
+	 * after the previous one may have lost wraps (the wrap guard, share.c). */
+	int (*wrap_ns)(const struct uncore_backend *b, const struct uncore_plan *plan, unsigned slot,
+		       uint64_t *ns);
 	/* Accesses made so far. */
 	int (*stats)(struct uncore_backend *b, struct uncore_backend_stats *out);
 	/* Optional (NULL: every slot counts all the time): slot `slot`'s times
@@ -163,6 +169,12 @@ struct uncore_backend {
 	 * time its metrics divide by (eventset.c, read_timed). */
 	int read_freezes;
 	char interrupted_detail[160]; /* counting_interrupted's */
+	/* Set by a view of the shared counters when a read came later than a
+	 * counter of its set can wrap in (the wrap guard): its counts may
+	 * lack whole wraps; wraps_detail says how many of which counter.
+	 * The event set takes it (and clears it) after each operation. */
+	int wraps_lost;
+	char wraps_detail[240];
 	/* NULL, or the events beyond the tables. */
 	struct uncore_event_source *events;
 	struct uncore_machine machine;

@@ -497,6 +497,8 @@ static int bind_now(struct uncore_component *c)
 		struct uncore_share_config sc = {c->lock_dir[0] ? c->lock_dir : NULL,
 						 c->no_socket_lock || (perf && c->group.single)};
 		rc = uncore_share_create(c->be, &sc, &c->share);
+		if (rc == 0)
+			uncore_share_set_clock(c->share, &c->clock);
 		if (rc < 0) {
 			c->be->ops->destroy(c->be);
 			c->be = NULL;

@@ -69,3 +69,56 @@ void uncore_description_fit_tail(char *dst, size_t len, const char *head, const 
 	snprintf(full, sizeof(full), "%s%s", head, tail);
 	uncore_description_fit(dst, len, full);
 }
+
+void uncore_field_copy(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+	if (len == 0)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* papi_native_avail (PAPI 7.0) folds one entry's description into 66-column
+ * lines in a buffer it grows 1 KB at a time, and overruns the heap when a
+ * single entry takes more than that: about 730 characters.  Long event and
+ * umask descriptions of the manuals are cut (marked "...") to stay clear of
+ * it; the part before "masks:" of a umask entry is not shown there. */
+#define TOOL_DESC_MAX 700
+
+static size_t cut(char *dst, size_t room, const char *src, size_t max)
+{
+	size_t n = strlen(src);
+	if (n > max)
+		n = max;
+	if (n >= room)
+		n = room ? room - 1 : 0;
+	memcpy(dst, src, n);
+	if (n < strlen(src) && n >= 3)
+		memcpy(dst + n - 3, "...", 3);
+	dst[n] = '\0';
+	return n;
+}
+
+void uncore_tool_descr_copy(char *dst, size_t len, const char *desc)
+{
+	const char *masks = strstr(desc, " masks:");
+	if (!masks) {
+		cut(dst, len, desc, TOOL_DESC_MAX);
+		return;
+	}
+	/* "event masks:entry": the entry's part whole up to the limit, the
+	 * event's part with what room is left. */
+	const char *entry = masks + 7;
+	size_t el = strlen(entry) < TOOL_DESC_MAX ? strlen(entry) : TOOL_DESC_MAX;
+	size_t ev = (size_t)(masks - desc);
+	if (len < el + 8)
+		ev = 0;
+	else if (ev > len - el - 8)
+		ev = len - el - 8;
+	memcpy(dst, desc, ev);
+	memcpy(dst + ev, " masks:", 7);
+	cut(dst + ev + 7, len - ev - 7, entry, TOOL_DESC_MAX);
+}

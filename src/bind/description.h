@@ -19,4 +19,13 @@ void uncore_description_fit(char *dst, size_t len, const char *full);
  * it still does not fit, both fitted as one text. */
 void uncore_description_fit_tail(char *dst, size_t len, const char *head, const char *tail);
 
+/* Copy `src` into a fixed PAPI field of `len` bytes, cut to fit (PAPI's
+ * fields are short). */
+void uncore_field_copy(char *dst, size_t len, const char *src);
+
+/* An event's description for PAPI's tools (PAPI_event_info_t.long_descr
+ * and the native enumeration), cut so that papi_native_avail can show it
+ * (TOOL_DESC_MAX, description.c). */
+void uncore_tool_descr_copy(char *dst, size_t len, const char *desc);
+
 #endif

@@ -51,3 +51,14 @@ int uncore_clock_now(const struct uncore_clock *c, uint64_t *ns)
 	*ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 	return 0;
 }
+
+int uncore_clock_now_coarse(const struct uncore_clock *c, uint64_t *ns)
+{
+	if (c && c->now_ns)
+		return c->now_ns(c->ctx, ns);
+	struct timespec ts;
+	if (clock_gettime(CLOCK_MONOTONIC_COARSE, &ts) != 0)
+		return uncore_fail(UNCORE_EIO, "clock_gettime(CLOCK_MONOTONIC_COARSE) failed");
+	*ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	return 0;
+}

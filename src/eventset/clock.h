@@ -22,4 +22,10 @@ void uncore_clock_host(struct uncore_clock *out);
 /* Read a clock: 0, or the error of its now_ns. */
 int uncore_clock_now(const struct uncore_clock *c, uint64_t *ns);
 
+/* The same to within a few milliseconds on the host (CLOCK_MONOTONIC_COARSE:
+ * no TSC read, a few instructions), exact on the simulator: the wrap guard's
+ * clock, read at every fold of the shared counters (share.c), for spans of
+ * seconds. */
+int uncore_clock_now_coarse(const struct uncore_clock *c, uint64_t *ns);
+
 #endif

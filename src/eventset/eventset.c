@@ -236,9 +236,22 @@ static void note_short(struct uncore_set *s, int rc, const char *what, const cha
 	snprintf(s->short_detail, sizeof(s->short_detail), "%s: %s", what, detail);
 }
 
-/* Take the backend's report of counting that stopped on part of the machine. */
+/* Take the backend's report of a read too late for a counter's wraps. */
+static void take_wraps(struct uncore_set *s)
+{
+	s->notices++;
+	snprintf(s->notice, sizeof(s->notice), "%s", s->be->wraps_detail);
+	s->be->wraps_lost = 0;
+}
+
+/* Take the backend's reports: counting that stopped on part of the
+ * machine, a read too late for a counter's wraps. */
 static void take_interruption(struct uncore_set *s)
 {
+	if (__builtin_expect(!(s->be->counting_interrupted | s->be->wraps_lost), 1))
+		return;
+	if (s->be->wraps_lost)
+		take_wraps(s);
 	if (!s->be->counting_interrupted)
 		return;
 	note_short(s, UNCORE_EIO, "counting stopped on part of the machine until a later read",
@@ -382,6 +395,9 @@ static int phase_begin(struct uncore_set *s)
 	}
 	for (unsigned k = 0; k < ph->plan.nslots; k++)
 		uncore_fold_start(&s->c.folds[k], s->c.rawv[k]);
+	/* Wraps lost before this reading are not in the set's counts: they
+	 * start from it. */
+	s->be->wraps_lost = 0;
 	s->live = 1;
 	prepare_sums(s);
 	return 0;
@@ -463,6 +479,8 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 			   "last read are lost",
 			   uncore_error_detail());
 	}
+	if (s->be->wraps_lost)
+		take_wraps(s);
 	/* An unfreeze failing after the final read costs nothing: counting
 	 * ends here anyway. */
 	s->be->counting_interrupted = 0;
@@ -650,6 +668,8 @@ int uncore_set_start(struct uncore_set *s)
 	s->count_ns = s->resume_ns = 0;
 	s->short_rc = s->final_short = 0;
 	s->short_detail[0] = '\0';
+	s->notices = 0;
+	s->notice[0] = '\0';
 	s->be->counting_interrupted = 0;
 	rc = set_acquire(s);
 	if (rc == 0)
@@ -820,6 +840,18 @@ int uncore_set_event_status(struct uncore_set *s, unsigned i, struct uncore_even
 	out->time_running = st.time_running;
 	out->scaled = st.time_running < st.time_enabled;
 	return 0;
+}
+
+unsigned uncore_set_notices(const struct uncore_set *s, const char **last)
+{
+	if (last)
+		*last = s->notice;
+	return s->notices;
+}
+
+const unsigned *uncore_set_notice_hint(const struct uncore_set *s)
+{
+	return &s->notices;
 }
 
 int uncore_set_short(const struct uncore_set *s, const char **detail)

@@ -96,6 +96,16 @@ int uncore_set_running(const struct uncore_set *s);
  * of a set stopped with counters unread keep returning it. */
 int uncore_set_short(const struct uncore_set *s, const char **detail);
 
+/* The wrap guard's notices since start (README "Nothing lost"): how many
+ * reads (any: the caller's, the poller's, the stop's) came later after the
+ * previous reading than one of the set's counters can wrap in at its
+ * fastest rate, so that its count may lack whole wraps; *last (when not
+ * NULL) says the last one's counter and how many ("may have lost 25
+ * wraps of ...").  The values are returned all the same.  The hint is
+ * the count's address, for a caller's one test per read. */
+unsigned uncore_set_notices(const struct uncore_set *s, const char **last);
+const unsigned *uncore_set_notice_hint(const struct uncore_set *s);
+
 /* How often the set must be read while running so that no counter wraps
  * twice between reads (the backend's max_read_interval): *ns, or
  * UINT64_MAX when no counter of the set can wrap within hours.  A poller

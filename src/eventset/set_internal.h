@@ -126,6 +126,10 @@ struct uncore_set {
 	 * saying so. */
 	int short_rc, final_short;
 	char short_detail[320];
+	/* Reads since start that came too late for a counter's wraps (the
+	 * wrap guard, uncore_set_notices), and the last one's words. */
+	unsigned notices;
+	char notice[240];
 };
 
 /* Build the contents of `n` entries counted through `be` (attached to

@@ -154,6 +154,9 @@ static void free_slots(struct uncore_share *hub)
 		free(hub->raw[1] - UNCORE_RAW_HEADROOM);
 	free(hub->unread);
 	free(hub->fanout);
+	free(hub->wrap_ns);
+	hub->wrap_ns = NULL;
+	hub->min_wrap_ns = UINT64_MAX;
 	hub->mask = NULL;
 	hub->tot = NULL;
 	hub->raw[0] = hub->raw[1] = NULL;
@@ -167,9 +170,39 @@ static void free_slots(struct uncore_share *hub)
 void hub_note_interrupted(struct uncore_share *hub)
 {
 	hub->interrupt_gen++;
+	hub->interrupted_n++;
 	snprintf(hub->interrupted_detail, sizeof(hub->interrupted_detail), "%s",
 		 hub->be->interrupted_detail);
 	hub->be->counting_interrupted = 0;
+}
+
+/* A reading at `t` came later than some counter can wrap in: each view
+ * counting now works out which of its counters may have lost how many
+ * wraps (view_note_interrupted) when it takes this. */
+void hub_wraps_missed(struct uncore_share *hub, uint64_t t)
+{
+	hub->wrap_gap_ns = t - hub->fold_ns;
+	hub->wrap_gen++;
+	hub->interrupt_gen++;
+}
+
+/* The wrap periods of the programmed counters, and the time of the
+ * start's reading (hub_guard). */
+static int guard_prepare(struct uncore_share *hub)
+{
+	hub->min_wrap_ns = UINT64_MAX;
+	if (!hub->be->ops->wrap_ns || hub->be->value_bits)
+		return 0; /* 64-bit totals: nothing can wrap */
+	for (unsigned k = 0; k < hub->hw.nslots; k++) {
+		int rc = hub->be->ops->wrap_ns(hub->be, &hub->hw, k, &hub->wrap_ns[k]);
+		if (rc < 0)
+			return rc;
+		if (hub->wrap_ns[k] < hub->min_wrap_ns)
+			hub->min_wrap_ns = hub->wrap_ns[k];
+	}
+	if (hub->min_wrap_ns == 0)
+		hub->min_wrap_ns = 1;
+	return hub->min_wrap_ns == UINT64_MAX ? 0 : uncore_clock_now_coarse(&hub->clock, &hub->fold_ns);
 }
 
 /* Fold everything counted so far into the bases and stop the backend: 0,
@@ -513,10 +546,11 @@ int hub_rebuild(struct uncore_share *hub)
 		}
 		hub->unread = calloc(ns, sizeof(*hub->unread));
 		hub->fanout = calloc(nidx ? nidx : 1, sizeof(*hub->fanout));
+		hub->wrap_ns = calloc(ns, sizeof(*hub->wrap_ns));
 		taken = calloc(ns, sizeof(*taken));
 		hub->cur = 0;
 		rc = hub->mask && hub->tot && hub->raw[0] && hub->raw[1] && hub->unread &&
-			     hub->fanout && taken
+			     hub->fanout && hub->wrap_ns && taken
 			 ? 0
 			 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 		if (rc == 0)
@@ -527,6 +561,8 @@ int hub_rebuild(struct uncore_share *hub)
 		}
 		if (rc == 0)
 			rc = hub->read(hub->be, hub->raw[0]);
+		if (rc == 0)
+			rc = guard_prepare(hub);
 		hub->cur = 1; /* the start's reading is the one before the next */
 		for (unsigned k = 0; rc == 0 && k < hub->hw.nslots; k++) {
 			unsigned w =
@@ -619,6 +655,8 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	}
 	hub->no_socket_lock = cfg ? cfg->no_socket_lock : 0;
+	uncore_clock_host(&hub->clock);
+	hub->min_wrap_ns = UINT64_MAX;
 	hub_lock_init(&hub->mu);
 	hub->refs = 1;
 	hub->be = be;
@@ -628,6 +666,13 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 	uncore_fork_add_hub(hub);
 	*out = hub;
 	return 0;
+}
+
+void uncore_share_set_clock(struct uncore_share *hub, const struct uncore_clock *clock)
+{
+	hub_lock(&hub->mu);
+	hub->clock = *clock;
+	hub_unlock(&hub->mu);
 }
 
 int uncore_share_set_group(struct uncore_share *hub, const char *group, const char *tag)

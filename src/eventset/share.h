@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "backend/backend.h"
+#include "eventset/clock.h"
 
 struct uncore_share;
 
@@ -41,6 +42,12 @@ struct uncore_share_config {
  * last reference).  One reference, the caller's. */
 int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
 			struct uncore_share **out);
+
+/* The wrap guard's clock (README "Nothing lost": every reading of the
+ * counters is timed, one later than a counter's wrap period after the
+ * previous noted, eventset.h's uncore_set_notices): the simulator's on the
+ * simulator; the host's until set.  Before the first start. */
+void uncore_share_set_clock(struct uncore_share *hub, const struct uncore_clock *clock);
 
 /* The process's measurement group (bind/group.h), before the first start:
  * its key, recorded in the locks the hub takes (NULL: none), and, where the

@@ -6,6 +6,7 @@
 
 #include "backend/direct/socket_hold.h"
 #include "common/uncore_error.h"
+#include "eventset/clock.h"
 #include "eventset/hub_lock.h"
 #include "eventset/share.h"
 #include "plan/sched.h"
@@ -68,10 +69,21 @@ struct uncore_share {
 	unsigned cur;
 	uint32_t wanted;  /* sockets the union counts on, and those claimed */
 	uint32_t missing; /* of those, held by another process */
-	/* Counting stopped for a while on part of the machine (backend.h's
-	 * counting_interrupted): bumped per report, each view passes it on. */
+	/* Something for the views to pass on, bumped per report: counting
+	 * stopped for a while on part of the machine (backend.h's
+	 * counting_interrupted; interrupted_n), or a read that came too late
+	 * for a counter's wraps (wrap_gen). */
 	unsigned interrupt_gen;
+	/* The wrap guard (hub_guard): the shortest wrap period of the
+	 * programmed counters (UINT64_MAX: none can wrap, no clock read), and
+	 * the guard's clock at the last reading of them. */
+	uint64_t min_wrap_ns;
+	uint64_t fold_ns;
 	/* The fields above are what a read touches (two cache lines). */
+	struct uncore_clock clock;
+	uint64_t *wrap_ns;    /* per slot of hw: its wrap period (backend.h, wrap_ns) */
+	uint64_t wrap_gap_ns; /* the span of the last read that came too late */
+	unsigned wrap_gen, interrupted_n;
 	char *lock_dir;
 	int no_socket_lock;
 	struct hub_event **ev;
@@ -127,6 +139,7 @@ struct share_view {
 	int running;
 	int acquired;
 	unsigned seen_gen; /* hub->interrupt_gen passed on so far */
+	unsigned seen_interrupted, seen_wrap; /* ... of its interrupted_n and wrap_gen */
 	/* While acquired: its set's plans (one per setting, the set's own
 	 * memory, alive until release) and the next acquired view. */
 	const struct uncore_plan **phases;
@@ -169,6 +182,26 @@ void hub_keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *be
 /* A read's rare outcomes, out of line: an interruption (hub_note_interrupted),
  * a failure (hub_keep_unread). */
 void hub_read_trouble(struct uncore_share *hub, int rc, uint64_t *now, const uint64_t *before);
+/* hub_guard's rare path: a read `t` came too late (out of line). */
+void hub_wraps_missed(struct uncore_share *hub, uint64_t t);
+
+/* The wrap guard (README "Nothing lost"): every reading of the counters
+ * is timed, and one that comes later after the previous one than a
+ * programmed counter can wrap in at its fastest rate is noted for the
+ * views, each of which says which of its counters may have lost how many
+ * wraps (view_note_interrupted).  The poller reads well within that; a
+ * process stopped (SIGSTOP, a batch system's suspension), a machine
+ * suspended or the poller off can miss it.  `rc`: the read's; a failed
+ * read is no reading of every counter. */
+static inline __attribute__((always_inline)) void hub_guard(struct uncore_share *hub, int rc)
+{
+	uint64_t t;
+	if (hub->min_wrap_ns == UINT64_MAX || rc < 0 || uncore_clock_now_coarse(&hub->clock, &t) < 0)
+		return;
+	if (__builtin_expect(t - hub->fold_ns >= hub->min_wrap_ns && t > hub->fold_ns, 0))
+		hub_wraps_missed(hub, t);
+	hub->fold_ns = t;
+}
 
 /* Take sockets whose holder went away (at most once a second unless
  * `force`).  Inline: every read of a view asks, and the usual answer is
@@ -199,6 +232,7 @@ static inline __attribute__((always_inline)) int hub_sync(struct uncore_share *h
 	int rc = hub->read(hub->be, now);
 	if (__builtin_expect(rc < 0 || hub->be->counting_interrupted, 0))
 		hub_read_trouble(hub, rc, now, before);
+	hub_guard(hub, rc);
 	/* Every read: one fold per counter (counter_fold.h: the delta modulo
 	 * 2^width survives one wrap), straight into its total. */
 	uint64_t *tot = hub->tot;
@@ -309,6 +343,7 @@ share_view_sum(struct share_view *v, struct uncore_share_sums *sums, uint64_t *o
 		int rc = hub->read(hub->be, now);
 		if (__builtin_expect(rc < 0 || hub->be->counting_interrupted, 0))
 			hub_read_trouble(hub, rc, now, before);
+		hub_guard(hub, rc);
 		if (sums->in_order == SUMS_IN_ORDER_WIDE)
 			fold_sum_in_order(hub->tot, now, before, NULL, sums->off, out, sums->n, 1);
 		else

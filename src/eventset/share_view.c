@@ -157,14 +157,61 @@ static void mark_unread(const struct share_view *v, uint64_t *raw)
 	}
 }
 
-/* Pass a hub's report of interrupted counting on to this view's set. */
+/* A read that came hub->wrap_gap_ns after the previous one: which of the
+ * view's counters may have lost the most wraps, and how many (the span
+ * over its wrap period, rounded down: fewer could not have been lost at
+ * the fastest rate, and none when the span is shorter). */
+static void view_note_wraps(struct share_view *v)
+{
+	struct uncore_share *hub = v->hub;
+	uint64_t gap = hub->wrap_gap_ns, most = 0, period = 0;
+	unsigned others = 0;
+	int at = -1;
+	for (unsigned k = 0; v->plan && hub->wrap_ns && k < v->plan->nslots; k++) {
+		const struct hub_event *e = v->slot_ev[k];
+		int i = v->slot_inst[k];
+		int u = e && i >= 0 ? e->inst[i].uslot : -1;
+		uint64_t w = u >= 0 && (unsigned)u < hub->hw.nslots ? hub->wrap_ns[u] : UINT64_MAX;
+		if (w == 0 || w == UINT64_MAX || gap < w)
+			continue;
+		others += at >= 0;
+		if (gap / w > most) {
+			most = gap / w;
+			period = w;
+			at = (int)k;
+		}
+	}
+	if (at < 0)
+		return;
+	const struct uncore_slot *sl = &v->plan->slots[at];
+	const char *name = v->slot_ev[at]->name;
+	char where[32] = "";
+	if (!strstr(name, "socket="))
+		snprintf(where, sizeof(where), " on socket %u", sl->socket);
+	snprintf(v->base.wraps_detail, sizeof(v->base.wraps_detail),
+		 "may have lost %llu wraps of %s%s (not read for %.3f s; its %u-bit counter can "
+		 "wrap every %.3f s)%s",
+		 (unsigned long long)most, name, where, (double)gap / 1e9, sl->width,
+		 (double)period / 1e9, others ? ", and other counters too" : "");
+	v->base.wraps_lost = 1;
+}
+
+/* Pass a hub's reports on to this view's set: interrupted counting, a
+ * read too late for a counter's wraps. */
 void view_note_interrupted(struct share_view *v)
 {
 	struct uncore_share *hub = v->hub;
 	v->seen_gen = hub->interrupt_gen;
-	v->base.counting_interrupted = 1;
-	snprintf(v->base.interrupted_detail, sizeof(v->base.interrupted_detail), "%s",
-		 hub->interrupted_detail);
+	if (v->seen_interrupted != hub->interrupted_n) {
+		v->seen_interrupted = hub->interrupted_n;
+		v->base.counting_interrupted = 1;
+		snprintf(v->base.interrupted_detail, sizeof(v->base.interrupted_detail), "%s",
+			 hub->interrupted_detail);
+	}
+	if (v->seen_wrap != hub->wrap_gen) {
+		v->seen_wrap = hub->wrap_gen;
+		view_note_wraps(v);
+	}
 }
 
 static int view_start(struct uncore_backend *base)
@@ -186,7 +233,10 @@ static int view_start(struct uncore_backend *base)
 		hub_retry_missing(hub, 1);
 	if (rc == 0) {
 		v->running = 1;
-		v->seen_gen = hub->interrupt_gen; /* earlier interruptions are not this run's */
+		/* Earlier interruptions and late reads are not this run's. */
+		v->seen_gen = hub->interrupt_gen;
+		v->seen_interrupted = hub->interrupted_n;
+		v->seen_wrap = hub->wrap_gen;
 	}
 	hub_unlock(&hub->mu);
 	return rc;

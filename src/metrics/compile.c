@@ -326,6 +326,13 @@ int uncore_mset_compile(const struct uncore_machine *m, const struct uncore_metr
 	}
 	for (unsigned k = 0; rc == 0 && k < n; k++)
 		mc_describe_method(ms, &ms->metrics[k]);
+	/* The read path's programs (a tree too big for one stays with mx_eval). */
+	for (unsigned k = 0; rc == 0 && k < n; k++) {
+		struct mmetric *mm = &ms->metrics[k];
+		mm->prog = mx_alloc(ms->arena, sizeof(*mm->prog));
+		if (mm->prog && mx_compile(mm->root, mm->prog) < 0)
+			mm->prog = NULL;
+	}
 	ms->raw = NULL; /* the caller's; used only while forming classes */
 	ms->nraw = 0;
 	if (rc < 0) {
@@ -385,7 +392,10 @@ int uncore_mset_uses_term(const struct uncore_mset *ms, unsigned k, unsigned ter
 double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *terms,
 			const double *commons)
 {
-	return k < ms->nmetrics ? mx_eval(ms->metrics[k].root, terms, commons) : NAN;
+	if (k >= ms->nmetrics)
+		return NAN;
+	const struct mmetric *mm = &ms->metrics[k];
+	return mm->prog ? mx_run(mm->prog, terms, commons) : mx_eval(mm->root, terms, commons);
 }
 
 int uncore_mset_is_amount(const struct uncore_mset *ms, unsigned k)

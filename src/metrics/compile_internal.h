@@ -36,6 +36,7 @@ struct mmetric {
 	const struct uncore_metric_def *def;
 	int socket, instance;
 	struct mx_node *root;
+	struct mx_prog *prog; /* root compiled (mx_compile), or NULL: mx_eval */
 	enum uncore_metric_method method;
 	char method_text[1024];
 };

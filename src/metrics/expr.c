@@ -590,6 +590,104 @@ double mx_eval(const struct mx_node *n, const double *terms, const double *commo
 	}
 }
 
+/* Whether a tree has no counted or common term: a constant. */
+static int constant(const struct mx_node *n)
+{
+	if (!n)
+		return 1;
+	if (n->kind == MX_TERM || n->kind == MX_COMMON || n->kind == MX_REF)
+		return 0;
+	return constant(n->a) && constant(n->b);
+}
+
+static int emit(struct mx_prog *p, struct mx_op op)
+{
+	if (p->n >= MX_PROG_MAX)
+		return -1;
+	p->op[p->n++] = op;
+	return 0;
+}
+
+int mx_compile(const struct mx_node *n, struct mx_prog *p)
+{
+	static const unsigned char binop[] = {
+	    [MX_ADD] = MX_OP_ADD, [MX_SUB] = MX_OP_SUB,	 [MX_MUL] = MX_OP_MUL,
+	    [MX_DIV] = MX_OP_DIV, [MX_POW] = MX_OP_POW, [MX_ROUND] = MX_OP_ROUND};
+	if (constant(n))
+		return emit(p, (struct mx_op){.code = MX_OP_NUM, .num = mx_eval(n, NULL, NULL)});
+	switch (n->kind) {
+	case MX_TERM:
+		return emit(p, (struct mx_op){.code = MX_OP_TERM, .index = n->term});
+	case MX_COMMON:
+		return emit(p, (struct mx_op){.code = MX_OP_COMMON, .index = n->common});
+	case MX_WITH:
+		return mx_compile(n->a, p);
+	case MX_NEG:
+		return mx_compile(n->a, p) < 0 ? -1 : emit(p, (struct mx_op){.code = MX_OP_NEG});
+	case MX_ADD:
+	case MX_SUB:
+	case MX_MUL:
+	case MX_DIV:
+	case MX_POW:
+	case MX_ROUND:
+		if (mx_compile(n->a, p) < 0 || mx_compile(n->b, p) < 0)
+			return -1;
+		return emit(p, (struct mx_op){.code = binop[n->kind]});
+	default:
+		return -1; /* unresolved */
+	}
+}
+
+double mx_run(const struct mx_prog *p, const double *terms, const double *commons)
+{
+	double st[MX_PROG_MAX];
+	unsigned sp = 0;
+	for (const struct mx_op *o = p->op, *end = o + p->n; o < end; o++) {
+		double b;
+		switch (o->code) {
+		case MX_OP_NUM:
+			st[sp++] = o->num;
+			continue;
+		case MX_OP_TERM:
+			st[sp++] = terms[o->index];
+			continue;
+		case MX_OP_COMMON:
+			st[sp++] = commons[o->index];
+			continue;
+		case MX_OP_NEG:
+			st[sp - 1] = -st[sp - 1];
+			continue;
+		default:
+			break;
+		}
+		b = st[--sp];
+		double *a = &st[sp - 1];
+		switch (o->code) {
+		case MX_OP_ADD:
+			*a += b;
+			break;
+		case MX_OP_SUB:
+			*a -= b;
+			break;
+		case MX_OP_MUL:
+			*a *= b;
+			break;
+		case MX_OP_DIV:
+			*a = b == 0 ? NAN : *a / b;
+			break;
+		case MX_OP_POW:
+			*a = power(*a, b);
+			break;
+		default: {
+			double scale = power(10, b);
+			*a = round_half_away(*a * scale) / scale;
+			break;
+		}
+		}
+	}
+	return sp == 1 ? st[0] : NAN;
+}
+
 enum mx_linearity mx_linearity(const struct mx_node *n, unsigned varying)
 {
 	enum mx_linearity a, b;

@@ -80,6 +80,27 @@ int mx_parse(struct mx_arena *arena, const char *text, const char *what, struct 
  * give NaN. */
 double mx_eval(const struct mx_node *n, const double *terms, const double *commons);
 
+/* A tree compiled for the read path (src/metrics/README.md, "Compiled
+ * metrics"): the same arithmetic as mx_eval, flat, in postfix order, its
+ * constant parts folded, run in one pass over a small stack (no recursion,
+ * no allocation). */
+enum mx_opcode { MX_OP_NUM, MX_OP_TERM, MX_OP_COMMON, MX_OP_NEG, MX_OP_ADD, MX_OP_SUB,
+		 MX_OP_MUL, MX_OP_DIV, MX_OP_POW, MX_OP_ROUND };
+struct mx_op {
+	unsigned char code;
+	int index;  /* MX_OP_TERM, MX_OP_COMMON */
+	double num; /* MX_OP_NUM */
+};
+#define MX_PROG_MAX 64 /* operations; a deeper or longer tree stays with mx_eval */
+struct mx_prog {
+	unsigned n;
+	struct mx_op op[MX_PROG_MAX];
+};
+
+/* Compile a resolved tree: 0, or -1 when it does not fit (then mx_eval). */
+int mx_compile(const struct mx_node *n, struct mx_prog *out);
+double mx_run(const struct mx_prog *p, const double *terms, const double *commons);
+
 /* How a resolved tree depends on its counted terms (MX_TERM):
  * MX_LIN_CONST, no term and no common whose bit is set in `varying` (bit i:
  * common i changes with the interval, as the elapsed time does);

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "stat_counters.h"
 
+#include "bind/notices.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,6 +304,13 @@ static void add_counting_time(struct stat_counters *c)
 	c->time_papi = (int)c->npapi;
 	c->is_metric[c->npapi] = 1;
 	c->papi_names[c->npapi++] = copy;
+}
+
+#pragma weak intel_uncore_notices
+int stat_counters_notices(const struct stat_counters *c, char *buf, size_t len)
+{
+	int n = intel_uncore_notices ? intel_uncore_notices(c->eventset, buf, len) : 0;
+	return n > 0 ? n : 0;
 }
 
 double stat_counters_seconds(const struct stat_counters *c, const long long *now,

@@ -124,6 +124,11 @@ void stat_counters_metric_rows(const struct stat_counters *c, const long long *n
 /* Seconds between reads `before` (NULL: the start) and `now` on the
  * counting time the reads took with their counts (COUNTING_TIME), or
  * `fallback` (the report clock's) where the platform has none. */
+/* The component's wrap guard notices of the set since start (0: none; a
+ * libpapi without intel_uncore_notices has none), the last one's words in
+ * buf (bind/notices.h). */
+int stat_counters_notices(const struct stat_counters *c, char *buf, size_t len);
+
 double stat_counters_seconds(const struct stat_counters *c, const long long *now,
 			     const long long *before, double fallback);
 

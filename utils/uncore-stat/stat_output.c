@@ -216,6 +216,10 @@ static void json_head(FILE *f, const struct stat_report *r)
 	fprintf(f, ",\"time_s\":%.6f,\"seconds\":%.6f,\"partial\":%s,\"clock\":\"%s\",\"nsockets\":%u",
 		r->at, r->seconds, r->partial ? "true" : "false", r->sim_time ? "simulated" : "wall",
 		r->nsockets);
+	if (r->notice && *r->notice) {
+		fprintf(f, ",\"notice\":");
+		json_string(f, r->notice);
+	}
 }
 
 static void json_report(struct stat_output *out, const struct stat_report *r)
@@ -387,6 +391,22 @@ static void json_metrics(struct stat_output *out, const struct stat_report *r)
 	out->header_done = 1;
 }
 
+/* The span's notice (a read too late for a counter's wraps): a row of its
+ * own in text and CSV; JSON carries it in every line of the span
+ * (json_head). */
+static void say_notice(struct stat_output *out, const struct stat_report *r)
+{
+	if (out->format == STAT_CSV) {
+		csv_lead(out, r, "notice", "", r->notice);
+		fprintf(out->f, ",,,,%d,%d\n", r->simulated, r->partial);
+	} else if (out->format == STAT_TEXT) {
+		if (r->final)
+			fprintf(out->f, "\n ! %s\n", r->notice);
+		else
+			fprintf(out->f, "%12.3f%s ! %s\n", r->at, r->partial ? "*" : " ", r->notice);
+	}
+}
+
 void stat_output_report(struct stat_output *out, const struct stat_report *r)
 {
 	if (r->partial) {
@@ -422,6 +442,8 @@ void stat_output_report(struct stat_output *out, const struct stat_report *r)
 			break;
 		}
 	}
+	if (r->notice && *r->notice)
+		say_notice(out, r);
 	fflush(out->f);
 	if (out->plot)
 		stat_plot_add(out->plot, r);

@@ -25,6 +25,10 @@ struct stat_report {
 	double at;           /* seconds since the start, at the end of the span */
 	double seconds;      /* length of the span */
 	int sim_time;        /* times are on the simulator's clock (a shared instance) */
+	/* NULL, or the component's notice of a read in the span that came too
+	 * late for a counter's wraps ("may have lost N wraps of ...",
+	 * bind/notices.h): said in the span's report, in every format. */
+	const char *notice;
 	unsigned nrows;
 	const struct stat_row *rows;
 	/* Metric groups (-g): groups[0..ngroups) index mrows. */

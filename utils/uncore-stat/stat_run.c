@@ -43,6 +43,24 @@ static double report_clock(int sim_time)
 	return now_s();
 }
 
+/* The component's wrap guard notices (stat_counters_notices): the last
+ * one of the span since the last report, and of the run. */
+struct notices {
+	int seen;
+	char span[300], run[300];
+};
+
+static void take_notice(const struct stat_counters *c, struct notices *nt)
+{
+	char buf[300];
+	int n = stat_counters_notices(c, buf, sizeof(buf));
+	if (n <= nt->seen)
+		return;
+	nt->seen = n;
+	snprintf(nt->span, sizeof(nt->span), "%s", buf);
+	snprintf(nt->run, sizeof(nt->run), "%s", buf);
+}
+
 static void command_text(char **argv, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -205,6 +223,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	static struct stat_row rows[STAT_MAX_EVENTS];
 	static struct stat_metric_row mrows[STAT_MAX_METRICS];
 	static struct span_acc span, run;
+	static struct notices nt;
 	char command[512];
 	sigset_t orig;
 	pid_t pid = -1;
@@ -298,6 +317,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 			double r = report_clock(sim_time);
 			if ((rc = stat_counters_read(c, now)) != 0)
 				break;
+			take_notice(c, &nt);
 			while (next_tick <= t)
 				next_tick += poll;
 			/* This read's interval values (metrics), for the spans,
@@ -320,7 +340,9 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 			rep.partial = 0;
 			rep.at = r - r0;
 			rep.seconds = secs;
+			rep.notice = nt.span[0] ? nt.span : NULL;
 			stat_output_report(out, &rep);
+			nt.span[0] = '\0';
 			memcpy(prev, now, sizeof(now[0]) * c->npapi);
 			last = r;
 			while (next_print <= t)
@@ -330,6 +352,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	double r1 = report_clock(sim_time);
 	if (stat_counters_stop(c, now) != 0)
 		rc = 1;
+	take_notice(c, &nt);
 	if (rc == 0) {
 		/* The stop's read closes the last interval. */
 		double dt = stat_counters_seconds(c, now, last_now, r1 - last_read);
@@ -349,6 +372,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		rep.partial = 1;
 		rep.at = r1 - r0;
 		rep.seconds = secs;
+		rep.notice = nt.span[0] ? nt.span : NULL;
 		stat_output_report(out, &rep);
 	}
 	if (rc == 0) {
@@ -362,6 +386,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		rep.whole_run_note = metrics && run.reads > 1;
 		rep.at = r1 - r0;
 		rep.seconds = secs;
+		rep.notice = nt.run[0] ? nt.run : NULL;
 		stat_output_report(out, &rep);
 	}
 	if (pid > 0 && !child_done)

@@ -882,29 +882,40 @@ static void eng_destroy(struct uncore_backend *base)
 	free(e);
 }
 
-/* Half the shortest wrap period of the plan's counters (2^width at the
- * kind's fastest rate: max_rate, or clock_hz times the event's Max.
- * Inc/Cyc): a poller that reads this often still folds correctly when one
- * of its reads comes late by as much again.  HSX R3QPI RxR_OCCUPANCY_VN1
- * (32 per cycle, 44 bits): 91 s. */
+/* A slot's wrap period: 2^width at the kind's fastest rate (max_rate, or
+ * clock_hz times the event's Max. Inc/Cyc), ns, UINT64_MAX past 2^64. */
+static int eng_wrap_ns(const struct uncore_backend *base, const struct uncore_plan *plan,
+		       unsigned s, uint64_t *ns)
+{
+	const struct engine *e = (const struct engine *)base;
+	const struct uncore_slot *sl = &plan->slots[s];
+	const struct direct_kind *k = kind_of(e, sl->box);
+	if (!k)
+		return uncore_fail(UNCORE_EINVAL, "slot %u: not a box of %s", s, e->p->title);
+	unsigned __int128 rate = k->clock_hz
+				     ? (unsigned __int128)k->clock_hz * (sl->max_inc ? sl->max_inc : 1)
+				     : k->max_rate;
+	unsigned __int128 span = sl->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
+						 : (unsigned __int128)1 << sl->width;
+	unsigned __int128 wrap = span * 1000000000u / (rate ? rate : 1);
+	*ns = wrap > UINT64_MAX ? UINT64_MAX : (uint64_t)wrap;
+	return 0;
+}
+
+/* Half the shortest wrap period of the plan's counters (eng_wrap_ns): a
+ * poller that reads this often still folds correctly when one of its
+ * reads comes late by as much again.  HSX R3QPI RxR_OCCUPANCY_VN1 (32 per
+ * cycle, 44 bits): 91 s. */
 static int eng_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
 				 uint64_t *ns)
 {
-	const struct engine *e = (const struct engine *)base;
 	uint64_t best = UINT64_MAX;
 	for (unsigned s = 0; plan && s < plan->nslots; s++) {
-		const struct uncore_slot *sl = &plan->slots[s];
-		const struct direct_kind *k = kind_of(e, sl->box);
-		if (!k)
-			return uncore_fail(UNCORE_EINVAL, "slot %u: not a box of %s", s,
-					   e->p->title);
-		unsigned __int128 rate =
-		    k->clock_hz ? (unsigned __int128)k->clock_hz * (sl->max_inc ? sl->max_inc : 1)
-				: k->max_rate;
-		unsigned __int128 span = sl->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
-							 : (unsigned __int128)1 << sl->width;
-		unsigned __int128 wrap = span * 1000000000u / (rate ? rate : 1);
-		uint64_t half = wrap / 2 > UINT64_MAX ? UINT64_MAX : (uint64_t)(wrap / 2);
+		uint64_t wrap;
+		int rc = eng_wrap_ns(base, plan, s, &wrap);
+		if (rc < 0)
+			return rc;
+		uint64_t half = wrap == UINT64_MAX ? UINT64_MAX : wrap / 2; /* never: never */
 		if (half < best)
 			best = half;
 	}
@@ -932,6 +943,7 @@ static const struct uncore_backend_ops eng_ops = {
     .unprogram = eng_unprogram,
     .destroy = eng_destroy,
     .max_read_interval = eng_max_read_interval,
+    .wrap_ns = eng_wrap_ns,
     .stats = eng_stats,
 };
 

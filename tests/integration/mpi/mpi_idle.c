@@ -20,8 +20,8 @@
 #pragma weak papi_uncore_mpi_region_begin
 #pragma weak papi_uncore_mpi_region_end
 
-/* Rank 0 creates DIR/ready<k> and waits (at most 60 s) for DIR/go<k>;
- * every rank waits for it. */
+/* Rank 0 creates DIR/ready<k> (holding its PID) and waits (at most 60 s)
+ * for DIR/go<k>; every rank waits for it. */
 static void handshake(int rank, const char *dir, const char *k)
 {
 	char ready[512], go[512];
@@ -30,8 +30,10 @@ static void handshake(int rank, const char *dir, const char *k)
 	MPI_Barrier(MPI_COMM_WORLD);
 	if (rank == 0) {
 		FILE *f = fopen(ready, "w");
-		if (f)
+		if (f) {
+			fprintf(f, "%d\n", (int)getpid()); /* for a test that stops it */
 			fclose(f);
+		}
 		for (int i = 0; i < 6000 && access(go, F_OK) != 0; i++)
 			nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
 	}

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Evaluate a formula made only of numbers. */
 static double value_of(const char *text)
@@ -216,9 +217,62 @@ TEST(damaged_texts_are_refused_with_the_place)
 	harness_row = NULL;
 }
 
+/* Every name of the tree becomes a counted term, numbered in order. */
+static void as_terms(struct mx_node *n, int *next)
+{
+	if (!n)
+		return;
+	if (n->kind == MX_REF) {
+		n->kind = MX_TERM;
+		n->term = (*next)++;
+		return;
+	}
+	as_terms(n->a, next);
+	as_terms(n->b, next);
+}
+
+/* The read path's flat program (mx_compile, mx_run) gives mx_eval's value
+ * bit for bit, for formulas of terms, constants and every operation;
+ * the constant parts are folded into one number each. */
+TEST(compiled_programs_give_the_tree_s_values)
+{
+	static const struct {
+		const char *text;
+		unsigned ops; /* operations after folding */
+	} rows[] = {
+	    {"(A + B) * 64 / 10^9", 7},
+	    {"A / (B - C)", 5},
+	    {"-A * 3 + 2 ^ 10", 6},
+	    {"ROUND(A / B * 100, 2)", 7},
+	    {"A ^ 2 - B", 5},
+	    {"(A + B) / (C * (1024 * 1024 / 8))", 7},
+	    {"A / (B - B)", 5},
+	};
+	static const double sets[][3] = {{1.6e9, 8e8, 3}, {0, 0, 0}, {-7.25, 3.5, 3.5}, {1e300, 1e-300, 2}};
+	for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		struct mx_arena *a;
+		struct mx_node *n;
+		struct mx_prog prog = {0};
+		int next = 0;
+		harness_row = rows[r].text;
+		REQUIRE(mx_arena_create(&a) == 0);
+		CHECK_EQ_INT(mx_parse(a, rows[r].text, "test", &n), 0);
+		as_terms(n, &next);
+		CHECK_EQ_INT(mx_compile(n, &prog), 0);
+		CHECK_EQ_INT((int)prog.n, (int)rows[r].ops);
+		for (unsigned k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
+			double t = mx_eval(n, sets[k], NULL), c = mx_run(&prog, sets[k], NULL);
+			CHECK(memcmp(&t, &c, sizeof(t)) == 0 || (isnan(t) && isnan(c)));
+		}
+		mx_arena_destroy(a);
+	}
+	harness_row = NULL;
+}
+
 int main(void)
 {
 	RUN(arithmetic);
+	RUN(compiled_programs_give_the_tree_s_values);
 	RUN(event_subevent_and_control_bits);
 	RUN(box_prefix_and_two_level_subevents);
 	RUN(with_forms);
