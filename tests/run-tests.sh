@@ -12,7 +12,11 @@
 # sanitizer error, runs longer than TEST_TIMEOUT seconds (default 1800: a
 # hang guard, not a speed test) or reports nothing at all.  A SKIP-DEP line
 # (a prerequisite that scripts/install-deps.sh installs, or ../shared/seeds)
-# is a skip on a developer's machine and a failure when CI=true.
+# is a skip on a developer's machine and a failure when CI=true.  Where
+# the runner may mount (root: CI, our machines), every program runs with a
+# /dev/shm of its own (a private tmpfs, unshare -m) and fails by name when
+# it leaves anything there: simulator instances, their .locks directories
+# and the simulated kernels' trees belong to the test that made them.
 set -u
 passed=0
 failed=0
@@ -24,6 +28,26 @@ timeout_s=${TEST_TIMEOUT:-1800}
 in_ci=0
 [ "${CI:-}" = true ] && in_ci=1
 mkdir -p "$log_dir"
+
+# A private /dev/shm per program when this machine allows it (the probe
+# mounts in a namespace of its own: nothing outside sees it).
+private_shm=0
+if command -v unshare >/dev/null &&
+	unshare -m sh -c 'mount -t tmpfs -o mode=1777 run-tests-shm /dev/shm' 2>/dev/null; then
+	private_shm=1
+fi
+# in_private_shm LEFT command...: run command in a fresh, empty /dev/shm;
+# what it leaves there is listed in file LEFT.  Its exit status is the
+# command's.
+in_private_shm() {
+	local left=$1
+	shift
+	unshare -m bash -c 'mount -t tmpfs -o mode=1777 run-tests-shm /dev/shm || exit 125
+		left=$1; shift
+		"$@"; rc=$?
+		ls -A /dev/shm >"$left"
+		exit $rc' in_private_shm "$left" "$@"
+}
 
 signal_name() { # exit status 128+N -> SIGxxx
 	local n
@@ -37,7 +61,14 @@ run_one() { # kind path command...
 	name=$(basename "$path")
 	local log="$log_dir/$kind-$name.log"
 	echo "-- $kind: $name"
-	timeout -k 10 "$timeout_s" "$@" >"$log" 2>&1
+	local left="$log.shm-left"
+	rm -f "$left"
+	if [ "$private_shm" = 1 ]; then
+		timeout -k 10 "$timeout_s" bash -c "$(declare -f in_private_shm); in_private_shm \"\$@\"" \
+			run-tests "$left" "$@" >"$log" 2>&1
+	else
+		timeout -k 10 "$timeout_s" "$@" >"$log" 2>&1
+	fi
 	local rc=$?
 	local p f s d own=0 why=()
 	p=$(grep -c '^PASS ' "$log")
@@ -56,6 +87,10 @@ run_one() { # kind path command...
 	if grep -q -E '^==[0-9]+==ERROR: (AddressSanitizer|LeakSanitizer)|: runtime error: ' "$log"; then
 		why+=("reported a sanitizer error")
 	fi
+	if [ -s "$left" ]; then
+		why+=("left $(wc -l <"$left") file(s) in /dev/shm: $(head -5 "$left" | tr '\n' ' ')")
+	fi
+	rm -f "$left"
 	if [ $((p + f + s + d)) -eq 0 ]; then
 		why+=("reported no test case (no PASS, FAIL or SKIP line)")
 	fi

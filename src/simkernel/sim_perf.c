@@ -688,9 +688,21 @@ static void k_destroy(struct uncore_perf_sys *s)
 
 /* Lifetime. */
 
+/* The PMUs and the boxes programmed for them (a reload re-maps them). */
+static void free_pmus(struct uncore_sim_perf *k)
+{
+	for (unsigned i = 0; k->pmus && i < k->npmus; i++)
+		for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+			if (k->pmus[i].hw[s].be)
+				k->pmus[i].hw[s].be->ops->destroy(k->pmus[i].hw[s].be);
+	free(k->pmus);
+	k->pmus = NULL;
+	k->npmus = 0;
+}
+
 static int map_pmus(struct uncore_sim_perf *k)
 {
-	free(k->pmus);
+	free_pmus(k);
 	k->pmus = calloc(k->sysfs->npmus ? k->sysfs->npmus : 1, sizeof(*k->pmus));
 	k->npmus = 0;
 	if (!k->pmus)
@@ -870,14 +882,10 @@ void uncore_sim_perf_destroy(struct uncore_sim_perf *k)
 {
 	if (!k)
 		return;
-	for (unsigned i = 0; i < k->npmus; i++)
-		for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
-			if (k->pmus[i].hw[s].be)
-				k->pmus[i].hw[s].be->ops->destroy(k->pmus[i].hw[s].be);
+	free_pmus(k);
 	if (k->discover)
 		k->discover->ops->destroy(k->discover);
 	uncore_perf_sysfs_free(k->sysfs);
-	free(k->pmus);
 	if (k->own_root)
 		nftw(k->root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	if (k->own_io)

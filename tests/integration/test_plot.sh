@@ -43,6 +43,8 @@ expect "the screenshot shows socket 1's series ($red pixels of #d62728)" test "$
 # Socket 0 alone: no pixel of socket 1's colour.
 (cd "$tmp" && "$STAGE/bin/uncore-stat" --sim -I 100 -t 0.5 --plot one.svg \
 	-e hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=0 2>/dev/null)
+expect "a CAS panel drawn live is in bytes too (GB/s)" \
+	grep -q 'UNC_M_CAS_COUNT:RD:socket=0 <tspan[^>]*>\[GB/s\]' "$tmp/one.svg"
 screenshot "$tmp/one.svg" "$tmp/one.png" 340
 read -r blue red < <(colours "$tmp/one.png")
 expect "a plot of socket 0 alone: its series ($blue pixels) and none of socket 1's ($red)" \
@@ -50,10 +52,25 @@ expect "a plot of socket 0 alone: its series ($blue pixels) and none of socket 1
 
 # From a saved CSV: events and metrics of one run.
 "$STAGE/bin/uncore-stat" --sim -I 100 -t 0.6 --csv -o "$tmp/run.csv" -g MEM \
-	-e hswep_unc_imc::UNC_M_CAS_COUNT:RD
+	-e hswep_unc_imc::UNC_M_CAS_COUNT:RD -e hswep_unc_ubo::UNC_U_CLOCKTICKS \
+	-e PAPI_UNC_DRAM_WR_BYTES
 "$STAGE/bin/uncore-stat" --plot-from "$tmp/run.csv" --plot "$tmp/csv.svg"
 expect "--plot-from a saved -I --csv: status 0" test $? -eq 0
-expect "... an event panel, as a rate" grep -q 'UNC_M_CAS_COUNT:RD <tspan[^>]*>\[events/s\]' "$tmp/csv.svg"
+# Panels in the event's natural unit: a CAS moves one 64-byte line (HSX
+# 2.6.6), a *_BYTES preset counts bytes; a clock has no unit but events/s.
+expect "... a CAS panel in bytes, as GB/s" grep -q 'UNC_M_CAS_COUNT:RD <tspan[^>]*>\[GB/s\]' "$tmp/csv.svg"
+expect "... a bytes preset's panel in GB/s" grep -q 'PAPI_UNC_DRAM_WR_BYTES <tspan[^>]*>\[GB/s\]' "$tmp/csv.svg"
+expect "... a clock's panel as a rate" grep -q 'UNC_U_CLOCKTICKS <tspan[^>]*>\[events/s\]' "$tmp/csv.svg"
+# ticks NAME: the tick labels of NAME's panel, one line.
+ticks_of() {
+	awk -v n="$1 <tspan" 'index($0, n) { on = 1; next }
+		on && /font-weight="bold"/ { exit }
+		on && /text-anchor="end">[^<]/ { sub(/.*text-anchor="end">/, ""); sub(/<.*/, ""); printf "%s;", $0 }' "$2"
+}
+cas=$(ticks_of hswep_unc_imc::UNC_M_CAS_COUNT:RD "$tmp/csv.svg")
+bw=$(ticks_of hswep_metric::DRAM_READ_BW "$tmp/csv.svg")
+expect "... the CAS panel's GB/s ticks ($cas) are the read-bandwidth metric's ($bw)" \
+	test -n "$cas" -a "$cas" = "$bw"
 expect "... and a metric panel" grep -q 'DRAM_BW <tspan[^>]*>\[GB/s\]' "$tmp/csv.svg"
 screenshot "$tmp/csv.svg" "$tmp/csv.png" 800
 read -r blue red < <(colours "$tmp/csv.png")
@@ -64,7 +81,8 @@ expect "... with the node's total, a line of its own in each panel and the legen
 expect "the plot drawn live has the node's line too" grep -q 'stroke="#222222"' "$tmp/run.svg"
 ticks=$(grep -c 'text-anchor="end">[-0-9.]*e[+-]' "$tmp/csv.svg")
 expect "tick labels in k, M, G rather than 1e+09 ($ticks with an exponent)" test "$ticks" -eq 0
-expect "... e.g. a label in G (10^9 events/s of read CAS)" grep -q 'text-anchor="end">[0-9.]* G</text>' "$tmp/csv.svg"
+clk=$(ticks_of hswep_unc_ubo::UNC_U_CLOCKTICKS "$tmp/csv.svg")
+expect "... e.g. labels in G (10^9 events/s of uncore clock: $clk)" sh -c "echo '$clk' | grep -q '[1-9][0-9.]* G;'"
 
 # An unwritable --plot is found before the command runs (status 2, command not run).
 "$STAGE/bin/uncore-stat" --sim -I 100 --plot "$tmp/no/such/dir/x.svg" -g MEM -- touch "$tmp/ran" 2>"$tmp/err"

@@ -4,7 +4,8 @@
 # a sanitizer error, hang, report nothing, or skip a check CI must run
 # (SKIP-DEP under CI=true); skips are counted and shown with their reason;
 # an integration script's test program that crashes fails through
-# run_checks; and `make check-unit` itself fails on a crashing program.
+# run_checks; a program that leaves files in /dev/shm fails; and `make
+# check-unit` itself fails on a crashing program.
 # Then the six holes an audit found, each shown closed: a missing golden
 # file, a failed temporary directory, a metrics check whose setup fails.
 set -u
@@ -61,6 +62,23 @@ expect "runner: under CI=true a SKIP-DEP fails, saying why" \
 	grep -q 'FAIL skipdep skipped 1 check(s) whose prerequisite CI must provide' "$tmp/skipdep.out"
 verdict asan 1 "1 passed, 1 failed, 0 skipped" CI=
 verdict hang 1 "1 passed, 1 failed, 0 skipped" CI= TEST_TIMEOUT=1
+
+# A program that leaves files in /dev/shm (a simulator instance and its
+# .locks directory, as a killed test would) fails by name; one that removes
+# what it made passes; and neither touches the machine's own /dev/shm.
+leak=run-tests-leak-${tmp##*/}
+fake shmleak "echo 'PASS one'; : >/dev/shm/$leak; mkdir /dev/shm/$leak.locks"
+fake shmclean "echo 'PASS one'; : >/dev/shm/$leak; rm /dev/shm/$leak"
+if unshare -m sh -c 'mount -t tmpfs -o mode=1777 probe /dev/shm' 2>/dev/null; then
+	verdict shmleak 1 "1 passed, 1 failed, 0 skipped" CI=
+	expect "runner: the files left in /dev/shm are named" \
+		grep -q "FAIL shmleak left 2 file(s) in /dev/shm: $leak $leak.locks" "$tmp/shmleak.out"
+	verdict shmclean 0 "1 passed, 0 failed, 0 skipped" CI=
+	expect "runner: the programs ran in a /dev/shm of their own (none of $leak here)" \
+		sh -c "! ls /dev/shm/$leak* 2>/dev/null"
+else
+	skip "runner: files left in /dev/shm: this machine cannot give a program a private /dev/shm (unshare -m needs root)"
+fi
 verdict script_crash 1 "4 passed, 1 failed, 0 skipped" CI=
 expect "run_checks: an integration script's crashing program fails by name" \
 	grep -q 'FAIL inner: crash was killed by signal 11' "$tmp/script_crash.out"

@@ -1,6 +1,8 @@
 /* SVG pictures of interval runs (see stat_plot.h). */
 #include "stat_plot.h"
 
+#include "stat_units.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -18,6 +20,8 @@ struct point {
 struct series {
 	char name[160];
 	char units[64];
+	int bytes; /* an event whose counts move bytes: values in bytes/s, drawn in
+		    * the decimal prefix that fits the panel (kB/s ... TB/s) */
 	unsigned npts, cap;
 	struct point *pts;
 };
@@ -51,7 +55,8 @@ void stat_plot_free(struct stat_plot *p)
 	free(p);
 }
 
-static struct series *series_get(struct stat_plot *p, const char *name, const char *units)
+static struct series *series_get(struct stat_plot *p, const char *name, const char *units,
+				 int bytes)
 {
 	for (unsigned i = 0; i < p->n; i++)
 		if (strcmp(p->s[i]->name, name) == 0)
@@ -63,6 +68,7 @@ static struct series *series_get(struct stat_plot *p, const char *name, const ch
 		return NULL;
 	snprintf(s->name, sizeof(s->name), "%s", name);
 	snprintf(s->units, sizeof(s->units), "%s", units);
+	s->bytes = bytes;
 	p->s[p->n++] = s;
 	return s;
 }
@@ -100,18 +106,21 @@ void stat_plot_add(struct stat_plot *p, const struct stat_report *r)
 	p->nsockets = r->nsockets < STAT_MAX_SOCKETS ? r->nsockets : STAT_MAX_SOCKETS;
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct stat_row *row = &r->rows[i];
-		struct series *s = series_get(p, row->name, "events/s");
+		double per = stat_event_bytes(row->name);
+		struct series *s = series_get(p, row->name, "events/s", per > 0);
 		struct point *pt = s ? point_at(s, r->at, r->seconds) : NULL;
+		if (per <= 0)
+			per = 1;
 		for (unsigned k = 0; pt && k < p->nsockets; k++)
 			if (row->sockets & (1u << k))
-				pt->v[k] = (double)row->count[k] / r->seconds;
+				pt->v[k] = (double)row->count[k] * per / r->seconds;
 		if (pt)
-			pt->total = (double)row->total / r->seconds;
+			pt->total = (double)row->total * per / r->seconds;
 	}
 	for (unsigned g = 0; g < r->ngroups; g++)
 		for (unsigned i = 0; i < r->groups[g].n; i++) {
 			const struct stat_metric_row *m = &r->mrows[r->groups[g].row[i]];
-			struct series *s = series_get(p, m->name, m->units);
+			struct series *s = series_get(p, m->name, m->units, 0);
 			struct point *pt = s ? point_at(s, r->at, r->seconds) : NULL;
 			for (unsigned k = 0; pt && k < p->nsockets; k++)
 				pt->v[k] = m->value[k];
@@ -193,7 +202,8 @@ int stat_plot_read_csv(struct stat_plot *p, FILE *f, char *err, size_t len)
 		if (!all && sock + 1 > p->nsockets)
 			p->nsockets = sock + 1;
 		int event = strcmp(fl[3], "event") == 0;
-		struct series *s = series_get(p, fl[5], event ? "events/s" : fl[8]);
+		double per = event ? stat_event_bytes(fl[5]) : 0;
+		struct series *s = series_get(p, fl[5], event ? "events/s" : fl[8], per > 0);
 		struct point *pt = s ? point_at(s, at, span) : NULL;
 		if (!pt) {
 			snprintf(err, len, "out of memory");
@@ -201,6 +211,8 @@ int stat_plot_read_csv(struct stat_plot *p, FILE *f, char *err, size_t len)
 		}
 		if (number(fl[7], &v) < 0)
 			v = NAN;
+		if (per > 0)
+			v *= per;
 		if (all)
 			pt->total = event ? v / span : v;
 		else
@@ -269,7 +281,8 @@ enum { WIDTH = 960, HEAD = 96, PANEL = 230, LEFT = 96, RIGHT = 24, TOP = 34, BOT
 
 struct frame {
 	double x0, x1, y0, y1; /* pixel box */
-	double tmax, vmin, vmax;
+	double tmax, vmin, vmax; /* vmin, vmax in the panel's unit */
+	double div;              /* a value over div is in the panel's unit */
 };
 
 static double px(const struct frame *fr, double t)
@@ -277,9 +290,16 @@ static double px(const struct frame *fr, double t)
 	return fr->x0 + (fr->x1 - fr->x0) * t / fr->tmax;
 }
 
-static double py(const struct frame *fr, double v)
+/* y of a value already in the panel's unit. */
+static double py_unit(const struct frame *fr, double v)
 {
 	return fr->y1 - (fr->y1 - fr->y0) * (v - fr->vmin) / (fr->vmax - fr->vmin);
+}
+
+/* y of a value as recorded. */
+static double py(const struct frame *fr, double v)
+{
+	return py_unit(fr, v / fr->div);
 }
 
 /* Sockets often run the same traffic: lower sockets are drawn wider, under
@@ -322,7 +342,8 @@ static void panel(FILE *f, const struct stat_plot *p, const struct series *s, do
 			   .x1 = WIDTH - RIGHT,
 			   .y0 = top + TOP,
 			   .y1 = top + PANEL - BOTTOM,
-			   .tmax = tmax};
+			   .tmax = tmax,
+			   .div = 1};
 	double lo = INFINITY, hi = -INFINITY;
 	for (unsigned i = 0; i < s->npts; i++) {
 		for (unsigned k = 0; k < p->nsockets; k++)
@@ -340,6 +361,21 @@ static void panel(FILE *f, const struct stat_plot *p, const struct series *s, do
 		hi = 1;
 	}
 	lo = fmin(lo, 0);
+	/* Bytes in the decimal prefix of the panel's largest value (GB = 10^9
+	 * bytes, as everywhere in this project), so ticks read 1.6 GB/s. */
+	static const char *const byte_units[] = {"bytes/s", "kB/s", "MB/s", "GB/s", "TB/s"};
+	const char *units = s->units[0] ? s->units : "value";
+	if (s->bytes) {
+		unsigned u = 0;
+		while (u + 1 < sizeof(byte_units) / sizeof(byte_units[0]) &&
+		       fmax(fabs(lo), fabs(hi)) >= 1000 * fr.div) {
+			fr.div *= 1000;
+			u++;
+		}
+		units = byte_units[u];
+		lo /= fr.div;
+		hi /= fr.div;
+	}
 	if (hi <= lo)
 		hi = lo + 1;
 	double step = tick_step(hi - lo);
@@ -350,14 +386,14 @@ static void panel(FILE *f, const struct stat_plot *p, const struct series *s, do
 		top + 20);
 	xml_text(f, s->name);
 	fprintf(f, " <tspan font-weight=\"normal\" fill=\"#444\">[");
-	xml_text(f, s->units[0] ? s->units : "value");
+	xml_text(f, units);
 	fprintf(f, "]</tspan></text>\n");
 	fprintf(f,
 		"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
 		"stroke=\"#888\"/>\n",
 		fr.x0, fr.y0, fr.x1 - fr.x0, fr.y1 - fr.y0);
 	for (double v = fr.vmin; v <= fr.vmax + step / 2; v += step) {
-		double y = py(&fr, v);
+		double y = py_unit(&fr, v);
 		char label[32];
 		tick_label(label, sizeof(label), v, step, fmax(fabs(fr.vmin), fabs(fr.vmax)));
 		fprintf(f,
@@ -465,7 +501,8 @@ int stat_plot_write(const struct stat_plot *p, const char *path, double interval
 		16 + 120.0 * p->nsockets + 34);
 	fprintf(f,
 		"<text x=\"%d\" y=\"77\" font-size=\"12\" fill=\"#444\" text-anchor=\"end\">every "
-		"%.0f ms; events as rates per second (k, M, G: 10^3, 10^6, 10^9)</text>\n",
+		"%.0f ms; events per second, or in bytes/s where a count moves bytes "
+		"(k, M, G: 10^3, 10^6, 10^9)</text>\n",
 		WIDTH - RIGHT, interval_s * 1000);
 	unsigned row = 0;
 	for (unsigned i = 0; i < p->n; i++)

@@ -1,5 +1,6 @@
 /* --plot: a picture of an interval run (-I), as an SVG file any browser
- * shows.  Every event (as a rate, per second) and every metric (in its
+ * shows.  Every event (as a rate, per second, or in bytes/s when its
+ * counts move bytes: stat_units.h) and every metric (in its
  * units) gets one panel with one line per socket over time; the title names
  * the command and the backend (SIMULATED when it is), and a last interval
  * shorter than the others is drawn dashed and labelled.  Written by hand

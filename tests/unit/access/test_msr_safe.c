@@ -323,6 +323,71 @@ TEST(without_batch_device_reads_one_by_one)
 	uncore_regio_destroy(io);
 }
 
+/* The kernel refusing the call itself: no op was made, each says so, and
+ * the error names what the kernel could not do.  A batch past the first
+ * 64 ops grows, in one call still. */
+TEST(a_failed_call_makes_no_op_and_big_batches_are_one_call)
+{
+	make_tree(1, NULL);
+	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
+	struct uncore_regio *io;
+	REQUIRE(open_modelled(&md, &io) == 0);
+	struct uncore_regio_op ops[2] = {{.reg = msr(0, 0xe08)}, {.reg = msr(1, 0xe18)}};
+	const int kernel_errs[] = {E2BIG, ENOMEM};
+	for (unsigned i = 0; i < 2; i++) {
+		md.fail_errno = kernel_errs[i];
+		ops[0].err = ops[1].err = 0;
+		CHECK_EQ_INT(uncore_regio_batch(io, ops, 2), UNCORE_ENOMEM);
+		CHECK_CONTAINS(uncore_error_detail(), "could not allocate a batch of 2 ops");
+		CHECK_EQ_INT(ops[0].err, UNCORE_ENOMEM);
+		CHECK_EQ_INT(ops[1].err, UNCORE_ENOMEM);
+	}
+	md.fail_errno = EBUSY; /* anything else: the driver's error, named */
+	CHECK_EQ_INT(uncore_regio_batch(io, ops, 2), UNCORE_EBUSY);
+	CHECK_CONTAINS(uncore_error_detail(), "msr_batch");
+	CHECK_EQ_INT(ops[1].err, UNCORE_EBUSY);
+	md.fail_errno = 0;
+	CHECK_EQ_INT(uncore_regio_batch(io, ops, 0), 0); /* nothing to do: no call */
+
+	/* A batch of 200 reads, each socket's CBo 0 counter in turn. */
+	static struct uncore_regio_op big[200];
+	put_u64(0, 0xe08, 11);
+	put_u64(3, 0xe08, 33);
+	for (unsigned i = 0; i < 200; i++)
+		big[i] = (struct uncore_regio_op){.reg = msr(i % 2, 0xe08)};
+	unsigned calls = md.calls;
+	CHECK_EQ_INT(uncore_regio_batch(io, big, 200), 0);
+	CHECK_EQ_INT(md.calls - calls, 1);
+	CHECK_EQ_U64(md.last_numops, 200);
+	CHECK_EQ_U64(big[198].value, 11);
+	CHECK_EQ_U64(big[199].value, 33);
+	uncore_regio_destroy(io);
+	uncore_error_clear();
+}
+
+/* Without the batch device a batch is its ops one by one, writes too, in
+ * order; the first failure is returned, the later ops still made. */
+TEST(without_batch_device_a_batch_is_made_one_by_one)
+{
+	make_tree(0, NULL);
+	struct model md = {.allowed = cbo0_counters, .nallowed = 4};
+	struct uncore_regio *io;
+	REQUIRE(open_modelled(&md, &io) == 0);
+	struct uncore_regio_op ops[3] = {
+	    {.reg = msr(0, 0xe18), .write = 1, .value = 0x1234},
+	    {.reg = msr(7, 0xe18)}, /* no CPU for socket 7 */
+	    {.reg = msr(0, 0xe18)},
+	};
+	CHECK_EQ_INT(uncore_regio_batch(io, ops, 3), UNCORE_EINVAL);
+	CHECK_EQ_INT(ops[0].err, 0);
+	CHECK_EQ_INT(ops[1].err, UNCORE_EINVAL);
+	CHECK_EQ_INT(ops[2].err, 0);
+	CHECK_EQ_U64(ops[2].value, 0x1234); /* the write came first */
+	CHECK_EQ_INT(md.calls, 0);
+	uncore_regio_destroy(io);
+	uncore_error_clear();
+}
+
 TEST(missing_module_says_so)
 {
 	const int map[] = {9};
@@ -347,6 +412,8 @@ int main(void)
 	RUN(one_ioctl_carries_writes_and_reads_in_order);
 	RUN(batch_refused_by_allowlist_names_register_and_fix);
 	RUN(without_batch_device_reads_one_by_one);
+	RUN(a_failed_call_makes_no_op_and_big_batches_are_one_call);
+	RUN(without_batch_device_a_batch_is_made_one_by_one);
 	RUN(missing_module_says_so);
 	test_rmtree(root);
 	return harness_done();

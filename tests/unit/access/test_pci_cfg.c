@@ -385,6 +385,77 @@ TEST(ecam_reads_and_writes_a_fake_window_with_no_system_call)
 	test_rmtree(dir);
 }
 
+/* ECAM through the ACPI MCFG table, each way it can be unusable, refused
+ * at open with the reason: no entry for segment 0 (only segment 1's), a
+ * memory device that does not open; a locked-down kernel is told from
+ * its lockdown file ("[none]" selected is not locked).  A dword register
+ * is never given a value wider than 32 bits. */
+TEST(ecam_through_mcfg_refusals)
+{
+	const char *dir = test_mkdtemp("ecam-mcfg");
+	REQUIRE(dir != NULL);
+	/* MCFG (PCI Firmware 4.1.2): a 36-byte header, 8 reserved bytes, then
+	 * 16-byte entries: base, segment, start bus, end bus. */
+	unsigned char mcfg[60];
+	memset(mcfg, 0, sizeof(mcfg));
+	memcpy(mcfg, "MCFG", 4);
+	uint64_t base = 1u << 20;
+	memcpy(mcfg + 44, &base, 8);
+	mcfg[52] = 1; /* segment 1 */
+	mcfg[55] = 0xff;
+	char mcfg_path[512], mem_path[512], lock_path[512];
+	snprintf(mcfg_path, sizeof(mcfg_path), "%s/MCFG", dir);
+	snprintf(mem_path, sizeof(mem_path), "%s/no-such-mem", dir);
+	snprintf(lock_path, sizeof(lock_path), "%s/lockdown", dir);
+	int fd = open(mcfg_path, O_WRONLY | O_CREAT, 0600);
+	REQUIRE(fd >= 0);
+	REQUIRE(write(fd, mcfg, sizeof(mcfg)) == (ssize_t)sizeof(mcfg));
+	close(fd);
+	REQUIRE(test_put(dir, "lockdown", "[none] integrity confidentiality\n") == 0);
+	struct uncore_pci_options o = {.method = UNCORE_PCI_ECAM,
+				       .mcfg_path = mcfg_path,
+				       .lockdown_path = lock_path,
+				       .mem_path = mem_path};
+	struct uncore_regio *io = NULL;
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "has no entry for PCI segment 0");
+	CHECK(io == NULL);
+
+	mcfg[52] = 0; /* segment 0 now: the memory device is what fails */
+	fd = open(mcfg_path, O_WRONLY | O_TRUNC);
+	REQUIRE(fd >= 0);
+	REQUIRE(write(fd, mcfg, sizeof(mcfg)) == (ssize_t)sizeof(mcfg));
+	close(fd);
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "ECAM: cannot open");
+	CHECK_CONTAINS(uncore_error_detail(), "no-such-mem");
+	CHECK(io == NULL);
+
+	REQUIRE(test_put(dir, "lockdown", "none [integrity] confidentiality\n") == 0);
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), UNCORE_ENOSUPP);
+	CHECK_CONTAINS(uncore_error_detail(), "locked down");
+	CHECK(io == NULL);
+
+	/* A window that opens: a dword write of a wider value is refused. */
+	REQUIRE(test_put(dir, "lockdown", "[none] integrity confidentiality\n") == 0);
+	static unsigned char window[2u << 20];
+	memset(window, 0xff, sizeof(window));
+	snprintf(mem_path, sizeof(mem_path), "%s/mem", dir);
+	fd = open(mem_path, O_RDWR | O_CREAT, 0600);
+	REQUIRE(fd >= 0);
+	REQUIRE(pwrite(fd, window, sizeof(window), 1u << 20) == (ssize_t)sizeof(window));
+	close(fd);
+	CHECK_EQ_INT(uncore_pci_cfg_open(&o, &io), 0);
+	if (io) {
+		struct uncore_reg r = pci(UNCORE_BDF(0, 0, 0), 0x40, 4);
+		CHECK_EQ_INT(uncore_regio_write(io, &r, 0x100000000ull), UNCORE_EINVAL);
+		CHECK_CONTAINS(uncore_error_detail(), "does not fit a dword");
+		uncore_regio_destroy(io);
+	}
+	uncore_error_clear();
+	test_rmtree(dir);
+}
+
 /* read_bytes syscalls of this process, from /proc/self/io ("syscr"). */
 static unsigned long read_syscalls(void)
 {
@@ -578,6 +649,7 @@ int main(void)
 	RUN(auto_takes_sysfs_or_the_ecam_asked_for_and_says_why_not);
 	RUN(ecam_refused_by_strict_devmem_says_why_and_the_way_out);
 	RUN(ecam_reads_and_writes_a_fake_window_with_no_system_call);
+	RUN(ecam_through_mcfg_refusals);
 	RUN(one_read_syscall_per_access);
 	RUN(fake_tree_writes_through_both_methods);
 	RUN(libpci_fatal_error_comes_back_as_a_code);

@@ -33,7 +33,8 @@ static const struct {
      "socket=1 contradicts the socket given before (0)"},
     {"uncore_cbox_0::event=0x22:socket=0:cpu=0", UNCORE_ECOMBO,
      "give either :socket= or :cpu= (which selects its socket), not both"},
-    {"uncore_cbox_1::event=0x22:box=2", UNCORE_ECOMBO, "box=2 contradicts the instance given before (1)"},
+    {"uncore_cbox_1::event=0x22:box=2", UNCORE_ECOMBO,
+     "box=2 contradicts the instance given before (1)"},
     {"uncore_cbox::event=0x22:box=9", UNCORE_ERANGE, "box=9 is out of range [0-3]"},
     /* The family's sum would miss uncore_cbox_300: refused, the members
      * are counted by their own names. */

@@ -4,9 +4,11 @@
  * the reason), while misspelt names keep their errors. */
 #include "common/uncore_error.h"
 #include "eventset/native.h"
+#include "eventset/resolve.h"
 #include "events/parse.h"
 #include "harness.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static struct uncore_native *n;
@@ -94,6 +96,44 @@ TEST(every_entry_keeps_its_description)
 	CHECK_EQ_INT(bad, 0);
 }
 
+/* Codes that name nothing (a tool's stale or made-up code, PAPI passing a
+ * code of another component's range): every call refuses them with
+ * UNCORE_ENOEVENT, naming the code, and enumeration from them ends; the
+ * codes of native.h's layout, each one past what exists. */
+TEST(codes_that_name_nothing_are_refused)
+{
+	uint32_t first = 0;
+	REQUIRE(uncore_native_enum(n, &first, UNCORE_ENUM_FIRST) == 0);
+	const uint32_t none[] = {
+	    UNCORE_NATIVE_NAMED | 0xfffff,           /* no such named string */
+	    UNCORE_NATIVE_METRIC | 0xffff00,         /* no such metric (no metrics here) */
+	    UNCORE_NATIVE_KERNEL | 0xfffff,          /* no event source */
+	    (uint32_t)0x7f << 20 | 0 << 8,           /* no box 126 */
+	    (first & 0xfff00000u) | 0xfff << 8,      /* no event 0xfff in the first box */
+	    first | 0xff,                            /* no entry 255 under the first event */
+	};
+	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+		char row[16], want[64], buf[256];
+		snprintf(row, sizeof(row), "0x%x", none[i]);
+		harness_row = row;
+		struct uncore_native_info info;
+		uncore_error_clear();
+		CHECK_EQ_INT(uncore_native_info(n, none[i], &info), UNCORE_ENOEVENT);
+		snprintf(want, sizeof(want), "no native event with code 0x%x", none[i]);
+		CHECK_CONTAINS(uncore_error_detail(), want);
+		CHECK(uncore_native_event_string(n, none[i], buf, sizeof(buf)) < 0);
+		struct uncore_entry entry;
+		CHECK(uncore_native_entry(n, none[i], &entry) < 0);
+		uint32_t c = none[i];
+		CHECK(uncore_native_enum(n, &c, UNCORE_ENUM_UMASKS) < 0);
+	}
+	harness_row = NULL;
+	/* A name longer than a buffer is refused, not cut. */
+	char tiny[8];
+	CHECK_EQ_INT(uncore_native_event_string(n, first, tiny, sizeof(tiny)), UNCORE_ENOSPACE);
+	uncore_error_clear();
+}
+
 int main(void)
 {
 	if (uncore_native_create(uncore_event_platform_get(UNCORE_PLATFORM_HSWEP), &n) != 0) {
@@ -103,6 +143,7 @@ int main(void)
 	RUN(listed_event_needing_a_modifier_has_its_code);
 	RUN(wrong_names_keep_their_errors);
 	RUN(every_entry_keeps_its_description);
+	RUN(codes_that_name_nothing_are_refused);
 	uncore_native_destroy(n);
 	return harness_done();
 }

@@ -169,6 +169,9 @@ TEST(with_forms)
 
 /* The manual's damaged texts fail with a position, as they must (the
  * metric files then carry a fix line). */
+#define FOUR(x)    x x x x
+#define SIXTEEN(x) FOUR(FOUR(x))
+
 static const struct {
 	const char *text;
 	const char *detail;
@@ -200,6 +203,24 @@ static const struct {
     {"A{3}", "a control-bit name"},
     {"A{a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q}", "fewer control bits"},
     {"ROUND(A, 2", "')'"},
+    /* A with: clause broken at each place: a bad token (9q, "a number"),
+     * a missing part, or more than its 16 assignments. */
+    {"A with 9q", "a number"},
+    {"A with:B 9q", "a number"},
+    {"A with:B.9q=1", "a number"},
+    {"A with:B.f 9q", "a number"},
+    {"A with:B.{f 9q", "a number"},
+    {"A with:B.{f, 9q", "a number"},
+    {"A with:{ 9q", "a number"},
+    {"A with:{B.f=1, 9q", "a number"},
+    {"A with:B.=1", "'{'"},
+    {"A with:B{[x:0]}={1}", "a bit number (0 to 63)"},
+    {"A with:B.{f}=1", "'{'"},
+    {"A with:B.{f}={+}", "a value"},
+    {"A with:B.{f,g}={1 2}", "','"},
+    {"A with:{" SIXTEEN("B[1:0]=1,") "B[1:0]=1}", "fewer assignments"},
+    {"A with:{" SIXTEEN("B.f=1,") "B.f=1}", "fewer assignments"},
+    {"A with:B.{" SIXTEEN("f,") "f}={1}", "fewer assignments"},
 };
 
 TEST(damaged_texts_are_refused_with_the_place)
