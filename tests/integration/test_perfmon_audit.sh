@@ -32,6 +32,20 @@ else
 	grep -v '^same' "$tmp/gen.out" | head -20
 fi
 
+# The metric files of these generations (metrics/<gen>.metrics) are what
+# the generator writes from Intel's metric files; one edited file is found.
+if "$py" "$SRCDIR/metrics/gen_perfmon_metrics.py" --perfmon "$perfmon" --check >"$tmp/mgen.out" 2>&1; then
+	pass "committed Xeon metric files are what metrics/gen_perfmon_metrics.py produces"
+else
+	fail "Xeon metric files out of date: run metrics/gen_perfmon_metrics.py --perfmon $perfmon ($(head -3 "$tmp/mgen.out" | tr '\n' ' '))"
+fi
+mkdir -p "$tmp/msrc/metrics"
+cp "$SRCDIR"/metrics/gen_perfmon_metrics.py "$SRCDIR"/metrics/*.metrics "$tmp/msrc/metrics/"
+ln -s "$SRCDIR/libpfm4-events" "$tmp/msrc/libpfm4-events"
+sed -i 's/ \* 64 \/ 1000000)/ * 32 \/ 1000000)/' "$tmp/msrc/metrics/spr.metrics"
+"$py" "$tmp/msrc/metrics/gen_perfmon_metrics.py" --perfmon "$perfmon" --check >"$tmp/mneg.out" 2>&1
+expect "an edited metric file is found (spr.metrics)" grep -q 'differs: .*spr.metrics' "$tmp/mneg.out"
+
 # Negative: UNC_CHA_TOR_INSERTS:IA_MISS of Sapphire Rapids given another
 # UMaskExt in a copy of the tables.
 mkdir "$tmp/tables"

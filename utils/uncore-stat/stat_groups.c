@@ -22,9 +22,16 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 	const char *pname = "(none)";
 	const struct uncore_event_platform *plat = NULL;
 
-	if (simulated && uncore_shape_find(getenv("PAPI_INTEL_UNCORE_SIM_KERNEL"))) {
-		/* A simulated kernel shaped as a processor without our tables. */
-		*cat = stat_kgroups_catalog();
+	const struct uncore_shape *shape =
+	    simulated ? uncore_shape_find(getenv("PAPI_INTEL_UNCORE_SIM_KERNEL")) : NULL;
+	if (shape) {
+		/* A simulated kernel shaped as a Xeon: its generation's metric
+		 * groups, else the groups over the kernel's aliases. */
+		const struct uncore_platform *gen = uncore_platform_by_name(uncore_shape_gen(shape));
+		if (!gen || uncore_metric_catalog_get(gen->events, cat) < 0) {
+			uncore_error_clear();
+			*cat = stat_kgroups_catalog();
+		}
 		return 0;
 	}
 	if (simulated) {

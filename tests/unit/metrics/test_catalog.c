@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const platforms[] = {"hswep", "skl", "nhm"};
+static const char *const platforms[] = {"hswep", "skl", "nhm", "skx", "clx", "icx", "spr", "emr", "gnr", "srf"};
 
 /* A machine with every instance of every box type of `plat`. */
 static struct uncore_machine full_machine(const struct uncore_event_platform *plat,

@@ -77,8 +77,9 @@ static void common_answers(struct uncore_perf_sys *s, uint32_t type, int cpu, in
 	CHECK_EQ_INT(s->close(s, fd), 0);
 	CHECK_EQ_INT(s->read(s, fd, v, sizeof(v)), -EBADF); /* closed */
 	/* Descriptors run out, as RLIMIT_NOFILE would make them. */
-	int fds[4096], n = 0, rc = 0;
-	while (n < 4096 && (rc = s->open(s, &a, -1, cpu, -1, 0)) >= 0)
+	static int fds[8192];
+	int n = 0, rc = 0;
+	while (n < 8192 && (rc = s->open(s, &a, -1, cpu, -1, 0)) >= 0)
 		fds[n++] = rc;
 	CHECK_EQ_INT(rc, -EMFILE);
 	CHECK(n > 0);
