@@ -11,6 +11,7 @@ find_seeds() { # audit-name
 		if [ -f "$seeds/000_e75f66526956f957.txt" ]; then
 			return 0
 		fi
+		echo "PLAN 1"
 		echo "FAIL $1: SEEDS=$seeds holds no specification (000_e75f66526956f957.txt is missing)"
 		return 1
 	fi
@@ -23,6 +24,7 @@ find_seeds() { # audit-name
 	done
 	# SKIP-DEP: a skip in a user's clone, a failure under CI=true (the
 	# runner's rule, tests/README.md).
+	echo "PLAN 1"
 	echo "SKIP-DEP $1 did not run: the specifications it checks against are not in this" \
 		"tree ($SRCDIR/../shared/seeds is missing, as in a user's clone); set SEEDS=<dir> to run it"
 	return 1
@@ -36,6 +38,7 @@ find_perfmon() { # audit-name
 	perfmon=${PERFMON:-}
 	if [ -n "$perfmon" ]; then
 		[ -f "$perfmon/mapfile.csv" ] && return 0
+		echo "PLAN 1"
 		echo "FAIL $1: PERFMON=$perfmon holds no Intel perfmon data (mapfile.csv is missing)"
 		return 1
 	fi
@@ -46,6 +49,7 @@ find_perfmon() { # audit-name
 			return 0
 		fi
 	done
+	echo "PLAN 1"
 	echo "SKIP-DEP $1 did not run: Intel's perfmon data it checks against is not in this" \
 		"tree ($SRCDIR/../shared/reference/intel-perfmon is missing, as in a user's clone); set PERFMON=<dir> to run it"
 	return 1

@@ -6,6 +6,7 @@
 # (40 minutes); make check runs the short one (test_papi_soak.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 4
 secs=${SOAK_SECONDS:-600}
 threads=${SOAK_THREADS:-16}
 seed=${SOAK_SEED:-$RANDOM}

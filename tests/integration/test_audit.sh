@@ -13,6 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/seeds.sh"
 find_seeds "audit (libpfm4-events against the manuals)" || exit 0
+plan 4
 
 # A pristine libpfm4 (for the informational upstream comparison and the
 # check of the flag values the audit assumes), if the build has one: the

@@ -5,6 +5,7 @@
 # has no network: unshare -n, as root).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 10
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -6,9 +6,11 @@
 # without seeds the audit is reported as not run, see seeds.sh).
 set -u
 SRCDIR=${SRCDIR:?}
+. "$(dirname "$0")/lib.sh"
 PY=${PYTHON3:-python3}
 . "$(dirname "$0")/seeds.sh"
 find_seeds "client-table audit (Skylake client, Nehalem, Xeon 7100/7400)" || exit 0
+plan 455
 SEEDS=$seeds
 tools=$SRCDIR/libpfm4-events/tools
 # The pristine libpfm4 the patch is checked against: as given, else the

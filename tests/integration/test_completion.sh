@@ -7,6 +7,7 @@
 # event after a comma, groups, scenarios and options.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks
@@ -16,9 +17,11 @@ unset PAPI_INTEL_UNCORE_BACKEND PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCEN
 comp=$STAGE/share/bash-completion/completions/uncore-stat
 expect "the completion is staged ($comp)" test -f "$comp"
 if ! command -v "${PYTHON3:-python3}" >/dev/null; then
+	plan 1
 	skip_dep "completion in a pseudo-terminal: python3 (scripts/install-deps.sh installs it)"
 	exit 0
 fi
+plan 13
 
 # KEYS and the line completion must leave.
 rows=(

@@ -6,6 +6,7 @@
 # the simulated kernel (the perf backend).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 41
 for t in "$BUILD"/ctests/*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")

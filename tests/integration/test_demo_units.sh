@@ -13,6 +13,7 @@
 # (a unit error would be 7 %).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 11
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_KERNEL

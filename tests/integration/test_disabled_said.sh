@@ -9,6 +9,7 @@
 # the component is disabled by a simulator instance that does not exist.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 8
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_SIM=$tmp/no-such-instance

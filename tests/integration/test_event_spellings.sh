@@ -9,6 +9,7 @@
 # library: test_mpi.sh.)
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 24
 tmp=$(mktemp -d)
 inst=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")/uncore-sim-spell-test-$$
 trap 'rm -rf "$tmp" "$inst" "$inst.locks"' EXIT

@@ -6,6 +6,7 @@
 # check and why, never failing silently.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 80
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 script=$SRCDIR/scripts/first-machine.sh
@@ -45,6 +46,7 @@ expect "direct counting is left to --write" grep -q 'NOT CHECKED: direct backend
 expect "every NOT CHECKED line says why" test -z "$(grep -E 'NOT CHECKED: *$' "$tmp/hw.txt")"
 expect "the summary counts the checks" grep -q -E '^  [0-9]+ OK, [0-9]+ MISMATCH, [0-9]+ NOTE, [0-9]+ NOT CHECKED' "$tmp/hw.txt"
 if grep -q '^flags.* hypervisor' /proc/cpuinfo; then
+	plan 1
 	expect "a virtual machine is named as such" grep -q 'NOTE: this is a virtual machine' "$tmp/hw.txt"
 fi
 "$script" --bogus >/dev/null 2>&1

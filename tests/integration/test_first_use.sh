@@ -9,6 +9,7 @@
 # binds at start-up, the same calls hold.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 6
 bin=$BUILD/itests/papi_first_use
 tsan=$BUILD/tsan-itests/papi_first_use
 if [ ! -x "$bin" ]; then

@@ -11,13 +11,16 @@ export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks
 mkdir -p "$PAPI_INTEL_UNCORE_LOCK_DIR"
 unset PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_KERNEL
 if ! command -v gfortran >/dev/null; then
+	plan 1
 	skip_dep "Fortran: gfortran is not installed (scripts/install-deps.sh installs it)"
 	exit 0
 fi
+plan 2
 src=$SRCDIR/tests/integration/fortran/count.F90
 # shellcheck disable=SC2046 # pkg-config's words
 if gfortran -cpp -o "$tmp/count" "$src" $(PKG_CONFIG_PATH=$STAGE/lib/pkgconfig pkg-config --cflags --libs papi) \
 	>"$tmp/cc" 2>&1; then
+	plan 1
 	pass "a .F90 program including f90papi.h builds with gfortran -cpp and pkg-config --cflags --libs papi"
 	PAPI_INTEL_UNCORE_BACKEND=sim "$tmp/count" >"$tmp/out" 2>&1
 	rc=$?

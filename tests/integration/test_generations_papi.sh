@@ -18,9 +18,10 @@
 #    clock) agree with the scenarios' rates.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 36
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" ${skl_inst:+"$skl_inst" "$skl_inst.locks"}' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim
 unset PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE_VERBOSE PAPI_INTEL_UNCORE_SIM_SCENARIO
 
@@ -122,16 +123,37 @@ x7460-4s PAPI_UNC_LLC_MISSES stream gbsq+match=0x1009051+inc=1 msr 0x107cc 26666
 LIST
 
 # ---- metrics through PAPI ---------------------------------------------------
-# The default scenarios on the wall clock: skl-stream 100 M reads of 64 B per
-# second (6.4 GB/s), nhm-stream 208.3 M per second per socket (13.33 GB/s,
-# 26.67 on the node).  GB is 10^9 bytes.
+# Skylake on virtual time: skl-stream's 100 M reads of 64 B per second
+# (6.4 GB/s) on a shared simulated machine whose time moves only when
+# `uncore-sim advance` moves it, between the metric's two reads (through
+# PAPI, by uncore-stat): the metric is the scenario's rate exactly, whatever
+# the load.  (Not with access_ns inside a private machine: there all of
+# the time passes inside the reads, which the counting time leaves out of
+# a read that freezes while the free-running IMC counters keep counting -
+# the metric is nan; issue 27's counting time, src/metrics/README.md.)
+skl_inst=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")/uncore-sim-gen-skl-$$
+if "$STAGE/bin/uncore-sim" create "$skl_inst" -m i7-6700k -s "$SRCDIR/src/sim/scenarios/skl-stream.scn" >/dev/null; then
+	"$STAGE/bin/uncore-stat" --sim --sim-model "$skl_inst" --csv -o "$tmp/skl.csv" -e skl_metric::DRAM_READ_BW \
+		-- "$STAGE/bin/uncore-sim" advance "$skl_inst" 1s >"$tmp/skl.out" 2>&1
+	got=$(awk -F, '$1 == "total" && $6 == "skl_metric::DRAM_READ_BW" && $7 == "all" { print $8 }' "$tmp/skl.csv" 2>/dev/null)
+	"$STAGE/bin/uncore-sim" destroy "$skl_inst" >/dev/null 2>&1
+	rm -rf "$skl_inst.locks"
+else
+	got=
+fi
+expect "skl_metric::DRAM_READ_BW through PAPI (uncore-stat) on i7-6700k over 1 s of virtual time = ${got:-nothing} GB/s, the scenario's 6.4 ($(head -c 200 "$tmp/skl.out" 2>/dev/null))" \
+	test "${got:-x}" = 6.4
+# Nehalem on the wall clock (nhm-stream, 208.3 M reads per second per
+# socket: 13.33 GB/s, 26.67 on the node; GB is 10^9 bytes): its counters
+# are frozen and read some register accesses away from the clock reads, so
+# on virtual time the interval is not the counting window; on the wall
+# clock those accesses take microseconds of the run: within 1 %.
 while read -r model metric want; do
 	PAPI_INTEL_UNCORE_SIM=$model "$STAGE/bin/papi_command_line" "$metric" >"$tmp/m" 2>&1
 	got=$(grep -F "$metric : " "$tmp/m" | sed 's/.*:[[:space:]]*\([0-9.]*\).*/\1/')
 	expect "papi_command_line $metric on $model = ${got:-nothing} GB/s, the scenario's $want (1 %)" \
 		"$py" -c "import sys; g=float(sys.argv[1]); sys.exit(abs(g-$want) > 0.01*$want)" "${got:-0}"
 done <<'LIST'
-i7-6700k skl_metric::DRAM_READ_BW 6.4
 x5570-2s nhm_metric::DRAM_READ_BW 26.6667
 x5570-2s nhm_metric::DRAM_READ_BW:socket=1 13.3333
 LIST

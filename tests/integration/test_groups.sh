@@ -17,7 +17,7 @@
 set -u
 set -o pipefail
 . "$(dirname "$0")/lib.sh"
-command -v plan >/dev/null 2>&1 && plan 19
+plan 19
 ranks=$BUILD/mpitests/mpi_ranks
 sim=$BUILD/bin/uncore-sim
 stat=$STAGE/bin/uncore-stat

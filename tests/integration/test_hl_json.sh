@@ -7,6 +7,7 @@
 # (GB = 10^9 bytes, so MB/s = 10^6 bytes/s), node and socket 1.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=${PAPI_INTEL_UNCORE_LOCK_DIR:-$tmp/locks}

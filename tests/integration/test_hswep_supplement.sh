@@ -17,6 +17,7 @@
 # the audit parts are reported as not run (find_perfmon), the rest runs.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 16
 py=${PYTHON3:-python3}
 tools=$SRCDIR/libpfm4-events/tools
 tmp=$(mktemp -d)
@@ -88,6 +89,7 @@ done
 # --- Intel's data: the audit and the generator ----------------------------
 . "$(dirname "$0")/seeds.sh"
 find_perfmon "Haswell-EP supplement audit (against Intel's HSX and BDX event data)" || exit 0
+plan 4
 
 "$py" "$tools/audit_hswep_supplement.py" --perfmon "$perfmon" >"$tmp/audit.out" 2>&1
 rc=$?

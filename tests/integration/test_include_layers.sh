@@ -5,6 +5,7 @@
 # include the event sets above it) and must be reported with its file.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 4
 check="$SRCDIR/scripts/check-include-layers.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

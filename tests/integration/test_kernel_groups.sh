@@ -11,6 +11,7 @@
 # socket s reads rate x (i+1) x (s+1) per second).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 53
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 stat=$STAGE/bin/uncore-stat

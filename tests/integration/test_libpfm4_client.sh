@@ -10,6 +10,8 @@ SRCDIR=${SRCDIR:?}
 STAGE=${STAGE:?}
 BUILD=${BUILD:?}
 CC=${CC:-cc}
+. "$(dirname "$0")/lib.sh"
+plan 176
 
 fail() { echo "FAIL $*"; exit 1; }
 

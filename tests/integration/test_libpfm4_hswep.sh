@@ -7,6 +7,7 @@
 # so no Haswell-EP is needed).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 197
 py=${PYTHON3:-python3}
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)

@@ -7,6 +7,7 @@
 # cannot measure is not listed; the :int integer forms are.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 13
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=${PAPI_INTEL_UNCORE_LOCK_DIR:-$tmp/locks}

@@ -6,6 +6,7 @@
 # lose more than a short one: a leak per cycle shows as growth.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 6
 tmp=$(mktemp -d)
 inst=/dev/shm/uncore-sim-memory-test-$$
 trap 'rm -rf "$tmp" "$inst" "$inst.locks"' EXIT

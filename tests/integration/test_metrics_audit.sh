@@ -13,6 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/seeds.sh"
 find_seeds "audit-metrics (metric files against the manuals)" || exit 0
+plan 3
 
 "$py" "$SRCDIR/metrics/audit_metrics.py" --seeds "$seeds" >"$tmp/out" 2>&1
 rc=$?

@@ -6,6 +6,7 @@
 # simulated kernel, and papi_command_line prints them as doubles with units.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 68
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -25,6 +25,7 @@
 # * events named as perf and Intel spell them.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 51
 idle=$BUILD/mpitests/mpi_idle
 ranks=$BUILD/mpitests/mpi_ranks
 lib=$STAGE/lib/libpapi_uncore_mpi.so
@@ -265,6 +266,7 @@ if [ -z "$deb" ]; then
 	skip_dep "application linked with Debian's PAPI: libpapi7.0 is not installed (scripts/install-deps.sh installs it)"
 elif mpicc -O1 -I"$SRCDIR/mpi" "$SRCDIR/tests/integration/mpi/mpi_idle.c" -Wl,--no-as-needed "$deb" \
 	-o "$tmp/idle_debian" >"$tmp/cc-debian.log" 2>&1; then
+	plan 1
 	fresh
 	name=debian-papi
 	run $name 2 -x PAPI_INTEL_UNCORE_SIM="$nodeA" -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \

@@ -6,6 +6,7 @@
 # bad input fails with a message.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 40
 tool=$BUILD/bin/uncore-msr-allowlist
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -6,6 +6,7 @@
 # with its file and line.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 10
 check="$SRCDIR/scripts/check-platform-tests.py"
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)

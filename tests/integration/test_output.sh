@@ -10,6 +10,7 @@
 # test_demo_units.sh.)
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 39
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks

@@ -8,6 +8,7 @@
 # ITEST_SEED adds another.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 28
 bin=$BUILD/itests/papi_audit
 if [ ! -x "$bin" ]; then
 	fail "papi_audit is not built ($bin): run make check"

@@ -6,6 +6,7 @@
 # refused).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 12
 bin=$BUILD/itests/papi_counts
 if [ ! -x "$bin" ]; then
 	fail "papi_counts is not built ($bin): run make check"

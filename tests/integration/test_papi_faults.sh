@@ -7,6 +7,7 @@
 # tests/unit/eventset/test_fault_matrix.c.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 11
 bin=$BUILD/itests/papi_faults
 if [ ! -x "$bin" ]; then
 	fail "papi_faults is not built ($bin): run make check"

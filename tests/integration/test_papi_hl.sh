@@ -11,6 +11,7 @@
 # AddressSanitizer and under ThreadSanitizer (PAPI's sources instrumented).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 9
 papi=$BUILD/papi/src
 out=$BUILD/hl
 mkdir -p "$out"

@@ -9,6 +9,7 @@
 # a new process.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 13
 bin=$BUILD/itests/papi_lock
 sim=$BUILD/bin/uncore-sim
 if [ ! -x "$bin" ] || [ ! -x "$sim" ]; then

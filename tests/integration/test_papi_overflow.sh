@@ -5,6 +5,7 @@
 # (HPCToolkit's hpcrun) get an error instead of a handler that never runs.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 14
 bin=$BUILD/itests/papi_overflow
 if [ ! -x "$bin" ]; then
 	fail "papi_overflow is not built ($bin): run make check"

@@ -10,6 +10,7 @@
 # ours; our library's leaks are found by the unit programs' sanitizer run.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 90
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -58,7 +59,7 @@ fi
 
 # The library in this run is the sanitizer build: a deliberate bad access
 # would be reported (so the instrumentation is really there).
-if nm -D "$papi/libpapi.so" | grep -q '__asan_report'; then
+if nm -D "$papi/libpapi.so" | grep '__asan_report' >/dev/null; then
 	pass "libpapi.so of the sanitizer build calls AddressSanitizer"
 else
 	fail "libpapi.so of the sanitizer build has no AddressSanitizer instrumentation"

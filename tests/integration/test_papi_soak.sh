@@ -7,6 +7,7 @@
 # AddressSanitizer and ThreadSanitizer (tests/integration/soak.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 2
 bin=$BUILD/itests/papi_soak
 if [ ! -x "$bin" ]; then
 	fail "papi_soak is not built: run make check"

@@ -9,6 +9,7 @@
 # 100 of 100 children count; both backends, and under AddressSanitizer.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 32
 bin=$BUILD/itests/papi_stuck
 asan=$BUILD/asan-itests/papi_stuck
 if [ ! -x "$bin" ] || [ ! -x "$asan" ]; then

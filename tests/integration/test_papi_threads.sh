@@ -12,6 +12,7 @@
 # tests/unit/eventset/test_share.c.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 12
 bin=$BUILD/itests/papi_threads
 if [ ! -x "$bin" ]; then
 	fail "papi_threads is not built: run make check"

@@ -6,6 +6,7 @@
 # missing and what to do.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 10
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -42,10 +43,11 @@ may_count=0
 { [ "$(id -u)" = 0 ] || [ "$paranoid" -le 0 ]; } && may_count=1
 reason=$(sed -n '/^Name: *intel_uncore /{n;p}' "$tmp/avail" | sed -n 's/.*Disabled: //p')
 active=0
-grep -A30 '^Active components' "$tmp/avail" | grep -q '^Name: *intel_uncore ' && active=1
+grep -A30 '^Active components' "$tmp/avail" | grep '^Name: *intel_uncore ' >/dev/null && active=1
 desc=$(grep -m1 '^Name: *intel_uncore ' "$tmp/avail" | sed 's/^Name: *intel_uncore *//')
 pmus=$(grep -A30 '^Active components' "$tmp/avail" | sed -n '/^Name: *intel_uncore /,/^$/s/.*PMUs supported: //p')
 if [ "$tables" = 0 ] && [ "$kernel_pmus" = 1 ] && [ "$may_count" = 1 ]; then
+	plan 2
 	expect "no uncore tables for family $family model $model, kernel PMUs countable: intel_uncore is active" \
 		test "$active" = 1
 	expect "... and says it counts the kernel's PMUs only, through the perf backend" \
@@ -58,6 +60,7 @@ if [ "$tables" = 0 ] && [ "$kernel_pmus" = 1 ] && [ "$may_count" = 1 ]; then
 	done
 	expect "... and lists kernel PMUs that exist ($pmus)" test -n "$pmus" -a -z "$bad"
 	if [ -e /sys/bus/event_source/devices/msr/type ]; then
+		plan 1
 		"$STAGE/bin/papi_command_line" intel_uncore:::msr::tsc >"$tmp/tsc" 2>&1
 		tsc=$(sed -n 's/^intel_uncore:::msr::tsc :[[:space:]]*\([0-9]*\).*/\1/p' "$tmp/tsc")
 		expect "... and papi_command_line counts msr::tsc through it ($tsc)" test "${tsc:-0}" -gt 0

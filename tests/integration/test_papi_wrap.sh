@@ -4,6 +4,7 @@
 # of R3QPI RxR_OCCUPANCY_VN1 at 32 per cycle, no PAPI_read, exact total.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 1
 bin=$BUILD/itests/papi_wrap
 if [ ! -x "$bin" ]; then
 	fail "papi_wrap is not built ($bin): run make check"

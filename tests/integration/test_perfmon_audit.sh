@@ -14,6 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/seeds.sh"
 find_perfmon "perfmon audit (Xeon tables against Intel's event data)" || exit 0
+plan 5
 
 "$py" "$tools/audit_perfmon.py" --perfmon "$perfmon" >"$tmp/audit.out" 2>&1
 rc=$?

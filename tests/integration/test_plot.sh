@@ -7,6 +7,7 @@
 # same from a CSV saved by -I --csv (--plot-from).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 28
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -6,6 +6,7 @@
 # (PAPI_EVENTS, TAU and hpcrun split their lists on ',').
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 5
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=${PAPI_INTEL_UNCORE_LOCK_DIR:-$tmp/locks}

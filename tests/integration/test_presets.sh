@@ -4,6 +4,7 @@
 # papi_avail, counted by papi_command_line on the simulator.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 10
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=${PAPI_INTEL_UNCORE_LOCK_DIR:-$tmp/locks}

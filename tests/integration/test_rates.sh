@@ -7,6 +7,7 @@
 # a read returns").
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 192
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=${PAPI_INTEL_UNCORE_LOCK_DIR:-$tmp/locks}

@@ -9,6 +9,9 @@
 # uncore-stat; a metric's :int or :amount form with papi_command_line).
 set -u
 . "$(dirname "$0")/lib.sh"
+# One check for each list, and one for each command and event in it (their
+# number follows from the READMEs: readme_examples.py lists them).
+plan 2
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 trap 'rm -rf "$tmp"; rm -f /tmp/demo.jsonl' EXIT
@@ -24,6 +27,7 @@ mkdir -p "$work/src/sim"
 ln -s "$STAGE" "$work/stage"
 ln -s "$SRCDIR/src/sim/scenarios" "$work/src/sim/scenarios"
 (cd "$SRCDIR" && "${PYTHON3:-python3}" tests/integration/readme_examples.py commands "${docs[@]}") >"$tmp/commands"
+plan "$(wc -l <"$tmp/commands")"
 expect "the READMEs have example commands ($(wc -l <"$tmp/commands"))" test "$(wc -l <"$tmp/commands")" -ge 15
 n=0
 while IFS=$'\t' read -r where cmd shown; do
@@ -37,8 +41,18 @@ while IFS=$'\t' read -r where cmd shown; do
 			skip "$where: '$cmd': needs root (to become an unprivileged user) and perf_event_paranoid > 0"
 			continue
 		fi
-		run=(setpriv --reuid=65534 --regid=65534 --clear-groups env PATH="$STAGE/bin:$PATH"
-			PAPI_INTEL_UNCORE_BACKEND=perf)
+		# nobody runs copies of the command's programs and of libpapi in
+		# $tmp (mode 755): the clone may be in a directory nobody cannot
+		# enter (a 0700 home, mktemp -d).
+		mine=$tmp/nobody.$n
+		mkdir -p "$mine/bin" "$mine/lib"
+		cp -P "$STAGE"/lib/libpapi.so* "$mine/lib/"
+		for w in $cmd; do
+			if [ -f "$STAGE/bin/$w" ]; then cp "$STAGE/bin/$w" "$mine/bin/"; fi
+		done
+		chmod -R a+rX "$mine"
+		run=(setpriv --reuid=65534 --regid=65534 --clear-groups env PATH="$mine/bin:$PATH"
+			LD_LIBRARY_PATH="$mine/lib" PAPI_INTEL_UNCORE_BACKEND=perf)
 		;;
 	esac
 	(cd "$work" && "${run[@]}" sh -c "$cmd" </dev/null >"$tmp/out.$n" 2>&1)
@@ -53,6 +67,7 @@ done <"$tmp/commands"
 
 # The event names: each counts somewhere.
 (cd "$SRCDIR" && "${PYTHON3:-python3}" tests/integration/readme_examples.py events "${docs[@]}") | sort -t$'\t' -k2,2 -u >"$tmp/events"
+plan "$(wc -l <"$tmp/events")"
 expect "the READMEs name events ($(wc -l <"$tmp/events"))" test "$(wc -l <"$tmp/events")" -ge 20
 machines=("--sim" "--sim --sim-kernel perf" "--sim --sim-kernel spr" "--sim --sim-model i7-6700k"
 	"--sim --sim-model x5570-2s" "--sim --sim-model x7460-4s")

@@ -9,6 +9,7 @@
 # what a msr-safe user on the simulator counts and is refused.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 28
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks

@@ -10,6 +10,7 @@
 # why in its commit.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 27
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_POLL=off

@@ -7,6 +7,7 @@
 # call getenv.  The check itself is checked on planted copies.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 5
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -8,6 +8,7 @@
 # qpi-remote shows QPI traffic.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 15
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim

@@ -6,6 +6,7 @@
 # nothing for 10 minutes) finishing with the scenario's rate.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 8
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
 inst=/dev/shm/uncore-sim-threshold-test-$$

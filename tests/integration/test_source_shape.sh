@@ -5,6 +5,7 @@
 # split.  The check itself is checked on a planted tree.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 max_lines=1000

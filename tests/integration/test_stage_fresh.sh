@@ -8,6 +8,7 @@
 # * a stage/ that matches the build is left alone.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 3
 built=$BUILD/papi/src/libpapi.so
 staged=$STAGE/lib/libpapi.so
 marker=$BUILD/papi/.staged

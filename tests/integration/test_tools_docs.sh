@@ -5,6 +5,7 @@
 # completion: test_completion.sh.)
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 22
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim
@@ -33,10 +34,10 @@ LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$SRCDIR/man/intel_uncore.7" >"$tmp
 expect "man/intel_uncore.7 renders without warnings" test ! -s "$tmp/warn"
 expect "... and gives the event syntax" grep -q 'EVENT SYNTAX' "$tmp/page"
 expect "the staged tree has the pages (MANPATH=stage/share/man)" \
-	sh -c "MANPATH='$STAGE/share/man' man -w uncore-stat | grep -q '$STAGE/share/man/man1/uncore-stat.1'"
+	bash -o pipefail -c "MANPATH='$STAGE/share/man' man -w uncore-stat | grep '$STAGE/share/man/man1/uncore-stat.1' >/dev/null"
 for page in uncore-stat "7 intel_uncore"; do
 	# shellcheck disable=SC2086 # "7 intel_uncore" is a section and a name
 	expect "man $page finds the staged page with stage/bin on PATH, as the README says" \
-		sh -c "PATH='$STAGE/bin':\$PATH man -w $page | grep -q '^$STAGE/share/man/'"
+		bash -o pipefail -c "PATH='$STAGE/bin':\$PATH man -w $page | grep '^$STAGE/share/man/' >/dev/null"
 done
 

@@ -4,6 +4,7 @@
 # instance (write, advance, read, dump, log tail, fault injection, destroy).
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 26
 sim=$BUILD/bin/uncore-sim
 tmp=$(mktemp -d)
 inst="$tmp/instance"
@@ -22,7 +23,7 @@ expect "dump of a flat model says how to read it instead (status 2)" \
 "$sim" write "$tmp/flat" msr 0 0x107cc 0x3fffff00000000 >/dev/null
 "$sim" advance "$tmp/flat" 1ms >/dev/null
 expect "read counts a GBSQ event on the Xeon 7400 model" \
-	sh -c "'$sim' read '$tmp/flat' msr 0 0x107cc | grep -q '0x3fffff000f423f'"
+	bash -o pipefail -c "'$sim' read '$tmp/flat' msr 0 0x107cc | grep '0x3fffff000f423f' >/dev/null"
 "$sim" destroy "$tmp/flat" >/dev/null
 expect "... with the E7 four-socket one" grep -q '^e7-8890v3-4s .*4 sockets.*3 QPI, 3 R3QPI' "$tmp/models"
 "$sim" models -v >"$tmp/models-v"

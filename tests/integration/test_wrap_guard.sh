@@ -15,6 +15,7 @@
 #   way: the report's "problems" list it.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 27
 tmp=$(mktemp -d)
 shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
 inst=$shm/papi-wrap-guard-$$

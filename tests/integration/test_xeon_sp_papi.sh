@@ -18,6 +18,7 @@
 #  - counter restrictions of Intel's data honoured when grouping.
 set -u
 . "$(dirname "$0")/lib.sh"
+plan 197
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks TMPDIR=$tmp

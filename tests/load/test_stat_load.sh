@@ -14,7 +14,8 @@
 # and sample the counters at instants the read's middle does not give
 # (src/metrics/README.md, "Counting time").
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../integration/lib.sh"
+plan 1
 tmp=$(mktemp -d)
 hogs=()
 stop_hogs() {
