@@ -17,7 +17,7 @@
 set -u
 set -o pipefail
 . "$(dirname "$0")/lib.sh"
-command -v plan >/dev/null 2>&1 && plan 11
+plan 11
 uncored=$STAGE/sbin/uncored
 sim=$BUILD/bin/uncore-sim
 shim=$BUILD/tests/fakes/fake_advance_at_stop.so
@@ -55,21 +55,29 @@ NOBODY=()
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 fi
-as_nobody() { "${NOBODY[@]}" "$@"; }
+# nobody runs copies in $tmp: the clone may be in a directory nobody
+# cannot enter.
+mine=$tmp/nobody
+nobody_copies "$mine" papi_command_line papi_component_avail uncore-stat "$sim" "$shim" "$hold" ||
+	{ fail "cannot copy the programs nobody runs into $mine"; exit 0; }
+sim=$mine/bin/uncore-sim
+shim=$mine/bin/${shim##*/}
+hold=$mine/bin/${hold##*/}
+as_nobody() { "${NOBODY[@]}" env LD_LIBRARY_PATH="$mine/lib" "$@"; }
 who=$(as_nobody id -un)
 as_nobody env UNCORE_FAKE_BEFORE_STOP="$sim advance $node 1s" LD_PRELOAD="$shim" \
-	"$STAGE/bin/papi_command_line" PAPI_UNC_DRAM_RD_BYTES >"$tmp/pcl.out" 2>&1
+	"$mine/bin/papi_command_line" PAPI_UNC_DRAM_RD_BYTES >"$tmp/pcl.out" 2>&1
 rc=$?
 got=$(sed -n 's/^PAPI_UNC_DRAM_RD_BYTES :[[:space:]]*\([0-9]*\).*/\1/p' "$tmp/pcl.out")
 expect "papi_command_line as $who through uncored: status 0 ($rc)" test $rc -eq 0
 expect "papi_command_line PAPI_UNC_DRAM_RD_BYTES as $who = ${got:-nothing}, the scenario's $PER_S" \
 	test "${got:-x}" = "$PER_S"
 [ "${got:-x}" = "$PER_S" ] || sed 's/^/   /' "$tmp/pcl.out"
-as_nobody "$STAGE/bin/papi_component_avail" >"$tmp/avail" 2>&1
+as_nobody "$mine/bin/papi_component_avail" >"$tmp/avail" 2>&1
 expect "the component says it counts through uncored, SIMULATED" \
 	grep -Eq "service backend: uncored at $sock: SIMULATED" "$tmp/avail"
 
-as_nobody "$STAGE/bin/uncore-stat" --csv -o "$tmp/out/stat.csv" -e PAPI_UNC_DRAM_RD_BYTES \
+as_nobody "$mine/bin/uncore-stat" --csv -o "$tmp/out/stat.csv" -e PAPI_UNC_DRAM_RD_BYTES \
 	-e "hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1" -- "$sim" advance "$node" 1s 2>"$tmp/stat.err"
 total() { awk -F, -v e="$2" '$1 == "total" && $6 == e && $7 == "all" { print $8 }' "$1"; }
 u=$(total "$tmp/out/stat.csv" PAPI_UNC_DRAM_RD_BYTES) s1=$(total "$tmp/out/stat.csv" "hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1")
@@ -78,7 +86,9 @@ expect "uncore-stat as $who through uncored: PAPI_UNC_DRAM_RD_BYTES $u, CAS_COUN
 [ -n "$u" ] || sed 's/^/   /' "$tmp/stat.err"
 
 # A client killed with SIGKILL frees its events.
-"${NOBODY[@]}" "$hold" hold hswep_unc_pcu::UNC_P_CLOCKTICKS >"$tmp/out/hold.out" 2>&1 &
+# (not through as_nobody: a function in the background is a subshell, and
+# the kill below must reach the client itself)
+"${NOBODY[@]}" env LD_LIBRARY_PATH="$mine/lib" "$hold" hold hswep_unc_pcu::UNC_P_CLOCKTICKS >"$tmp/out/hold.out" 2>&1 &
 h_pid=$!
 for _ in $(seq 200); do grep -q started "$tmp/out/hold.out" && break; sleep 0.05; done
 "$uncored" --status --socket "$sock" >"$tmp/st1" 2>&1
