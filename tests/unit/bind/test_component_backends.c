@@ -31,29 +31,43 @@ static void settings(struct uncore_settings *s, const char *backend, const char 
 	snprintf(s->sim_scenario, sizeof(s->sim_scenario), "none");
 }
 
+/* A set of `names` on the component's hub, started as the front-end does
+ * (the component's clock): 0, or the error (said on stderr). */
+static int start_set(struct uncore_component *c, const char *const *names, unsigned n,
+		     struct uncore_backend **view, struct uncore_set **set)
+{
+	int rc = uncore_component_bind(c);
+	if (rc == 0)
+		rc = uncore_share_view(c->share, view);
+	if (rc == 0)
+		rc = uncore_set_create(*view, set);
+	if (rc == 0)
+		uncore_set_clock(*set, &c->clock);
+	if (rc == 0)
+		rc = uncore_set_assign(*set, names, n);
+	if (rc == 0)
+		rc = uncore_set_start(*set);
+	if (rc < 0)
+		fprintf(stderr, "  %s: %s: %s\n", names[0], uncore_strerror(rc), uncore_error_detail());
+	return rc;
+}
+
+static void end_set(struct uncore_backend *view, struct uncore_set *set)
+{
+	uncore_set_destroy(set);
+	if (view)
+		view->ops->destroy(view); /* a set does not own its backend */
+}
+
 /* Count `name` for a set on the component's hub: 0 and the value, or the error. */
 static int count_once(struct uncore_component *c, const char *name, uint64_t *v)
 {
 	struct uncore_backend *view = NULL;
 	struct uncore_set *set = NULL;
-	int rc = uncore_component_bind(c);
-	if (rc == 0)
-		rc = uncore_share_view(c->share, &view);
-	if (rc == 0)
-		rc = uncore_set_create(view, &set);
-	if (rc == 0)
-		uncore_set_clock(set, &c->clock); /* as the front-end does */
-	if (rc == 0)
-		rc = uncore_set_assign(set, &name, 1);
-	if (rc == 0)
-		rc = uncore_set_start(set);
-	if (rc == 0)
-		rc = uncore_set_read(set, v);
-	if (rc < 0)
+	int rc = start_set(c, &name, 1, &view, &set);
+	if (rc == 0 && (rc = uncore_set_read(set, v)) < 0)
 		fprintf(stderr, "  %s: %s: %s\n", name, uncore_strerror(rc), uncore_error_detail());
-	uncore_set_destroy(set);
-	if (view)
-		view->ops->destroy(view); /* a set does not own its backend */
+	end_set(view, set);
 	return rc;
 }
 
@@ -159,19 +173,7 @@ TEST(kernel_shape_on_virtual_time)
 	struct uncore_set *set = NULL;
 	static const char *const names[] = {"uncore_imc::cas_count_read", "spr_metric::DRAM_READ_BW",
 					    "spr_metric::COUNTING_TIME"};
-	int rc = uncore_component_bind(c);
-	if (rc == 0)
-		rc = uncore_share_view(c->share, &view);
-	if (rc == 0)
-		rc = uncore_set_create(view, &set);
-	if (rc == 0)
-		uncore_set_clock(set, &c->clock);
-	if (rc == 0)
-		rc = uncore_set_assign(set, names, 3);
-	if (rc == 0)
-		rc = uncore_set_start(set);
-	if (rc < 0)
-		fprintf(stderr, "  %s: %s\n", uncore_strerror(rc), uncore_error_detail());
+	int rc = start_set(c, names, 3, &view, &set);
 	CHECK_EQ_INT(rc, 0);
 	for (unsigned r = 1; rc == 0 && r <= 3; r++) {
 		uint64_t v[3] = {0, 0, 0};
@@ -183,9 +185,7 @@ TEST(kernel_shape_on_virtual_time)
 		CHECK(fabs(bw - 69.12) < 1e-9);
 		CHECK(fabs(ns - 1e9 * r) < 1e-3);
 	}
-	uncore_set_destroy(set);
-	if (view)
-		view->ops->destroy(view);
+	end_set(view, set);
 	uncore_component_close(c);
 	/* A step that is no positive number of nanoseconds is refused. */
 	snprintf(s.sim_kernel_step, sizeof(s.sim_kernel_step), "-5");
