@@ -27,7 +27,7 @@ TEST(parse_accepts_the_four_names_only)
 	CHECK_EQ_INT(uncore_backend_parse("sim", &k), 0);
 	CHECK_EQ_INT(k, UNCORE_BACKEND_SIM);
 	CHECK_EQ_INT(uncore_backend_parse("msr", &k), UNCORE_EINVAL);
-	CHECK_CONTAINS(uncore_error_detail(), "auto, perf, direct, sim");
+	CHECK_CONTAINS(uncore_error_detail(), "auto, perf, direct, sim, service");
 }
 
 TEST(unsupported_cpu_is_disabled_with_model_and_fix)
