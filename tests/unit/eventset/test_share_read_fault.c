@@ -16,6 +16,7 @@
 #include "sim/uncore_sim.h"
 #include "support/sim_set.h"
 #include "support/sim_texts.h"
+#include "support/view_set.h"
 
 #include <errno.h>
 #include <string.h>
@@ -150,19 +151,19 @@ TEST(failures_are_notices_shared)
 {
 	struct sim_set e;
 	struct uncore_share *hub = NULL;
-	struct uncore_backend *view = NULL;
-	struct uncore_set *set = NULL;
+	struct view_set vs;
 	REQUIRE(sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL) == 0);
 	struct uncore_share_config cfg = {NULL, 1};
 	REQUIRE(uncore_share_create(e.be, &cfg, &hub) == 0);
 	e.be = NULL;
-	REQUIRE(uncore_share_view(hub, &view) == 0);
-	REQUIRE(uncore_set_create(view, &set) == 0);
-	uncore_set_clock(set, uncore_set_get_clock(e.set));
-	REQUIRE(uncore_set_assign(set, imc0, 1) == 0);
-	failures_are_notices(e.sim, set);
-	uncore_set_destroy(set);
-	view->ops->destroy(view);
+	/* view_set_open, but with the simulator's clock before the events:
+	 * the set's interval starts on it. */
+	REQUIRE(uncore_share_view(hub, &vs.view) == 0);
+	REQUIRE(uncore_set_create(vs.view, &vs.set) == 0);
+	uncore_set_clock(vs.set, uncore_set_get_clock(e.set));
+	REQUIRE(uncore_set_assign(vs.set, imc0, 1) == 0);
+	failures_are_notices(e.sim, vs.set);
+	view_set_close(&vs);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
