@@ -88,9 +88,9 @@ int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe
 		return 0;
 	}
 	if (!out->platform) {
-		REASON("No supported uncore on this CPU (%.12s family %u model 0x%x)%s%s",
-		       in->cpu.vendor, in->cpu.family, in->cpu.model,
-		       uncore_platform_near_miss(&in->cpu),
+		char why[200];
+		uncore_cpu_no_tables(&in->cpu, why, sizeof(why));
+		REASON("No supported uncore: %s%.200s%s", why, uncore_platform_near_miss(&in->cpu),
 		       in->have_simulator ? "; set PAPI_INTEL_UNCORE_BACKEND=sim for the simulator"
 					  : "");
 		return 0;

@@ -44,7 +44,7 @@ struct uncore_probe_result {
 	 * has no tables (unsupported processor), or perf was asked for and no
 	 * uncore PMU of the platform exists. */
 	int kernel_only;
-	char reason[256]; /* why not usable, and how to fix it */
+	char reason[512]; /* why not usable, and how to fix it */
 };
 
 /* Decide.  Always returns 0 and fills `out`; `out->usable` says the verdict. */

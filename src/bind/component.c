@@ -61,6 +61,16 @@ static void use_sim_clock(struct uncore_component *c, struct uncore_sim *sim)
 		c->clock.tsc_hz = topo.clock_hz[HSWEP_CLK_TSC];
 }
 
+/* The origin of a processor without tables: which processor the probe saw
+ * and why it has none (issue 26: say what is and is not available; never
+ * advice for another vendor's processor). */
+static void kernel_only_origin(struct uncore_component *c)
+{
+	char why[sizeof(c->origin)];
+	uncore_cpu_no_tables(&c->cpu, why, sizeof(why));
+	snprintf(c->origin, sizeof(c->origin), "kernel PMUs only: %.170s", why);
+}
+
 /* The kernel's PMUs: the platform's uncore PMUs mapped onto its tables
  * (platform NULL: none, a processor without tables) and every other PMU
  * sysfs describes. */
@@ -79,9 +89,8 @@ static int open_perf(struct uncore_component *c, const struct uncore_platform *p
 	if (rc < 0)
 		return rc;
 	if (!platform)
-		snprintf(c->origin, sizeof(c->origin),
-			 "kernel PMUs only (no uncore tables for this processor)");
-	else if (kernel_only && !platform->direct_open && c->cpu_hypervisor)
+		kernel_only_origin(c);
+	else if (kernel_only && !platform->direct_open && c->cpu.hypervisor)
 		snprintf(c->origin, sizeof(c->origin),
 			 "%s in a virtual machine; kernel PMUs only: the hypervisor exposes no "
 			 "uncore PMU (%s uncore events, presets and metrics need the host)",
@@ -443,8 +452,7 @@ static int defer_perf(struct uncore_component *c, struct uncore_perf_sysfs *list
 	rc = uncore_perf_open(&cfg, &c->listing);
 	if (rc < 0)
 		return rc;
-	snprintf(c->origin, sizeof(c->origin),
-		 "kernel PMUs only (no uncore tables for this processor)");
+	kernel_only_origin(c);
 	c->deferred = 1;
 	return 0;
 }
@@ -458,11 +466,15 @@ static const char *service_path(const struct uncore_settings *s)
 }
 
 /* The node service (README "uncored, the node service"): it arbitrates
- * between every process of the node, so no socket lock here. */
+ * between every process of the node, each socket once within a measurement
+ * group (service/server.h), so no socket lock here. */
 static int open_service(struct uncore_component *c)
 {
 	const char *path = service_path(c->settings);
-	int rc = uncore_service_open(path ? path : UNCORED_DEFAULT_SOCKET, &c->be, c->origin,
+	/* The service keeps "each socket once" within the group. */
+	uncore_group_identify(c->settings, (int)getpid(), (int)getppid(), &c->group);
+	int rc = uncore_service_open(path ? path : UNCORED_DEFAULT_SOCKET,
+				     c->group.single ? "" : c->group.key, &c->be, c->origin,
 				     sizeof(c->origin));
 	if (rc < 0)
 		return rc;
@@ -639,7 +651,7 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 	}
 	c->kind = choice.backend;
 	c->choice = choice;
-	c->cpu_hypervisor = in.cpu.hypervisor;
+	c->cpu = in.cpu;
 	if (choice.backend == UNCORE_BACKEND_PERF && !choice.platform) {
 		rc = defer_perf(c, sysfs);
 		if (rc < 0) {
