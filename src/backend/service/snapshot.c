@@ -1,9 +1,12 @@
-/* The sequence lock of uncored's snapshot (snapshot.h).  The writer makes
- * the sequence odd, stores the values with release ordering (none can be
- * seen before the odd sequence) and makes it even with release; the reader
- * loads the sequence and the values with acquire ordering (the sequence's
- * second load cannot come before them).  No fences: ThreadSanitizer does
- * not model them (-Wtsan), and on x86 these orderings cost nothing. */
+/* The sequence lock of uncored's snapshot (snapshot.h), without fences
+ * (ThreadSanitizer does not model them; on x86 the orderings below cost
+ * nothing over plain moves).  The writer makes the sequence odd, then
+ * stores each value with release ordering: a reader whose acquire load
+ * sees any new value also sees the odd sequence on its second look, and
+ * retries.  The writer's last store (release) makes the sequence even
+ * again after every value; a reader that first sees it (acquire) sees all
+ * of them.  (H.-J. Boehm, "Can seqlocks get along with programming
+ * language memory models?", MSPC 2012, the variant with acquire loads.) */
 #include "backend/service/snapshot.h"
 
 #include <string.h>
