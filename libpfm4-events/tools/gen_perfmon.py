@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Xeon uncore tables from Intel's perfmon event data (SKX .. SRF).
+"""Xeon uncore tables from Intel's perfmon event data (BDX, SKX .. SRF).
 
   gen_perfmon.py [--check] [--perfmon DIR]
 
@@ -19,7 +19,9 @@ tools/audit_perfmon.py, checks independently):
     '.' written '_' (UNC_CHA_TOR_INSERTS.IA_MISS -> UNC_CHA_TOR_INSERTS:IA_MISS;
     the parser takes Intel's dotted name as an alias).  A row without a dot
     whose event also has dotted rows becomes unit mask DEFAULT (DFL).
-  * code = EventCode; every unit mask is a whole value (NCOMBO) and its ucode
+  * code = EventCode, with Intel's ExtSel (BDX: the extra select bit of the
+    QPI events) at bit 21, where the Haswell-EP-style control register has
+    ev_sel_ext (the hswep tables' convention); every unit mask is a whole value (NCOMBO) and its ucode
     is the image of the control register: UMask << 8 | UMaskExt << 32, plus,
     where Intel gives them outside UMaskExt (SKX/CLX/ICX IIO), PortMask at the
     kernel's ch_mask and FCMask at its fc_mask (IIO_PORT below).
@@ -46,6 +48,7 @@ COMMIT = "6dadedf3aa483393943e044ba5ec88a4507cd040"
 
 # generation -> (directory in intel-perfmon, processor)
 GENERATIONS = {
+    "bdx": ("BDX", "Xeon E5/E7 v4 (Broadwell-EP), CPUID 6/0x4f"),
     "skx": ("SKX", "Xeon Scalable (Skylake-SP), CPUID 6/0x55 steppings 0-4"),
     "clx": ("CLX", "2nd gen Xeon Scalable (Cascade Lake), CPUID 6/0x55 steppings 5-15"),
     "icx": ("ICX", "3rd gen Xeon Scalable (Ice Lake-SP), CPUID 6/0x6a, 0x6c"),
@@ -61,6 +64,9 @@ BOX_OF = {
     "M2PCIe": "m2pcie", "CXLCM": "cxlcm", "CXLDP": "cxldp", "MCHBM": "mchbm",
     "M2HBM": "m2hbm", "MDF": "mdf", "B2CMI": "b2cmi", "B2HOT": "b2hot",
     "B2UPI": "b2upi", "B2CXL": "b2cxl", "CHACMS": "chacms",
+    # Broadwell-EP's units, named as the Haswell-EP tables name them.
+    "CBO": "cbo", "SBO": "sbo", "HA": "ha", "QPI LL": "qpi", "R2PCIe": "r2pcie",
+    "R3QPI": "r3qpi",
 }
 
 # IIO channel and function masks given in Intel's PortMask/FCMask columns
@@ -74,6 +80,7 @@ IIO_PORT = {
     "icx": (36, 12, 48, 3),
 }
 
+EXT_SEL = 1 << 21
 ATTRS = "_SNBEP_UNC_ATTR_E | _SNBEP_UNC_ATTR_I | _SNBEP_UNC_ATTR_T8"
 EXPERIMENTAL = "[experimental] "
 
@@ -99,6 +106,9 @@ def load_rows(root, gen):
         headers.append((os.path.basename(path), data["Header"].get("Version", "?")))
         for r in data["Events"]:
             r = dict(r)
+            # Broadwell-EP's file predates these columns: absent is zero.
+            for col in ("UMaskExt", "PortMask", "FCMask", "FILTER_VALUE"):
+                r.setdefault(col, "0x0")
             r["_experimental"] = exp
             r["_file"] = os.path.basename(path)
             rows.append(r)
@@ -194,7 +204,8 @@ def build_gen(root, gen):
         pmu = "%s_unc_%s" % (gen, box)
         evs = []
         for base, erows in events.items():
-            codes = {int(r["EventCode"], 16) for r in erows}
+            codes = {int(r["EventCode"], 16) | (EXT_SEL if r.get("ExtSel") == "1" else 0)
+                     for r in erows}
             if len(codes) != 1:
                 raise SystemExit("%s %s: event codes %s under one name" % (pmu, base, sorted(codes)))
             ev = {"name": base, "code": codes.pop(), "modmsk": [ATTRS]}
