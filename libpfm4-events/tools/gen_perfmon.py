@@ -58,6 +58,12 @@ GENERATIONS = {
     "srf": ("SRF", "Xeon 6 E-core (Sierra Forest), CPUID 6/0xaf"),
 }
 
+# Generations whose units are Haswell-EP's boxes (the same registers, PCI
+# functions and modifiers: HSX PMON manual), listed for the event registry
+# by intel_hswep_cousins.h (events/registry_hswep.c: HSWEP_COUSIN).
+HSWEP_COUSINS = ("bdx",)
+HSWEP_BOXES = ("ubo", "cbo", "sbo", "ha", "imc", "irp", "pcu", "qpi", "r2pcie", "r3qpi")
+
 BOX_OF = {
     "CHA": "cha", "IIO": "iio", "IRP": "irp", "UPI LL": "upi", "M2M": "m2m",
     "iMC": "imc", "IMC": "imc", "M3UPI": "m3upi", "PCU": "pcu", "UBOX": "ubo",
@@ -290,11 +296,33 @@ def index_header(files):
     return os.path.join(OUT, "intel_perfmon_tables.h"), "\n".join(lines)
 
 
+def cousins_header(files):
+    """intel_hswep_cousins.h: the tables of the generations on Haswell-EP's
+    boxes and PERFMON_HSWEP_COUSINS(X) -> X(gen) per generation."""
+    lines = ["/*",
+             " * The generations whose units are Haswell-EP's boxes, with their tables",
+             " * (gen_perfmon.py HSWEP_COUSINS): PERFMON_HSWEP_COUSINS(X) expands X(gen)",
+             " * once per generation.  GENERATED: do not edit.",
+             " */",
+             "#ifndef __INTEL_HSWEP_COUSINS_H__",
+             "#define __INTEL_HSWEP_COUSINS_H__", ""]
+    names = {os.path.basename(p) for p, _ in files}
+    for gen in HSWEP_COUSINS:
+        for box in HSWEP_BOXES:
+            name = "intel_%s_unc_%s_events.h" % (gen, box)
+            if name not in names:
+                raise SystemExit("gen_perfmon: %s, a Haswell-EP cousin, has no %s table" % (gen, box))
+            lines.append('#include "events/perfmon/%s"' % name)
+    lines += ["", "#define PERFMON_HSWEP_COUSINS(X) %s" % " ".join("X(%s)" % g for g in HSWEP_COUSINS),
+              "", "#endif", ""]
+    return os.path.join(OUT, "intel_hswep_cousins.h"), "\n".join(lines)
+
+
 def build(root):
     out = []
     for gen in GENERATIONS:
         out += build_gen(root, gen)
-    return out + [index_header(out)]
+    return out + [index_header(out), cousins_header(out)]
 
 
 def main(argv):
