@@ -88,6 +88,13 @@ IIO_PORT = {
 
 EXT_SEL = 1 << 21
 ATTRS = "_SNBEP_UNC_ATTR_E | _SNBEP_UNC_ATTR_I | _SNBEP_UNC_ATTR_T8"
+# The Haswell-EP UBox and PCU have a 5-bit threshold (HSX Tables 2-6 and
+# 2-157: thresh 28:24), as the Haswell-EP tables say (T5).
+ATTRS_T5 = "_SNBEP_UNC_ATTR_E | _SNBEP_UNC_ATTR_I | _SNBEP_UNC_ATTR_T5"
+
+
+def attrs_of(gen, box):
+    return ATTRS_T5 if gen in HSWEP_COUSINS and box in ("ubo", "pcu") else ATTRS
 EXPERIMENTAL = "[experimental] "
 
 
@@ -214,7 +221,7 @@ def build_gen(root, gen):
                      for r in erows}
             if len(codes) != 1:
                 raise SystemExit("%s %s: event codes %s under one name" % (pmu, base, sorted(codes)))
-            ev = {"name": base, "code": codes.pop(), "modmsk": [ATTRS]}
+            ev = {"name": base, "code": codes.pop(), "modmsk": [attrs_of(gen, box)]}
             fixed = False
             masks = []
             for r in erows:
