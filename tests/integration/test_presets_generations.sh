@@ -9,7 +9,7 @@
 #    raw event with the scenario's values.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 74
+plan 89
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks TMPDIR=$tmp
