@@ -9,7 +9,9 @@
  * test_shape_kernel.c counts them); the simulated kernel answers them in
  * process, so the time is our library's and PAPI's, not the kernel's.
  *
- *   bench_family [READS]     READS reads a configuration (default 20001) */
+ *   bench_family [READS]     READS reads a configuration (default 20001)
+ *   bench_family --only K READS   configuration K alone, in this process
+ *                                 (callgrind: bench/xeon_sp.sh) */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,9 +35,12 @@ struct config {
 
 static const struct config configs[] = {
 	{"Granite Rapids, uncore_cha (128 a socket)", "gnr", "uncore_cha::event=0x1", 256},
+	{"Granite Rapids, gnr_unc_cha socket 0 (128)", "gnr", "gnr_unc_cha::UNC_CHA_CLOCKTICKS:socket=0",
+	 128},
 	{"Sapphire Rapids, uncore_cha (56 a socket)", "spr", "uncore_cha::event=0x1", 112},
 	{"Haswell-EP, hswep_unc_cbo (18 a socket)", "perf", "hswep_unc_cbo::UNC_C_CLOCKTICKS", 36},
 };
+#define NCONFIGS (sizeof(configs) / sizeof(configs[0]))
 
 static double now_ns(void)
 {
@@ -86,13 +91,22 @@ static int run(const struct config *c, int reads)
 
 int main(int argc, char **argv)
 {
+	if (argc == 4 && strcmp(argv[1], "--only") == 0) {
+		size_t k = (size_t)strtoul(argv[2], NULL, 10);
+		int n = atoi(argv[3]);
+		if (k >= NCONFIGS || n < 11) {
+			fprintf(stderr, "bench_family --only K READS: K < %zu, READS >= 11\n", NCONFIGS);
+			return 2;
+		}
+		return run(&configs[k], n);
+	}
 	int reads = argc > 1 ? atoi(argv[1]) : 20001;
 	if (reads < 11)
 		reads = 11;
 	printf("| family | PMU instances read | PAPI_read, median (10th-90th pct) | per instance |\n");
 	printf("|---|---:|---:|---:|\n");
 	fflush(stdout);
-	for (size_t i = 0; i < sizeof(configs) / sizeof(configs[0]); i++) {
+	for (size_t i = 0; i < NCONFIGS; i++) {
 		pid_t pid = fork();
 		if (pid == 0) {
 			int rc = run(&configs[i], reads);

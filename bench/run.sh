@@ -186,5 +186,9 @@ echo
 echo "### 8. A metric against its raw events: instructions per PAPI_read (callgrind, direct backend on the simulator)"
 echo
 BUILD=$BUILD "$(dirname "$0")/metric.sh"
+echo
+echo "### 9. Today's Xeons beside Haswell-EP: enumeration and a 128-instance read (callgrind)"
+echo
+BUILD=$BUILD STAGE=$STAGE "$(dirname "$0")/xeon_sp.sh"
 } | tee "$out"
 echo "(saved in $out)"

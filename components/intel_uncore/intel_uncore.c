@@ -294,6 +294,7 @@ static const struct uncore_cpu_id *papi_cpu(struct uncore_cpu_id *id)
 	id->model = (unsigned)hw->cpuid_model;
 	id->stepping = hw->cpuid_stepping > 0 ? (unsigned)hw->cpuid_stepping : 0;
 	id->hypervisor = hw->virtualized != 0;
+	snprintf(id->brand, sizeof(id->brand), "%.63s", hw->model_string);
 	return id;
 }
 

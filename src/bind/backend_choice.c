@@ -13,6 +13,7 @@ static const char *const backend_names[] = {
 	[UNCORE_BACKEND_PERF] = "perf",
 	[UNCORE_BACKEND_DIRECT] = "direct",
 	[UNCORE_BACKEND_SIM] = "sim",
+	[UNCORE_BACKEND_SERVICE] = "service",
 };
 
 int uncore_backend_parse(const char *text, enum uncore_backend_kind *out)
@@ -28,7 +29,8 @@ int uncore_backend_parse(const char *text, enum uncore_backend_kind *out)
 		}
 	}
 	return uncore_fail(UNCORE_EINVAL,
-			   "PAPI_INTEL_UNCORE_BACKEND=%s is not one of auto, perf, direct, sim", text);
+			   "PAPI_INTEL_UNCORE_BACKEND=%s is not one of auto, perf, direct, sim, service",
+			   text);
 }
 
 const char *uncore_backend_name(enum uncore_backend_kind kind)
@@ -46,7 +48,8 @@ int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe
 
 	memset(out, 0, sizeof(*out));
 	if (uncore_backend_parse(in->backend_env, &want) < 0) {
-		REASON("PAPI_INTEL_UNCORE_BACKEND=%.40s is invalid: use auto, perf, direct or sim",
+		REASON("PAPI_INTEL_UNCORE_BACKEND=%.40s is invalid: use auto, perf, direct, sim or "
+		       "service",
 		       in->backend_env);
 		return 0;
 	}
@@ -60,6 +63,20 @@ int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe
 		return 0;
 	}
 
+	/* The node service: asked for, or under auto whenever it runs (it
+	 * owns the uncore for every user; a process's own backend would
+	 * compete with it). */
+	if (want == UNCORE_BACKEND_SERVICE || (want == UNCORE_BACKEND_AUTO && in->have_service)) {
+		if (!in->have_service) {
+			REASON("PAPI_INTEL_UNCORE_BACKEND=service, but no uncored listens at %.120s: "
+			       "start it, or set PAPI_INTEL_UNCORE_SERVICE to its socket",
+			       in->service_path ? in->service_path : "its socket");
+			return 0;
+		}
+		out->backend = UNCORE_BACKEND_SERVICE;
+		out->usable = 1;
+		return 0;
+	}
 	out->platform = uncore_platform_for_cpu(&in->cpu);
 	/* A processor without tables still has the kernel's own PMUs (msr,
 	 * power, cstate...), named by their sysfs aliases. */
@@ -71,9 +88,9 @@ int uncore_probe_decide(const struct uncore_probe_input *in, struct uncore_probe
 		return 0;
 	}
 	if (!out->platform) {
-		REASON("No supported uncore on this CPU (%.12s family %u model 0x%x)%s%s",
-		       in->cpu.vendor, in->cpu.family, in->cpu.model,
-		       uncore_platform_near_miss(&in->cpu),
+		char why[200];
+		uncore_cpu_no_tables(&in->cpu, why, sizeof(why));
+		REASON("No supported uncore: %s%.200s%s", why, uncore_platform_near_miss(&in->cpu),
 		       in->have_simulator ? "; set PAPI_INTEL_UNCORE_BACKEND=sim for the simulator"
 					  : "");
 		return 0;

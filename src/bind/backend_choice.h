@@ -1,5 +1,5 @@
 /* Which backend the component uses: the PAPI_INTEL_UNCORE_BACKEND override
- * (auto|perf|direct|sim) and the platform found by CPUID, turned into either
+ * (auto|perf|direct|sim|service) and the platform found by CPUID, turned into either
  * a usable choice or a disabled reason that tells the user what to do. */
 #ifndef UNCORE_BIND_BACKEND_CHOICE_H
 #define UNCORE_BIND_BACKEND_CHOICE_H
@@ -13,9 +13,11 @@ enum uncore_backend_kind {
 	UNCORE_BACKEND_PERF,
 	UNCORE_BACKEND_DIRECT,
 	UNCORE_BACKEND_SIM,
+	UNCORE_BACKEND_SERVICE, /* uncored, the node service (backend/service/service.h) */
 };
 
-/* Parse the override ("auto", "perf", "direct", "sim"; NULL or "" = auto). */
+/* Parse the override ("auto", "perf", "direct", "sim", "service"; NULL or
+ * "" = auto). */
 int uncore_backend_parse(const char *text, enum uncore_backend_kind *out);
 
 const char *uncore_backend_name(enum uncore_backend_kind kind);
@@ -29,6 +31,8 @@ struct uncore_probe_input {
 	int have_kernel_pmus;       /* kernel exposes PMUs countable by their sysfs aliases (msr...) */
 	int have_direct_access;     /* the register devices of this platform open */
 	int have_simulator;         /* this build contains the simulator */
+	int have_service;           /* uncored's socket exists (auto prefers it) */
+	const char *service_path;   /* where it was looked for, for messages */
 	const char *direct_missing; /* what direct access lacks, e.g. "/dev/cpu/0/msr" */
 };
 
@@ -40,7 +44,7 @@ struct uncore_probe_result {
 	 * has no tables (unsupported processor), or perf was asked for and no
 	 * uncore PMU of the platform exists. */
 	int kernel_only;
-	char reason[256]; /* why not usable, and how to fix it */
+	char reason[512]; /* why not usable, and how to fix it */
 };
 
 /* Decide.  Always returns 0 and fills `out`; `out->usable` says the verdict. */

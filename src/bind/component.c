@@ -13,7 +13,9 @@
 #include "backend/direct/socket_lock.h"
 #include "backend/perf/perf.h"
 #include "backend/perf/perf_sysfs.h"
+#include "backend/service/service.h"
 #include "common/uncore_error.h"
+#include "backend/service/protocol.h"
 #include "sim/uncore_sim.h"
 #include "simkernel/shape_kernel.h"
 #include "simkernel/uncore_sim_perf.h"
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A device or sysfs path under the test root (PAPI_INTEL_UNCORE_TEST_ROOT),
@@ -58,6 +61,16 @@ static void use_sim_clock(struct uncore_component *c, struct uncore_sim *sim)
 		c->clock.tsc_hz = topo.clock_hz[HSWEP_CLK_TSC];
 }
 
+/* The origin of a processor without tables: which processor the probe saw
+ * and why it has none (issue 26: say what is and is not available; never
+ * advice for another vendor's processor). */
+static void kernel_only_origin(struct uncore_component *c)
+{
+	char why[sizeof(c->origin)];
+	uncore_cpu_no_tables(&c->cpu, why, sizeof(why));
+	snprintf(c->origin, sizeof(c->origin), "kernel PMUs only: %.170s", why);
+}
+
 /* The kernel's PMUs: the platform's uncore PMUs mapped onto its tables
  * (platform NULL: none, a processor without tables) and every other PMU
  * sysfs describes. */
@@ -76,9 +89,8 @@ static int open_perf(struct uncore_component *c, const struct uncore_platform *p
 	if (rc < 0)
 		return rc;
 	if (!platform)
-		snprintf(c->origin, sizeof(c->origin),
-			 "kernel PMUs only (no uncore tables for this processor)");
-	else if (kernel_only && !platform->direct_open && c->cpu_hypervisor)
+		kernel_only_origin(c);
+	else if (kernel_only && !platform->direct_open && c->cpu.hypervisor)
 		snprintf(c->origin, sizeof(c->origin),
 			 "%s in a virtual machine; kernel PMUs only: the hypervisor exposes no "
 			 "uncore PMU (%s uncore events, presets and metrics need the host)",
@@ -440,9 +452,30 @@ static int defer_perf(struct uncore_component *c, struct uncore_perf_sysfs *list
 	rc = uncore_perf_open(&cfg, &c->listing);
 	if (rc < 0)
 		return rc;
-	snprintf(c->origin, sizeof(c->origin),
-		 "kernel PMUs only (no uncore tables for this processor)");
+	kernel_only_origin(c);
 	c->deferred = 1;
+	return 0;
+}
+
+/* uncored's socket as the settings say, or NULL when not to look. */
+static const char *service_path(const struct uncore_settings *s)
+{
+	if (strcmp(s->service, "none") == 0)
+		return NULL;
+	return s->service[0] ? s->service : UNCORED_DEFAULT_SOCKET;
+}
+
+/* The node service (README "uncored, the node service"): it arbitrates
+ * between every process of the node, so no socket lock here. */
+static int open_service(struct uncore_component *c)
+{
+	const char *path = service_path(c->settings);
+	int rc = uncore_service_open(path ? path : UNCORED_DEFAULT_SOCKET, &c->be, c->origin,
+				     sizeof(c->origin));
+	if (rc < 0)
+		return rc;
+	c->no_socket_lock = 1;
+	c->lock_dir[0] = '\0';
 	return 0;
 }
 
@@ -452,7 +485,9 @@ static int bind_now(struct uncore_component *c)
 {
 	int rc;
 	uncore_clock_host(&c->clock);
-	if (c->choice.backend == UNCORE_BACKEND_SIM)
+	if (c->choice.backend == UNCORE_BACKEND_SERVICE)
+		rc = open_service(c);
+	else if (c->choice.backend == UNCORE_BACKEND_SIM)
 		rc = open_sim(c);
 	else if (c->choice.backend == UNCORE_BACKEND_DIRECT)
 		rc = open_direct(c, c->choice.platform);
@@ -592,6 +627,9 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 			 access(safe ? safe : UNCORE_MSR_DEV_ROOT "/0/msr_safe", R_OK | W_OK) == 0);
 	in.direct_missing = "/dev/cpu/0/msr or /dev/cpu/0/msr_safe";
 	in.have_simulator = 1;
+	in.service_path = service_path(c->settings);
+	struct stat sst;
+	in.have_service = in.service_path && stat(in.service_path, &sst) == 0 && S_ISSOCK(sst.st_mode);
 	uncore_probe_decide(&in, &choice);
 	if (choice.usable && choice.backend != UNCORE_BACKEND_PERF) {
 		uncore_perf_sysfs_free(sysfs);
@@ -609,7 +647,7 @@ int uncore_component_probe(const struct uncore_settings *settings, const struct 
 	}
 	c->kind = choice.backend;
 	c->choice = choice;
-	c->cpu_hypervisor = in.cpu.hypervisor;
+	c->cpu = in.cpu;
 	if (choice.backend == UNCORE_BACKEND_PERF && !choice.platform) {
 		rc = defer_perf(c, sysfs);
 		if (rc < 0) {

@@ -28,7 +28,7 @@ struct uncore_component {
 	int no_socket_lock;  /* a private simulator: nobody else can count there */
 	struct uncore_group group; /* this process's measurement group (bind/group.h) */
 	struct uncore_native *native;
-	int cpu_hypervisor;    /* CPUID says: a virtual machine (platform/cpu.h) */
+	struct uncore_cpu_id cpu; /* the processor the probe saw (platform/cpu.h) */
 	char origin[192];      /* "SIMULATED uncore: model ..." or "hardware: <platform title>" */
 	unsigned max_counters; /* counters of one socket, for cmp_info.num_cntrs */
 	struct uncore_clock clock; /* for event sets: the host's, or the simulator's virtual time */

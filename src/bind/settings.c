@@ -30,6 +30,7 @@ static const struct {
     {"PAPI_INTEL_UNCORE_SIM_KERNEL_STEP", offsetof(struct uncore_settings, sim_kernel_step)},
     {"PAPI_INTEL_UNCORE_TEST_ROOT", offsetof(struct uncore_settings, test_root)},
     {"PAPI_INTEL_UNCORE_GROUP", offsetof(struct uncore_settings, group)},
+    {"PAPI_INTEL_UNCORE_SERVICE", offsetof(struct uncore_settings, service)},
     {"OMPI_COMM_WORLD_RANK", offsetof(struct uncore_settings, ompi_rank)},
     {"PMIX_NAMESPACE", offsetof(struct uncore_settings, pmix_namespace)},
     {"SLURM_JOB_ID", offsetof(struct uncore_settings, slurm_job)},

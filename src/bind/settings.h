@@ -39,6 +39,9 @@ struct uncore_settings {
 	/* The measurement group (bind/group.h): set explicitly, or the
 	 * launcher's. */
 	char group[UNCORE_SETTING_MAX];          /* PAPI_INTEL_UNCORE_GROUP */
+	/* uncored's socket ("": the default, backend/service/protocol.h; "none": do
+	 * not look for it). */
+	char service[UNCORE_SETTING_MAX]; /* PAPI_INTEL_UNCORE_SERVICE */
 	char ompi_rank[UNCORE_SETTING_MAX];      /* OMPI_COMM_WORLD_RANK */
 	char pmix_namespace[UNCORE_SETTING_MAX]; /* PMIX_NAMESPACE */
 	char slurm_job[UNCORE_SETTING_MAX];      /* SLURM_JOB_ID */

@@ -5,6 +5,8 @@
 
 #include "common/uncore_error.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -33,6 +35,20 @@ int uncore_cpu_identify(struct uncore_cpu_id *out)
 		id.model |= ((eax >> 16) & 0xf) << 4;
 	id.stepping = eax & 0xf;
 	id.hypervisor = (ecx >> 31) & 1;
+	/* The brand string (SDM Vol. 2A, CPUID 0x80000002-0x80000004: 48
+	 * bytes, NUL-terminated, often led by spaces). */
+	if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
+		unsigned b[12];
+		for (unsigned l = 0; l < 3; l++)
+			__cpuid(0x80000002 + l, b[4 * l], b[4 * l + 1], b[4 * l + 2], b[4 * l + 3]);
+		char text[49];
+		memcpy(text, b, 48);
+		text[48] = '\0';
+		const char *t = text;
+		while (*t == ' ')
+			t++;
+		snprintf(id.brand, sizeof(id.brand), "%s", t);
+	}
 	/* The L3 (SDM Vol. 2A, CPUID leaf 4 "Deterministic Cache Parameters",
 	 * else leaf 2's descriptors). */
 	unsigned max = __get_cpuid_max(0, NULL);
@@ -52,12 +68,108 @@ int uncore_cpu_identify(struct uncore_cpu_id *out)
 		__cpuid(2, r[0], r[1], r[2], r[3]);
 		id.l3_kb = uncore_cpuid2_l3_kb(r, id.family, id.model);
 	}
+	/* The kernel's account (cpu.h says why); unreadable: CPUID's. */
+	if (uncore_cpu_read_cpuinfo("/proc/cpuinfo", &id) < 0)
+		uncore_error_clear();
 	*out = id;
 	return 0;
 #else
 	(void)out;
 	return uncore_fail(UNCORE_ENOSUPP, "not an x86 processor");
 #endif
+}
+
+/* The value of a "key\t: value" line of /proc/cpuinfo when its key is
+ * `key`, else NULL. */
+static const char *cpuinfo_value(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+	if (strncmp(line, key, n) != 0)
+		return NULL;
+	line += n;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	if (*line != ':')
+		return NULL;
+	line++;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return line;
+}
+
+static int cpuinfo_number(const char *v, unsigned *out)
+{
+	char *end;
+	unsigned long x = strtoul(v, &end, 10);
+	if (end == v || x > 0xffff)
+		return 0;
+	*out = (unsigned)x;
+	return 1;
+}
+
+int uncore_cpu_read_cpuinfo(const char *path, struct uncore_cpu_id *id)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return uncore_fail(UNCORE_ENODEV, "%s: cannot be read", path);
+	struct uncore_cpu_id k = *id;
+	int vendor = 0, family = 0, model = 0, lines = 0;
+	char line[8192];
+	const char *v;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0]) {
+			if (lines)
+				break; /* the first processor's block only */
+			continue;
+		}
+		lines++;
+		if ((v = cpuinfo_value(line, "vendor_id")) && strlen(v) < sizeof(k.vendor)) {
+			snprintf(k.vendor, sizeof(k.vendor), "%s", v);
+			vendor = 1;
+		} else if ((v = cpuinfo_value(line, "cpu family")))
+			family = cpuinfo_number(v, &k.family);
+		else if ((v = cpuinfo_value(line, "model name")))
+			snprintf(k.brand, sizeof(k.brand), "%s", v);
+		else if ((v = cpuinfo_value(line, "model")))
+			model = cpuinfo_number(v, &k.model);
+		else if ((v = cpuinfo_value(line, "stepping")))
+			cpuinfo_number(v, &k.stepping);
+		else if ((v = cpuinfo_value(line, "flags"))) {
+			/* A whole word of the list: "hypervisor". */
+			k.hypervisor = 0;
+			for (const char *w = v; *w;) {
+				size_t n = strcspn(w, " ");
+				if (n == 10 && strncmp(w, "hypervisor", 10) == 0)
+					k.hypervisor = 1;
+				w += n;
+				w += strspn(w, " ");
+			}
+		}
+	}
+	fclose(f);
+	if (!(vendor && family && model))
+		return 0;
+	*id = k;
+	return 1;
+}
+
+void uncore_cpu_describe(const struct uncore_cpu_id *cpu, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%.12s family %u model 0x%x%s%s", cpu->brand,
+		 cpu->brand[0] ? " (" : "", cpu->vendor[0] ? cpu->vendor : "unknown vendor",
+		 cpu->family, cpu->model, cpu->brand[0] ? ")" : "",
+		 cpu->hypervisor ? ", a virtual machine" : "");
+}
+
+void uncore_cpu_no_tables(const struct uncore_cpu_id *cpu, char *buf, size_t len)
+{
+	char d[160];
+	uncore_cpu_describe(cpu, d, sizeof(d));
+	if (strcmp(cpu->vendor, "GenuineIntel") != 0)
+		snprintf(buf, len, "%s: not an Intel processor, no Intel uncore tables", d);
+	else
+		snprintf(buf, len, "no uncore tables for %s", d);
 }
 
 unsigned uncore_cpuid4_l3_kb(const unsigned (*sub)[4], unsigned n)

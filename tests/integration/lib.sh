@@ -59,3 +59,23 @@ run_checks() {
 	rm -f "$out"
 	return "$rc"
 }
+
+# nobody_copies DIR FILE...: copies in DIR/bin of the programs (a name in
+# $STAGE/bin, or a path) and in DIR/lib of the staged libraries, readable
+# by everyone: a script that runs programs as nobody must not need the
+# clone's directory, which may be private (a 0700 home, mktemp -d).  Run
+# them with LD_LIBRARY_PATH=DIR/lib (the staged RUNPATH points into the
+# clone).
+nobody_copies() {
+	local dir=$1 f
+	shift
+	mkdir -p "$dir/bin" "$dir/lib" || return 1
+	cp -P "$STAGE"/lib/*.so* "$dir/lib/" || return 1
+	for f; do
+		case $f in
+		/*) cp "$f" "$dir/bin/" || return 1 ;;
+		*) cp "$STAGE/bin/$f" "$dir/bin/" || return 1 ;;
+		esac
+	done
+	chmod -R a+rX "$dir"
+}

@@ -54,3 +54,21 @@ find_perfmon() { # audit-name
 		"tree ($SRCDIR/../shared/reference/intel-perfmon is missing, as in a user's clone); set PERFMON=<dir> to run it"
 	return 1
 }
+
+# audit_verdict RC LABEL OUT NAME: the verdict on an audit that wrote its
+# report to OUT and exited with RC: PASS "LABEL: <last line>" when it
+# exited 0 and its last line says "NAME: N passed, 0 failed" (with "(0
+# disagreements)" after it where the audit counts them), else FAIL with
+# the lines that say what disagreed.  Returns 0 on PASS.
+audit_verdict() {
+	local rc=$1 label=$2 out=$3 name=$4 last
+	last=$(tail -1 "$out")
+	if [ $rc -eq 0 ] && printf '%s\n' "$last" |
+		grep -q -E "^$name: [0-9]+ passed, 0 failed( \\(0 disagreements\\))?\$"; then
+		pass "$label: $last"
+		return 0
+	fi
+	fail "$label: $last"
+	grep -E '^FAIL|^    ' "$out" | head -40
+	return 1
+}

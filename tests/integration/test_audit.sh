@@ -26,18 +26,12 @@ done
 
 out=$tmp/audit.out
 "$py" "$tools/audit.py" --seeds "$seeds" ${up:+--upstream "$up"} --report "$BUILD/audit-report.md" >"$out" 2>&1
-rc=$?
-last=$(tail -1 "$out")
-if [ $rc -eq 0 ] && echo "$last" | grep -q -E '^audit: [0-9]+ passed, 0 failed$'; then
-	pass "audit: $last (report: $BUILD/audit-report.md)"
+if audit_verdict $? "audit (report: $BUILD/audit-report.md)" "$out" audit; then
 	if [ -n "$up" ]; then
 		echo "upstream libpfm4 $up: $(grep -c '^- ' "$BUILD/audit-report.md") report lines"
 	else
 		echo "no pristine libpfm4 found: upstream comparison skipped (set UPSTREAM_LIBPFM4)"
 	fi
-else
-	fail "audit: $last"
-	grep -E '^FAIL|^    ' "$out" | head -40
 fi
 
 if "$py" "$tools/gen_hswep.py" --seeds "$seeds" --check >"$tmp/gen.out" 2>&1; then

@@ -16,12 +16,7 @@ find_seeds "audit-metrics (metric files against the manuals)" || exit 0
 plan 3
 
 "$py" "$SRCDIR/metrics/audit_metrics.py" --seeds "$seeds" >"$tmp/out" 2>&1
-rc=$?
-last=$(tail -1 "$tmp/out")
-if [ $rc -eq 0 ] && echo "$last" | grep -q -E '^audit-metrics: [0-9]+ passed, 0 failed$'; then
-	pass "$last"
-else
-	fail "audit-metrics: $last"
+if ! audit_verdict $? "metric files against the manuals" "$tmp/out" audit-metrics; then
 	cat "$tmp/out"
 fi
 

@@ -9,10 +9,16 @@
 # on AMD only PERF_MSR_TSC probes true).  Each must pass as it does here;
 # the tests of the host itself (test_papi_utilities.sh) are left out, the
 # component's CPUID being this machine's.
+# uncore-stat and the component on hosts without an uncore to count (issue
+# 26, item 7): on the AMD host, and on an Emerald Rapids KVM guest (family
+# 6 model 207, the hypervisor flag, no uncore_* PMU: the machine of
+# docs/hardware/2026-11-27-emr-kvm-h200.md) and the same processor bare,
+# they name the processor they saw and what is and is not available, and
+# advise loading intel_uncore only where that could help (Intel, no VM).
 set -u
 . "$(dirname "$0")/lib.sh"
 scripts="test_perf_backend.sh test_upstream_uncore.sh test_component_tests.sh"
-plan $((5 + $(echo "$scripts" | wc -w)))
+plan $((19 + $(echo "$scripts" | wc -w)))
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -68,6 +74,47 @@ fi
 amd env PAPI_INTEL_UNCORE_BACKEND=sim "$BUILD/upstream-tests/perf_event_uncore_cbox" >"$tmp/cbox" 2>&1
 expect "PAPI's perf_event_uncore_cbox on the AMD host's own identity says it supports Intel only" \
 	grep -q 'We only support Intel for now' "$tmp/cbox"
+
+# ---- honest detection: uncore-stat and the component's description --------
+amd "$STAGE/bin/uncore-stat" -g MEM -- true 2>"$tmp/amd-mem"
+expect "AMD host: uncore-stat -g MEM refuses (status 2, got $?)" test $? -eq 2
+expect "... naming the processor it saw, not an Intel one ($(head -c 300 "$tmp/amd-mem"))" \
+	grep -q 'AMD EPYC 9654 96-Core Processor (AuthenticAMD family 25 model 0x11).*: not an Intel processor; intel_uncore has no uncore tables, metric groups or presets for it' "$tmp/amd-mem"
+expect "... with no advice about Intel's driver" sh -c "! grep -Eq 'modprobe|intel_uncore driver|Xeon' '$tmp/amd-mem'"
+expect "... and what it can count: the kernel's PMUs (software among them)" \
+	grep -q "Available here: the kernel's PMUs .*software" "$tmp/amd-mem"
+amd "$STAGE/bin/uncore-stat" -e kernel_metric::DRAM_BW -- true 2>"$tmp/amd-km"
+expect "AMD host: uncore-stat -e kernel_metric::DRAM_BW refuses (status 2, got $?)" test $? -eq 2
+expect "... as not an Intel processor, with no driver advice ($(head -c 300 "$tmp/amd-km"))" \
+	sh -c "grep -q 'needs the kernel event uncore_imc::cas_count_read: AMD EPYC 9654.*not an Intel processor' '$tmp/amd-km' && ! grep -q modprobe '$tmp/amd-km'"
+amd "$STAGE/bin/papi_component_avail" >"$tmp/amd-comp" 2>&1
+expect "AMD host: intel_uncore's description names the processor (kernel PMUs only: AMD EPYC ...)" \
+	grep -q '^Name: *intel_uncore *Intel uncore, perf backend: kernel PMUs only: AMD EPYC 9654 96-Core Processor' "$tmp/amd-comp"
+
+# An Emerald Rapids guest: our tables, no uncore PMU; bare: the same
+# processor whose kernel has no uncore driver loaded.
+sed -e 's/^vendor_id\t*:.*/vendor_id\t: GenuineIntel/' -e 's/^cpu family\t*:.*/cpu family\t: 6/' \
+	-e 's/^model\t*:.*/model\t\t: 207/' -e 's/^model name\t*:.*/model name\t: Intel(R) Xeon(R) Processor/' \
+	-e 's/ hypervisor\b//' -e 's/^\(flags\t*:.*\)$/\1 hypervisor/' /proc/cpuinfo >"$tmp/emr-vm"
+sed -e 's/ hypervisor\b//' "$tmp/emr-vm" >"$tmp/emr-bare"
+emr() { # CPUINFO COMMAND...: run on that Emerald Rapids
+	local info=$1
+	shift
+	LD_PRELOAD=$shim FAKE_HOST_CPUINFO=$info FAKE_HOST_EVENT_SOURCE=$tmp/pmus "$@"
+}
+emr "$tmp/emr-vm" "$STAGE/bin/uncore-stat" -g MEM -g LLC -- true 2>"$tmp/emr-vm-mem"
+expect "EMR guest: uncore-stat -g MEM -g LLC refuses (status 2, got $?)" test $? -eq 2
+expect "... naming the processor and its generation ($(head -c 300 "$tmp/emr-vm-mem"))" \
+	grep -q 'GenuineIntel family 6 model 0xcf), a virtual machine \[5th gen Intel Xeon Scalable (Emerald Rapids)\]' "$tmp/emr-vm-mem"
+expect "... saying the hypervisor exposes no uncore PMU: count on the host" \
+	grep -q 'the hypervisor exposes no uncore PMU to this virtual machine .*count on the host' "$tmp/emr-vm-mem"
+expect "... not to load a driver" sh -c "! grep -q modprobe '$tmp/emr-vm-mem'"
+expect "... and what it can count (the kernel's PMUs)" \
+	grep -q "Available here: the kernel's PMUs .*software" "$tmp/emr-vm-mem"
+emr "$tmp/emr-bare" "$STAGE/bin/uncore-stat" -g MEM -- true 2>"$tmp/emr-bare-mem"
+expect "EMR without a VM, no uncore PMU: uncore-stat -g MEM refuses (status 2, got $?)" test $? -eq 2
+expect "... there the driver is the fix: modprobe intel_uncore ($(head -c 300 "$tmp/emr-bare-mem"))" \
+	sh -c "grep -q 'the kernel publishes no uncore PMU .*modprobe intel_uncore' '$tmp/emr-bare-mem' && ! grep -q 'virtual machine' '$tmp/emr-bare-mem'"
 
 for s in $scripts; do
 	run_checks "AMD host: ${s%.sh}" amd bash "$SRCDIR/tests/integration/$s"

@@ -17,14 +17,8 @@ find_perfmon "perfmon audit (Xeon tables against Intel's event data)" || exit 0
 plan 5
 
 "$py" "$tools/audit_perfmon.py" --perfmon "$perfmon" >"$tmp/audit.out" 2>&1
-rc=$?
-last=$(tail -1 "$tmp/audit.out")
-if [ $rc -eq 0 ] && echo "$last" | grep -q -E '^audit-perfmon: [0-9]+ passed, 0 failed \(0 disagreements\)$'; then
-	pass "perfmon audit: $last ($(grep -c '^note' "$tmp/audit.out") notes on Intel's own inconsistencies)"
-else
-	fail "perfmon audit: $last"
-	grep -E '^FAIL|^    ' "$tmp/audit.out" | head -40
-fi
+audit_verdict $? "perfmon audit ($(grep -c '^note' "$tmp/audit.out") notes on Intel's own inconsistencies)" \
+	"$tmp/audit.out" audit-perfmon
 
 if "$py" "$tools/gen_perfmon.py" --perfmon "$perfmon" --check >"$tmp/gen.out" 2>&1; then
 	pass "committed perfmon tables are what gen_perfmon.py produces ($(grep -c '^same' "$tmp/gen.out") headers)"

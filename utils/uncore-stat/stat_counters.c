@@ -385,7 +385,7 @@ int stat_counters_add(struct stat_counters *c, const struct stat_opts *o,
 	/* Kernel-alias metrics: their terms on this machine. */
 	for (unsigned k = 0; k < c->nmetrics; k++) {
 		struct stat_metric *m = &c->metric[k];
-		char err[512];
+		char err[1536];
 		m->km = stat_kmetric_find(m->name);
 		if (m->km && stat_kmetric_resolve(m->km, &m->kr, err, sizeof(err)) < 0) {
 			fprintf(stderr, "uncore-stat: %s\n", err);

@@ -30,7 +30,7 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 		const struct uncore_platform *gen = uncore_platform_by_name(uncore_shape_gen(shape));
 		if (!gen || uncore_metric_catalog_get(gen->events, cat) < 0) {
 			uncore_error_clear();
-			*cat = stat_kgroups_catalog();
+			*cat = stat_kgroups_catalog(1);
 		}
 		return 0;
 	}
@@ -52,7 +52,7 @@ int stat_groups_catalog(int simulated, const struct uncore_metric_catalog **cat,
 			/* No tables or no metrics for this CPU: the groups over the
 			 * kernel's aliases. */
 			uncore_error_clear();
-			*cat = stat_kgroups_catalog();
+			*cat = stat_kgroups_catalog(0);
 			return 0;
 		}
 		pname = d->name;
@@ -125,7 +125,7 @@ int stat_groups_find(const struct uncore_metric_catalog *cat, const struct stat_
  * metric's terms as the kernel names them here and the bytes of a count. */
 static int explain_kernel_groups(const struct stat_opts *o, FILE *out)
 {
-	const struct uncore_metric_catalog *cat = stat_kgroups_catalog();
+	const struct uncore_metric_catalog *cat = stat_kgroups_catalog(o->sim);
 	const struct uncore_metric_group *groups[16];
 	char err[1024];
 	if (o->ngroups > 16 || stat_groups_find(cat, o, groups, err, sizeof(err)) < 0) {

@@ -12,6 +12,7 @@
 #include "common/uncore_error.h"
 #include "metrics/metrics.h"
 #include "platform/cpu.h"
+#include "stat_host.h"
 
 /* Sapphire Rapids back to Skylake-SP (and Haswell-EP's own driver): one
  * CAS counter per channel, cas_count_read/write.  Granite Rapids and Sierra
@@ -65,8 +66,19 @@ static const struct {
 };
 /* clang-format on */
 
-const struct uncore_metric_catalog *stat_kgroups_catalog(void)
+const struct uncore_metric_catalog *stat_kgroups_catalog(int simulated)
 {
+	/* On the host: named after the processor seen (stat_host.h). */
+	static char platform[256];
+	if (simulated)
+		kcatalog.platform = "the simulated kernel (no uncore tables: the kernel's aliases)";
+	else {
+		char who[200];
+		stat_host_processor(who, sizeof(who));
+		snprintf(platform, sizeof(platform), "%s (no uncore tables: the kernel's aliases)",
+			 who);
+		kcatalog.platform = platform;
+	}
 	return &kcatalog;
 }
 
@@ -175,10 +187,18 @@ int stat_kmetric_resolve(const struct stat_kmetric *m, struct stat_kresolved *ou
 				return -1;
 		return 0;
 	}
-	snprintf(err, len,
-		 "%s needs the kernel event %s: no such PMU or alias here (the kernel's uncore "
-		 "driver, intel_uncore, publishes it on Xeon processors: modprobe intel_uncore)",
-		 m->name, missing);
+	/* Why it is missing, for this processor (stat_host.h): never a driver
+	 * to load on another vendor's processor or in a virtual machine. */
+	char host[1024];
+	if (stat_host_no_uncore(host, sizeof(host)) == 1)
+		snprintf(err, len, "%s needs the kernel event %s: %s", m->name, missing, host);
+	else {
+		stat_host_processor(host, sizeof(host));
+		snprintf(err, len,
+			 "%s needs the kernel event %s: this kernel publishes no such PMU or "
+			 "alias on %s",
+			 m->name, missing, host);
+	}
 	return -1;
 }
 

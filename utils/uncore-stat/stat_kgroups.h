@@ -46,8 +46,9 @@ struct stat_kresolved {
 	double bytes[STAT_KMAX_TERMS];
 };
 
-/* The groups as a catalog (platform "kernel"), for listing and lookup. */
-const struct uncore_metric_catalog *stat_kgroups_catalog(void);
+/* The groups as a catalog, for listing and lookup; its platform names the
+ * processor seen (the simulated kernel when `simulated`). */
+const struct uncore_metric_catalog *stat_kgroups_catalog(int simulated);
 
 /* The kernel metric called `name` (any case), or NULL. */
 const struct stat_kmetric *stat_kmetric_find(const char *name);

@@ -13,6 +13,7 @@
 #include "metrics/metrics.h"
 #include "stat_counters.h"
 #include "stat_groups.h"
+#include "stat_host.h"
 #include "stat_kgroups.h"
 #include "stat_lib.h"
 #include "stat_opts.h"
@@ -37,6 +38,12 @@ static int open_groups(struct stat_counters *c, const struct stat_opts *o)
 		if (stat_groups_want_list(o)) {
 			stat_groups_list(cat, stdout);
 			return 0;
+		}
+		/* A host without an uncore to count: say which processor and
+		 * what it has, before any metric fails on a missing box. */
+		if (!c->simulated && stat_host_no_uncore(err, sizeof(err)) == 1) {
+			fprintf(stderr, "uncore-stat: -g %s: %s\n", o->groups[0], err);
+			return STAT_EXIT_USAGE;
 		}
 		if (o->ngroups > STAT_MAX_GROUPS ||
 		    stat_groups_find(cat, o, g, err, sizeof(err)) < 0) {

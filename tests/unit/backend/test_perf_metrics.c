@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "simkernel/uncore_sim_perf.h"
 #include "sim_set.h"
+#include "sim_texts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -81,14 +82,9 @@ TEST(metrics_count_exactly_next_to_kernel_events)
 	sim_set_close(&e);
 }
 
-/* Three settings of one QPI port (writebacks, test_set_metrics.c) with a
+/* Three settings of one QPI port (the writebacks of sim_texts.h) with a
  * kernel event and a raw event that count all the time. */
-static const char wb_constant[] =
-    "include hswep-clocks.scn\n"
-    "include hswep-shapes.scn\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s\n"  /* WbIData */
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"  /* WbSData */
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n"; /* WbEData */
+static const char wb_constant[] = SIM_TEXT_QPI_WRITEBACKS;
 
 /* QPI packet matching (HARDWARE-DECISIONS.md H14): the same DRS DataC_M
  * pattern received (50 M/s) and transmitted (20 M/s) on port 0.  The kernel

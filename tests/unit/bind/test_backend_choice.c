@@ -27,7 +27,7 @@ TEST(parse_accepts_the_four_names_only)
 	CHECK_EQ_INT(uncore_backend_parse("sim", &k), 0);
 	CHECK_EQ_INT(k, UNCORE_BACKEND_SIM);
 	CHECK_EQ_INT(uncore_backend_parse("msr", &k), UNCORE_EINVAL);
-	CHECK_CONTAINS(uncore_error_detail(), "auto, perf, direct, sim");
+	CHECK_CONTAINS(uncore_error_detail(), "auto, perf, direct, sim, service");
 }
 
 TEST(unsupported_cpu_is_disabled_with_model_and_fix)
@@ -39,6 +39,15 @@ TEST(unsupported_cpu_is_disabled_with_model_and_fix)
 	CHECK(!r.usable);
 	CHECK_CONTAINS(r.reason, "family 6 model 0xa7");
 	CHECK_CONTAINS(r.reason, "PAPI_INTEL_UNCORE_BACKEND=sim");
+	/* Another vendor's processor is named as such, with no Intel advice. */
+	in = input(NULL, 25, 0x11);
+	snprintf(in.cpu.vendor, sizeof(in.cpu.vendor), "AuthenticAMD");
+	snprintf(in.cpu.brand, sizeof(in.cpu.brand), "AMD EPYC 9654 96-Core Processor");
+	uncore_probe_decide(&in, &r);
+	CHECK(!r.usable);
+	CHECK_CONTAINS(r.reason, "AMD EPYC 9654 96-Core Processor (AuthenticAMD family 25 model "
+				 "0x11): not an Intel processor");
+	CHECK(strstr(r.reason, "modprobe") == NULL);
 }
 
 TEST(auto_prefers_perf_then_direct)

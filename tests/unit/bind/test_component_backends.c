@@ -17,10 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3, 8192, 0};
+static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3, 8192, 0, ""};
 /* Alder Lake: a processor we have no uncore tables for. */
-static const struct uncore_cpu_id ADL = {"GenuineIntel", 6, 0x97, 2, 8192, 0};
-static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2, 8192, 0};
+static const struct uncore_cpu_id ADL = {"GenuineIntel", 6, 0x97, 2, 8192, 0, ""};
+static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2, 8192, 0, ""};
 
 static void settings(struct uncore_settings *s, const char *backend, const char *locks)
 {

@@ -30,10 +30,10 @@
 #define SKL_BAR   UINT64_C(0xfed10000)
 #define ECAM_BASE UINT64_C(0x80000000)
 
-static const struct uncore_cpu_id NHM = {"GenuineIntel", 6, 0x1a, 5, 8192, 0};
-static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3, 8192, 0};
-static const struct uncore_cpu_id X7400 = {"GenuineIntel", 6, 0x1d, 1, 8192, 0};
-static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2, 8192, 0};
+static const struct uncore_cpu_id NHM = {"GenuineIntel", 6, 0x1a, 5, 8192, 0, ""};
+static const struct uncore_cpu_id SKL = {"GenuineIntel", 6, 0x5e, 3, 8192, 0, ""};
+static const struct uncore_cpu_id X7400 = {"GenuineIntel", 6, 0x1d, 1, 8192, 0, ""};
+static const struct uncore_cpu_id HSX = {"GenuineIntel", 6, 0x3f, 2, 8192, 0, ""};
 
 /* the fake devices. */
 

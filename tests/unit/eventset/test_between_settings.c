@@ -13,6 +13,7 @@
 #include "harness.h"
 #include "sim/uncore_sim.h"
 #include "support/sim_set.h"
+#include "support/sim_texts.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -23,12 +24,7 @@
 #define LINKS     2ull
 #define TICKS(ms) (QFCLK_HZ / 1000 * (ms)*LINKS)
 
-static const char wb_constant[] =
-    "include hswep-clocks.scn\n"
-    "include hswep-shapes.scn\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n";
+static const char wb_constant[] = SIM_TEXT_QPI_WRITEBACKS;
 
 static const char *const names[] = {"hswep_unc_qpi::DRS_WB_FROM_QPI",
 				    "hswep_unc_qpi::UNC_Q_CLOCKTICKS:socket=0"};

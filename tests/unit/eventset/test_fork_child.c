@@ -18,6 +18,7 @@
 #include "sim/uncore_sim.h"
 #include "support/lock_owner.h"
 #include "support/sim_set.h"
+#include "support/view_set.h"
 #include "support/tmpdir.h"
 
 #include <pthread.h>
@@ -34,30 +35,7 @@
 
 #define MS    1000000ull
 #define UBOX  "hswep_unc_ubo::UNC_U_CLOCKTICKS"
-
-struct view_set {
-	struct uncore_backend *view;
-	struct uncore_set *set;
-};
-
-static int new_set(struct uncore_share *hub, struct view_set *vs)
-{
-	const char *name = UBOX;
-	memset(vs, 0, sizeof(*vs));
-	int rc = uncore_share_view(hub, &vs->view);
-	if (rc == 0)
-		rc = uncore_set_create(vs->view, &vs->set);
-	if (rc == 0)
-		rc = uncore_set_assign(vs->set, &name, 1);
-	return rc;
-}
-
-static void free_set(struct view_set *vs)
-{
-	uncore_set_destroy(vs->set);
-	if (vs->view)
-		vs->view->ops->destroy(vs->view);
-}
+static const char *const ubox[] = {UBOX};
 
 /* What the child checks; its verdict is its exit status. */
 static void in_child(const char *dir, struct sim_set *e, struct uncore_backend *be,
@@ -92,7 +70,7 @@ static void in_child(const char *dir, struct sim_set *e, struct uncore_backend *
 
 	/* A set of the child's own reads 0 on every socket: they are the
 	 * parent's. */
-	CHECK_EQ_INT(new_set(hub, &b), 0);
+	CHECK_EQ_INT(view_set_open(hub, ubox, 1, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(b.set), 0);
 	CHECK_EQ_INT(uncore_sim_advance(e->sim, 1 * MS), 0);
 	CHECK_EQ_INT(uncore_set_stop(b.set, &v), 0);
@@ -107,8 +85,8 @@ static void in_child(const char *dir, struct sim_set *e, struct uncore_backend *
 	/* Letting go: no join of the parent's poller thread (not here), no
 	 * socket lock dropped, no backend destroyed. */
 	uncore_poller_stop(poller);
-	free_set(&b);
-	free_set(a);
+	view_set_close(&b);
+	view_set_close(a);
 	uncore_share_release(hub);
 	struct stat sb;
 	CHECK(stat(log, &sb) != 0 || sb.st_size == 0);
@@ -146,7 +124,7 @@ TEST(a_forked_child_keeps_its_totals_and_leaves_the_parent_counting)
 	pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 	struct uncore_poller *poller = NULL;
 	uint64_t v = 0;
-	REQUIRE(new_set(hub, &a) == 0);
+	REQUIRE(view_set_open(hub, ubox, 1, &a) == 0);
 	REQUIRE(uncore_set_start(a.set) == 0);
 	/* A poller not due for an hour: it is there to be forked, not to
 	 * read.  Not under AddressSanitizer: GCC 12's sanitizer runtime has no
@@ -205,7 +183,7 @@ TEST(a_forked_child_keeps_its_totals_and_leaves_the_parent_counting)
 	uncore_poller_stop(poller);
 	CHECK_EQ_INT(uncore_set_stop(a.set, &v), 0);
 	CHECK_EQ_U64(v, 2 * 4 * per_ms);
-	free_set(&a);
+	view_set_close(&a);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 	test_rmtree(dir);

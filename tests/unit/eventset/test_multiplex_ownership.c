@@ -15,6 +15,7 @@
 #include "common/uncore_error.h"
 #include "eventset/share.h"
 #include "harness.h"
+#include "support/sim_texts.h"
 #include "sim_set.h"
 #include "tmpdir.h"
 
@@ -25,12 +26,7 @@
 /* test_set_metrics.c's constant writebacks: the three Wb{I,S,E} packet
  * filters of QPI port 0 of socket 0 take turns (2.9.5 DRS_WB_FROM_QPI),
  * 60 M packets/s in all, 64 bytes each. */
-static const char wb_constant[] =
-    "include hswep-clocks.scn\n"
-    "include hswep-shapes.scn\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n";
+static const char wb_constant[] = SIM_TEXT_QPI_WRITEBACKS;
 
 static const char *const names[] = {"hswep_unc_qpi::DRS_WB_FROM_QPI",
 				    "hswep_unc_qpi::UNC_Q_CLOCKTICKS:socket=0"};

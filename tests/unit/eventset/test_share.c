@@ -11,6 +11,7 @@
 #include "eventset/share.h"
 #include "harness.h"
 #include "sim_set.h"
+#include "view_set.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "simkernel/uncore_sim_perf.h"
 
@@ -38,31 +39,6 @@ static int open_hub(struct sim_set *e, struct uncore_share **hub, int perf, cons
 	return rc;
 }
 
-struct view_set {
-	struct uncore_backend *view;
-	struct uncore_set *set;
-};
-
-static int new_set(struct uncore_share *hub, struct sim_set *e, const char *const *names,
-		   unsigned n, struct view_set *vs)
-{
-	int rc = uncore_share_view(hub, &vs->view);
-	if (rc == 0)
-		rc = uncore_set_create(vs->view, &vs->set);
-	if (rc == 0)
-		rc = uncore_set_assign(vs->set, names, n);
-	(void)e;
-	return rc;
-}
-
-static void free_set(struct view_set *vs)
-{
-	uncore_set_destroy(vs->set);
-	if (vs->view)
-		vs->view->ops->destroy(vs->view);
-	memset(vs, 0, sizeof(*vs));
-}
-
 static void identical_events_share_and_count_their_own_interval(int perf)
 {
 	struct sim_set e;
@@ -73,9 +49,9 @@ static void identical_events_share_and_count_their_own_interval(int perf)
 	uint64_t a0[2], a1[2], b1[2], c1[1];
 
 	CHECK_EQ_INT(open_hub(&e, &hub, perf, "hswep-clocks.scn"), 0);
-	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
-	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &b), 0);
-	CHECK_EQ_INT(new_set(hub, &e, other, 1, &c), 0);
+	CHECK_EQ_INT(view_set_open(hub, ev, 2, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, ev, 2, &b), 0);
+	CHECK_EQ_INT(view_set_open(hub, other, 1, &c), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
 	CHECK_EQ_INT(uncore_set_read(a.set, a0), 0);
@@ -94,9 +70,9 @@ static void identical_events_share_and_count_their_own_interval(int perf)
 	CHECK_EQ_U64(b1[1], 2 * per_ms * e.topo.sockets);
 	CHECK_EQ_U64(b1[0], a1[0] - a0[0]);
 	CHECK_EQ_U64(c1[0] * 2, b1[0]); /* socket 1 of two identical sockets */
-	free_set(&a);
-	free_set(&b);
-	free_set(&c);
+	view_set_close(&a);
+	view_set_close(&b);
+	view_set_close(&c);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
@@ -122,8 +98,8 @@ TEST(a_set_that_cannot_fit_is_refused_naming_the_events)
 			      "hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=4:socket=0"};
 	const char *more[] = {"hswep_unc_cbo0::UNC_C_CLOCKTICKS:t=5:socket=0"};
 	CHECK_EQ_INT(open_hub(&e, &hub, 0, "hswep-clocks.scn"), 0);
-	CHECK_EQ_INT(new_set(hub, &e, full, 4, &a), 0);
-	CHECK_EQ_INT(new_set(hub, &e, more, 1, &b), 0);
+	CHECK_EQ_INT(view_set_open(hub, full, 4, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, more, 1, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	CHECK_EQ_INT(uncore_set_start(b.set), UNCORE_ECONFLICT);
 	CHECK_CONTAINS(uncore_error_detail(), "other running event sets");
@@ -132,8 +108,8 @@ TEST(a_set_that_cannot_fit_is_refused_naming_the_events)
 	CHECK_EQ_INT(uncore_set_stop(a.set, NULL), 0);
 	CHECK_EQ_INT(uncore_set_start(b.set), 0);
 	CHECK_EQ_INT(uncore_set_stop(b.set, NULL), 0);
-	free_set(&a);
-	free_set(&b);
+	view_set_close(&a);
+	view_set_close(&b);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
@@ -152,7 +128,7 @@ static void *loop(void *arg)
 		    uncore_set_stop(w->vs.set, v) < 0)
 			w->failures++;
 	}
-	free_set(&w->vs); /* the last one destroys the hub */
+	view_set_close(&w->vs); /* the last one destroys the hub */
 	return NULL;
 }
 
@@ -167,7 +143,7 @@ TEST(threads_keep_counting_while_the_creator_lets_go)
 	/* The sets exist before (PAPI creates them under the component). */
 	for (int i = 0; i < 8; i++) {
 		memset(&w[i], 0, sizeof(w[i]));
-		CHECK_EQ_INT(new_set(hub, &e, ev, 1, &w[i].vs), 0);
+		CHECK_EQ_INT(view_set_open(hub, ev, 1, &w[i].vs), 0);
 	}
 	for (int i = 0; i < 8; i++)
 		pthread_create(&th[i], NULL, loop, &w[i]);
@@ -201,8 +177,8 @@ static void view_reads_are_exact_across_wraps(int perf)
 	uint64_t va[3] = {0, 0, 0}, vb[2] = {0, 0}, channels = 0;
 	const uint64_t per_read = 100000000ull * 1000000ull; /* 1e14 */
 	CHECK_EQ_INT(open_hub(&e, &hub, perf, "stream.scn"), 0);
-	CHECK_EQ_INT(new_set(hub, &e, ev, 3, &a), 0);
-	CHECK_EQ_INT(new_set(hub, &e, other, 2, &b), 0);
+	CHECK_EQ_INT(view_set_open(hub, ev, 3, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, other, 2, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	for (int i = 1; i <= 9; i++) {
 		CHECK_EQ_INT(uncore_sim_advance(e.sim, 1000000ull * NS_PER_S), 0);
@@ -233,8 +209,8 @@ static void view_reads_are_exact_across_wraps(int perf)
 	CHECK_EQ_INT(uncore_set_stop(a.set, va), 0);
 	CHECK_EQ_U64(va[0], after);
 	CHECK_EQ_U64(va[1], 2 * after);
-	free_set(&a);
-	free_set(&b);
+	view_set_close(&a);
+	view_set_close(&b);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
@@ -276,8 +252,8 @@ static void lone_set_reads_in_one_pass_exact_across_wraps(int perf)
 	const uint64_t secs = 1000000ull; /* per read: 1e14 read CAS, 2^48 = 2.8e14 */
 	uint64_t va[5], vb[2];
 	CHECK_EQ_INT(open_hub(&e, &hub, perf, "stream.scn"), 0);
-	CHECK_EQ_INT(new_set(hub, &e, ev, 5, &a), 0);
-	CHECK_EQ_INT(new_set(hub, &e, other, 2, &b), 0);
+	CHECK_EQ_INT(view_set_open(hub, ev, 5, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, other, 2, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	for (uint64_t i = 1; i <= 5; i++) {
 		CHECK_EQ_INT(uncore_sim_advance(e.sim, secs * NS_PER_S), 0);
@@ -306,8 +282,8 @@ static void lone_set_reads_in_one_pass_exact_across_wraps(int perf)
 	for (int k = 0; k < 5; k++)
 		CHECK_EQ_U64(va[k], rate[k] * secs * 4);
 	CHECK_EQ_U64(vb[0], rate[2] * secs * 2);
-	free_set(&a);
-	free_set(&b);
+	view_set_close(&a);
+	view_set_close(&b);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
@@ -326,8 +302,8 @@ static void a_set_in_another_order_reads_its_own_counts(int perf)
 	const char *evb[] = {"hswep_unc_imc0::UNC_M_ACT_COUNT:RD:socket=0"};
 	uint64_t va[2], vb[1];
 	CHECK_EQ_INT(open_hub(&e, &hub, perf, "stream.scn"), 0);
-	CHECK_EQ_INT(new_set(hub, &e, evb, 1, &b), 0);
-	CHECK_EQ_INT(new_set(hub, &e, eva, 2, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, evb, 1, &b), 0);
+	CHECK_EQ_INT(view_set_open(hub, eva, 2, &a), 0);
 	CHECK_EQ_INT(uncore_set_start(b.set), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	CHECK_EQ_INT(uncore_set_stop(b.set, vb), 0); /* A alone from here */
@@ -338,8 +314,8 @@ static void a_set_in_another_order_reads_its_own_counts(int perf)
 		CHECK_EQ_U64(va[1], 25000000ull * i);  /* activates */
 	}
 	CHECK_EQ_INT(uncore_set_stop(a.set, va), 0);
-	free_set(&a);
-	free_set(&b);
+	view_set_close(&a);
+	view_set_close(&b);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
@@ -378,7 +354,7 @@ TEST(a_lone_multiplexed_group_read_in_place_is_scaled)
 	uint64_t v[2];
 	CHECK_EQ_INT(open_hub(&e, &hub, 1, "stream.scn"), 0);
 	CHECK_EQ_INT(uncore_sim_perf_set_share(e.kernel, "uncore_imc_1", 1, 4), 0);
-	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, ev, 2, &a), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	/* What the simulator counts (src/sim/SCENARIOS.md): after t ns the iMC
 	 * has run floor(t f / 1e9) DRAM clocks and added floor(clocks R / f)
@@ -399,7 +375,7 @@ TEST(a_lone_multiplexed_group_read_in_place_is_scaled)
 	CHECK_EQ_INT(st.scaled, 1);
 	CHECK_EQ_U64(st.time_running * 4, st.time_enabled);
 	CHECK_EQ_INT(uncore_set_stop(a.set, v), 0);
-	free_set(&a);
+	view_set_close(&a);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
@@ -419,7 +395,7 @@ TEST(a_fault_on_one_socket_costs_a_view_only_that_socket)
 	uint64_t v[2];
 	CHECK_EQ_INT(open_hub(&e, &hub, 0, "hswep-clocks.scn"), 0);
 	uint64_t per_ms = e.topo.clock_hz[0] / 1000;
-	CHECK_EQ_INT(new_set(hub, &e, ev, 2, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, ev, 2, &a), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, MS), 0);
 	CHECK_EQ_INT(uncore_set_read(a.set, v), 0);
@@ -444,7 +420,7 @@ TEST(a_fault_on_one_socket_costs_a_view_only_that_socket)
 	CHECK_EQ_U64(v[1], 3 * per_ms);
 	CHECK_EQ_INT(uncore_set_stop(a.set, v), 0);
 	CHECK_EQ_U64(v[0], 3 * per_ms);
-	free_set(&a);
+	view_set_close(&a);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
@@ -469,10 +445,10 @@ TEST(a_refused_set_frees_nothing_the_union_still_counts)
 	uint64_t va[1], vb[1];
 	const uint64_t per_s = 100000000ull; /* stream.scn: 100 M/s per channel */
 	CHECK_EQ_INT(open_hub(&e, &hub, 0, "stream.scn"), 0);
-	CHECK_EQ_INT(new_set(hub, &e, evb, 1, &b), 0);
-	CHECK_EQ_INT(new_set(hub, &e, eva, 1, &a), 0);
-	CHECK_EQ_INT(new_set(hub, &e, full, 4, &c), 0);
-	CHECK_EQ_INT(new_set(hub, &e, more, 1, &d), 0);
+	CHECK_EQ_INT(view_set_open(hub, evb, 1, &b), 0);
+	CHECK_EQ_INT(view_set_open(hub, eva, 1, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, full, 4, &c), 0);
+	CHECK_EQ_INT(view_set_open(hub, more, 1, &d), 0);
 	CHECK_EQ_INT(uncore_set_start(d.set), 0); /* C's four cannot fit next to it */
 	CHECK_EQ_INT(uncore_set_start(b.set), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0); /* socket 0: B's counter */
@@ -489,10 +465,10 @@ TEST(a_refused_set_frees_nothing_the_union_still_counts)
 	CHECK_EQ_U64(va[0], per_s);
 	CHECK_EQ_INT(uncore_set_stop(b.set, vb), 0);
 	CHECK_EQ_U64(vb[0], 3 * 2 * per_s);
-	free_set(&a);
-	free_set(&b);
-	free_set(&c);
-	free_set(&d);
+	view_set_close(&a);
+	view_set_close(&b);
+	view_set_close(&c);
+	view_set_close(&d);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }
@@ -513,8 +489,8 @@ static void same_event_different_filters_count_apart(int perf)
 	const char *evi[] = {"hswep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:STATE_I:socket=0"};
 	uint64_t vm[1], vi[1];
 	CHECK_EQ_INT(open_hub(&e, &hub, perf, "llc.scn"), 0);
-	CHECK_EQ_INT(new_set(hub, &e, evm, 1, &m), 0);
-	CHECK_EQ_INT(new_set(hub, &e, evi, 1, &i), 0);
+	CHECK_EQ_INT(view_set_open(hub, evm, 1, &m), 0);
+	CHECK_EQ_INT(view_set_open(hub, evi, 1, &i), 0);
 	CHECK_EQ_INT(uncore_set_start(m.set), 0);
 	CHECK_EQ_INT(uncore_set_start(i.set), UNCORE_ECONFLICT);
 	CHECK_CONTAINS(uncore_error_detail(), "STATE_I");
@@ -526,8 +502,8 @@ static void same_event_different_filters_count_apart(int perf)
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
 	CHECK_EQ_INT(uncore_set_stop(i.set, vi), 0);
 	CHECK_EQ_U64(vi[0], 4000);
-	free_set(&m);
-	free_set(&i);
+	view_set_close(&m);
+	view_set_close(&i);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 }

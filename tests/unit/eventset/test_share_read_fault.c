@@ -13,18 +13,14 @@
 #include "harness.h"
 #include "sim/uncore_sim.h"
 #include "support/sim_set.h"
+#include "support/sim_texts.h"
 
 #include <errno.h>
 #include <string.h>
 
 #define MS 1000000ull
 
-static const char wb_constant[] =
-    "include hswep-clocks.scn\n"
-    "include hswep-shapes.scn\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n";
+static const char wb_constant[] = SIM_TEXT_QPI_WRITEBACKS;
 
 static const char *const names[] = {"hswep_unc_qpi::DRS_WB_FROM_QPI",
 				    "hswep_unc_ubo::UNC_U_CLOCKTICKS"};

@@ -11,6 +11,7 @@
 #include "sim/uncore_sim.h"
 #include "support/lock_owner.h"
 #include "support/sim_set.h"
+#include "support/view_set.h"
 #include "support/tmpdir.h"
 
 #include <signal.h>
@@ -20,28 +21,7 @@
 
 #define MS 1000000ull
 
-struct view_set {
-	struct uncore_backend *view;
-	struct uncore_set *set;
-};
-
-static int new_set(struct uncore_share *hub, const char *name, struct view_set *vs)
-{
-	memset(vs, 0, sizeof(*vs));
-	int rc = uncore_share_view(hub, &vs->view);
-	if (rc == 0)
-		rc = uncore_set_create(vs->view, &vs->set);
-	if (rc == 0)
-		rc = uncore_set_assign(vs->set, &name, 1);
-	return rc;
-}
-
-static void free_set(struct view_set *vs)
-{
-	uncore_set_destroy(vs->set); /* a set does not own its backend */
-	if (vs->view)
-		vs->view->ops->destroy(vs->view);
-}
+static const char *const ubox_clockticks[] = {"hswep_unc_ubo::UNC_U_CLOCKTICKS"};
 
 TEST(a_socket_held_elsewhere_reads_zero_until_it_is_free)
 {
@@ -61,7 +41,7 @@ TEST(a_socket_held_elsewhere_reads_zero_until_it_is_free)
 
 	struct view_set a, b;
 	uint64_t va = 0, vb = 0;
-	CHECK_EQ_INT(new_set(hub, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, ubox_clockticks, 1, &a), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
 	CHECK_EQ_INT(uncore_set_read(a.set, &va), 0);
@@ -79,7 +59,7 @@ TEST(a_socket_held_elsewhere_reads_zero_until_it_is_free)
 
 	test_kill_lock_owner(child);
 	/* The next start looks for freed sockets at once. */
-	CHECK_EQ_INT(new_set(hub, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &b), 0);
+	CHECK_EQ_INT(view_set_open(hub, ubox_clockticks, 1, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(b.set), 0);
 	CHECK_EQ_INT(uncore_share_socket_state(hub, 1, NULL, 0), 1);
 	CHECK_EQ_INT(uncore_share_holders(hub, holders, sizeof(holders)), 0);
@@ -90,8 +70,8 @@ TEST(a_socket_held_elsewhere_reads_zero_until_it_is_free)
 	CHECK_EQ_INT(uncore_set_stop(a.set, &va), 0);
 	/* A: socket 0 for 2 ms, socket 1 for the last 1 ms. */
 	CHECK_EQ_U64(va, 3 * per_ms);
-	free_set(&a);
-	free_set(&b);
+	view_set_close(&a);
+	view_set_close(&b);
 	uncore_share_release(hub);
 	/* Nothing of ours holds a socket any more: another process takes both. */
 	for (unsigned s = 0; s < 2; s++) {
@@ -123,7 +103,7 @@ TEST(a_counting_set_takes_a_freed_socket_when_it_reads)
 	const uint64_t per_ms = e.topo.clock_hz[0] / 1000;
 	struct view_set a;
 	uint64_t va = 0;
-	CHECK_EQ_INT(new_set(hub, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, ubox_clockticks, 1, &a), 0);
 	CHECK_EQ_INT(uncore_set_start(a.set), 0);
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
 	test_kill_lock_owner(child);
@@ -135,7 +115,7 @@ TEST(a_counting_set_takes_a_freed_socket_when_it_reads)
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
 	CHECK_EQ_INT(uncore_set_stop(a.set, &va), 0);
 	CHECK_EQ_U64(va, 3 * per_ms); /* socket 0 for 2 ms, socket 1 for 1 ms */
-	free_set(&a);
+	view_set_close(&a);
 	uncore_share_release(hub);
 	sim_set_close(&e);
 	test_rmtree(dir);

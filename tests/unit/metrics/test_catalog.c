@@ -8,6 +8,7 @@
 #include "common/uncore_error.h"
 #include "plan/sched.h"
 #include "harness.h"
+#include "support/full_machine.h"
 #include "metrics/compile.h"
 #include "metrics/metrics.h"
 
@@ -15,22 +16,6 @@
 #include <string.h>
 
 static const char *const platforms[] = {"hswep", "skl", "nhm", "skx", "clx", "icx", "spr", "emr", "gnr", "srf"};
-
-/* A machine with every instance of every box type of `plat`. */
-static struct uncore_machine full_machine(const struct uncore_event_platform *plat,
-					  unsigned sockets)
-{
-	struct uncore_machine m;
-	memset(&m, 0, sizeof(m));
-	m.plat = plat;
-	m.nsockets = sockets;
-	for (unsigned b = 0; b < plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++)
-		for (unsigned s = 0; s < sockets; s++)
-			uncore_inst_fill(&m.present[b][s], plat->boxes[b]->ninstances);
-	for (unsigned s = 0; s < sockets; s++)
-		m.node_id[s] = (uint8_t)s;
-	return m;
-}
 
 /* Runs first: asking for one platform's metrics parses that file alone
  * (start-up parses nothing on a machine that uses none, issue 14). */
@@ -92,7 +77,7 @@ TEST(every_metric_compiles_on_a_full_machine)
 		if (uncore_metric_catalog_get(plat, &cat) < 0)
 			continue;
 		struct uncore_machine m =
-		    full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+		    test_full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
 		for (unsigned i = 0; i < cat->ndefs; i++) {
 			const struct uncore_metric_def *d = &cat->defs[i];
 			char row[160];
@@ -197,7 +182,7 @@ TEST(every_group_is_one_schedulable_event_set)
 		if (uncore_metric_catalog_get(plat, &cat) < 0)
 			continue;
 		struct uncore_machine m =
-		    full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+		    test_full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
 		for (unsigned g = 0; g < uncore_metric_group_count(cat); g++) {
 			const struct uncore_metric_group *grp = uncore_metric_group_at(cat, g);
 			struct uncore_metric_ref refs[16];
@@ -383,7 +368,7 @@ TEST(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason)
 	if (!cat)
 		return;
 	/* A one-socket machine: no QPI port has a PMON. */
-	struct uncore_machine m = full_machine(plat, 1);
+	struct uncore_machine m = test_full_machine(plat, 1);
 	const struct uncore_box_type *qpi = uncore_metric_box(cat, "qpi");
 	int b = uncore_machine_box_index(&m, qpi);
 	CHECK(b >= 0);
@@ -429,7 +414,7 @@ TEST(formula_names_that_do_not_resolve_are_refused_naming_them)
 	     "R0 set twice to different values", UNCORE_ECONFLICT},
 	};
 	const struct uncore_event_platform *plat = uncore_event_platform_by_name("hswep");
-	struct uncore_machine m = full_machine(plat, 2);
+	struct uncore_machine m = test_full_machine(plat, 2);
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		char text[1024];
 		harness_row = rows[i].formula;

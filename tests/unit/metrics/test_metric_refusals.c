@@ -7,27 +7,13 @@
  * (the format of src/metrics/README.md). */
 #include "common/uncore_error.h"
 #include "harness.h"
+#include "support/full_machine.h"
 #include "metrics/catalog.h"
 #include "metrics/compile.h"
 #include "plan/machine.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static struct uncore_machine full_machine(const struct uncore_event_platform *plat,
-					  unsigned sockets)
-{
-	struct uncore_machine m;
-	memset(&m, 0, sizeof(m));
-	m.plat = plat;
-	m.nsockets = sockets;
-	for (unsigned b = 0; b < plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++)
-		for (unsigned s = 0; s < sockets; s++)
-			uncore_inst_fill(&m.present[b][s], plat->boxes[b]->ninstances);
-	for (unsigned s = 0; s < sockets; s++)
-		m.node_id[s] = (uint8_t)s;
-	return m;
-}
 
 static const struct {
 	const char *platform, *lines; /* the metric's lines after its name */
@@ -57,7 +43,7 @@ TEST(metrics_this_machine_cannot_compile_are_refused_with_the_reason)
 {
 	const struct uncore_event_platform *plat = uncore_event_platform_by_name("hswep");
 	REQUIRE(plat);
-	struct uncore_machine m = full_machine(plat, 2);
+	struct uncore_machine m = test_full_machine(plat, 2);
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		char text[1024];
 		harness_row = rows[i].detail[0] ? rows[i].detail : "compiles";

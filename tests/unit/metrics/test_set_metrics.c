@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "metrics/metrics.h"
 #include "sim_set.h"
+#include "sim_texts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -86,14 +87,7 @@ TEST(llc_miss_ratio_spread_over_cbos_is_exact)
 	sim_set_close(&e);
 }
 
-/* DRS writebacks: the three Wb{I,S,E} packet filters of one QPI port take
- * turns (2.9.5 DRS_WB_FROM_QPI). */
-static const char wb_constant[] =
-    "include hswep-clocks.scn\n"
-    "include hswep-shapes.scn\n"
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x4 rate=30M/s\n"  /* WbIData 0x1C80 */
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x5 rate=20M/s\n"  /* WbSData 0x1CA0 */
-    "stream qpi[0] socket=0 ev=0x38 ext=1 dir=rx mc=0xe popc=0x6 rate=10M/s\n"; /* WbEData 0x1CC0 */
+static const char wb_constant[] = SIM_TEXT_QPI_WRITEBACKS;
 
 TEST(multiplexed_qpi_writebacks_are_exact_for_constant_rates)
 {

@@ -3,7 +3,10 @@
 #include "harness.h"
 #include "platform/cpu.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static struct uncore_cpu_id make_cpu(const char *vendor, unsigned family, unsigned model)
 {
@@ -105,6 +108,70 @@ TEST(identify_reads_this_cpu)
 	CHECK(strlen(id.vendor) == 12);
 }
 
+/* The kernel's account of the processor: the first block of a
+ * /proc/cpuinfo, whole words of its flags. */
+TEST(cpuinfo_overlays_the_first_processor)
+{
+	char path[] = "/tmp/test_cpu_cpuinfoXXXXXX";
+	int fd = mkstemp(path);
+	REQUIRE(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	REQUIRE(f != NULL);
+	fputs("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 17\n"
+	      "model name\t: AMD EPYC 9654 96-Core Processor\nstepping\t: 1\n"
+	      "flags\t\t: fpu hypervisor_x lahf_lm hypervisor\n\n"
+	      "processor\t: 1\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 63\n\n",
+	      f);
+	fclose(f);
+	struct uncore_cpu_id id = make_cpu("GenuineIntel", 6, 0xa7);
+	id.l3_kb = 1024;
+	CHECK_EQ_INT(uncore_cpu_read_cpuinfo(path, &id), 1);
+	CHECK_EQ_STR(id.vendor, "AuthenticAMD");
+	CHECK_EQ_INT(id.family, 25);
+	CHECK_EQ_INT(id.model, 0x11);
+	CHECK_EQ_INT(id.stepping, 1);
+	CHECK_EQ_INT(id.hypervisor, 1);
+	CHECK_EQ_INT(id.l3_kb, 1024); /* CPUID's */
+	CHECK_EQ_STR(id.brand, "AMD EPYC 9654 96-Core Processor");
+
+	/* "hypervisor_x" is not the flag; a file without a model leaves id. */
+	f = fopen(path, "w");
+	REQUIRE(f != NULL);
+	fputs("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 207\n"
+	      "flags\t\t: fpu hypervisor_x\n",
+	      f);
+	fclose(f);
+	id.hypervisor = 1;
+	CHECK_EQ_INT(uncore_cpu_read_cpuinfo(path, &id), 1);
+	CHECK_EQ_INT(id.model, 0xcf);
+	CHECK_EQ_INT(id.hypervisor, 0);
+	f = fopen(path, "w");
+	REQUIRE(f != NULL);
+	fputs("processor\t: 0\nvendor_id\t: IBM\n", f);
+	fclose(f);
+	CHECK_EQ_INT(uncore_cpu_read_cpuinfo(path, &id), 0);
+	CHECK_EQ_STR(id.vendor, "GenuineIntel");
+	unlink(path);
+	CHECK(uncore_cpu_read_cpuinfo(path, &id) < 0);
+}
+
+/* Messages name the processor; another vendor's is said to be one. */
+TEST(describe_and_no_tables_name_the_processor)
+{
+	char buf[256];
+	struct uncore_cpu_id amd = make_cpu("AuthenticAMD", 25, 0x11);
+	snprintf(amd.brand, sizeof(amd.brand), "AMD EPYC 9654 96-Core Processor");
+	uncore_cpu_describe(&amd, buf, sizeof(buf));
+	CHECK_EQ_STR(buf, "AMD EPYC 9654 96-Core Processor (AuthenticAMD family 25 model 0x11)");
+	amd.hypervisor = 1;
+	uncore_cpu_no_tables(&amd, buf, sizeof(buf));
+	CHECK_EQ_STR(buf, "AMD EPYC 9654 96-Core Processor (AuthenticAMD family 25 model 0x11), a "
+			  "virtual machine: not an Intel processor, no Intel uncore tables");
+	struct uncore_cpu_id rkl = make_cpu("GenuineIntel", 6, 0xa7);
+	uncore_cpu_no_tables(&rkl, buf, sizeof(buf));
+	CHECK_EQ_STR(buf, "no uncore tables for GenuineIntel family 6 model 0xa7");
+}
+
 int main(void)
 {
 	RUN(known_models_map_to_platforms);
@@ -113,5 +180,7 @@ int main(void)
 	RUN(l3_from_cpuid_leaves_2_and_4);
 	RUN(describe_lists_every_platform);
 	RUN(identify_reads_this_cpu);
+	RUN(cpuinfo_overlays_the_first_processor);
+	RUN(describe_and_no_tables_name_the_processor);
 	return harness_done();
 }

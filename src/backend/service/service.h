@@ -1,0 +1,19 @@
+/* The service backend: counting through uncored, the node service
+ * (src/service/), for processes that may not program the uncore
+ * themselves.  The machine is the service's; each event of a plan is sent
+ * by its canonical name (events/parse.h, uncore_event_format) and the
+ * service validates and counts it as the component would; a read asks for
+ * a fresh sample and copies the event's 64-bit totals out of the
+ * snapshot the service publishes (service/snapshot.h). */
+#ifndef UNCORE_BACKEND_SERVICE_H
+#define UNCORE_BACKEND_SERVICE_H
+
+#include "backend/backend.h"
+
+/* Connect to the service listening at `path`: 0 and a backend, or
+ * UNCORE_ENODEV (no service there: nothing listens), UNCORE_EPERM, or
+ * UNCORE_EIO (it does not answer as uncored does), the detail saying so.
+ * `origin` (room for 200 bytes) gets where the counts come from. */
+int uncore_service_open(const char *path, struct uncore_backend **out, char *origin, size_t len);
+
+#endif

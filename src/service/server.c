@@ -1,0 +1,275 @@
+/* uncored's clients and events (server.h).  An event is an event set of
+ * one counted event on a view of the component's shared counters; its box
+ * instances' 64-bit totals (the view's read: the hub's totals, counted
+ * since the event was first programmed) are published at indexes of the
+ * snapshot reserved for it, which the ADD reply gives the client. */
+#include "service/server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/uncore_error.h"
+#include "eventset/eventset.h"
+#include "eventset/share.h"
+
+struct svc_event {
+	uint32_t id;
+	struct uncore_backend *view;
+	struct uncore_set *set;
+	unsigned nslots;
+	uint32_t base; /* snapshot indexes base .. base + nslots - 1 */
+	uint64_t *raw;
+};
+
+struct uncored_client {
+	struct uncored_client *next;
+	struct svc_event *ev[UNCORED_CLIENT_MAX_EVENTS];
+	unsigned nev;
+	uint32_t next_id;
+};
+
+struct uncored_server {
+	struct uncored_server_config cfg;
+	struct uncored_snapshot *snap;
+	struct uncored_client *clients;
+	uint8_t used[UNCORED_SNAPSHOT_VALUES]; /* snapshot indexes reserved */
+	uint64_t samples;
+};
+
+int uncored_server_create(const struct uncored_server_config *cfg, struct uncored_snapshot *snap,
+			  struct uncored_server **out)
+{
+	struct uncored_server *srv = calloc(1, sizeof(*srv));
+	if (!srv)
+		return uncore_fail(UNCORE_ENOMEM, "uncored: out of memory");
+	srv->cfg = *cfg;
+	srv->snap = snap;
+	uncored_snapshot_init(snap);
+	*out = srv;
+	return 0;
+}
+
+void uncored_server_destroy(struct uncored_server *srv)
+{
+	if (!srv)
+		return;
+	while (srv->clients)
+		uncored_client_free(srv, srv->clients);
+	free(srv);
+}
+
+int uncored_client_new(struct uncored_server *srv, struct uncored_client **out)
+{
+	struct uncored_client *cl = calloc(1, sizeof(*cl));
+	if (!cl)
+		return uncore_fail(UNCORE_ENOMEM, "uncored: out of memory");
+	cl->next_id = 1;
+	cl->next = srv->clients;
+	srv->clients = cl;
+	*out = cl;
+	return 0;
+}
+
+/* n consecutive free snapshot indexes, first fit: 0 and *base, or ENOSPACE. */
+static int reserve(struct uncored_server *srv, unsigned n, uint32_t *base)
+{
+	for (uint32_t b = 0, run = 0; b < UNCORED_SNAPSHOT_VALUES; b++) {
+		run = srv->used[b] ? 0 : run + 1;
+		if (run == n) {
+			*base = b + 1 - n;
+			memset(&srv->used[*base], 1, n);
+			return 0;
+		}
+	}
+	return uncore_fail(UNCORE_ENOSPACE,
+			   "uncored: the snapshot has no room for %u more totals (%u in all)", n,
+			   UNCORED_SNAPSHOT_VALUES);
+}
+
+static void event_free(struct uncored_server *srv, struct svc_event *e)
+{
+	if (!e)
+		return;
+	if (e->set) {
+		if (uncore_set_running(e->set) && uncore_set_stop(e->set, NULL) < 0)
+			uncore_error_clear();
+		uncore_set_destroy(e->set);
+	}
+	if (e->view)
+		e->view->ops->destroy(e->view);
+	if (e->nslots)
+		memset(&srv->used[e->base], 0, e->nslots);
+	free(e->raw);
+	free(e);
+}
+
+void uncored_client_free(struct uncored_server *srv, struct uncored_client *cl)
+{
+	for (struct uncored_client **p = &srv->clients; *p; p = &(*p)->next)
+		if (*p == cl) {
+			*p = cl->next;
+			break;
+		}
+	for (unsigned i = 0; i < cl->nev; i++)
+		event_free(srv, cl->ev[i]);
+	free(cl);
+}
+
+/* Validate `name` as the component does and count it: the event and its
+ * slots into `r`. */
+static int add_event(struct uncored_server *srv, struct uncored_client *cl, const char *name,
+		     struct uncored_add_reply *r, uint32_t *nslots)
+{
+	struct svc_event *e;
+	unsigned idx;
+	if (cl->nev == UNCORED_CLIENT_MAX_EVENTS)
+		return uncore_fail(UNCORE_ENOSPACE, "uncored: a client counts at most %u events",
+				   UNCORED_CLIENT_MAX_EVENTS);
+	if (!(e = calloc(1, sizeof(*e))))
+		return uncore_fail(UNCORE_ENOMEM, "uncored: out of memory");
+	int rc = uncore_share_view(srv->cfg.share, &e->view);
+	if (rc == 0)
+		rc = uncore_set_create(e->view, &e->set);
+	if (rc == 0) {
+		uncore_set_clock(e->set, srv->cfg.clock);
+		rc = uncore_set_add(e->set, name, &idx);
+	}
+	if (rc == 0 && uncore_set_entry(e->set, 0)->kind != UNCORE_ENTRY_EVENT)
+		rc = uncore_fail(UNCORE_EINVAL,
+				 "uncored: %s is a metric; ask for the events it is computed from",
+				 name);
+	if (rc == 0)
+		rc = uncore_set_start(e->set);
+	const struct uncore_plan *p = rc == 0 ? uncore_set_plan(e->set) : NULL;
+	if (rc == 0 && (!p || p->nslots == 0 || p->nslots > UNCORED_EVENT_MAX_SLOTS))
+		rc = uncore_fail(UNCORE_ENOSUPP, "uncored: %s counts on %u box instances (1 to %u)",
+				 name, p ? p->nslots : 0, UNCORED_EVENT_MAX_SLOTS);
+	if (rc == 0)
+		rc = reserve(srv, p->nslots, &e->base);
+	if (rc == 0) {
+		e->nslots = p->nslots;
+		e->raw = calloc(p->nslots, sizeof(*e->raw));
+		if (!e->raw)
+			rc = uncore_fail(UNCORE_ENOMEM, "uncored: out of memory");
+	}
+	if (rc < 0) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		event_free(srv, e);
+		return uncore_error_restore(&err);
+	}
+	e->id = cl->next_id++;
+	cl->ev[cl->nev++] = e;
+	r->id = e->id;
+	for (unsigned k = 0; k < p->nslots; k++)
+		r->slot[k] = (struct uncored_slot){p->slots[k].socket, p->slots[k].box,
+						   p->slots[k].instance, e->base + k};
+	*nslots = p->nslots;
+	return 0;
+}
+
+static int remove_event(struct uncored_server *srv, struct uncored_client *cl, uint32_t id)
+{
+	for (unsigned i = 0; i < cl->nev; i++)
+		if (cl->ev[i]->id == id) {
+			event_free(srv, cl->ev[i]);
+			cl->ev[i] = cl->ev[--cl->nev];
+			return 0;
+		}
+	return uncore_fail(UNCORE_EINVAL, "uncored: no event %u of this client", id);
+}
+
+int uncored_server_sample(struct uncored_server *srv)
+{
+	int first_rc = 0;
+	uncored_snapshot_begin(srv->snap);
+	for (struct uncored_client *cl = srv->clients; cl; cl = cl->next)
+		for (unsigned i = 0; i < cl->nev; i++) {
+			struct svc_event *e = cl->ev[i];
+			/* A failed read still gives what it could read (backend.h). */
+			int rc = e->view->ops->read(e->view, e->raw);
+			if (rc < 0 && first_rc == 0)
+				first_rc = rc;
+			for (unsigned k = 0; k < e->nslots; k++)
+				if (e->raw[k] != UNCORE_RAW_UNREAD)
+					uncored_snapshot_set(srv->snap, e->base + k, e->raw[k]);
+		}
+	uncored_snapshot_end(srv->snap);
+	srv->samples++;
+	return first_rc;
+}
+
+uint64_t uncored_server_poll_ns(const struct uncored_server *srv)
+{
+	uint64_t best = UINT64_MAX, ns;
+	for (const struct uncored_client *cl = srv->clients; cl; cl = cl->next)
+		for (unsigned i = 0; i < cl->nev; i++)
+			if (uncore_set_max_read_interval(cl->ev[i]->set, &ns) == 0 && ns < best)
+				best = ns;
+	uncore_error_clear();
+	return best;
+}
+
+void uncored_server_status(const struct uncored_server *srv, struct uncored_status *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (const struct uncored_client *cl = srv->clients; cl; cl = cl->next) {
+		out->clients++;
+		out->events += cl->nev;
+		for (unsigned i = 0; i < cl->nev; i++)
+			out->slots += cl->ev[i]->nslots;
+	}
+	out->samples = srv->samples;
+}
+
+void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl, const void *msg,
+			   size_t len, void *reply, size_t *rlen, int *send_snapshot)
+{
+	struct uncored_request q;
+	struct uncored_reply *h = reply;
+	void *payload = (char *)reply + sizeof(*h);
+	uint32_t n = 0;
+	int rc;
+	uncore_error_clear();
+	*send_snapshot = 0;
+	memset(h, 0, sizeof(*h));
+	rc = uncored_request_check(msg, len, &q);
+	h->op = rc == 0 ? q.op : 0;
+	if (rc == 0) {
+		switch (q.op) {
+		case UNCORED_HELLO: {
+			struct uncored_hello *hello = payload;
+			const struct uncore_backend *be = srv->cfg.be;
+			memset(hello, 0, sizeof(*hello));
+			snprintf(hello->platform, sizeof(hello->platform), "%s", be->machine.plat->name);
+			snprintf(hello->origin, sizeof(hello->origin), "%s", srv->cfg.origin);
+			hello->snapshot_values = UNCORED_SNAPSHOT_VALUES;
+			hello->machine = be->machine;
+			hello->machine.plat = NULL;
+			*send_snapshot = 1;
+			break;
+		}
+		case UNCORED_ADD:
+			rc = add_event(srv, cl, q.name, payload, &n);
+			/* Its totals published at once; a read's fault is the
+			 * next SAMPLE's to report. */
+			if (rc == 0 && uncored_server_sample(srv) < 0)
+				uncore_error_clear();
+			break;
+		case UNCORED_REMOVE: rc = remove_event(srv, cl, q.id); break;
+		case UNCORED_SAMPLE: rc = uncored_server_sample(srv); break;
+		case UNCORED_STATUS: uncored_server_status(srv, payload); break;
+		}
+	}
+	h->magic = UNCORED_MAGIC;
+	h->status = rc;
+	h->n = rc == 0 ? n : 0;
+	if (rc < 0) {
+		snprintf(h->detail, sizeof(h->detail), "%s",
+			 uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
+		*rlen = sizeof(*h);
+	} else
+		*rlen = uncored_reply_size(h->op, n);
+	uncore_error_clear();
+}

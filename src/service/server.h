@@ -1,0 +1,60 @@
+/* uncored's service logic, apart from its sockets (utils/uncored): the
+ * clients, the events each asked for, and the snapshot they are published
+ * in.  Every event is validated and counted as the component does: a name
+ * resolved through the tables, an event set of its own on the component's
+ * shared counters (eventset/share.h: the union of every client's events is
+ * programmed, identical encodings once, every write through the backend's
+ * allowlist).  Single-threaded: the daemon's loop calls it. */
+#ifndef UNCORE_SERVICE_SERVER_H
+#define UNCORE_SERVICE_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend/backend.h"
+#include "eventset/clock.h"
+#include "eventset/share.h"
+#include "backend/service/protocol.h"
+#include "backend/service/snapshot.h"
+
+struct uncored_server;
+struct uncored_client;
+
+/* What the service counts through (the component's, bind/component.h;
+ * none owned): its shared counters, their backend, its clock, and where
+ * the counts come from ("SIMULATED uncore: ..."). */
+struct uncored_server_config {
+	struct uncore_share *share;
+	const struct uncore_backend *be;
+	const struct uncore_clock *clock;
+	const char *origin;
+};
+
+/* A service as `cfg` says, its snapshot in `snap` (uncored_snapshot_size()
+ * bytes, the daemon's shared memory). */
+int uncored_server_create(const struct uncored_server_config *cfg, struct uncored_snapshot *snap,
+			  struct uncored_server **out);
+void uncored_server_destroy(struct uncored_server *srv);
+
+/* A connected client; freeing one stops and frees every event it added
+ * (a client that exits or is killed frees what it held). */
+int uncored_client_new(struct uncored_server *srv, struct uncored_client **out);
+void uncored_client_free(struct uncored_server *srv, struct uncored_client *cl);
+
+/* One received message of `cl`: the reply to send in `reply` (room for
+ * UNCORED_MSG_MAX bytes), its size in *rlen.  *send_snapshot: the reply
+ * goes with the snapshot's descriptor (HELLO).  A malformed message gets
+ * an error reply like any refused request. */
+void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl, const void *msg,
+			   size_t len, void *reply, size_t *rlen, int *send_snapshot);
+
+/* Read every event and publish the totals (a fresh sample). */
+int uncored_server_sample(struct uncored_server *srv);
+
+/* How often the counters must be sampled so that none wraps unseen (ns;
+ * UINT64_MAX: no event). */
+uint64_t uncored_server_poll_ns(const struct uncored_server *srv);
+
+void uncored_server_status(const struct uncored_server *srv, struct uncored_status *out);
+
+#endif

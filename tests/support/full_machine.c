@@ -1,0 +1,18 @@
+/* A machine with every box instance of a platform (full_machine.h). */
+#include "full_machine.h"
+
+#include <string.h>
+
+struct uncore_machine test_full_machine(const struct uncore_event_platform *plat, unsigned sockets)
+{
+	struct uncore_machine m;
+	memset(&m, 0, sizeof(m));
+	m.plat = plat;
+	m.nsockets = sockets;
+	for (unsigned b = 0; b < plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++)
+		for (unsigned s = 0; s < sockets; s++)
+			uncore_inst_fill(&m.present[b][s], plat->boxes[b]->ninstances);
+	for (unsigned s = 0; s < sockets; s++)
+		m.node_id[s] = (uint8_t)s;
+	return m;
+}

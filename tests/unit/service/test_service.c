@@ -1,0 +1,165 @@
+/* uncored's service logic (service/server.h, protocol.h, snapshot.h) on a
+ * shared simulated node in virtual time, without sockets: a client's ADD
+ * is validated as the component does and its box instances' totals are
+ * published where the reply says, exactly (hswep-clocks: UCLK 2.5 GHz, so
+ * 4 ms are 10,000,000 UBox cycles a socket); bad names, metrics and
+ * malformed messages get error replies; a freed client leaves nothing. */
+#include "harness.h"
+#include "bind/component.h"
+#include "service/server.h"
+#include "sim/uncore_sim.h"
+#include "support/tmpdir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct uncore_settings settings;
+static char reply[UNCORED_MSG_MAX];
+
+static const struct uncored_reply *ask(struct uncored_server *srv, struct uncored_client *cl,
+				       uint32_t op, uint32_t id, const char *name, size_t *len,
+				       int *fd)
+{
+	struct uncored_request q;
+	memset(&q, 0, sizeof(q));
+	q.magic = UNCORED_MAGIC;
+	q.version = UNCORED_VERSION;
+	q.op = op;
+	q.id = id;
+	if (name)
+		snprintf(q.name, sizeof(q.name), "%s", name);
+	uncored_server_handle(srv, cl, &q, sizeof(q), reply, len, fd);
+	return (const struct uncored_reply *)reply;
+}
+
+TEST(serves_exact_totals)
+{
+	const char *dir = test_mkdtemp("service");
+	REQUIRE(dir != NULL);
+	char path[512];
+	snprintf(path, sizeof(path), "%s/node", dir);
+	struct uncore_sim *node;
+	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &node) == 0);
+	REQUIRE(uncore_sim_load_scenario(node, "hswep-clocks") == 0);
+	REQUIRE(uncore_settings_read(&settings) == 0);
+	snprintf(settings.backend, sizeof(settings.backend), "sim");
+	snprintf(settings.sim, sizeof(settings.sim), "%s", path);
+	snprintf(settings.service, sizeof(settings.service), "none");
+	settings.sim_kernel[0] = settings.sim_scenario[0] = settings.sim_log[0] = '\0';
+	struct uncore_component *comp;
+	REQUIRE(uncore_component_open(&settings, &comp) == 0);
+	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
+	struct uncored_server *srv;
+	struct uncored_client *cl;
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) == 0);
+	REQUIRE(uncored_client_new(srv, &cl) == 0);
+	size_t len;
+	int fd;
+
+	const struct uncored_reply *h = ask(srv, cl, UNCORED_HELLO, 0, NULL, &len, &fd);
+	CHECK_EQ_INT(h->status, 0);
+	CHECK_EQ_INT(fd, 1);
+	CHECK_EQ_INT((int)len, (int)uncored_reply_size(UNCORED_HELLO, 0));
+	const struct uncored_hello *hello = (const void *)(h + 1);
+	CHECK_EQ_STR(hello->platform, "hswep");
+	CHECK_EQ_INT((int)hello->machine.nsockets, 2);
+	CHECK_CONTAINS(hello->origin, "SIMULATED");
+
+	h = ask(srv, cl, UNCORED_ADD, 0, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &len, &fd);
+	CHECK_EQ_INT(h->status, 0);
+	CHECK_EQ_INT((int)h->n, 2); /* one UBox per socket */
+	CHECK_EQ_INT((int)len, (int)uncored_reply_size(UNCORED_ADD, 2));
+	struct uncored_add_reply add;
+	memcpy(&add, h + 1, len - sizeof(*h));
+	uint32_t idx[2] = {add.slot[0].index, add.slot[1].index};
+	CHECK(add.slot[0].socket != add.slot[1].socket);
+	uint64_t before[2], after[2];
+	uncored_snapshot_read(snap, idx, 2, before);
+	REQUIRE(uncore_sim_advance(node, 4000000) == 0);
+	h = ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd);
+	CHECK_EQ_INT(h->status, 0);
+	uncored_snapshot_read(snap, idx, 2, after);
+	CHECK_EQ_U64(after[0] - before[0], 10000000);
+	CHECK_EQ_U64(after[1] - before[1], 10000000);
+
+	/* Refused, with the component's reasons; the client keeps its event. */
+	h = ask(srv, cl, UNCORED_ADD, 0, "hswep_unc_ubo::NO_SUCH_EVENT", &len, &fd);
+	CHECK(h->status < 0);
+	CHECK_CONTAINS(h->detail, "NO_SUCH_EVENT");
+	h = ask(srv, cl, UNCORED_ADD, 0, "hswep_metric::DRAM_BW", &len, &fd);
+	CHECK_EQ_INT(h->status, UNCORE_EINVAL);
+	CHECK_CONTAINS(h->detail, "is a metric");
+	h = ask(srv, cl, UNCORED_REMOVE, 99, NULL, &len, &fd);
+	CHECK_EQ_INT(h->status, UNCORE_EINVAL);
+	char junk[7] = "garbage";
+	uncored_server_handle(srv, cl, junk, sizeof(junk), reply, &len, &fd);
+	CHECK_EQ_INT(((const struct uncored_reply *)reply)->status, UNCORE_EINVAL);
+	CHECK_CONTAINS(((const struct uncored_reply *)reply)->detail, "a request of 7 bytes");
+	struct uncored_request bad;
+	memset(&bad, 'x', sizeof(bad)); /* right size, nothing else right */
+	uncored_server_handle(srv, cl, &bad, sizeof(bad), reply, &len, &fd);
+	CHECK_EQ_INT(((const struct uncored_reply *)reply)->status, UNCORE_EINVAL);
+
+	struct uncored_status st;
+	uncored_server_status(srv, &st);
+	CHECK_EQ_INT((int)st.clients, 1);
+	CHECK_EQ_INT((int)st.events, 1);
+	CHECK_EQ_INT((int)st.slots, 2);
+	uncored_client_free(srv, cl); /* the connection closed */
+	uncored_server_status(srv, &st);
+	CHECK_EQ_INT((int)st.clients, 0);
+	CHECK_EQ_INT((int)st.events, 0);
+
+	uncored_server_destroy(srv);
+	free(snap);
+	uncore_component_close(comp);
+	uncore_sim_destroy(node);
+	test_rmtree(dir);
+}
+
+TEST(request_checks)
+{
+	struct uncored_request q, out;
+	memset(&q, 0, sizeof(q));
+	q.magic = UNCORED_MAGIC;
+	q.version = UNCORED_VERSION;
+	q.op = UNCORED_SAMPLE;
+	CHECK_EQ_INT(uncored_request_check(&q, sizeof(q), &out), 0);
+	CHECK_EQ_INT(uncored_request_check(&q, sizeof(q) - 1, &out), UNCORE_EINVAL);
+	q.op = 77;
+	CHECK_EQ_INT(uncored_request_check(&q, sizeof(q), &out), UNCORE_EINVAL);
+	CHECK_CONTAINS(uncore_error_detail(), "unknown operation 77");
+	q.op = UNCORED_ADD;
+	memset(q.name, 'a', sizeof(q.name)); /* no terminating NUL */
+	CHECK_EQ_INT(uncored_request_check(&q, sizeof(q), &out), UNCORE_EINVAL);
+	q.version = 9;
+	CHECK_EQ_INT(uncored_request_check(&q, sizeof(q), &out), UNCORE_EINVAL);
+}
+
+TEST(snapshot_sequence)
+{
+	struct uncored_snapshot *s = calloc(1, uncored_snapshot_size());
+	REQUIRE(s != NULL);
+	uncored_snapshot_init(s);
+	uint32_t idx[3] = {0, 5, UNCORED_SNAPSHOT_VALUES + 1};
+	uint64_t v[3];
+	uncored_snapshot_begin(s);
+	CHECK(s->seq & 1); /* a reader waits while odd */
+	uncored_snapshot_set(s, 5, 42);
+	uncored_snapshot_set(s, UNCORED_SNAPSHOT_VALUES, 1); /* past the end: ignored */
+	uncored_snapshot_end(s);
+	CHECK_EQ_U64(uncored_snapshot_read(s, idx, 3, v), 1);
+	CHECK_EQ_U64(v[0], 0);
+	CHECK_EQ_U64(v[1], 42);
+	CHECK_EQ_U64(v[2], 0);
+	free(s);
+}
+
+int main(void)
+{
+	RUN(request_checks);
+	RUN(snapshot_sequence);
+	RUN(serves_exact_totals);
+	return harness_done();
+}
