@@ -466,11 +466,15 @@ static const char *service_path(const struct uncore_settings *s)
 }
 
 /* The node service (README "uncored, the node service"): it arbitrates
- * between every process of the node, so no socket lock here. */
+ * between every process of the node, each socket once within a measurement
+ * group (service/server.h), so no socket lock here. */
 static int open_service(struct uncore_component *c)
 {
 	const char *path = service_path(c->settings);
-	int rc = uncore_service_open(path ? path : UNCORED_DEFAULT_SOCKET, &c->be, c->origin,
+	/* The service keeps "each socket once" within the group. */
+	uncore_group_identify(c->settings, (int)getpid(), (int)getppid(), &c->group);
+	int rc = uncore_service_open(path ? path : UNCORED_DEFAULT_SOCKET,
+				     c->group.single ? "" : c->group.key, &c->be, c->origin,
 				     sizeof(c->origin));
 	if (rc < 0)
 		return rc;

@@ -42,7 +42,10 @@ const char *uncore_error_name(int code)
 
 /* Formatted into a local buffer first: callers wrap the previous detail
  * ("what: %s", uncore_error_detail()), and vsnprintf from a buffer into
- * itself is undefined (C11 7.21.6.12) and garbles the message. */
+ * itself is undefined (C11 7.21.6.12) and garbles the message.  Control
+ * bytes are written \xNN (issue 29): whatever a caller put in (a file's
+ * line, a name from the environment), a message cannot drive the terminal
+ * it is printed on.  Idempotent: a wrapped detail is not escaped twice. */
 int uncore_fail(int code, const char *fmt, ...)
 {
 	char text[UNCORE_ERROR_DETAIL_MAX];
@@ -50,7 +53,19 @@ int uncore_fail(int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	memcpy(error_detail, text, sizeof(text));
+	size_t o = 0;
+	for (const unsigned char *c = (const unsigned char *)text;
+	     *c && o + 1 < sizeof(error_detail); c++) {
+		if (*c >= 0x20 && *c != 0x7f) {
+			error_detail[o++] = (char)*c;
+		} else if (o + 4 < sizeof(error_detail)) {
+			snprintf(error_detail + o, 5, "\\x%02x", *c);
+			o += 4;
+		} else {
+			break;
+		}
+	}
+	error_detail[o] = '\0';
 	return code;
 }
 

@@ -18,6 +18,13 @@
 #include <string.h>
 #include <strings.h>
 
+/* The user's input as messages quote it: cut to UNCORE_QUOTE_MAX bytes
+ * with "..." (an event string may be 512 bytes: its message would carry
+ * no advice after it), escapes kept (common/text.h).  A buffer of its own
+ * per use, valid to the end of the statement's block. */
+#define QUOTE_BUF  (UNCORE_QUOTE_MAX * 4 + 8)
+#define QUOTED(s) uncore_quote((char[QUOTE_BUF]){0}, QUOTE_BUF, (s), UNCORE_QUOTE_MAX)
+
 #define MAX_EQUIV_DEPTH 4 /* aliases of aliases: tables use one level */
 #define MAX_SOCKET      4095
 #define MAX_CPU         1048575
@@ -85,7 +92,7 @@ static int resolve_pmu(struct pstate *ps, const char *name)
 			const struct uncore_box_type *box = plat->boxes[b];
 			if (inst != UNCORE_ALL && inst >= (int)box->ninstances)
 				return uncore_fail(UNCORE_ENOEVENT,
-						   "unknown PMU '%s': %s has instances 0-%u", name,
+						   "unknown PMU '%s': %s has instances 0-%u", QUOTED(name),
 						   box->name, box->ninstances - 1);
 			ps->ev.box = box;
 			ps->ev.instance = inst;
@@ -118,11 +125,12 @@ static int resolve_pmu(struct pstate *ps, const char *name)
 	if (ps->plat) {
 		char list[300];
 		pmu_list(ps->plat, list, sizeof(list));
-		return uncore_fail(UNCORE_ENOEVENT, "unknown PMU '%s'; %s has: %s", name,
+		return uncore_fail(UNCORE_ENOEVENT, "unknown PMU '%s'; %s has: %s", QUOTED(name),
 				   ps->plat->name, list);
 	}
 	return uncore_fail(UNCORE_ENOEVENT,
-			   "unknown PMU '%s'; list the uncore PMUs with papi_native_avail", name);
+			   "unknown PMU '%s'; list the uncore PMUs with papi_native_avail",
+			   QUOTED(name));
 }
 
 /* An event name not found: suggest the one event that contains it, if any. */
@@ -136,10 +144,10 @@ static int unknown_event(const struct uncore_box_type *box, const char *name, co
 		}
 	if (hits == 1)
 		return uncore_fail(UNCORE_ENOEVENT, "unknown event '%s' in %s; did you mean %s?",
-				   name, where, box_event(box, (unsigned)hit)->name);
+				   QUOTED(name), where, box_event(box, (unsigned)hit)->name);
 	return uncore_fail(UNCORE_ENOEVENT,
-			   "unknown event '%s' in %s; list its events with papi_native_avail", name,
-			   where);
+			   "unknown event '%s' in %s; list its events with papi_native_avail",
+			   QUOTED(name), where);
 }
 
 /* Event without "PMU::": it must name an event of exactly one box type. */
@@ -165,7 +173,7 @@ static int resolve_event_anywhere(struct pstate *ps, const char *name)
 		return uncore_fail(UNCORE_ENOEVENT,
 				   "unknown event '%s'; name its PMU (PMU::EVENT) and list events "
 				   "with papi_native_avail",
-				   name);
+				   QUOTED(name));
 	if (other)
 		return uncore_fail(
 		    UNCORE_ENOEVENT, "event '%s' exists in %s and %s: name the PMU, e.g. %s::%s",
@@ -252,18 +260,18 @@ static int set_qualifier(struct pstate *ps, const char *name, const char *val)
 	if (uncore_parse_u64(val, &v))
 		return uncore_fail(UNCORE_ESYNTAX,
 				   "%s=%s: the value must be a number (decimal, or hex with 0x)",
-				   name, val);
+				   name, QUOTED(val));
 	if (v > max && slot == &ps->ev.instance)
 		return uncore_fail(UNCORE_ERANGE,
 				   "%s=%s is out of range [0-%llu]: %s has %u instance%s", name,
-				   val, (unsigned long long)max, ps->ev.box->name,
+				   QUOTED(val), (unsigned long long)max, ps->ev.box->name,
 				   ps->ev.box->ninstances, ps->ev.box->ninstances > 1 ? "s" : "");
 	if (v > max)
-		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]", name, val,
+		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [0-%llu]", name, QUOTED(val),
 				   (unsigned long long)max);
 	if (*slot != UNCORE_ALL && *slot != (int)v)
 		return uncore_fail(UNCORE_ECOMBO, "%s=%s contradicts the %s given before (%d)",
-				   name, val, slot == &ps->ev.instance ? "instance" : name, *slot);
+				   name, QUOTED(val), slot == &ps->ev.instance ? "instance" : name, *slot);
 	*slot = (int)v;
 	if (ps->ev.socket != UNCORE_ALL && ps->ev.cpu != UNCORE_ALL)
 		return uncore_fail(
@@ -290,7 +298,7 @@ static int mod_not_accepted(struct pstate *ps, const char *name)
 				   "%s::%s does not accept modifier '%s'; its modifiers: %s",
 				   box->name, evname(ps), name, list);
 	return uncore_fail(UNCORE_ENOMOD, "unknown modifier '%s' for %s::%s; its modifiers: %s",
-			   name, box->name, evname(ps), list);
+			   QUOTED(name), box->name, evname(ps), list);
 }
 
 /* Modifier d (accepted by the event) with value v. */
@@ -337,7 +345,7 @@ static int add_mod(struct pstate *ps, const char *name, const char *val, int has
 		return mod_not_accepted(ps, name);
 	uint64_t v = 1;
 	if (has_val && (d->is_bool ? parse_bool(val, &v) : parse_number(val, &v)))
-		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be %s", d->name, val,
+		return uncore_fail(UNCORE_ESYNTAX, "%s=%s: the value must be %s", d->name, QUOTED(val),
 				   d->is_bool ? "0 or 1"
 					      : "a number (decimal, hex with 0x, or octal with a "
 						"leading 0, as libpfm4 reads it)");
@@ -346,7 +354,7 @@ static int add_mod(struct pstate *ps, const char *name, const char *val, int has
 				   d->name, d->desc);
 	if (v < d->min || v > d->max)
 		return uncore_fail(UNCORE_ERANGE, "%s=%s is out of range [%llu-%llu] (%s)", d->name,
-				   has_val ? val : "1", (unsigned long long)d->min,
+				   has_val ? QUOTED(val) : "1", (unsigned long long)d->min,
 				   (unsigned long long)d->max, d->desc);
 	return add_mod_value(ps, d, v);
 }
@@ -390,7 +398,7 @@ static int unknown_umask(struct pstate *ps, const char *name)
 		return uncore_fail(UNCORE_ENOUMASK,
 				   "%s::%s has no unit masks ('%s' is neither a unit mask nor a "
 				   "modifier; its modifiers: %s)",
-				   box->name, e->name, name, list);
+				   box->name, e->name, QUOTED(name), list);
 	}
 	struct name_list l;
 	name_list_init(&l, list, sizeof(list));
@@ -398,11 +406,11 @@ static int unknown_umask(struct pstate *ps, const char *name)
 		name_list_add(&l, e->umasks[i].uname);
 	if (!l.full)
 		return uncore_fail(UNCORE_ENOUMASK, "unknown unit mask '%s' of %s::%s; valid: %s",
-				   name, box->name, e->name, list);
+				   QUOTED(name), box->name, e->name, list);
 	return uncore_fail(UNCORE_ENOUMASK,
 			   "unknown unit mask '%s' of %s::%s (%u unit masks: list them with "
 			   "papi_native_avail -e %s::%s)",
-			   name, box->name, e->name, e->numasks, box->name, e->name);
+			   QUOTED(name), box->name, e->name, e->numasks, box->name, e->name);
 }
 
 size_t uncore_glued_qualifier(const char *s)
@@ -438,11 +446,11 @@ static int parse_attrs(struct pstate *ps, char *s, int depth)
 			*val++ = '\0';
 			if (*s == '\0' || *val == '\0')
 				return uncore_fail(UNCORE_ESYNTAX,
-						   "'%s=%s': name and value must not be empty", s,
-						   val);
+						   "'%s=%s': name and value must not be empty",
+						   QUOTED(s), QUOTED(val));
 			if (strchr(val, '='))
-				return uncore_fail(UNCORE_ESYNTAX, "'%s=%s': one '=' per field", s,
-						   val);
+				return uncore_fail(UNCORE_ESYNTAX, "'%s=%s': one '=' per field",
+						   QUOTED(s), QUOTED(val));
 			/* Qualifiers are ours; they never come from a table alias. */
 			if (is_qualifier(s) && depth == 0)
 				rc = set_qualifier(ps, s, val);
@@ -518,7 +526,7 @@ static int raw_value(const char *field, const char *v, uint64_t *out)
 	unsigned long long x = strtoull(v, &end, 0);
 	if (errno || end == v || *end)
 		return uncore_fail(UNCORE_ESYNTAX, "'%s=%s': a raw field's value is a number",
-				   field, v);
+				   field, QUOTED(v));
 	*out = x;
 	return 0;
 }
@@ -536,7 +544,7 @@ static int raw_fields(struct pstate *ps, char *rest, char **attrs)
 	if (strcasecmp(rest, "event") != 0)
 		return uncore_fail(UNCORE_ESYNTAX,
 				   "'%s=%s': on %s, raw fields start with event= (then umask=)",
-				   rest, v, box->name);
+				   QUOTED(rest), QUOTED(v), box->name);
 	int rc = raw_value("event", v, &code);
 	if (rc)
 		return rc;

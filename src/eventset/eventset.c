@@ -6,6 +6,7 @@
  * acquire) and stop gives it back, so a change of phase only reprograms. */
 #include "eventset/set_internal.h"
 
+#include "bind/notices.h"
 #include "common/uncore_error.h"
 #include "eventset/counter_fold.h"
 #include "eventset/share_internal.h"
@@ -242,6 +243,17 @@ static void take_wraps(struct uncore_set *s)
 	s->notices++;
 	snprintf(s->notice, sizeof(s->notice), "%s", s->be->wraps_detail);
 	s->be->wraps_lost = 0;
+}
+
+/* A read (the caller's, the poller's, the stop's) that failed: a notice
+ * too, naming what failed (the detail names the register), so that a tool
+ * that goes on counting can say which interval it lost and why (issue 29:
+ * uncore-stat marks that interval; the next read's counts cover it). */
+static __attribute__((noinline)) void note_failed_read(struct uncore_set *s, const char *what)
+{
+	s->notices++;
+	snprintf(s->notice, sizeof(s->notice), "%s%s", what,
+		 uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(UNCORE_EIO));
 }
 
 /* Take the backend's reports: counting that stopped on part of the
@@ -502,9 +514,16 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 		}
 	}
 	s->live = 0;
+	/* The unprogram's own work (the last holder's teardown reads and
+	 * clears what it met) must not wipe the detail of the failure being
+	 * returned: it names the register (issue 29). */
+	struct uncore_saved_error err;
+	uncore_error_save(&err, rc);
 	rc2 = s->be->ops->unprogram(s->be);
 	if (rc == 0)
 		rc = rc2;
+	else
+		uncore_error_restore(&err);
 	*end_ns = now;
 	return rc;
 }
@@ -753,14 +772,21 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 
 int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
-	if (__builtin_expect(!(s->running & s->summed), 0))
-		return set_read_other(s, values);
+	if (__builtin_expect(!(s->running & s->summed), 0)) {
+		int running = s->running;
+		int rc = set_read_other(s, values);
+		if (rc < 0 && running)
+			note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
+		return rc;
+	}
 	/* Through shared counters: one pass, into the caller's array, inline
 	 * down to the backend's read (share_view_sum): one frame from here to
 	 * the hub's fold and the sums. */
 	int rc = share_view_sum((struct share_view *)s->be, &s->c.phases[s->phase].sums, values);
 	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 	take_interruption(s);
+	if (__builtin_expect(rc < 0, 0))
+		note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
 	return rc;
 }
 
@@ -784,6 +810,8 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 		else if (uncore_clock_now(&s->clock, &end) < 0)
 			uncore_error_clear(); /* between settings: the counts so far */
 		rc = set_release(s, rc);
+		if (rc < 0)
+			note_failed_read(s, INTEL_UNCORE_NOTICE_STOP_FAILED);
 		s->stop_ns = end;
 		s->running = 0;
 		compute(s, end, s->values, 1);

@@ -96,13 +96,14 @@ int uncore_set_running(const struct uncore_set *s);
  * of a set stopped with counters unread keep returning it. */
 int uncore_set_short(const struct uncore_set *s, const char **detail);
 
-/* The wrap guard's notices since start (README "Nothing lost"): how many
- * reads (any: the caller's, the poller's, the stop's) came later after the
- * previous reading than one of the set's counters can wrap in at its
- * fastest rate, so that its count may lack whole wraps; *last (when not
- * NULL) says the last one's counter and how many ("may have lost 25
- * wraps of ...").  The values are returned all the same.  The hint is
- * the count's address, for a caller's one test per read. */
+/* The notices since start (README "Nothing lost"): how many reads (any:
+ * the caller's, the poller's, the stop's) came later after the previous
+ * reading than one of the set's counters can wrap in at its fastest rate,
+ * so that its count may lack whole wraps (the values are returned all the
+ * same), or failed (the read returned its error; "a read failed: <the
+ * detail, naming the register>", "the stop failed: ..."); *last (when not
+ * NULL) says the last one's words ("may have lost 25 wraps of ...").  The
+ * hint is the count's address, for a caller's one test per read. */
 unsigned uncore_set_notices(const struct uncore_set *s, const char **last);
 const unsigned *uncore_set_notice_hint(const struct uncore_set *s);
 

@@ -127,7 +127,8 @@ struct uncore_set {
 	int short_rc, final_short;
 	char short_detail[320];
 	/* Reads since start that came too late for a counter's wraps (the
-	 * wrap guard, uncore_set_notices), and the last one's words. */
+	 * wrap guard) or failed (uncore_set_notices), and the last one's
+	 * words. */
 	unsigned notices;
 	char notice[240];
 };

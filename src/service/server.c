@@ -20,6 +20,7 @@ struct svc_event {
 	unsigned nslots;
 	uint32_t base; /* snapshot indexes base .. base + nslots - 1 */
 	uint64_t *raw;
+	uint32_t counting; /* sockets (bits) this client counts for its group */
 };
 
 struct uncored_client {
@@ -27,6 +28,8 @@ struct uncored_client {
 	struct svc_event *ev[UNCORED_CLIENT_MAX_EVENTS];
 	unsigned nev;
 	uint32_t next_id;
+	struct uncored_peer peer;
+	char group[UNCORED_NAME_MAX]; /* "" until HELLO names one: alone */
 };
 
 struct uncored_server {
@@ -69,6 +72,29 @@ int uncored_client_new(struct uncored_server *srv, struct uncored_client **out)
 	srv->clients = cl;
 	*out = cl;
 	return 0;
+}
+
+void uncored_client_set_peer(struct uncored_client *cl, const struct uncored_peer *peer)
+{
+	cl->peer = *peer;
+	cl->peer.comm[sizeof(cl->peer.comm) - 1] = '\0';
+}
+
+/* The client of `cl`'s measurement group (same user, same key) other than
+ * `cl` that counts socket s, or NULL. */
+static const struct uncored_client *group_holder(const struct uncored_server *srv,
+						 const struct uncored_client *cl, unsigned s)
+{
+	if (!cl->group[0])
+		return NULL; /* alone: nobody shares its counting */
+	for (const struct uncored_client *o = srv->clients; o; o = o->next) {
+		if (o == cl || o->peer.uid != cl->peer.uid || strcmp(o->group, cl->group) != 0)
+			continue;
+		for (unsigned i = 0; i < o->nev; i++)
+			if (o->ev[i]->counting & (1u << s))
+				return o;
+	}
+	return NULL;
 }
 
 /* n consecutive free snapshot indexes, first fit: 0 and *base, or ENOSPACE. */
@@ -119,7 +145,7 @@ void uncored_client_free(struct uncored_server *srv, struct uncored_client *cl)
 /* Validate `name` as the component does and count it: the event and its
  * slots into `r`. */
 static int add_event(struct uncored_server *srv, struct uncored_client *cl, const char *name,
-		     struct uncored_add_reply *r, uint32_t *nslots)
+		     struct uncored_add_reply *r, uint32_t *nslots, char *note, size_t nlen)
 {
 	struct svc_event *e;
 	unsigned idx;
@@ -159,12 +185,33 @@ static int add_event(struct uncored_server *srv, struct uncored_client *cl, cons
 		event_free(srv, e);
 		return uncore_error_restore(&err);
 	}
+	/* Each socket once within the group: where another client of it
+	 * counts already, this event's slots read 0. */
+	const struct uncored_client *held[UNCORE_MACHINE_MAX_SOCKETS] = {0};
+	size_t used = 0;
+	for (unsigned k = 0; k < p->nslots; k++) {
+		unsigned s = p->slots[k].socket;
+		if (s >= UNCORE_MACHINE_MAX_SOCKETS || held[s] || (e->counting & (1u << s)))
+			continue;
+		if (!(held[s] = group_holder(srv, cl, s)))
+			e->counting |= 1u << s;
+		else if (used < nlen)
+			used += (size_t)snprintf(note + used, nlen - used,
+						 "%ssocket %u counted by PID %d (%s) of measurement "
+						 "group %s, reads 0 here",
+						 used ? "; " : "", s, (int)held[s]->peer.pid,
+						 held[s]->peer.comm, cl->group);
+	}
 	e->id = cl->next_id++;
 	cl->ev[cl->nev++] = e;
 	r->id = e->id;
-	for (unsigned k = 0; k < p->nslots; k++)
+	for (unsigned k = 0; k < p->nslots; k++) {
+		unsigned s = p->slots[k].socket;
+		int zero = s < UNCORE_MACHINE_MAX_SOCKETS && held[s];
 		r->slot[k] = (struct uncored_slot){p->slots[k].socket, p->slots[k].box,
-						   p->slots[k].instance, e->base + k};
+						   p->slots[k].instance,
+						   zero ? UNCORED_INDEX_NONE : e->base + k};
+	}
 	*nslots = p->nslots;
 	return 0;
 }
@@ -230,6 +277,7 @@ void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl
 	struct uncored_reply *h = reply;
 	void *payload = (char *)reply + sizeof(*h);
 	uint32_t n = 0;
+	char note[UNCORED_DETAIL_MAX] = "";
 	int rc;
 	uncore_error_clear();
 	*send_snapshot = 0;
@@ -240,6 +288,7 @@ void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl
 		switch (q.op) {
 		case UNCORED_HELLO: {
 			struct uncored_hello *hello = payload;
+			snprintf(cl->group, sizeof(cl->group), "%s", q.name);
 			const struct uncore_backend *be = srv->cfg.be;
 			memset(hello, 0, sizeof(*hello));
 			snprintf(hello->platform, sizeof(hello->platform), "%s", be->machine.plat->name);
@@ -251,7 +300,7 @@ void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl
 			break;
 		}
 		case UNCORED_ADD:
-			rc = add_event(srv, cl, q.name, payload, &n);
+			rc = add_event(srv, cl, q.name, payload, &n, note, sizeof(note));
 			/* Its totals published at once; a read's fault is the
 			 * next SAMPLE's to report. */
 			if (rc == 0 && uncored_server_sample(srv) < 0)
@@ -269,7 +318,9 @@ void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl
 		snprintf(h->detail, sizeof(h->detail), "%s",
 			 uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc));
 		*rlen = sizeof(*h);
-	} else
+	} else {
+		snprintf(h->detail, sizeof(h->detail), "%s", note);
 		*rlen = uncored_reply_size(h->op, n);
+	}
 	uncore_error_clear();
 }

@@ -39,7 +39,27 @@ void uncored_server_destroy(struct uncored_server *srv);
 /* A connected client; freeing one stops and frees every event it added
  * (a client that exits or is killed frees what it held). */
 int uncored_client_new(struct uncored_server *srv, struct uncored_client **out);
+
+/* Who a client is, as the kernel says (SO_PEERCRED) and /proc/PID/comm:
+ * its measurement group is its user's (a group key another user sends
+ * names another group), and the notes about who counts a socket name it.
+ * A client whose peer is never set is uid 0, PID 0. */
+struct uncored_peer {
+	uint32_t uid, gid;
+	int32_t pid;
+	char comm[32];
+};
+void uncored_client_set_peer(struct uncored_client *cl, const struct uncored_peer *peer);
 void uncored_client_free(struct uncored_server *srv, struct uncored_client *cl);
+
+/* Measurement groups (README "MPI jobs and threads") through the service:
+ * a client's HELLO names its group (bind/group.h; empty: the client
+ * alone).  Within a group (one user's, one key) the first client to count
+ * on a socket counts it while any event of its own counts there; another
+ * client of the group gets its slots on that socket at UNCORED_INDEX_NONE
+ * (reads 0) and the ADD reply's detail says who counts it.  Clients of
+ * other groups count independently: the service programs each encoding
+ * once and every client reads the same totals. */
 
 /* One received message of `cl`: the reply to send in `reply` (room for
  * UNCORED_MSG_MAX bytes), its size in *rlen.  *send_snapshot: the reply

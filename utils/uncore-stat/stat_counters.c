@@ -537,16 +537,39 @@ int stat_counters_start(struct stat_counters *c)
 	return rc == PAPI_OK ? 0 : papi_fail("PAPI_start", rc);
 }
 
-int stat_counters_read(struct stat_counters *c, long long *out)
+/* A read or a stop: `out` written only when it worked; else `why` says what
+ * failed in the component's words when it left a notice of the failure
+ * (they name the register: bind/notices.h), else in PAPI's.  A read that
+ * failed the same way as one before returns PAPI_OK with the failing
+ * counters' last values: its notice says it failed. */
+static int counts(struct stat_counters *c, int stop, long long *out, char *why, size_t len)
 {
-	int rc = PAPI_read(c->eventset, out);
-	return rc == PAPI_OK ? 0 : papi_fail("PAPI_read", rc);
+	long long v[STAT_MAX_PAPI];
+	char said[300] = "";
+	int before = stat_counters_notices(c, NULL, 0);
+	int rc = stop ? PAPI_stop(c->eventset, v) : PAPI_read(c->eventset, v);
+	int failed = stat_counters_notices(c, said, sizeof(said)) > before &&
+		     (!strncmp(said, INTEL_UNCORE_NOTICE_READ_FAILED,
+			       strlen(INTEL_UNCORE_NOTICE_READ_FAILED)) ||
+		      !strncmp(said, INTEL_UNCORE_NOTICE_STOP_FAILED,
+			       strlen(INTEL_UNCORE_NOTICE_STOP_FAILED)));
+	if (rc == PAPI_OK && !failed) {
+		memcpy(out, v, sizeof(v[0]) * c->npapi);
+		return 0;
+	}
+	snprintf(why, len, "%s: %s", stop ? "PAPI_stop" : "PAPI_read",
+		 failed ? said : PAPI_strerror(rc));
+	return 1;
 }
 
-int stat_counters_stop(struct stat_counters *c, long long *out)
+int stat_counters_read(struct stat_counters *c, long long *out, char *why, size_t len)
 {
-	int rc = PAPI_stop(c->eventset, out);
-	return rc == PAPI_OK ? 0 : papi_fail("PAPI_stop", rc);
+	return counts(c, 0, out, why, len);
+}
+
+int stat_counters_stop(struct stat_counters *c, long long *out, char *why, size_t len)
+{
+	return counts(c, 1, out, why, len);
 }
 
 void stat_counters_close(struct stat_counters *c)

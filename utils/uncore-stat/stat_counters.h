@@ -124,9 +124,9 @@ void stat_counters_metric_rows(const struct stat_counters *c, const long long *n
 /* Seconds between reads `before` (NULL: the start) and `now` on the
  * counting time the reads took with their counts (COUNTING_TIME), or
  * `fallback` (the report clock's) where the platform has none. */
-/* The component's wrap guard notices of the set since start (0: none; a
- * libpapi without intel_uncore_notices has none), the last one's words in
- * buf (bind/notices.h). */
+/* The component's notices of the set since start (0: none; a libpapi
+ * without intel_uncore_notices has none): reads too late for a counter's
+ * wraps, or failed; the last one's words in buf (bind/notices.h). */
 int stat_counters_notices(const struct stat_counters *c, char *buf, size_t len);
 
 double stat_counters_seconds(const struct stat_counters *c, const long long *now,
@@ -138,11 +138,13 @@ unsigned stat_counters_settings(const struct stat_counters *c);
 
 int stat_counters_start(struct stat_counters *c);
 
-/* Counts since start into out[0..npapi). 0 or 1 (error printed). */
-int stat_counters_read(struct stat_counters *c, long long *out);
+/* Counts since start into out[0..npapi): 0, or 1 with out unchanged and
+ * `why` saying what failed ("PAPI_read: a read failed: <the component's
+ * detail, naming the register>"); nothing printed. */
+int stat_counters_read(struct stat_counters *c, long long *out, char *why, size_t len);
 
-/* Final counts, then stop. 0 or 1 (error printed). */
-int stat_counters_stop(struct stat_counters *c, long long *out);
+/* Final counts, then stop: the same. */
+int stat_counters_stop(struct stat_counters *c, long long *out, char *why, size_t len);
 
 void stat_counters_close(struct stat_counters *c);
 

@@ -220,6 +220,10 @@ static void json_head(FILE *f, const struct stat_report *r)
 		fprintf(f, ",\"notice\":");
 		json_string(f, r->notice);
 	}
+	if (r->fault && *r->fault) {
+		fprintf(f, ",\"fault\":");
+		json_string(f, r->fault);
+	}
 }
 
 static void json_report(struct stat_output *out, const struct stat_report *r)
@@ -391,19 +395,21 @@ static void json_metrics(struct stat_output *out, const struct stat_report *r)
 	out->header_done = 1;
 }
 
-/* The span's notice (a read too late for a counter's wraps): a row of its
- * own in text and CSV; JSON carries it in every line of the span
- * (json_head). */
-static void say_notice(struct stat_output *out, const struct stat_report *r)
+/* The span's notice (a read too late for a counter's wraps) or fault (its
+ * counts unknown): a row of its own in text and CSV; JSON carries it in
+ * every line of the span (json_head). */
+static void say_notice(struct stat_output *out, const struct stat_report *r, const char *type,
+		       const char *mark, const char *text)
 {
 	if (out->format == STAT_CSV) {
-		csv_lead(out, r, "notice", "", r->notice);
+		csv_header(out, r);
+		csv_lead(out, r, type, "", text);
 		fprintf(out->f, ",,,,%d,%d\n", r->simulated, r->partial);
 	} else if (out->format == STAT_TEXT) {
 		if (r->final)
-			fprintf(out->f, "\n ! %s\n", r->notice);
+			fprintf(out->f, "\n %s %s\n", mark, text);
 		else
-			fprintf(out->f, "%12.3f%s ! %s\n", r->at, r->partial ? "*" : " ", r->notice);
+			fprintf(out->f, "%12.3f%s %s %s\n", r->at, r->partial ? "*" : " ", mark, text);
 	}
 }
 
@@ -443,7 +449,9 @@ void stat_output_report(struct stat_output *out, const struct stat_report *r)
 		}
 	}
 	if (r->notice && *r->notice)
-		say_notice(out, r);
+		say_notice(out, r, "notice", "!", r->notice);
+	if (r->fault && *r->fault)
+		say_notice(out, r, "fault", "!!", r->fault);
 	fflush(out->f);
 	if (out->plot)
 		stat_plot_add(out->plot, r);

@@ -29,6 +29,12 @@ struct stat_report {
 	 * late for a counter's wraps ("may have lost N wraps of ...",
 	 * bind/notices.h): said in the span's report, in every format. */
 	const char *notice;
+	/* NULL, or why the span's counts are not known (issue 29): its read
+	 * failed ("PAPI_read: a read failed: <register> ..."; the rows are
+	 * left out and the next interval's counts cover this span too), or
+	 * the run ended on a fault that persisted.  A row of type "fault" in
+	 * CSV, "fault" in JSON, a "!!" line in text. */
+	const char *fault;
 	unsigned nrows;
 	const struct stat_row *rows;
 	/* Metric groups (-g): groups[0..ngroups) index mrows. */

@@ -61,6 +61,68 @@ static void take_notice(const struct stat_counters *c, struct notices *nt)
 	snprintf(nt->run, sizeof(nt->run), "%s", buf);
 }
 
+/* Don't take the failure a read just added to the notices for a notice of
+ * the next good read's span: it is said as its own span's fault. */
+static void skip_notice(const struct stat_counters *c, struct notices *nt)
+{
+	nt->seen = stat_counters_notices(c, NULL, 0);
+}
+
+/* Reads that fail this many times in a row are a fault that persists
+ * (issue 29): the run ends with the counts of the last good read.  Fewer
+ * are transient: the intervals they end are marked and the run goes on. */
+#define STAT_FAULT_LIMIT 5
+
+static void warn_fault(double at, const char *why, const char *then)
+{
+	fprintf(stderr, "uncore-stat: warning: at %.3f s: %s; %s\n", at, why, then);
+}
+
+/* An interval whose read failed: its time and the fault, no rows. */
+static void report_fault(struct stat_output *out, struct stat_report *rep, const char *fault,
+			 double at, double seconds)
+{
+	struct stat_report r = *rep;
+	r.nrows = 0;
+	r.ngroups = 0;
+	r.final = r.partial = 0;
+	r.at = at;
+	r.seconds = seconds;
+	r.notice = NULL;
+	r.fault = fault;
+	stat_output_report(out, &r);
+}
+
+/* The run's final counts into `now`: 1, or 0 when they could not be had
+ * (`why` says why).  With `read_first` a read comes before the stop (for
+ * events it changes nothing: counts are running totals), so that a stop
+ * whose own read fails loses nothing: the counts are that read's.  Metrics
+ * skip it (a read switches time-multiplexed settings). */
+static int final_counts(struct stat_counters *c, long long *now, int read_first,
+			struct notices *nt, double at, char *why, size_t len)
+{
+	long long v[STAT_MAX_PAPI];
+	int have = 0;
+	if (read_first) {
+		have = stat_counters_read(c, now, why, len) == 0;
+		if (have) {
+			take_notice(c, nt);
+		} else {
+			skip_notice(c, nt);
+			warn_fault(at, why, "the stop's counts are used");
+		}
+	}
+	if (stat_counters_stop(c, v, why, len) == 0) {
+		memcpy(now, v, sizeof(v[0]) * c->npapi);
+		take_notice(c, nt);
+		return 1;
+	}
+	skip_notice(c, nt);
+	if (have)
+		warn_fault(at, why, "the counts are those of the read just before the stop");
+	return have;
+}
+
 static void command_text(char **argv, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -224,10 +286,11 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	static struct stat_metric_row mrows[STAT_MAX_METRICS];
 	static struct span_acc span, run;
 	static struct notices nt;
-	char command[512];
+	char command[512], why[400], fault[480] = "";
+	int in_row = 0, faults = 0, ended = 0, lost = 0;
 	sigset_t orig;
 	pid_t pid = -1;
-	int go_fd = -1, err_fd = -1, status = 0, child_done = 0, rc = 0;
+	int go_fd = -1, err_fd = -1, status = 0, child_done = 0;
 
 	stat_run_prepare();
 	orig = orig_mask;
@@ -264,7 +327,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		if (e == 0 && read(err_fd, &e, sizeof(e)) == (ssize_t)sizeof(e) && e != 0) {
 			fprintf(stderr, "uncore-stat: %s: %s\n", o->argv[0], strerror(e));
 			waitpid(pid, NULL, 0);
-			stat_counters_stop(c, now);
+			stat_counters_stop(c, now, why, sizeof(why));
 			close(err_fd);
 			sigprocmask(SIG_SETMASK, &orig, NULL);
 			return e == ENOENT ? 127 : 126;
@@ -315,11 +378,37 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 			double t = now_s();
 			int print = next_print >= 0 && t >= next_print;
 			double r = report_clock(sim_time);
-			if ((rc = stat_counters_read(c, now)) != 0)
-				break;
-			take_notice(c, &nt);
 			while (next_tick <= t)
 				next_tick += poll;
+			if (stat_counters_read(c, now, why, sizeof(why)) != 0) {
+				/* A failed read: the span it ends is marked with
+				 * what failed, and the counts of the next good
+				 * read cover it (running totals lose nothing). */
+				skip_notice(c, &nt);
+				faults++;
+				if (++in_row >= STAT_FAULT_LIMIT) {
+					snprintf(fault, sizeof(fault),
+						 "the run ended: %d reads in a row failed, the last: %s",
+						 in_row, why);
+					ended = 1;
+					break;
+				}
+				warn_fault(r - r0, why,
+					   print ? "this interval's counts are not known; the next "
+						   "interval's cover it"
+						 : "the run goes on");
+				if (!print)
+					continue;
+				snprintf(fault, sizeof(fault), "%s; this interval's counts are not known: "
+					 "the next interval's cover it", why);
+				report_fault(out, &rep, fault, r - r0, r - last);
+				fault[0] = '\0';
+				while (next_print <= t)
+					next_print += interval;
+				continue;
+			}
+			in_row = 0;
+			take_notice(c, &nt);
 			/* This read's interval values (metrics), for the spans,
 			 * over the time the read took with its counts. */
 			double dt = stat_counters_seconds(c, now, last_now, r - last_read);
@@ -350,10 +439,17 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		}
 	}
 	double r1 = report_clock(sim_time);
-	if (stat_counters_stop(c, now) != 0)
-		rc = 1;
-	take_notice(c, &nt);
-	if (rc == 0) {
+	if (!final_counts(c, now, !ended && !metrics, &nt, r1 - r0, why, sizeof(why))) {
+		/* Counts lost at the end: the run's are the last good read's. */
+		lost = 1;
+		memcpy(now, last_now, sizeof(now[0]) * c->npapi);
+		r1 = last_read;
+		size_t l = strlen(fault);
+		snprintf(fault + l, sizeof(fault) - l,
+			 "%s%s; the counts are those of the last good read, at %.3f s",
+			 l ? "; then " : "", why, last_read - r0);
+	}
+	if (!lost) {
 		/* The stop's read closes the last interval. */
 		double dt = stat_counters_seconds(c, now, last_now, r1 - last_read);
 		stat_counters_metric_rows(c, now, NULL, dt, mrows);
@@ -362,7 +458,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	}
 	/* The span since the last printed interval: shorter than -I (the
 	 * command ended, or -t), so reported as a partial interval. */
-	if (rc == 0 && o->interval_ms && r1 > last) {
+	if (o->interval_ms && r1 > last) {
 		double secs = stat_counters_seconds(c, now, prev, r1 - last);
 		stat_counters_rows(c, now, prev, rows);
 		stat_counters_metric_rows(c, now, prev, secs, mrows);
@@ -375,7 +471,7 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		rep.notice = nt.span[0] ? nt.span : NULL;
 		stat_output_report(out, &rep);
 	}
-	if (rc == 0) {
+	{
 		double secs = stat_counters_seconds(c, now, NULL, r1 - r0);
 		stat_counters_rows(c, now, NULL, rows);
 		stat_counters_metric_rows(c, now, NULL, secs, mrows);
@@ -387,12 +483,20 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		rep.at = r1 - r0;
 		rep.seconds = secs;
 		rep.notice = nt.run[0] ? nt.run : NULL;
+		rep.fault = fault[0] ? fault : NULL;
 		stat_output_report(out, &rep);
 	}
+	if (ended || lost)
+		fprintf(stderr, "uncore-stat: %s\n", fault);
+	else if (faults)
+		fprintf(stderr,
+			"uncore-stat: warning: %d read%s failed (marked in the report); the counts "
+			"are complete\n",
+			faults, faults == 1 ? "" : "s");
 	if (pid > 0 && !child_done)
 		waitpid(pid, &status, 0); /* counting failed: still wait for the command */
 	sigprocmask(SIG_SETMASK, &orig, NULL);
 	if (pid > 0)
-		return rc ? 1 : exit_status_of(status);
-	return rc ? 1 : 0;
+		return ended || lost ? 1 : exit_status_of(status);
+	return ended || lost ? 1 : 0;
 }

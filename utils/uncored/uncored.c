@@ -111,6 +111,30 @@ static int make_snapshot(struct uncored_snapshot **snap, int *ro)
 	return 0;
 }
 
+/* Who connected: the kernel's credentials of the peer and its command. */
+static void peer_of(int fd, struct uncored_peer *p)
+{
+	struct ucred cr;
+	socklen_t l = sizeof(cr);
+	memset(p, 0, sizeof(*p));
+	p->uid = p->gid = UINT32_MAX; /* unknown: nobody's rights */
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &l) == 0) {
+		p->uid = cr.uid;
+		p->gid = cr.gid;
+		p->pid = cr.pid;
+	}
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)p->pid);
+	FILE *f = p->pid > 0 ? fopen(path, "re") : NULL;
+	if (f) {
+		if (fgets(p->comm, sizeof(p->comm), f))
+			p->comm[strcspn(p->comm, "\n")] = '\0';
+		fclose(f);
+	}
+	if (!p->comm[0])
+		snprintf(p->comm, sizeof(p->comm), "?");
+}
+
 static int send_reply(int fd, const void *buf, size_t len, int with_fd)
 {
 	struct iovec iov = {(void *)buf, len};
@@ -251,6 +275,9 @@ int main(int argc, char **argv)
 				close(c); /* full: the client's connect gets an error reply */
 				uncore_error_clear();
 			} else if (c >= 0) {
+				struct uncored_peer peer;
+				peer_of(c, &peer);
+				uncored_client_set_peer(cl[n], &peer);
 				pfd[n++] = (struct pollfd){.fd = c, .events = POLLIN};
 			}
 		}

@@ -239,11 +239,17 @@ again:;
 	struct stat held, named;
 	if (rc_lock == 0 && tag &&
 	    (fstat(l->fd, &held) != 0 || stat(l->path, &named) != 0 ||
-	     held.st_ino != named.st_ino || held.st_dev != named.st_dev) &&
-	    tries++ < 8) {
+	     held.st_ino != named.st_ino || held.st_dev != named.st_dev)) {
 		close(l->fd);
 		free(l);
-		goto again;
+		if (tries++ < 8)
+			goto again;
+		/* Never count on a file that no longer bears the name: a
+		 * process opening the name now would lock another one. */
+		return uncore_fail(UNCORE_EBUSY,
+				   "the lock of socket %u in %s was removed and made again 8 times "
+				   "while taking it; try again",
+				   socket, dir);
 	}
 	if (rc_lock != 0) {
 		int e = errno;

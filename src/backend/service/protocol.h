@@ -25,7 +25,8 @@
 #define UNCORED_MSG_MAX (sizeof(struct uncored_reply) + sizeof(struct uncored_hello))
 
 enum uncored_op {
-	UNCORED_HELLO = 1,  /* reply: the machine; the snapshot's descriptor beside it */
+	UNCORED_HELLO = 1,  /* name: the client's measurement group ("" alone);
+			     * reply: the machine; the snapshot's descriptor beside it */
 	UNCORED_ADD = 2,    /* name: an event; reply: its id and where its totals are */
 	UNCORED_REMOVE = 3, /* id: an event this client added */
 	UNCORED_SAMPLE = 4, /* a fresh sample of every event into the snapshot */
@@ -59,8 +60,11 @@ struct uncored_hello {
 struct uncored_slot {
 	uint16_t socket;
 	uint8_t box, instance;
-	uint32_t index; /* of its 64-bit total in the snapshot */
+	uint32_t index; /* of its 64-bit total in the snapshot, or UNCORED_INDEX_NONE */
 };
+/* A slot another client of the same measurement group counts: it reads 0
+ * (the ADD reply's detail names who counts the socket). */
+#define UNCORED_INDEX_NONE UINT32_MAX
 
 struct uncored_add_reply {
 	uint32_t id;

@@ -207,7 +207,8 @@ static const struct uncore_backend_ops svc_ops = {
     .stats = svc_stats,
 };
 
-int uncore_service_open(const char *path, struct uncore_backend **out, char *origin, size_t olen)
+int uncore_service_open(const char *path, const char *group, struct uncore_backend **out,
+			char *origin, size_t olen)
 {
 	struct sockaddr_un addr = {.sun_family = AF_UNIX};
 	if (strlen(path) >= sizeof(addr.sun_path))
@@ -233,7 +234,7 @@ int uncore_service_open(const char *path, struct uncore_backend **out, char *ori
 	}
 	size_t len;
 	int fd = -1;
-	int rc = call(s, UNCORED_HELLO, 0, NULL, &len, &fd);
+	int rc = call(s, UNCORED_HELLO, 0, group ? group : "", &len, &fd);
 	const struct uncored_hello *hello = (const void *)((const struct uncored_reply *)s->buf + 1);
 	if (rc == 0 && fd < 0)
 		rc = uncore_fail(UNCORE_EIO, "uncored at %s sent no snapshot", path);

@@ -10,10 +10,12 @@
 
 #include "backend/backend.h"
 
-/* Connect to the service listening at `path`: 0 and a backend, or
+/* Connect to the service listening at `path` as a process of measurement
+ * group `group` (bind/group.h's key; NULL or "": alone): 0 and a backend, or
  * UNCORE_ENODEV (no service there: nothing listens), UNCORE_EPERM, or
  * UNCORE_EIO (it does not answer as uncored does), the detail saying so.
  * `origin` (room for 200 bytes) gets where the counts come from. */
-int uncore_service_open(const char *path, struct uncore_backend **out, char *origin, size_t len);
+int uncore_service_open(const char *path, const char *group, struct uncore_backend **out,
+			char *origin, size_t len);
 
 #endif

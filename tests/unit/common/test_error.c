@@ -4,6 +4,7 @@
 #include "common/uncore_error.h"
 
 #include <errno.h>
+#include <string.h>
 
 TEST(every_code_has_message_and_name)
 {
@@ -37,6 +38,22 @@ TEST(fail_may_wrap_the_previous_detail)
 					    "iMC channel 0: no device 0000:7f:14.0 (socket 1)");
 }
 
+/* Control bytes from whatever a caller formats in are escaped (issue 29),
+ * once: a wrapped detail keeps its escapes as they are. */
+TEST(fail_escapes_control_bytes)
+{
+	uncore_fail(UNCORE_ESYNTAX, "line 3: '%s'", "a\x1b[31mred\n\x7f");
+	CHECK_EQ_STR(uncore_error_detail(), "line 3: 'a\\x1b[31mred\\x0a\\x7f'");
+	uncore_fail(UNCORE_ESYNTAX, "scenario x: %s", uncore_error_detail());
+	CHECK_EQ_STR(uncore_error_detail(), "scenario x: line 3: 'a\\x1b[31mred\\x0a\\x7f'");
+	char many[600];
+	memset(many, '\x01', sizeof(many) - 1);
+	many[sizeof(many) - 1] = '\0';
+	uncore_fail(UNCORE_ESYNTAX, "%s", many);
+	CHECK(strlen(uncore_error_detail()) < UNCORE_ERROR_DETAIL_MAX);
+	CHECK_EQ_INT(strlen(uncore_error_detail()) % 4, 0); /* no escape cut in half */
+}
+
 TEST(errno_mapping)
 {
 	CHECK_EQ_INT(uncore_error_from_errno(EACCES), UNCORE_EPERM);
@@ -61,6 +78,7 @@ int main(void)
 	RUN(every_code_has_message_and_name);
 	RUN(fail_sets_detail_and_returns_code);
 	RUN(fail_may_wrap_the_previous_detail);
+	RUN(fail_escapes_control_bytes);
 	RUN(errno_mapping);
 	return harness_done();
 }

@@ -309,6 +309,41 @@ TEST(syntax_errors)
 	CHECK_EQ_INT(uncore_event_parse(fixture_platform(), "FX_C_LOOKUP", NULL), UNCORE_EINVAL);
 }
 
+/* Input quoted in a message is cut (issue 29): a 500-byte name leaves
+ * room for the advice after it, and the message says it was cut. */
+static void check_cut(const char *what, const char *str, const char *advice)
+{
+	harness_row = what;
+	struct uncore_event_ref ref;
+	CHECK(uncore_event_parse(fixture_platform(), str, &ref) < 0);
+	const char *d = uncore_error_detail();
+	CHECK(strlen(d) < 300);
+	CHECK_CONTAINS(d, "...");
+	CHECK_CONTAINS(d, advice);
+	CHECK(strstr(d, "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB") ==
+	      NULL); /* 66 B: more than UNCORE_QUOTE_MAX */
+}
+
+TEST(long_input_is_cut_in_messages)
+{
+	char name[481], s[UNCORE_EVENT_MAX_LEN + 1];
+	memset(name, 'B', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	snprintf(s, sizeof(s), "%s::FX_C_LOOKUP", name);
+	check_cut("PMU", s, "fx_unc_cbo");
+	snprintf(s, sizeof(s), "fx_unc_cbo::%s", name);
+	check_cut("event", s, "papi_native_avail");
+	snprintf(s, sizeof(s), "%s", name);
+	check_cut("event anywhere", s, "name its PMU");
+	snprintf(s, sizeof(s), "fx_unc_cbo::FX_C_LOOKUP:%s", name);
+	check_cut("unit mask", s, "valid: DATA_READ");
+	snprintf(s, sizeof(s), "fx_unc_cbo::FX_C_LOOKUP:t=%s", name);
+	check_cut("modifier value", s, "the value must be");
+	snprintf(s, sizeof(s), "fx_unc_cbo::FX_C_LOOKUP:socket=%s", name);
+	check_cut("qualifier value", s, "decimal, or hex with 0x");
+	harness_row = NULL;
+}
+
 TEST(format_round_trip)
 {
 	static const char *const events[] = {
@@ -377,6 +412,7 @@ int main(void)
 	RUN(qualifiers);
 	RUN(lookup_errors);
 	RUN(syntax_errors);
+	RUN(long_input_is_cut_in_messages);
 	RUN(format_round_trip);
 	RUN(filter_sharing);
 	return harness_done();

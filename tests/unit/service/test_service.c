@@ -118,6 +118,81 @@ TEST(serves_exact_totals)
 	test_rmtree(dir);
 }
 
+/* Each socket once within a measurement group (server.h): the group's
+ * second client reads 0 and is told who counts; another user's client
+ * naming the same group, and a client alone, count; when the holder goes,
+ * the next ADD of the group counts. */
+TEST(groups_each_socket_once)
+{
+	const char *dir = test_mkdtemp("service-groups");
+	REQUIRE(dir != NULL);
+	char path[512];
+	snprintf(path, sizeof(path), "%s/node", dir);
+	struct uncore_sim *node;
+	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &node) == 0);
+	REQUIRE(uncore_sim_load_scenario(node, "hswep-clocks") == 0);
+	REQUIRE(uncore_settings_read(&settings) == 0);
+	snprintf(settings.backend, sizeof(settings.backend), "sim");
+	snprintf(settings.sim, sizeof(settings.sim), "%s", path);
+	snprintf(settings.service, sizeof(settings.service), "none");
+	settings.sim_kernel[0] = settings.sim_scenario[0] = settings.sim_log[0] = '\0';
+	struct uncore_component *comp;
+	REQUIRE(uncore_component_open(&settings, &comp) == 0);
+	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
+	struct uncored_server *srv;
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) == 0);
+	/* rank0, rank1: user 1000, group job; other: user 1001 naming job; alone: no group */
+	struct uncored_client *cl[4];
+	const struct uncored_peer peers[4] = {{1000, 1000, 11, "rank"}, {1000, 1000, 12, "rank"},
+					      {1001, 1001, 13, "spy"}, {1000, 1000, 14, "stat"}};
+	const char *group[4] = {"openmpi:7", "openmpi:7", "openmpi:7", ""};
+	size_t len;
+	int fd;
+	uint32_t idx[4][2];
+	for (int c = 0; c < 4; c++) {
+		REQUIRE(uncored_client_new(srv, &cl[c]) == 0);
+		uncored_client_set_peer(cl[c], &peers[c]);
+		CHECK_EQ_INT(ask(srv, cl[c], UNCORED_HELLO, 0, group[c], &len, &fd)->status, 0);
+		const struct uncored_reply *h =
+		    ask(srv, cl[c], UNCORED_ADD, 0, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &len, &fd);
+		REQUIRE(h->status == 0 && h->n == 2);
+		const struct uncored_add_reply *r = (const void *)(h + 1);
+		idx[c][0] = r->slot[0].index;
+		idx[c][1] = r->slot[1].index;
+		if (c == 1) {
+			CHECK_EQ_U64(idx[c][0], UNCORED_INDEX_NONE);
+			CHECK_EQ_U64(idx[c][1], UNCORED_INDEX_NONE);
+			CHECK_CONTAINS(h->detail, "socket 0 counted by PID 11 (rank) of measurement "
+						  "group openmpi:7, reads 0 here; socket 1");
+		} else {
+			CHECK(idx[c][0] != UNCORED_INDEX_NONE && idx[c][1] != UNCORED_INDEX_NONE);
+			CHECK_EQ_STR(h->detail, "");
+		}
+	}
+	uint64_t before[4][2], after[4][2];
+	for (int c = 0; c < 4; c++)
+		uncored_snapshot_read(snap, idx[c], 2, before[c]);
+	REQUIRE(uncore_sim_advance(node, 4000000) == 0);
+	CHECK_EQ_INT(ask(srv, cl[0], UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
+	for (int c = 0; c < 4; c++) {
+		uncored_snapshot_read(snap, idx[c], 2, after[c]);
+		uint64_t want = c == 1 ? 0 : 10000000;
+		CHECK_EQ_U64(after[c][0] - before[c][0], want);
+		CHECK_EQ_U64(after[c][1] - before[c][1], want);
+	}
+	/* The holder gone, the group's next ADD counts. */
+	uncored_client_free(srv, cl[0]);
+	const struct uncored_reply *h =
+	    ask(srv, cl[1], UNCORED_ADD, 0, "hswep_unc_pcu::UNC_P_CLOCKTICKS", &len, &fd);
+	CHECK_EQ_INT(h->status, 0);
+	CHECK(((const struct uncored_add_reply *)(h + 1))->slot[0].index != UNCORED_INDEX_NONE);
+	uncored_server_destroy(srv);
+	free(snap);
+	uncore_component_close(comp);
+	uncore_sim_destroy(node);
+	test_rmtree(dir);
+}
+
 TEST(request_checks)
 {
 	struct uncored_request q, out;
@@ -161,5 +236,6 @@ int main(void)
 	RUN(request_checks);
 	RUN(snapshot_sequence);
 	RUN(serves_exact_totals);
+	RUN(groups_each_socket_once);
 	return harness_done();
 }
