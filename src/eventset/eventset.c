@@ -34,9 +34,32 @@ int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
 	return 0;
 }
 
+/* TSC_SPEED of the metrics, once per clock and contents, not per read;
+ * unknown: 1000 MHz, with TSC ticks to match (src/metrics/README.md). */
+static void set_tsc_mhz(struct uncore_set *s)
+{
+	struct contents *c = &s->c;
+	c->tsc_mhz = s->clock.tsc_hz ? (double)s->clock.tsc_hz / 1e6 : 1000.0;
+	c->commons[UNCORE_METRIC_TSC_MHZ] = c->commons_int[UNCORE_METRIC_TSC_MHZ] = c->tsc_mhz;
+	/* Each metric entry's program bound to what its reading evaluates it
+	 * on (eval_metrics), the TSC's MHz folded in. */
+	for (unsigned i = 0; c->fprog && i < c->n; i++) {
+		const struct mx_prog *p = c->metric[i] >= 0
+					      ? uncore_mset_prog(c->ms, (unsigned)c->metric[i])
+					      : NULL;
+		int interval = c->reading[i] == READ_INTERVAL;
+		c->fprog[i].n = 0;
+		if (p)
+			mx_bind(p, interval ? c->terms_int : c->terms,
+				interval ? c->commons_int : c->commons, 1u << UNCORE_METRIC_TSC_MHZ,
+				c->commons, &c->fprog[i]);
+	}
+}
+
 void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock)
 {
 	s->clock = *clock;
+	set_tsc_mhz(s);
 }
 
 const struct uncore_clock *uncore_set_get_clock(const struct uncore_set *s)
@@ -77,6 +100,7 @@ int uncore_set_assign_entries(struct uncore_set *s, const struct uncore_entry *e
 	uncore_set_free_contents(&s->c);
 	free(s->values);
 	s->c = c;
+	set_tsc_mhz(s);
 	s->values = values;
 	s->phase = 0;
 	s->live = 0;
@@ -307,6 +331,52 @@ static int fold_read(struct uncore_set *s, int rc, int final)
 	return unread;
 }
 
+/* The sums of a set with metrics (contents.msum): the raw entries by raw
+ * index, as prepare_sums has them, then each term's slots, every one of
+ * them summed into the term's count (the term's first sum reads the fold
+ * past the plan's, 0).  A read then gives every term's exact count in the
+ * same pass as the raw entries' (set_read_msum); summed is 2, which the
+ * one-pass read of a set of events (uncore_set_read) does not take. */
+static void prepare_metric_sums(struct uncore_set *s)
+{
+	struct contents *c = &s->c;
+	struct phase *ph = &c->phases[0];
+	const struct uncore_plan *pl = &ph->plan;
+	const struct uncore_counter_fold *f = c->folds;
+	unsigned nr = ph->nraw_op, nm = ph->nraw_more;
+	for (unsigned k = 0; k < nr; k++) {
+		const struct raw_op *o = &ph->raw_op[k];
+		ph->sum_slot[k] = o->slot;
+		ph->sum_off[k] = c->base[o->event] + f[o->slot].total - f[o->slot].last;
+	}
+	for (unsigned j = 0; j < nm; j++) {
+		const struct raw_add *a = &ph->raw_more[j];
+		ph->more_slot[j] = a->slot;
+		ph->more_dst[j] = a->raw;
+		ph->sum_off[a->raw] += f[a->slot].total - f[a->slot].last;
+	}
+	for (unsigned t = 0; t < c->nterms; t++) {
+		ph->sum_slot[nr + t] = c->maxslots;
+		ph->sum_off[nr + t] = 0;
+	}
+	for (unsigned e = c->nraw; e < c->nsev; e++) {
+		unsigned t = nr + c->info[e].term, l = (unsigned)ph->local[e];
+		ph->sum_off[t] += c->base[e];
+		for (unsigned m = 0; m < pl->count[l]; m++) {
+			unsigned slot = pl->slot_index[pl->first[l] + m];
+			ph->sum_off[t] += f[slot].total - f[slot].last;
+			ph->more_slot[nm] = slot;
+			ph->more_dst[nm] = t;
+			nm++;
+		}
+	}
+	ph->sums.n = nr + c->nterms;
+	ph->sums.nmore = nm;
+	ph->sums.stale = 1;
+	ph->sums.in_order = 0;
+	s->summed = 2;
+}
+
 /* A set of events (no metric) counting through shared counters: its reads
  * are the view's sums (share.h), each entry's base plus its slots' totals
  * less what they held when the folds last started, written once into the
@@ -320,6 +390,10 @@ static void prepare_sums(struct uncore_set *s)
 	struct phase *ph = &c->phases[s->phase];
 	const struct uncore_counter_fold *f = c->folds;
 	s->summed = 0;
+	if (c->msum) {
+		prepare_metric_sums(s);
+		return;
+	}
 	if (c->ms || c->nphases != 1 || c->nraw != c->n || !uncore_share_is_view(s->be))
 		return;
 	/* Every entry is raw: raw_op[k] is entry k's.  A slot past the plan's
@@ -351,19 +425,29 @@ static void prepare_sums(struct uncore_set *s)
  * half-way) is made again, twice at most, so that the counts and their
  * instant stay together.  `origin`: counting (re)started just before: the
  * time before this read counts nothing. */
-static int read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc, uint64_t *at)
+static inline int timed_op(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums)
+{
+	return sums ? share_view_sum((struct share_view *)s->be, sums, raw)
+		    : s->be->ops->read(s->be, raw);
+}
+
+/* `sums`: the read is the view's sums of them into `raw` (set_read_msum),
+ * else the backend's read. */
+static inline __attribute__((always_inline)) int
+read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums, int origin,
+		int *read_rc, uint64_t *at)
 {
 	int freezes = s->be->read_freezes && !s->be->fold_only_read;
 	uint64_t b, a;
 	int rc = uncore_clock_now(&s->clock, &b);
-	*read_rc = rc == 0 ? s->be->ops->read(s->be, raw) : 0;
+	*read_rc = rc == 0 ? timed_op(s, raw, sums) : 0;
 	if (rc == 0)
 		rc = uncore_clock_now(&s->clock, &a);
 	for (int again = 0; rc == 0 && *read_rc == 0 && !freezes && !origin && s->read_window &&
 			    again < 2 && a - b > 50000 && a - b > 4 * s->read_window;
 	     again++) {
 		rc = uncore_clock_now(&s->clock, &b);
-		*read_rc = rc == 0 ? s->be->ops->read(s->be, raw) : 0;
+		*read_rc = rc == 0 ? timed_op(s, raw, sums) : 0;
 		if (rc == 0)
 			rc = uncore_clock_now(&s->clock, &a);
 	}
@@ -379,6 +463,11 @@ static int read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read
 	s->resume_ns = freezes ? a : stop;
 	*at = s->count_ns;
 	return 0;
+}
+
+static int read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc, uint64_t *at)
+{
+	return read_timed_sums(s, raw, NULL, origin, read_rc, at);
 }
 
 /* Program and start the current phase; its folds start from a first read. */
@@ -545,6 +634,89 @@ static void store_metric(const struct contents *c, unsigned i, double d, uint64_
 	}
 }
 
+/* A set of contents.msum: the terms' values from their exact counts `ts`
+ * (the read's sums), or, NULL, from the bases and the live phase's folds
+ * into c->tsum.  Each count is the sum of its events' counts, each
+ * term's weight 1 and its events always counting: the same value as the
+ * events' estimates summed (compute), exactly, below 2^53. */
+static void metric_sum_terms(struct uncore_set *s, const uint64_t *ts)
+{
+	struct contents *c = &s->c;
+	unsigned nt = c->nterms;
+	if (!ts) {
+		memset(c->tsum, 0, (nt ? nt : 1) * sizeof(*c->tsum));
+		for (unsigned e = c->nraw; e < c->nsev; e++) {
+			uint64_t v = c->base[e];
+			int l = c->phases[s->phase].local[e];
+			if (s->live && l >= 0)
+				v += phase_total(s, (unsigned)l);
+			c->tsum[c->info[e].term] += v;
+		}
+		ts = c->tsum;
+	}
+	for (unsigned t = 0; t < nt; t++) {
+		c->terms[t] = (double)ts[t];
+		c->terms_int[t] = (double)(ts[t] - c->prev_tsum[t]);
+	}
+}
+
+/* The metric entries' values at `now` from c->terms (since start or
+ * reset) and c->terms_int (since the previous read); `ts`: a set of
+ * contents.msum, the terms' counts the next interval starts from. */
+static void eval_metrics(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
+			 const uint64_t *ts)
+{
+	struct contents *c = &s->c;
+	double elapsed = (double)(now - s->start_ns);
+	double *commons = c->commons, *commons_int = c->commons_int;
+	commons[UNCORE_METRIC_ELAPSED_NS] = elapsed;
+	commons_int[UNCORE_METRIC_ELAPSED_NS] = (double)(now - s->prev_ns);
+	/* An empty interval (a second read at the same instant: PAPI_stop
+	 * reads, then stops) repeats the value of the interval that ended
+	 * there. */
+	int repeat = now == s->prev_ns && s->read_once;
+	for (unsigned i = 0; i < c->n; i++) {
+		if (c->metric[i] < 0)
+			continue;
+		unsigned k = (unsigned)c->metric[i];
+		const struct mx_fprog *f = &c->fprog[i];
+		switch (c->reading[i]) {
+		case READ_INTERVAL:
+			if (repeat)
+				values[i] = c->last_val[i];
+			else
+				store_metric(c, i,
+					     f->n ? mx_frun(f)
+						  : uncore_mset_eval(c->ms, k, c->terms_int, commons_int),
+					     values);
+			break;
+		case READ_AMOUNT:
+			/* Nothing yet over no time: 0, not the rate's 0/0. */
+			store_metric(c, i,
+				     elapsed > 0 ? (f->n ? mx_frun(f)
+							 : uncore_mset_eval(c->ms, k, c->terms, commons)) *
+						       elapsed / 1e9
+						 : 0.0,
+				     values);
+			break;
+		default:
+			store_metric(c, i,
+				     f->n ? mx_frun(f) : uncore_mset_eval(c->ms, k, c->terms, commons),
+				     values);
+			break;
+		}
+	}
+	if (advance && c->any_interval) {
+		if (ts)
+			memcpy(c->prev_tsum, ts, (c->nterms ? c->nterms : 1) * sizeof(*ts));
+		else
+			memcpy(c->prev_est, c->est, c->nsev * sizeof(*c->est));
+		memcpy(c->last_val, values, c->n * sizeof(*values));
+		s->prev_ns = now;
+		s->read_once = 1;
+	}
+}
+
 /* Values of every entry at time `now` from bases and the live phase.
  * `advance`: this read closes an interval (src/metrics/README.md, "What a
  * read returns"): the next READ_INTERVAL value starts here.  The poller's
@@ -571,6 +743,11 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int ad
 	}
 	if (!c->ms)
 		return;
+	if (c->msum) {
+		metric_sum_terms(s, NULL);
+		eval_metrics(s, now, values, advance, c->tsum);
+		return;
+	}
 	double elapsed = (double)(now - s->start_ns);
 	/* Metric terms: counts scaled by the time their setting was active. */
 	for (unsigned e = c->nraw; e < c->nsev; e++) {
@@ -585,60 +762,21 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int ad
 		else
 			c->est[e] = count;
 	}
-	unsigned nt = uncore_mset_nterms(c->ms);
+	unsigned nt = c->nterms;
 	for (unsigned t = 0; t < nt; t++)
 		c->terms[t] = c->terms_int[t] = 0;
 	for (unsigned e = c->nraw; e < c->nsev; e++) {
 		c->terms[c->info[e].term] += c->info[e].weight * c->est[e];
 		c->terms_int[c->info[e].term] += c->info[e].weight * (c->est[e] - c->prev_est[e]);
 	}
-	double commons[UNCORE_METRIC_NCOMMONS], commons_int[UNCORE_METRIC_NCOMMONS];
-	commons[UNCORE_METRIC_ELAPSED_NS] = elapsed;
-	/* TSC_SPEED unknown: 1000 MHz, with TSC ticks to match (README). */
-	commons[UNCORE_METRIC_TSC_MHZ] = s->clock.tsc_hz ? (double)s->clock.tsc_hz / 1e6 : 1000.0;
-	commons_int[UNCORE_METRIC_ELAPSED_NS] = (double)(now - s->prev_ns);
-	commons_int[UNCORE_METRIC_TSC_MHZ] = commons[UNCORE_METRIC_TSC_MHZ];
-	/* An empty interval (a second read at the same instant: PAPI_stop
-	 * reads, then stops) repeats the value of the interval that ended
-	 * there. */
-	int repeat = now == s->prev_ns && s->read_once;
-	for (unsigned i = 0; i < c->n; i++) {
-		if (c->metric[i] < 0)
-			continue;
-		unsigned k = (unsigned)c->metric[i];
-		switch (c->reading[i]) {
-		case READ_INTERVAL:
-			if (repeat)
-				values[i] = c->last_val[i];
-			else
-				store_metric(c, i, uncore_mset_eval(c->ms, k, c->terms_int, commons_int),
-					     values);
-			break;
-		case READ_AMOUNT:
-			/* Nothing yet over no time: 0, not the rate's 0/0. */
-			store_metric(c, i,
-				     elapsed > 0 ? uncore_mset_eval(c->ms, k, c->terms, commons) *
-						       elapsed / 1e9
-						 : 0.0,
-				     values);
-			break;
-		default:
-			store_metric(c, i, uncore_mset_eval(c->ms, k, c->terms, commons), values);
-			break;
-		}
-	}
-	if (advance && c->any_interval) {
-		memcpy(c->prev_est, c->est, c->nsev * sizeof(*c->est));
-		memcpy(c->last_val, values, c->n * sizeof(*values));
-		s->prev_ns = now;
-		s->read_once = 1;
-	}
+	eval_metrics(s, now, values, advance, NULL);
 }
 
 /* The next READ_INTERVAL value starts at `ns`, from zero counts. */
 static void interval_restart(struct uncore_set *s, uint64_t ns)
 {
 	memset(s->c.prev_est, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.prev_est));
+	memset(s->c.prev_tsum, 0, (s->c.nterms ? s->c.nterms : 1) * sizeof(*s->c.prev_tsum));
 	s->prev_ns = ns;
 	s->read_once = 0;
 }
@@ -718,6 +856,29 @@ static __attribute__((noinline)) int set_read_between(struct uncore_set *s, uint
 	return rc < 0 ? uncore_error_restore(&err) : 0;
 }
 
+/* A running set of contents.msum (summed 2): one timed pass of the view's
+ * sums gives the raw entries and the terms' counts together, with their
+ * instant (read_timed); the metrics are evaluated from those.  No fold of
+ * the set's own, no per-event estimate: the set's folds keep their start
+ * for the stop's final fold, as a set of events' do. */
+static int set_read_msum(struct uncore_set *s, uint64_t *values)
+{
+	struct contents *c = &s->c;
+	uint64_t now = s->phase_ns;
+	int rc = 0;
+	int rc2 = read_timed_sums(s, c->sumv, &c->phases[0].sums, 0, &rc, &now);
+	if (rc2 < 0)
+		return rc2;
+	take_interruption(s);
+	const uint64_t *sv = c->sumv;
+	for (unsigned k = 0; k < c->nraw; k++)
+		values[c->raw_entry[k]] = sv[k];
+	metric_sum_terms(s, sv + c->nraw);
+	eval_metrics(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
+	return rc;
+}
+
 /* uncore_set_read of a set that is stopped or does not read through sums. */
 static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64_t *values)
 {
@@ -728,6 +889,8 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 	}
 	if (!s->live)
 		return set_read_between(s, values);
+	if (s->summed == 2)
+		return set_read_msum(s, values);
 	/* The clock serves metrics (their interval) alone: a set of events
 	 * reads none. */
 	uint64_t now = s->phase_ns;

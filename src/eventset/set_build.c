@@ -51,6 +51,10 @@ void uncore_set_free_contents(struct contents *c)
 	free(c->prev_est);
 	free(c->terms_int);
 	free(c->last_val);
+	free(c->sumv);
+	free(c->tsum);
+	free(c->prev_tsum);
+	free(c->fprog);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -156,8 +160,17 @@ static int build_entry_events(struct contents *c)
 
 /* The raw entries' slots in each phase, resolved once here so that a read
  * sums each entry's slots without looking anything up (compute). */
-static int build_raw_sums(struct contents *c)
+static int build_raw_sums(struct contents *c, int view)
 {
+	/* Metrics through the view's sums: one setting, every term counted
+	 * everywhere all the time, so that a term's value is its slots' exact
+	 * total (compute_msum). */
+	c->msum = c->ms && view && c->nphases == 1;
+	for (unsigned e = c->nraw; c->msum && e < c->nsev; e++)
+		c->msum = c->info[e].weight == 1.0 && c->info[e].period <= 1 &&
+			  c->phases[0].local[e] >= 0;
+	c->nterms = c->ms ? uncore_mset_nterms(c->ms) : 0;
+	unsigned nsum = c->nraw + (c->msum ? c->nterms : 0);
 	c->raw_entry = calloc(c->nraw ? c->nraw : 1, sizeof(*c->raw_entry));
 	if (!c->raw_entry)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
@@ -172,14 +185,17 @@ static int build_raw_sums(struct contents *c)
 			int l = ph->local[c->raw[c->raw_entry[k]]];
 			total += l >= 0 ? pl->count[l] : 0;
 		}
+		unsigned more = total;
+		for (unsigned e = c->nraw; c->msum && e < c->nsev; e++)
+			more += pl->count[ph->local[e]];
 		ph->raw_op = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->raw_op));
 		ph->raw_more = calloc(total ? total : 1, sizeof(*ph->raw_more));
-		ph->sum_src = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->sum_src));
-		ph->sum_off = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->sum_off));
-		ph->more_src = calloc(total ? total : 1, sizeof(*ph->more_src));
-		ph->more_dst = calloc(total ? total : 1, sizeof(*ph->more_dst));
-		ph->sum_slot = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->sum_slot));
-		ph->more_slot = calloc(total ? total : 1, sizeof(*ph->more_slot));
+		ph->sum_src = calloc(nsum ? nsum : 1, sizeof(*ph->sum_src));
+		ph->sum_off = calloc(nsum ? nsum : 1, sizeof(*ph->sum_off));
+		ph->more_src = calloc(more ? more : 1, sizeof(*ph->more_src));
+		ph->more_dst = calloc(more ? more : 1, sizeof(*ph->more_dst));
+		ph->sum_slot = calloc(nsum ? nsum : 1, sizeof(*ph->sum_slot));
+		ph->more_slot = calloc(more ? more : 1, sizeof(*ph->more_slot));
 		if (!ph->raw_op || !ph->raw_more || !ph->sum_src || !ph->sum_off || !ph->more_src ||
 		    !ph->more_dst || !ph->sum_slot || !ph->more_slot)
 			return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
@@ -193,7 +209,7 @@ static int build_raw_sums(struct contents *c)
 			    i, c->raw[i], n ? pl->slot_index[pl->first[l]] : c->maxslots};
 			for (unsigned m = 1; m < n; m++)
 				ph->raw_more[ph->nraw_more++] =
-				    (struct raw_add){pl->slot_index[pl->first[l] + m], i};
+				    (struct raw_add){pl->slot_index[pl->first[l] + m], i, k};
 		}
 		/* Filled when the phase starts (eventset.c, prepare_sums). */
 		ph->sums = (struct uncore_share_sums){.n = ph->nraw_op,
@@ -323,7 +339,7 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	if (rc == 0)
 		rc = build_entry_events(c);
 	if (rc == 0)
-		rc = build_raw_sums(c);
+		rc = build_raw_sums(c, uncore_share_is_view(be));
 	if (rc < 0)
 		goto out;
 	unsigned nt = c->ms ? uncore_mset_nterms(c->ms) : 0;
@@ -339,8 +355,13 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
 	c->terms_int = calloc(nt ? nt : 1, sizeof(*c->terms_int));
 	c->prev_est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->prev_est));
+	c->sumv = calloc(c->nraw + nt + 1, sizeof(*c->sumv));
+	c->tsum = calloc(nt ? nt : 1, sizeof(*c->tsum));
+	c->prev_tsum = calloc(nt ? nt : 1, sizeof(*c->prev_tsum));
+	c->fprog = c->ms ? calloc(c->n ? c->n : 1, sizeof(*c->fprog)) : NULL;
 	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
-	    !c->kern_running || !c->est || !c->terms || !c->terms_int || !c->prev_est)
+	    !c->kern_running || !c->est || !c->terms || !c->terms_int || !c->prev_est ||
+	    !c->sumv || !c->tsum || !c->prev_tsum || (c->ms && !c->fprog))
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
 	free(mrefs);

@@ -8,6 +8,7 @@
 #include "eventset/eventset.h"
 #include "eventset/share.h"
 #include "metrics/compile.h"
+#include "metrics/expr.h"
 
 #define MAX_PHASES 64
 
@@ -17,6 +18,7 @@ struct raw_op {
 
 struct raw_add {
 	unsigned slot, entry;
+	unsigned raw; /* the entry's index among the raw entries (raw_entry) */
 };
 
 struct phase {
@@ -81,6 +83,22 @@ struct contents {
 	double *prev_est;   /* per sched event: its estimate at the previous read */
 	double *terms_int;  /* scratch: terms over the interval since the previous read */
 	uint64_t *last_val; /* per entry: the previous read's value (an empty interval repeats it) */
+	/* Metrics read through the view's sums (src/metrics/README.md,
+	 * "Compiled metrics"): a set of one setting whose metric terms are
+	 * counted everywhere, all the time (weight 1, period 1), on a view.
+	 * Its sums are the raw entries (by raw index) followed by the terms'
+	 * exact 64-bit counts; a read evaluates the metrics from those. */
+	int msum;
+	unsigned nterms;
+	uint64_t *sumv;      /* the sums' output: nraw + nterms */
+	uint64_t *tsum;      /* per term: its count (scratch, a read off the folds) */
+	uint64_t *prev_tsum; /* per term: its count at the previous read (READ_INTERVAL) */
+	double tsc_mhz;      /* the set clock's TSC MHz (TSC_SPEED), per clock */
+	/* The commons of a read (since start; since the previous read), and
+	 * per entry its metric's program bound to them and to terms or
+	 * terms_int as the entry is read (eventset.c, bind_metrics). */
+	double commons[UNCORE_METRIC_NCOMMONS], commons_int[UNCORE_METRIC_NCOMMONS];
+	struct mx_fprog *fprog;
 };
 
 /* How a metric entry is read. */

@@ -398,6 +398,11 @@ double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *
 	return mm->prog ? mx_run(mm->prog, terms, commons) : mx_eval(mm->root, terms, commons);
 }
 
+const struct mx_prog *uncore_mset_prog(const struct uncore_mset *ms, unsigned k)
+{
+	return k < ms->nmetrics ? ms->metrics[k].prog : NULL;
+}
+
 int uncore_mset_is_amount(const struct uncore_mset *ms, unsigned k)
 {
 	enum mx_linearity l =

@@ -37,6 +37,7 @@ enum uncore_metric_method {
 enum { UNCORE_METRIC_ELAPSED_NS, UNCORE_METRIC_TSC_MHZ, UNCORE_METRIC_NCOMMONS };
 
 struct uncore_mset;
+struct mx_prog;
 
 /* Compile metrics refs[0..n) for machine `m`; `raw[0..nraw)` are the other
  * events of the set (they stay on every box they use while classes are
@@ -63,6 +64,10 @@ int uncore_mset_uses_term(const struct uncore_mset *ms, unsigned k, unsigned ter
 /* Metric k with term values (weighted, scaled counts) and commons. */
 double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *terms,
 			const double *commons);
+
+/* Metric k's program (metrics/expr.h, mx_compile), or NULL when its tree
+ * is evaluated as a tree (too big for a program). */
+const struct mx_prog *uncore_mset_prog(const struct uncore_mset *ms, unsigned k);
 
 /* 1 when metric k is an amount: a sum of counted terms times constants
  * (bytes, requests), or of the elapsed time (COUNTING_TIME), whose values

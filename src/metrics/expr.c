@@ -734,3 +734,213 @@ int mx_contains(const struct mx_node *n, enum mx_kind k)
 		return 0;
 	return n->kind == k || mx_contains(n->a, k) || mx_contains(n->b, k);
 }
+
+/* Binding (mx_bind): the operands as the program's stack would hold them,
+ * each a constant (value known), an operand not yet loaded (a pointer), or
+ * an intermediate result (in the accumulator or on the run's stack). */
+struct bitem {
+	int kind; /* 0 constant, 1 operand, 2 result */
+	double v;
+	const double *x;
+};
+
+static double apply(unsigned char code, double a, double b)
+{
+	switch (code) {
+	case MX_OP_ADD:
+		return a + b;
+	case MX_OP_SUB:
+		return a - b;
+	case MX_OP_MUL:
+		return a * b;
+	case MX_OP_DIV:
+		return b == 0 ? NAN : a / b;
+	case MX_OP_POW:
+		return power(a, b);
+	default: {
+		double scale = power(10, b);
+		return round_half_away(a * scale) / scale;
+	}
+	}
+}
+
+static int femit(struct mx_fprog *f, unsigned char code, const double *x)
+{
+	if (f->n >= MX_PROG_MAX)
+		return -1;
+	f->op[f->n].code = code;
+	f->op[f->n].x = x;
+	f->n++;
+	return 0;
+}
+
+/* The operand of item `it` as a pointer: a constant goes into f->num. */
+static const double *operand(struct mx_fprog *f, unsigned *nnum, const struct bitem *it)
+{
+	if (it->kind == 1)
+		return it->x;
+	if (*nnum >= MX_PROG_MAX)
+		return NULL;
+	f->num[*nnum] = it->v;
+	return &f->num[(*nnum)++];
+}
+
+/* Bring item `it` into the accumulator (the one below, if any, pushed). */
+static int materialize(struct mx_fprog *f, unsigned *nnum, struct bitem *it, int acc_live)
+{
+	const double *x = operand(f, nnum, it);
+	if (!x || femit(f, acc_live ? MX_F_PUSH : MX_F_LOAD, x) < 0)
+		return -1;
+	it->kind = 2;
+	return 0;
+}
+
+int mx_bind(const struct mx_prog *p, const double *terms, const double *commons, unsigned known,
+	    const double *known_values, struct mx_fprog *f)
+{
+	struct bitem st[MX_PROG_MAX];
+	unsigned sp = 0, nnum = 0, results = 0;
+	f->n = 0;
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct mx_op *o = &p->op[i];
+		struct bitem *a, *b;
+		switch (o->code) {
+		case MX_OP_NUM:
+			st[sp++] = (struct bitem){0, o->num, NULL};
+			continue;
+		case MX_OP_TERM:
+			st[sp++] = (struct bitem){1, 0, &terms[o->index]};
+			continue;
+		case MX_OP_COMMON:
+			if (o->index >= 0 && o->index < 32 && (known >> o->index & 1))
+				st[sp++] = (struct bitem){0, known_values[o->index], NULL};
+			else
+				st[sp++] = (struct bitem){1, 0, &commons[o->index]};
+			continue;
+		case MX_OP_NEG:
+			a = &st[sp - 1];
+			if (a->kind == 0) {
+				a->v = -a->v;
+				continue;
+			}
+			if (a->kind == 1) {
+				if (materialize(f, &nnum, a, results > 0) < 0)
+					goto fail;
+				results++;
+			}
+			if (femit(f, MX_F_NEG, NULL) < 0)
+				goto fail;
+			continue;
+		default:
+			break;
+		}
+		if (sp < 2)
+			goto fail;
+		b = &st[--sp];
+		a = &st[sp - 1];
+		/* MX_OP_ADD .. MX_OP_ROUND in order, as the three forms are. */
+		unsigned k = (unsigned)(o->code - MX_OP_ADD);
+		if (a->kind == 0 && b->kind == 0) {
+			a->v = apply(o->code, a->v, b->v);
+			continue;
+		}
+		if (a->kind != 2 && b->kind != 2) {
+			if (materialize(f, &nnum, a, results > 0) < 0)
+				goto fail;
+			results++;
+		}
+		if (a->kind == 2 && b->kind == 2) {
+			if (femit(f, (unsigned char)(MX_F_ADDP + k), NULL) < 0)
+				goto fail;
+			results--;
+		} else if (a->kind == 2) {
+			const double *x = operand(f, &nnum, b);
+			if (!x || femit(f, (unsigned char)(MX_F_ADD + k), x) < 0)
+				goto fail;
+		} else {
+			/* acc = a op acc: commutative operations need no form of
+			 * their own (IEEE sums and products do not depend on the
+			 * order of their operands). */
+			static const unsigned char rev[] = {MX_F_ADD,  MX_F_RSUB, MX_F_MUL,
+							    MX_F_RDIV, MX_F_RPOW, MX_F_RROUND};
+			const double *x = operand(f, &nnum, a);
+			if (!x || k >= sizeof(rev) || femit(f, rev[k], x) < 0)
+				goto fail;
+		}
+		a->kind = 2;
+	}
+	if (sp != 1)
+		goto fail;
+	if (st[0].kind != 2 && materialize(f, &nnum, &st[0], 0) < 0)
+		goto fail;
+	return 0;
+fail:
+	f->n = 0;
+	return -1;
+}
+
+double mx_frun(const struct mx_fprog *f)
+{
+	double st[MX_PROG_MAX], acc = 0;
+	unsigned sp = 0;
+	for (const struct mx_fop *o = f->op, *end = o + f->n; o < end; o++) {
+		switch (o->code) {
+		case MX_F_LOAD:
+			acc = *o->x;
+			break;
+		case MX_F_PUSH:
+			st[sp++] = acc;
+			acc = *o->x;
+			break;
+		case MX_F_NEG:
+			acc = -acc;
+			break;
+		case MX_F_ADD:
+			acc += *o->x;
+			break;
+		case MX_F_SUB:
+			acc -= *o->x;
+			break;
+		case MX_F_MUL:
+			acc *= *o->x;
+			break;
+		case MX_F_DIV:
+			acc = *o->x == 0 ? NAN : acc / *o->x;
+			break;
+		case MX_F_RSUB:
+			acc = *o->x - acc;
+			break;
+		case MX_F_RDIV:
+			acc = acc == 0 ? NAN : *o->x / acc;
+			break;
+		case MX_F_ADDP:
+			acc = st[--sp] + acc;
+			break;
+		case MX_F_SUBP:
+			acc = st[--sp] - acc;
+			break;
+		case MX_F_MULP:
+			acc = st[--sp] * acc;
+			break;
+		case MX_F_DIVP:
+			sp--;
+			acc = acc == 0 ? NAN : st[sp] / acc;
+			break;
+		case MX_F_POW:
+		case MX_F_ROUND:
+			acc = apply((unsigned char)(MX_OP_ADD + (o->code - MX_F_ADD)), acc, *o->x);
+			break;
+		case MX_F_RPOW:
+			acc = apply(MX_OP_POW, *o->x, acc);
+			break;
+		case MX_F_RROUND:
+			acc = apply(MX_OP_ROUND, *o->x, acc);
+			break;
+		default: /* MX_F_POWP, MX_F_ROUNDP */
+			sp--;
+			acc = apply((unsigned char)(MX_OP_ADD + (o->code - MX_F_ADDP)), st[sp], acc);
+			break;
+		}
+	}
+	return acc;
+}

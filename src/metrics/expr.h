@@ -101,6 +101,37 @@ struct mx_prog {
 int mx_compile(const struct mx_node *n, struct mx_prog *out);
 double mx_run(const struct mx_prog *p, const double *terms, const double *commons);
 
+/* A program bound to its operands (src/metrics/README.md, "Compiled
+ * metrics"): the same arithmetic in the same order as mx_run, bit for
+ * bit, on an accumulator, each operation taking its right operand straight
+ * from where it lives (a term, a common, a constant) and the commons known
+ * when binding (the TSC's MHz) folded with the constants around them.
+ * Bound once per event set and clock, run at every read: one dispatch per
+ * operation, no stack for operands that are not intermediate results. */
+enum mx_fcode {
+	MX_F_LOAD, MX_F_PUSH, MX_F_NEG,
+	MX_F_ADD, MX_F_SUB, MX_F_MUL, MX_F_DIV, MX_F_POW, MX_F_ROUND,       /* acc = acc op x */
+	MX_F_RSUB, MX_F_RDIV, MX_F_RPOW, MX_F_RROUND,                        /* acc = x op acc */
+	MX_F_ADDP, MX_F_SUBP, MX_F_MULP, MX_F_DIVP, MX_F_POWP, MX_F_ROUNDP, /* acc = pop op acc */
+};
+struct mx_fop {
+	unsigned char code;
+	const double *x; /* the operand (LOAD, PUSH, the acc op x forms) */
+};
+struct mx_fprog {
+	unsigned n; /* 0: not bound (mx_run instead) */
+	struct mx_fop op[MX_PROG_MAX];
+	double num[MX_PROG_MAX]; /* the constants the operations point at */
+};
+
+/* Bind program p: its terms are terms[index], its commons commons[index],
+ * except those whose bit is set in `known`, which are known[index] now.
+ * `out` must stay where it is (its operations point into it).  0, or -1
+ * when p does not fit (then mx_run). */
+int mx_bind(const struct mx_prog *p, const double *terms, const double *commons, unsigned known,
+	    const double *known_values, struct mx_fprog *out);
+double mx_frun(const struct mx_fprog *f);
+
 /* How a resolved tree depends on its counted terms (MX_TERM):
  * MX_LIN_CONST, no term and no common whose bit is set in `varying` (bit i:
  * common i changes with the interval, as the elapsed time does);

@@ -268,6 +268,9 @@ TEST(compiled_programs_give_the_tree_s_values)
 	    {"A ^ 2 - B", 5},
 	    {"(A + B) / (C * (1024 * 1024 / 8))", 7},
 	    {"A / (B - B)", 5},
+	    {"C - (A + B) / (2 - C)", 9},
+	    {"2 ^ C - ROUND(C / 3, A - 1.6e9) + -(A * B)", 16},
+	    {"(A * 64 + B * 64) / ((C * 2300 / 1000) / (2300 * 1000000)) / 10^9", 17},
 	};
 	static const double sets[][3] = {{1.6e9, 8e8, 3}, {0, 0, 0}, {-7.25, 3.5, 3.5}, {1e300, 1e-300, 2}};
 	for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
@@ -284,6 +287,11 @@ TEST(compiled_programs_give_the_tree_s_values)
 		for (unsigned k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
 			double t = mx_eval(n, sets[k], NULL), c = mx_run(&prog, sets[k], NULL);
 			CHECK(memcmp(&t, &c, sizeof(t)) == 0 || (isnan(t) && isnan(c)));
+			/* The program bound to the terms' places (mx_bind) too. */
+			static struct mx_fprog f;
+			CHECK_EQ_INT(mx_bind(&prog, sets[k], NULL, 0, NULL, &f), 0);
+			double b = mx_frun(&f);
+			CHECK(memcmp(&t, &b, sizeof(t)) == 0 || (isnan(t) && isnan(b)));
 		}
 		mx_arena_destroy(a);
 	}
