@@ -511,16 +511,12 @@ static const struct direct_claim_ops claim_ops = {
 /* The read path's global writes of `step`, one per socket with counters,
  * each checked now against the allowlist of the global controls of the
  * claimed sockets (the claim's guarded_global: their registers and freeze
- * bits only): the prepared writes never change, so the read writes them
- * straight to the device. */
+ * bits only, built once when the sockets were claimed): the prepared writes
+ * never change, so the read writes them straight to the device. */
 static int prepare_global(struct engine *e, enum direct_global_step step, struct uncore_regio_op *w,
 			  unsigned *n)
 {
-	struct uncore_allowlist *al = NULL;
-	int rc = uncore_allowlist_create(&al);
-	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++)
-		if (e->claim.sockets & (1u << s))
-			rc = claim_global(e, s, al);
+	int rc = 0;
 	*n = 0;
 	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		uint64_t v;
@@ -530,11 +526,10 @@ static int prepare_global(struct engine *e, enum direct_global_step step, struct
 		global_reg(e, s, &w[*n].reg);
 		w[*n].value = v;
 		w[*n].write = 1;
-		rc = uncore_allowlist_check_write(al, &w[*n].reg, v);
+		rc = uncore_allowlist_check_wrapped(e->claim.guarded_global, &w[*n].reg, v);
 		if (rc == 0)
 			(*n)++;
 	}
-	uncore_allowlist_free(al);
 	return rc;
 }
 
