@@ -34,14 +34,17 @@ sys.path.insert(0, HERE)
 
 import pfmtable  # noqa: E402
 
-GENS = {"skx": "SKX", "clx": "CLX", "icx": "ICX", "spr": "SPR", "emr": "EMR", "gnr": "GNR",
+GENS = {"bdx": "BDX", "skx": "SKX", "clx": "CLX", "icx": "ICX", "spr": "SPR", "emr": "EMR", "gnr": "GNR",
         "srf": "SRF"}
 # Intel's Unit -> libpfm4-style box suffix (libpfm4 names skx_unc_ubo, skx_unc_upi).
 UNIT = {"CHA": "cha", "IIO": "iio", "IRP": "irp", "UPI LL": "upi", "M2M": "m2m", "iMC": "imc",
         "IMC": "imc", "M3UPI": "m3upi", "PCU": "pcu", "UBOX": "ubo", "M2PCIe": "m2pcie",
         "CXLCM": "cxlcm", "CXLDP": "cxldp", "MCHBM": "mchbm", "M2HBM": "m2hbm", "MDF": "mdf",
         "B2CMI": "b2cmi", "B2HOT": "b2hot", "B2UPI": "b2upi", "B2CXL": "b2cxl",
-        "CHACMS": "chacms"}
+        "CHACMS": "chacms",
+        # Broadwell-EP's units (the Haswell-EP tables' box names)
+        "CBO": "cbo", "SBO": "sbo", "HA": "ha", "QPI LL": "qpi", "R2PCIe": "r2pcie",
+        "R3QPI": "r3qpi"}
 # SKX/CLX IIO: kernel skx_uncore_iio_formats_attr (ch_mask config:36-43,
 # fc_mask config:44-46); ICX IIO: snr_uncore_iio_formats_attr (ch_mask
 # config:36-47, fc_mask config:48-50).  From SPR on Intel's UMaskExt
@@ -112,9 +115,13 @@ def check_row(G, r, dotted_bases):
         box += "_free"
     base, dot, rest = name.partition(".")
     umask = rest.replace(".", "_") if dot else ("DEFAULT" if (box, base) in dotted_bases else None)
-    um, ext = hexv(r["UMask"]), hexv(r["UMaskExt"])
-    pm, fc = hexv(r["PortMask"]), hexv(r["FCMask"])
-    fv = hexv(r["FILTER_VALUE"])
+    # Broadwell-EP's file has no UMaskExt, PortMask, FCMask or FILTER_VALUE
+    # column (absent: zero) and an ExtSel column (the control register's
+    # ev_sel_ext, bit 21).
+    um, ext = hexv(r["UMask"]), hexv(r.get("UMaskExt"))
+    pm, fc = hexv(r.get("PortMask")), hexv(r.get("FCMask"))
+    fv = hexv(r.get("FILTER_VALUE"))
+    code = hexv(r["EventCode"]) | (1 << 21 if r.get("ExtSel") == "1" else 0)
     if umask is None and (um or ext or fv or (pm and gen in PORT_FIELDS and box == "iio")):
         umask = "DEFAULT"
     ev, u, err = G.lookup(box, base, umask)
@@ -122,8 +129,8 @@ def check_row(G, r, dotted_bases):
         return ["%s: %s" % (name, err)]
     G.seen.add((box, base, umask))
     p = []
-    if ev.get("code", 0) != hexv(r["EventCode"]):
-        p.append("%s: code 0x%x, Intel 0x%x" % (name, ev.get("code", 0), hexv(r["EventCode"])))
+    if ev.get("code", 0) != code:
+        p.append("%s: code 0x%x, Intel 0x%x" % (name, ev.get("code", 0), code))
     ucode = u.get("ucode", 0) if u else 0
     want_ext = ext
     if gen in PORT_FIELDS and box == "iio" and not ext:

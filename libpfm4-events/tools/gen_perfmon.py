@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Xeon uncore tables from Intel's perfmon event data (SKX .. SRF).
+"""Xeon uncore tables from Intel's perfmon event data (BDX, SKX .. SRF).
 
   gen_perfmon.py [--check] [--perfmon DIR]
 
@@ -19,7 +19,9 @@ tools/audit_perfmon.py, checks independently):
     '.' written '_' (UNC_CHA_TOR_INSERTS.IA_MISS -> UNC_CHA_TOR_INSERTS:IA_MISS;
     the parser takes Intel's dotted name as an alias).  A row without a dot
     whose event also has dotted rows becomes unit mask DEFAULT (DFL).
-  * code = EventCode; every unit mask is a whole value (NCOMBO) and its ucode
+  * code = EventCode, with Intel's ExtSel (BDX: the extra select bit of the
+    QPI events) at bit 21, where the Haswell-EP-style control register has
+    ev_sel_ext (the hswep tables' convention); every unit mask is a whole value (NCOMBO) and its ucode
     is the image of the control register: UMask << 8 | UMaskExt << 32, plus,
     where Intel gives them outside UMaskExt (SKX/CLX/ICX IIO), PortMask at the
     kernel's ch_mask and FCMask at its fc_mask (IIO_PORT below).
@@ -46,6 +48,7 @@ COMMIT = "6dadedf3aa483393943e044ba5ec88a4507cd040"
 
 # generation -> (directory in intel-perfmon, processor)
 GENERATIONS = {
+    "bdx": ("BDX", "Xeon E5/E7 v4 (Broadwell-EP), CPUID 6/0x4f"),
     "skx": ("SKX", "Xeon Scalable (Skylake-SP), CPUID 6/0x55 steppings 0-4"),
     "clx": ("CLX", "2nd gen Xeon Scalable (Cascade Lake), CPUID 6/0x55 steppings 5-15"),
     "icx": ("ICX", "3rd gen Xeon Scalable (Ice Lake-SP), CPUID 6/0x6a, 0x6c"),
@@ -55,12 +58,21 @@ GENERATIONS = {
     "srf": ("SRF", "Xeon 6 E-core (Sierra Forest), CPUID 6/0xaf"),
 }
 
+# Generations whose units are Haswell-EP's boxes (the same registers, PCI
+# functions and modifiers: HSX PMON manual), listed for the event registry
+# by intel_hswep_cousins.h (events/registry_hswep.c: HSWEP_COUSIN).
+HSWEP_COUSINS = ("bdx",)
+HSWEP_BOXES = ("ubo", "cbo", "sbo", "ha", "imc", "irp", "pcu", "qpi", "r2pcie", "r3qpi")
+
 BOX_OF = {
     "CHA": "cha", "IIO": "iio", "IRP": "irp", "UPI LL": "upi", "M2M": "m2m",
     "iMC": "imc", "IMC": "imc", "M3UPI": "m3upi", "PCU": "pcu", "UBOX": "ubo",
     "M2PCIe": "m2pcie", "CXLCM": "cxlcm", "CXLDP": "cxldp", "MCHBM": "mchbm",
     "M2HBM": "m2hbm", "MDF": "mdf", "B2CMI": "b2cmi", "B2HOT": "b2hot",
     "B2UPI": "b2upi", "B2CXL": "b2cxl", "CHACMS": "chacms",
+    # Broadwell-EP's units, named as the Haswell-EP tables name them.
+    "CBO": "cbo", "SBO": "sbo", "HA": "ha", "QPI LL": "qpi", "R2PCIe": "r2pcie",
+    "R3QPI": "r3qpi",
 }
 
 # IIO channel and function masks given in Intel's PortMask/FCMask columns
@@ -74,7 +86,15 @@ IIO_PORT = {
     "icx": (36, 12, 48, 3),
 }
 
+EXT_SEL = 1 << 21
 ATTRS = "_SNBEP_UNC_ATTR_E | _SNBEP_UNC_ATTR_I | _SNBEP_UNC_ATTR_T8"
+# The Haswell-EP UBox and PCU have a 5-bit threshold (HSX Tables 2-6 and
+# 2-157: thresh 28:24), as the Haswell-EP tables say (T5).
+ATTRS_T5 = "_SNBEP_UNC_ATTR_E | _SNBEP_UNC_ATTR_I | _SNBEP_UNC_ATTR_T5"
+
+
+def attrs_of(gen, box):
+    return ATTRS_T5 if gen in HSWEP_COUSINS and box in ("ubo", "pcu") else ATTRS
 EXPERIMENTAL = "[experimental] "
 
 
@@ -99,6 +119,9 @@ def load_rows(root, gen):
         headers.append((os.path.basename(path), data["Header"].get("Version", "?")))
         for r in data["Events"]:
             r = dict(r)
+            # Broadwell-EP's file predates these columns: absent is zero.
+            for col in ("UMaskExt", "PortMask", "FCMask", "FILTER_VALUE"):
+                r.setdefault(col, "0x0")
             r["_experimental"] = exp
             r["_file"] = os.path.basename(path)
             rows.append(r)
@@ -194,10 +217,11 @@ def build_gen(root, gen):
         pmu = "%s_unc_%s" % (gen, box)
         evs = []
         for base, erows in events.items():
-            codes = {int(r["EventCode"], 16) for r in erows}
+            codes = {int(r["EventCode"], 16) | (EXT_SEL if r.get("ExtSel") == "1" else 0)
+                     for r in erows}
             if len(codes) != 1:
                 raise SystemExit("%s %s: event codes %s under one name" % (pmu, base, sorted(codes)))
-            ev = {"name": base, "code": codes.pop(), "modmsk": [ATTRS]}
+            ev = {"name": base, "code": codes.pop(), "modmsk": [attrs_of(gen, box)]}
             fixed = False
             masks = []
             for r in erows:
@@ -279,11 +303,33 @@ def index_header(files):
     return os.path.join(OUT, "intel_perfmon_tables.h"), "\n".join(lines)
 
 
+def cousins_header(files):
+    """intel_hswep_cousins.h: the tables of the generations on Haswell-EP's
+    boxes and PERFMON_HSWEP_COUSINS(X) -> X(gen) per generation."""
+    lines = ["/*",
+             " * The generations whose units are Haswell-EP's boxes, with their tables",
+             " * (gen_perfmon.py HSWEP_COUSINS): PERFMON_HSWEP_COUSINS(X) expands X(gen)",
+             " * once per generation.  GENERATED: do not edit.",
+             " */",
+             "#ifndef __INTEL_HSWEP_COUSINS_H__",
+             "#define __INTEL_HSWEP_COUSINS_H__", ""]
+    names = {os.path.basename(p) for p, _ in files}
+    for gen in HSWEP_COUSINS:
+        for box in HSWEP_BOXES:
+            name = "intel_%s_unc_%s_events.h" % (gen, box)
+            if name not in names:
+                raise SystemExit("gen_perfmon: %s, a Haswell-EP cousin, has no %s table" % (gen, box))
+            lines.append('#include "events/perfmon/%s"' % name)
+    lines += ["", "#define PERFMON_HSWEP_COUSINS(X) %s" % " ".join("X(%s)" % g for g in HSWEP_COUSINS),
+              "", "#endif", ""]
+    return os.path.join(OUT, "intel_hswep_cousins.h"), "\n".join(lines)
+
+
 def build(root):
     out = []
     for gen in GENERATIONS:
         out += build_gen(root, gen)
-    return out + [index_header(out)]
+    return out + [index_header(out), cousins_header(out)]
 
 
 def main(argv):

@@ -308,6 +308,15 @@ uint64_t uncore_allowlist_refused(const struct uncore_regio *wrapper)
 	return ((const struct allow_wrapper *)wrapper->impl)->refused;
 }
 
+int uncore_allowlist_check_wrapped(const struct uncore_regio *wrapper, const struct uncore_reg *r,
+				   uint64_t value)
+{
+	if (!wrapper || wrapper->ops != &allowlist_ops)
+		return uncore_fail(UNCORE_EINVAL, "allowlist: not an allowlisted register access");
+	return uncore_allowlist_check_write(&((const struct allow_wrapper *)wrapper->impl)->list, r,
+					    value);
+}
+
 struct uncore_regio *uncore_allowlist_inner(const struct uncore_regio *wrapper)
 {
 	if (!wrapper || wrapper->ops != &allowlist_ops)

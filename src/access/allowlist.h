@@ -57,6 +57,13 @@ int uncore_allowlist_wrap(const struct uncore_allowlist *al, struct uncore_regio
  * allowlists when it takes ownership, not at every reprogramming). */
 unsigned long uncore_allowlist_wraps(void);
 
+/* Check one write against the list of a wrapper made by
+ * uncore_allowlist_wrap(), without making it (a write prepared now and
+ * written later straight to the device): as uncore_allowlist_check_write;
+ * UNCORE_EINVAL for any other regio. */
+int uncore_allowlist_check_wrapped(const struct uncore_regio *wrapper, const struct uncore_reg *r,
+				   uint64_t value);
+
 /* The regio a wrapper made by uncore_allowlist_wrap() passes to (NULL for
  * any other regio). */
 struct uncore_regio *uncore_allowlist_inner(const struct uncore_regio *wrapper);

@@ -20,6 +20,7 @@
 #include "platform/hswep/hswep_regs.h"
 #include "maxinc/intel_hswep_unc_maxinc.h"
 #include "events/supplement/intel_hswep_unc_supp_events.h"
+#include "events/perfmon/intel_hswep_cousins.h"
 #include "maxinc/intel_hswep_unc_supp_maxinc.h"
 
 #include <inttypes.h>
@@ -373,21 +374,70 @@ static int hswep_kernel_qpi_match_rules(const struct uncore_box_type *box, unsig
 			   box->name, port);
 }
 
+/* Each box kind described once (its registers, counters, filters and
+ * modifiers: the Haswell-EP manual's layout), for Haswell-EP's box types
+ * below and its cousins' (HSWEP_COUSIN, the tables Intel's data gives them). */
+#define LAYOUT_UBO                                                                                 \
+	.kind = "ubo", .layout = HSWEP_BOX_UBOX,                                                   \
+	.desc = "UBox: system configuration controller and global PMON control",                  \
+	.ninstances = HSWEP_UBOX_INSTANCES, .perf_pmu = "uncore_ubox",                             \
+	.ngeneric = HSWEP_UBOX_COUNTERS,                                                           \
+	.counter_width = HSWEP_UBOX_SBO_FOLD_WIDTH, /* the fold's width: see above */              \
+	.nfixed = 1, .fixed_width = HSWEP_CTR_WIDTH, .cntmsk_fixed = 1ULL << 32,                   \
+	.ctl = &hswep_ctl_ubox, MODS(hswep_ubox_mods)
+#define LAYOUT_CBO                                                                                 \
+	.kind = "cbo", .layout = HSWEP_BOX_CBO, .desc = "CBo: caching agent and LLC slice",        \
+	.ninstances = HSWEP_CBO_INSTANCES, .perf_pmu = "uncore_cbox", .ngeneric = HSWEP_COUNTERS, \
+	.counter_width = HSWEP_CTR_WIDTH, .ctl = &hswep_ctl_cbo, FILTERS(cbo_filters),             \
+	MODS(hswep_cbo_mods)
+#define LAYOUT_SBO                                                                                 \
+	.kind = "sbo", .layout = HSWEP_BOX_SBO,                                                    \
+	.desc = "SBo: ring transfer (ring-to-ring bridge)", .ninstances = HSWEP_SBO_INSTANCES,    \
+	.perf_pmu = "uncore_sbox", .ngeneric = HSWEP_COUNTERS,                                     \
+	.counter_width = HSWEP_UBOX_SBO_FOLD_WIDTH, /* the fold's width: see above */              \
+	.ctl = &hswep_ctl_common, MODS(hswep_common_mods)
+#define LAYOUT_HA                                                                                  \
+	.kind = "ha", .layout = HSWEP_BOX_HA, .desc = "HA: home agent",                            \
+	.ninstances = HSWEP_HA_INSTANCES, .perf_pmu = "uncore_ha", .ngeneric = HSWEP_COUNTERS,     \
+	.counter_width = HSWEP_CTR_WIDTH, .ctl = &hswep_ctl_common, FILTERS(ha_filters),           \
+	MODS(hswep_ha_mods)
+/* HSX table 2-115: the fixed DCLK counter's control has only invert. */
+#define LAYOUT_IMC                                                                                 \
+	.kind = "imc", .layout = HSWEP_BOX_IMC, .desc = "IMC: memory controller channel",         \
+	.ninstances = HSWEP_IMC_INSTANCES, .perf_pmu = "uncore_imc", .ngeneric = HSWEP_COUNTERS,   \
+	.counter_width = HSWEP_CTR_WIDTH, .nfixed = 1, .fixed_width = HSWEP_CTR_WIDTH,             \
+	.cntmsk_fixed = 1ULL << 32, .fixed_ctl_mods = HSWEP_PMON_CTL_INVERT,                       \
+	.ctl = &hswep_ctl_common, MODS(hswep_common_mods)
+#define LAYOUT_IRP                                                                                 \
+	.kind = "irp", .layout = HSWEP_BOX_IRP, .desc = "IRP: coherency for IIO traffic",          \
+	.ninstances = HSWEP_IRP_INSTANCES, .perf_pmu = "uncore_irp", .ngeneric = HSWEP_COUNTERS,   \
+	.counter_width = HSWEP_CTR_WIDTH, .ctl = &hswep_ctl_common, MODS(hswep_common_mods)
+#define LAYOUT_PCU                                                                                 \
+	.kind = "pcu", .layout = HSWEP_BOX_PCU, .desc = "PCU: power control unit",                 \
+	.ninstances = HSWEP_PCU_INSTANCES, .perf_pmu = "uncore_pcu", .ngeneric = HSWEP_COUNTERS,   \
+	.counter_width = HSWEP_CTR_WIDTH, .ctl = &hswep_ctl_pcu, FILTERS(pcu_filters),             \
+	MODS(hswep_pcu_mods), .freq_band0 = 0x0b /* FREQ_BAND0_CYCLES, HSX 2.8.4 */
+/* HSX 2.9.2.3: CTO_COUNT counts packets matching {MATCH,MASK}. */
+#define LAYOUT_QPI                                                                                 \
+	.kind = "qpi", .layout = HSWEP_BOX_QPI, .desc = "QPI: Intel QPI link layer port",          \
+	.ninstances = HSWEP_QPI_INSTANCES, .perf_pmu = "uncore_qpi", .ngeneric = HSWEP_COUNTERS,   \
+	.counter_width = HSWEP_CTR_WIDTH, .ctl = &hswep_ctl_qpi, MODS(hswep_common_mods),          \
+	FILTERS(qpi_filters), .flags = UNCORE_BOXF_UFILTER_VALUE | UNCORE_BOXF_FILTERS_WHOLE
+#define LAYOUT_R2PCIE                                                                              \
+	.kind = "r2pcie", .layout = HSWEP_BOX_R2PCIE, .desc = "R2PCIe: ring to PCIe interface",    \
+	.ninstances = HSWEP_R2PCIE_INSTANCES, .perf_pmu = "uncore_r2pcie",                         \
+	.ngeneric = HSWEP_COUNTERS, .counter_width = HSWEP_CTR_WIDTH, .ctl = &hswep_ctl_common,    \
+	MODS(hswep_common_mods)
+#define LAYOUT_R3QPI                                                                               \
+	.kind = "r3qpi", .layout = HSWEP_BOX_R3QPI, .desc = "R3QPI: ring to QPI interface link",   \
+	.ninstances = HSWEP_R3QPI_INSTANCES, .perf_pmu = "uncore_r3qpi",                           \
+	.ngeneric = HSWEP_R3QPI_COUNTERS, .counter_width = HSWEP_R3QPI_CTR_WIDTH,                  \
+	.ctl = &hswep_ctl_common, MODS(hswep_common_mods)
+
 static const struct uncore_box_type hswep_ubo = {
     .name = "hswep_unc_ubo",
-    .kind = "ubo",
-    .layout = HSWEP_BOX_UBOX,
     .manual = "HSX 2.2",
-    .desc = "UBox: system configuration controller and global PMON control",
-    .ninstances = HSWEP_UBOX_INSTANCES,
-    .perf_pmu = "uncore_ubox",
-    .ngeneric = HSWEP_UBOX_COUNTERS,
-    .counter_width = HSWEP_UBOX_SBO_FOLD_WIDTH, /* the fold's width: see the comment above */
-    .nfixed = 1,
-    .fixed_width = HSWEP_CTR_WIDTH,
-    .cntmsk_fixed = 1ULL << 32,
-    .ctl = &hswep_ctl_ubox,
-    MODS(hswep_ubox_mods),
+    LAYOUT_UBO,
     TABLE(intel_hswep_unc_u_pe),
     MAXINC(intel_hswep_unc_u_maxinc, intel_hswep_unc_u_pe),
     SUPPLEMENT(intel_hswep_unc_u_supp_pe, intel_hswep_unc_u_supp_maxinc),
@@ -395,17 +445,8 @@ static const struct uncore_box_type hswep_ubo = {
 
 static const struct uncore_box_type hswep_cbo = {
     .name = "hswep_unc_cbo",
-    .kind = "cbo",
-    .layout = HSWEP_BOX_CBO,
     .manual = "HSX 2.3",
-    .desc = "CBo: caching agent and LLC slice",
-    .ninstances = HSWEP_CBO_INSTANCES,
-    .perf_pmu = "uncore_cbox",
-    .ngeneric = HSWEP_COUNTERS,
-    .counter_width = HSWEP_CTR_WIDTH,
-    .ctl = &hswep_ctl_cbo,
-    FILTERS(cbo_filters),
-    MODS(hswep_cbo_mods),
+    LAYOUT_CBO,
     TABLE(intel_hswep_unc_c_pe),
     MAXINC(intel_hswep_unc_c_maxinc, intel_hswep_unc_c_pe),
     SUPPLEMENT(intel_hswep_unc_c_supp_pe, intel_hswep_unc_c_supp_maxinc),
@@ -415,16 +456,8 @@ static const struct uncore_box_type hswep_cbo = {
 
 static const struct uncore_box_type hswep_sbo = {
     .name = "hswep_unc_sbo",
-    .kind = "sbo",
-    .layout = HSWEP_BOX_SBO,
     .manual = "HSX 2.4",
-    .desc = "SBo: ring transfer (ring-to-ring bridge)",
-    .ninstances = HSWEP_SBO_INSTANCES,
-    .perf_pmu = "uncore_sbox",
-    .ngeneric = HSWEP_COUNTERS,
-    .counter_width = HSWEP_UBOX_SBO_FOLD_WIDTH, /* the fold's width: see the comment above */
-    .ctl = &hswep_ctl_common,
-    MODS(hswep_common_mods),
+    LAYOUT_SBO,
     TABLE(intel_hswep_unc_s_pe),
     MAXINC(intel_hswep_unc_s_maxinc, intel_hswep_unc_s_pe),
     SUPPLEMENT(intel_hswep_unc_s_supp_pe, intel_hswep_unc_s_supp_maxinc),
@@ -432,17 +465,8 @@ static const struct uncore_box_type hswep_sbo = {
 
 static const struct uncore_box_type hswep_ha = {
     .name = "hswep_unc_ha",
-    .kind = "ha",
-    .layout = HSWEP_BOX_HA,
     .manual = "HSX 2.5",
-    .desc = "HA: home agent",
-    .ninstances = HSWEP_HA_INSTANCES,
-    .perf_pmu = "uncore_ha",
-    .ngeneric = HSWEP_COUNTERS,
-    .counter_width = HSWEP_CTR_WIDTH,
-    .ctl = &hswep_ctl_common,
-    FILTERS(ha_filters),
-    MODS(hswep_ha_mods),
+    LAYOUT_HA,
     TABLE(intel_hswep_unc_h_pe),
     MAXINC(intel_hswep_unc_h_maxinc, intel_hswep_unc_h_pe),
     SUPPLEMENT(intel_hswep_unc_h_supp_pe, intel_hswep_unc_h_supp_maxinc),
@@ -450,55 +474,24 @@ static const struct uncore_box_type hswep_ha = {
 
 static const struct uncore_box_type hswep_imc = {
     .name = "hswep_unc_imc",
-    .kind = "imc",
-    .layout = HSWEP_BOX_IMC,
     .manual = "HSX 2.6",
-    .desc = "IMC: memory controller channel",
-    .ninstances = HSWEP_IMC_INSTANCES,
-    .perf_pmu = "uncore_imc",
-    .ngeneric = HSWEP_COUNTERS,
-    .counter_width = HSWEP_CTR_WIDTH,
-    .nfixed = 1,
-    .fixed_width = HSWEP_CTR_WIDTH,
-    /* HSX table 2-115: the fixed DCLK counter's control has only invert. */
-    .cntmsk_fixed = 1ULL << 32,
-    .fixed_ctl_mods = HSWEP_PMON_CTL_INVERT,
-    .ctl = &hswep_ctl_common,
-    MODS(hswep_common_mods),
+    LAYOUT_IMC,
     TABLE(intel_hswep_unc_m_pe),
     MAXINC(intel_hswep_unc_m_maxinc, intel_hswep_unc_m_pe),
 };
 
 static const struct uncore_box_type hswep_irp = {
     .name = "hswep_unc_irp",
-    .kind = "irp",
-    .layout = HSWEP_BOX_IRP,
     .manual = "HSX 2.7",
-    .desc = "IRP: coherency for IIO traffic",
-    .ninstances = HSWEP_IRP_INSTANCES,
-    .perf_pmu = "uncore_irp",
-    .ngeneric = HSWEP_COUNTERS,
-    .counter_width = HSWEP_CTR_WIDTH,
-    .ctl = &hswep_ctl_common,
-    MODS(hswep_common_mods),
+    LAYOUT_IRP,
     TABLE(intel_hswep_unc_i_pe),
     MAXINC(intel_hswep_unc_i_maxinc, intel_hswep_unc_i_pe),
 };
 
 static const struct uncore_box_type hswep_pcu = {
     .name = "hswep_unc_pcu",
-    .kind = "pcu",
-    .layout = HSWEP_BOX_PCU,
     .manual = "HSX 2.8",
-    .desc = "PCU: power control unit",
-    .ninstances = HSWEP_PCU_INSTANCES,
-    .perf_pmu = "uncore_pcu",
-    .ngeneric = HSWEP_COUNTERS,
-    .counter_width = HSWEP_CTR_WIDTH,
-    .ctl = &hswep_ctl_pcu,
-    FILTERS(pcu_filters),
-    MODS(hswep_pcu_mods),
-    .freq_band0 = 0x0b, /* FREQ_BAND0_CYCLES, HSX 2.8.4 */
+    LAYOUT_PCU,
     TABLE(intel_hswep_unc_p_pe),
     MAXINC(intel_hswep_unc_p_maxinc, intel_hswep_unc_p_pe),
     .kernel_rules = hswep_kernel_rules,
@@ -506,19 +499,8 @@ static const struct uncore_box_type hswep_pcu = {
 
 static const struct uncore_box_type hswep_qpi = {
     .name = "hswep_unc_qpi",
-    .kind = "qpi",
-    .layout = HSWEP_BOX_QPI,
     .manual = "HSX 2.9",
-    .desc = "QPI: Intel QPI link layer port",
-    .ninstances = HSWEP_QPI_INSTANCES,
-    .perf_pmu = "uncore_qpi",
-    .ngeneric = HSWEP_COUNTERS,
-    .counter_width = HSWEP_CTR_WIDTH,
-    .ctl = &hswep_ctl_qpi,
-    MODS(hswep_common_mods),
-    /* HSX 2.9.2.3: CTO_COUNT counts packets matching {MATCH,MASK}. */
-    FILTERS(qpi_filters),
-    .flags = UNCORE_BOXF_UFILTER_VALUE | UNCORE_BOXF_FILTERS_WHOLE,
+    LAYOUT_QPI,
     TABLE(intel_hswep_unc_q_pe),
     MAXINC(intel_hswep_unc_q_maxinc, intel_hswep_unc_q_pe),
     SUPPLEMENT(intel_hswep_unc_q_supp_pe, intel_hswep_unc_q_supp_maxinc),
@@ -527,16 +509,8 @@ static const struct uncore_box_type hswep_qpi = {
 
 static const struct uncore_box_type hswep_r2pcie = {
     .name = "hswep_unc_r2pcie",
-    .kind = "r2pcie",
-    .layout = HSWEP_BOX_R2PCIE,
     .manual = "HSX 2.10",
-    .desc = "R2PCIe: ring to PCIe interface",
-    .ninstances = HSWEP_R2PCIE_INSTANCES,
-    .perf_pmu = "uncore_r2pcie",
-    .ngeneric = HSWEP_COUNTERS,
-    .counter_width = HSWEP_CTR_WIDTH,
-    .ctl = &hswep_ctl_common,
-    MODS(hswep_common_mods),
+    LAYOUT_R2PCIE,
     TABLE(intel_hswep_unc_r2_pe),
     MAXINC(intel_hswep_unc_r2_maxinc, intel_hswep_unc_r2_pe),
     SUPPLEMENT(intel_hswep_unc_r2_supp_pe, intel_hswep_unc_r2_supp_maxinc),
@@ -545,16 +519,8 @@ static const struct uncore_box_type hswep_r2pcie = {
 
 static const struct uncore_box_type hswep_r3qpi = {
     .name = "hswep_unc_r3qpi",
-    .kind = "r3qpi",
-    .layout = HSWEP_BOX_R3QPI,
     .manual = "HSX 2.11",
-    .desc = "R3QPI: ring to QPI interface link",
-    .ninstances = HSWEP_R3QPI_INSTANCES,
-    .perf_pmu = "uncore_r3qpi",
-    .ngeneric = HSWEP_R3QPI_COUNTERS,
-    .counter_width = HSWEP_R3QPI_CTR_WIDTH,
-    .ctl = &hswep_ctl_common,
-    MODS(hswep_common_mods),
+    LAYOUT_R3QPI,
     TABLE(intel_hswep_unc_r3_pe),
     MAXINC(intel_hswep_unc_r3_maxinc, intel_hswep_unc_r3_pe),
     SUPPLEMENT(intel_hswep_unc_r3_supp_pe, intel_hswep_unc_r3_supp_maxinc),
@@ -572,3 +538,44 @@ const struct uncore_event_platform uncore_events_hswep = {
     .boxes = hswep_boxes,
     .nboxes = LIBPFM_ARRAY_SIZE(hswep_boxes),
 };
+
+/* Haswell-EP's cousins (Broadwell-EP): each box kind as described above,
+ * with the events Intel's data gives the generation (generated tables,
+ * libpfm4-events/tools/gen_perfmon.py, which lists the cousins).  No Max
+ * Inc/Cyc (Intel's data gives none: the engine's read interval takes 1 per
+ * cycle); no supplement.  The kernel's rules that hold for a cousin too:
+ * its CBo filters (the Broadwell-EP driver uses the Haswell-EP CBo ops and
+ * extra-register table) and the PCU band filter (it uses the Haswell-EP
+ * PCU).  Not the QPI match rule (the Broadwell-EP driver has port 2's
+ * match/mask function, 0x6F46) nor the Haswell-EP counter constraints. */
+#define COUSIN_BOX(gen, box, LAYOUT, ...)                                                          \
+	static const struct uncore_box_type gen##_##box = {                                        \
+	    .name = #gen "_unc_" #box,                                                             \
+	    .manual = "HSX PMON layout; events: Intel's " #gen " event data",                     \
+	    LAYOUT,                                                                                \
+	    TABLE(intel_##gen##_unc_##box##_pe),                                                   \
+	    __VA_ARGS__};
+#define HSWEP_COUSIN(gen)                                                                          \
+	COUSIN_BOX(gen, ubo, LAYOUT_UBO)                                                           \
+	COUSIN_BOX(gen, cbo, LAYOUT_CBO, .kernel_rules = hswep_kernel_rules)                       \
+	COUSIN_BOX(gen, sbo, LAYOUT_SBO)                                                           \
+	COUSIN_BOX(gen, ha, LAYOUT_HA)                                                             \
+	COUSIN_BOX(gen, imc, LAYOUT_IMC)                                                           \
+	COUSIN_BOX(gen, irp, LAYOUT_IRP)                                                           \
+	COUSIN_BOX(gen, pcu, LAYOUT_PCU, .kernel_rules = hswep_kernel_rules)                       \
+	COUSIN_BOX(gen, qpi, LAYOUT_QPI)                                                           \
+	COUSIN_BOX(gen, r2pcie, LAYOUT_R2PCIE)                                                     \
+	COUSIN_BOX(gen, r3qpi, LAYOUT_R3QPI)                                                       \
+	static const struct uncore_box_type *const gen##_boxes[] = {                               \
+	    &gen##_ubo, &gen##_cbo, &gen##_sbo, &gen##_ha,     &gen##_imc,                         \
+	    &gen##_irp, &gen##_pcu, &gen##_qpi, &gen##_r2pcie, &gen##_r3qpi,                       \
+	};                                                                                         \
+	extern const struct uncore_platform uncore_platform_##gen;                                 \
+	const struct uncore_event_platform uncore_events_##gen = {                                 \
+	    .platform = &uncore_platform_##gen,                                                    \
+	    .name = #gen,                                                                          \
+	    .boxes = gen##_boxes,                                                                  \
+	    .nboxes = LIBPFM_ARRAY_SIZE(gen##_boxes),                                              \
+	};
+
+PERFMON_HSWEP_COUSINS(HSWEP_COUSIN)

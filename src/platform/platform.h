@@ -89,6 +89,11 @@ struct uncore_platform {
 	/* Its presets, each formula cited to the manual; none: 0. */
 	const struct uncore_preset_def *presets;
 	unsigned npresets;
+	/* A cousin of a generation whose boxes sit in PCI configuration space
+	 * (Broadwell-EP of Haswell-EP): the PCI device IDs of its functions
+	 * that differ from its description's, as pairs {described, its own},
+	 * ending with {0, 0}; NULL: the description's IDs are its own. */
+	const uint16_t (*pci_ids)[2];
 	/* The simulator model that stands for it (uncore-sim models). */
 	const char *sim_model;
 	/* The simulated kernel that stands for it (simkernel/shape_kernel.h:
@@ -110,6 +115,11 @@ const struct uncore_platform *uncore_platform_by_name(const char *name);
 
 /* All generations, for listings and error messages. */
 const struct uncore_platform *const *uncore_platforms(size_t *count);
+
+/* The PCI device ID that platform `p` has where its description says
+ * `described` (uncore_platform.pci_ids); `described` when p is NULL or
+ * lists none. */
+uint16_t uncore_pci_device_id(const struct uncore_platform *p, uint16_t described);
 
 /* "hswep (6/0x3f), skl (6/0x4e,0x5e), ..." for messages. */
 int uncore_platforms_describe(char *buf, size_t len);

@@ -9,10 +9,12 @@
 
 /* Cousins: another generation's parts under their own identification. */
 extern const struct uncore_platform uncore_platform_kbl; /* kbl/kbl.c */
+extern const struct uncore_platform uncore_platform_bdx; /* bdx/bdx.c */
 
 static const struct uncore_platform *const platforms[] = {
     &uncore_platform_hswep, &uncore_platform_skl,   &uncore_platform_nhm,
     &uncore_platform_x7400, &uncore_platform_x7100, &uncore_platform_kbl,
+    &uncore_platform_bdx,
     /* Cascade Lake before Skylake-SP: the same model, later steppings. */
     &uncore_platform_clx,   &uncore_platform_skx,   &uncore_platform_icx,
     &uncore_platform_spr,   &uncore_platform_emr,   &uncore_platform_gnr,
@@ -38,6 +40,14 @@ const struct uncore_platform *const *uncore_platforms(size_t *count)
 {
 	*count = NPLATFORMS;
 	return platforms;
+}
+
+uint16_t uncore_pci_device_id(const struct uncore_platform *p, uint16_t described)
+{
+	for (const uint16_t(*id)[2] = p ? p->pci_ids : NULL; id && (*id)[0]; id++)
+		if ((*id)[0] == described)
+			return (*id)[1];
+	return described;
 }
 
 int uncore_platforms_describe(char *buf, size_t len)

@@ -135,6 +135,43 @@ static const struct sim_model models[] = {
 	.qpi_rate = 5, /* 101b: 8.0 GT/s */
 	.chop = 0,     /* the 6-8 core die: two SBos */
     },
+    /* Xeon E5-2697 v4 (Broadwell-EP, the cousin platform/bdx/bdx.c): 18
+     * cores, so 18 CBos (the kernel caps the CBos at the core count); 4
+     * SBos (the 24-core die, CAPID4 chop non-zero), 2 HAs, 8 iMC channels,
+     * 2 QPI ports at 9.6 GT/s, 2 R3QPI links; Broadwell-EP's PCI device IDs
+     * (bdx.c).  Buses 7f/ff, node IDs 0/1.  Clocks: TSC 2.3 GHz (SKU base),
+     * DDR4-2400 so DCLK 1.2 GHz, UCLK 2.8 GHz and PCLK 1.0 GHz
+     * (assumptions), QFCLK 1.2 GHz (9.6 GT/s / 8, as above). */
+    {
+	.info = {.name = "e5-2697v4-2s",
+		 .sku = "Xeon E5-2697 v4",
+		 .description = "2 sockets, Broadwell-EP: 18 CBo, 4 SBo, 2 HA, 8 iMC channels, 2 QPI, "
+				"2 R3QPI; buses 7f/ff (root 00/80), node IDs 0/1",
+		 .sockets = 2,
+		 .platform = "bdx"},
+	.cores = 18,
+	.bus = {0x7f, 0xff},
+	.root_bus = {0x00, 0x80},
+	.node_id = {0, 1},
+	.present = {[HSWEP_BOX_UBOX] = 1,
+		    [HSWEP_BOX_CBO] = MASK(18),
+		    [HSWEP_BOX_SBO] = MASK(4),
+		    [HSWEP_BOX_HA] = MASK(2),
+		    [HSWEP_BOX_IMC] = MASK(8),
+		    [HSWEP_BOX_IRP] = 1,
+		    [HSWEP_BOX_PCU] = 1,
+		    [HSWEP_BOX_QPI] = MASK(2),
+		    [HSWEP_BOX_R2PCIE] = 1,
+		    [HSWEP_BOX_R3QPI] = MASK(2)},
+	.populated_imc = MASK(8),
+	.clock_hz = {[HSWEP_CLK_UCLK] = GHZ(2.8),
+		     [HSWEP_CLK_DCLK] = GHZ(1.2),
+		     [HSWEP_CLK_PCLK] = GHZ(1.0),
+		     [HSWEP_CLK_QFCLK] = GHZ(1.2),
+		     [HSWEP_CLK_TSC] = GHZ(2.3)},
+	.qpi_rate = 7, /* 111b: 9.6 GT/s */
+	.chop = 2,
+    },
     /* Core i7-6700K (Skylake S, 4 cores): 4 CBos (SKL 2.4.2 "up to four"),
      * ARB, fixed UCLK counter, IMC free-running counters at MCHBAR
      * 0xFED10000 (the usual client BIOS value).  UCLK 4.0 GHz (assumption:

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "common/uncore_error.h"
+#include "platform/platform.h"
 
 int sim_bus_socket_kind(const struct sim_model *m, unsigned bus, int *root)
 {
@@ -293,6 +294,13 @@ struct pci_target {
 	uint16_t did;
 };
 
+/* The device ID the model's generation gives a function its description
+ * gives `described` (a cousin's own IDs: uncore_platform.pci_ids). */
+static uint16_t model_did(const struct sim_model *m, uint16_t described)
+{
+	return uncore_pci_device_id(uncore_platform_by_name(m->info.platform), described);
+}
+
 static int pci_find(const struct sim_shared *sh, const struct sim_model *m, uint32_t bdf,
 		    struct pci_target *t)
 {
@@ -305,12 +313,12 @@ static int pci_find(const struct sim_shared *sh, const struct sim_model *m, uint
 		return 0;
 	if (!root && dev == HSWEP_PCU_CAPID_DEV && fn == HSWEP_PCU_CAPID_FN) {
 		t->capid = 1;
-		t->did = HSWEP_PCU_CAPID_DID;
+		t->did = model_did(m, HSWEP_PCU_CAPID_DID);
 		return 1;
 	}
 	if (!root && dev == HSWEP_UBOX_SOCKETID_DEV && fn == HSWEP_UBOX_SOCKETID_FN) {
 		t->ubox = 1;
-		t->did = HSWEP_UBOX_SOCKETID_DID;
+		t->did = model_did(m, HSWEP_UBOX_SOCKETID_DID);
 		return 1;
 	}
 	if (hswep_decode_pci_fn(dev, fn, &t->kind, &t->inst, &t->role) != 0)
@@ -322,7 +330,7 @@ static int pci_find(const struct sim_shared *sh, const struct sim_model *m, uint
 	const struct sim_box *b = &sh->sock[t->socket].box[t->kind][t->inst];
 	if (!b->fn_present[t->role])
 		return 0;
-	t->did = hswep_box(t->kind)->pci_fn[t->role][t->inst].did;
+	t->did = model_did(m, hswep_box(t->kind)->pci_fn[t->role][t->inst].did);
 	return 1;
 }
 

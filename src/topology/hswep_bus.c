@@ -34,7 +34,7 @@ static int package_of(uint32_t map, unsigned nid)
 
 /* Look for the UBox on `bus`: at its usual place only (quick), or at every
  * device and function as the manual's code does. */
-static int probe_bus(struct uncore_regio *io, unsigned bus, int everywhere,
+static int probe_bus(struct uncore_regio *io, unsigned bus, int everywhere, uint16_t did,
 		     struct hswep_bus_map *out)
 {
 	unsigned dev0 = everywhere ? 0 : HSWEP_UBOX_SOCKETID_DEV;
@@ -50,7 +50,7 @@ static int probe_bus(struct uncore_regio *io, unsigned bus, int everywhere,
 			if (rc)
 				return rc;
 			if ((id & 0xffffu) != HSWEP_PCI_VENDOR_INTEL ||
-			    (id >> 16) != HSWEP_UBOX_SOCKETID_DID)
+			    (id >> 16) != did)
 				continue;
 			uint32_t lnid, map;
 			if ((rc = read_cfg(io, bus, dev, fn, HSWEP_UBOX_CPUNODEID, &lnid)) != 0 ||
@@ -85,6 +85,12 @@ static int probe_bus(struct uncore_regio *io, unsigned bus, int everywhere,
 int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
 		     unsigned packages, struct hswep_bus_map *out)
 {
+	return hswep_find_buses_did(io, buses, nbuses, packages, HSWEP_UBOX_SOCKETID_DID, out);
+}
+
+int hswep_find_buses_did(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
+			 unsigned packages, uint16_t did, struct hswep_bus_map *out)
+{
 	struct hswep_bus_map map;
 	size_t n = buses ? nbuses : 256;
 	/* First the UBox's usual place on every bus (256 reads rather than
@@ -96,7 +102,7 @@ int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuse
 	for (int everywhere = 0; everywhere < 2; everywhere++) {
 		memset(&map, 0, sizeof(map));
 		for (size_t i = 0; i < n; i++) {
-			int rc = probe_bus(io, buses ? buses[i] : (unsigned)i, everywhere, &map);
+			int rc = probe_bus(io, buses ? buses[i] : (unsigned)i, everywhere, did, &map);
 			if (rc)
 				return rc;
 		}
@@ -107,9 +113,9 @@ int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuse
 	if (!map.found)
 		return uncore_fail(
 		    UNCORE_ENODEV,
-		    "no Haswell-EP UBox device (8086:%04x) on %zu scanned PCI buses; "
-		    "is this a Xeon E5/E7 v3 and is PCI config space readable?",
-		    HSWEP_UBOX_SOCKETID_DID, n);
+		    "no UBox device (8086:%04x) on %zu scanned PCI buses; is this a Xeon "
+		    "E5/E7 v3 (Haswell-EP) or v4 (Broadwell-EP) and is PCI config space readable?",
+		    did, n);
 	if (map.found != (1u << map.packages) - 1)
 		return uncore_fail(UNCORE_ENODEV,
 				   "found the uncore buses of packages 0x%" PRIx32
@@ -121,7 +127,7 @@ int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuse
 				   "found the uncore buses of %u packages, but the CPU topology "
 				   "has %u: a package's UBox (8086:%04x) is not in PCI "
 				   "configuration space",
-				   map.packages, packages, HSWEP_UBOX_SOCKETID_DID);
+				   map.packages, packages, did);
 	*out = map;
 	return 0;
 }

@@ -38,6 +38,11 @@ struct hswep_bus_map {
 int hswep_find_buses(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
 		     unsigned packages, struct hswep_bus_map *out);
 
+/* The same for a cousin whose UBox function has device ID `ubox_did`
+ * (Broadwell-EP: 0x6F1E) where Haswell-EP's has 0x2F1E. */
+int hswep_find_buses_did(struct uncore_regio *io, const uint8_t *buses, size_t nbuses,
+			 unsigned packages, uint16_t ubox_did, struct hswep_bus_map *out);
+
 /* The package whose uncore devices sit on `bus`, or -1. */
 int hswep_bus_package(const struct hswep_bus_map *map, unsigned bus);
 

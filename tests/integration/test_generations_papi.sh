@@ -2,7 +2,8 @@
 # PAPI's own utilities on the simulator of every generation besides
 # Haswell-EP (Skylake client i7-6700k, Nehalem x5570-2s, Xeon 7400 x7460-4s,
 # Xeon 7100 x7140m-4s; the Kaby Lake cousin i7-7700k counts on Skylake
-# client's description), through the one direct engine:
+# client's description, the Broadwell-EP cousin e5-2697v4-2s on Haswell-EP's,
+# every channel of its eight: 16 counters a read), through the one direct engine:
 #  - papi_native_avail lists each box type's events, as many as its table;
 #  - papi_command_line counts a representative event of each (Skylake client
 #    IMC reads, a Nehalem QMC read event, a Xeon 7400/7100 GBSQ event) and a
@@ -18,7 +19,7 @@
 #    clock) agree with the scenarios' rates.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 36
+plan 42
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" ${skl_inst:+"$skl_inst" "$skl_inst.locks"}' EXIT
@@ -40,7 +41,8 @@ table = {"skl_unc_cbo": "intel_skl_unc_iu_cbo_pe", "skl_unc_arb": "intel_skl_unc
          "nhm_unc_guide": "intel_nhm_unc_iu_pe", "x7400_unc_gbsq": "intel_x7400_unc_iu_gbsq_pe",
          "x7400_unc_gsnpq": "intel_x7400_unc_iu_gsnpq_pe", "x7400_unc_fsb": "intel_x7x00_unc_iu_fsb_pe",
          "x7100_unc_gbsq": "intel_x7100_unc_iu_gbsq_pe", "x7100_unc_gsnpq": "intel_x7100_unc_iu_gsnpq_pe",
-         "x7100_unc_fsb": "intel_x7x00_unc_iu_fsb_pe"}[sys.argv[3]]
+         "x7100_unc_fsb": "intel_x7x00_unc_iu_fsb_pe",
+         "bdx_unc_imc": "intel_bdx_unc_imc_pe", "bdx_unc_qpi": "intel_bdx_unc_qpi_pe"}[sys.argv[3]]
 body = text[text.index("%s[] = {" % table):]
 body = body[:body.index("\n};")]
 for name in re.findall(r'\.name\s*=\s*"(\w+)"', body):
@@ -59,6 +61,7 @@ i7-6700k skl_unc_cbo=intel_skl_unc_iu_events.h skl_unc_arb=intel_skl_unc_iu_even
 x5570-2s nhm_unc_guide=intel_nhm_unc_iu_events.h
 x7460-4s x7400_unc_gbsq=intel_x7400_unc_iu_events.h x7400_unc_gsnpq=intel_x7400_unc_iu_events.h x7400_unc_fsb=intel_x7400_unc_iu_events.h
 x7140m-4s x7100_unc_gbsq=intel_x7400_unc_iu_events.h x7100_unc_gsnpq=intel_x7400_unc_iu_events.h x7100_unc_fsb=intel_x7400_unc_iu_events.h
+e5-2697v4-2s bdx_unc_imc=perfmon/intel_bdx_unc_imc_events.h bdx_unc_qpi=perfmon/intel_bdx_unc_qpi_events.h
 LIST
 
 # ---- papi_command_line: exact counts ----------------------------------------
@@ -75,8 +78,10 @@ window() {
 import json, sys
 log, space, addr, sockets = sys.argv[1], sys.argv[2], int(sys.argv[3], 16), int(sys.argv[4])
 acc = [json.loads(l) for l in open(log)]
+# An MSR or MMIO register by its address, a PCI one by its offset (in
+# every function that is read: the counter of each channel).
 reads = [i + 1 for i, a in enumerate(acc)
-         if a["op"] == "rd" and a["space"] == space and int(a["addr"], 16) == addr]
+         if a["op"] == "rd" and a["space"] == space and int(a.get("addr", a.get("offset", "-1")), 16) == addr]
 runs = [reads[i:i + sockets] for i in range(0, len(reads), sockets)]
 if len(runs) < 2 or any(r[-1] - r[0] != sockets - 1 for r in runs[:2]):
     sys.exit("fewer than two reads of the counter on every socket")
@@ -121,6 +126,51 @@ i7-7700k PAPI_UNC_DRAM_RD_BYTES free imc.DRAM_DATA_READS+inc=1 mmio 0xfed15050 4
 x5570-2s PAPI_UNC_DRAM_RD_BYTES stream unc+ev=0x2c+umask=0x01+inc=1 msr 0x3b0 2666666667 2 64
 x7460-4s PAPI_UNC_LLC_MISSES stream gbsq+match=0x1009051+inc=1 msr 0x107cc 2666666667 4 1
 LIST
+
+# Broadwell-EP on Haswell-EP's description: its boxes freeze and unfreeze
+# together through U_MSR_PMON_GLOBAL_CTL (0x700, HSX 2.1.5: frz_all bit 31,
+# unfrz_all bit 29) around each read, so each socket counts between its
+# unfreeze and its freeze after the origin read.  The log of a run gives
+# those accesses; a stream of one CAS per DCLK cycle on every channel (8 a
+# socket, 1.2 GHz on this model) for the whole run must then give exactly
+# channels x 1.2 GHz x (accesses unfrozen) x access_ns on every socket.
+unfrozen() {
+	"$py" - "$1" <<'PYEOF'
+import json, sys
+acc = [json.loads(l) for l in open(sys.argv[1])]
+ctr = [i for i, a in enumerate(acc) if a["op"] == "rd" and a["space"] == "pci" and a.get("offset") == "0xa0"]
+runs = [ctr[i:i + 16] for i in range(0, len(ctr), 16)]
+if len(runs) < 2 or any(r[-1] - r[0] != 15 for r in runs[:2]):
+    sys.exit("fewer than two reads of the 16 channel counters")
+gctl = [(i, a["socket"], int(a["value"], 16)) for i, a in enumerate(acc[:runs[1][0]])
+        if i > runs[0][-1] and a["op"] == "wr" and a.get("addr") == "0x700"]
+total = 0
+for s in (0, 1):
+    on = [i for i, so, v in gctl if so == s and v == 0x20000000]
+    off = [i for i, so, v in gctl if so == s and v == 0x80000000]
+    if len(on) != 1 or len(off) != 1 or off[0] < on[0]:
+        sys.exit("socket %d: no single unfreeze and freeze between the reads" % s)
+    total += off[0] - on[0]
+print(total)
+PYEOF
+}
+printf 'name gen-exact\nclock virtual\naccess_ns %s\n' "$A" >"$tmp/probe.scn"
+rm -f "$tmp/log"
+PAPI_INTEL_UNCORE_SIM=e5-2697v4-2s PAPI_INTEL_UNCORE_SIM_SCENARIO=$tmp/probe.scn \
+	PAPI_INTEL_UNCORE_SIM_LOG=$tmp/log "$STAGE/bin/papi_command_line" bdx_unc_imc::UNC_M_CAS_COUNT:RD >"$tmp/p1" 2>&1
+n=$(unfrozen "$tmp/log" 2>"$tmp/werr")
+expect "e5-2697v4-2s: the log shows each socket's unfrozen accesses of papi_command_line ($(cat "$tmp/werr"))" \
+	test -n "$n"
+printf 'name gen-exact\nclock virtual\naccess_ns %s\nstream imc ev=0x04 umask=0x01 inc=1\n' "$A" >"$tmp/exact.scn"
+for spec in bdx_unc_imc::UNC_M_CAS_COUNT:RD:1 PAPI_UNC_DRAM_RD_BYTES:64; do
+	event=${spec%:*}
+	PAPI_INTEL_UNCORE_SIM=e5-2697v4-2s PAPI_INTEL_UNCORE_SIM_SCENARIO=$tmp/exact.scn \
+		"$STAGE/bin/papi_command_line" "$event" >"$tmp/p2" 2>&1
+	got=$(grep -F "$event : " "$tmp/p2" | sed 's/.*:[[:space:]]*\([0-9]*\).*/\1/')
+	want=$((8 * 1200000000 * ${n:-0} * (A / 1000000000) * ${spec##*:}))
+	expect "papi_command_line $event on e5-2697v4-2s = ${got:-nothing}, the scenario's $want (8 channels x 1.2 GHz x $n accesses unfrozen x 4 s)" \
+		test "${got:-x}" = "$want" -a "${n:-0}" -gt 0
+done
 
 # ---- metrics through PAPI ---------------------------------------------------
 # Skylake on virtual time: skl-stream's 100 M reads of 64 B per second

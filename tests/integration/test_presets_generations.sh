@@ -9,7 +9,7 @@
 #    raw event with the scenario's values.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 74
+plan 89
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks TMPDIR=$tmp
@@ -21,7 +21,7 @@ if [ ! -x "$bin" ]; then
 	fail "papi_presets_gen is not built ($bin): run make check"
 	exit 0
 fi
-for model in i7-6700k i7-7700k x5570-2s x7460-4s x7140m-4s; do
+for model in i7-6700k i7-7700k e5-2697v4-2s x5570-2s x7460-4s x7140m-4s; do
 	run_checks "$model" "$bin" "$model"
 done
 
@@ -34,6 +34,7 @@ done <<'LIST'
 e5-2699v3-2s PAPI_UNC_DRAM_RD_BYTES PAPI_UNC_DRAM_WR_BYTES PAPI_UNC_LLC_MISSES PAPI_UNC_QPI_DATA_BYTES PAPI_UNC_CLOCKTICKS
 e7-8890v3-4s PAPI_UNC_DRAM_RD_BYTES PAPI_UNC_DRAM_WR_BYTES PAPI_UNC_LLC_MISSES PAPI_UNC_QPI_DATA_BYTES PAPI_UNC_CLOCKTICKS
 e5-2620v3-2s PAPI_UNC_DRAM_RD_BYTES PAPI_UNC_DRAM_WR_BYTES PAPI_UNC_LLC_MISSES PAPI_UNC_QPI_DATA_BYTES PAPI_UNC_CLOCKTICKS
+e5-2697v4-2s PAPI_UNC_DRAM_RD_BYTES PAPI_UNC_DRAM_WR_BYTES PAPI_UNC_QPI_DATA_BYTES PAPI_UNC_CLOCKTICKS
 i7-6700k PAPI_UNC_DRAM_RD_BYTES PAPI_UNC_DRAM_WR_BYTES PAPI_UNC_LLC_MISSES PAPI_UNC_CLOCKTICKS
 i7-7700k PAPI_UNC_DRAM_RD_BYTES PAPI_UNC_DRAM_WR_BYTES PAPI_UNC_LLC_MISSES PAPI_UNC_CLOCKTICKS
 x5570-2s PAPI_UNC_DRAM_RD_BYTES PAPI_UNC_DRAM_WR_BYTES PAPI_UNC_LLC_MISSES PAPI_UNC_CLOCKTICKS PAPI_UNC_DRAM_RD_BYTES:socket=1
@@ -41,7 +42,7 @@ x7460-4s PAPI_UNC_LLC_MISSES PAPI_UNC_LLC_MISSES:socket=3
 x7140m-4s PAPI_UNC_LLC_MISSES
 LIST
 
-for model in i7-6700k i7-7700k x5570-2s x7460-4s x7140m-4s; do
+for model in i7-6700k i7-7700k e5-2697v4-2s x5570-2s x7460-4s x7140m-4s; do
 	rm -rf "$tmp/hl"
 	"$bin" "$model" hl "$tmp/hl" >"$tmp/hl.out" 2>&1
 	grep -E '^(PASS|FAIL)' "$tmp/hl.out"

@@ -10,7 +10,7 @@
 # why in its commit.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 27
+plan 30
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_POLL=off
@@ -34,6 +34,12 @@ nhm="nhm_unc_guide::UNC_IMC_NORMAL_READS:ANY nhm_unc_guide::UNC_IMC_WRITES:FULL_
 x7400="x7400_unc_gbsq::GBSQ_TRANSACTIONS x7400_unc_gbsq::GBSQ_CROSS_SNOOP_TRANSACTIONS
  x7400_unc_gsnpq::GSNPQ_TRANSACTIONS x7400_unc_fsb::FSB_TYPE"
 x7100=${x7400//x7400/x7100}
+# Broadwell-EP (a cousin on Haswell-EP's description, Intel's BDX tables):
+# an event of every box kind.
+bdx="bdx_unc_imc::UNC_M_CAS_COUNT:RD bdx_unc_imc::UNC_M_CLOCKTICKS
+ bdx_unc_cbo::UNC_C_CLOCKTICKS bdx_unc_qpi::UNC_Q_TxL_FLITS_G0:DATA bdx_unc_ubo::UNC_U_CLOCKTICKS
+ bdx_unc_ha::UNC_H_REQUESTS:READS bdx_unc_pcu::UNC_P_CLOCKTICKS bdx_unc_sbo::UNC_S_CLOCKTICKS
+ bdx_unc_r2pcie::UNC_R2_CLOCKTICKS bdx_unc_r3qpi::UNC_R3_CLOCKTICKS bdx_unc_irp::UNC_I_CLOCKTICKS"
 
 while read -r model events kernel; do
 	rm -f "$tmp/log"
@@ -61,6 +67,7 @@ e7-8890v3-4s hswep
 e5-2620v3-2s hswep
 i7-6700k skl
 i7-7700k skl
+e5-2697v4-2s bdx
 x5570-2s nhm
 x7460-4s x7400
 x7140m-4s x7100

@@ -68,20 +68,21 @@ sum_intervals() { rows "$1" interval event | awk -F, '{ s += $8 } END { printf "
 sum_is() { [ "$(sum_intervals "$1")" = "$2" ]; }
 total() { rows "$1" total event | awk -F, '{ print $8 }'; }
 
-new_inst() {
+# counting_second CSV ERR: a new instance, uncore-stat -I 100 on it in the
+# background ($pid), one second advanced and read whole: 0, or 1.
+counting_second() {
 	"$sim" destroy "$inst" >/dev/null 2>&1
-	"$sim" create "$inst" -s "$scn" >/dev/null
+	"$sim" create "$inst" -s "$scn" >/dev/null || return 1
+	"$stat" --sim --sim-model "$inst" -I 100 -e "$EV" --csv -o "$1" 2>"$2" &
+	pid=$!
+	await more_than "$1" event 0 && "$sim" advance "$inst" 1s >/dev/null &&
+		await has_value "$1" $RATE
 }
 
 # 1. One transient fault during -I 100.
 csv=$tmp/one.csv
-new_inst
-"$stat" --sim --sim-model "$inst" \
-		-I 100 -e "$EV" --csv -o "$csv" 2>"$tmp/one.err" &
-pid=$!
 ok=0
-if await more_than "$csv" event 0 && "$sim" advance "$inst" 1s >/dev/null &&
-	await has_value "$csv" $RATE &&
+if counting_second "$csv" "$tmp/one.err" &&
 	"$sim" fault "$inst" "${FAULT[@]}" --nth 1 --count 1 >/dev/null &&
 	await more_than "$csv" fault 0 &&
 	"$sim" advance "$inst" 1s >/dev/null && await counted_after_fault "$csv" &&
@@ -115,13 +116,8 @@ expect "one fault: PAPI's bare words are not all it says" \
 
 # 2. A fault that persists.
 csv=$tmp/persist.csv
-new_inst
-"$stat" --sim --sim-model "$inst" \
-		-I 100 -e "$EV" --csv -o "$csv" 2>"$tmp/persist.err" &
-pid=$!
 ok=0
-if await more_than "$csv" event 0 && "$sim" advance "$inst" 1s >/dev/null &&
-	await has_value "$csv" $RATE &&
+if counting_second "$csv" "$tmp/persist.err" &&
 	"$sim" fault "$inst" "${FAULT[@]}" --nth 1 --count 0 >/dev/null &&
 	"$sim" advance "$inst" 1s >/dev/null; then
 	ok=1
@@ -151,7 +147,8 @@ for case in "2 stop's read:the counts are those of the read just before the stop
 	what=${rest%%:*}
 	said=${rest#*:}
 	csv=$tmp/stop$nth.csv
-	new_inst
+	"$sim" destroy "$inst" >/dev/null 2>&1
+	"$sim" create "$inst" -s "$scn" >/dev/null
 	"$stat" --sim --sim-model "$inst" -e "$EV" --csv -o "$csv" -- sh -c \
 		"'$sim' advance '$inst' 1s >/dev/null && '$sim' fault '$inst' ${FAULT[*]} --nth $nth --count 1 >/dev/null" \
 		2>"$tmp/stop$nth.err"

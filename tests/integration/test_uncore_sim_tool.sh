@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 scn=$SRCDIR/src/sim/scenarios
 
 "$sim" models >"$tmp/models"
-expect "models lists eight models" test "$(wc -l <"$tmp/models")" -eq 8
+expect "models lists nine models" test "$(wc -l <"$tmp/models")" -eq 9
 for m in "i7-6700k .*Skylake client" "x5570-2s .*Nehalem" "x7460-4s .*Xeon 7400" "x7140m-4s .*Xeon 7100"; do
 	expect "... with $m" grep -q "^$m" "$tmp/models"
 done

@@ -13,17 +13,25 @@
 #   on one socket half of it;
 # * a client killed with SIGKILL frees its events (uncored --status);
 # * a malformed request gets an error reply and the service serves on;
+# * 16 concurrent clients (build/itests/papi_steps), each with another set
+#   of 1 to 5 events, over the same simulated second: all exact (UCLK
+#   2.5 GHz a box; 8 channels x 100 M CAS reads/s and 50 M CAS writes/s per
+#   channel);
+# * the service restarted under a running client: that client's PAPI_stop
+#   fails with a clear error (not a hang), and its next PAPI_start
+#   reconnects and counts exactly;
 # * PAPI_INTEL_UNCORE_BACKEND=service without a service says so.
 set -u
 set -o pipefail
 . "$(dirname "$0")/lib.sh"
-plan 11
+plan 17
 uncored=$STAGE/sbin/uncored
 sim=$BUILD/bin/uncore-sim
 shim=$BUILD/tests/fakes/fake_advance_at_stop.so
 hold=$BUILD/itests/papi_lock
-if [ ! -x "$uncored" ] || [ ! -x "$sim" ] || [ ! -f "$shim" ] || [ ! -x "$hold" ]; then
-	fail "uncored, uncore-sim, the fake or papi_lock is not built: run make check"
+steps=$BUILD/itests/papi_steps
+if [ ! -x "$uncored" ] || [ ! -x "$sim" ] || [ ! -f "$shim" ] || [ ! -x "$hold" ] || [ ! -x "$steps" ]; then
+	fail "uncored, uncore-sim, the fake, papi_lock or papi_steps is not built: run make check"
 	exit 0
 fi
 tmp=$(mktemp -d)
@@ -33,8 +41,11 @@ node=$tmp/node
 sock=$tmp/run/uncored.sock
 d_pid=
 h_pid=
+c_pid=
+c_pids=()
 cleanup() {
 	[ -n "$h_pid" ] && kill -9 "$h_pid" 2>/dev/null
+	for p in ${c_pids[@]+"${c_pids[@]}"} ${c_pid:-}; do kill -9 "$p" 2>/dev/null; done
 	[ -n "$d_pid" ] && kill "$d_pid" 2>/dev/null && wait "$d_pid" 2>/dev/null
 	"$sim" destroy "$node" >/dev/null 2>&1
 	rm -rf "$tmp"
@@ -119,6 +130,81 @@ PY
 expect "a malformed request gets an error reply ($(cat "$tmp/bad"))" grep -q "^status -1 uncored: a request of 7 bytes" "$tmp/bad"
 "$uncored" --status --socket "$sock" >"$tmp/st3" 2>&1
 expect "... and the service serves on ($(cat "$tmp/st3"))" grep -q "^clients 1 events 0" "$tmp/st3"
+
+# 16 concurrent clients, each its own set of the 5 events below (client i
+# the events of i's bits), over the same simulated second.
+EV=(hswep_unc_ubo::UNC_U_CLOCKTICKS hswep_unc_cbo::UNC_C_CLOCKTICKS hswep_unc_imc::UNC_M_CAS_COUNT:RD
+	hswep_unc_imc2::UNC_M_CAS_COUNT:WR:socket=1 PAPI_UNC_DRAM_RD_BYTES)
+# over 1 s: 2x1 UBox and 2x18 CBo x 2.5 G cycles; 16 channels x 100 M; 50 M
+# on one; x 64 B.  (A second: the scenario's rates give whole counts over
+# it at any start, not over every 4 ms.)
+WANT=(5000000000 90000000000 1600000000 50000000 102400000000)
+# wait_all WHAT R: every client's dir has WHAT.R (a guard against a hang,
+# not a measurement: 60 s)
+wait_all() {
+	for _ in $(seq 1200); do
+		local missing=0
+		for i in $(seq 16); do [ -e "$tmp/c$i/$1.$2" ] || missing=1; done
+		[ $missing = 0 ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+c_pids=()
+for i in $(seq 16); do
+	mkdir "$tmp/c$i"
+	set_i=()
+	for b in 0 1 2 3 4; do (( (i >> b) & 1 )) && set_i+=("${EV[$b]}"); done
+	"$steps" "$tmp/c$i" 1 "${set_i[@]}" >"$tmp/c$i/out" 2>&1 &
+	c_pids+=($!)
+	touch "$tmp/c$i/start.1"
+done
+wait_all started 1
+"$uncored" --status --socket "$sock" >"$tmp/st16" 2>&1
+expect "16 clients count at once ($(cat "$tmp/st16"))" grep -q "^clients 17 events 33 " "$tmp/st16"
+"$sim" advance "$node" 1s
+for i in $(seq 16); do touch "$tmp/c$i/stop.1"; done
+wait_all done 1
+bad=0
+for i in $(seq 16); do
+	want="round 1:"
+	for b in 0 1 2 3 4; do (( (i >> b) & 1 )) && want+=" ${WANT[$b]}"; done
+	got=$(cat "$tmp/c$i/out")
+	[ "$got" = "$want" ] || { bad=$((bad + 1)); echo "   client $i: '$got', want '$want'"; }
+done
+expect "16 concurrent clients with different event sets: all exact ($bad not)" test $bad = 0
+for p in "${c_pids[@]}"; do wait "$p"; done
+
+# The service restarted under a running client: an error, not a hang; the
+# client's next start reconnects.
+r=$tmp/restart
+mkdir "$r"
+PAPI_INTEL_UNCORE_VERBOSE=1 "$steps" "$r" 2 hswep_unc_ubo::UNC_U_CLOCKTICKS >"$r/out" 2>"$r/err" &
+c_pid=$!
+wait_for() { for _ in $(seq 1200); do [ -e "$1" ] && return 0; sleep 0.05; done; return 1; }
+touch "$r/start.1"
+wait_for "$r/started.1"
+kill "$d_pid"
+wait "$d_pid"
+"$uncored" --sim "$node" --socket "$sock" 2>"$tmp/uncored2.err" &
+d_pid=$!
+for _ in $(seq 200); do [ -S "$sock" ] && break; sleep 0.05; done
+expect "uncored restarted ($(head -1 "$tmp/uncored2.err"))" test -S "$sock"
+"$sim" advance "$node" 4ms
+touch "$r/stop.1"
+wait_for "$r/done.1"
+expect "the client's PAPI_stop across the restart fails, and returns ($(head -1 "$r/out"))" \
+	grep -q "^round 1: PAPI_stop: .*; again: No error" "$r/out"
+expect "  ... saying why (PAPI_INTEL_UNCORE_VERBOSE: $(grep -m1 "went away" "$r/err"))" \
+	grep -q "uncored at $sock went away.*the next PAPI_start reconnects" "$r/err"
+touch "$r/start.2"
+wait_for "$r/started.2"
+"$sim" advance "$node" 4ms
+touch "$r/stop.2"
+wait "$c_pid"
+rc=$?
+expect "its next start reconnects and counts exactly (status $rc: $(sed -n 2p "$r/out"))" \
+	test "$(sed -n 2p "$r/out")" = "round 2: 20000000"
 
 kill "$d_pid"
 wait "$d_pid"

@@ -471,21 +471,20 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 		rep.notice = nt.span[0] ? nt.span : NULL;
 		stat_output_report(out, &rep);
 	}
-	{
-		double secs = stat_counters_seconds(c, now, NULL, r1 - r0);
-		stat_counters_rows(c, now, NULL, rows);
-		stat_counters_metric_rows(c, now, NULL, secs, mrows);
-		span_finish(&run, c, mrows);
-		rep.ngroups = c->ngroups;
-		rep.final = 1;
-		rep.partial = 0;
-		rep.whole_run_note = metrics && run.reads > 1;
-		rep.at = r1 - r0;
-		rep.seconds = secs;
-		rep.notice = nt.run[0] ? nt.run : NULL;
-		rep.fault = fault[0] ? fault : NULL;
-		stat_output_report(out, &rep);
-	}
+	/* The run's total: always printed, with the fault that cut it short. */
+	double secs = stat_counters_seconds(c, now, NULL, r1 - r0);
+	stat_counters_rows(c, now, NULL, rows);
+	stat_counters_metric_rows(c, now, NULL, secs, mrows);
+	span_finish(&run, c, mrows);
+	rep.ngroups = c->ngroups;
+	rep.final = 1;
+	rep.partial = 0;
+	rep.whole_run_note = metrics && run.reads > 1;
+	rep.at = r1 - r0;
+	rep.seconds = secs;
+	rep.notice = nt.run[0] ? nt.run : NULL;
+	rep.fault = fault[0] ? fault : NULL;
+	stat_output_report(out, &rep);
 	if (ended || lost)
 		fprintf(stderr, "uncore-stat: %s\n", fault);
 	else if (faults)

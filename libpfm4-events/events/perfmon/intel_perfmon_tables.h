@@ -6,6 +6,16 @@
 #ifndef __INTEL_PERFMON_TABLES_H__
 #define __INTEL_PERFMON_TABLES_H__
 
+#include "events/perfmon/intel_bdx_unc_cbo_events.h"
+#include "events/perfmon/intel_bdx_unc_ha_events.h"
+#include "events/perfmon/intel_bdx_unc_imc_events.h"
+#include "events/perfmon/intel_bdx_unc_irp_events.h"
+#include "events/perfmon/intel_bdx_unc_pcu_events.h"
+#include "events/perfmon/intel_bdx_unc_qpi_events.h"
+#include "events/perfmon/intel_bdx_unc_r2pcie_events.h"
+#include "events/perfmon/intel_bdx_unc_r3qpi_events.h"
+#include "events/perfmon/intel_bdx_unc_sbo_events.h"
+#include "events/perfmon/intel_bdx_unc_ubo_events.h"
 #include "events/perfmon/intel_skx_unc_cha_events.h"
 #include "events/perfmon/intel_skx_unc_iio_events.h"
 #include "events/perfmon/intel_skx_unc_imc_events.h"
@@ -100,6 +110,16 @@
 #include "events/perfmon/intel_srf_unc_upi_events.h"
 
 #define PERFMON_PMUS(X) \
+	X(bdx, cbo, intel_bdx_unc_cbo_pe) \
+	X(bdx, ha, intel_bdx_unc_ha_pe) \
+	X(bdx, imc, intel_bdx_unc_imc_pe) \
+	X(bdx, irp, intel_bdx_unc_irp_pe) \
+	X(bdx, pcu, intel_bdx_unc_pcu_pe) \
+	X(bdx, qpi, intel_bdx_unc_qpi_pe) \
+	X(bdx, r2pcie, intel_bdx_unc_r2pcie_pe) \
+	X(bdx, r3qpi, intel_bdx_unc_r3qpi_pe) \
+	X(bdx, sbo, intel_bdx_unc_sbo_pe) \
+	X(bdx, ubo, intel_bdx_unc_ubo_pe) \
 	X(skx, cha, intel_skx_unc_cha_pe) \
 	X(skx, iio, intel_skx_unc_iio_pe) \
 	X(skx, imc, intel_skx_unc_imc_pe) \

@@ -44,6 +44,12 @@ struct uncore_direct_config {
  * backend.  0, or an error with the detail set. */
 int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct uncore_backend **out);
 
+/* The same for generation `p`, Haswell-EP or a cousin on its description
+ * (its event tables, its PCI device IDs). */
+struct uncore_platform;
+int uncore_direct_open_hswep_of(const struct uncore_platform *p,
+				const struct uncore_direct_config *cfg, struct uncore_backend **out);
+
 /* The same with the machine already known (discovery done by the caller,
  * or a test's fake register file). */
 int uncore_direct_create_hswep(const struct uncore_direct_config *cfg,

@@ -89,6 +89,9 @@ struct engine {
 	uint64_t used[UNCORE_MACHINE_MAX_SOCKETS]; /* global "used" bits per socket */
 	uint32_t sockets;                          /* sockets with programmable counters */
 	int running;
+	/* A read's unfreeze failed: some socket may stay frozen until an
+	 * unfreeze works; the next read retries it, the poller's too (issue 29). */
+	int thaw_pending;
 };
 
 const struct direct_kind *direct_kind_find(const struct direct_platform *p, const char *kind)
@@ -508,16 +511,12 @@ static const struct direct_claim_ops claim_ops = {
 /* The read path's global writes of `step`, one per socket with counters,
  * each checked now against the allowlist of the global controls of the
  * claimed sockets (the claim's guarded_global: their registers and freeze
- * bits only): the prepared writes never change, so the read writes them
- * straight to the device. */
+ * bits only, built once when the sockets were claimed): the prepared writes
+ * never change, so the read writes them straight to the device. */
 static int prepare_global(struct engine *e, enum direct_global_step step, struct uncore_regio_op *w,
 			  unsigned *n)
 {
-	struct uncore_allowlist *al = NULL;
-	int rc = uncore_allowlist_create(&al);
-	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++)
-		if (e->claim.sockets & (1u << s))
-			rc = claim_global(e, s, al);
+	int rc = 0;
 	*n = 0;
 	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		uint64_t v;
@@ -527,11 +526,10 @@ static int prepare_global(struct engine *e, enum direct_global_step step, struct
 		global_reg(e, s, &w[*n].reg);
 		w[*n].value = v;
 		w[*n].write = 1;
-		rc = uncore_allowlist_check_write(al, &w[*n].reg, v);
+		rc = uncore_allowlist_check_wrapped(e->claim.guarded_global, &w[*n].reg, v);
 		if (rc == 0)
 			(*n)++;
 	}
-	uncore_allowlist_free(al);
 	return rc;
 }
 
@@ -722,8 +720,10 @@ static int eng_start(struct uncore_backend *base)
 			rc = wr_box_ctl(e, &e->boxes[i], 0);
 	if (rc == 0 && !p->global_start_first)
 		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
-	if (rc == 0)
+	if (rc == 0) {
 		e->running = 1;
+		e->thaw_pending = 0;
+	}
 	return rc;
 }
 
@@ -748,8 +748,10 @@ static int eng_stop(struct uncore_backend *base)
 		}
 		keep_first(&first, rc);
 	}
-	if (first == 0)
+	if (first == 0) {
 		e->running = 0;
+		e->thaw_pending = 0; /* stopped: nothing to unfreeze */
+	}
 	return first;
 }
 
@@ -804,6 +806,7 @@ static int read_thaw(struct engine *e)
 			return 0;
 	}
 	rc = write_global(DIRECT_GLOBAL_READ_THAW, io, w, e->nthaw, NULL, retry);
+	e->thaw_pending = rc < 0;
 	if (rc < 0) {
 		e->base.counting_interrupted = 1;
 		snprintf(e->base.interrupted_detail, sizeof(e->base.interrupted_detail), "%s",
@@ -812,13 +815,27 @@ static int read_thaw(struct engine *e)
 	return rc;
 }
 
+/* A read that does not freeze (the poller's fold-only read) after an
+ * unfreeze failed: the unfreeze first, so that the frozen socket counts
+ * again from this read on, not from the application's next one.  Writing
+ * the unfreeze value to a socket that is not frozen changes nothing. */
+static __attribute__((noinline)) int retry_thaw(struct engine *e)
+{
+	struct uncore_regio_op w[UNCORE_MACHINE_MAX_SOCKETS];
+	unsigned n = e->nthaw < UNCORE_MACHINE_MAX_SOCKETS ? e->nthaw : UNCORE_MACHINE_MAX_SOCKETS;
+	memcpy(w, e->thaw, n * sizeof(w[0]));
+	int rc = write_global(DIRECT_GLOBAL_READ_THAW, e->cfg.io, w, n, NULL, 0);
+	e->thaw_pending = rc < 0;
+	return rc;
+}
+
 /* Every counter that can be read is read (backend.h): one that fails is
  * UNCORE_RAW_UNREAD and the others keep their values.  With read_freeze,
  * the global READ_FREEZE value around the reads (2.1.3 a: one instant per
  * socket); a socket whose freeze failed is read unfrozen (its PCI halves
  * with the tear check); a thaw that fails leaves that socket stopped until
- * a later read restarts it, which the backend reports as interrupted
- * counting.  With a batch operation (msr-safe) the freeze writes and the
+ * a later read restarts it - the poller's fold-only read too (retry_thaw) -
+ * which the backend reports as interrupted counting.  With a batch operation (msr-safe) the freeze writes and the
  * MSR counter reads are one batch, the thaw a second one after the PCI
  * and MMIO counters (they are read between; in the first when there are
  * none).  The loop over the other counters is one register access per
@@ -832,7 +849,12 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 
 	if (!e->plan)
 		return uncore_fail(UNCORE_ESTATE, "read before program");
+	int retried = 0;
+	if (__builtin_expect(e->thaw_pending, 0) && !freeze && e->running)
+		retried = retry_thaw(e);
 	first = read_msr_frozen(e, freeze, raw, &frozen, &thawed);
+	if (retried < 0 && !first)
+		first = retried;
 	/* Stopped counters do not tear; frozen ones neither. */
 	rc = direct_read_ops(e->cfg.io, e->ops, e->nops, raw,
 			     e->running ? e->tear_sockets & ~frozen : 0);

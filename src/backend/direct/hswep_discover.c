@@ -12,6 +12,7 @@
 
 #include "common/uncore_error.h"
 #include "platform/hswep/hswep_boxes.h"
+#include "platform/platform.h"
 #include "topology/hswep_bus.h"
 
 #include <stdio.h>
@@ -20,8 +21,8 @@
 #define PCI_VENDOR_INTEL 0x8086u
 
 /* 1 present, 0 absent, <0 error (permission, I/O). */
-static int probe_instance(struct uncore_regio *io, const struct hswep_box_desc *d, unsigned inst,
-			  unsigned socket, unsigned bus)
+static int probe_instance(const struct uncore_platform *p, struct uncore_regio *io,
+			  const struct hswep_box_desc *d, unsigned inst, unsigned socket, unsigned bus)
 {
 	struct uncore_reg r;
 	uint64_t v;
@@ -44,7 +45,8 @@ static int probe_instance(struct uncore_regio *io, const struct hswep_box_desc *
 		}
 		if (rc < 0)
 			return rc;
-		return (v & 0xffffu) == PCI_VENDOR_INTEL && ((v >> 16) & 0xffffu) == fn[inst].did;
+		return (v & 0xffffu) == PCI_VENDOR_INTEL &&
+		       ((v >> 16) & 0xffffu) == uncore_pci_device_id(p, fn[inst].did);
 	}
 	rc = hswep_reg(d, inst, d->box_ctl != HSWEP_NO_REG ? HSWEP_REG_BOX_CTL : HSWEP_REG_CTL, 0,
 		       socket, bus, &r);
@@ -61,8 +63,8 @@ static int probe_instance(struct uncore_regio *io, const struct hswep_box_desc *
 /* Packages and buses from the UBox node-ID registers (1.6.1), root buses
  * from the IRP's function (D5:F6, the only PMON box there; a package whose
  * root bus is not found has no IRP). */
-static int buses_to_machine(const struct uncore_direct_config *cfg, struct hswep_bus_map *map,
-			    struct uncore_machine *m)
+static int buses_to_machine(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
+			    struct hswep_bus_map *map, struct uncore_machine *m)
 {
 	m->nsockets = map->packages;
 	if (m->nsockets == 0 || m->nsockets > UNCORE_MACHINE_MAX_SOCKETS ||
@@ -73,7 +75,8 @@ static int buses_to_machine(const struct uncore_direct_config *cfg, struct hswep
 		    "is missing from PCI configuration space",
 		    map->found, map->packages);
 	const struct hswep_pci_fn *irp = hswep_box(HSWEP_BOX_IRP)->pci_fn[HSWEP_FN_PMON];
-	int rc = hswep_find_root_buses(cfg->io, NULL, 0, irp[0].dev, irp[0].fn, irp[0].did, map);
+	int rc = hswep_find_root_buses(cfg->io, NULL, 0, irp[0].dev, irp[0].fn,
+				       uncore_pci_device_id(p, irp[0].did), map);
 	if (rc < 0)
 		return rc;
 	for (unsigned s = 0; s < m->nsockets; s++) {
@@ -88,14 +91,15 @@ static int buses_to_machine(const struct uncore_direct_config *cfg, struct hswep
  * 0x2FC0) register CAPID4 at 0x94: chop (bits 7:6) 0 is the 6-8 core die
  * with two SBos (the Linux driver's hswep_has_limit_sbox).  0: no limit
  * known (the function is absent or unreadable; probing decides). */
-static unsigned sbos_from_capid4(struct uncore_regio *io, unsigned bus)
+static unsigned sbos_from_capid4(const struct uncore_platform *p, struct uncore_regio *io,
+				 unsigned bus)
 {
 	struct uncore_reg r = {.space = UNCORE_SPACE_PCI,
 			       .width = 4,
 			       .bdf = UNCORE_BDF(bus, HSWEP_PCU_CAPID_DEV, HSWEP_PCU_CAPID_FN)};
 	uint64_t id = 0, capid4 = 0;
 	int rc = uncore_regio_read(io, &r, &id);
-	if (rc == 0 && (id & 0xffff) == PCI_VENDOR_INTEL && (id >> 16) == HSWEP_PCU_CAPID_DID) {
+	if (rc == 0 && (id & 0xffff) == PCI_VENDOR_INTEL && (id >> 16) == uncore_pci_device_id(p, HSWEP_PCU_CAPID_DID)) {
 		r.addr = HSWEP_PCU_CAPID4;
 		rc = uncore_regio_read(io, &r, &capid4);
 		if (rc == 0)
@@ -126,6 +130,14 @@ static int sockets_from_cpus(const struct uncore_direct_config *cfg, struct unco
 
 int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct uncore_backend **out)
 {
+	return uncore_direct_open_hswep_of(&uncore_platform_hswep, cfg, out);
+}
+
+/* A machine of `p`: Haswell-EP, or a cousin on its description with its
+ * own event tables and PCI device IDs (uncore_platform.pci_ids). */
+int uncore_direct_open_hswep_of(const struct uncore_platform *p,
+				const struct uncore_direct_config *cfg, struct uncore_backend **out)
+{
 	struct uncore_machine m;
 	struct hswep_bus_map map;
 	int rc;
@@ -133,9 +145,10 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 	if (!cfg || !cfg->io)
 		return uncore_fail(UNCORE_EINVAL, "direct backend: no register access");
 	memset(&m, 0, sizeof(m));
-	m.plat = uncore_platform_hswep.events;
+	m.plat = p ? p->events : NULL;
 	if (!m.plat)
-		return uncore_fail(UNCORE_ENOSUPP, "no Haswell-EP event tables in this build");
+		return uncore_fail(UNCORE_ENOSUPP, "no event tables for %s in this build",
+				   p ? p->title : "this generation");
 	memset(&map, 0, sizeof(map));
 	int pci_denied = 0;
 	/* The CPU topology's package count, so that the quick bus scan cannot
@@ -144,7 +157,8 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 	for (unsigned c = 0; cfg->cpu_socket && c < cfg->ncpus && c < UNCORE_MAX_CPUS; c++)
 		if (cfg->cpu_socket[c] >= 0 && (unsigned)cfg->cpu_socket[c] + 1 > packages)
 			packages = (unsigned)cfg->cpu_socket[c] + 1;
-	rc = hswep_find_buses(cfg->io, NULL, 0, packages, &map);
+	rc = hswep_find_buses_did(cfg->io, NULL, 0, packages,
+				  uncore_pci_device_id(p, HSWEP_UBOX_SOCKETID_DID), &map);
 	if (rc == UNCORE_EPERM && cfg->cpu_socket && cfg->ncpus) {
 		/* Config space past its first 64 bytes is unreadable: a non-root
 		 * user (msr-safe).  Sockets from the CPU topology; the MSR boxes
@@ -156,12 +170,12 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 	} else if (rc < 0) {
 		return rc;
 	} else {
-		rc = buses_to_machine(cfg, &map, &m);
+		rc = buses_to_machine(p, cfg, &map, &m);
 		if (rc < 0)
 			return rc;
 	}
 
-	unsigned sbo_limit = pci_denied ? 0 : sbos_from_capid4(cfg->io, m.pci_bus[0]);
+	unsigned sbo_limit = pci_denied ? 0 : sbos_from_capid4(p, cfg->io, m.pci_bus[0]);
 	unsigned cbos[UNCORE_MACHINE_MAX_SOCKETS] = {0};
 	for (unsigned b = 0; b < m.plat->nboxes && b < UNCORE_MAX_BOX_TYPES; b++) {
 		const struct uncore_box_type *bt = m.plat->boxes[b];
@@ -188,7 +202,7 @@ int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct unco
 				continue;
 			unsigned bus = hswep_box_bus(d, m.pci_bus[s], m.pci_root_bus[s]);
 			for (unsigned i = 0; i < n && i < 32; i++) {
-				rc = probe_instance(cfg->io, d, i, s, bus);
+				rc = probe_instance(p, cfg->io, d, i, s, bus);
 				if (rc < 0)
 					return rc;
 				if (rc) {

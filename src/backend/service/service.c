@@ -29,7 +29,13 @@ struct svc {
 	unsigned nids;
 	uint64_t syscalls, reads;
 	void *buf; /* UNCORED_MSG_MAX bytes */
+	char group[UNCORED_NAME_MAX];
+	/* The connection broke (the service stopped or restarted): every
+	 * request fails saying so until the next program reconnects. */
+	int lost;
 };
+
+static int connect_hello(struct svc *s, int first);
 
 /* One request and its reply (len bytes into s->buf); fd: a descriptor
  * sent with it (HELLO), else NULL. */
@@ -43,12 +49,19 @@ static int call(struct svc *s, uint32_t op, uint32_t id, const char *name, size_
 	q.id = id;
 	if (name)
 		snprintf(q.name, sizeof(q.name), "%s", name);
-	s->syscalls += 2;
-	if (send(s->fd, &q, sizeof(q), MSG_NOSIGNAL) != (ssize_t)sizeof(q))
+	if (s->lost)
 		return uncore_fail(UNCORE_EIO,
-				   "uncored at %s went away (%s): restart the program once it runs "
-				   "again",
+				   "uncored at %s went away: the counts since are lost; the next "
+				   "PAPI_start reconnects once it runs again",
+				   s->path);
+	s->syscalls += 2;
+	if (send(s->fd, &q, sizeof(q), MSG_NOSIGNAL) != (ssize_t)sizeof(q)) {
+		s->lost = 1;
+		return uncore_fail(UNCORE_EIO,
+				   "uncored at %s went away (%s): the counts since are lost; the "
+				   "next PAPI_start reconnects once it runs again",
 				   s->path, strerror(errno));
+	}
 	char ctl[CMSG_SPACE(sizeof(int))];
 	struct iovec iov = {s->buf, UNCORED_MSG_MAX};
 	struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
@@ -57,11 +70,13 @@ static int call(struct svc *s, uint32_t op, uint32_t id, const char *name, size_
 	do
 		n = recvmsg(s->fd, &m, MSG_CMSG_CLOEXEC);
 	while (n < 0 && errno == EINTR);
-	if (n <= 0)
+	if (n <= 0) {
+		s->lost = 1;
 		return uncore_fail(UNCORE_EIO,
-				   "uncored at %s went away (%s): restart the program once it runs "
-				   "again",
+				   "uncored at %s went away (%s): the counts since are lost; the "
+				   "next PAPI_start reconnects once it runs again",
 				   s->path, n == 0 ? "connection closed" : strerror(errno));
+	}
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
 		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
 			int got;
@@ -80,7 +95,7 @@ static int call(struct svc *s, uint32_t op, uint32_t id, const char *name, size_
 static void drop_events(struct svc *s)
 {
 	size_t len;
-	for (unsigned i = 0; i < s->nids; i++)
+	for (unsigned i = 0; i < s->nids && !s->lost; i++)
 		if (call(s, UNCORED_REMOVE, s->ids[i], NULL, &len, NULL) < 0)
 			uncore_error_clear(); /* the service frees them with the connection */
 	free(s->ids);
@@ -100,6 +115,12 @@ static int svc_program(struct uncore_backend *b, const struct uncore_plan *plan)
 {
 	struct svc *s = (struct svc *)b;
 	drop_events(s);
+	/* A service restarted since: a new connection, the same machine. */
+	if (s->lost) {
+		int rc = connect_hello(s, 0);
+		if (rc < 0)
+			return rc;
+	}
 	s->ids = calloc(plan->nevents ? plan->nevents : 1, sizeof(*s->ids));
 	s->index = malloc((plan->nslots ? plan->nslots : 1) * sizeof(*s->index));
 	if (!s->ids || !s->index) {
@@ -207,35 +228,30 @@ static const struct uncore_backend_ops svc_ops = {
     .stats = svc_stats,
 };
 
-int uncore_service_open(const char *path, const char *group, struct uncore_backend **out,
-			char *origin, size_t olen)
+/* Connect and say HELLO: the snapshot mapped; first: the machine taken
+ * from the service, else checked to be the one counted so far. */
+static int connect_hello(struct svc *s, int first)
 {
 	struct sockaddr_un addr = {.sun_family = AF_UNIX};
-	if (strlen(path) >= sizeof(addr.sun_path))
-		return uncore_fail(UNCORE_EINVAL, "uncored socket path too long: %s", path);
+	const char *path = s->path;
 	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
-	struct svc *s = calloc(1, sizeof(*s));
-	if (!s || !(s->buf = malloc(UNCORED_MSG_MAX))) {
-		if (s)
-			free(s);
-		return uncore_fail(UNCORE_ENOMEM, "service backend: out of memory");
-	}
-	s->base.ops = &svc_ops;
-	s->base.value_bits = 64;
-	snprintf(s->path, sizeof(s->path), "%s", path);
+	if (s->fd >= 0)
+		close(s->fd);
+	s->syscalls += 2;
 	s->fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (s->fd < 0 || connect(s->fd, (struct sockaddr *)&addr, sizeof(addr)) != 0) {
 		int e = errno;
-		svc_destroy(&s->base);
 		return uncore_fail(e == EACCES || e == EPERM ? UNCORE_EPERM : UNCORE_ENODEV,
 				   "no uncored at %s (%s): start it (uncored --sim, or the uncored "
 				   "systemd unit) or set PAPI_INTEL_UNCORE_SERVICE to its socket",
 				   path, strerror(e));
 	}
+	s->lost = 0;
 	size_t len;
 	int fd = -1;
-	int rc = call(s, UNCORED_HELLO, 0, group ? group : "", &len, &fd);
+	int rc = call(s, UNCORED_HELLO, 0, s->group, &len, &fd);
 	const struct uncored_hello *hello = (const void *)((const struct uncored_reply *)s->buf + 1);
+	const struct uncored_snapshot *snap = NULL;
 	if (rc == 0 && fd < 0)
 		rc = uncore_fail(UNCORE_EIO, "uncored at %s sent no snapshot", path);
 	if (rc == 0) {
@@ -244,35 +260,74 @@ int uncore_service_open(const char *path, const char *group, struct uncore_backe
 			rc = uncore_fail(UNCORE_EIO, "cannot map uncored's snapshot: %s",
 					 strerror(errno));
 		else
-			s->snap = p;
+			snap = p;
 	}
 	if (fd >= 0)
 		close(fd);
-	if (rc == 0 && (s->snap->magic != UNCORED_SNAPSHOT_MAGIC ||
-			s->snap->nvalues != UNCORED_SNAPSHOT_VALUES))
+	if (rc == 0 && (snap->magic != UNCORED_SNAPSHOT_MAGIC ||
+			snap->nvalues != UNCORED_SNAPSHOT_VALUES))
 		rc = uncore_fail(UNCORE_EIO, "uncored at %s: a snapshot of another version", path);
 	char platform[sizeof(hello->platform) + 1] = "";
 	if (rc == 0) {
 		memcpy(platform, hello->platform, sizeof(hello->platform));
-		s->base.machine = hello->machine;
-		s->base.machine.plat = uncore_event_platform_by_name(platform);
-		if (!s->base.machine.plat)
-			rc = uncore_fail(UNCORE_ENOSUPP,
-					 "uncored at %s counts a %s uncore, which this library has no "
-					 "tables for",
-					 path, platform);
+		if (first) {
+			s->base.machine = hello->machine;
+			s->base.machine.plat = uncore_event_platform_by_name(platform);
+			if (!s->base.machine.plat)
+				rc = uncore_fail(UNCORE_ENOSUPP,
+						 "uncored at %s counts a %s uncore, which this "
+						 "library has no tables for",
+						 path, platform);
+		} else if (!s->base.machine.plat || strcmp(platform, s->base.machine.plat->name) != 0 ||
+			   hello->machine.nsockets != s->base.machine.nsockets)
+			rc = uncore_fail(UNCORE_EIO,
+					 "uncored at %s restarted counting another machine (%s, %u "
+					 "sockets): restart the program",
+					 path, platform, hello->machine.nsockets);
 	}
+	if (rc < 0) {
+		if (snap)
+			munmap((void *)snap, uncored_snapshot_size());
+		s->lost = 1;
+		return rc;
+	}
+	if (s->snap)
+		munmap((void *)s->snap, uncored_snapshot_size());
+	s->snap = snap;
+	if (first) {
+		char o[sizeof(hello->origin) + 1];
+		memcpy(o, hello->origin, sizeof(hello->origin));
+		o[sizeof(hello->origin)] = '\0';
+		snprintf(s->base.machine.origin, sizeof(s->base.machine.origin), "%.150s", o);
+	}
+	return 0;
+}
+
+int uncore_service_open(const char *path, const char *group, struct uncore_backend **out,
+			char *origin, size_t olen)
+{
+	struct sockaddr_un addr;
+	if (strlen(path) >= sizeof(addr.sun_path))
+		return uncore_fail(UNCORE_EINVAL, "uncored socket path too long: %s", path);
+	struct svc *s = calloc(1, sizeof(*s));
+	if (!s || !(s->buf = malloc(UNCORED_MSG_MAX))) {
+		if (s)
+			free(s);
+		return uncore_fail(UNCORE_ENOMEM, "service backend: out of memory");
+	}
+	s->base.ops = &svc_ops;
+	s->base.value_bits = 64;
+	s->fd = -1;
+	snprintf(s->path, sizeof(s->path), "%s", path);
+	snprintf(s->group, sizeof(s->group), "%s", group ? group : "");
+	int rc = connect_hello(s, 1);
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
 		svc_destroy(&s->base);
 		return uncore_error_restore(&err);
 	}
-	char o[sizeof(hello->origin) + 1];
-	memcpy(o, hello->origin, sizeof(hello->origin));
-	o[sizeof(hello->origin)] = '\0';
-	snprintf(origin, olen, "uncored at %s: %s", path, o);
-	snprintf(s->base.machine.origin, sizeof(s->base.machine.origin), "%.150s", o);
+	snprintf(origin, olen, "uncored at %s: %s", path, s->base.machine.origin);
 	*out = &s->base;
 	return 0;
 }

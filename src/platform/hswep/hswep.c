@@ -3,19 +3,19 @@
  * formulas are the manual's byte conversions: a CAS moves one 64-byte line
  * (HSX 2.6.6, MEM_BW_READS = CAS_COUNT.RD * 64); a QPI data flit carries 8
  * bytes (HSX 2.9.5, QPI_DATA_BW = TxL_FLITS_G0.DATA * 8). */
-#include "platform/platform.h"
+#include "platform/hswep/hswep.h"
 
 /* Each layer's part (incomplete types: defined in that layer). */
 extern const struct uncore_event_platform uncore_events_hswep; /* events/registry_hswep.c */
-extern const struct uncore_msr_table uncore_hswep_msr_table;   /* hswep_msr_ranges.c */
-extern const struct direct_platform direct_platform_hswep;     /* backend/direct/desc_hswep.c */
-int uncore_direct_open_hswep(const struct uncore_direct_config *cfg, struct uncore_backend **out);
+int uncore_direct_open_hswep_of(const struct uncore_platform *p,
+				const struct uncore_direct_config *cfg, struct uncore_backend **out);
 
-static int open_direct(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
-		       struct uncore_backend **out)
+/* The direct backend's discovery of a machine of `p`, Haswell-EP or a
+ * cousin (backend/direct/hswep_discover.c). */
+int uncore_hswep_direct_open(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
+			     struct uncore_backend **out)
 {
-	(void)p;
-	return uncore_direct_open_hswep(cfg, out);
+	return uncore_direct_open_hswep_of(p, cfg, out);
 }
 
 static const unsigned models[] = {0x3f, 0};
@@ -55,10 +55,7 @@ const struct uncore_platform uncore_platform_hswep = {
     .family = 6,
     .models = models,
     .events = &uncore_events_hswep,
-    .msr_table = &uncore_hswep_msr_table,
-    .access = UNCORE_ACCESS_MSR | UNCORE_ACCESS_PCI,
-    .direct = &direct_platform_hswep,
-    .direct_open = open_direct,
+    UNCORE_HSWEP_PARTS,
     .presets = presets,
     .npresets = sizeof(presets) / sizeof(presets[0]),
     .sim_model = "e5-2699v3-2s",

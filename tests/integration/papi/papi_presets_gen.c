@@ -51,6 +51,15 @@ static const struct row rows[] = {
     {"i7-7700k", "PAPI_UNC_LLC_MISSES", "skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_I", 1,
      "stream cbo ev=0x34 umask=0x88 ratio=1/100", 1, 100, 0, 4},
     {"i7-7700k", "PAPI_UNC_CLOCKTICKS", "skl_unc_clock::UNC_CLOCK", 1, NULL, 1, 1, 0, 1},
+    /* Broadwell-EP: Haswell-EP's boxes, Intel's BDX tables (platform/bdx/bdx.c);
+     * every channel (8 per socket, DCLK) and QPI port (2 per socket, QFCLK). */
+    {"e5-2697v4-2s", "PAPI_UNC_DRAM_RD_BYTES", "bdx_unc_imc::UNC_M_CAS_COUNT:RD", 64,
+     "stream imc ev=0x04 umask=0x01 ratio=1/40", 1, 40, 1, 8},
+    {"e5-2697v4-2s", "PAPI_UNC_DRAM_WR_BYTES", "bdx_unc_imc::UNC_M_CAS_COUNT:WR", 64,
+     "stream imc ev=0x04 umask=0x04 ratio=1/80", 1, 80, 1, 8},
+    {"e5-2697v4-2s", "PAPI_UNC_QPI_DATA_BYTES", "bdx_unc_qpi::UNC_Q_TxL_FLITS_G0:DATA", 8,
+     "stream qpi ev=0x00 umask=0x02 ratio=1/10", 1, 10, 3, 2},
+    {"e5-2697v4-2s", "PAPI_UNC_CLOCKTICKS", "bdx_unc_ubo::UNC_U_CLOCKTICKS", 1, NULL, 1, 1, 0, 1},
     {"x5570-2s", "PAPI_UNC_DRAM_RD_BYTES", "nhm_unc_guide::UNC_IMC_NORMAL_READS:ANY", 64,
      "stream unc ev=0x2c umask=0x01 ratio=1/32", 1, 32, 0, 1},
     {"x5570-2s", "PAPI_UNC_DRAM_WR_BYTES", "nhm_unc_guide::UNC_IMC_WRITES:FULL_ANY", 64,

@@ -164,6 +164,28 @@ TEST(refused_writes_never_reach_the_device)
 	uncore_allowlist_free(al);
 }
 
+/* A write prepared now and written later straight to the device (the read
+ * path's freeze and thaw) is checked against the wrapper's own copy of the
+ * list, without a second list and without reaching the device. */
+TEST(prepared_writes_checked_against_the_wrapper)
+{
+	struct uncore_allowlist *al = sample_list();
+	struct uncore_regio *inner = fake_regio_create(0), *io;
+	struct fake_regio *f = fake_regio_of(inner);
+	CHECK_EQ_INT(uncore_allowlist_wrap(al, inner, UNCORE_ALLOWLIST_OWN_INNER, &io), 0);
+	uncore_allowlist_free(al);
+	struct uncore_reg g0 = msr(0, 0x700), g1 = msr(1, 0x700);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &g0, 1u << 29), 0);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &g0, 1u << 27), UNCORE_EDENIED);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &g1, 1u << 29), UNCORE_EDENIED);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(inner, &g0, 1u << 29), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(NULL, &g0, 1u << 29), UNCORE_EINVAL);
+	size_t n;
+	fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 0);
+	uncore_regio_destroy(io);
+}
+
 TEST(reads_pass_through_unless_restricted)
 {
 	struct uncore_allowlist *al = sample_list();
@@ -390,6 +412,7 @@ int main(void)
 {
 	RUN(allowed_writes_pass_unchanged);
 	RUN(refused_writes_never_reach_the_device);
+	RUN(prepared_writes_checked_against_the_wrapper);
 	RUN(reads_pass_through_unless_restricted);
 	RUN(inner_errors_come_back);
 	RUN(bad_entries_rejected);

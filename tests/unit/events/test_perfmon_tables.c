@@ -59,7 +59,9 @@ TEST(every_table_is_well_formed)
 			CHECK(ev->name && !strncmp(ev->name, "UNC_", 4));
 			CHECK(ev->desc && ev->desc[0]);
 			CHECK(ev->cntmsk != 0);
-			CHECK(ev->code <= 0xff);
+			/* ev_sel, and Broadwell-EP's ExtSel at bit 21 (the
+			 * Haswell-EP-style control register's ev_sel_ext) */
+			CHECK((ev->code & ~(0xffULL | 1ULL << 21)) == 0);
 			CHECK((ev->umasks == NULL) == (ev->numasks == 0));
 			unsigned dfl = 0;
 			for (unsigned u = 0; u < ev->numasks; u++) {

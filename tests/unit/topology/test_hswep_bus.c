@@ -185,7 +185,7 @@ TEST(candidate_list_and_errors)
 	CHECK_CONTAINS(uncore_error_detail(), "not of all packages");
 	const uint8_t none[] = {0x10};
 	CHECK_EQ_INT(hswep_find_buses(io, none, 1, 0, &map), UNCORE_ENODEV);
-	CHECK_CONTAINS(uncore_error_detail(), "no Haswell-EP UBox");
+	CHECK_CONTAINS(uncore_error_detail(), "no UBox device (8086:2f1e)");
 	/* Permission denied on config space aborts the scan with that error. */
 	struct uncore_sim_fault f = {.space = UNCORE_SPACE_PCI,
 				     .op = UNCORE_SIM_OP_READ,
