@@ -14,15 +14,7 @@ set -u
 bin=$BUILD/bench/bench_metric
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if ! command -v valgrind >/dev/null || ! command -v callgrind_annotate >/dev/null; then
-	echo "(valgrind is not installed: scripts/install-deps.sh installs it)"
-	exit 0
-fi
-incl() {
-	callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
-		awk -v f="$2" 'index($0, f " ") || index($0, f "\t") { gsub(",", "", $1); print $1; exit }' |
-		grep . || echo 0
-}
+. "$(dirname "$0")/callgrind.sh"
 calls() { # FILE FUNCTION: how many times it was called (callgrind's calls= lines)
 	awk -v f="$2" '$0 ~ "^cfn=.*" f "$" || $0 ~ "^cfn=\\([0-9]+\\) " f "$" { want = 1; next }
 		want && /^calls=/ { split($0, a, /[= ]/); n += a[2]; want = 0; next } { want = 0 }

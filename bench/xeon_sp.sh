@@ -24,15 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 unset PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE_VERBOSE \
 	PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_KERNEL_STEP
 export PAPI_INTEL_UNCORE_BACKEND=sim
-if ! command -v valgrind >/dev/null || ! command -v callgrind_annotate >/dev/null; then
-	echo "(valgrind is not installed: scripts/install-deps.sh installs it)"
-	exit 0
-fi
-incl() {
-	callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
-		awk -v f="$2" 'index($0, f " ") || index($0, f "\t") { gsub(",", "", $1); print $1; exit }' |
-		grep . || echo 0
-}
+. "$(dirname "$0")/callgrind.sh"
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 summary() { sed -n 's/^summary: *//p' "$1"; }
 

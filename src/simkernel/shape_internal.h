@@ -32,7 +32,8 @@ struct shape_box {
 
 /* Counts per second of one event of a family: per_s x (instance + 1) x
  * (socket + 1), or per_s everywhere when uniform (clocks).  An event is
- * matched by (config, config1) exactly, as the formats pack it: a kernel
+ * matched by (config, config1) exactly, as the formats pack it (config1
+ * only for the shape's filtered events, struct shape_filtered): a kernel
  * alias, or an event of Intel's data (its name in `event`, its encoding
  * that of our generated table: tests/unit/simkernel/test_shape_kernel.c). */
 struct shape_rate {
@@ -42,6 +43,16 @@ struct shape_rate {
 	int uniform;
 	const char *event;  /* Intel's name ("UNC_CHA_TOR_INSERTS.IA_MISS"), NULL: an alias */
 	uint64_t config1;   /* filter values (SKX CHA FILTER1 in config1[63:32]) */
+};
+
+/* An event whose count the box's filter (config1) selects, as the kernel's
+ * extra_regs list them: (config & mask) == value.  The kernel programs the
+ * filter register only for those (e.g. skx_cha_hw_config walks
+ * skx_uncore_cha_extra_regs, arch/x86/events/intel/uncore_snbep.c); any
+ * other event counts what it counts whatever config1 holds. */
+struct shape_filtered {
+	const char *family;
+	uint64_t value, mask;
 };
 
 struct uncore_shape {
@@ -54,6 +65,10 @@ struct uncore_shape {
 	unsigned nboxes;
 	const struct shape_rate *rates;
 	unsigned nrates;
+	/* The filtered events (NULL: config1 is matched exactly for every
+	 * event, as on shapes whose rates never name a filter). */
+	const struct shape_filtered *filtered;
+	unsigned nfiltered;
 };
 
 #define SHAPE_FIRST_TYPE 40 /* PMU type numbers of the fake tree start here */

@@ -141,8 +141,10 @@ static const struct shape_box icx_boxes[] = {
  * 390 M/s over its 12 channels = 24.96 GB/s), writes 2 M; CHA j misses on
  * 1 M demand data reads and 3 M requests a second x (j+1) x (s+1); UPI link
  * l sends 60 M data flits, receives 45 M; IIO stack p reads 2 M, writes 1 M
- * four-byte words of part 0; CHA TOR inserts of IO reads (PCIRDCUR) 500 k,
- * full-line IO writes (ITOM) 250 k; clocks uniform. */
+ * four-byte words of part 0; CHA TOR inserts of IO reads (PCIRDCUR) 500 k
+ * (200 k hitting the LLC, 300 k missing), full-line IO writes (ITOM) 250 k
+ * (100 k + 150 k), and ITOMCACHENEAR 40 k + 60 k (Intel's ICX io_bandwidth
+ * metrics name the hit and miss events); clocks uniform. */
 static const struct shape_rate icx_rates[] = {
 	{"uncore_imc", 0x0f04, 5000000, 0, NULL, 0},
 	{"uncore_imc", 0x3004, 2000000, 0, NULL, 0},
@@ -153,6 +155,12 @@ static const struct shape_rate icx_rates[] = {
 	{"uncore_cha", 0xc817fe00000136ull, 150000000, 0, "UNC_CHA_TOR_OCCUPANCY.IA_MISS_DRD", 0},
 	{"uncore_cha", 0xc8f3ff00000435ull, 500000, 0, "UNC_CHA_TOR_INSERTS.IO_PCIRDCUR", 0},
 	{"uncore_cha", 0xcc43ff00000435ull, 250000, 0, "UNC_CHA_TOR_INSERTS.IO_ITOM", 0},
+	{"uncore_cha", 0xc8f3fd00000435ull, 200000, 0, "UNC_CHA_TOR_INSERTS.IO_HIT_PCIRDCUR", 0},
+	{"uncore_cha", 0xc8f3fe00000435ull, 300000, 0, "UNC_CHA_TOR_INSERTS.IO_MISS_PCIRDCUR", 0},
+	{"uncore_cha", 0xcc43fd00000435ull, 100000, 0, "UNC_CHA_TOR_INSERTS.IO_HIT_ITOM", 0},
+	{"uncore_cha", 0xcc43fe00000435ull, 150000, 0, "UNC_CHA_TOR_INSERTS.IO_MISS_ITOM", 0},
+	{"uncore_cha", 0xcd43fd00000435ull, 40000, 0, "UNC_CHA_TOR_INSERTS.IO_HIT_ITOMCACHENEAR", 0},
+	{"uncore_cha", 0xcd43fe00000435ull, 60000, 0, "UNC_CHA_TOR_INSERTS.IO_MISS_ITOMCACHENEAR", 0},
 	{"uncore_upi", 0x0f02, 60000000, 0, "UNC_UPI_TxL_FLITS.ALL_DATA", 0},
 	{"uncore_upi", 0x0f03, 45000000, 0, "UNC_UPI_RxL_FLITS.ALL_DATA", 0},
 	{"uncore_upi", 0x0001, 1400000000u, 1, "UNC_UPI_CLOCKTICKS", 0},
@@ -162,6 +170,19 @@ static const struct shape_rate icx_rates[] = {
 	{"uncore_m2m", 0x0000, 2400000000u, 1, "UNC_M2M_CLOCKTICKS", 0},
 };
 
+/* The CHA events whose counts the filter (config1) selects: the kernel's
+ * skx_uncore_cha_extra_regs (uncore_snbep.c): LLC lookups 0x34 with umasks
+ * 0x03, 0x05, 0x09, 0x11, 0x31, 0x91 (mask 0xffff), TOR inserts 0x35 and
+ * occupancy 0x36, 0x38 (mask 0xff).  CHA clockticks (event 0x00) is none:
+ * counted whatever filter the box holds for the other events. */
+static const struct shape_filtered skx_filtered[] = {
+	{"uncore_cha", 0x0334, 0xffff}, {"uncore_cha", 0x0534, 0xffff},
+	{"uncore_cha", 0x0934, 0xffff}, {"uncore_cha", 0x1134, 0xffff},
+	{"uncore_cha", 0x3134, 0xffff}, {"uncore_cha", 0x9134, 0xffff},
+	{"uncore_cha", 0x35, 0xff},     {"uncore_cha", 0x36, 0xff},
+	{"uncore_cha", 0x38, 0xff},
+};
+
 const struct uncore_shape uncore_shape_skx = {
 	.name = "skx", .gen = "skx",
 	.title = "Skylake-SP-shaped PMUs (2 x 28 CPUs, 28 CHAs, 6 IMC channels, 3 UPI links)",
@@ -169,6 +190,7 @@ const struct uncore_shape uncore_shape_skx = {
 	.sockets = 2, .cpus_per_socket = 28,
 	.boxes = skx_boxes, .nboxes = SHAPE_N(skx_boxes),
 	.rates = skx_rates, .nrates = SHAPE_N(skx_rates),
+	.filtered = skx_filtered, .nfiltered = SHAPE_N(skx_filtered),
 };
 
 const struct uncore_shape uncore_shape_icx = {

@@ -51,6 +51,14 @@ const char *uncore_shape_gen(const struct uncore_shape *s)
 uint64_t uncore_shape_rate(const struct uncore_shape *s, const char *family, unsigned inst,
 			   unsigned socket, uint64_t config, uint64_t config1)
 {
+	/* The filter selects what an event counts only where the kernel
+	 * programs it (struct shape_filtered). */
+	int filtered = !s->filtered;
+	for (unsigned i = 0; i < s->nfiltered; i++)
+		filtered |= strcmp(s->filtered[i].family, family) == 0 &&
+			    (config & s->filtered[i].mask) == s->filtered[i].value;
+	if (!filtered)
+		config1 = 0;
 	for (unsigned i = 0; i < s->nrates; i++) {
 		const struct shape_rate *r = &s->rates[i];
 		if (r->config != config || r->config1 != config1 || strcmp(r->family, family) != 0)

@@ -4,7 +4,7 @@
 # instance (write, advance, read, dump, log tail, fault injection, destroy).
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 26
+plan 28
 sim=$BUILD/bin/uncore-sim
 tmp=$(mktemp -d)
 inst="$tmp/instance"
@@ -35,6 +35,15 @@ expect "run: 100 M read CAS on all 16 channels" \
 	test "$(grep -c 'ctl0 0x00400304 .* ctr0 100000000$' "$tmp/run")" -eq 16
 expect "run: 50 M write CAS on all 16 channels" \
 	test "$(grep -c 'ctl1 0x00400c04 .* ctr1 50000000$' "$tmp/run")" -eq 16
+
+# A cousin's functions answer with its own device IDs (Broadwell-EP's
+# 0x6fXX, platform/bdx/bdx.c), and the dump shows what they answer.
+"$sim" create "$tmp/bdx" -m e5-2697v4-2s >/dev/null
+"$sim" dump "$tmp/bdx" -a imc ha >"$tmp/dump-bdx" 2>&1
+expect "dump of the Broadwell-EP model shows its IMC channel 0 as 8086:6fb0" grep -q 'imc0 (7f:14.0 8086:6fb0)' "$tmp/dump-bdx"
+expect "... and its home agent 1 as 8086:6f38" grep -q 'ha1 (7f:12.5 8086:6f38)' "$tmp/dump-bdx"
+"$sim" destroy "$tmp/bdx" >/dev/null
+rm -rf "$tmp/bdx.locks"
 
 "$sim" create "$inst" -m e5-2620v3-2s -s "$scn/llc.scn" -l "$tmp/log.jsonl" >"$tmp/create"
 expect "create names the instance" grep -q "instance: $inst" "$tmp/create"

@@ -18,7 +18,7 @@
 #  - counter restrictions of Intel's data honoured when grouping.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 197
+plan 201
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks TMPDIR=$tmp
@@ -85,6 +85,7 @@ icx PAPI_UNC_UPI_DATA_BYTES 60000000 3 0 64/9
 icx PAPI_UNC_CLOCKTICKS 2400000000 1 1 1
 icx icx_unc_cha::UNC_CHA_TOR_INSERTS.IA_MISS_DRD 1000000 40 0 1
 icx icx_unc_cha::UNC_CHA_TOR_INSERTS.IO_PCIRDCUR 500000 40 0 1
+icx icx_unc_cha::UNC_CHA_TOR_INSERTS.IO_MISS_PCIRDCUR 300000 40 0 1
 icx icx_unc_imc::UNC_M_CAS_COUNT.WR 2000000 12 0 1
 icx icx_unc_upi::UNC_UPI_RxL_FLITS.ALL_DATA 45000000 3 0 1
 icx icx_unc_m2m::UNC_M2M_CLOCKTICKS 2400000000 4 1 1
@@ -176,6 +177,20 @@ while read -r shape name rate n uniform factor inst; do
 		shift
 	done
 done <"$tmp/rows"
+
+# ---- the Skylake-SP CHA filter selects only the events the kernel's
+# extra_regs list (TOR inserts/occupancy, LLC lookups): CHA clockticks
+# beside a filtered TOR event counts whatever filter the box holds
+# (2.4 G x 28 CHAs x 2 sockets), the TOR event its filtered rate
+# (1 M x (1 + ... + 28) x (1 + 2)).
+PAPI_INTEL_UNCORE_SIM_KERNEL=skx "$STAGE/bin/papi_command_line" skx_unc_cha::UNC_CHA_CLOCKTICKS \
+	skx_unc_cha::UNC_CHA_TOR_INSERTS.IA_MISS_DRD >"$tmp/filt" 2>&1
+for row in "UNC_CHA_CLOCKTICKS $((2400000000 * 28 * 2))" "UNC_CHA_TOR_INSERTS.IA_MISS_DRD $((1000000 * 406 * 3))"; do
+	set -- $row
+	got=$(grep -F "skx_unc_cha::$1 : " "$tmp/filt" | sed 's/.*:[[:space:]]*\([0-9]*\).*/\1/')
+	expect "skx: skx_unc_cha::$1 beside the other in one set = ${got:-nothing}, the scenario's $2" \
+		test "${got:-x}" = "$2"
+done
 
 # ---- counter restrictions: three IIO events limited to counters 0-1 (Intel's
 # data: Counter "0,1") in one box: the third is refused, naming the others.

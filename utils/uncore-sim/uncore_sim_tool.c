@@ -306,8 +306,16 @@ static void dump_box(struct uncore_sim *sim, const struct hswep_box_desc *d, uns
 		return;
 	printf("  %s%u", d->name, inst);
 	if (d->space == UNCORE_SPACE_PCI) {
+		/* The device ID the function answers with: the model's own (a
+		 * cousin's differ from the description's, uncore_platform.pci_ids). */
 		const struct hswep_pci_fn *fn = &d->pci_fn[HSWEP_FN_PMON][inst];
-		printf(" (%02x:%02x.%x 8086:%04x)", bus, fn->dev, fn->fn, fn->did);
+		struct uncore_reg id = {.space = UNCORE_SPACE_PCI,
+					.width = 4,
+					.socket = (uint16_t)socket,
+					.bdf = UNCORE_BDF(bus, fn->dev, fn->fn)};
+		uint64_t v = (uint64_t)fn->did << 16;
+		uncore_sim_peek(sim, &id, &v);
+		printf(" (%02x:%02x.%x 8086:%04x)", bus, fn->dev, fn->fn, (unsigned)(v >> 16 & 0xffff));
 	}
 	if (d->box_ctl != HSWEP_NO_REG)
 		printf("  box_ctl 0x%" PRIx64 "%s", box,
