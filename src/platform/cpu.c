@@ -37,7 +37,8 @@ int uncore_cpu_identify(struct uncore_cpu_id *out)
 	id.hypervisor = (ecx >> 31) & 1;
 	/* The brand string (SDM Vol. 2A, CPUID 0x80000002-0x80000004: 48
 	 * bytes, NUL-terminated, often led by spaces). */
-	if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
+	/* (unsigned: clang's cpuid.h returns int, GCC's unsigned) */
+	if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
 		unsigned b[12];
 		for (unsigned l = 0; l < 3; l++)
 			__cpuid(0x80000002 + l, b[4 * l], b[4 * l + 1], b[4 * l + 2], b[4 * l + 3]);

@@ -6,7 +6,7 @@
 set -eu
 src=${1:?} out=${2:?}
 rm -rf "$out"
-mkdir -p "$out"/{fuzz_event_name,fuzz_set_sim,fuzz_metric_expr,fuzz_metric_file,fuzz_scenario,fuzz_perf_format,fuzz_allowlist_line}
+mkdir -p "$out"/{fuzz_uncored_protocol,fuzz_event_name,fuzz_set_sim,fuzz_metric_expr,fuzz_metric_file,fuzz_scenario,fuzz_perf_format,fuzz_allowlist_line}
 n=0
 for g in "$src"/libpfm4-events/golden/*.txt "$src"/tests/unit/events/fixtures/golden.txt; do
 	[ -f "$g" ] || continue
@@ -41,3 +41,22 @@ for l in '0x00000C00 0x0000000000000000' '0x00000700 0x00000000FFFFFFFF # UBox' 
 	i=$((i + 1))
 	printf '%s\n' "$l" >"$out/fuzz_allowlist_line/seed-$i"
 done
+# uncored's protocol: conversations of well-formed requests (HELLO naming a
+# group, ADDs, SAMPLE, REMOVE, STATUS), each a 16-bit length and the
+# message, 0xffff a reconnect; one malformed message among them.
+mkdir -p "$out/fuzz_uncored_protocol"
+"${PYTHON3:-python3}" - "$out/fuzz_uncored_protocol" <<'PY'
+import struct, sys
+def req(op, name=b"", id=0):
+    m = struct.pack("<IIII", 0x31444355, 1, op, id) + name.ljust(256, b"\0")[:256]
+    return struct.pack("<H", len(m)) + m
+HELLO, ADD, REMOVE, SAMPLE, STATUS = 1, 2, 3, 4, 5
+talks = {
+    "hello-add-sample": req(HELLO, b"openmpi:7") + req(ADD, b"hswep_unc_ubo::UNC_U_CLOCKTICKS") + req(SAMPLE),
+    "add-remove": req(HELLO) + req(ADD, b"hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1") + req(REMOVE, id=1) + req(STATUS),
+    "reconnect": req(HELLO, b"user:x") + req(ADD, b"hswep_unc_cbo::UNC_C_CLOCKTICKS") + b"\xff\xff" + req(HELLO, b"user:x") + req(ADD, b"hswep_unc_cbo::UNC_C_CLOCKTICKS"),
+    "metric-and-junk": req(ADD, b"hswep_metric::DRAM_BW") + struct.pack("<H", 7) + b"garbage" + req(ADD, b"PAPI_UNC_DRAM_RD_BYTES"),
+}
+for name, data in talks.items():
+    open(sys.argv[1] + "/" + name, "wb").write(data)
+PY

@@ -8,7 +8,7 @@
 # `make uninstall` removes exactly what it installed.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 25
+plan 28
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -125,7 +125,7 @@ if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
 		cat "$tmp/cc.log"
 	fi
 	# The manual pages, as a user reads them once the prefix is on MANPATH.
-	for page in uncore-stat uncore-sim uncore-msr-allowlist "7 intel_uncore"; do
+	for page in uncore-stat uncore-sim uncore-msr-allowlist "7 intel_uncore" "8 uncored"; do
 		# shellcheck disable=SC2086 # "7 intel_uncore" is a section and a name
 		MANPATH=$prefix/share/man MANWIDTH=80 man $page >"$tmp/man.txt" 2>"$tmp/man.err"
 		expect "man $page works after make install (${page##* } in its NAME)" \
@@ -134,6 +134,9 @@ if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
 	for t in uncore-stat uncore-sim uncore-msr-allowlist; do
 		expect "installed $t --version" bash -o pipefail -c "'$prefix/bin/$t' --version | grep '^$t (papi-uncore) ' >/dev/null"
 	done
+	expect "installed sbin/uncored --version" bash -o pipefail -c "'$prefix/sbin/uncored' --version | grep '^uncored (papi-uncore) ' >/dev/null"
+	expect "uncored's systemd unit is installed, starting $prefix/sbin/uncored" \
+		grep -q "^ExecStart=$prefix/sbin/uncored " "$prefix/lib/systemd/system/uncored.service"
 	expect "the bash completion of uncore-stat is installed" \
 		test -f "$prefix/share/bash-completion/completions/uncore-stat"
 	if [ "$(id -u)" = 0 ] && command -v setcap >/dev/null && command -v setpriv >/dev/null; then

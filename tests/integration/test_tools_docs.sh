@@ -5,7 +5,7 @@
 # completion: test_completion.sh.)
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 22
+plan 27
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim
@@ -30,6 +30,19 @@ for t in uncore-stat uncore-sim uncore-msr-allowlist; do
 	done
 	expect "man/$t.1 documents every option of --help (missing:${missing:- none})" test -z "$missing"
 done
+# uncored, the node service: in sbin, its page in section 8.
+out=$("$STAGE/sbin/uncored" --version 2>&1)
+expect "uncored --version: '$out'" test "$out" = "uncored (papi-uncore) $release"
+page=$SRCDIR/man/uncored.8
+expect "uncored has a manual page (section 8)" test -f "$page"
+LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" >"$tmp/page" 2>"$tmp/warn"
+expect "man/uncored.8 renders without warnings ($(head -c 200 "$tmp/warn"))" test ! -s "$tmp/warn"
+expect "... and says the release" grep -q "papi-uncore $release" "$page"
+missing=
+for opt in $("$STAGE/sbin/uncored" --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+	grep -q -- "${opt//-/\\\\-}" "$page" || grep -q -- "$opt" "$page" || missing="$missing $opt"
+done
+expect "man/uncored.8 documents every option of --help (missing:${missing:- none})" test -z "$missing"
 LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$SRCDIR/man/intel_uncore.7" >"$tmp/page" 2>"$tmp/warn"
 expect "man/intel_uncore.7 renders without warnings" test ! -s "$tmp/warn"
 expect "... and gives the event syntax" grep -q 'EVENT SYNTAX' "$tmp/page"

@@ -206,7 +206,7 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		} else if (strcmp(argv[i], "--version") == 0) {
-			printf("uncored %s\n", PAPI_UNCORE_VERSION);
+			printf("uncored (papi-uncore) %s\n", PAPI_UNCORE_VERSION);
 			return 0;
 		} else {
 			fprintf(stderr, "uncored: unknown option %s\n", argv[i]);
@@ -254,7 +254,8 @@ int main(int argc, char **argv)
 
 	static struct pollfd pfd[MAX_CLIENTS + 1];
 	static struct uncored_client *cl[MAX_CLIENTS + 1];
-	static char msg[sizeof(struct uncored_request) + 1], reply[UNCORED_MSG_MAX];
+	static char msg[sizeof(struct uncored_request) + 1];
+	static _Alignas(uint64_t) char reply[UNCORED_MSG_MAX];
 	nfds_t n = 1;
 	pfd[0] = (struct pollfd){.fd = lfd, .events = POLLIN};
 	while (!stop) {

@@ -17,7 +17,9 @@
 /* Where clients look unless PAPI_INTEL_UNCORE_SERVICE says otherwise. */
 #define UNCORED_DEFAULT_SOCKET "/run/uncored/uncored.sock"
 #define UNCORED_NAME_MAX       256
-#define UNCORED_DETAIL_MAX     300
+/* (a multiple of 8 with the reply's 16 header bytes: every payload after a
+ * reply is 8-byte aligned in an aligned buffer; tests/fuzz found it was not) */
+#define UNCORED_DETAIL_MAX     304
 /* Per client: events, and box instances over all its events. */
 #define UNCORED_CLIENT_MAX_EVENTS 256
 #define UNCORED_EVENT_MAX_SLOTS   2048
@@ -46,6 +48,7 @@ struct uncored_reply {
 	uint32_t n; /* payload entries (ADD: slots) */
 	char detail[UNCORED_DETAIL_MAX];
 };
+_Static_assert(sizeof(struct uncored_reply) % 8 == 0, "a reply's payload is 8-byte aligned");
 
 /* HELLO's payload: the machine as the service found it, its platform by
  * name (the tables are the client's own), and where the counts come from. */

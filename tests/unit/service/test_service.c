@@ -15,7 +15,7 @@
 #include <string.h>
 
 static struct uncore_settings settings;
-static char reply[UNCORED_MSG_MAX];
+static _Alignas(uint64_t) char reply[UNCORED_MSG_MAX];
 
 static const struct uncored_reply *ask(struct uncored_server *srv, struct uncored_client *cl,
 				       uint32_t op, uint32_t id, const char *name, size_t *len,
