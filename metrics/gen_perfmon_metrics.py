@@ -22,7 +22,9 @@ one metric per Intel metric below, with Intel's formula kept verbatim
     SOCKET_COUNT -> SOCKETS, CHAS_PER_SOCKET and CORES_PER_SOCKET (one CHA
     a core on SKX/CLX) -> CHAS, the CHAs present per socket;
   * units: Intel's MB/sec (10^6 bytes/s) -> GB/s (/ 1000), GHz -> MHz
-    (* 1000), ns unchanged.
+    (* 1000), ns unchanged;
+  * COUNTING_TIME, ours (not in Intel's file): the set's counting time in
+    ns, the time base of interval tools, as every platform has it.
 --check compares the committed files with what would be generated.
 """
 import glob
@@ -199,6 +201,22 @@ def generate(gen, perfmon):
                 "",
             ]
             groups["MEM"].append("DRAM_BW")
+    # Ours, as every platform with metrics has it (src/metrics/README.md,
+    # "What a read returns"): interval tools (uncore-stat) divide counts by
+    # the time the same reads took them at, the clock every rate here uses.
+    out += [
+        "metric COUNTING_TIME",
+        "\tbox none",
+        "\tsection ours",
+        "\ttitle time counted since start or reset, read with the counts (the time every rate "
+        "of the event set divides by): an interval tool's time base",
+        "\tunits ns (counting time)",
+        "\tformula TOTAL_INTERVAL / TSC_SPEED * 1000",
+        "\tdecision ours, not Intel's: TOTAL_INTERVAL (TSC ticks of the interval) in ns, so that "
+        "a tool that differences counts has the time of the same reads (src/metrics/README.md, "
+        "\"What a read returns\")",
+        "",
+    ]
     for g, t in GROUPS:
         if not groups[g]:
             continue

@@ -36,5 +36,5 @@ $(MPITEST_BINS): $(BUILD)/mpitests/%: $(srcdir)/tests/integration/mpi/%.c $(BUIL
 	  -I$(srcdir)/mpi $< -L$(STAGE)/lib -lpapi -Wl,-rpath,$(STAGE)/lib -o $@
 
 stage: $(STAGE)/lib/libpapi_uncore_mpi.so
-check check-integration: $(MPITEST_BINS)
+check check-integration $(if $(filter 1,$(COVERAGE_INTEGRATION)),coverage): $(MPITEST_BINS)
 endif

@@ -57,9 +57,9 @@ struct uncore_shape_kernel {
 	unsigned npmus;
 	struct spmu *pmus;
 	/* Virtual time (uncore_shape_kernel_set_step): now_ns, the step a
-	 * round of reads adds, the round and whether one is under way. */
+	 * round adds, the round, and where the round is (enum round_state). */
 	uint64_t step_ns, now_ns, round;
-	int in_round;
+	int state;
 	uint64_t read_round[MAX_EVENTS]; /* the round each leader was last read in */
 	struct sevent ev[MAX_EVENTS];
 };
@@ -77,23 +77,36 @@ static uint64_t k_now(const struct uncore_shape_kernel *k)
 	return k->step_ns ? k->now_ns : mono_ns();
 }
 
-/* Any call but a read ends a round of reads. */
+/* Where a round of virtual time is (uncore_shape_kernel_set_step): none
+ * under way; begun by a look at the clock, no read yet; begun by reads that
+ * no look has dated yet; looked at and read. */
+enum round_state { ROUND_NONE, ROUND_LOOKED, ROUND_READ, ROUND_LOOKED_READ };
+
+/* Any call but a read or a look at the clock ends a round. */
 static void end_round(struct uncore_shape_kernel *k)
 {
-	k->in_round = 0;
+	k->state = ROUND_NONE;
 }
 
-/* A read of group `leader`: virtual time moves by one step when it starts a
- * round (the first read after another call, or a group read twice). */
+/* Virtual time moves by one step when a round starts, and only then. */
+static void start_round(struct uncore_shape_kernel *k, int state)
+{
+	k->now_ns += k->step_ns;
+	k->round++;
+	k->state = state;
+}
+
+/* A read of group `leader`: it starts a round when none is under way (the
+ * first read after another call) or when the group was read in this one
+ * already (a reader that reads again without looking at the clock). */
 static void read_tick(struct uncore_shape_kernel *k, int leader)
 {
 	if (!k->step_ns)
 		return;
-	if (!k->in_round || k->read_round[leader] == k->round) {
-		k->now_ns += k->step_ns;
-		k->round++;
-		k->in_round = 1;
-	}
+	if (k->state == ROUND_NONE || k->read_round[leader] == k->round)
+		start_round(k, ROUND_READ);
+	else if (k->state == ROUND_LOOKED)
+		k->state = ROUND_LOOKED_READ;
 	k->read_round[leader] = k->round;
 }
 
@@ -454,11 +467,30 @@ void uncore_shape_kernel_set_step(struct uncore_shape_kernel *k, uint64_t step_n
 {
 	k->step_ns = step_ns;
 	k->now_ns = 0;
-	k->in_round = 0;
+	k->state = ROUND_NONE;
 }
 
-int uncore_shape_kernel_now(void *k, uint64_t *ns)
+/* A reader on virtual time brackets its reads with the clock, as it does on
+ * hardware (eventset.c read_timed: the clock, the counters, the clock; a
+ * stop: the clock, then the final reads), so the look before the reads
+ * starts their round and the counts they return are of the instant it
+ * gives; the look after them gives the same instant and ends the round.
+ * Reads no look preceded (a shared hub's reading at a set's start, which
+ * the set's first read then takes over: share.c, `fresh`) are dated by the
+ * next look, and the one after it ends their round.  Were time to move
+ * inside the read instead, a look just before it would be a whole step
+ * early: a rate twice the scenario's over a start and a stop. */
+int uncore_shape_kernel_now(void *ctx, uint64_t *ns)
 {
+	struct uncore_shape_kernel *k = ctx;
+	if (k->step_ns) {
+		if (k->state == ROUND_NONE)
+			start_round(k, ROUND_LOOKED);
+		else if (k->state == ROUND_READ)
+			k->state = ROUND_LOOKED_READ;
+		else if (k->state == ROUND_LOOKED_READ)
+			k->state = ROUND_NONE;
+	}
 	*ns = k_now(k);
 	return 0;
 }

@@ -46,14 +46,22 @@ int uncore_shape_kernel_create(const struct uncore_shape *s, const char *tmpdir,
 const char *uncore_shape_kernel_pmu_root(const struct uncore_shape_kernel *k);
 const char *uncore_shape_kernel_cpu_root(const struct uncore_shape_kernel *k);
 
-/* Virtual time: from now on the counters move only when a round of reads
- * starts (the first read() after any other call, or a group read a second
- * time), by step_ns of time each round, so a count between two rounds is
- * exactly rate x step_ns (tests; PAPI_INTEL_UNCORE_SIM_KERNEL_STEP).  0:
- * the wall clock (CLOCK_MONOTONIC), the default. */
+/* Virtual time: from now on the counters move only when a round starts, by
+ * step_ns of time each round, so a count between two rounds is exactly
+ * rate x step_ns (tests; PAPI_INTEL_UNCORE_SIM_KERNEL_STEP).  A round
+ * starts at a look at the kernel's clock (uncore_shape_kernel_now) or a
+ * read() when none is under way, or at a read() of a group read in it
+ * already; a look after reads ends it (reads no look preceded: the look
+ * after the one that dates them), and so does any other call.  So a reader
+ * that looks at the clock, reads, and looks again (the event sets' timed
+ * reads) gets its counts and their instant together.  (Two readers
+ * interleaving untimed and timed reads of the same groups are not: a
+ * second read of a group starts a round between their looks.)
+ * 0: the wall clock (CLOCK_MONOTONIC), the default. */
 void uncore_shape_kernel_set_step(struct uncore_shape_kernel *k, uint64_t step_ns);
 
-/* Its time in ns (an uncore_clock's now_ns: ctx is the kernel). */
+/* Its time in ns (an uncore_clock's now_ns: ctx is the kernel); on virtual
+ * time a look that starts or ends a round (above). */
 int uncore_shape_kernel_now(void *k, uint64_t *ns);
 
 /* read() calls it has answered so far. */

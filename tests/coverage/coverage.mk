@@ -52,8 +52,9 @@ $(PAPI_COV)/.built: $(PAPI_WORK)/.built $(COV_RELOC) $(COMPONENT_FILES) $(PUBLIC
 	  { tail -40 $(PAPI_COV)/build.log; echo "the coverage libpapi failed; full log: $(PAPI_COV)/build.log"; exit 1; }
 	touch $@
 
-COV_INTEGRATION_DEPS := $(if $(filter 1,$(COVERAGE_INTEGRATION)),$(PAPI_COV)/.built stage $(COMPONENT_TEST_BINS) \
-	$(ITEST_BINS) $(UPSTREAM_TEST_BINS) $(FAKE_LIBS))
+# What make check-integration builds (INTEGRATION_DEPS; mpi/mpi.mk adds the
+# MPI test programs to coverage as to check-integration).
+COV_INTEGRATION_DEPS := $(if $(filter 1,$(COVERAGE_INTEGRATION)),$(PAPI_COV)/.built $(INTEGRATION_DEPS))
 
 # Counts start from zero at every run; the tests' verdicts are printed but a
 # failing test does not stop the report (make check is the test command).

@@ -234,7 +234,9 @@ PY
 	[ $? -eq 0 ] || fail "$name: the report could not be checked ($(tail -3 "$tmp/$name.out"))"
 done
 
-# The installed library, as a user's job loads it.
+# The installed library, as a user's job loads it: in an environment
+# without the LD_LIBRARY_PATH a test run may set (make coverage's points
+# at its own libpapi.so, which would be loaded in place of the installed one).
 prefix=$tmp/prefix
 if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
 	ilib=$prefix/lib/libpapi_uncore_mpi.so
@@ -245,9 +247,10 @@ if make -s -C "$SRCDIR" install prefix="$prefix" >"$tmp/install.log" 2>&1; then
 		fresh || { fail "cannot create simulated machines"; break; }
 		name=installed-$kernel
 		mkdir -p "$tmp/ld-$name"
-		run $name 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_SIM="$nodeA" \
+		(unset LD_LIBRARY_PATH
+		 run $name 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_SIM="$nodeA" \
 			-x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" -x LD_PRELOAD="$ilib" \
-			-x LD_DEBUG=files -x LD_DEBUG_OUTPUT="$tmp/ld-$name/ld" "$idle" "$tmp/$name"
+			-x LD_DEBUG=files -x LD_DEBUG_OUTPUT="$tmp/ld-$name/ld" "$idle" "$tmp/$name")
 		check_report $name 1 $?
 		inits=$(cat "$tmp/ld-$name"/ld.* 2>/dev/null | sed -n 's/.*calling init: \(.*libpapi\.so[^ ]*\)$/\1/p' | sort | uniq -c)
 		ours=$(cat "$tmp/ld-$name"/ld.* 2>/dev/null | grep -c "calling init: $prefix/lib/libpapi.so.7.0$")
@@ -269,8 +272,11 @@ elif mpicc -O1 -I"$SRCDIR/mpi" "$SRCDIR/tests/integration/mpi/mpi_idle.c" -Wl,--
 	plan 1
 	fresh
 	name=debian-papi
-	run $name 2 -x PAPI_INTEL_UNCORE_SIM="$nodeA" -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \
-		-x LD_PRELOAD="$lib" "$tmp/idle_debian" "$tmp/$name"
+	# As a user runs it: Debian's libpapi by its soname, not one an
+	# LD_LIBRARY_PATH of the test run would put first.
+	(unset LD_LIBRARY_PATH
+	 run $name 2 -x PAPI_INTEL_UNCORE_SIM="$nodeA" -x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$name.json" \
+		-x LD_PRELOAD="$lib" "$tmp/idle_debian" "$tmp/$name")
 	expect "$name: a job whose application loads $deb completes (status $?)" test -s "$tmp/$name.json"
 	said=$("$PYTHON3" - "$tmp/$name.json" "$deb" <<'PY' 2>&1
 import json, os, re, sys

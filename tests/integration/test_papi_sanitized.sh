@@ -44,12 +44,14 @@ run_checks "asan papi_counts e5-2699v3-2s" "$bin/papi_counts" e5-2699v3-2s
 run_checks "asan papi_counts e5-2620v3-2s" "$bin/papi_counts" e5-2620v3-2s
 run_checks "asan papi_audit" "$bin/papi_audit" 500 7 e7-8890v3-4s
 
-# The metrics through PAPI, both backends (the program of test_metrics_papi.sh).
+# The metrics through PAPI, both backends (the program of test_metrics_papi.sh),
+# with the sanitizer build's libpapi as DT_RPATH, which an LD_LIBRARY_PATH
+# of the run (make coverage's) does not override (Makefile.in, SAN_RPATH).
 m=$tmp/metrics_papi_check
 if ${CC:-cc} -std=gnu11 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -Wall -Wextra -Werror -I"$SRCDIR/src" -I"$SRCDIR/libpfm4-events" \
 	-I"$STAGE/include" "$here/metrics_papi_check.c" "$BUILD/lib/libintel_uncore_asan.a" \
-	-L"$papi" -lpapi -Wl,-rpath,"$papi" -lpthread -lm -ldl -o "$m" >"$tmp/cc.log" 2>&1; then
+	-L"$papi" -lpapi -Wl,--disable-new-dtags -Wl,-rpath,"$papi" -lpthread -lm -ldl -o "$m" >"$tmp/cc.log" 2>&1; then
 	run_checks "asan metrics, direct backend" "$m" "$scn"
 	PAPI_INTEL_UNCORE_SIM_KERNEL=perf run_checks "asan metrics, perf backend" "$m" "$scn"
 else

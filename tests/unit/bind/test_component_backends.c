@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "support/tmpdir.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,29 +31,43 @@ static void settings(struct uncore_settings *s, const char *backend, const char 
 	snprintf(s->sim_scenario, sizeof(s->sim_scenario), "none");
 }
 
+/* A set of `names` on the component's hub, started as the front-end does
+ * (the component's clock): 0, or the error (said on stderr). */
+static int start_set(struct uncore_component *c, const char *const *names, unsigned n,
+		     struct uncore_backend **view, struct uncore_set **set)
+{
+	int rc = uncore_component_bind(c);
+	if (rc == 0)
+		rc = uncore_share_view(c->share, view);
+	if (rc == 0)
+		rc = uncore_set_create(*view, set);
+	if (rc == 0)
+		uncore_set_clock(*set, &c->clock);
+	if (rc == 0)
+		rc = uncore_set_assign(*set, names, n);
+	if (rc == 0)
+		rc = uncore_set_start(*set);
+	if (rc < 0)
+		fprintf(stderr, "  %s: %s: %s\n", names[0], uncore_strerror(rc), uncore_error_detail());
+	return rc;
+}
+
+static void end_set(struct uncore_backend *view, struct uncore_set *set)
+{
+	uncore_set_destroy(set);
+	if (view)
+		view->ops->destroy(view); /* a set does not own its backend */
+}
+
 /* Count `name` for a set on the component's hub: 0 and the value, or the error. */
 static int count_once(struct uncore_component *c, const char *name, uint64_t *v)
 {
 	struct uncore_backend *view = NULL;
 	struct uncore_set *set = NULL;
-	int rc = uncore_component_bind(c);
-	if (rc == 0)
-		rc = uncore_share_view(c->share, &view);
-	if (rc == 0)
-		rc = uncore_set_create(view, &set);
-	if (rc == 0)
-		uncore_set_clock(set, &c->clock); /* as the front-end does */
-	if (rc == 0)
-		rc = uncore_set_assign(set, &name, 1);
-	if (rc == 0)
-		rc = uncore_set_start(set);
-	if (rc == 0)
-		rc = uncore_set_read(set, v);
-	if (rc < 0)
+	int rc = start_set(c, &name, 1, &view, &set);
+	if (rc == 0 && (rc = uncore_set_read(set, v)) < 0)
 		fprintf(stderr, "  %s: %s: %s\n", name, uncore_strerror(rc), uncore_error_detail());
-	uncore_set_destroy(set);
-	if (view)
-		view->ops->destroy(view); /* a set does not own its backend */
+	end_set(view, set);
 	return rc;
 }
 
@@ -134,6 +149,50 @@ TEST(simulated_kernels)
 	CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_SIM_KERNEL=vax");
 	CHECK_CONTAINS(uncore_error_detail(), ", spr");
 	harness_row = NULL;
+	test_rmtree(locks);
+}
+
+/* A kernel shape on virtual time (PAPI_INTEL_UNCORE_SIM_KERNEL_STEP = 1 s):
+ * the component's clock is the kernel's (shape_now), so a set's metrics
+ * and counting time are of the same reads as its counts: Sapphire Rapids'
+ * scenario reads 10 M CAS x (1 + ... + 8 channels) x (1 + 2 sockets) =
+ * 1.08 G a second, 69.12 GB/s of 64 bytes, exactly, every read one step. */
+TEST(kernel_shape_on_virtual_time)
+{
+	const char *locks = test_mkdtemp("comp-step");
+	REQUIRE(locks);
+	struct uncore_settings s;
+	settings(&s, "sim", locks);
+	snprintf(s.sim_kernel, sizeof(s.sim_kernel), "spr");
+	snprintf(s.sim_kernel_step, sizeof(s.sim_kernel_step), "1000000000");
+	snprintf(s.tmpdir, sizeof(s.tmpdir), "%s", locks);
+	struct uncore_component *c = NULL;
+	CHECK_EQ_INT(uncore_component_probe(&s, &HSX, &c), 0);
+	REQUIRE(c != NULL);
+	struct uncore_backend *view = NULL;
+	struct uncore_set *set = NULL;
+	static const char *const names[] = {"uncore_imc::cas_count_read", "spr_metric::DRAM_READ_BW",
+					    "spr_metric::COUNTING_TIME"};
+	int rc = start_set(c, names, 3, &view, &set);
+	CHECK_EQ_INT(rc, 0);
+	for (unsigned r = 1; rc == 0 && r <= 3; r++) {
+		uint64_t v[3] = {0, 0, 0};
+		double bw, ns;
+		CHECK_EQ_INT(uncore_set_read(set, v), 0);
+		memcpy(&bw, &v[1], sizeof(bw));
+		memcpy(&ns, &v[2], sizeof(ns));
+		CHECK_EQ_U64(v[0], 1080000000ull * r);
+		CHECK(fabs(bw - 69.12) < 1e-9);
+		CHECK(fabs(ns - 1e9 * r) < 1e-3);
+	}
+	end_set(view, set);
+	uncore_component_close(c);
+	/* A step that is no positive number of nanoseconds is refused. */
+	snprintf(s.sim_kernel_step, sizeof(s.sim_kernel_step), "-5");
+	c = NULL;
+	CHECK_EQ_INT(uncore_component_probe(&s, &HSX, &c), UNCORE_EINVAL);
+	CHECK_CONTAINS(uncore_error_detail(), "PAPI_INTEL_UNCORE_SIM_KERNEL_STEP=-5");
+	uncore_component_close(c);
 	test_rmtree(locks);
 }
 
@@ -239,6 +298,7 @@ int main(void)
 {
 	RUN(simulator_of_every_generation);
 	RUN(simulated_kernels);
+	RUN(kernel_shape_on_virtual_time);
 	RUN(perf_backend_on_a_fake_kernel);
 	RUN(open_reads_the_environment);
 	return harness_done();

@@ -393,6 +393,66 @@ TEST(system_calls_keep_the_kernel_rules_and_count_rate_times_time)
 	sys->destroy(sys);
 }
 
+/* Virtual time (PAPI_INTEL_UNCORE_SIM_KERNEL_STEP): the counters move a step
+ * per round and never otherwise; a look at the clock before reads starts
+ * their round and gives their instant, the look after them ends it; reads
+ * without a look start a round (or a new one when a group is read again)
+ * and the next look dates them. */
+TEST(virtual_time_moves_a_step_a_round_and_the_clock_dates_the_reads)
+{
+	const struct uncore_shape *s = uncore_shape_find("spr");
+	struct uncore_shape_kernel *k = NULL;
+	REQUIRE(s && uncore_shape_kernel_create(s, NULL, &k) == 0);
+	uncore_shape_kernel_set_step(k, 1000000000);
+	struct uncore_perf_sys *sys = uncore_shape_kernel_sys(k);
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = SHAPE_FIRST_TYPE + 56 + 12 + 12 + 12 + 1 + 3; /* uncore_imc_3 */
+	a.config = 0xcf05;                                     /* cas_count_read */
+	a.disabled = 1;
+	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED;
+	int fd = sys->open(sys, &a, -1, 60, -1, 0); /* socket 1: 10 M x 4 x 2 = 80 M/s */
+	REQUIRE(fd >= 0);
+	CHECK_EQ_INT(sys->ioctl(sys, fd, PERF_EVENT_IOC_ENABLE, 0), 0); /* at 0 */
+	uint64_t t = 0, buf[2] = {0, 0};
+	/* A timed read: look, read, look. */
+	CHECK_EQ_INT(uncore_shape_kernel_now(k, &t), 0);
+	CHECK_EQ_U64(t, 1000000000);
+	CHECK_EQ_INT(sys->read(sys, fd, buf, sizeof(buf)), (int)sizeof(buf));
+	CHECK_EQ_U64(buf[0], 80000000);
+	CHECK_EQ_U64(buf[1], 1000000000);
+	CHECK_EQ_INT(uncore_shape_kernel_now(k, &t), 0);
+	CHECK_EQ_U64(t, 1000000000);
+	/* Reads without a look: a round each, as the same group is read again. */
+	CHECK_EQ_INT(sys->read(sys, fd, buf, sizeof(buf)), (int)sizeof(buf));
+	CHECK_EQ_U64(buf[0], 160000000);
+	CHECK_EQ_INT(sys->read(sys, fd, buf, sizeof(buf)), (int)sizeof(buf));
+	CHECK_EQ_U64(buf[0], 240000000);
+	/* The next look dates them, the one after it ends their round. */
+	CHECK_EQ_INT(uncore_shape_kernel_now(k, &t), 0);
+	CHECK_EQ_U64(t, 3000000000);
+	CHECK_EQ_INT(uncore_shape_kernel_now(k, &t), 0);
+	CHECK_EQ_U64(t, 3000000000);
+	/* A look with no round under way starts one; looks before its reads
+	 * see the same instant. */
+	CHECK_EQ_INT(uncore_shape_kernel_now(k, &t), 0);
+	CHECK_EQ_U64(t, 4000000000);
+	CHECK_EQ_INT(uncore_shape_kernel_now(k, &t), 0);
+	CHECK_EQ_U64(t, 4000000000);
+	CHECK_EQ_INT(sys->read(sys, fd, buf, sizeof(buf)), (int)sizeof(buf));
+	CHECK_EQ_U64(buf[0], 320000000);
+	/* Any other call ends a round: disabled at 4 s, counting stops there. */
+	CHECK_EQ_INT(sys->ioctl(sys, fd, PERF_EVENT_IOC_DISABLE, 0), 0);
+	CHECK_EQ_INT(uncore_shape_kernel_now(k, &t), 0);
+	CHECK_EQ_U64(t, 5000000000);
+	CHECK_EQ_INT(sys->read(sys, fd, buf, sizeof(buf)), (int)sizeof(buf));
+	CHECK_EQ_U64(buf[0], 320000000);
+	CHECK_EQ_U64(buf[1], 4000000000);
+	CHECK_EQ_INT(sys->close(sys, fd), 0);
+	sys->destroy(sys);
+}
+
 /* An event set summing Intel's UNC_CHA_TOR_INSERTS.IA_MISS over the 128 CHAs
  * of both Granite Rapids sockets: one read() per PMU instance (256), and
  * the count the scenario defines, 3 M x (1 + ... + 128) x (1 + 2) a second,
@@ -436,6 +496,7 @@ int main(void)
 	RUN(a_family_of_more_than_32_pmus_is_summed_whole);
 	RUN(raw_terms_are_checked);
 	RUN(system_calls_keep_the_kernel_rules_and_count_rate_times_time);
+	RUN(virtual_time_moves_a_step_a_round_and_the_clock_dates_the_reads);
 	RUN(a_128_cha_family_read_is_one_read_per_instance_and_exact);
 	return harness_done();
 }
