@@ -419,12 +419,19 @@ static void prepare_sums(struct uncore_set *s)
  * The clock is read just before and just after.  A read that freezes the
  * counters stops them between its first and last access: counting time
  * advances to the instant before and resumes at the instant after, so a
- * read preempted while frozen loses no time its counts lack.  A read that
- * does not freeze samples the counters one after the other: its instant
- * is the middle, and a read four times longer than usual (preempted
- * half-way) is made again, twice at most, so that the counts and their
- * instant stay together.  `origin`: counting (re)started just before: the
- * time before this read counts nothing. */
+ * read preempted while frozen loses no time its counts lack (a preemption
+ * between a clock read and the freeze or unfreeze itself still moves
+ * counts against time: src/metrics/README.md, "Counting time").  A read
+ * that does not freeze samples the counters one after the other: its
+ * instant is the middle, and a read longer than 50 us and four times
+ * longer than the shortest one (preempted half-way) is made again,
+ * READ_AGAIN times at most, so that the counts and their instant stay
+ * together; the first read, with no shortest one yet, is made twice when
+ * it is that long.  `origin`: counting (re)started just before: the time
+ * before this read counts nothing, and its read, which only starts the
+ * folds, is made again the same way, freeze or not. */
+#define READ_AGAIN 8
+
 static inline int timed_op(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums)
 {
 	return sums ? share_view_sum((struct share_view *)s->be, sums, raw)
@@ -443,9 +450,17 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 	*read_rc = rc == 0 ? timed_op(s, raw, sums) : 0;
 	if (rc == 0)
 		rc = uncore_clock_now(&s->clock, &a);
-	for (int again = 0; rc == 0 && *read_rc == 0 && !freezes && !origin && s->read_window &&
-			    again < 2 && a - b > 50000 && a - b > 4 * s->read_window;
+	/* best: the shortest read known before this attempt (none before the
+	 * first read: that one is made twice, so that a preempted first read
+	 * is known too). */
+	uint64_t best = origin ? 0 : s->read_window;
+	for (int again = 0; rc == 0 && *read_rc == 0 && (!freezes || origin) && again < READ_AGAIN;
 	     again++) {
+		uint64_t d = a - b;
+		if (a < b || d <= 50000 || (best && d <= 4 * best))
+			break;
+		if (!best || d < best)
+			best = d;
 		rc = uncore_clock_now(&s->clock, &b);
 		*read_rc = rc == 0 ? timed_op(s, raw, sums) : 0;
 		if (rc == 0)
@@ -455,8 +470,17 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 		return rc;
 	if (a < b)
 		a = b;
-	if (!origin)
-		s->read_window = s->read_window ? (3 * s->read_window + (a - b)) / 4 : a - b;
+	/* How long a read takes unpreempted: the shortest read seen (not the
+	 * origin's, which follows the start at once and has nothing to catch
+	 * up), drifting up slowly with reads that were not preempted, so that
+	 * a machine that preempts often does not raise the bar by which a
+	 * preempted read is known. */
+	if (!origin) {
+		if (!s->read_window || a - b < s->read_window)
+			s->read_window = a - b ? a - b : 1;
+		else if (a - b <= 4 * s->read_window)
+			s->read_window += (a - b - s->read_window) / 16;
+	}
 	uint64_t stop = freezes ? b : b + (a - b) / 2;
 	if (!origin && stop > s->resume_ns)
 		s->count_ns += stop - s->resume_ns;
