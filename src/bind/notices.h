@@ -24,7 +24,6 @@ int intel_uncore_notices(int EventSet, char *buf, size_t len);
  * once; later reads that fail the same way return PAPI_OK with the last
  * values read of the counters that failed (components/intel_uncore
  * README), so a tool that must know checks the notices after each read. */
-#define INTEL_UNCORE_NOTICE_READ_FAILED "a read failed: "
-#define INTEL_UNCORE_NOTICE_STOP_FAILED "the stop failed: "
+#include "common/notice_words.h" /* INTEL_UNCORE_NOTICE_READ_FAILED, _STOP_FAILED */
 
 #endif

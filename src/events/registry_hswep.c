@@ -576,6 +576,7 @@ const struct uncore_event_platform uncore_events_hswep = {
 	    .name = #gen,                                                                          \
 	    .boxes = gen##_boxes,                                                                  \
 	    .nboxes = LIBPFM_ARRAY_SIZE(gen##_boxes),                                              \
+	    .from_intel_perfmon = 1, /* its tables: gen_perfmon.py, from Intel's data */            \
 	};
 
 PERFMON_HSWEP_COUSINS(HSWEP_COUSIN)

@@ -158,4 +158,9 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 			      unsigned n, int attach_cpu, struct contents *c);
 void uncore_set_free_contents(struct contents *c);
 
+/* The backend's times of the least-counted slot of event `local` of the
+ * current phase, as of the last read: 0, or 1 when the backend keeps none
+ * (it always counts).  (set_query.c) */
+int set_live_times(const struct uncore_set *s, unsigned local, struct uncore_slot_status *out);
+
 #endif
