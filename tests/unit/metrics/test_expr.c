@@ -272,7 +272,12 @@ TEST(compiled_programs_give_the_tree_s_values)
 	    {"2 ^ C - ROUND(C / 3, A - 1.6e9) + -(A * B)", 16},
 	    {"(A * 64 + B * 64) / ((C * 2300 / 1000) / (2300 * 1000000)) / 10^9", 17},
 	};
-	static const double sets[][3] = {{1.6e9, 8e8, 3}, {0, 0, 0}, {-7.25, 3.5, 3.5}, {1e300, 1e-300, 2}};
+	/* Values of the terms in the order they stand (as_terms numbers each
+	 * occurrence: the longest row has 5). */
+	static const double sets[][5] = {{1.6e9, 8e8, 3, 2.5, 1.6e9},
+					 {0, 0, 0, 0, 0},
+					 {-7.25, 3.5, 3.5, -7.25, 1e-3},
+					 {1e300, 1e-300, 2, 1e300, 3}};
 	for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
 		struct mx_arena *a;
 		struct mx_node *n;
@@ -282,6 +287,7 @@ TEST(compiled_programs_give_the_tree_s_values)
 		REQUIRE(mx_arena_create(&a) == 0);
 		CHECK_EQ_INT(mx_parse(a, rows[r].text, "test", &n), 0);
 		as_terms(n, &next);
+		REQUIRE(next <= (int)(sizeof(sets[0]) / sizeof(sets[0][0])));
 		CHECK_EQ_INT(mx_compile(n, &prog), 0);
 		CHECK_EQ_INT((int)prog.n, (int)rows[r].ops);
 		for (unsigned k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
