@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		setup();
 	struct uncored_server *srv;
 	struct uncored_client *cl;
-	const struct uncored_server_config cfg = {comp->share, comp->be, &comp->clock, comp->origin};
+	const struct uncored_server_config cfg = {comp->share, comp->be, &comp->clock, comp->origin, NULL};
 	if (uncored_server_create(&cfg, snap, &srv) < 0 || uncored_client_new(srv, &cl) < 0)
 		abort();
 	const struct uncored_peer peer = {1000, 1000, 4242, "fuzz"};

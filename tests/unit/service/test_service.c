@@ -52,7 +52,7 @@ TEST(serves_exact_totals)
 	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
 	struct uncored_server *srv;
 	struct uncored_client *cl;
-	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) == 0);
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, NULL}, snap, &srv) == 0);
 	REQUIRE(uncored_client_new(srv, &cl) == 0);
 	size_t len;
 	int fd;
@@ -140,7 +140,7 @@ TEST(groups_each_socket_once)
 	REQUIRE(uncore_component_open(&settings, &comp) == 0);
 	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
 	struct uncored_server *srv;
-	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) == 0);
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, NULL}, snap, &srv) == 0);
 	/* rank0, rank1: user 1000, group job; other: user 1001 naming job; alone: no group */
 	struct uncored_client *cl[4];
 	const struct uncored_peer peers[4] = {{1000, 1000, 11, "rank"}, {1000, 1000, 12, "rank"},
