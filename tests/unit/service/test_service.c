@@ -33,22 +33,45 @@ static const struct uncored_reply *ask(struct uncored_server *srv, struct uncore
 	return (const struct uncored_reply *)reply;
 }
 
-TEST(serves_exact_totals)
-{
-	const char *dir = test_mkdtemp("service");
-	REQUIRE(dir != NULL);
-	char path[512];
-	snprintf(path, sizeof(path), "%s/node", dir);
+/* A shared simulated node (e5-2699v3-2s, `scenario` or none) in a
+ * directory of its own, and the component counting on it. */
+struct node_fixture {
+	const char *dir;
 	struct uncore_sim *node;
-	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &node) == 0);
-	REQUIRE(uncore_sim_load_scenario(node, "hswep-clocks") == 0);
-	REQUIRE(uncore_settings_read(&settings) == 0);
+	struct uncore_component *comp;
+};
+
+static int fixture_open(struct node_fixture *fx, const char *name, const char *scenario)
+{
+	char path[512];
+	fx->dir = test_mkdtemp(name);
+	if (!fx->dir)
+		return -1;
+	snprintf(path, sizeof(path), "%s/node", fx->dir);
+	if (uncore_sim_create("e5-2699v3-2s", path, &fx->node) != 0 ||
+	    (scenario && uncore_sim_load_scenario(fx->node, scenario) != 0) ||
+	    uncore_settings_read(&settings) != 0)
+		return -1;
 	snprintf(settings.backend, sizeof(settings.backend), "sim");
 	snprintf(settings.sim, sizeof(settings.sim), "%s", path);
 	snprintf(settings.service, sizeof(settings.service), "none");
 	settings.sim_kernel[0] = settings.sim_scenario[0] = settings.sim_log[0] = '\0';
-	struct uncore_component *comp;
-	REQUIRE(uncore_component_open(&settings, &comp) == 0);
+	return uncore_component_open(&settings, &fx->comp);
+}
+
+static void fixture_close(struct node_fixture *fx)
+{
+	uncore_component_close(fx->comp);
+	uncore_sim_destroy(fx->node);
+	test_rmtree(fx->dir);
+}
+
+TEST(serves_exact_totals)
+{
+	struct node_fixture fx;
+	REQUIRE(fixture_open(&fx, "service", "hswep-clocks") == 0);
+	struct uncore_sim *node = fx.node;
+	struct uncore_component *comp = fx.comp;
 	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
 	struct uncored_server *srv;
 	struct uncored_client *cl;
@@ -113,9 +136,7 @@ TEST(serves_exact_totals)
 
 	uncored_server_destroy(srv);
 	free(snap);
-	uncore_component_close(comp);
-	uncore_sim_destroy(node);
-	test_rmtree(dir);
+	fixture_close(&fx);
 }
 
 /* Each socket once within a measurement group (server.h): the group's
@@ -124,20 +145,10 @@ TEST(serves_exact_totals)
  * the next ADD of the group counts. */
 TEST(groups_each_socket_once)
 {
-	const char *dir = test_mkdtemp("service-groups");
-	REQUIRE(dir != NULL);
-	char path[512];
-	snprintf(path, sizeof(path), "%s/node", dir);
-	struct uncore_sim *node;
-	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &node) == 0);
-	REQUIRE(uncore_sim_load_scenario(node, "hswep-clocks") == 0);
-	REQUIRE(uncore_settings_read(&settings) == 0);
-	snprintf(settings.backend, sizeof(settings.backend), "sim");
-	snprintf(settings.sim, sizeof(settings.sim), "%s", path);
-	snprintf(settings.service, sizeof(settings.service), "none");
-	settings.sim_kernel[0] = settings.sim_scenario[0] = settings.sim_log[0] = '\0';
-	struct uncore_component *comp;
-	REQUIRE(uncore_component_open(&settings, &comp) == 0);
+	struct node_fixture fx;
+	REQUIRE(fixture_open(&fx, "service-groups", "hswep-clocks") == 0);
+	struct uncore_sim *node = fx.node;
+	struct uncore_component *comp = fx.comp;
 	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
 	struct uncored_server *srv;
 	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, NULL}, snap, &srv) == 0);
@@ -188,9 +199,7 @@ TEST(groups_each_socket_once)
 	CHECK(((const struct uncored_add_reply *)(h + 1))->slot[0].index != UNCORED_INDEX_NONE);
 	uncored_server_destroy(srv);
 	free(snap);
-	uncore_component_close(comp);
-	uncore_sim_destroy(node);
-	test_rmtree(dir);
+	fixture_close(&fx);
 }
 
 /* The policy through the service (service/policy.h): user 1000's PCU
@@ -199,19 +208,9 @@ TEST(groups_each_socket_once)
  * policy's limit; a second client of user 1000 refused at HELLO. */
 TEST(policy_refuses)
 {
-	const char *dir = test_mkdtemp("service-policy");
-	REQUIRE(dir != NULL);
-	char path[512];
-	snprintf(path, sizeof(path), "%s/node", dir);
-	struct uncore_sim *node;
-	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &node) == 0);
-	REQUIRE(uncore_settings_read(&settings) == 0);
-	snprintf(settings.backend, sizeof(settings.backend), "sim");
-	snprintf(settings.sim, sizeof(settings.sim), "%s", path);
-	snprintf(settings.service, sizeof(settings.service), "none");
-	settings.sim_kernel[0] = settings.sim_scenario[0] = settings.sim_log[0] = '\0';
-	struct uncore_component *comp;
-	REQUIRE(uncore_component_open(&settings, &comp) == 0);
+	struct node_fixture fx;
+	REQUIRE(fixture_open(&fx, "service-policy", NULL) == 0);
+	struct uncore_component *comp = fx.comp;
 	static const char text[] = "deny * pcu reason power readings are for administrators\n"
 				   "limit user:1000 events 2\nlimit user:1000 clients 1\n";
 	struct uncored_policy *pol;
@@ -255,9 +254,7 @@ TEST(policy_refuses)
 	uncored_server_destroy(srv);
 	uncored_policy_free(pol);
 	free(snap);
-	uncore_component_close(comp);
-	uncore_sim_destroy(node);
-	test_rmtree(dir);
+	fixture_close(&fx);
 }
 
 TEST(request_checks)
