@@ -502,8 +502,10 @@ static void part_text(struct buf *b, double seconds, const char *state)
 	put(b, "X\t%s\t%d\t%s\n", st.node, st.rank, state);
 }
 
-/* This rank's part rewritten (with the counts of a read now when it counts
- * and its part is not final yet), then the report rebuilt when `rebuild`.
+/* This rank's part rewritten (with the counts of a read now when it counts,
+ * its part is not final yet and `rebuild`: the first part, at MPI_Init, has
+ * the zeros of the start and reads nothing, since a read may move a
+ * simulated kernel's clock), then the report rebuilt when `rebuild`.
  * `final`: the part says how the rank ended and is not rewritten again.
  * Called with st.lock held. */
 static void checkpoint_locked(const char *state, int final, int rebuild)
@@ -513,7 +515,7 @@ static void checkpoint_locked(const char *state, int final, int rebuild)
 		return;
 	if (!st.ended) {
 		double seconds = 0;
-		if (st.on) {
+		if (st.on && rebuild) {
 			long long *v = calloc((size_t)st.nslots + 1, sizeof(*v));
 			if (v && PAPI_read(st.es, v) == PAPI_OK) {
 				memcpy(st.val, v, (size_t)st.nslots * sizeof(*v));
