@@ -27,12 +27,16 @@ expect "perf_event_uncore is still compiled in" grep -q '^Name: *perf_event_unco
 family=$(sed -n 's/^cpu family[[:space:]]*: *//p' /proc/cpuinfo | head -1)
 model=$(sed -n 's/^model[[:space:]]*: *//p' /proc/cpuinfo | head -1)
 vendor=$(sed -n 's/^vendor_id[[:space:]]*: *//p' /proc/cpuinfo | head -1)
-# The CPUs src/platform/cpu.c has tables for (GenuineIntel only).
+# The CPUs src/platform/*/ have tables for (GenuineIntel only; each
+# platform's `models[]`): HSX, BDX, SKL and its Kaby/Coffee/Comet Lake
+# cousins, NHM, X7400/X7100, SKX/CLX, ICX, SPR, EMR, GNR, SRF.
 case "$vendor/$family/$(printf '0x%x' "${model:-0}")" in
-GenuineIntel/6/0x3f | GenuineIntel/6/0x4e | GenuineIntel/6/0x5e | GenuineIntel/6/0x1a | \
-	GenuineIntel/6/0x1e | GenuineIntel/6/0x1f | GenuineIntel/6/0x1d | GenuineIntel/15/0x6 | \
-	GenuineIntel/6/0x55 | GenuineIntel/6/0x6a | GenuineIntel/6/0x6c | GenuineIntel/6/0x8f | \
-	GenuineIntel/6/0xcf | GenuineIntel/6/0xad | GenuineIntel/6/0xaf)
+GenuineIntel/6/0x3f | GenuineIntel/6/0x4f | GenuineIntel/6/0x4e | GenuineIntel/6/0x5e | \
+	GenuineIntel/6/0x8e | GenuineIntel/6/0x9e | GenuineIntel/6/0xa5 | GenuineIntel/6/0xa6 | \
+	GenuineIntel/6/0x1a | GenuineIntel/6/0x1e | GenuineIntel/6/0x1f | GenuineIntel/6/0x1d | \
+	GenuineIntel/15/0x6 | GenuineIntel/6/0x55 | GenuineIntel/6/0x6a | GenuineIntel/6/0x6c | \
+	GenuineIntel/6/0x8f | GenuineIntel/6/0xcf | GenuineIntel/6/0xad | GenuineIntel/6/0xae | \
+	GenuineIntel/6/0xaf)
 	tables=1 ;;
 *) tables=0 ;;
 esac

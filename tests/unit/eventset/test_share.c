@@ -22,6 +22,10 @@
 
 #define MS 1000000ull
 
+/* The simulator's clock of the last open_hub, for the sets whose values
+ * are rates (metrics: sim_set.h). */
+static struct uncore_clock sim_clock;
+
 /* A machine with `scenario`, its backend (the perf backend over the
  * simulated kernel when `perf`) handed to a hub. */
 static int open_hub(struct sim_set *e, struct uncore_share **hub, int perf, const char *scenario)
@@ -30,6 +34,7 @@ static int open_hub(struct sim_set *e, struct uncore_share **hub, int perf, cons
 		      : sim_set_open(e, "e5-2699v3-2s", scenario, NULL);
 	if (rc < 0)
 		return rc;
+	sim_clock = *uncore_set_get_clock(e->set);
 	uncore_set_destroy(e->set);
 	e->set = NULL;
 	struct uncore_share_config cfg = {NULL, 1};
@@ -320,6 +325,63 @@ static void a_set_in_another_order_reads_its_own_counts(int perf)
 	sim_set_close(&e);
 }
 
+/* A set with a metric beside a raw event (its sums take the metric's
+ * terms too: prepare_metric_sums) joining a hub whose counter another set
+ * has counted on for a second: its raw count and its metric cover its own
+ * second only, not the hub's two. */
+static void a_metric_set_joining_later_counts_its_own_interval(int perf)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a, b;
+	const char *eva[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0"};
+	const char *evb[] = {"hswep_unc_imc0::UNC_M_CAS_COUNT:RD:socket=0",
+			     "hswep_metric::DRAM_READ_BW:socket=0"};
+	uint64_t va[1], vb[2];
+	CHECK_EQ_INT(open_hub(&e, &hub, perf, "stream.scn"), 0);
+	CHECK_EQ_INT(view_set_open(hub, eva, 1, &a), 0);
+	CHECK_EQ_INT(view_set_open(hub, evb, 2, &b), 0);
+	uncore_set_clock(b.set, &sim_clock);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_start(b.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(b.set, vb), 0);
+	CHECK_EQ_INT(uncore_set_read(a.set, va), 0);
+	/* stream.scn: 100 M read CAS per channel per second, 64 bytes each. */
+	unsigned channels = (unsigned)__builtin_popcount(e.topo.populated_imc);
+	CHECK_EQ_U64(va[0], 200000000ull);
+	CHECK_EQ_U64(vb[0], 100000000ull);
+	struct uncore_set_entry_info info;
+	CHECK_EQ_INT(uncore_set_entry_info(b.set, 1, &info), 0);
+	double gbs = 100e6 * 64 * channels / 1e9;
+	CHECK_NEAR(uncore_set_value_double(&info, vb[1]), gbs, gbs * 1e-12);
+	/* A reset restarts the set's sums from the hub's totals of now. */
+	CHECK_EQ_INT(uncore_set_reset(b.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(b.set, vb), 0);
+	CHECK_EQ_U64(vb[0], 100000000ull);
+	CHECK_NEAR(uncore_set_value_double(&info, vb[1]), gbs, gbs * 1e-12);
+	CHECK_EQ_INT(uncore_set_stop(b.set, vb), 0);
+	CHECK_EQ_INT(uncore_set_stop(a.set, va), 0);
+	CHECK_EQ_U64(vb[0], 100000000ull);
+	CHECK_EQ_U64(va[0], 300000000ull);
+	view_set_close(&a);
+	view_set_close(&b);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
+TEST(direct_a_metric_set_joining_later_counts_its_own_interval)
+{
+	a_metric_set_joining_later_counts_its_own_interval(0);
+}
+
+TEST(perf_a_metric_set_joining_later_counts_its_own_interval)
+{
+	a_metric_set_joining_later_counts_its_own_interval(1);
+}
+
 TEST(direct_a_set_in_another_order_reads_its_own_counts)
 {
 	a_set_in_another_order_reads_its_own_counts(0);
@@ -528,6 +590,8 @@ int main(void)
 	RUN(perf_view_reads_are_exact_across_wraps);
 	RUN(direct_lone_set_reads_in_one_pass_exact_across_wraps);
 	RUN(perf_lone_set_reads_in_one_pass_exact_across_wraps);
+	RUN(direct_a_metric_set_joining_later_counts_its_own_interval);
+	RUN(perf_a_metric_set_joining_later_counts_its_own_interval);
 	RUN(direct_a_set_in_another_order_reads_its_own_counts);
 	RUN(perf_a_set_in_another_order_reads_its_own_counts);
 	RUN(a_lone_multiplexed_group_read_in_place_is_scaled);

@@ -304,10 +304,69 @@ TEST(compiled_programs_give_the_tree_s_values)
 	harness_row = NULL;
 }
 
+/* Names whose first letter is C become commons (numbered in order), the
+ * others terms: as the catalog resolves a formula's constants (TSC speed,
+ * the elapsed time) and its counted events. */
+static void as_terms_and_commons(struct mx_node *n, int *next_term, int *next_common)
+{
+	if (!n)
+		return;
+	if (n->kind == MX_REF) {
+		if (n->name[0] == 'C') {
+			n->kind = MX_COMMON;
+			n->common = (*next_common)++;
+		} else {
+			n->kind = MX_TERM;
+			n->term = (*next_term)++;
+		}
+		return;
+	}
+	as_terms_and_commons(n->a, next_term, next_common);
+	as_terms_and_commons(n->b, next_term, next_common);
+}
+
+/* Commons known when a program is bound (mx_bind's `known`: the TSC speed
+ * of a set's clock) are folded with each other and with the program's
+ * numbers there, in the operands' order: the bound program gives the
+ * tree's value bit for bit, a difference or a quotient of two of them
+ * included. */
+TEST(commons_known_at_bind_time_fold_in_order)
+{
+	static const char *rows[] = {
+	    "A / (C1 - C2)", "A * (C1 / C2)", "(C1 - C2) * A", "C1 - C2 - A",
+	    "A - (C1 - 1) ^ C2", "ROUND(C1 - C2 / 3, 2) + A",
+	};
+	const double terms[] = {6.4e10}, commons[] = {2.3e9, 5e8};
+	for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		struct mx_arena *a;
+		struct mx_node *n;
+		struct mx_prog prog = {0};
+		int nt = 0, nc = 0;
+		harness_row = rows[r];
+		REQUIRE(mx_arena_create(&a) == 0);
+		CHECK_EQ_INT(mx_parse(a, rows[r], "test", &n), 0);
+		as_terms_and_commons(n, &nt, &nc);
+		CHECK_EQ_INT(nt, 1);
+		CHECK_EQ_INT(nc, 2);
+		CHECK_EQ_INT(mx_compile(n, &prog), 0);
+		double t = mx_eval(n, terms, commons);
+		static struct mx_fprog f;
+		/* Both commons known: folded; none known: loaded at each run. */
+		for (unsigned known = 0; known <= 3; known += 3) {
+			CHECK_EQ_INT(mx_bind(&prog, terms, commons, known, commons, &f), 0);
+			double b = mx_frun(&f);
+			CHECK(memcmp(&t, &b, sizeof(t)) == 0);
+		}
+		mx_arena_destroy(a);
+	}
+	harness_row = NULL;
+}
+
 int main(void)
 {
 	RUN(arithmetic);
 	RUN(compiled_programs_give_the_tree_s_values);
+	RUN(commons_known_at_bind_time_fold_in_order);
 	RUN(event_subevent_and_control_bits);
 	RUN(box_prefix_and_two_level_subevents);
 	RUN(with_forms);
