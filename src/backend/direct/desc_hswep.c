@@ -62,6 +62,26 @@ static uint64_t hsx_writable(const struct direct_kind *k, enum direct_reg_role r
 	return r ? r->valid | r->must1 : 0;
 }
 
+/* Every register a claim asks for of one box, in one call (the engine's
+ * allowlist of a claimed box): hsx_reg and hsx_writable of each. */
+static int hsx_regs(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
+		    unsigned inst, struct direct_box_reg *regs, unsigned n)
+{
+	struct hswep_reg_req req[DIRECT_MAX_BOX_REGS];
+	int bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS;
+	if (n > DIRECT_MAX_BOX_REGS)
+		return uncore_fail(UNCORE_ENOSPACE, "%s: %u registers asked at once", k->title, n);
+	for (unsigned i = 0; i < n; i++)
+		req[i] = (struct hswep_reg_req){.kind = role_reg[regs[i].role], .index = regs[i].idx};
+	int rc = hswep_box_regs(k->layout, inst, socket, bus ? m->pci_bus[socket] : 0,
+				bus ? m->pci_root_bus[socket] : 0, req, n);
+	for (unsigned i = 0; rc == 0 && i < n; i++) {
+		regs[i].reg = req[i].reg;
+		regs[i].writable = req[i].writable;
+	}
+	return rc;
+}
+
 /* A planned filter of the event registry spans one or more filter
  * registers (HA address match, QPI match/mask pairs): hswep_filter_route. */
 static int hsx_filter_writes(const struct direct_kind *k, unsigned filter, uint64_t value,
@@ -85,8 +105,8 @@ static int hsx_filter_writes(const struct direct_kind *k, unsigned filter, uint6
  * register description's addresses and rules. */
 #define HSX_KIND(lay)                                                                              \
 	.layout = (lay), .ctl_enable = HSWEP_PMON_CTL_EN, .fixed_ctl_enable = HSWEP_PMON_CTL_EN,   \
-	.reg = hsx_reg, .writable = hsx_writable, .filter_writes = hsx_filter_writes,              \
-	.write_all_filters = 1
+	.reg = hsx_reg, .writable = hsx_writable, .regs = hsx_regs,                                \
+	.filter_writes = hsx_filter_writes, .write_all_filters = 1
 /* A box control (2.1.2); must1: "Reserved; SW must write to 1". */
 #define BOX_CTL(must1)                                                                             \
 	.box_ctl = 1, .box_ctl_must1 = (must1), .box_ctl_frz = HSWEP_PMON_BOX_CTL_FRZ,             \
