@@ -40,17 +40,20 @@ static const enum hswep_reg_kind role_reg[] = {
 };
 
 /* PCI registers on the package's uncore or root bus (hswep_box_bus); PCI
- * counters as their low dword (the engine reads the high one at +4). */
+ * counters as their low dword (the engine reads the high one at +4).  One
+ * call into the register description (hswep_box_regs). */
 static int hsx_reg(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
 		   unsigned inst, enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
 		   struct uncore_reg *out)
 {
 	(void)mmio_base;
-	const struct hswep_box_desc *d = hswep_box(k->layout);
-	unsigned bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS
-			   ? hswep_box_bus(d, m->pci_bus[socket], m->pci_root_bus[socket])
-			   : 0;
-	return hswep_reg(d, inst, role_reg[role], idx, socket, bus, out);
+	struct hswep_reg_req req = {.kind = role_reg[role], .index = idx};
+	int bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS;
+	int rc = hswep_box_regs(k->layout, inst, socket, bus ? m->pci_bus[socket] : 0,
+				bus ? m->pci_root_bus[socket] : 0, &req, 1);
+	if (rc == 0)
+		*out = req.reg;
+	return rc;
 }
 
 /* The register's write rules (the manual's field tables): its valid and
