@@ -124,8 +124,8 @@ int direct_claim_add(struct direct_claim *c, const struct uncore_direct_config *
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		if (taken[s]) {
 			c->holds[s] = taken[s];
-			/* A new holder: what a killed one left enabled is cleared. */
-			if (ops->idle_socket && uncore_socket_hold_take_fresh(taken[s]))
+			/* After a killed holder: what it left enabled is cleared. */
+			if (ops->idle_socket && uncore_socket_hold_take_stale(taken[s]))
 				ops->idle_socket(ctx, s, cfg->io);
 		}
 	if (c->guarded)

@@ -2,8 +2,8 @@
  * direct backend, over the platform's box-kind descriptions.
  *
  *   acquire:   claim the boxes of every plan given (claim.h): hold the
- *              sockets with programmable counters (a socket newly held put
- *              idle first, idle.h), build the allowlist of the claimed
+ *              sockets with programmable counters (one a killed holder left
+ *              put idle first, idle.h), build the allowlist of the claimed
  *              boxes' PMON registers.  Kept until release.
  *   program:   bind every slot to its registers; claim what the plan
  *              needs beyond what was acquired; global control to its PROGRAM value

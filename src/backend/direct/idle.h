@@ -2,8 +2,9 @@
  * process killed while counting (kill -9, out of memory) leaves its
  * counters enabled, and the next holder of the socket may program other
  * boxes, so that nobody would ever disable them.  So whoever takes a
- * socket's lock (socket_hold.h) first resets every box of the socket the
- * direct backend programs, before programming its own: a box with a box
+ * socket's lock over from a holder that ended without releasing it
+ * (socket_lock.h, uncore_socket_lock_stale) first resets every box of the
+ * socket the direct backend programs, before programming its own: a box with a box
  * control frozen with its controls and counters reset (HSX PMON 2.1.2 a, d),
  * any other counter control written 0 (no enable), every fixed counter's
  * control 0.  Free-running boxes are only read and have nothing to reset. */

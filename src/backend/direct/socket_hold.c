@@ -18,7 +18,7 @@ struct uncore_socket_hold {
 	char tag[24]; /* "" : the node's lock */
 	unsigned refs;
 	int orphan; /* a fork child's copy of its parent's hold: out of the list */
-	int fresh;  /* the lock was taken by this hold and nobody asked yet */
+	int stale;  /* taken over from a killed holder, and nobody asked yet */
 	struct uncore_socket_lock *lock;
 };
 
@@ -72,7 +72,7 @@ int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *
 			free(h);
 			h = NULL;
 		} else {
-			h->fresh = 1;
+			h->stale = uncore_socket_lock_stale(h->lock);
 			h->next = holds;
 			holds = h;
 		}
@@ -83,15 +83,15 @@ int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *
 	return rc;
 }
 
-int uncore_socket_hold_take_fresh(struct uncore_socket_hold *hold)
+int uncore_socket_hold_take_stale(struct uncore_socket_hold *hold)
 {
 	if (!hold)
 		return 0;
 	pthread_mutex_lock(&holds_mutex);
-	int fresh = hold->fresh;
-	hold->fresh = 0;
+	int stale = hold->stale;
+	hold->stale = 0;
 	pthread_mutex_unlock(&holds_mutex);
-	return fresh;
+	return stale;
 }
 
 void uncore_socket_hold_release(struct uncore_socket_hold *hold)
