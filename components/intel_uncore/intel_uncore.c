@@ -733,9 +733,21 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	(void)ctx;
-	(void)flags;
 	if (__builtin_expect(!c->set, 0))
 		return PAPI_EINVAL;
+#ifdef PAPI_STOP_READ
+	/* PAPI_stop's read ends the interval: taken fresh where a plain read
+	 * is of a published sample (through uncored; papi-patches 91). */
+	if (__builtin_expect(flags & PAPI_STOP_READ, 0)) {
+		pthread_mutex_lock(&c->lock);
+		int rc = uncore_set_sample(c->set);
+		pthread_mutex_unlock(&c->lock);
+		if (rc < 0)
+			return read_result(c, rc, events);
+	}
+#else
+	(void)flags;
+#endif
 	if (__builtin_expect(c->poller != NULL, 0))
 		return read_polled(c, events);
 	/* The values are written once, straight into the array PAPI reads
