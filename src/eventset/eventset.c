@@ -54,6 +54,21 @@ static void set_tsc_mhz(struct uncore_set *s)
 				interval ? c->commons_int : c->commons, 1u << UNCORE_METRIC_TSC_MHZ,
 				c->commons, &c->fprog[i]);
 	}
+	/* A set of msum: each metric entry folded (src/metrics/README.md,
+	 * "Folding"), divided by the elapsed time at most. */
+	c->all_linear = c->lin != NULL;
+	for (unsigned i = 0; c->lin && i < c->n; i++) {
+		struct mx_linear *l = &c->lin[i];
+		l->n = 0;
+		if (c->metric[i] < 0)
+			continue;
+		if (uncore_mset_fold(c->ms, (unsigned)c->metric[i], 1u << UNCORE_METRIC_TSC_MHZ,
+				     c->commons, l) < 0 ||
+		    (l->per >= 0 && l->per != UNCORE_METRIC_ELAPSED_NS)) {
+			l->n = 0;
+			c->all_linear = 0;
+		}
+	}
 }
 
 void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock)
@@ -587,6 +602,49 @@ static void metric_sum_terms(struct uncore_set *s, const uint64_t *ts)
 	}
 }
 
+/* eval_metrics of a set whose metric entries are all folded (all_linear):
+ * their values straight from the read's counts `ts` (each since start, or
+ * since the previous read's prev_tsum), the same readings. */
+static void eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
+			const uint64_t *ts)
+{
+	struct contents *c = &s->c;
+	uint64_t since_start = now - s->start_ns, since_prev = now - s->prev_ns;
+	int repeat = now == s->prev_ns && s->read_once;
+	for (unsigned i = 0; i < c->n; i++) {
+		const struct mx_linear *l = &c->lin[i];
+		double v;
+		if (!l->n)
+			continue; /* a raw entry */
+		switch (c->reading[i]) {
+		case READ_INTERVAL:
+			if (repeat) {
+				values[i] = c->last_val[i];
+				continue;
+			}
+			v = mx_linear_counts(l, ts, c->prev_tsum, (double)since_prev);
+			break;
+		case READ_AMOUNT:
+			v = since_start ? mx_linear_counts(l, ts, NULL, (double)since_start) *
+					      (double)since_start / 1e9
+					: 0.0;
+			break;
+		default:
+			v = mx_linear_counts(l, ts, NULL, (double)since_start);
+			break;
+		}
+		store_metric(c, i, v, values);
+	}
+	if (advance && c->any_interval) {
+		for (unsigned t = 0; t < c->nterms; t++)
+			c->prev_tsum[t] = ts[t];
+		for (unsigned i = 0; i < c->n; i++)
+			c->last_val[i] = values[i];
+		s->prev_ns = now;
+		s->read_once = 1;
+	}
+}
+
 /* The metric entries' values at `now` from c->terms (since start or
  * reset) and c->terms_int (since the previous read); `ts`: a set of
  * contents.msum, the terms' counts the next interval starts from. */
@@ -672,7 +730,10 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int ad
 		return;
 	if (c->msum) {
 		metric_sum_terms(s, NULL);
-		eval_metrics(s, now, values, advance, c->tsum);
+		if (c->all_linear)
+			eval_linear(s, now, values, advance, c->tsum);
+		else
+			eval_metrics(s, now, values, advance, c->tsum);
 		return;
 	}
 	double elapsed = (double)(now - s->start_ns);
@@ -800,8 +861,12 @@ static int set_read_msum(struct uncore_set *s, uint64_t *values)
 	const uint64_t *sv = c->sumv;
 	for (unsigned k = 0; k < c->nraw; k++)
 		values[c->raw_entry[k]] = sv[k];
-	metric_sum_terms(s, sv + c->nraw);
-	eval_metrics(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+	if (c->all_linear) {
+		eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+	} else {
+		metric_sum_terms(s, sv + c->nraw);
+		eval_metrics(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+	}
 	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 	return rc;
 }

@@ -99,6 +99,12 @@ struct contents {
 	 * terms_int as the entry is read (eventset.c, bind_metrics). */
 	double commons[UNCORE_METRIC_NCOMMONS], commons_int[UNCORE_METRIC_NCOMMONS];
 	struct mx_fprog *fprog;
+	/* Per entry of a set of msum: its metric folded (src/metrics/README.md,
+	 * "Folding"), evaluated on the read's counts (eval_linear); all_linear:
+	 * every metric entry has its folded form, the term values are not
+	 * needed. */
+	struct mx_linear *lin;
+	int all_linear;
 };
 
 /* How a metric entry is read. */
