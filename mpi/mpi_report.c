@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_NODES    256
 #define MAX_SOCKETS  2048
@@ -49,7 +50,29 @@ struct report {
 		const char *text; /* in the records */
 	} p[MAX_PROBLEMS];
 	int np;
+	/* Per rank, from its X record: 'r' running, 'e' ended, 'f' finished,
+	 * 0 no word; and the record's text. */
+	struct rank_state {
+		char state;
+		char text[96];
+	} *rs;
+	char origin[256]; /* the first O record's */
 };
+
+/* A rank whose counts do not reach the job's end: no X record saying it
+ * ended or finished. */
+static int missing(const struct report *rep, int rank)
+{
+	return rep->rs[rank].state != 'e' && rep->rs[rank].state != 'f';
+}
+
+static int complete(const struct report *rep, int nranks)
+{
+	for (int r = 0; r < nranks; r++)
+		if (missing(rep, r))
+			return 0;
+	return 1;
+}
 
 static int node_index(struct report *rep, const char *name)
 {
@@ -136,6 +159,15 @@ static void parse(struct report *rep, int nranks, char *records)
 			}
 			if (r && e < UMPI_MAX_EVENTS)
 				set_value(&r->v[e], f[7], f[8], "");
+		} else if (f[0][0] == 'X' && n >= 4) {
+			int rank = atoi(f[2]);
+			if (rank >= 0 && rank < nranks) {
+				rep->rs[rank].state = f[3][0];
+				snprintf(rep->rs[rank].text, sizeof(rep->rs[rank].text), "%s",
+					 n >= 5 ? f[4] : "");
+			}
+		} else if (f[0][0] == 'O' && n >= 4 && !rep->origin[0]) {
+			snprintf(rep->origin, sizeof(rep->origin), "%s", f[3]);
 		} else if (f[0][0] == 'P' && n >= 4 && rep->np < MAX_PROBLEMS) {
 			struct problem *pr = &rep->p[rep->np++];
 			pr->node = node;
@@ -203,12 +235,46 @@ static void json_values(FILE *f, const struct umpi_events *ev, const struct valu
 	fputc('}', f);
 }
 
+/* The ranks and sockets whose counts do not reach the job's end: the
+ * ranks with what they last said, the sockets with the seconds they were
+ * counted. */
+static void json_missing(FILE *f, const struct report *rep, int nranks)
+{
+	fprintf(f, "{\"ranks\": [");
+	for (int r = 0, k = 0; r < nranks; r++) {
+		if (!missing(rep, r))
+			continue;
+		fprintf(f, "%s\n    {\"rank\": %d, \"node\": ", k++ ? "," : "", r);
+		if (rep->node_of_rank[r] >= 0)
+			json_string(f, rep->node[rep->node_of_rank[r]]);
+		else
+			fputs("null", f);
+		fputs(", \"last\": ", f);
+		json_string(f, rep->rs[r].state == 'r' ? rep->rs[r].text : "no record");
+		fputc('}', f);
+	}
+	fprintf(f, "],\n    \"sockets\": [");
+	for (int i = 0, k = 0; i < rep->ns; i++) {
+		const struct sock *s = &rep->s[i];
+		if (s->rank < 0 || s->rank >= nranks || !missing(rep, s->rank))
+			continue;
+		fprintf(f, "%s\n    {\"node\": ", k++ ? "," : "");
+		json_string(f, rep->node[s->node]);
+		fprintf(f, ", \"socket\": %d, \"rank\": %d, \"seconds\": %.9g}", s->socket, s->rank,
+			s->seconds);
+	}
+	fputs("]}", f);
+}
+
 static void write_json(FILE *f, const struct report *rep, const struct umpi_events *ev,
 		       const char *origin, int nranks)
 {
 	fprintf(f, "{\n  \"tool\": \"libpapi_uncore_mpi\",\n  \"origin\": ");
 	json_string(f, origin);
-	fprintf(f, ",\n  \"ranks\": %d,\n  \"events\": [", nranks);
+	fprintf(f, ",\n  \"ranks\": %d,\n  \"complete\": %s,\n  \"missing\": ", nranks,
+		complete(rep, nranks) ? "true" : "false");
+	json_missing(f, rep, nranks);
+	fprintf(f, ",\n  \"events\": [");
 	for (unsigned e = 0; e < ev->n; e++) {
 		fputs(e ? ", " : "", f);
 		json_string(f, ev->name[e]);
@@ -299,7 +365,7 @@ static void csv_value(FILE *f, const struct value *v)
 		fprintf(f, "%.9g", v->metric);
 }
 
-static void write_csv(FILE *f, const struct report *rep, const struct umpi_events *ev)
+static void write_csv(FILE *f, const struct report *rep, const struct umpi_events *ev, int nranks)
 {
 	fprintf(f, "scope,node,socket,rank,region,event,value,units\n");
 	for (int i = 0; i < rep->ns; i++) {
@@ -327,6 +393,21 @@ static void write_csv(FILE *f, const struct report *rep, const struct umpi_event
 		csv_field(f, t.units);
 		fputc('\n', f);
 	}
+	for (int i = 0; i < rep->ns; i++) {
+		const struct sock *s = &rep->s[i];
+		if (s->rank < 0 || s->rank >= nranks || !missing(rep, s->rank))
+			continue;
+		fprintf(f, "missing,");
+		csv_field(f, rep->node[s->node]);
+		fprintf(f, ",%d,%d,,,,\n", s->socket, s->rank);
+	}
+	for (int r = 0; r < nranks; r++)
+		if (missing(rep, r)) {
+			fprintf(f, "missing,");
+			if (rep->node_of_rank[r] >= 0)
+				csv_field(f, rep->node[rep->node_of_rank[r]]);
+			fprintf(f, ",,%d,,,,\n", r);
+		}
 	for (int i = 0; i < rep->nr; i++) {
 		const struct region *r = &rep->r[i];
 		for (unsigned e = 0; e < ev->n; e++) {
@@ -346,17 +427,21 @@ static void write_csv(FILE *f, const struct report *rep, const struct umpi_event
 static int write_file(const char *path, const struct report *rep, const struct umpi_events *ev,
 		      const char *origin, int nranks, int csv, char *err, size_t len)
 {
-	FILE *f = fopen(path, "w");
+	/* Whole or not at all: ranks rebuild it while others may read it. */
+	char tmp[4300];
+	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+	FILE *f = fopen(tmp, "w");
 	if (!f) {
 		snprintf(err, len, "cannot write the report %s: %s", path, strerror(errno));
 		return -1;
 	}
 	if (csv)
-		write_csv(f, rep, ev);
+		write_csv(f, rep, ev, nranks);
 	else
-		write_json(f, rep, ev, origin, nranks);
-	if (fclose(f) != 0) {
+		write_json(f, rep, ev, origin && *origin ? origin : rep->origin, nranks);
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		snprintf(err, len, "cannot write the report %s: %s", path, strerror(errno));
+		unlink(tmp);
 		return -1;
 	}
 	return 0;
@@ -373,8 +458,9 @@ int umpi_report_write(const char *path, const struct umpi_events *ev, const char
 		rep->node_of_rank = malloc((size_t)(nranks > 0 ? nranks : 1) * sizeof(int));
 		rep->s = calloc(MAX_SOCKETS, sizeof(*rep->s));
 		rep->r = calloc(MAX_REGIONS, sizeof(*rep->r));
+		rep->rs = calloc((size_t)(nranks > 0 ? nranks : 1), sizeof(*rep->rs));
 	}
-	if (!rep || !copy || !rep->node_of_rank || !rep->s || !rep->r) {
+	if (!rep || !copy || !rep->node_of_rank || !rep->s || !rep->r || !rep->rs) {
 		snprintf(err, len, "out of memory for the report");
 		goto out;
 	}
@@ -394,6 +480,7 @@ out:
 		free(rep->node_of_rank);
 		free(rep->s);
 		free(rep->r);
+		free(rep->rs);
 	}
 	free(rep);
 	free(copy);

@@ -7,6 +7,9 @@
  * MPI_Init to MPI_Finalize; at MPI_Finalize every rank sends its records
  * to rank 0, which writes the report (mpi_report.h).  The library never
  * aborts the job: a problem is said on rank 0's stderr and in the report.
+ * A job that dies still has its report: every rank keeps its part of it in
+ * a file, rewritten at the end of each interval, on MPI_Abort and on the
+ * signals a launcher ends a job with (mpi_parts.h, mpi_watch.h).
  *
  * PAPI_INTEL_UNCORE_MPI_TEST_NODE (tests only) replaces the node grouping:
  * ranks with the same value form a node, named "node<value>" for a number
@@ -16,18 +19,23 @@
 #include "bind/notices.h"
 #include "mpi_elect.h"
 #include "mpi_events.h"
+#include "mpi_parts.h"
 #include "mpi_report.h"
+#include "mpi_watch.h"
 #include "papi_uncore_mpi.h"
 
 #include <dlfcn.h>
 #include <math.h>
 #include <mpi.h>
 #include <papi.h>
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define EXPORT      __attribute__((visibility("default")))
@@ -74,7 +82,25 @@ static struct {
 	char wraps[300];
 	struct region reg[MAX_REGIONS];
 	int nreg;
-} st;
+	/* The parts of the report (mpi_parts.h): their directory ("" when
+	 * PAPI_INTEL_UNCORE_MPI_INTERVAL=off), the report's path, and whether
+	 * this rank's part is final (finished, aborted, signalled).  `lock`
+	 * keeps the watcher thread's reads and writes apart from the
+	 * application thread's (regions, MPI_Abort). */
+	char parts[4200];
+	char report[4096];
+	int ended;
+	pthread_mutex_t lock;
+} st = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* Seconds on a monotonic clock: what PMPI_Wtime gives, callable from the
+ * watcher thread (an MPI call from it would need MPI_THREAD_MULTIPLE). */
+static double mono(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 static void note(const char *what)
 {
@@ -170,6 +196,7 @@ static int probe_sockets(void)
 }
 
 static void add_counting_time(void);
+static void parts_setup(void);
 
 static void start_counting(void)
 {
@@ -223,7 +250,7 @@ static void start_counting(void)
 		note(m);
 		return;
 	}
-	st.t0 = PMPI_Wtime();
+	st.t0 = mono();
 	st.last_read = st.time_slot >= 0 ? 0 : st.t0;
 	st.on = 1;
 }
@@ -276,7 +303,7 @@ static void take_notices(void)
  * the wall clock's). */
 static void took_read(const long long *v)
 {
-	double t = st.time_slot >= 0 ? slot_double_bits(v[st.time_slot]) / 1e9 : PMPI_Wtime(),
+	double t = st.time_slot >= 0 ? slot_double_bits(v[st.time_slot]) / 1e9 : mono(),
 	       dt = t - st.last_read;
 	st.last_read = t;
 	st.nreads++;
@@ -368,6 +395,7 @@ static void setup(void)
 	PMPI_Comm_free(&node);
 	if (st.nmine)
 		start_counting();
+	parts_setup();
 }
 
 EXPORT int MPI_Init(int *argc, char ***argv)
@@ -460,6 +488,113 @@ static void records(struct buf *b, double seconds)
 	}
 }
 
+/* This rank's records with its problems, its component's description
+ * and its state (mpi_report.h, records O and X). */
+static void part_text(struct buf *b, double seconds, const char *state)
+{
+	records(b, seconds);
+	if (st.problem[0])
+		put(b, "P\t%s\t%d\t%s\n", st.node, st.rank, st.problem);
+	if (st.wraps[0])
+		put(b, "P\t%s\t%d\t%s\n", st.node, st.rank, st.wraps);
+	if (st.origin[0])
+		put(b, "O\t%s\t%d\t%s\n", st.node, st.rank, st.origin);
+	put(b, "X\t%s\t%d\t%s\n", st.node, st.rank, state);
+}
+
+/* This rank's part rewritten (with the counts of a read now when it counts,
+ * its part is not final yet and `rebuild`: the first part, at MPI_Init, has
+ * the zeros of the start and reads nothing, since a read may move a
+ * simulated kernel's clock), then the report rebuilt when `rebuild`.
+ * `final`: the part says how the rank ended and is not rewritten again.
+ * Called with st.lock held. */
+static void checkpoint_locked(const char *state, int final, int rebuild)
+{
+	char err[512];
+	if (!st.parts[0])
+		return;
+	if (!st.ended) {
+		double seconds = 0;
+		if (st.on && rebuild) {
+			long long *v = calloc((size_t)st.nslots + 1, sizeof(*v));
+			if (v && PAPI_read(st.es, v) == PAPI_OK) {
+				memcpy(st.val, v, (size_t)st.nslots * sizeof(*v));
+				took_read(st.val);
+			} else
+				take_notices(); /* the counts of the last good read stay */
+			free(v);
+			seconds = mono() - st.t0;
+		}
+		struct buf b = {0};
+		part_text(&b, seconds, state);
+		if (b.p)
+			umpi_part_write(st.parts, st.rank, b.p, b.n);
+		free(b.p);
+		st.ended = final;
+	}
+	if (rebuild)
+		umpi_parts_rebuild(st.parts, st.report, &st.ev, st.origin, st.size, err, sizeof(err));
+}
+
+/* The watcher's tick (mpi_watch.h): an interval's end (0), or a signal. */
+static void tick(int signo)
+{
+	char state[128];
+	pthread_mutex_lock(&st.lock);
+	if (signo == 0)
+		snprintf(state, sizeof(state), "running\tcounted %u time%s", st.nreads,
+			 st.nreads == 1 ? "" : "s");
+	else
+		snprintf(state, sizeof(state), "ended\tsignal %d (%s)", signo, strsignal(signo));
+	checkpoint_locked(state, signo != 0, 1);
+	pthread_mutex_unlock(&st.lock);
+}
+
+/* After setup: rank 0 empties <report>.parts, every rank writes its first
+ * part, and the watcher starts (intervals on the ranks that count). */
+static void parts_setup(void)
+{
+	const char *iv = getenv("PAPI_INTEL_UNCORE_MPI_INTERVAL");
+	const char *report = getenv("PAPI_INTEL_UNCORE_MPI_REPORT");
+	double seconds = umpi_watch_interval(iv);
+	char err[400];
+	int ok = 0;
+	snprintf(st.report, sizeof(st.report), "%s",
+		 report && *report ? report : "papi_uncore_mpi.json");
+	if (seconds < 0) {
+		note("PAPI_INTEL_UNCORE_MPI_INTERVAL: not seconds (decimal, more than 0, at most "
+		     "86400) nor off; the default 10 s is used");
+		seconds = umpi_watch_interval(NULL);
+	}
+	if (seconds > 0 && umpi_parts_dir(st.report, st.parts, sizeof(st.parts)) == 0)
+		ok = st.rank != 0 || umpi_parts_reset(st.parts, err, sizeof(err)) == 0;
+	if (st.rank == 0 && seconds > 0 && !ok)
+		note(err);
+	/* Every rank's first part after rank 0 emptied the directory. */
+	PMPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (!ok) {
+		st.parts[0] = '\0';
+		return;
+	}
+	pthread_mutex_lock(&st.lock);
+	checkpoint_locked("running\tstarted", 0, 0);
+	pthread_mutex_unlock(&st.lock);
+	if (umpi_watch_start(st.on ? seconds : 0, tick) < 0)
+		note("cannot start the thread that writes the report's parts");
+}
+
+/* MPI_Abort: this rank's part says so, the report is rebuilt, then the
+ * job ends as MPI would end it. */
+EXPORT int MPI_Abort(MPI_Comm comm, int errorcode)
+{
+	char state[64];
+	snprintf(state, sizeof(state), "ended\tMPI_Abort (error code %d)", errorcode);
+	pthread_mutex_lock(&st.lock);
+	checkpoint_locked(state, 1, 1);
+	pthread_mutex_unlock(&st.lock);
+	return PMPI_Abort(comm, errorcode);
+}
+
 EXPORT int MPI_Finalize(void)
 {
 	double seconds = 0;
@@ -470,9 +605,10 @@ EXPORT int MPI_Finalize(void)
 
 	if (!st.ev.n)
 		return PMPI_Finalize();
+	umpi_watch_stop();
 	if (st.on) {
 		int rc = PAPI_stop(st.es, st.val);
-		seconds = PMPI_Wtime() - st.t0;
+		seconds = mono() - st.t0;
 		if (rc == PAPI_OK)
 			took_read(st.val);
 		else
@@ -484,11 +620,17 @@ EXPORT int MPI_Finalize(void)
 			st.on = 0;
 		}
 	}
-	records(&b, seconds);
-	if (st.problem[0])
-		put(&b, "P\t%s\t%d\t%s\n", st.node, st.rank, st.problem);
-	if (st.wraps[0])
-		put(&b, "P\t%s\t%d\t%s\n", st.node, st.rank, st.wraps);
+	part_text(&b, seconds, "finished\t");
+	/* Until the report is written from every rank's records: the final
+	 * part, and the watcher again for the signals of a job that dies in
+	 * between (a rank that never reaches MPI_Finalize). */
+	if (st.parts[0] && b.p) {
+		pthread_mutex_lock(&st.lock);
+		umpi_part_write(st.parts, st.rank, b.p, b.n);
+		st.ended = 1;
+		pthread_mutex_unlock(&st.lock);
+		umpi_watch_start(0, tick);
+	}
 	len = b.p ? (int)b.n : 0;
 	if (st.rank == 0) {
 		lens = calloc((size_t)st.size, sizeof(int));
@@ -520,7 +662,10 @@ EXPORT int MPI_Finalize(void)
 		if (umpi_report_write(report && *report ? report : "papi_uncore_mpi.json", &st.ev,
 				      st.origin, st.size, all, err, sizeof(err)) < 0)
 			fprintf(stderr, "papi_uncore_mpi: %s\n", err);
+		else if (st.parts[0])
+			umpi_parts_remove(st.parts); /* every rank is past its last part */
 	}
+	umpi_watch_stop();
 	free(all);
 	free(lens);
 	free(offs);
@@ -557,12 +702,15 @@ EXPORT int papi_uncore_mpi_region_begin(const char *name)
 		return -1;
 	if (!st.on)
 		return 0;
+	pthread_mutex_lock(&st.lock);
 	struct region *r = region(name, 1);
-	if (!r || PAPI_read(st.es, r->begin) != PAPI_OK)
-		return -1;
-	took_read(r->begin);
-	r->open = 1;
-	return 0;
+	int ok = r && PAPI_read(st.es, r->begin) == PAPI_OK;
+	if (ok) {
+		took_read(r->begin);
+		r->open = 1;
+	}
+	pthread_mutex_unlock(&st.lock);
+	return ok ? 0 : -1;
 }
 
 EXPORT int papi_uncore_mpi_region_end(const char *name)
@@ -571,15 +719,18 @@ EXPORT int papi_uncore_mpi_region_end(const char *name)
 		return -1;
 	if (!st.on)
 		return 0;
+	pthread_mutex_lock(&st.lock);
 	struct region *r = region(name, 0);
-	if (!r || !r->open || PAPI_read(st.es, st.val) != PAPI_OK)
-		return -1;
-	took_read(st.val);
-	for (int k = 0; k < st.nslots; k++)
-		r->sum[k] += st.val[k] - r->begin[k];
-	r->calls++;
-	r->open = 0;
-	return 0;
+	int ok = r && r->open && PAPI_read(st.es, st.val) == PAPI_OK;
+	if (ok) {
+		took_read(st.val);
+		for (int k = 0; k < st.nslots; k++)
+			r->sum[k] += st.val[k] - r->begin[k];
+		r->calls++;
+		r->open = 0;
+	}
+	pthread_mutex_unlock(&st.lock);
+	return ok ? 0 : -1;
 }
 
 /* Fortran: CHARACTER(*) arrives with its length as a hidden last argument. */

@@ -400,6 +400,13 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 		if (f < s.out.nfilters)
 			s.out.filter_mask[f] |= filter_fields_touched(s.box, f, ~0ULL);
 	}
+	/* Events the box's filters select by their control value alone
+	 * (registry.h, struct uncore_filter_claim). */
+	for (unsigned i = 0; i < s.box->nclaims; i++) {
+		const struct uncore_filter_claim *cl = &s.box->claims[i];
+		if ((s.out.ctl & cl->ctl_mask) == cl->ctl_value && cl->filter < s.out.nfilters)
+			s.out.filter_mask[cl->filter] |= cl->fields;
+	}
 	/* Whole-filter boxes: an event whose umasks program the filters
 	 * depends on every field, even with the default (all-zero) umask. */
 	if ((s.box->flags & UNCORE_BOXF_FILTERS_WHOLE) && event_uses_filters(s.e))

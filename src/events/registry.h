@@ -117,6 +117,18 @@ struct uncore_ufilter_route {
 	uint8_t to;   /* index in box->filters */
 };
 
+/* Events whose counts a box filter selects whatever their unit masks
+ * program in it (the kernel's extra_regs of a box: the Skylake-SP CHA's
+ * TOR events count only the opcodes FILTER1 matches, with 0 as a value of
+ * its own): an event whose control value matches (ctl & ctl_mask) ==
+ * ctl_value depends on `fields` of filter `filter`, so that two such
+ * events needing different values never share the box (events/encode.c). */
+struct uncore_filter_claim {
+	uint64_t ctl_mask, ctl_value;
+	uint8_t filter; /* index in box->filters */
+	uint64_t fields;
+};
+
 /* One box type of a platform. */
 struct uncore_box_type {
 	const char *name;   /* libpfm4 PMU name without instance: "hswep_unc_imc" */
@@ -180,6 +192,8 @@ struct uncore_box_type {
 	 * each offset of the table's codes (perf backend); none: NULL. */
 	const struct uncore_freerun_kernel *kernel_freerun;
 	unsigned nkernel_freerun;
+	const struct uncore_filter_claim *claims; /* struct uncore_filter_claim */
+	unsigned nclaims;
 };
 
 /* Every event of a box: the manual's, then its supplement's. */

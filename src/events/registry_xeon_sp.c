@@ -137,6 +137,22 @@ static const struct uncore_filter_desc skx_cha_filters[] = {
     {.name = "CHA_MSR_PMON_BOX_FILTER1", .fields = skx_cha_f1, .perf = skx_cha_f1_perf},
 };
 
+/* The CHA events that count only what a filter selects, whatever their
+ * unit masks program in it (the kernel's skx_uncore_cha_extra_regs,
+ * arch/x86/events/intel/uncore_snbep.c, with skx_cha_filter_mask): the
+ * LLC lookups (event 0x34, umasks 0x03 0x05 0x09 0x11 0x31 0x91) on
+ * FILTER0's state field; TOR inserts and occupancy (0x35, 0x36) on every
+ * FILTER1 field (location, opcodes, nm/not_nm, nc, isoc).  So
+ * UNC_CHA_TOR_INSERTS.IA_MISS (FILTER1 0: every opcode) never shares a box
+ * with .IA_MISS_DRD (FILTER1 0x40433: demand reads), which would make it
+ * count demand reads only. */
+#define SKX_CHA_F1_ALL 0xdffffe3bULL /* the fields of skx_cha_f1 */
+#define SKX_LOOKUP(um) {0xffff, ((um) << 8) | 0x34, 0, 0x7fe0000ULL}
+static const struct uncore_filter_claim skx_cha_claims[] = {
+    SKX_LOOKUP(0x03), SKX_LOOKUP(0x05), SKX_LOOKUP(0x09),         SKX_LOOKUP(0x11),
+    SKX_LOOKUP(0x31), SKX_LOOKUP(0x91), {0xff, 0x35, 1, SKX_CHA_F1_ALL}, {0xff, 0x36, 1, SKX_CHA_F1_ALL},
+};
+
 /* A box type: generation g, Intel's unit k (the table's PMU g_unc_k), its
  * kernel PMU family, the most instances of a socket (a top part), generic
  * counters and its control layout. */
@@ -191,7 +207,8 @@ static const struct uncore_filter_desc skx_cha_filters[] = {
 #define SKX_GEN(g)                                                                                 \
 	static const struct uncore_box_type g##_cha = {                                            \
 	    BOX_FIELDS(g, cha, "uncore_cha", 28, 4, ctl_u8, D_CHA), .filters = skx_cha_filters,    \
-	    .nfilters = 2};                                                                        \
+	    .nfilters = 2, .claims = skx_cha_claims,                                               \
+	    .nclaims = sizeof(skx_cha_claims) / sizeof(skx_cha_claims[0])};                        \
 	BOX(g, iio, "uncore_iio", 6, 4, ctl_skx_iio, D_IIO);                                       \
 	BOX_FIXED(g, imc, "uncore_imc", 6, 4, ctl_u8, D_IMC);                                      \
 	BOX(g, irp, "uncore_irp", 6, 2, ctl_u8, D_IRP);                                            \

@@ -11,17 +11,18 @@
 #include <string.h>
 #include <strings.h>
 
-/* Can these terms, with the set's raw events of this box type, share one
- * box instance (counters, filters)? */
-static int fits_one_box(const struct uncore_mset *ms, unsigned box, const unsigned *terms,
-			unsigned n, unsigned socket, unsigned instance)
+/* Schedule these terms with the set's raw events of this box type on one
+ * box instance (counters, filters): 0, or the scheduler's error (its
+ * detail names the events that cannot share the box, and why). */
+static int schedule_one_box(const struct uncore_mset *ms, unsigned box, const unsigned *terms,
+			    unsigned n, unsigned socket, unsigned instance)
 {
 	struct uncore_sched_event *ev = calloc(n + ms->nraw + 1, sizeof(*ev));
 	struct uncore_plan plan;
 	unsigned k = 0;
 	int rc;
 	if (!ev)
-		return 0;
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for a metric");
 	for (unsigned i = 0; i < ms->nraw; i++) {
 		if (uncore_machine_box_index(ms->m, ms->raw[i].ref.box) != (int)box)
 			continue;
@@ -45,7 +46,15 @@ static int fits_one_box(const struct uncore_mset *ms, unsigned box, const unsign
 	if (rc == 0)
 		uncore_plan_free(&plan);
 	free(ev);
-	return rc == 0;
+	return rc;
+}
+
+/* Can these terms, with the set's raw events of this box type, share one
+ * box instance? */
+static int fits_one_box(const struct uncore_mset *ms, unsigned box, const unsigned *terms,
+			unsigned n, unsigned socket, unsigned instance)
+{
+	return schedule_one_box(ms, box, terms, n, socket, instance) == 0;
 }
 
 static int add_event(struct uncore_mset *ms, unsigned term, const struct variant *v, int socket,
@@ -156,6 +165,12 @@ int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 				int rc = uncore_schedule(m, &e, 1, &plan);
 				if (rc == 0) {
 					uncore_plan_free(&plan);
+					/* It fits alone: the set's raw events of the box
+					 * are in its way; the scheduler says which, and
+					 * why (a filter both need set differently). */
+					rc = schedule_one_box(ms, box, &t, 1, s0, i0);
+				}
+				if (rc == 0) {
 					rc = uncore_fail(
 					    UNCORE_ECONFLICT,
 					    "%s does not fit on a %s box next to the set's other "

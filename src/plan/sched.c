@@ -157,6 +157,17 @@ static int list_counters(uint64_t mask, char *buf, size_t len)
 	return 0;
 }
 
+/* The name of the first filter register two encodings need different
+ * values of ("" when the box names none). */
+static const char *filter_name(const struct uncore_box_type *box, const struct uncore_encoding *a,
+			       const struct uncore_encoding *b)
+{
+	for (unsigned n = 0; n < box->nfilters && n < UNCORE_MAX_FILTERS; n++)
+		if ((a->filter[n] ^ b->filter[n]) & a->filter_mask[n] & b->filter_mask[n])
+			return box->filters[n].name ? box->filters[n].name : "";
+	return "";
+}
+
 /* Place the events of one box instance (targets t[0..n)). */
 static int place_box(const struct uncore_machine *m, const struct uncore_sched_event *ev,
 		     const struct target *t, unsigned n, struct uncore_plan *p, unsigned *slot_of)
@@ -182,9 +193,10 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 					return uncore_fail(
 						UNCORE_ECONFLICT,
 						"filter conflict on %s: %s and %s need different values of "
-						"the box's filter register; count them in separate event "
+						"the box's filter register%s%s; count them in separate event "
 						"sets, or on different boxes with :box=N",
-						where, o->name, e->name);
+						where, o->name, e->name, box->nfilters ? " " : "",
+						filter_name(box, &o->enc, &e->enc));
 			}
 			return uncore_fail(UNCORE_ECONFLICT, "filter conflict on %s: %s", where, e->name);
 		}

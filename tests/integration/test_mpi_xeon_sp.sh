@@ -8,7 +8,8 @@
 # two-socket Sapphire Rapids (PAPI_INTEL_UNCORE_SIM_KERNEL=spr,
 # src/simkernel/shape_spr.c) on virtual time: 1 s between the elected
 # rank's read at MPI_Init and its read at MPI_Finalize
-# (PAPI_INTEL_UNCORE_SIM_KERNEL_STEP).  The scenario: IMC channel i of
+# (PAPI_INTEL_UNCORE_SIM_KERNEL_STEP; so no reads in between for the parts
+# of the report: PAPI_INTEL_UNCORE_MPI_INTERVAL=off).  The scenario: IMC channel i of
 # socket s reads 10 M CAS x (i+1) x (s+1) a second (8 channels), CHA i
 # inserts 3 M IA misses x (i+1) x (s+1) (56 CHAs); so per node socket 0
 # reads 10 M x 36 x 64 B = 23.04 GB and misses 3 M x 1596 = 4.788 G times,
@@ -39,7 +40,7 @@ mpirun --allow-run-as-root --oversubscribe --mca btl self,vader --mca oob_tcp_if
 	--mca btl_tcp_if_include lo --mca plm_rsh_agent false -np 4 \
 	-x PAPI_INTEL_UNCORE_BACKEND=sim -x PAPI_INTEL_UNCORE_SIM_KERNEL=spr \
 	-x PAPI_INTEL_UNCORE_SIM_KERNEL_STEP=1000000000 -x PAPI_INTEL_UNCORE_LOCK_DIR \
-	-x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/spr.json" \
+	-x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/spr.json" -x PAPI_INTEL_UNCORE_MPI_INTERVAL=off \
 	-x PAPI_INTEL_UNCORE_MPI_EVENTS='PAPI_UNC_DRAM_RD_BYTES;PAPI_UNC_LLC_MISSES' \
 	-x LD_PRELOAD="$lib" "$tmp/node.sh" "$idle" "$tmp/job" >"$tmp/out" 2>&1
 expect "2-node SPR job with the PMPI library ran (status $?)" test $? -eq 0

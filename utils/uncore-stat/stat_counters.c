@@ -531,7 +531,16 @@ static void warn_holders(const struct stat_counters *c)
 
 int stat_counters_start(struct stat_counters *c)
 {
+	/* A refusal at start (uncored's policy, a busy box) is explained by
+	 * the component through PAPI's error channel: on for the start alone,
+	 * unless PAPI_INTEL_UNCORE_VERBOSE prints it already. */
+	const char *verbose = getenv(VERBOSE_ENV);
+	int quiet = !verbose || !*verbose || strcmp(verbose, "0") == 0;
+	if (quiet)
+		PAPI_set_debug(PAPI_VERB_ECONT);
 	int rc = PAPI_start(c->eventset);
+	if (quiet)
+		PAPI_set_debug(PAPI_QUIET);
 	if (rc == PAPI_OK)
 		warn_holders(c);
 	return rc == PAPI_OK ? 0 : papi_fail("PAPI_start", rc);

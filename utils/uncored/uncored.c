@@ -6,8 +6,10 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <libgen.h>
 #include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,7 @@
 #include "bind/settings.h"
 #include "common/uncore_error.h"
 #include "common/version.h"
+#include "service/policy.h"
 #include "service/server.h"
 
 #define MAX_CLIENTS 1024
@@ -39,6 +42,8 @@ static void on_signal(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: uncored [--sim [MODEL]] [--sim-scenario S] [--sim-kernel K] [--socket PATH]\n"
+		   "               [--policy FILE]\n"
+		   "       uncored --check-policy FILE\n"
 		   "       uncored --status [--socket PATH]\n"
 		   "  Owns the uncore PMU of this node and serves unprivileged PAPI programs\n"
 		   "  (PAPI_INTEL_UNCORE_BACKEND=service, or auto when the socket exists).\n"
@@ -47,6 +52,10 @@ static void usage(FILE *f)
 		   "  --sim-scenario S    the simulator's scenario\n"
 		   "  --sim-kernel K      the simulator behind a simulated kernel (perf)\n"
 		   "  --socket PATH       where clients connect (default %s)\n"
+		   "  --policy FILE       who may count what, and limits (uncored(8) POLICY);\n"
+		   "                      default: every user any table event, raw encodings\n"
+		   "                      and core or thread filters root's alone\n"
+		   "  --check-policy FILE parse FILE, say whether it is valid, and exit\n"
 		   "  --status            ask the running service what it counts\n",
 		UNCORED_DEFAULT_SOCKET);
 }
@@ -133,6 +142,18 @@ static void peer_of(int fd, struct uncored_peer *p)
 	}
 	if (!p->comm[0])
 		snprintf(p->comm, sizeof(p->comm), "?");
+	/* Its user's supplementary groups (the policy's group: rules), as the
+	 * group database says: the kernel tells a peer's primary group only. */
+	char buf[4096];
+	struct passwd pw, *pp = NULL;
+	if (p->uid != UINT32_MAX && getpwuid_r(p->uid, &pw, buf, sizeof(buf), &pp) == 0 && pp) {
+		gid_t g[UNCORED_PEER_MAX_GROUPS];
+		int ng = UNCORED_PEER_MAX_GROUPS;
+		if (getgrouplist(pp->pw_name, p->gid, g, &ng) < 0)
+			ng = UNCORED_PEER_MAX_GROUPS; /* more: the first ones */
+		for (int i = 0; i < ng && i < UNCORED_PEER_MAX_GROUPS; i++)
+			p->groups[p->ngroups++] = g[i];
+	}
 }
 
 static int send_reply(int fd, const void *buf, size_t len, int with_fd)
@@ -188,7 +209,9 @@ int main(int argc, char **argv)
 	static struct uncore_settings settings;
 	const char *sock = UNCORED_DEFAULT_SOCKET, *model = NULL, *scenario = NULL,
 		   *kernel = NULL;
-	int sim = 0, ask_status = 0;
+	const char *policy_file = NULL;
+	struct uncored_policy *policy = NULL;
+	int sim = 0, ask_status = 0, check_only = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--sim") == 0) {
 			sim = 1;
@@ -200,6 +223,12 @@ int main(int argc, char **argv)
 			kernel = argv[++i];
 		else if (strcmp(argv[i], "--socket") == 0 && i + 1 < argc)
 			sock = argv[++i];
+		else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc)
+			policy_file = argv[++i];
+		else if (strcmp(argv[i], "--check-policy") == 0 && i + 1 < argc) {
+			policy_file = argv[++i];
+			check_only = 1;
+		}
 		else if (strcmp(argv[i], "--status") == 0)
 			ask_status = 1;
 		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -216,6 +245,15 @@ int main(int argc, char **argv)
 	}
 	if (ask_status)
 		return status(sock);
+	if (policy_file && uncored_policy_load(policy_file, &policy) < 0) {
+		fprintf(stderr, "uncored: %s\n", uncore_error_detail());
+		return 2;
+	}
+	if (check_only) {
+		printf("uncored: policy %s is valid\n", policy_file);
+		uncored_policy_free(policy);
+		return 0;
+	}
 	if (uncore_settings_read(&settings) < 0) {
 		fprintf(stderr, "uncored: %s\n", uncore_error_detail());
 		return 1;
@@ -241,7 +279,7 @@ int main(int argc, char **argv)
 	struct uncored_snapshot *snap;
 	struct uncored_server *srv;
 	int ro = -1, lfd;
-	if (make_snapshot(&snap, &ro) < 0 || uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) < 0 ||
+	if (make_snapshot(&snap, &ro) < 0 || uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, policy}, snap, &srv) < 0 ||
 	    (lfd = listen_at(sock)) < 0) {
 		uncore_component_close(comp);
 		return 1;
@@ -250,7 +288,9 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	fprintf(stderr, "uncored: serving %s: %s\n", sock, comp->origin);
+	fprintf(stderr, "uncored: serving %s: %s; %s%s\n", sock, comp->origin,
+		policy_file ? "policy " : "the default policy (no --policy)",
+		policy_file ? policy_file : "");
 
 	static struct pollfd pfd[MAX_CLIENTS + 1];
 	static struct uncored_client *cl[MAX_CLIENTS + 1];
@@ -310,6 +350,7 @@ int main(int argc, char **argv)
 	for (nfds_t i = 1; i < n; i++)
 		close(pfd[i].fd);
 	uncored_server_destroy(srv);
+	uncored_policy_free(policy);
 	uncore_component_close(comp);
 	close(lfd);
 	unlink(sock);

@@ -100,9 +100,47 @@ TEST(one_socket_totals_are_its_values)
 	test_rmtree(dir);
 }
 
+/* A job that died (mpi_parts.h): rank 1 finished, rank 0 ended by a
+ * signal, rank 2 last said it was running (killed), rank 3 never wrote a
+ * part.  Missing: ranks 2 and 3, and socket 0 of b that rank 2 counted;
+ * the origin from the O record when none is given. */
+TEST(missing_ranks_and_sockets)
+{
+	const char *dir = test_mkdtemp("mpi-report2");
+	REQUIRE(dir);
+	char path[600], csv[700], err[200] = "";
+	snprintf(path, sizeof(path), "%s/died.json", dir);
+	snprintf(csv, sizeof(csv), "%s/died.csv", dir);
+	struct umpi_events ev = {.n = 1, .name = {"C"}};
+	static const char died[] = "N\ta\t0\nS\ta\t0\t0\t3.0\nV\ta\t0\t0\tc\t30\t\n"
+				   "O\ta\t0\tSIMULATED here\nX\ta\t0\tended\tsignal 15 (Terminated)\n"
+				   "N\ta\t1\nX\ta\t1\tfinished\t\n"
+				   "N\tb\t2\nS\tb\t0\t2\t1.5\nV\tb\t0\t0\tc\t15\t\n"
+				   "X\tb\t2\trunning\tcounted 3 times\n";
+	CHECK_EQ_INT(umpi_report_write(path, &ev, "", 4, died, err, sizeof(err)), 0);
+	const char *j = slurp(path);
+	CHECK_CONTAINS(j, "\"origin\": \"SIMULATED here\"");
+	CHECK_CONTAINS(j, "\"complete\": false,\n  \"missing\": {\"ranks\": [\n"
+			  "    {\"rank\": 2, \"node\": \"b\", \"last\": \"counted 3 times\"},\n"
+			  "    {\"rank\": 3, \"node\": null, \"last\": \"no record\"}],\n"
+			  "    \"sockets\": [\n"
+			  "    {\"node\": \"b\", \"socket\": 0, \"rank\": 2, \"seconds\": 1.5}]}");
+	CHECK_CONTAINS(j, "\"total\": {\n    \"C\": 45\n  }");
+	const char *c = slurp(csv);
+	CHECK_CONTAINS(c, "missing,b,0,2,,,,\nmissing,b,,2,,,,\nmissing,,,3,,,,\n");
+	/* Every rank finished: complete, nothing missing. */
+	static const char fine[] = "N\ta\t0\nS\ta\t0\t0\t3.0\nV\ta\t0\t0\tc\t30\t\n"
+				   "X\ta\t0\tfinished\t\n";
+	CHECK_EQ_INT(umpi_report_write(path, &ev, "x", 1, fine, err, sizeof(err)), 0);
+	CHECK_CONTAINS(slurp(path), "\"complete\": true,\n  \"missing\": {\"ranks\": [],\n"
+				    "    \"sockets\": []}");
+	test_rmtree(dir);
+}
+
 int main(void)
 {
 	RUN(job_totals_and_readers);
+	RUN(missing_ranks_and_sockets);
 	RUN(one_socket_totals_are_its_values);
 	return harness_done();
 }
