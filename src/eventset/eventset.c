@@ -559,23 +559,6 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 	return rc;
 }
 
-/* A metric's value into the slot of entry i: the double's bits, or its
- * integer form rounded half away from zero (without libm: PAPI's tools do
- * not link it); a value that is no number (x/0, nothing counted yet)
- * reads 0 in the integer form. */
-static void store_metric(const struct contents *c, unsigned i, double d, uint64_t *values)
-{
-	if (c->int_scale[i] > 0) {
-		double x = isfinite(d) ? d * c->int_scale[i] : 0;
-		int64_t v = x >= 0x1p63    ? INT64_MAX
-			    : x <= -0x1p63 ? INT64_MIN
-					   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
-		memcpy(&values[i], &v, sizeof(v));
-	} else {
-		memcpy(&values[i], &d, sizeof(d));
-	}
-}
-
 /* A set of contents.msum: the terms' values from their exact counts `ts`
  * (the read's sums), or, NULL, from the bases and the live phase's folds
  * into c->tsum.  Each count is the sum of its events' counts, each
@@ -599,49 +582,6 @@ static void metric_sum_terms(struct uncore_set *s, const uint64_t *ts)
 	for (unsigned t = 0; t < nt; t++) {
 		c->terms[t] = (double)ts[t];
 		c->terms_int[t] = (double)(ts[t] - c->prev_tsum[t]);
-	}
-}
-
-/* eval_metrics of a set whose metric entries are all folded (all_linear):
- * their values straight from the read's counts `ts` (each since start, or
- * since the previous read's prev_tsum), the same readings. */
-static void eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
-			const uint64_t *ts)
-{
-	struct contents *c = &s->c;
-	uint64_t since_start = now - s->start_ns, since_prev = now - s->prev_ns;
-	int repeat = now == s->prev_ns && s->read_once;
-	for (unsigned i = 0; i < c->n; i++) {
-		const struct mx_linear *l = &c->lin[i];
-		double v;
-		if (!l->n)
-			continue; /* a raw entry */
-		switch (c->reading[i]) {
-		case READ_INTERVAL:
-			if (repeat) {
-				values[i] = c->last_val[i];
-				continue;
-			}
-			v = mx_linear_counts(l, ts, c->prev_tsum, (double)since_prev);
-			break;
-		case READ_AMOUNT:
-			v = since_start ? mx_linear_counts(l, ts, NULL, (double)since_start) *
-					      (double)since_start / 1e9
-					: 0.0;
-			break;
-		default:
-			v = mx_linear_counts(l, ts, NULL, (double)since_start);
-			break;
-		}
-		store_metric(c, i, v, values);
-	}
-	if (advance && c->any_interval) {
-		for (unsigned t = 0; t < c->nterms; t++)
-			c->prev_tsum[t] = ts[t];
-		for (unsigned i = 0; i < c->n; i++)
-			c->last_val[i] = values[i];
-		s->prev_ns = now;
-		s->read_once = 1;
 	}
 }
 
@@ -670,14 +610,14 @@ static void eval_metrics(struct uncore_set *s, uint64_t now, uint64_t *values, i
 			if (repeat)
 				values[i] = c->last_val[i];
 			else
-				store_metric(c, i,
+				uncore_set_store_metric(c, i,
 					     f->n ? mx_frun(f)
 						  : uncore_mset_eval(c->ms, k, c->terms_int, commons_int),
 					     values);
 			break;
 		case READ_AMOUNT:
 			/* Nothing yet over no time: 0, not the rate's 0/0. */
-			store_metric(c, i,
+			uncore_set_store_metric(c, i,
 				     elapsed > 0 ? (f->n ? mx_frun(f)
 							 : uncore_mset_eval(c->ms, k, c->terms, commons)) *
 						       elapsed / 1e9
@@ -685,7 +625,7 @@ static void eval_metrics(struct uncore_set *s, uint64_t now, uint64_t *values, i
 				     values);
 			break;
 		default:
-			store_metric(c, i,
+			uncore_set_store_metric(c, i,
 				     f->n ? mx_frun(f) : uncore_mset_eval(c->ms, k, c->terms, commons),
 				     values);
 			break;
@@ -731,7 +671,7 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int ad
 	if (c->msum) {
 		metric_sum_terms(s, NULL);
 		if (c->all_linear)
-			eval_linear(s, now, values, advance, c->tsum);
+			uncore_set_eval_linear(s, now, values, advance, c->tsum);
 		else
 			eval_metrics(s, now, values, advance, c->tsum);
 		return;
@@ -862,7 +802,7 @@ static int set_read_msum(struct uncore_set *s, uint64_t *values)
 	for (unsigned k = 0; k < c->nraw; k++)
 		values[c->raw_entry[k]] = sv[k];
 	if (c->all_linear) {
-		eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+		uncore_set_eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
 	} else {
 		metric_sum_terms(s, sv + c->nraw);
 		eval_metrics(s, now, values, !s->be->fold_only_read, sv + c->nraw);
