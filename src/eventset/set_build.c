@@ -309,6 +309,8 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 				continue;
 			if (mrefs[k].amount)
 				c->reading[i] = READ_AMOUNT;
+			else if (mrefs[k].run && !uncore_mset_is_amount(c->ms, (unsigned)k))
+				c->reading[i] = READ_RUN;
 			else if (uncore_mset_is_amount(c->ms, (unsigned)k))
 				c->reading[i] = READ_RUNNING;
 			else

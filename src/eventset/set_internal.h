@@ -112,6 +112,7 @@ enum metric_reading {
 	READ_INTERVAL,   /* over the interval since the previous read (PAPI_VALUETYPE_ABSOLUTE) */
 	READ_RUNNING,    /* an amount: since start or reset (PAPI_VALUETYPE_RUNNING_SUM) */
 	READ_AMOUNT,     /* a rate's amount form: rate x time since start or reset (running) */
+	READ_RUN,        /* :run: the metric over the time since start or reset (absolute) */
 };
 
 struct uncore_set {

@@ -16,8 +16,8 @@ static const struct uncore_backend_ops view_ops, view_ops_timed;
 static void view_drop_refs(struct share_view *v)
 {
 	for (unsigned e = 0; e < v->nev; e++)
-		if (v->evs[e])
-			v->evs[e]->refs--;
+		if (v->evs[e] && --v->evs[e]->refs == 0)
+			hub_union_forget(v->hub);
 	free(v->evs);
 	free(v->slot_ev);
 	free(v->slot_inst);
@@ -77,17 +77,15 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_total || !v->slot_in || !v->snap)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
-		rc = hub_get_event(hub, &plan->ev[e], &v->evs[e]);
+		rc = hub_get_event(hub, plan, e, &v->evs[e]);
 		if (rc == 0)
 			v->nev = e + 1;
 	}
 	if (rc == 0) {
 		/* Fits next to the other sets' events? */
-		struct uncore_plan full;
-		rc = hub_schedule_union(hub, &full, NULL, NULL);
-		if (rc == 0)
-			uncore_plan_free(&full);
-		else if (rc == UNCORE_ECONFLICT) {
+		const struct uncore_plan *full;
+		rc = hub_union(hub, plan, &full, NULL, NULL);
+		if (rc == UNCORE_ECONFLICT) {
 			char detail[512];
 			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
 			rc =
