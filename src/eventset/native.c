@@ -534,6 +534,8 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 							   sizeof(out->units));
 				out->running_sum = 1;
 			}
+			if (e.metric.run && !out->running_sum)
+				out->since_start = 1;
 			if (e.metric.integer)
 				metric_int_fill(e.metric.def, e.metric.amount, out);
 		}
@@ -606,6 +608,22 @@ static int kernel_code(struct uncore_native *n, const char *name, uint32_t *code
 }
 
 static int named_code(struct uncore_native *n, const struct uncore_entry *e, uint32_t *code);
+static void cache_put(struct uncore_native *n, uint32_t code, const struct uncore_entry *e);
+
+/* An enumerated code for `name`, already resolved into e: kept for
+ * uncore_native_entry when the name is the one the code lists (so that
+ * the entry is what resolving the listed name gives), so that a listed
+ * name is resolved once.  Another spelling is resolved again there. */
+static int listed_code(struct uncore_native *n, const char *name, const struct uncore_entry *e,
+		       uint32_t code, uint32_t *out)
+{
+	struct uncore_native_info info;
+	if (uncore_native_info(n, code, &info) == 0 && strcmp(info.name, name) == 0)
+		cache_put(n, code, e);
+	uncore_error_clear();
+	*out = code;
+	return 0;
+}
 
 int uncore_native_code(struct uncore_native *n, const char *given, uint32_t *code)
 {
@@ -633,9 +651,11 @@ int uncore_native_code(struct uncore_native *n, const char *given, uint32_t *cod
 		if (e.metric.socket == UNCORE_ALL && e.metric.instance == UNCORE_ALL &&
 		    !e.metric.amount) {
 			/* The metric, or its listed integer form (its last sub). */
-			*code = metric_code((unsigned)(e.metric.def - n->metrics->defs),
-					    e.metric.integer ? metric_subs(n, e.metric.def) : 0);
-			return 0;
+			return listed_code(
+			    n, name, &e,
+			    metric_code((unsigned)(e.metric.def - n->metrics->defs),
+					e.metric.integer ? metric_subs(n, e.metric.def) : 0),
+			    code);
 		}
 		return named_code(n, &e, code);
 	}
@@ -649,10 +669,9 @@ int uncore_native_code(struct uncore_native *n, const char *given, uint32_t *cod
 	    ref->cpu == UNCORE_ALL && ref->nmods == 0 && ref->numasks <= 1 &&
 	    ref->event <= EVENT_MASK) {
 		unsigned sub = ref->numasks ? ref->umasks[0] + 1u : 0;
-		if (sub <= SUB_MASK) {
-			*code = make_code((unsigned)box, ref->event, sub);
-			return 0;
-		}
+		if (sub <= SUB_MASK)
+			return listed_code(n, name, &e, make_code((unsigned)box, ref->event, sub),
+					   code);
 	}
 	return named_code(n, &e, code);
 }
@@ -720,7 +739,20 @@ int uncore_native_entry(struct uncore_native *n, uint32_t code, struct uncore_en
 		rc = uncore_resolve(n->plat, n->src, info.name, &e);
 	if (rc < 0)
 		return rc;
+	cache_put(n, code, &e);
+	*out = e;
+	return 0;
+}
+
+/* Keep code's entry (once): without room it is resolved again next time. */
+static void cache_put(struct uncore_native *n, uint32_t code, const struct uncore_entry *e)
+{
 	pthread_mutex_lock(&n->lock);
+	for (unsigned i = 0; i < n->ncache; i++)
+		if (n->cache[i].code == code) {
+			pthread_mutex_unlock(&n->lock);
+			return;
+		}
 	if (n->ncache == n->capcache) {
 		unsigned cap = n->capcache ? n->capcache * 2 : 16;
 		struct uncore_native_cached *c = realloc(n->cache, cap * sizeof(*c));
@@ -729,9 +761,7 @@ int uncore_native_entry(struct uncore_native *n, uint32_t code, struct uncore_en
 			n->capcache = cap;
 		}
 	}
-	if (n->ncache < n->capcache) /* without room it is resolved again next time */
-		n->cache[n->ncache++] = (struct uncore_native_cached){.code = code, .e = e};
+	if (n->ncache < n->capcache)
+		n->cache[n->ncache++] = (struct uncore_native_cached){.code = code, .e = *e};
 	pthread_mutex_unlock(&n->lock);
-	*out = e;
-	return 0;
 }

@@ -51,38 +51,34 @@ static void free_event(struct hub_event *e)
 	free(e);
 }
 
-/* The box instances an event counts on: its slots when placed alone. */
-static int new_event(struct uncore_share *hub, const struct uncore_sched_event *sev,
-		     struct hub_event **out)
+/* Event e of `plan`, with the box instances it counts on: its slots there,
+ * which are those it gets placed alone (an event's instances depend on it
+ * and the machine only, in the scheduler's (socket, box, instance) order,
+ * plan/sched.c), so it is not scheduled again. */
+static int new_event(const struct uncore_plan *plan, unsigned ev, struct hub_event **out)
 {
-	struct uncore_plan p;
+	const struct uncore_sched_event *sev = &plan->ev[ev];
 	struct hub_event *e = calloc(1, sizeof(*e));
+	unsigned n = plan->count[ev];
 	if (!e)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	e->sev = *sev;
 	e->name = strdup(sev->name ? sev->name : "(event)");
 	e->sev.name = e->name;
-	int rc = e->name ? uncore_schedule(&hub->be->machine, &e->sev, 1, &p)
-			 : uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
-	if (rc < 0) {
-		free_event(e);
-		return rc;
-	}
-	e->inst = calloc(p.nslots ? p.nslots : 1, sizeof(*e->inst));
-	if (!e->inst) {
-		uncore_plan_free(&p);
+	e->inst = calloc(n ? n : 1, sizeof(*e->inst));
+	if (!e->name || !e->inst) {
 		free_event(e);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	}
-	for (unsigned k = 0; k < p.nslots; k++) {
-		e->inst[k].socket = p.slots[k].socket;
-		e->inst[k].box = p.slots[k].box;
-		e->inst[k].instance = p.slots[k].instance;
+	for (unsigned k = 0; k < n; k++) {
+		const struct uncore_slot *s = &plan->slots[plan->slot_index[plan->first[ev] + k]];
+		e->inst[k].socket = s->socket;
+		e->inst[k].box = s->box;
+		e->inst[k].instance = s->instance;
 		e->inst[k].uslot = -1;
 		e->inst[k].live = &e->inst[k].total;
 	}
-	e->ninst = p.nslots;
-	uncore_plan_free(&p);
+	e->ninst = n;
 	*out = e;
 	return 0;
 }
@@ -97,12 +93,13 @@ int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s)
 }
 
 /* An existing event with refs taken, or a new one appended. */
-int hub_get_event(struct uncore_share *hub, const struct uncore_sched_event *sev,
+int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsigned e,
 		  struct hub_event **out)
 {
 	for (unsigned i = 0; i < hub->nev; i++)
-		if (same_event(&hub->ev[i]->sev, sev)) {
-			hub->ev[i]->refs++;
+		if (same_event(&hub->ev[i]->sev, &plan->ev[e])) {
+			if (hub->ev[i]->refs++ == 0)
+				hub_union_forget(hub);
 			*out = hub->ev[i];
 			return 0;
 		}
@@ -114,9 +111,10 @@ int hub_get_event(struct uncore_share *hub, const struct uncore_sched_event *sev
 		hub->ev = n;
 		hub->cap = cap;
 	}
-	int rc = new_event(hub, sev, &hub->ev[hub->nev]);
+	int rc = new_event(plan, e, &hub->ev[hub->nev]);
 	if (rc < 0)
 		return rc;
+	hub_union_forget(hub);
 	hub->ev[hub->nev]->refs = 1;
 	*out = hub->ev[hub->nev++];
 	return 0;
@@ -380,33 +378,84 @@ int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_
 	return 0;
 }
 
-/* Schedule every event some view uses, on every socket: 0 and the plan,
- * or the scheduler's error naming the events that do not fit together. */
-int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
-		       struct hub_event ***order, unsigned *n)
+void hub_union_forget(struct uncore_share *hub)
 {
-	struct uncore_sched_event *sev = calloc(hub->nev ? hub->nev : 1, sizeof(*sev));
-	struct hub_event **ord = calloc(hub->nev ? hub->nev : 1, sizeof(*ord));
-	unsigned k = 0;
-	if (!sev || !ord) {
-		free(sev);
-		free(ord);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
-	}
-	for (unsigned i = 0; i < hub->nev; i++)
-		if (hub->ev[i]->refs) {
-			ord[k] = hub->ev[i];
-			sev[k++] = hub->ev[i]->sev;
+	uncore_plan_free(&hub->uplan);
+	free(hub->uord);
+	hub->uord = NULL;
+	hub->un = 0;
+	hub->uvalid = 0;
+}
+
+/* Events the scheduler places alike: same_event's, and the rest it reads
+ * (the table row, for the slot's max_inc; every filter bit, for the box's
+ * program). */
+static int places_alike(const struct uncore_sched_event *a, const struct uncore_sched_event *b)
+{
+	if (!same_event(a, b) || a->ref.event != b->ref.event ||
+	    a->enc.occupancy != b->enc.occupancy)
+		return 0;
+	for (unsigned f = 0; f < UNCORE_MAX_FILTERS; f++)
+		if (a->enc.filter[f] != b->enc.filter[f])
+			return 0;
+	return 1;
+}
+
+/* The union's events are exactly hint's, in its order: the scheduler,
+ * which depends on the events and the machine only, would place them as
+ * it did hint's.  Then *out is a copy of hint, with the hub's events. */
+static int union_from_hint(const struct uncore_plan *hint, struct hub_event **ord, unsigned k,
+			   struct uncore_plan *out)
+{
+	if (!hint || hint->nevents != k || !hint->ev)
+		return 0;
+	for (unsigned e = 0; e < k; e++)
+		if (!places_alike(&ord[e]->sev, &hint->ev[e]))
+			return 0;
+	int rc = hub_keep_sockets(hint, ~0u, out);
+	if (rc < 0)
+		return rc;
+	for (unsigned e = 0; e < k; e++)
+		out->ev[e] = ord[e]->sev;
+	return 1;
+}
+
+int hub_union(struct uncore_share *hub, const struct uncore_plan *hint,
+	      const struct uncore_plan **full, struct hub_event *const **order, unsigned *n)
+{
+	int rc = 0;
+	if (!hub->uvalid) {
+		struct uncore_sched_event *sev = calloc(hub->nev ? hub->nev : 1, sizeof(*sev));
+		struct hub_event **ord = calloc(hub->nev ? hub->nev : 1, sizeof(*ord));
+		unsigned k = 0;
+		if (!sev || !ord) {
+			free(sev);
+			free(ord);
+			return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 		}
-	int rc = uncore_schedule(&hub->be->machine, sev, k, full);
-	free(sev);
-	if (rc < 0 || !order)
-		free(ord);
-	else {
-		*order = ord;
-		*n = k;
+		for (unsigned i = 0; i < hub->nev; i++)
+			if (hub->ev[i]->refs) {
+				ord[k] = hub->ev[i];
+				sev[k++] = hub->ev[i]->sev;
+			}
+		rc = union_from_hint(hint, ord, k, &hub->uplan);
+		if (rc == 0)
+			rc = uncore_schedule(&hub->be->machine, sev, k, &hub->uplan);
+		free(sev);
+		if (rc < 0) {
+			free(ord);
+			return rc;
+		}
+		hub->uord = ord;
+		hub->un = k;
+		hub->uvalid = 1;
 	}
-	return rc;
+	*full = &hub->uplan;
+	if (order) {
+		*order = hub->uord;
+		*n = hub->un;
+	}
+	return 0;
 }
 
 /* Add plan p's events to sev[0..*k), identical ones once (as the hub
@@ -502,8 +551,8 @@ void hub_prune(struct uncore_share *hub)
  * counted continues from their totals. */
 int hub_rebuild(struct uncore_share *hub)
 {
-	struct uncore_plan full;
-	struct hub_event **ord = NULL;
+	const struct uncore_plan *full;
+	struct hub_event *const *ord = NULL;
 	uint8_t *taken = NULL; /* per slot of hw: an instance keeps its total there */
 	unsigned n = 0;
 	int gained, rc;
@@ -516,20 +565,17 @@ int hub_rebuild(struct uncore_share *hub)
 		hub_release_unclaimed(hub);
 		return 0;
 	}
-	rc = hub_schedule_union(hub, &full, &ord, &n);
+	rc = hub_union(hub, NULL, &full, &ord, &n);
 	if (rc < 0)
 		return rc;
 	hub->wanted = hub->claimed;
-	for (unsigned k = 0; k < full.nslots; k++)
-		hub->wanted |= 1u << full.slots[k].socket;
+	for (unsigned k = 0; k < full->nslots; k++)
+		hub->wanted |= 1u << full->slots[k].socket;
 	rc = hub_take_sockets(hub, &gained);
 	if (rc == 0)
-		rc = hub_keep_sockets(&full, hub->wanted & ~hub->missing, &hub->hw);
-	uncore_plan_free(&full);
-	if (rc < 0) {
-		free(ord);
+		rc = hub_keep_sockets(full, hub->wanted & ~hub->missing, &hub->hw);
+	if (rc < 0)
 		return rc;
-	}
 	hub->last_retry_ns = mono_ns();
 	if (hub->hw.nslots) {
 		unsigned nidx = 0;
@@ -598,7 +644,6 @@ int hub_rebuild(struct uncore_share *hub)
 			}
 			he->in_hw = 1;
 		}
-	free(ord);
 	free(taken);
 	hub->layout++;
 	if (rc < 0) {
@@ -759,6 +804,7 @@ void uncore_share_release(struct uncore_share *hub)
 	uncore_fork_remove_hub(hub);
 	if (hub_teardown(hub) < 0)
 		uncore_error_clear();
+	hub_union_forget(hub);
 	for (unsigned i = 0; i < hub->nev; i++)
 		free_event(hub->ev[i]);
 	free(hub->ev);

@@ -88,6 +88,13 @@ struct uncore_share {
 	int no_socket_lock;
 	struct hub_event **ev;
 	unsigned nev, cap;
+	/* The union of the used events as scheduled (hub_union), uord its
+	 * events in the plan's order: kept (uvalid) until an event joins or
+	 * leaves the union (hub_union_forget), so a start schedules once. */
+	struct uncore_plan uplan;
+	struct hub_event **uord;
+	unsigned un;
+	int uvalid;
 	struct uncore_plan hw; /* the union, on the sockets held */
 	uint8_t *unread;       /* after a failed read: the slots it could not read */
 	struct hub_fanout *fanout;
@@ -147,9 +154,12 @@ struct share_view {
 	struct share_view *next_acq;
 };
 
-/* An existing event with refs taken, or a new one appended. */
-int hub_get_event(struct uncore_share *hub, const struct uncore_sched_event *sev,
+/* An existing event with refs taken, or a new one appended: event e of
+ * `plan`, whose slots are its instances. */
+int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsigned e,
 		  struct hub_event **out);
+/* An event joined or left the union: the cached schedule is gone. */
+void hub_union_forget(struct uncore_share *hub);
 /* The instance of `e` that slot `s` counts, or -1. */
 int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s);
 /* Fold everything counted so far and stop the backend. */
@@ -160,10 +170,13 @@ void hub_release_unclaimed(struct uncore_share *hub);
 int hub_take_sockets(struct uncore_share *hub, int *gained);
 /* The slots of `in` on the sockets in `mask`. */
 int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_plan *out);
-/* Schedule every event some view uses (order: NULL, or the events in
- * the plan's order). */
-int hub_schedule_union(struct uncore_share *hub, struct uncore_plan *full,
-		       struct hub_event ***order, unsigned *n);
+/* Every event some view uses, scheduled on every socket: *full (the
+ * hub's, valid until hub_union_forget) and, unless order is NULL, its
+ * events in the plan's order.  `hint`: NULL, or a plan that may hold
+ * exactly the union's events (a set counting alone), copied then rather
+ * than scheduled again.  0, or the scheduler's error. */
+int hub_union(struct uncore_share *hub, const struct uncore_plan *hint,
+	      const struct uncore_plan **full, struct hub_event *const **order, unsigned *n);
 /* Whether every plan of `plans` (the settings of view v's set) fits next
  * to every combination of the settings of the other acquired views: 0, or
  * UNCORE_ECONFLICT naming the events in the way. */

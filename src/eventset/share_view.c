@@ -16,8 +16,8 @@ static const struct uncore_backend_ops view_ops, view_ops_timed;
 static void view_drop_refs(struct share_view *v)
 {
 	for (unsigned e = 0; e < v->nev; e++)
-		if (v->evs[e])
-			v->evs[e]->refs--;
+		if (v->evs[e] && --v->evs[e]->refs == 0)
+			hub_union_forget(v->hub);
 	free(v->evs);
 	free(v->slot_ev);
 	free(v->slot_inst);
@@ -77,17 +77,15 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_total || !v->slot_in || !v->snap)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
-		rc = hub_get_event(hub, &plan->ev[e], &v->evs[e]);
+		rc = hub_get_event(hub, plan, e, &v->evs[e]);
 		if (rc == 0)
 			v->nev = e + 1;
 	}
 	if (rc == 0) {
 		/* Fits next to the other sets' events? */
-		struct uncore_plan full;
-		rc = hub_schedule_union(hub, &full, NULL, NULL);
-		if (rc == 0)
-			uncore_plan_free(&full);
-		else if (rc == UNCORE_ECONFLICT) {
+		const struct uncore_plan *full;
+		rc = hub_union(hub, plan, &full, NULL, NULL);
+		if (rc == UNCORE_ECONFLICT) {
 			char detail[512];
 			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
 			rc =
@@ -231,6 +229,9 @@ static int view_start(struct uncore_backend *base)
 		rc = hub_rebuild(hub);
 	else
 		hub_retry_missing(hub, 1);
+	/* The start's reading is of now (backend.h, sample). */
+	if (rc == 0 && hub->programmed && hub->be->ops->sample)
+		rc = hub->be->ops->sample(hub->be);
 	if (rc == 0) {
 		v->running = 1;
 		/* Earlier interruptions and late reads are not this run's. */
@@ -249,8 +250,13 @@ static int view_stop(struct uncore_backend *base)
 	hub_lock(&v->hub->mu);
 	if (v->plan && v->running) {
 		/* Stopped even when the final read fails: what could be read is
-		 * kept in the snapshot, and the error says the rest may be short. */
-		rc = hub_sync(v->hub);
+		 * kept in the snapshot, and the error says the rest may be short.
+		 * The stop's reading is of now (backend.h, sample). */
+		if (v->hub->programmed && v->hub->be->ops->sample)
+			rc = v->hub->be->ops->sample(v->hub->be);
+		int rs = hub_sync(v->hub);
+		if (rc == 0)
+			rc = rs;
 		view_take_interruption(v);
 		fill(v, v->snap);
 		v->running = 0;
@@ -519,6 +525,18 @@ static int view_max_read_interval(const struct uncore_backend *base, const struc
 	return rc;
 }
 
+/* The hub's backend brought up to now (backend.h, sample). */
+static int view_sample(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	int rc = 0;
+	hub_lock(&v->hub->mu);
+	if (v->hub->programmed && v->hub->be->ops->sample)
+		rc = v->hub->be->ops->sample(v->hub->be);
+	hub_unlock(&v->hub->mu);
+	return rc;
+}
+
 static int view_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
 {
 	struct share_view *v = (struct share_view *)base;
@@ -554,7 +572,7 @@ static int view_slot_status(struct uncore_backend *base, unsigned slot,
 	.name = "shared", .acquire = view_acquire, .release = view_release,                        \
 	.program = view_program, .start = view_start, .stop = view_stop, .read = view_read,        \
 	.unprogram = view_unprogram, .destroy = view_destroy,                                      \
-	.max_read_interval = view_max_read_interval, .stats = view_stats
+	.max_read_interval = view_max_read_interval, .stats = view_stats, .sample = view_sample
 static const struct uncore_backend_ops view_ops = {VIEW_OPS};
 static const struct uncore_backend_ops view_ops_timed = {VIEW_OPS, .slot_status = view_slot_status};
 

@@ -3,6 +3,7 @@
  * instances' 64-bit totals (the view's read: the hub's totals, counted
  * since the event was first programmed) are published at indexes of the
  * snapshot reserved for it, which the ADD reply gives the client. */
+#define _GNU_SOURCE
 #include "service/server.h"
 
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "common/uncore_error.h"
 #include "eventset/eventset.h"
 #include "eventset/share.h"
+#include "events/registry.h"
 
 struct svc_event {
 	uint32_t id;
@@ -30,6 +32,7 @@ struct uncored_client {
 	uint32_t next_id;
 	struct uncored_peer peer;
 	char group[UNCORED_NAME_MAX]; /* "" until HELLO names one: alone */
+	int hello; /* its HELLO was answered: it counts among its user's clients */
 };
 
 struct uncored_server {
@@ -142,6 +145,57 @@ void uncored_client_free(struct uncored_server *srv, struct uncored_client *cl)
 	free(cl);
 }
 
+static struct uncored_who who_of(const struct uncored_client *cl, uint32_t *gids)
+{
+	unsigned n = 0;
+	gids[n++] = cl->peer.gid;
+	for (unsigned i = 0; i < cl->peer.ngroups && i < UNCORED_PEER_MAX_GROUPS; i++)
+		gids[n++] = cl->peer.groups[i];
+	return (struct uncored_who){cl->peer.uid, n, gids};
+}
+
+/* Whether a kernel format field's name is a thread-id filter's
+ * ("filter_tid", "tid_en": uncore_snbep.c's names). */
+static int tid_field(const char *perf)
+{
+	return perf && strstr(perf, "tid") != NULL;
+}
+
+/* What the policy decides on (policy.h): the event's box kind, the
+ * modifiers it is given, and whether it is a raw encoding (raw fields
+ * event=..., or a kernel PMU's own event) or singles out one core or
+ * thread (a modifier or a set filter field the kernel calls a TID filter:
+ * HSX uncore 2.3.4 Cn_MSR_PMON_BOX_FILTER0, SKX CHA FILTER0). */
+static int policy_allows(const struct uncored_server *srv, const struct uncored_client *cl,
+			 const struct uncore_entry *en)
+{
+	const struct uncore_box_type *box = en->ev.ref.box;
+	const char *mods[UNCORE_EVENT_MAX_MODS];
+	uint8_t thread[UNCORE_EVENT_MAX_MODS] = {0};
+	struct uncored_what w = {box ? box->kind : "kernel", 0, mods, 0, thread};
+	const char *raw = strcasestr(en->name, "event=");
+	if (en->from_source || !box ||
+	    (raw && raw > en->name && strchr(":/,", raw[-1])))
+		w.sensitive |= UNCORED_QUAL_RAW;
+	for (unsigned i = 0; box && i < en->ev.ref.nmods && i < UNCORE_EVENT_MAX_MODS; i++) {
+		const struct uncore_mod_desc *m = &box->mods[en->ev.ref.mods[i].mod];
+		mods[w.nmods] = m->name;
+		thread[w.nmods++] = tid_field(m->perf) || tid_field(m->perf_also);
+		if (thread[w.nmods - 1])
+			w.sensitive |= UNCORED_QUAL_THREAD;
+	}
+	for (unsigned n = 0; box && n < box->nfilters && n < UNCORE_MAX_FILTERS; n++) {
+		const struct uncore_filter_desc *f = &box->filters[n];
+		for (unsigned k = 0; f->fields[k]; k++)
+			if (f->perf && tid_field(f->perf[k]) &&
+			    (en->ev.enc.filter_mask[n] & en->ev.enc.filter[n] & f->fields[k]))
+				w.sensitive |= UNCORED_QUAL_THREAD;
+	}
+	uint32_t gids[UNCORED_PEER_MAX_GROUPS + 1];
+	const struct uncored_who who = who_of(cl, gids);
+	return uncored_policy_check(srv->cfg.policy, &who, &w);
+}
+
 /* Validate `name` as the component does and count it: the event and its
  * slots into `r`. */
 static int add_event(struct uncored_server *srv, struct uncored_client *cl, const char *name,
@@ -149,18 +203,33 @@ static int add_event(struct uncored_server *srv, struct uncored_client *cl, cons
 {
 	struct svc_event *e;
 	unsigned idx;
+	uint32_t gids[UNCORED_PEER_MAX_GROUPS + 1];
+	const struct uncored_who who = who_of(cl, gids);
+	unsigned line;
+	uint32_t most = uncored_policy_limit(srv->cfg.policy, &who, UNCORED_LIMIT_EVENTS, &line);
+	if (cl->nev >= most)
+		return uncore_fail(UNCORE_ENOSPACE,
+				   "uncored policy (%s line %u): a client of user %u counts at most "
+				   "%u events",
+				   uncored_policy_origin(srv->cfg.policy), line, cl->peer.uid, most);
 	if (cl->nev == UNCORED_CLIENT_MAX_EVENTS)
 		return uncore_fail(UNCORE_ENOSPACE, "uncored: a client counts at most %u events",
 				   UNCORED_CLIENT_MAX_EVENTS);
 	if (!(e = calloc(1, sizeof(*e))))
 		return uncore_fail(UNCORE_ENOMEM, "uncored: out of memory");
+	struct uncore_entry en;
 	int rc = uncore_share_view(srv->cfg.share, &e->view);
 	if (rc == 0)
 		rc = uncore_set_create(e->view, &e->set);
 	if (rc == 0) {
 		uncore_set_clock(e->set, srv->cfg.clock);
-		rc = uncore_set_add(e->set, name, &idx);
+		rc = uncore_set_resolve(e->set, name, &en);
 	}
+	/* The policy decides before anything is programmed. */
+	if (rc == 0 && en.kind == UNCORE_ENTRY_EVENT)
+		rc = policy_allows(srv, cl, &en);
+	if (rc == 0)
+		rc = uncore_set_add_entry(e->set, &en, &idx);
 	if (rc == 0 && uncore_set_entry(e->set, 0)->kind != UNCORE_ENTRY_EVENT)
 		rc = uncore_fail(UNCORE_EINVAL,
 				 "uncored: %s is a metric; ask for the events it is computed from",
@@ -270,6 +339,24 @@ void uncored_server_status(const struct uncored_server *srv, struct uncored_stat
 	out->samples = srv->samples;
 }
 
+/* The policy's limit of clients of cl's user (the others connected). */
+static int clients_allowed(const struct uncored_server *srv, const struct uncored_client *cl)
+{
+	uint32_t gids[UNCORED_PEER_MAX_GROUPS + 1];
+	const struct uncored_who who = who_of(cl, gids);
+	unsigned line, others = 0;
+	uint32_t most = uncored_policy_limit(srv->cfg.policy, &who, UNCORED_LIMIT_CLIENTS, &line);
+	for (const struct uncored_client *o = srv->clients; o; o = o->next)
+		if (o != cl && o->hello && o->peer.uid == cl->peer.uid)
+			others++;
+	if (others >= most)
+		return uncore_fail(UNCORE_ELIMIT,
+				   "uncored policy (%s line %u): user %u holds at most %u clients "
+				   "(connections) at once",
+				   uncored_policy_origin(srv->cfg.policy), line, cl->peer.uid, most);
+	return 0;
+}
+
 void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl, const void *msg,
 			   size_t len, void *reply, size_t *rlen, int *send_snapshot)
 {
@@ -288,6 +375,9 @@ void uncored_server_handle(struct uncored_server *srv, struct uncored_client *cl
 		switch (q.op) {
 		case UNCORED_HELLO: {
 			struct uncored_hello *hello = payload;
+			if ((rc = clients_allowed(srv, cl)) < 0)
+				break;
+			cl->hello = 1;
 			snprintf(cl->group, sizeof(cl->group), "%s", q.name);
 			const struct uncore_backend *be = srv->cfg.be;
 			memset(hello, 0, sizeof(*hello));

@@ -16,6 +16,7 @@
 #include "eventset/share.h"
 #include "backend/service/protocol.h"
 #include "backend/service/snapshot.h"
+#include "service/policy.h"
 
 struct uncored_server;
 struct uncored_client;
@@ -28,6 +29,8 @@ struct uncored_server_config {
 	const struct uncore_backend *be;
 	const struct uncore_clock *clock;
 	const char *origin;
+	/* Who may count what (service/policy.h; NULL: the default policy). */
+	const struct uncored_policy *policy;
 };
 
 /* A service as `cfg` says, its snapshot in `snap` (uncored_snapshot_size()
@@ -44,10 +47,14 @@ int uncored_client_new(struct uncored_server *srv, struct uncored_client **out);
  * its measurement group is its user's (a group key another user sends
  * names another group), and the notes about who counts a socket name it.
  * A client whose peer is never set is uid 0, PID 0. */
+#define UNCORED_PEER_MAX_GROUPS 32
 struct uncored_peer {
 	uint32_t uid, gid;
 	int32_t pid;
 	char comm[32];
+	/* Its supplementary groups (the policy's group: rules), beside gid. */
+	unsigned ngroups;
+	uint32_t groups[UNCORED_PEER_MAX_GROUPS];
 };
 void uncored_client_set_peer(struct uncored_client *cl, const struct uncored_peer *peer);
 void uncored_client_free(struct uncored_server *srv, struct uncored_client *cl);

@@ -36,10 +36,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		setup();
 	struct uncored_server *srv;
 	struct uncored_client *cl;
-	const struct uncored_server_config cfg = {comp->share, comp->be, &comp->clock, comp->origin};
+	const struct uncored_server_config cfg = {comp->share, comp->be, &comp->clock, comp->origin, NULL};
 	if (uncored_server_create(&cfg, snap, &srv) < 0 || uncored_client_new(srv, &cl) < 0)
 		abort();
-	const struct uncored_peer peer = {1000, 1000, 4242, "fuzz"};
+	const struct uncored_peer peer = {1000, 1000, 4242, "fuzz", 0, {0}};
 	uncored_client_set_peer(cl, &peer);
 	size_t at = 0;
 	while (at + 2 <= size) {

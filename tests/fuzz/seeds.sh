@@ -6,7 +6,7 @@
 set -eu
 src=${1:?} out=${2:?}
 rm -rf "$out"
-mkdir -p "$out"/{fuzz_uncored_protocol,fuzz_event_name,fuzz_set_sim,fuzz_metric_expr,fuzz_metric_file,fuzz_scenario,fuzz_perf_format,fuzz_allowlist_line}
+mkdir -p "$out"/{fuzz_uncored_protocol,fuzz_event_name,fuzz_set_sim,fuzz_metric_expr,fuzz_metric_file,fuzz_scenario,fuzz_perf_format,fuzz_allowlist_line,fuzz_uncored_policy}
 n=0
 for g in "$src"/libpfm4-events/golden/*.txt "$src"/tests/unit/events/fixtures/golden.txt; do
 	[ -f "$g" ] || continue
@@ -60,3 +60,11 @@ talks = {
 for name, data in talks.items():
     open(sys.argv[1] + "/" + name, "wb").write(data)
 PY
+# uncored policies: every kind of rule, and a few bad lines.
+i=0
+for p in 'allow * *' 'deny * pcu reason power readings are for administrators' \
+	'allow user:root cbo,cha with tf,cf,thread\nallow group:0 imc with raw\nlimit * events 16\nlimit user:0 clients 4' \
+	'# comment\n\n  deny group:root * with * reason x # tail' 'limit * sets 3' 'allow user: imc' 'deny * imc with'; do
+	i=$((i + 1))
+	printf "$p\n" >"$out/fuzz_uncored_policy/seed-$i"
+done

@@ -6,8 +6,10 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <libgen.h>
 #include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,11 +26,19 @@
 #include "bind/settings.h"
 #include "common/uncore_error.h"
 #include "common/version.h"
+#include "service/policy.h"
 #include "service/server.h"
 
 #define MAX_CLIENTS 1024
 
 static volatile sig_atomic_t stop;
+
+static uint64_t mono_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+}
 
 static void on_signal(int sig)
 {
@@ -39,6 +49,8 @@ static void on_signal(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: uncored [--sim [MODEL]] [--sim-scenario S] [--sim-kernel K] [--socket PATH]\n"
+		   "               [--policy FILE]\n"
+		   "       uncored --check-policy FILE\n"
 		   "       uncored --status [--socket PATH]\n"
 		   "  Owns the uncore PMU of this node and serves unprivileged PAPI programs\n"
 		   "  (PAPI_INTEL_UNCORE_BACKEND=service, or auto when the socket exists).\n"
@@ -47,6 +59,10 @@ static void usage(FILE *f)
 		   "  --sim-scenario S    the simulator's scenario\n"
 		   "  --sim-kernel K      the simulator behind a simulated kernel (perf)\n"
 		   "  --socket PATH       where clients connect (default %s)\n"
+		   "  --policy FILE       who may count what, and limits (uncored(8) POLICY);\n"
+		   "                      default: every user any table event, raw encodings\n"
+		   "                      and core or thread filters root's alone\n"
+		   "  --check-policy FILE parse FILE, say whether it is valid, and exit\n"
 		   "  --status            ask the running service what it counts\n",
 		UNCORED_DEFAULT_SOCKET);
 }
@@ -133,6 +149,18 @@ static void peer_of(int fd, struct uncored_peer *p)
 	}
 	if (!p->comm[0])
 		snprintf(p->comm, sizeof(p->comm), "?");
+	/* Its user's supplementary groups (the policy's group: rules), as the
+	 * group database says: the kernel tells a peer's primary group only. */
+	char buf[4096];
+	struct passwd pw, *pp = NULL;
+	if (p->uid != UINT32_MAX && getpwuid_r(p->uid, &pw, buf, sizeof(buf), &pp) == 0 && pp) {
+		gid_t g[UNCORED_PEER_MAX_GROUPS];
+		int ng = UNCORED_PEER_MAX_GROUPS;
+		if (getgrouplist(pp->pw_name, p->gid, g, &ng) < 0)
+			ng = UNCORED_PEER_MAX_GROUPS; /* more: the first ones */
+		for (int i = 0; i < ng && i < UNCORED_PEER_MAX_GROUPS; i++)
+			p->groups[p->ngroups++] = g[i];
+	}
 }
 
 static int send_reply(int fd, const void *buf, size_t len, int with_fd)
@@ -188,7 +216,9 @@ int main(int argc, char **argv)
 	static struct uncore_settings settings;
 	const char *sock = UNCORED_DEFAULT_SOCKET, *model = NULL, *scenario = NULL,
 		   *kernel = NULL;
-	int sim = 0, ask_status = 0;
+	const char *policy_file = NULL;
+	struct uncored_policy *policy = NULL;
+	int sim = 0, ask_status = 0, check_only = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--sim") == 0) {
 			sim = 1;
@@ -200,6 +230,12 @@ int main(int argc, char **argv)
 			kernel = argv[++i];
 		else if (strcmp(argv[i], "--socket") == 0 && i + 1 < argc)
 			sock = argv[++i];
+		else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc)
+			policy_file = argv[++i];
+		else if (strcmp(argv[i], "--check-policy") == 0 && i + 1 < argc) {
+			policy_file = argv[++i];
+			check_only = 1;
+		}
 		else if (strcmp(argv[i], "--status") == 0)
 			ask_status = 1;
 		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -216,6 +252,15 @@ int main(int argc, char **argv)
 	}
 	if (ask_status)
 		return status(sock);
+	if (policy_file && uncored_policy_load(policy_file, &policy) < 0) {
+		fprintf(stderr, "uncored: %s\n", uncore_error_detail());
+		return 2;
+	}
+	if (check_only) {
+		printf("uncored: policy %s is valid\n", policy_file);
+		uncored_policy_free(policy);
+		return 0;
+	}
 	if (uncore_settings_read(&settings) < 0) {
 		fprintf(stderr, "uncored: %s\n", uncore_error_detail());
 		return 1;
@@ -241,7 +286,7 @@ int main(int argc, char **argv)
 	struct uncored_snapshot *snap;
 	struct uncored_server *srv;
 	int ro = -1, lfd;
-	if (make_snapshot(&snap, &ro) < 0 || uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) < 0 ||
+	if (make_snapshot(&snap, &ro) < 0 || uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, policy}, snap, &srv) < 0 ||
 	    (lfd = listen_at(sock)) < 0) {
 		uncore_component_close(comp);
 		return 1;
@@ -250,26 +295,45 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	fprintf(stderr, "uncored: serving %s: %s\n", sock, comp->origin);
+	fprintf(stderr, "uncored: serving %s: %s; %s%s\n", sock, comp->origin,
+		policy_file ? "policy " : "the default policy (no --policy)",
+		policy_file ? policy_file : "");
 
 	static struct pollfd pfd[MAX_CLIENTS + 1];
 	static struct uncored_client *cl[MAX_CLIENTS + 1];
 	static char msg[sizeof(struct uncored_request) + 1];
 	static _Alignas(uint64_t) char reply[UNCORED_MSG_MAX];
 	nfds_t n = 1;
+	uint64_t last_samples = 0, last_ms = mono_ms();
 	pfd[0] = (struct pollfd){.fd = lfd, .events = POLLIN};
 	while (!stop) {
-		uint64_t ns = uncored_server_poll_ns(srv);
-		int timeout = ns == UINT64_MAX ? -1 : ns / 2000000 > 1000 ? 1000 : (int)(ns / 2000000);
+		/* A sample at least every UNCORED_SAMPLE_PERIOD_MS while anything
+		 * is counted (how old a client's plain read may be), and often
+		 * enough that no counter wraps unseen (backend.h); a client's
+		 * SAMPLE or ADD counts as one. */
+		uint64_t ns = uncored_server_poll_ns(srv), now = mono_ms();
+		struct uncored_status st;
+		uncored_server_status(srv, &st);
+		if (st.samples != last_samples) {
+			last_samples = st.samples;
+			last_ms = now;
+		}
+		int timeout = -1;
+		if (ns != UINT64_MAX) {
+			uint64_t period = ns / 2000000 < UNCORED_SAMPLE_PERIOD_MS ? ns / 2000000
+										 : UNCORED_SAMPLE_PERIOD_MS;
+			if (now - last_ms >= period) {
+				if (uncored_server_sample(srv) < 0)
+					uncore_error_clear();
+				continue;
+			}
+			timeout = (int)(period - (now - last_ms));
+		}
 		int k = poll(pfd, n, timeout);
 		if (k < 0 && errno != EINTR)
 			break;
-		if (k == 0) {
-			/* Often enough that no counter wraps unseen (backend.h). */
-			if (uncored_server_sample(srv) < 0)
-				uncore_error_clear();
+		if (k == 0)
 			continue;
-		}
 		if (k > 0 && (pfd[0].revents & POLLIN)) {
 			int c = accept4(lfd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 			if (c >= 0 && (n == MAX_CLIENTS + 1 || uncored_client_new(srv, &cl[n]) < 0)) {
@@ -307,9 +371,12 @@ int main(int argc, char **argv)
 			}
 		}
 	}
+	/* Clients' plain reads see it without a system call. */
+	__atomic_store_n(&snap->closed, 1, __ATOMIC_RELEASE);
 	for (nfds_t i = 1; i < n; i++)
 		close(pfd[i].fd);
 	uncored_server_destroy(srv);
+	uncored_policy_free(policy);
 	uncore_component_close(comp);
 	close(lfd);
 	unlink(sock);

@@ -2,6 +2,7 @@
  * "PMU::EVENT" has its enumerated code even when counting it needs a unit
  * mask or modifier (papi_native_avail -e describes it; adding it fails with
  * the reason), while misspelt names keep their errors. */
+#include "backend/backend.h"
 #include "common/uncore_error.h"
 #include "eventset/native.h"
 #include "eventset/resolve.h"
@@ -134,6 +135,93 @@ TEST(codes_that_name_nothing_are_refused)
 	uncore_error_clear();
 }
 
+/* An event source that names none of its own PMUs and counts how often a
+ * name is put to it: once per resolution (eventset/resolve.c asks the
+ * source first). */
+struct counting_source {
+	struct uncore_event_source base;
+	unsigned parses;
+};
+
+static int counting_parse(struct uncore_event_source *src, const char *name,
+			  struct uncore_sched_event *out)
+{
+	(void)name;
+	(void)out;
+	((struct counting_source *)src)->parses++;
+	return 1;
+}
+
+static unsigned counting_count(const struct uncore_event_source *src)
+{
+	(void)src;
+	return 0;
+}
+
+static int counting_entry(const struct uncore_event_source *src, unsigned i, char *name,
+			  size_t nlen, char *desc, size_t dlen)
+{
+	(void)src;
+	(void)i;
+	(void)name;
+	(void)nlen;
+	(void)desc;
+	(void)dlen;
+	return UNCORE_ENOEVENT;
+}
+
+static const char *const *counting_pmus(const struct uncore_event_source *src, unsigned *count,
+					unsigned *nprimary)
+{
+	(void)src;
+	*count = *nprimary = 0;
+	return NULL;
+}
+
+static const struct uncore_event_source_ops counting_ops = {
+    .parse = counting_parse,
+    .count = counting_count,
+    .entry = counting_entry,
+    .pmu_names = counting_pmus,
+};
+
+/* A listed name (an event with its umask, a metric) is resolved once:
+ * its code keeps the entry, which the event set then takes (issue 25:
+ * the code was turned back into its name and resolved again).  A named
+ * string too; another spelling of a listed name is resolved again for
+ * its entry, which is the listed name's. */
+TEST(a_listed_name_is_resolved_once)
+{
+	struct counting_source cs = {.base = {.ops = &counting_ops}};
+	struct uncore_native *m;
+	static const char *const names[] = {"hswep_unc_imc::UNC_M_CAS_COUNT:RD",
+					    "hswep_metric::DRAM_BW",
+					    "hswep_unc_imc::UNC_M_CAS_COUNT:RD:socket=1"};
+	CHECK_EQ_INT(uncore_native_create(uncore_event_platform_get(UNCORE_PLATFORM_HSWEP), &m), 0);
+	CHECK_EQ_INT(uncore_native_set_source(m, &cs.base), 0);
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		uint32_t code = 0;
+		struct uncore_entry e;
+		harness_row = names[i];
+		cs.parses = 0;
+		CHECK_EQ_INT(uncore_native_code(m, names[i], &code), 0);
+		CHECK_EQ_INT(uncore_native_entry(m, code, &e), 0);
+		CHECK_EQ_INT(uncore_native_entry(m, code, &e), 0);
+		CHECK_EQ_INT(cs.parses, 1);
+		CHECK_EQ_STR(e.name, names[i]);
+	}
+	harness_row = NULL;
+	/* The same code in another case: its entry is the listed name's. */
+	uint32_t code = 0, listed = 0;
+	struct uncore_entry e;
+	CHECK_EQ_INT(uncore_native_code(m, "hswep_unc_imc::UNC_M_CAS_COUNT:RD", &listed), 0);
+	CHECK_EQ_INT(uncore_native_code(m, "HSWEP_UNC_IMC::unc_m_cas_count:rd", &code), 0);
+	CHECK_EQ_U64(code, listed);
+	CHECK_EQ_INT(uncore_native_entry(m, code, &e), 0);
+	CHECK_EQ_STR(e.name, "hswep_unc_imc::UNC_M_CAS_COUNT:RD");
+	uncore_native_destroy(m);
+}
+
 int main(void)
 {
 	if (uncore_native_create(uncore_event_platform_get(UNCORE_PLATFORM_HSWEP), &n) != 0) {
@@ -144,6 +232,7 @@ int main(void)
 	RUN(wrong_names_keep_their_errors);
 	RUN(every_entry_keeps_its_description);
 	RUN(codes_that_name_nothing_are_refused);
+	RUN(a_listed_name_is_resolved_once);
 	uncore_native_destroy(n);
 	return harness_done();
 }

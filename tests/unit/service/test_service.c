@@ -33,26 +33,49 @@ static const struct uncored_reply *ask(struct uncored_server *srv, struct uncore
 	return (const struct uncored_reply *)reply;
 }
 
-TEST(serves_exact_totals)
-{
-	const char *dir = test_mkdtemp("service");
-	REQUIRE(dir != NULL);
-	char path[512];
-	snprintf(path, sizeof(path), "%s/node", dir);
+/* A shared simulated node (e5-2699v3-2s, `scenario` or none) in a
+ * directory of its own, and the component counting on it. */
+struct node_fixture {
+	const char *dir;
 	struct uncore_sim *node;
-	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &node) == 0);
-	REQUIRE(uncore_sim_load_scenario(node, "hswep-clocks") == 0);
-	REQUIRE(uncore_settings_read(&settings) == 0);
+	struct uncore_component *comp;
+};
+
+static int fixture_open(struct node_fixture *fx, const char *name, const char *scenario)
+{
+	char path[512];
+	fx->dir = test_mkdtemp(name);
+	if (!fx->dir)
+		return -1;
+	snprintf(path, sizeof(path), "%s/node", fx->dir);
+	if (uncore_sim_create("e5-2699v3-2s", path, &fx->node) != 0 ||
+	    (scenario && uncore_sim_load_scenario(fx->node, scenario) != 0) ||
+	    uncore_settings_read(&settings) != 0)
+		return -1;
 	snprintf(settings.backend, sizeof(settings.backend), "sim");
 	snprintf(settings.sim, sizeof(settings.sim), "%s", path);
 	snprintf(settings.service, sizeof(settings.service), "none");
 	settings.sim_kernel[0] = settings.sim_scenario[0] = settings.sim_log[0] = '\0';
-	struct uncore_component *comp;
-	REQUIRE(uncore_component_open(&settings, &comp) == 0);
+	return uncore_component_open(&settings, &fx->comp);
+}
+
+static void fixture_close(struct node_fixture *fx)
+{
+	uncore_component_close(fx->comp);
+	uncore_sim_destroy(fx->node);
+	test_rmtree(fx->dir);
+}
+
+TEST(serves_exact_totals)
+{
+	struct node_fixture fx;
+	REQUIRE(fixture_open(&fx, "service", "hswep-clocks") == 0);
+	struct uncore_sim *node = fx.node;
+	struct uncore_component *comp = fx.comp;
 	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
 	struct uncored_server *srv;
 	struct uncored_client *cl;
-	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) == 0);
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, NULL}, snap, &srv) == 0);
 	REQUIRE(uncored_client_new(srv, &cl) == 0);
 	size_t len;
 	int fd;
@@ -113,9 +136,7 @@ TEST(serves_exact_totals)
 
 	uncored_server_destroy(srv);
 	free(snap);
-	uncore_component_close(comp);
-	uncore_sim_destroy(node);
-	test_rmtree(dir);
+	fixture_close(&fx);
 }
 
 /* Each socket once within a measurement group (server.h): the group's
@@ -124,27 +145,17 @@ TEST(serves_exact_totals)
  * the next ADD of the group counts. */
 TEST(groups_each_socket_once)
 {
-	const char *dir = test_mkdtemp("service-groups");
-	REQUIRE(dir != NULL);
-	char path[512];
-	snprintf(path, sizeof(path), "%s/node", dir);
-	struct uncore_sim *node;
-	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &node) == 0);
-	REQUIRE(uncore_sim_load_scenario(node, "hswep-clocks") == 0);
-	REQUIRE(uncore_settings_read(&settings) == 0);
-	snprintf(settings.backend, sizeof(settings.backend), "sim");
-	snprintf(settings.sim, sizeof(settings.sim), "%s", path);
-	snprintf(settings.service, sizeof(settings.service), "none");
-	settings.sim_kernel[0] = settings.sim_scenario[0] = settings.sim_log[0] = '\0';
-	struct uncore_component *comp;
-	REQUIRE(uncore_component_open(&settings, &comp) == 0);
+	struct node_fixture fx;
+	REQUIRE(fixture_open(&fx, "service-groups", "hswep-clocks") == 0);
+	struct uncore_sim *node = fx.node;
+	struct uncore_component *comp = fx.comp;
 	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
 	struct uncored_server *srv;
-	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin}, snap, &srv) == 0);
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, NULL}, snap, &srv) == 0);
 	/* rank0, rank1: user 1000, group job; other: user 1001 naming job; alone: no group */
 	struct uncored_client *cl[4];
-	const struct uncored_peer peers[4] = {{1000, 1000, 11, "rank"}, {1000, 1000, 12, "rank"},
-					      {1001, 1001, 13, "spy"}, {1000, 1000, 14, "stat"}};
+	const struct uncored_peer peers[4] = {{1000, 1000, 11, "rank", 0, {0}}, {1000, 1000, 12, "rank", 0, {0}},
+					      {1001, 1001, 13, "spy", 0, {0}}, {1000, 1000, 14, "stat", 0, {0}}};
 	const char *group[4] = {"openmpi:7", "openmpi:7", "openmpi:7", ""};
 	size_t len;
 	int fd;
@@ -188,9 +199,62 @@ TEST(groups_each_socket_once)
 	CHECK(((const struct uncored_add_reply *)(h + 1))->slot[0].index != UNCORED_INDEX_NONE);
 	uncored_server_destroy(srv);
 	free(snap);
-	uncore_component_close(comp);
-	uncore_sim_destroy(node);
-	test_rmtree(dir);
+	fixture_close(&fx);
+}
+
+/* The policy through the service (service/policy.h): user 1000's PCU
+ * request refused with the policy's reason, its thread filter refused by
+ * default (root's alone) and root's allowed, its 3rd event over the
+ * policy's limit; a second client of user 1000 refused at HELLO. */
+TEST(policy_refuses)
+{
+	struct node_fixture fx;
+	REQUIRE(fixture_open(&fx, "service-policy", NULL) == 0);
+	struct uncore_component *comp = fx.comp;
+	static const char text[] = "deny * pcu reason power readings are for administrators\n"
+				   "limit user:1000 events 2\nlimit user:1000 clients 1\n";
+	struct uncored_policy *pol;
+	REQUIRE(uncored_policy_parse(text, sizeof(text) - 1, "site.pol", &pol) == 0);
+	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
+	struct uncored_server *srv;
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, pol}, snap, &srv) == 0);
+	struct uncored_client *user, *user2, *root;
+	const struct uncored_peer pu = {1000, 1000, 21, "job", 0, {0}}, pr = {0, 0, 22, "admin", 0, {0}};
+	REQUIRE(uncored_client_new(srv, &user) == 0 && uncored_client_new(srv, &root) == 0);
+	uncored_client_set_peer(user, &pu);
+	uncored_client_set_peer(root, &pr);
+	size_t len;
+	int fd;
+	CHECK_EQ_INT(ask(srv, user, UNCORED_HELLO, 0, "", &len, &fd)->status, 0);
+	const struct uncored_reply *h =
+	    ask(srv, user, UNCORED_ADD, 0, "hswep_unc_pcu::UNC_P_CLOCKTICKS", &len, &fd);
+	CHECK_EQ_INT(h->status, UNCORE_EPERM);
+	CHECK_EQ_STR(h->detail, "uncored policy (site.pol line 1): power readings are for administrators");
+	h = ask(srv, user, UNCORED_ADD, 0, "hswep_unc_cbo::UNC_C_RXR_INSERTS:IRQ:tf=1", &len, &fd);
+	CHECK_EQ_INT(h->status, UNCORE_EPERM);
+	CHECK_CONTAINS(h->detail, "core or thread filters are root's alone");
+	h = ask(srv, user, UNCORED_ADD, 0, "hswep_unc_imc::event=0x4:umask=0x3", &len, &fd);
+	CHECK_EQ_INT(h->status, UNCORE_EPERM);
+	CHECK_CONTAINS(h->detail, "raw encodings are root's alone");
+	CHECK_EQ_INT(ask(srv, root, UNCORED_ADD, 0, "hswep_unc_cbo::UNC_C_RXR_INSERTS:IRQ:tf=1", &len, &fd)->status, 0);
+	CHECK_EQ_INT(ask(srv, root, UNCORED_ADD, 0, "hswep_unc_pcu::UNC_P_CLOCKTICKS", &len, &fd)->status, 0);
+	CHECK_EQ_INT(ask(srv, user, UNCORED_ADD, 0, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &len, &fd)->status, 0);
+	CHECK_EQ_INT(ask(srv, user, UNCORED_ADD, 0, "hswep_unc_imc::UNC_M_CAS_COUNT:RD", &len, &fd)->status, 0);
+	h = ask(srv, user, UNCORED_ADD, 0, "hswep_unc_imc::UNC_M_CAS_COUNT:WR", &len, &fd);
+	CHECK_EQ_INT(h->status, UNCORE_ENOSPACE);
+	CHECK_CONTAINS(h->detail, "(site.pol line 2): a client of user 1000 counts at most 2 events");
+	REQUIRE(uncored_client_new(srv, &user2) == 0);
+	uncored_client_set_peer(user2, &pu);
+	h = ask(srv, user2, UNCORED_HELLO, 0, "", &len, &fd);
+	CHECK_EQ_INT(h->status, UNCORE_ELIMIT);
+	CHECK_CONTAINS(h->detail, "(site.pol line 3): user 1000 holds at most 1 clients");
+	struct uncored_status st;
+	uncored_server_status(srv, &st);
+	CHECK_EQ_INT((int)st.events, 4); /* nothing refused was kept */
+	uncored_server_destroy(srv);
+	uncored_policy_free(pol);
+	free(snap);
+	fixture_close(&fx);
 }
 
 TEST(request_checks)
@@ -237,5 +301,6 @@ int main(void)
 	RUN(snapshot_sequence);
 	RUN(serves_exact_totals);
 	RUN(groups_each_socket_once);
+	RUN(policy_refuses);
 	return harness_done();
 }
