@@ -733,15 +733,17 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	(void)ctx;
-	(void)flags;
 	if (__builtin_expect(!c->set, 0))
 		return PAPI_EINVAL;
+	int rc = flags & PAPI_STOP_READ ? uncore_set_sample(c->set) : 0; /* papi-patches 91 */
+	if (__builtin_expect(rc < 0, 0))
+		return read_result(c, rc, events);
 	if (__builtin_expect(c->poller != NULL, 0))
 		return read_polled(c, events);
 	/* The values are written once, straight into the array PAPI reads
 	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
 	 * types of one another, which C lets alias). */
-	int rc = uncore_set_read(c->set, (uint64_t *)c->values);
+	rc = uncore_set_read(c->set, (uint64_t *)c->values);
 	if (__builtin_expect(rc | c->fault_reported | (*c->scaled_hint & !c->scaling_noted) |
 				 (*c->notice_hint != c->notices_said),
 			     0))
@@ -934,10 +936,13 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	/* src/metrics/README.md, "What a read returns": counts and amounts
 	 * are running sums since start; every other metric's value covers the
 	 * interval since the previous read, which PAPI calls absolute and
-	 * since-last (its high-level API, patched, reads those as instants). */
+	 * since-last (its high-level API, patched, reads those as instants);
+	 * a metric's ":run" form covers the time since start: absolute, since
+	 * start. */
 	int since_last = (ni.fp64 || ni.int64) && !ni.running_sum;
 	info->value_type = since_last ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
-	info->timescope = since_last ? PAPI_TIMESCOPE_SINCE_LAST : PAPI_TIMESCOPE_SINCE_START;
+	info->timescope = since_last && !ni.since_start ? PAPI_TIMESCOPE_SINCE_LAST
+							: PAPI_TIMESCOPE_SINCE_START;
 	info->location = PAPI_LOCATION_UNCORE;
 	info->component_index = _intel_uncore_vector.cmp_info.CmpIdx;
 	pthread_rwlock_unlock(&component_lock);

@@ -54,6 +54,21 @@ static void set_tsc_mhz(struct uncore_set *s)
 				interval ? c->commons_int : c->commons, 1u << UNCORE_METRIC_TSC_MHZ,
 				c->commons, &c->fprog[i]);
 	}
+	/* A set of msum: each metric entry folded (src/metrics/README.md,
+	 * "Folding"), divided by the elapsed time at most. */
+	c->all_linear = c->lin != NULL;
+	for (unsigned i = 0; c->lin && i < c->n; i++) {
+		struct mx_linear *l = &c->lin[i];
+		l->n = 0;
+		if (c->metric[i] < 0)
+			continue;
+		if (uncore_mset_fold(c->ms, (unsigned)c->metric[i], 1u << UNCORE_METRIC_TSC_MHZ,
+				     c->commons, l) < 0 ||
+		    (l->per >= 0 && l->per != UNCORE_METRIC_ELAPSED_NS)) {
+			l->n = 0;
+			c->all_linear = 0;
+		}
+	}
 }
 
 void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock)
@@ -544,23 +559,6 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 	return rc;
 }
 
-/* A metric's value into the slot of entry i: the double's bits, or its
- * integer form rounded half away from zero (without libm: PAPI's tools do
- * not link it); a value that is no number (x/0, nothing counted yet)
- * reads 0 in the integer form. */
-static void store_metric(const struct contents *c, unsigned i, double d, uint64_t *values)
-{
-	if (c->int_scale[i] > 0) {
-		double x = isfinite(d) ? d * c->int_scale[i] : 0;
-		int64_t v = x >= 0x1p63    ? INT64_MAX
-			    : x <= -0x1p63 ? INT64_MIN
-					   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
-		memcpy(&values[i], &v, sizeof(v));
-	} else {
-		memcpy(&values[i], &d, sizeof(d));
-	}
-}
-
 /* A set of contents.msum: the terms' values from their exact counts `ts`
  * (the read's sums), or, NULL, from the bases and the live phase's folds
  * into c->tsum.  Each count is the sum of its events' counts, each
@@ -612,14 +610,14 @@ static void eval_metrics(struct uncore_set *s, uint64_t now, uint64_t *values, i
 			if (repeat)
 				values[i] = c->last_val[i];
 			else
-				store_metric(c, i,
+				uncore_set_store_metric(c, i,
 					     f->n ? mx_frun(f)
 						  : uncore_mset_eval(c->ms, k, c->terms_int, commons_int),
 					     values);
 			break;
 		case READ_AMOUNT:
 			/* Nothing yet over no time: 0, not the rate's 0/0. */
-			store_metric(c, i,
+			uncore_set_store_metric(c, i,
 				     elapsed > 0 ? (f->n ? mx_frun(f)
 							 : uncore_mset_eval(c->ms, k, c->terms, commons)) *
 						       elapsed / 1e9
@@ -627,7 +625,7 @@ static void eval_metrics(struct uncore_set *s, uint64_t now, uint64_t *values, i
 				     values);
 			break;
 		default:
-			store_metric(c, i,
+			uncore_set_store_metric(c, i,
 				     f->n ? mx_frun(f) : uncore_mset_eval(c->ms, k, c->terms, commons),
 				     values);
 			break;
@@ -672,7 +670,10 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int ad
 		return;
 	if (c->msum) {
 		metric_sum_terms(s, NULL);
-		eval_metrics(s, now, values, advance, c->tsum);
+		if (c->all_linear)
+			uncore_set_eval_linear(s, now, values, advance, c->tsum);
+		else
+			eval_metrics(s, now, values, advance, c->tsum);
 		return;
 	}
 	double elapsed = (double)(now - s->start_ns);
@@ -800,8 +801,12 @@ static int set_read_msum(struct uncore_set *s, uint64_t *values)
 	const uint64_t *sv = c->sumv;
 	for (unsigned k = 0; k < c->nraw; k++)
 		values[c->raw_entry[k]] = sv[k];
-	metric_sum_terms(s, sv + c->nraw);
-	eval_metrics(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+	if (c->all_linear) {
+		uncore_set_eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+	} else {
+		metric_sum_terms(s, sv + c->nraw);
+		eval_metrics(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+	}
 	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 	return rc;
 }
@@ -878,6 +883,13 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 	if (__builtin_expect(rc < 0, 0))
 		note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
 	return rc;
+}
+
+int uncore_set_sample(struct uncore_set *s)
+{
+	if (!s->running || !s->be->ops->sample)
+		return 0;
+	return s->be->ops->sample(s->be);
 }
 
 int uncore_set_poll(struct uncore_set *s, uint64_t *values)

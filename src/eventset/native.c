@@ -534,6 +534,8 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 							   sizeof(out->units));
 				out->running_sum = 1;
 			}
+			if (e.metric.run && !out->running_sum)
+				out->since_start = 1;
 			if (e.metric.integer)
 				metric_int_fill(e.metric.def, e.metric.amount, out);
 		}

@@ -58,6 +58,9 @@ struct uncore_native_info {
 	 * amount, a rate's ":amount" form); 0: a metric's value over the
 	 * interval since the previous read (src/metrics/README.md). */
 	int running_sum;
+	/* 1: a metric's ":run" form, its value over the whole time since
+	 * start or reset (not a running sum: PAPI's absolute, since start). */
+	int since_start;
 };
 
 struct uncore_native;

@@ -55,6 +55,7 @@ void uncore_set_free_contents(struct contents *c)
 	free(c->tsum);
 	free(c->prev_tsum);
 	free(c->fprog);
+	free(c->lin);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -308,6 +309,8 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 				continue;
 			if (mrefs[k].amount)
 				c->reading[i] = READ_AMOUNT;
+			else if (mrefs[k].run && !uncore_mset_is_amount(c->ms, (unsigned)k))
+				c->reading[i] = READ_RUN;
 			else if (uncore_mset_is_amount(c->ms, (unsigned)k))
 				c->reading[i] = READ_RUNNING;
 			else
@@ -359,9 +362,11 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	c->tsum = calloc(nt ? nt : 1, sizeof(*c->tsum));
 	c->prev_tsum = calloc(nt ? nt : 1, sizeof(*c->prev_tsum));
 	c->fprog = c->ms ? calloc(c->n ? c->n : 1, sizeof(*c->fprog)) : NULL;
+	c->lin = c->msum ? calloc(c->n ? c->n : 1, sizeof(*c->lin)) : NULL;
 	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
 	    !c->kern_running || !c->est || !c->terms || !c->terms_int || !c->prev_est ||
-	    !c->sumv || !c->tsum || !c->prev_tsum || (c->ms && !c->fprog))
+	    !c->sumv || !c->tsum || !c->prev_tsum || (c->ms && !c->fprog) ||
+	    (c->msum && !c->lin))
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
 	free(mrefs);

@@ -99,6 +99,12 @@ struct contents {
 	 * terms_int as the entry is read (eventset.c, bind_metrics). */
 	double commons[UNCORE_METRIC_NCOMMONS], commons_int[UNCORE_METRIC_NCOMMONS];
 	struct mx_fprog *fprog;
+	/* Per entry of a set of msum: its metric folded (src/metrics/README.md,
+	 * "Folding"), evaluated on the read's counts (eval_linear); all_linear:
+	 * every metric entry has its folded form, the term values are not
+	 * needed. */
+	struct mx_linear *lin;
+	int all_linear;
 };
 
 /* How a metric entry is read. */
@@ -106,6 +112,7 @@ enum metric_reading {
 	READ_INTERVAL,   /* over the interval since the previous read (PAPI_VALUETYPE_ABSOLUTE) */
 	READ_RUNNING,    /* an amount: since start or reset (PAPI_VALUETYPE_RUNNING_SUM) */
 	READ_AMOUNT,     /* a rate's amount form: rate x time since start or reset (running) */
+	READ_RUN,        /* :run: the metric over the time since start or reset (absolute) */
 };
 
 struct uncore_set {
@@ -162,5 +169,13 @@ void uncore_set_free_contents(struct contents *c);
  * current phase, as of the last read: 0, or 1 when the backend keeps none
  * (it always counts).  (set_query.c) */
 int set_live_times(const struct uncore_set *s, unsigned local, struct uncore_slot_status *out);
+
+/* set_eval.c: a metric's value d into entry i's slot (the double's bits,
+ * or its integer form); the values of a set of all_linear from its
+ * read's counts `ts` at `now` (eval_metrics' readings; `advance`: the
+ * read closes an interval). */
+void uncore_set_store_metric(const struct contents *c, unsigned i, double d, uint64_t *values);
+void uncore_set_eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
+			    const uint64_t *ts);
 
 #endif

@@ -71,7 +71,8 @@ int uncore_set_entry_info(const struct uncore_set *s, unsigned i, struct uncore_
 		out->metric = 1;
 		out->units = s->c.int_units[i];
 		out->integer = s->c.int_scale[i] > 0;
-		out->running_sum = s->c.reading[i] != READ_INTERVAL;
+		out->running_sum =
+		    s->c.reading[i] == READ_RUNNING || s->c.reading[i] == READ_AMOUNT;
 		out->method = uncore_mset_method_text(s->c.ms, (unsigned)s->c.metric[i]);
 	}
 	return 0;

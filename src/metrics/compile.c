@@ -398,6 +398,16 @@ double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *
 	return mm->prog ? mx_run(mm->prog, terms, commons) : mx_eval(mm->root, terms, commons);
 }
 
+int uncore_mset_fold(const struct uncore_mset *ms, unsigned k, unsigned known,
+		     const double *known_values, struct mx_linear *out)
+{
+	if (k >= ms->nmetrics) {
+		out->n = 0;
+		return -1;
+	}
+	return mx_fold_linear(ms->metrics[k].root, known, known_values, out);
+}
+
 const struct mx_prog *uncore_mset_prog(const struct uncore_mset *ms, unsigned k)
 {
 	return k < ms->nmetrics ? ms->metrics[k].prog : NULL;

@@ -69,6 +69,13 @@ double uncore_mset_eval(const struct uncore_mset *ms, unsigned k, const double *
  * is evaluated as a tree (too big for a program). */
 const struct mx_prog *uncore_mset_prog(const struct uncore_mset *ms, unsigned k);
 
+/* Metric k folded (metrics/expr.h, mx_fold_linear; src/metrics/README.md,
+ * "Folding"), the commons whose bit is set in `known` being
+ * known_values[id]: 0, or -1 when it has no folded form. */
+struct mx_linear;
+int uncore_mset_fold(const struct uncore_mset *ms, unsigned k, unsigned known,
+		     const double *known_values, struct mx_linear *out);
+
 /* 1 when metric k is an amount: a sum of counted terms times constants
  * (bytes, requests), or of the elapsed time (COUNTING_TIME), whose values
  * over consecutive intervals add up; 0 for

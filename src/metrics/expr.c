@@ -944,3 +944,4 @@ double mx_frun(const struct mx_fprog *f)
 	}
 	return acc;
 }
+

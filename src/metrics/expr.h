@@ -132,6 +132,50 @@ int mx_bind(const struct mx_prog *p, const double *terms, const double *commons,
 	    const double *known_values, struct mx_fprog *out);
 double mx_frun(const struct mx_fprog *f);
 
+/* A tree folded algebraically (src/metrics/README.md, "Folding"): its
+ * value as k * (terms[term[0]] + ... + terms[term[n-1]]), divided by
+ * commons[per] when per >= 0 (NaN when that is 0, as the tree gives).
+ * Every constant factor and divisor, the commons known at folding (the
+ * TSC's MHz) among them, combined into k; a sum of terms each times the
+ * same constant summed first.  Within 1e-12 (relative) of mx_eval's value
+ * for counts (terms >= 0), not bit for bit: the exact tree stays with
+ * mx_eval, mx_run and mx_frun. */
+#define MX_LINEAR_MAX 16
+struct mx_linear {
+	unsigned n; /* terms summed (one may repeat); 0: not folded */
+	int term[MX_LINEAR_MAX];
+	int per; /* the common divided by, or -1 */
+	double k;
+};
+
+/* Fold a resolved tree, commons whose bit is set in `known` being
+ * known_values[index]: 0, or -1 when it has no such form (a difference, a
+ * power, a term or a sum of other constants in a divisor, a constant 0 or
+ * not finite anywhere, a common in a divisor that does not end up the
+ * one divisor: every case where the folded value could leave the tree's
+ * class of result, NaN, infinite or 0). */
+int mx_fold_linear(const struct mx_node *n, unsigned known, const double *known_values,
+		   struct mx_linear *out);
+
+/* A folded tree's value on exact counts: the terms' values are
+ * counts[i] - from[i] (from NULL: counts[i]), summed as integers (exact),
+ * converted once; `per` is commons[l->per]. */
+static inline double mx_linear_counts(const struct mx_linear *l, const uint64_t *counts,
+				      const uint64_t *from, double per)
+{
+	uint64_t sum = 0;
+	if (from)
+		for (unsigned i = 0; i < l->n; i++)
+			sum += counts[l->term[i]] - from[l->term[i]];
+	else
+		for (unsigned i = 0; i < l->n; i++)
+			sum += counts[l->term[i]];
+	double v = (double)sum * l->k;
+	if (l->per < 0)
+		return v;
+	return per == 0 ? __builtin_nan("") : v / per;
+}
+
 /* How a resolved tree depends on its counted terms (MX_TERM):
  * MX_LIN_CONST, no term and no common whose bit is set in `varying` (bit i:
  * common i changes with the interval, as the elapsed time does);

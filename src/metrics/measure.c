@@ -110,6 +110,59 @@ static int first_target(const struct uncore_machine *m, const struct term *t, un
 	return -1;
 }
 
+/* Append to list[] the terms of box type `box` in tree n that are members
+ * (mark[term] == 1), in the tree's order, marking each listed (2). */
+static void metric_terms(const struct mx_node *n, const struct uncore_mset *ms, unsigned box,
+			 unsigned char *mark, unsigned *list, unsigned *nlist)
+{
+	if (!n)
+		return;
+	if (n->kind == MX_TERM && n->term >= 0 && (unsigned)n->term < ms->nterms &&
+	    mark[n->term] == 1 && ms->terms[n->term]->box == box) {
+		mark[n->term] = 2;
+		list[(*nlist)++] = (unsigned)n->term;
+	}
+	metric_terms(n->a, ms, box, mark, list, nlist);
+	metric_terms(n->b, ms, box, mark, list, nlist);
+}
+
+/* The members in metric order: each metric's terms of the box together
+ * (first[g] .. first[g + 1] of order[] is metric g's group), so that the
+ * classes can keep a metric's terms together: its ratio's numerator and
+ * denominator then count over the same time (a multiplexed ratio is exact
+ * however its rates vary while all its terms share one setting).  Returns
+ * the number of groups. */
+static unsigned metric_groups(const struct uncore_mset *ms, unsigned box, const unsigned *members,
+			      unsigned nmembers, unsigned *order, unsigned *first)
+{
+	unsigned char *mark = calloc(ms->nterms ? ms->nterms : 1, 1);
+	unsigned n = 0, ng = 0;
+	if (!mark) { /* no grouping: each term its own group */
+		for (unsigned k = 0; k < nmembers; k++) {
+			order[k] = members[k];
+			first[k] = k;
+		}
+		first[nmembers] = nmembers;
+		return nmembers;
+	}
+	for (unsigned k = 0; k < nmembers; k++)
+		mark[members[k]] = 1;
+	for (unsigned i = 0; i < ms->nmetrics; i++) {
+		unsigned before = n;
+		metric_terms(ms->metrics[i].root, ms, box, mark, order, &n);
+		if (n > before)
+			first[ng++] = before;
+	}
+	for (unsigned k = 0; k < nmembers; k++) /* in no tree: alone */
+		if (mark[members[k]] == 1) {
+			first[ng++] = n;
+			order[n++] = members[k];
+		}
+	first[ng] = n;
+	free(mark);
+	return ng;
+}
+
 /* Form the classes of one box type's terms and emit their events. */
 int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 {
@@ -139,8 +192,34 @@ int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 		return 0;
 	first_target(m, ms->terms[members[0]], &s0, &i0);
 	memset(ncls, 0, sizeof(ncls));
+	unsigned order[128], first[129], ngroups, g = 0;
+	ngroups = metric_groups(ms, box, members, nmembers, order, first);
 	for (unsigned k = 0; k < nmembers; k++) {
-		unsigned t = members[k], j;
+		unsigned t = order[k], j;
+		if (g < ngroups && k == first[g]) {
+			/* A metric's terms: one class for all of them if one takes
+			 * them (an existing one, else a new one); else term by
+			 * term, below. */
+			unsigned gn = first[g + 1] - first[g];
+			g++;
+			for (j = 0; gn > 1 && j <= nclasses && j < MAX_CLASSES; j++) {
+				if (ncls[j] + gn > 128)
+					continue;
+				memcpy(&cls_terms[j][ncls[j]], &order[k], gn * sizeof(order[0]));
+				if (!fits_one_box(ms, box, cls_terms[j], ncls[j] + gn, s0, i0))
+					continue;
+				for (unsigned q = 0; q < gn; q++)
+					ms->terms[order[k + q]]->cls = (int)j;
+				ncls[j] += gn;
+				if (j == nclasses)
+					nclasses++;
+				break;
+			}
+			if (gn > 1 && j <= nclasses && j < MAX_CLASSES) {
+				k += gn - 1;
+				continue;
+			}
+		}
 		for (j = 0; j < nclasses; j++) {
 			cls_terms[j][ncls[j]] = t;
 			if (fits_one_box(ms, box, cls_terms[j], ncls[j] + 1, s0, i0))

@@ -90,7 +90,8 @@ static int parse_qualifiers(const char *name, const char *q, struct uncore_metri
 		if (*q != ':')
 			return uncore_fail(
 			    UNCORE_ESYNTAX,
-			    "%s: expected ':socket=N', ':box=N', ':amount' or ':int' after the metric",
+			    "%s: expected ':socket=N', ':box=N', ':amount', ':run' or ':int' after the "
+			    "metric",
 			    name);
 		q++;
 		end = strchr(q, ':');
@@ -112,13 +113,18 @@ static int parse_qualifiers(const char *name, const char *q, struct uncore_metri
 			q = end;
 			continue;
 		}
+		if ((size_t)(end - q) == 3 && strncasecmp(q, "run", 3) == 0 && !r->run) {
+			r->run = 1;
+			q = end;
+			continue;
+		}
 		eq = strchr(q, '=');
 		if (eq && eq < end && (size_t)(eq - q) < sizeof(key)) {
 			memcpy(key, q, (size_t)(eq - q));
 			key[eq - q] = '\0';
 		} else if (!(eq = split_glued(q, end, key, sizeof(key)))) {
 			return uncore_fail(UNCORE_ESYNTAX,
-					   "%s: a metric takes only :socket=N, :box=N, :amount and :int",
+					   "%s: a metric takes only :socket=N, :box=N, :amount, :run and :int",
 					   name);
 		}
 		char *stop;
@@ -134,10 +140,15 @@ static int parse_qualifiers(const char *name, const char *q, struct uncore_metri
 		else
 			return uncore_fail(
 			    UNCORE_ESYNTAX,
-			    "%s: a metric takes only :socket=N, :box=N, :amount and :int, once each",
+			    "%s: a metric takes only :socket=N, :box=N, :amount, :run and :int, once each",
 			    name);
 		q = end;
 	}
+	if (r->run && r->amount)
+		return uncore_fail(UNCORE_ESYNTAX,
+				   "%s: :run and :amount together: the amount form already covers the "
+				   "time since start",
+				   name);
 	return 0;
 }
 

@@ -19,6 +19,11 @@ struct uncore_metric_ref {
 	int instance; /* :box=N (the metric's own box), or UNCORE_ALL */
 	int integer;  /* :int: the integer form (uncore_metric_int_units) */
 	int amount;   /* :amount: a rate's amount form (uncore_metric_amount_units) */
+	/* :run: the metric over the whole time since start or reset (not
+	 * since the previous read): a tool's whole-run value of a ratio or
+	 * latency when it reads several times (src/metrics/README.md, "What a
+	 * read returns"). */
+	int run;
 };
 
 /* Whether a metric in `units` is an amount (bytes, requests: a sum of
@@ -43,7 +48,7 @@ int uncore_metric_amount_units(const char *units, char *units_out, size_t len);
  * are (src/metrics/README.md, "Integer forms"). */
 void uncore_metric_int_units(const char *units, double *scale, char *units_out, size_t len);
 
-/* Parse "PMU::NAME[:socket=N][:box=N][:amount][:int]" (names without regard to case;
+/* Parse "PMU::NAME[:socket=N][:box=N][:amount|:run][:int]" (names without regard to case;
  * ":socketN" and ":boxN" also, without '=', for tools that give '=' a
  * meaning of their own, such as the high-level API's "=instant") as a
  * metric of platform `plat`.  0; UNCORE_ENOEVENT when PMU::NAME is no

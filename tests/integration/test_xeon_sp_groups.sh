@@ -9,11 +9,13 @@
 # some terms uncounted, NaN), equal to the one the shape's scenario defines
 # (src/simkernel/shape_*.c: instance i of socket 0 counts rate x (i+1) a
 # second, clocks uniform), as uncore-stat prints it (six significant
-# digits).  Left out, because their terms take turns (settings of one box
-# switched at every read: NaN until each has been active, which a one-read
-# run cannot give; uncore-stat --explain says so): Skylake-SP's IO metrics
-# (eight IIO events restricted to counters 0-1, four settings) and Ice
-# Lake-SP's IO_WRITE_BW (its TOR events beside IO_READ_BW's, two settings).
+# digits): the one-read runs (`-- true`).  Left out here, because their
+# terms take turns (settings of one box switched at every read: NaN until
+# each has been active, which a one-read run cannot give; the report says
+# so): Skylake-SP's IO metrics (eight IIO events restricted to counters 0-1,
+# four settings) and Ice Lake-SP's IO_WRITE_BW (six CHA terms, two
+# settings); they, and the four groups in ONE run on every shape, are
+# checked over runs of several reads in test_xeon_sp_four_groups.sh.
 set -u
 . "$(dirname "$0")/lib.sh"
 plan 46
@@ -75,8 +77,9 @@ srf a srf_metric::IO_WRITE_BW 167.04
 srf b srf_metric::LLC_MISS_LATENCY 75
 srf b srf_metric::UNCORE_FREQ 2000
 ROWS
-# spr's every group: test_kernel_groups.sh.  The four groups in one run on
-# spr: IO_WRITE_BW is NaN there (the CHA terms take turns); said, not hidden.
+# spr's every group: test_kernel_groups.sh.  The four groups in one run of
+# one read on spr: the metrics whose terms share the first setting count;
+# the others are nan (test_xeon_sp_four_groups.sh: several reads).
 "$stat" --sim --sim-kernel spr --csv -o "$tmp/four.csv" -g MEM -g LLC -g UPI -g IO -- true 2>"$tmp/err"
 expect "spr: uncore-stat -g MEM -g LLC -g UPI -g IO: status 0" test $? -eq 0
 got=$(awk -F, '$1 == "total" && $6 == "spr_metric::DRAM_READ_BW" && $7 == "0" { print $8 }' "$tmp/four.csv")

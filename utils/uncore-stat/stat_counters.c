@@ -271,6 +271,22 @@ static int add_metric(struct stat_counters *c, struct stat_metric *m)
 		m->fp64 = info.data_type == PAPI_DATATYPE_FP64;
 		m->running = info.value_type == PAPI_VALUETYPE_RUNNING_SUM;
 	}
+	if (m->running || !m->fp64)
+		return 0;
+	/* The whole run's value: its :run form (the same terms: no counter
+	 * more). */
+	char name[PAPI_HUGE_STR_LEN];
+	snprintf(name, sizeof(name), "%s:run", m->name);
+	if ((rc = add_papi(c, name, m->name, &m->run_total)) != 0)
+		return rc;
+	c->is_metric[m->run_total] = 1;
+	for (unsigned s = 0; s < c->nsockets; s++) {
+		snprintf(name, sizeof(name), "%s:socket=%u:run", m->name, s);
+		if ((rc = add_papi(c, name, m->name, &m->run_papi[s])) != 0)
+			return rc;
+		c->is_metric[m->run_papi[s]] = 1;
+	}
+	m->has_run = 1;
 	return 0;
 }
 
@@ -494,6 +510,25 @@ void stat_counters_metric_rows(const struct stat_counters *c, const long long *n
 			r->value[s] = s < c->nsockets ? span_value(m, now, before, m->papi[s]) : NAN;
 		r->total = span_value(m, now, before, m->total);
 	}
+}
+
+int stat_counters_run_rows(const struct stat_counters *c, const long long *now,
+			   struct stat_metric_row *rows)
+{
+	int all = 1;
+	for (unsigned k = 0; k < c->nmetrics; k++) {
+		const struct stat_metric *m = &c->metric[k];
+		if (m->km || m->running)
+			continue;
+		if (!m->has_run) {
+			all = 0;
+			continue;
+		}
+		for (unsigned s = 0; s < STAT_MAX_SOCKETS; s++)
+			rows[k].value[s] = s < c->nsockets ? metric_value(m, now[m->run_papi[s]]) : NAN;
+		rows[k].total = metric_value(m, now[m->run_total]);
+	}
+	return all;
 }
 
 unsigned stat_counters_settings(const struct stat_counters *c)

@@ -49,6 +49,13 @@ struct stat_metric {
 	int running;
 	unsigned total;   /* PAPI index of M */
 	unsigned papi[STAT_MAX_SOCKETS];
+	/* Its ":run" form (M:run, M:socket=S:run), the value over the whole
+	 * time since start, when the metric is no running sum: the run's
+	 * value of a ratio or a multiplexed metric however often it was read
+	 * (src/metrics/README.md, "What a read returns"). */
+	int has_run;
+	unsigned run_total;
+	unsigned run_papi[STAT_MAX_SOCKETS];
 	/* A metric over the kernel's aliases (stat_kgroups.h), computed here:
 	 * its terms' PAPI indices per socket and bytes per count. */
 	const struct stat_kmetric *km;
@@ -120,6 +127,14 @@ int stat_counters_open(struct stat_counters *c, const struct stat_opts *o);
 void stat_counters_metric_rows(const struct stat_counters *c, const long long *now,
 			       const long long *before, double seconds,
 			       struct stat_metric_row *rows);
+
+/* The whole run's values of the library metrics that are no running sums,
+ * from their ":run" forms in reading `now` (the time since start: exact
+ * for ratios, and for multiplexed terms however often the set was read),
+ * into `rows`; the other rows are left alone.  1 when every such metric
+ * has its :run form. */
+int stat_counters_run_rows(const struct stat_counters *c, const long long *now,
+			   struct stat_metric_row *rows);
 
 /* Seconds between reads `before` (NULL: the start) and `now` on the
  * counting time the reads took with their counts (COUNTING_TIME), or

@@ -325,6 +325,21 @@ static void text_metrics(struct stat_output *out, const struct stat_report *r)
 		for (unsigned i = 0; i < r->groups[g].n; i++)
 			text_metric_row(out, r, &r->mrows[r->groups[g].row[i]], w, "");
 	}
+	if (r->mux_settings > 1 && r->mux_reads >= r->mux_settings)
+		fprintf(out->f,
+			"\n multiplexed: the metrics' terms took %u settings in turn, switched at "
+			"each of the run's %u reads (every %.0f ms); each term is scaled by the time "
+			"its setting counted, whole-run values from the counts since start "
+			"(uncore-stat --explain says which metrics)\n",
+			r->mux_settings, r->mux_reads, r->mux_poll_ms);
+	else if (r->mux_settings > 1)
+		fprintf(out->f,
+			"\n multiplexed: the metrics' terms take %u settings in turn, switched at "
+			"each read (every %.0f ms); this run was read %u time%s, so the terms of some "
+			"settings were never counted (nan): run a command that lasts at least "
+			"%u reads, or fewer groups at once (uncore-stat --explain)\n",
+			r->mux_settings, r->mux_poll_ms, r->mux_reads, r->mux_reads == 1 ? "" : "s",
+			r->mux_settings);
 	if (r->whole_run_note)
 		fprintf(
 		    out->f,

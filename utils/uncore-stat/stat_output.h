@@ -22,6 +22,10 @@ struct stat_report {
 	int partial;         /* an interval shorter than -I: the last one */
 	int whole_run_note;  /* final of -I with metrics: their whole-run values are
 			      * rates over the run or NaN (stat_run.c) */
+	/* final with metrics whose terms take turns: the set's settings (> 1)
+	 * and the reads of the run (each switches them); 0: none. */
+	unsigned mux_settings, mux_reads;
+	double mux_poll_ms; /* how often it was read to switch them */
 	double at;           /* seconds since the start, at the end of the span */
 	double seconds;      /* length of the span */
 	int sim_time;        /* times are on the simulator's clock (a shared instance) */

@@ -476,10 +476,15 @@ int stat_run(struct stat_counters *c, const struct stat_opts *o, struct stat_out
 	stat_counters_rows(c, now, NULL, rows);
 	stat_counters_metric_rows(c, now, NULL, secs, mrows);
 	span_finish(&run, c, mrows);
+	/* Then each metric over the whole run, from its :run form. */
+	int all_run = stat_counters_run_rows(c, now, mrows);
 	rep.ngroups = c->ngroups;
 	rep.final = 1;
 	rep.partial = 0;
-	rep.whole_run_note = metrics && run.reads > 1;
+	rep.whole_run_note = metrics && run.reads > 1 && !all_run;
+	rep.mux_settings = multiplexed ? nsettings : 0;
+	rep.mux_reads = run.reads;
+	rep.mux_poll_ms = poll * 1000.0;
 	rep.at = r1 - r0;
 	rep.seconds = secs;
 	rep.notice = nt.run[0] ? nt.run : NULL;

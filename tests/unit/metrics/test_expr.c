@@ -362,11 +362,93 @@ TEST(commons_known_at_bind_time_fold_in_order)
 	harness_row = NULL;
 }
 
+/* Folding (mx_fold_linear; src/metrics/README.md, "Folding"): constant
+ * factors and divisors combined into one, a sum of terms times the same
+ * constant summed first, divided by one common at most: within 1e-12 of
+ * the tree, NaN where the tree divides by a zero time.  Everything else
+ * (differences, powers, a term or a sum in a divisor, a constant 0, the
+ * common cancelled or squared) is not folded: it stays bit for bit with
+ * mx_run and mx_frun (above). */
+/* Commons by name: C1 is common 0, C2 common 1, however often named. */
+static void named_commons(struct mx_node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == MX_COMMON)
+		n->common = strcmp(n->name, "C2") == 0;
+	named_commons(n->a);
+	named_commons(n->b);
+}
+
+TEST(folding_combines_constants_and_keeps_the_class_of_result)
+{
+	static const struct {
+		const char *text;
+		int folds;
+		unsigned n; /* terms summed */
+		double k;
+	} rows[] = {
+	    {"(A * 64 + B * 64) / ((C1 * C2 / 1000) / (C2 * 1000000)) / 10^9", 1, 2, 64},
+	    {"A * 64 / C1", 1, 1, 64},
+	    {"(A + B + D) * 2 / 4", 1, 3, 0.5},
+	    {"A / 8 * 1024 / (C1 / 1000)", 1, 1, 128000},
+	    {"A * 64 + B * 32", 0, 0, 0},
+	    {"A - B", 0, 0, 0},
+	    {"A / B", 0, 0, 0},
+	    {"-A", 0, 0, 0},
+	    {"A ^ 2", 0, 0, 0},
+	    {"A * 0 + B * 0", 0, 0, 0},
+	    {"A / (C1 - C1)", 0, 0, 0},
+	    {"A * C1 / C1", 0, 0, 0},
+	    {"A / C1 / C1", 0, 0, 0},
+	    {"A * C1", 0, 0, 0},
+	    {"A + 5", 0, 0, 0},
+	    {"A * 1e300 * 1e300", 0, 0, 0},
+	};
+	const double known[] = {0, 2300};
+	for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		struct mx_arena *a;
+		struct mx_node *n;
+		struct mx_linear l;
+		int nt = 0, nc = 0;
+		harness_row = rows[r].text;
+		REQUIRE(mx_arena_create(&a) == 0);
+		CHECK_EQ_INT(mx_parse(a, rows[r].text, "test", &n), 0);
+		as_terms_and_commons(n, &nt, &nc);
+		named_commons(n);
+		nc = mx_contains(n, MX_COMMON) && strstr(rows[r].text, "C1");
+		/* C2 (common 1) known, as the TSC's MHz is. */
+		int rc = mx_fold_linear(n, 2u, known, &l);
+		CHECK_EQ_INT(rc, rows[r].folds ? 0 : -1);
+		if (rc == 0) {
+			CHECK_EQ_INT((int)l.n, (int)rows[r].n);
+			CHECK_EQ_INT(l.per, nc ? 0 : -1);
+			CHECK(fabs(l.k - rows[r].k) <= 1e-15 * rows[r].k);
+			const uint64_t counts[] = {1600000000, 800000000, 12345};
+			const double terms[] = {1.6e9, 8e8, 12345};
+			for (unsigned z = 0; z < 2; z++) {
+				double commons[] = {z ? 1e9 : 0, 2300};
+				double t = mx_eval(n, terms, commons);
+				double f = mx_linear_counts(&l, counts, NULL, commons[0]);
+				if (nc && !z)
+					CHECK(isnan(t) && isnan(f));
+				else
+					CHECK(fabs(f - t) <= 1e-12 * fabs(t));
+			}
+		} else {
+			CHECK_EQ_INT((int)l.n, 0);
+		}
+		mx_arena_destroy(a);
+	}
+	harness_row = NULL;
+}
+
 int main(void)
 {
 	RUN(arithmetic);
 	RUN(compiled_programs_give_the_tree_s_values);
 	RUN(commons_known_at_bind_time_fold_in_order);
+	RUN(folding_combines_constants_and_keeps_the_class_of_result);
 	RUN(event_subevent_and_control_bits);
 	RUN(box_prefix_and_two_level_subevents);
 	RUN(with_forms);

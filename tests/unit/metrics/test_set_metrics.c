@@ -375,6 +375,56 @@ TEST(a_rate_covers_the_interval_since_the_previous_read_perf)
 	interval_reading(1);
 }
 
+/* ":run": the metric over the whole time since start or reset, however
+ * often the set is read (a tool's whole-run value of a rate or ratio that
+ * it also reads per interval); absolute, not a running sum. */
+TEST(the_run_form_covers_the_time_since_start)
+{
+	struct sim_set e;
+	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL), 0);
+	if (!e.set)
+		return;
+	const char *names[] = {"hswep_metric::DRAM_BW", "hswep_metric::DRAM_BW:run",
+			       "hswep_metric::DRAM_BW:socket=1:run"};
+	CHECK_EQ_INT(sim_set_assign(&e, names, 3), 0);
+	struct uncore_set_entry_info info;
+	CHECK_EQ_INT(uncore_set_entry_info(e.set, 1, &info), 0);
+	CHECK_EQ_INT(info.running_sum, 0);
+	CHECK_EQ_STR(info.units, "GB/s");
+	double channels = popcount32(e.topo.populated_imc);
+	double bw = (100e6 + 50e6) * 64 * channels * 2 / GB; /* GB/s of stream.scn */
+	uint64_t v[3];
+	CHECK_EQ_INT(uncore_set_start(e.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 0), bw, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 1), bw, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 2), bw / 2, bw * 1e-12);
+	/* 1 s idle: the interval's rate is 0, the run's half the stream's. */
+	CHECK_EQ_INT(uncore_sim_load_scenario(e.sim, "idle"), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 0), 0, 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 1), bw / 2, bw * 1e-12);
+	CHECK_NEAR(sim_set_value(&e, v, 2), bw / 4, bw * 1e-12);
+	/* From a reset on: the time since the reset. */
+	CHECK_EQ_INT(uncore_sim_load_scenario(e.sim, "stream"), 0);
+	CHECK_EQ_INT(uncore_set_reset(e.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(e.set, v), 0);
+	CHECK_NEAR(sim_set_value(&e, v, 1), bw, bw * 1e-12);
+	uncore_set_stop(e.set, NULL);
+	sim_set_close(&e);
+	/* The amount form already runs since start: not both. */
+	CHECK_EQ_INT(sim_set_open(&e, "e5-2699v3-2s", "stream.scn", NULL), 0);
+	if (!e.set)
+		return;
+	const char *both[] = {"hswep_metric::DRAM_BW:run:amount"};
+	CHECK(sim_set_assign(&e, both, 1) != 0);
+	CHECK_CONTAINS(uncore_error_detail(), ":run and :amount together");
+	sim_set_close(&e);
+}
+
 int main(void)
 {
 	RUN(node_dram_bandwidth_is_one_event);
@@ -387,5 +437,6 @@ int main(void)
 	RUN(group_mem_per_socket_and_total_as_uncore_stat_adds_it);
 	RUN(a_rate_covers_the_interval_since_the_previous_read);
 	RUN(a_rate_covers_the_interval_since_the_previous_read_perf);
+	RUN(the_run_form_covers_the_time_since_start);
 	return harness_done();
 }
