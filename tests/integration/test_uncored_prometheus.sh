@@ -30,27 +30,20 @@ if [ ! -x "$uncored" ] || [ ! -x "$sim" ]; then
 fi
 tmp=$(mktemp -d)
 node=$tmp/node
-d_pid=
 p_pid=
 cleanup() {
 	[ -n "$p_pid" ] && kill "$p_pid" 2>/dev/null && wait "$p_pid" 2>/dev/null
-	[ -n "$d_pid" ] && kill "$d_pid" 2>/dev/null && wait "$d_pid" 2>/dev/null
-	"$sim" destroy "$node" >/dev/null 2>&1
+	uncored_sim_down "$tmp"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-unset PAPI_INTEL_UNCORE_BACKEND PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG \
-	PAPI_INTEL_UNCORE_SIM_KERNEL PAPI_INTEL_UNCORE_GROUP PAPI_INTEL_UNCORE_VERBOSE
 # Two free loopback ports (the kernel's choice), for the endpoint and the server.
 read -r eport pport < <("$PYTHON3" -c '
 import socket
 s = [socket.socket() for _ in range(2)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
-"$sim" create "$node" -s stream >/dev/null || { fail "cannot create the simulated node"; exit 0; }
-"$uncored" --sim "$node" --socket "$tmp/u.sock" --prometheus "127.0.0.1:$eport" 2>"$tmp/uncored.err" &
-d_pid=$!
-for _ in $(seq 200); do [ -S "$tmp/u.sock" ] && break; sleep 0.05; done
+uncored_sim_up "$tmp" --prometheus "127.0.0.1:$eport" || exit 0
 "$sim" advance "$node" 2s
 cat >"$tmp/prometheus.yml" <<YML
 global:
