@@ -379,10 +379,22 @@ static void prepare_sums(struct uncore_set *s)
  * folds, is made again the same way, freeze or not. */
 #define READ_AGAIN 8
 
-static inline int timed_op(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums)
+/* `at`: the clock reading just before; through the view's sums on the
+ * hub's own clock, it is the wrap guard's too (one reading for both; on
+ * the host the set's CLOCK_MONOTONIC, of which the guard's own
+ * CLOCK_MONOTONIC_COARSE lags a tick at most, nothing next to the seconds
+ * it guards). */
+static inline int timed_op(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums,
+			   const uint64_t *at)
 {
-	return sums ? share_view_sum((struct share_view *)s->be, sums, raw)
-		    : s->be->ops->read(s->be, raw);
+	if (!sums)
+		return s->be->ops->read(s->be, raw);
+	struct share_view *v = (struct share_view *)s->be;
+	const struct uncore_clock *hc = &v->hub->clock;
+	v->guard_at = hc->now_ns == s->clock.now_ns && hc->ctx == s->clock.ctx ? at : NULL;
+	int rc = share_view_sum(v, sums, raw);
+	v->guard_at = NULL;
+	return rc;
 }
 
 /* `sums`: the read is the view's sums of them into `raw` (set_read_msum),
@@ -394,7 +406,7 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 	int freezes = s->be->read_freezes && !s->be->fold_only_read;
 	uint64_t b, a;
 	int rc = uncore_clock_now(&s->clock, &b);
-	*read_rc = rc == 0 ? timed_op(s, raw, sums) : 0;
+	*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
 	if (rc == 0)
 		rc = uncore_clock_now(&s->clock, &a);
 	/* best: the shortest read known before this attempt (none before the
@@ -409,7 +421,7 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 		if (!best || d < best)
 			best = d;
 		rc = uncore_clock_now(&s->clock, &b);
-		*read_rc = rc == 0 ? timed_op(s, raw, sums) : 0;
+		*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
 		if (rc == 0)
 			rc = uncore_clock_now(&s->clock, &a);
 	}

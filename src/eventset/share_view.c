@@ -248,7 +248,7 @@ static int view_stop(struct uncore_backend *base)
 	if (v->plan && v->running) {
 		/* Stopped even when the final read fails: what could be read is
 		 * kept in the snapshot, and the error says the rest may be short. */
-		rc = hub_sync(v->hub);
+		rc = hub_sync(v->hub, NULL);
 		view_take_interruption(v);
 		fill(v, v->snap);
 		v->running = 0;
