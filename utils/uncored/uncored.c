@@ -289,15 +289,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "uncored: %s\n", uncore_error_detail());
 		return 1;
 	}
-	struct uncored_snapshot *snap;
-	struct uncored_server *srv;
-	int ro = -1, lfd;
-	if (make_snapshot(&snap, &ro) < 0 || uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, policy}, snap, &srv) < 0 ||
-	    (lfd = listen_at(sock)) < 0) {
-		uncore_component_close(comp);
-		return 1;
-	}
-	/* The Prometheus endpoint: its own event sets on the same counters. */
+	/* The Prometheus endpoint: its own event sets on the same counters,
+	 * counting before the socket exists (a client or a test that sees it
+	 * sees them counting). */
 	struct uncored_prom *prom = NULL;
 	int pfd_http = -1;
 	if (prom_spec) {
@@ -309,9 +303,16 @@ int main(int argc, char **argv)
 			if (pfd_http >= 0)
 				fprintf(stderr, "uncored: --prometheus: %s\n", uncore_error_detail());
 			uncore_component_close(comp);
-			unlink(sock);
 			return 1;
 		}
+	}
+	struct uncored_snapshot *snap;
+	struct uncored_server *srv;
+	int ro = -1, lfd;
+	if (make_snapshot(&snap, &ro) < 0 || uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, policy}, snap, &srv) < 0 ||
+	    (lfd = listen_at(sock)) < 0) {
+		uncore_component_close(comp);
+		return 1;
 	}
 	struct sigaction sa = {.sa_handler = on_signal};
 	sigaction(SIGTERM, &sa, NULL);
