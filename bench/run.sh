@@ -190,5 +190,9 @@ echo
 echo "### 9. Today's Xeons beside Haswell-EP: enumeration and a 128-instance read (callgrind)"
 echo
 BUILD=$BUILD STAGE=$STAGE "$(dirname "$0")/xeon_sp.sh"
+echo
+echo "### 10. PAPI_read through uncored (a snapshot read) against the perf backend: the DRAM bandwidth set"
+echo
+BUILD=$BUILD STAGE=$STAGE "$(dirname "$0")/service.sh"
 } | tee "$out"
 echo "(saved in $out)"

@@ -733,15 +733,18 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
 	(void)ctx;
-	(void)flags;
 	if (__builtin_expect(!c->set, 0))
 		return PAPI_EINVAL;
+	/* PAPI_stop's read ends the interval: fresh through uncored (papi-patches 91). */
+	int rc = __builtin_expect(flags & PAPI_STOP_READ, 0) ? uncore_set_sample(c->set) : 0;
+	if (__builtin_expect(rc < 0, 0))
+		return read_result(c, rc, events);
 	if (__builtin_expect(c->poller != NULL, 0))
 		return read_polled(c, events);
 	/* The values are written once, straight into the array PAPI reads
 	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
 	 * types of one another, which C lets alias). */
-	int rc = uncore_set_read(c->set, (uint64_t *)c->values);
+	rc = uncore_set_read(c->set, (uint64_t *)c->values);
 	if (__builtin_expect(rc | c->fault_reported | (*c->scaled_hint & !c->scaling_noted) |
 				 (*c->notice_hint != c->notices_said),
 			     0))

@@ -95,6 +95,13 @@ struct uncore_backend_ops {
 	 * copy (issue 14).  Other callers (event sets on the backend itself,
 	 * uncore-stat's) pass plain arrays to read. */
 	int (*read_headroom)(struct uncore_backend *b, uint64_t *raw);
+	/* Optional (NULL: every read reads the counters): bring what the next
+	 * reads return up to now.  For a backend whose plain read returns a
+	 * published sample (the service backend: a snapshot read, no system
+	 * call), called where an interval begins or ends (an event set's
+	 * start, stop, and PAPI_stop's final read), so that intervals are
+	 * exact while a plain read is as old as the last sample. */
+	int (*sample)(struct uncore_backend *b);
 };
 
 /* The words in front of the raw buffers read_headroom fills (the perf read

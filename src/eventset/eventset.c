@@ -885,6 +885,13 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 	return rc;
 }
 
+int uncore_set_sample(struct uncore_set *s)
+{
+	if (!s->running || !s->be->ops->sample)
+		return 0;
+	return s->be->ops->sample(s->be);
+}
+
 int uncore_set_poll(struct uncore_set *s, uint64_t *values)
 {
 	if (!s->running)

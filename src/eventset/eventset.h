@@ -80,6 +80,11 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values);
  * (which would stop counting for their duration); 0 when not running. */
 int uncore_set_poll(struct uncore_set *s, uint64_t *values);
 
+/* Bring what the next read returns up to now, where the backend's plain
+ * reads are of a published sample (backend.h, sample: the service
+ * backend); nothing to do elsewhere.  PAPI_stop's final read calls it. */
+int uncore_set_sample(struct uncore_set *s);
+
 /* Final values (values may be NULL), then stop and release the boxes. */
 int uncore_set_stop(struct uncore_set *s, uint64_t *values);
 

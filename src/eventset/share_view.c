@@ -229,6 +229,9 @@ static int view_start(struct uncore_backend *base)
 		rc = hub_rebuild(hub);
 	else
 		hub_retry_missing(hub, 1);
+	/* The start's reading is of now (backend.h, sample). */
+	if (rc == 0 && hub->programmed && hub->be->ops->sample)
+		rc = hub->be->ops->sample(hub->be);
 	if (rc == 0) {
 		v->running = 1;
 		/* Earlier interruptions and late reads are not this run's. */
@@ -247,8 +250,13 @@ static int view_stop(struct uncore_backend *base)
 	hub_lock(&v->hub->mu);
 	if (v->plan && v->running) {
 		/* Stopped even when the final read fails: what could be read is
-		 * kept in the snapshot, and the error says the rest may be short. */
-		rc = hub_sync(v->hub);
+		 * kept in the snapshot, and the error says the rest may be short.
+		 * The stop's reading is of now (backend.h, sample). */
+		if (v->hub->programmed && v->hub->be->ops->sample)
+			rc = v->hub->be->ops->sample(v->hub->be);
+		int rs = hub_sync(v->hub);
+		if (rc == 0)
+			rc = rs;
 		view_take_interruption(v);
 		fill(v, v->snap);
 		v->running = 0;
@@ -517,6 +525,18 @@ static int view_max_read_interval(const struct uncore_backend *base, const struc
 	return rc;
 }
 
+/* The hub's backend brought up to now (backend.h, sample). */
+static int view_sample(struct uncore_backend *base)
+{
+	struct share_view *v = (struct share_view *)base;
+	int rc = 0;
+	hub_lock(&v->hub->mu);
+	if (v->hub->programmed && v->hub->be->ops->sample)
+		rc = v->hub->be->ops->sample(v->hub->be);
+	hub_unlock(&v->hub->mu);
+	return rc;
+}
+
 static int view_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
 {
 	struct share_view *v = (struct share_view *)base;
@@ -552,7 +572,7 @@ static int view_slot_status(struct uncore_backend *base, unsigned slot,
 	.name = "shared", .acquire = view_acquire, .release = view_release,                        \
 	.program = view_program, .start = view_start, .stop = view_stop, .read = view_read,        \
 	.unprogram = view_unprogram, .destroy = view_destroy,                                      \
-	.max_read_interval = view_max_read_interval, .stats = view_stats
+	.max_read_interval = view_max_read_interval, .stats = view_stats, .sample = view_sample
 static const struct uncore_backend_ops view_ops = {VIEW_OPS};
 static const struct uncore_backend_ops view_ops_timed = {VIEW_OPS, .slot_status = view_slot_status};
 

@@ -33,6 +33,13 @@
 
 static volatile sig_atomic_t stop;
 
+static uint64_t mono_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -297,19 +304,36 @@ int main(int argc, char **argv)
 	static char msg[sizeof(struct uncored_request) + 1];
 	static _Alignas(uint64_t) char reply[UNCORED_MSG_MAX];
 	nfds_t n = 1;
+	uint64_t last_samples = 0, last_ms = mono_ms();
 	pfd[0] = (struct pollfd){.fd = lfd, .events = POLLIN};
 	while (!stop) {
-		uint64_t ns = uncored_server_poll_ns(srv);
-		int timeout = ns == UINT64_MAX ? -1 : ns / 2000000 > 1000 ? 1000 : (int)(ns / 2000000);
+		/* A sample at least every UNCORED_SAMPLE_PERIOD_MS while anything
+		 * is counted (how old a client's plain read may be), and often
+		 * enough that no counter wraps unseen (backend.h); a client's
+		 * SAMPLE or ADD counts as one. */
+		uint64_t ns = uncored_server_poll_ns(srv), now = mono_ms();
+		struct uncored_status st;
+		uncored_server_status(srv, &st);
+		if (st.samples != last_samples) {
+			last_samples = st.samples;
+			last_ms = now;
+		}
+		int timeout = -1;
+		if (ns != UINT64_MAX) {
+			uint64_t period = ns / 2000000 < UNCORED_SAMPLE_PERIOD_MS ? ns / 2000000
+										 : UNCORED_SAMPLE_PERIOD_MS;
+			if (now - last_ms >= period) {
+				if (uncored_server_sample(srv) < 0)
+					uncore_error_clear();
+				continue;
+			}
+			timeout = (int)(period - (now - last_ms));
+		}
 		int k = poll(pfd, n, timeout);
 		if (k < 0 && errno != EINTR)
 			break;
-		if (k == 0) {
-			/* Often enough that no counter wraps unseen (backend.h). */
-			if (uncored_server_sample(srv) < 0)
-				uncore_error_clear();
+		if (k == 0)
 			continue;
-		}
 		if (k > 0 && (pfd[0].revents & POLLIN)) {
 			int c = accept4(lfd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 			if (c >= 0 && (n == MAX_CLIENTS + 1 || uncored_client_new(srv, &cl[n]) < 0)) {
@@ -347,6 +371,8 @@ int main(int argc, char **argv)
 			}
 		}
 	}
+	/* Clients' plain reads see it without a system call. */
+	__atomic_store_n(&snap->closed, 1, __ATOMIC_RELEASE);
 	for (nfds_t i = 1; i < n; i++)
 		close(pfd[i].fd);
 	uncored_server_destroy(srv);

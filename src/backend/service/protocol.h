@@ -17,6 +17,10 @@
 /* Where clients look unless PAPI_INTEL_UNCORE_SERVICE says otherwise. */
 #define UNCORED_DEFAULT_SOCKET "/run/uncored/uncored.sock"
 #define UNCORED_NAME_MAX       256
+/* The service samples every event at least this often while any is
+ * counted: how old a client's plain read (a snapshot read) may be.  An
+ * interval's start and end take a fresh sample (UNCORED_SAMPLE). */
+#define UNCORED_SAMPLE_PERIOD_MS 100
 /* (a multiple of 8 with the reply's 16 header bytes: every payload after a
  * reply is 8-byte aligned in an aligned buffer; tests/fuzz found it was not) */
 #define UNCORED_DETAIL_MAX     304

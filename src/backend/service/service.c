@@ -176,18 +176,32 @@ static int svc_stop(struct uncore_backend *b)
 	return 0;
 }
 
-/* A fresh sample, then the totals of the plan's slots out of the snapshot. */
-static int svc_read(struct uncore_backend *b, uint64_t *raw)
+/* A fresh sample into the snapshot: one round trip (an interval's start
+ * and end, backend.h). */
+static int svc_sample(struct uncore_backend *b)
 {
 	struct svc *s = (struct svc *)b;
 	size_t len;
-	int rc = call(s, UNCORED_SAMPLE, 0, NULL, &len, NULL);
+	return call(s, UNCORED_SAMPLE, 0, NULL, &len, NULL);
+}
+
+/* The totals of the plan's slots out of the snapshot as of the service's
+ * last sample (at most UNCORED_SAMPLE_PERIOD_MS old while it runs): a few
+ * loads, no system call.  A service that stopped has said so in the
+ * snapshot; one killed is noticed at the next sample (start, stop). */
+static int svc_read(struct uncore_backend *b, uint64_t *raw)
+{
+	struct svc *s = (struct svc *)b;
 	s->reads++;
 	b->read_scaled = 0;
-	if (rc < 0) {
+	if (__builtin_expect(s->lost || __atomic_load_n(&s->snap->closed, __ATOMIC_ACQUIRE), 0)) {
+		s->lost = 1;
 		for (unsigned k = 0; k < s->nslots; k++)
 			raw[k] = UNCORE_RAW_UNREAD;
-		return rc;
+		return uncore_fail(UNCORE_EIO,
+				   "uncored at %s went away: the counts since are lost; the next "
+				   "PAPI_start reconnects once it runs again",
+				   s->path);
 	}
 	uncored_snapshot_read(s->snap, s->index, s->nslots, raw);
 	return 0;
@@ -226,6 +240,7 @@ static const struct uncore_backend_ops svc_ops = {
     .unprogram = svc_unprogram,
     .destroy = svc_destroy,
     .stats = svc_stats,
+    .sample = svc_sample,
 };
 
 /* Connect and say HELLO: the snapshot mapped; first: the machine taken
@@ -327,7 +342,9 @@ int uncore_service_open(const char *path, const char *group, struct uncore_backe
 		svc_destroy(&s->base);
 		return uncore_error_restore(&err);
 	}
-	snprintf(origin, olen, "uncored at %s: %s", path, s->base.machine.origin);
+	/* How old a plain read may be, said before what may be cut. */
+	snprintf(origin, olen, "uncored at %s (reads <= %u ms old): %s", path,
+		 UNCORED_SAMPLE_PERIOD_MS, s->base.machine.origin);
 	*out = &s->base;
 	return 0;
 }

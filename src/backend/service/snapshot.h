@@ -16,7 +16,7 @@ struct uncored_snapshot {
 	uint32_t magic;
 	uint32_t nvalues;
 	uint32_t seq;       /* odd while a sample is being written */
-	uint32_t pad;
+	uint32_t closed;    /* set by the service when it stops: no more samples */
 	uint64_t samples;   /* samples published so far */
 	uint64_t values[];  /* 64-bit totals, indexed as ADD replies say */
 };
