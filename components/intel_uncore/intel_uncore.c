@@ -735,8 +735,7 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	(void)ctx;
 	if (__builtin_expect(!c->set, 0))
 		return PAPI_EINVAL;
-	/* PAPI_stop's read ends the interval: fresh through uncored (papi-patches 91). */
-	int rc = __builtin_expect(flags & PAPI_STOP_READ, 0) ? uncore_set_sample(c->set) : 0;
+	int rc = flags & PAPI_STOP_READ ? uncore_set_sample(c->set) : 0; /* papi-patches 91 */
 	if (__builtin_expect(rc < 0, 0))
 		return read_result(c, rc, events);
 	if (__builtin_expect(c->poller != NULL, 0))
