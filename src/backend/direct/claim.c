@@ -122,8 +122,12 @@ int direct_claim_add(struct direct_claim *c, const struct uncore_direct_config *
 		return rc;
 	}
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
-		if (taken[s])
+		if (taken[s]) {
 			c->holds[s] = taken[s];
+			/* After a killed holder: what it left enabled is cleared. */
+			if (ops->idle_socket && uncore_socket_hold_take_stale(taken[s]))
+				ops->idle_socket(ctx, s, cfg->io);
+		}
 	if (c->guarded)
 		uncore_regio_destroy(c->guarded);
 	if (c->guarded_global)

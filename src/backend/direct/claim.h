@@ -32,6 +32,11 @@ struct direct_claim_ops {
 		       struct uncore_allowlist *al);
 	/* Socket s's global control with its writable bits. */
 	int (*add_global)(const void *ctx, unsigned socket, struct uncore_allowlist *al);
+	/* Optional: every box of socket s put idle (backend/direct/idle.h),
+	 * called when the claim has just taken the socket's lock over from a
+	 * holder that was killed, before any programming.  Best effort (its
+	 * error is not the claim's). */
+	void (*idle_socket)(const void *ctx, unsigned socket, struct uncore_regio *io);
 };
 
 struct direct_claim {
@@ -47,7 +52,9 @@ struct direct_claim {
 };
 
 /* Extend the claim to the boxes of `plans`: the sockets newly needed are
- * held, then both allowlisted views are rebuilt over every box claimed.
+ * held (a socket taken over from a killed holder is put idle first,
+ * ops->idle_socket),
+ * then both allowlisted views are rebuilt over every box claimed.
  * When every box is claimed already nothing is taken or built.  On failure
  * the claim is as it was.  io: the device access the views wrap. */
 int direct_claim_add(struct direct_claim *c, const struct uncore_direct_config *cfg,

@@ -2,8 +2,9 @@
  * direct backend, over the platform's box-kind descriptions.
  *
  *   acquire:   claim the boxes of every plan given (claim.h): hold the
- *              sockets with programmable counters, build the allowlist of
- *              the claimed boxes' PMON registers.  Kept until release.
+ *              sockets with programmable counters (one a killed holder left
+ *              put idle first, idle.h), build the allowlist of the claimed
+ *              boxes' PMON registers.  Kept until release.
  *   program:   bind every slot to its registers; claim what the plan
  *              needs beyond what was acquired; global control to its PROGRAM value
  *              (nothing counts), box controls frozen and reset, then box by
@@ -28,12 +29,11 @@
  * Free-running counters are only read: the event-set layer takes the
  * reading at start as their origin. */
 #include "backend/direct/engine.h"
-
 #include "backend/direct/claim.h"
+#include "backend/direct/idle.h"
 #include "backend/direct/msr_batch.h"
 #include "backend/direct/read_ops.h"
 #include "common/uncore_error.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,83 +93,6 @@ struct engine {
 	 * unfreeze works; the next read retries it, the poller's too (issue 29). */
 	int thaw_pending;
 };
-
-const struct direct_kind *direct_kind_find(const struct direct_platform *p, const char *kind)
-{
-	for (unsigned i = 0; p && kind && i < p->nkinds; i++)
-		if (strcmp(p->kinds[i].kind, kind) == 0)
-			return &p->kinds[i];
-	return NULL;
-}
-
-int direct_kind_reg(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
-		    unsigned inst, enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
-		    struct uncore_reg *out)
-{
-	if (k->reg)
-		return k->reg(k, m, socket, inst, role, idx, mmio_base, out);
-	unsigned n = role == DIRECT_REG_FILTER      ? k->nfilters
-		     : role == DIRECT_REG_BOX_CTL   ? 0
-		     : role >= DIRECT_REG_FIXED_CTL ? k->nfixed
-						    : k->ncounters;
-	if (inst >= k->max_instances || idx >= n)
-		return uncore_fail(
-		    UNCORE_ERANGE,
-		    "%s: instance %u register %u does not exist (%u instances of %u)", k->title,
-		    inst, idx, k->max_instances, n);
-	memset(out, 0, sizeof(*out));
-	out->socket = (uint16_t)socket;
-	if (role == DIRECT_REG_FILTER || role >= DIRECT_REG_FIXED_CTL) {
-		out->space = UNCORE_SPACE_MSR;
-		out->width = 8;
-		out->addr = role == DIRECT_REG_FILTER      ? k->filter_msr[idx]
-			    : role == DIRECT_REG_FIXED_CTL ? k->fixed_ctl
-							   : k->fixed_ctr;
-		return 0;
-	}
-	if (k->space == UNCORE_SPACE_MMIO) {
-		if (role == DIRECT_REG_CTL)
-			return uncore_fail(UNCORE_EINVAL,
-					   "%s: free-running counters have no control register",
-					   k->title);
-		if (!mmio_base)
-			return uncore_fail(UNCORE_ENODEV, "%s: no base address to reach them",
-					   k->title);
-		out->space = UNCORE_SPACE_MMIO;
-		out->width = (uint8_t)(k->width <= 32 ? 4 : 8);
-		out->addr = mmio_base + k->mmio_offsets[idx];
-		return 0;
-	}
-	out->space = UNCORE_SPACE_MSR;
-	out->width = 8;
-	out->addr =
-	    (role == DIRECT_REG_CTL ? k->ctl_base : k->ctr_base) + (uint64_t)k->stride * inst + idx;
-	return 0;
-}
-
-uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role role, unsigned idx)
-{
-	if (k->writable)
-		return k->writable(k, role, idx);
-	uint64_t combined = k->combined ? k->ctl_writable | k->ctr_writable : 0;
-	switch (role) {
-	case DIRECT_REG_CTL:
-		return k->combined ? combined : k->ctl_writable;
-	case DIRECT_REG_CTR:
-		return k->combined ? combined : k->ctr_writable;
-	case DIRECT_REG_FILTER:
-		return idx < k->nfilters ? k->filter_writable[idx] : 0;
-	case DIRECT_REG_FIXED_CTL:
-		return k->fixed_ctl_writable;
-	case DIRECT_REG_FIXED_CTR:
-		return k->ctr_writable;
-	case DIRECT_REG_BOX_CTL:
-		return k->box_ctl ? k->box_ctl_must1 | k->box_ctl_frz | k->box_ctl_rst_ctrl |
-					k->box_ctl_rst_ctrs
-				  : 0;
-	}
-	return 0;
-}
 
 /* The description of a planned box; box types only the kernel's driver
  * knows (perf sysfs) have none. */
@@ -503,10 +426,13 @@ static int claim_global(const void *ctx, unsigned socket, struct uncore_allowlis
 	return uncore_allowlist_add(al, &g, e->p->global_writable);
 }
 
+static void idle_socket(const void *ctx, unsigned socket, struct uncore_regio *io)
+{
+	const struct engine *e = ctx;
+	direct_idle_socket(e->p, &e->base.machine, socket, io);
+}
 static const struct direct_claim_ops claim_ops = {
-    .add_box = claim_box,
-    .add_global = claim_global,
-};
+    .add_box = claim_box, .add_global = claim_global, .idle_socket = idle_socket};
 
 /* The read path's global writes of `step`, one per socket with counters,
  * each checked now against the allowlist of the global controls of the

@@ -18,6 +18,7 @@ struct uncore_socket_hold {
 	char tag[24]; /* "" : the node's lock */
 	unsigned refs;
 	int orphan; /* a fork child's copy of its parent's hold: out of the list */
+	int stale;  /* taken over from a killed holder, and nobody asked yet */
 	struct uncore_socket_lock *lock;
 };
 
@@ -71,6 +72,7 @@ int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *
 			free(h);
 			h = NULL;
 		} else {
+			h->stale = uncore_socket_lock_stale(h->lock);
 			h->next = holds;
 			holds = h;
 		}
@@ -79,6 +81,17 @@ int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *
 	if (rc == 0)
 		*out = h;
 	return rc;
+}
+
+int uncore_socket_hold_take_stale(struct uncore_socket_hold *hold)
+{
+	if (!hold)
+		return 0;
+	pthread_mutex_lock(&holds_mutex);
+	int stale = hold->stale;
+	hold->stale = 0;
+	pthread_mutex_unlock(&holds_mutex);
+	return stale;
 }
 
 void uncore_socket_hold_release(struct uncore_socket_hold *hold)

@@ -23,6 +23,12 @@ int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_s
 int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *tag,
 				  const char *group, struct uncore_socket_hold **out);
 
+/* 1 the first time it is asked of a hold whose acquire took the lock over
+ * from a holder that ended without releasing it (socket_lock.h,
+ * uncore_socket_lock_stale: what it left enabled is there to clear,
+ * backend/direct/idle.h), else 0. */
+int uncore_socket_hold_take_stale(struct uncore_socket_hold *hold);
+
 /* Drop one reference (NULL is ignored); the last one releases the lock. */
 void uncore_socket_hold_release(struct uncore_socket_hold *hold);
 

@@ -19,6 +19,7 @@ struct uncore_socket_lock {
 	int fd;
 	unsigned socket;
 	int group; /* a group's lock: its file is removed at release */
+	int stale; /* the file still named a holder: it ended without releasing */
 	char path[512];
 };
 
@@ -270,6 +271,10 @@ again:;
 		free(l);
 		return rc;
 	}
+	/* A release clears the record (clear_owner): one left means that its
+	 * holder was killed, and may have left counters enabled. */
+	struct stat st;
+	l->stale = fstat(l->fd, &st) == 0 && st.st_size > 0;
 	(void)record_owner(l->fd, group);
 	*out = l;
 	acquisitions++;
@@ -293,6 +298,11 @@ void uncore_socket_lock_release(struct uncore_socket_lock *lock)
 		(void)unlink(lock->path); /* still holding it: see the acquire */
 	close(lock->fd); /* drops the flock */
 	free(lock);
+}
+
+int uncore_socket_lock_stale(const struct uncore_socket_lock *lock)
+{
+	return lock ? lock->stale : 0;
 }
 
 const char *uncore_socket_lock_path(const struct uncore_socket_lock *lock)

@@ -74,6 +74,10 @@ void uncore_socket_lock_release(struct uncore_socket_lock *lock);
  * per event set, not at every reprogramming). */
 unsigned long uncore_socket_lock_acquisitions(void);
 
+/* 1 when the lock was taken over from a holder that ended without
+ * releasing it (killed: its owner record was still there), else 0. */
+int uncore_socket_lock_stale(const struct uncore_socket_lock *lock);
+
 /* The lock file's path, for messages. */
 const char *uncore_socket_lock_path(const struct uncore_socket_lock *lock);
 

@@ -45,6 +45,8 @@ TEST(second_process_refused_until_owner_dies)
 	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 0, &l), 0);
 	CHECK(l != NULL);
 	CHECK_CONTAINS(uncore_socket_lock_path(l), "/socket0.lock");
+	/* Taken over from a killed holder: said, for the boxes to be put idle. */
+	CHECK_EQ_INT(uncore_socket_lock_stale(l), 1);
 
 	/* A second acquire in the same process is refused too, and says so. */
 	struct uncore_socket_lock *again;
@@ -52,14 +54,18 @@ TEST(second_process_refused_until_owner_dies)
 	CHECK_CONTAINS(uncore_error_detail(), "this process");
 	uncore_socket_lock_release(l);
 	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 0, &again), 0);
+	/* After a release (the record cleared): nothing to put idle. */
+	CHECK_EQ_INT(uncore_socket_lock_stale(again), 0);
 	uncore_socket_lock_release(again);
 	uncore_socket_lock_release(NULL);
+	CHECK_EQ_INT(uncore_socket_lock_stale(NULL), 0);
 }
 
 TEST(released_lock_leaves_no_owner_text)
 {
 	struct uncore_socket_lock *l;
 	CHECK_EQ_INT(uncore_socket_lock_acquire(dir, 5, &l), 0);
+	CHECK_EQ_INT(uncore_socket_lock_stale(l), 0); /* a new file */
 	char path[600];
 	snprintf(path, sizeof(path), "%s", uncore_socket_lock_path(l));
 	struct stat st;
