@@ -27,6 +27,7 @@ static struct {
 	double seconds;
 	void (*tick)(int);
 	struct sigaction old[NWATCHED];
+	int mine[NWATCHED]; /* the handler installed for watched[i] is ours */
 } w = {.pipe = {-1, -1}, .done = {-1, -1}};
 
 /* How long the signalled thread waits for the tick (ms): long enough for
@@ -57,10 +58,17 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* The process's own dispositions back, where ours is still in place (a
+ * handler the application installed after us stays). */
 static void restore(void)
 {
-	for (int i = 0; i < NWATCHED; i++)
-		sigaction(watched[i], &w.old[i], NULL);
+	for (int i = 0; i < NWATCHED; i++) {
+		struct sigaction now;
+		if (w.mine[i] && sigaction(watched[i], NULL, &now) == 0 &&
+		    !(now.sa_flags & SA_SIGINFO) && now.sa_handler == on_signal)
+			sigaction(watched[i], &w.old[i], NULL);
+		w.mine[i] = 0;
+	}
 }
 
 static void close_all(void)
@@ -139,9 +147,11 @@ int umpi_watch_start(double seconds, void (*tick)(int))
 	}
 	for (int i = 0; i < NWATCHED; i++) {
 		sigaction(watched[i], NULL, &w.old[i]);
-		/* A signal the process ignores stays ignored (nohup). */
-		if (w.old[i].sa_handler != SIG_IGN)
-			sigaction(watched[i], &sa, NULL);
+		/* Only a signal that would end the process: one it ignores stays
+		 * ignored (nohup), one it handles is the application's (SIGUSR1
+		 * may mean "checkpoint" to it, not the end). */
+		w.mine[i] = !(w.old[i].sa_flags & SA_SIGINFO) && w.old[i].sa_handler == SIG_DFL &&
+			    sigaction(watched[i], &sa, NULL) == 0;
 	}
 	w.on = 1;
 	return 0;

@@ -1,9 +1,10 @@
 /* The PMPI library's watcher thread (mpi_parts.h): it calls `tick` at the
  * end of every interval, and once with the signal's number when the process
  * gets one of the signals a launcher or a batch system ends a job with
- * (SIGTERM, SIGINT, SIGHUP, SIGXCPU, SIGUSR1, SIGUSR2); then it puts back the
- * handler the process had for that signal and sends the signal again, so
- * the process ends (or does what it did before) as it would have without
+ * (SIGTERM, SIGINT, SIGHUP, SIGXCPU, SIGUSR1, SIGUSR2) where the process
+ * leaves it to its default action (ending it; a signal the application
+ * handles or ignores is left alone); then it puts back the default and
+ * sends the signal again, so the process ends as it would have without
  * us.  The handler itself only writes a byte to a pipe: all the work is in
  * the thread, where taking locks and allocating are safe. */
 #ifndef UNCORE_MPI_WATCH_H

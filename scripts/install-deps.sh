@@ -35,10 +35,13 @@ say() { echo "== papi-uncore: $*"; }
 #   libopenmpi-dev   mpicc and mpi.h, to build libpapi_uncore_mpi.so and the MPI tests
 #   gfortran         a .F90 program including f90papi.h (tests/integration/test_fortran.sh)
 #   pkg-config       papi.pc's recipe (tests/integration/test_one_papi.sh, test_fortran.sh)
+#   prometheus       a real Prometheus server (2.42) that scrapes uncored --prometheus
+#                    (tests/integration/test_uncored_prometheus.sh starts the binary on
+#                    loopback itself; the package's own service is never needed)
 # The suite's SKIP-DEP lines name what is missing; under CI=true they fail.
 packages=(build-essential autoconf python3 patch ca-certificates valgrind libpci-dev strace
 	util-linux libpapi7.0 libpfm4 libcap2-bin chromium man-db clang libclang-rt-14-dev
-	openmpi-bin libopenmpi-dev gfortran pkg-config)
+	openmpi-bin libopenmpi-dev gfortran pkg-config prometheus)
 
 missing=()
 for p in "${packages[@]}"; do

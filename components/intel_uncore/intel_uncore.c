@@ -937,8 +937,7 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 	 * are running sums since start; every other metric's value covers the
 	 * interval since the previous read, which PAPI calls absolute and
 	 * since-last (its high-level API, patched, reads those as instants);
-	 * a metric's ":run" form covers the time since start: absolute, since
-	 * start. */
+	 * a ":run" form covers the time since start (absolute, since start). */
 	int since_last = (ni.fp64 || ni.int64) && !ni.running_sum;
 	info->value_type = since_last ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
 	info->timescope = since_last && !ni.since_start ? PAPI_TIMESCOPE_SINCE_LAST

@@ -9,6 +9,7 @@
 #include "common/notice_words.h"
 #include "common/uncore_error.h"
 #include "eventset/counter_fold.h"
+#include "eventset/set_eval.h"
 #include "eventset/share_internal.h"
 #include "events/encode.h"
 #include "events/parse.h"
@@ -379,10 +380,30 @@ static void prepare_sums(struct uncore_set *s)
  * folds, is made again the same way, freeze or not. */
 #define READ_AGAIN 8
 
-static inline int timed_op(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums)
+/* `at`: the clock reading just before; through the view's sums on the
+ * hub's own clock, it is the wrap guard's too (one reading for both; on
+ * the host the set's CLOCK_MONOTONIC, of which the guard's own
+ * CLOCK_MONOTONIC_COARSE lags a tick at most, nothing next to the seconds
+ * it guards). */
+static inline __attribute__((always_inline)) int timed_op(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums,
+			   const uint64_t *at)
 {
-	return sums ? share_view_sum((struct share_view *)s->be, sums, raw)
-		    : s->be->ops->read(s->be, raw);
+	if (!sums)
+		return s->be->ops->read(s->be, raw);
+	struct share_view *v = (struct share_view *)s->be;
+	const struct uncore_clock *hc = &v->hub->clock;
+	v->guard_at = hc->now_ns == s->clock.now_ns && hc->ctx == s->clock.ctx ? at : NULL;
+	int rc = share_view_sum(v, sums, raw);
+	v->guard_at = NULL;
+	return rc;
+}
+
+/* The set's clock, its function called straight (no call level of
+ * uncore_clock_now's in a timed read). */
+static inline __attribute__((always_inline)) int clock_now(const struct uncore_clock *c,
+							   uint64_t *ns)
+{
+	return c->now_ns ? c->now_ns(c->ctx, ns) : uncore_clock_now(c, ns);
 }
 
 /* `sums`: the read is the view's sums of them into `raw` (set_read_msum),
@@ -393,10 +414,10 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 {
 	int freezes = s->be->read_freezes && !s->be->fold_only_read;
 	uint64_t b, a;
-	int rc = uncore_clock_now(&s->clock, &b);
-	*read_rc = rc == 0 ? timed_op(s, raw, sums) : 0;
+	int rc = clock_now(&s->clock, &b);
+	*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
 	if (rc == 0)
-		rc = uncore_clock_now(&s->clock, &a);
+		rc = clock_now(&s->clock, &a);
 	/* best: the shortest read known before this attempt (none before the
 	 * first read: that one is made twice, so that a preempted first read
 	 * is known too). */
@@ -408,10 +429,10 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 			break;
 		if (!best || d < best)
 			best = d;
-		rc = uncore_clock_now(&s->clock, &b);
-		*read_rc = rc == 0 ? timed_op(s, raw, sums) : 0;
+		rc = clock_now(&s->clock, &b);
+		*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
 		if (rc == 0)
-			rc = uncore_clock_now(&s->clock, &a);
+			rc = clock_now(&s->clock, &a);
 	}
 	if (rc < 0)
 		return rc;
@@ -705,6 +726,8 @@ static void interval_restart(struct uncore_set *s, uint64_t ns)
 {
 	memset(s->c.prev_est, 0, (s->c.nsev ? s->c.nsev : 1) * sizeof(*s->c.prev_est));
 	memset(s->c.prev_tsum, 0, (s->c.nterms ? s->c.nterms : 1) * sizeof(*s->c.prev_tsum));
+	if (s->c.lin_prev)
+		memset(s->c.lin_prev, 0, (s->c.n ? s->c.n : 1) * sizeof(*s->c.lin_prev));
 	s->prev_ns = ns;
 	s->read_once = 0;
 }

@@ -56,6 +56,7 @@ void uncore_set_free_contents(struct contents *c)
 	free(c->prev_tsum);
 	free(c->fprog);
 	free(c->lin);
+	free(c->lin_prev);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -363,10 +364,11 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	c->prev_tsum = calloc(nt ? nt : 1, sizeof(*c->prev_tsum));
 	c->fprog = c->ms ? calloc(c->n ? c->n : 1, sizeof(*c->fprog)) : NULL;
 	c->lin = c->msum ? calloc(c->n ? c->n : 1, sizeof(*c->lin)) : NULL;
+	c->lin_prev = c->msum ? calloc(c->n ? c->n : 1, sizeof(*c->lin_prev)) : NULL;
 	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
 	    !c->kern_running || !c->est || !c->terms || !c->terms_int || !c->prev_est ||
 	    !c->sumv || !c->tsum || !c->prev_tsum || (c->ms && !c->fprog) ||
-	    (c->msum && !c->lin))
+	    (c->msum && (!c->lin || !c->lin_prev)))
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
 	free(mrefs);

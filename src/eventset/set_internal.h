@@ -104,6 +104,7 @@ struct contents {
 	 * every metric entry has its folded form, the term values are not
 	 * needed. */
 	struct mx_linear *lin;
+	uint64_t *lin_prev; /* per entry: its sum of counts at the previous read (READ_INTERVAL) */
 	int all_linear;
 };
 
@@ -169,13 +170,5 @@ void uncore_set_free_contents(struct contents *c);
  * current phase, as of the last read: 0, or 1 when the backend keeps none
  * (it always counts).  (set_query.c) */
 int set_live_times(const struct uncore_set *s, unsigned local, struct uncore_slot_status *out);
-
-/* set_eval.c: a metric's value d into entry i's slot (the double's bits,
- * or its integer form); the values of a set of all_linear from its
- * read's counts `ts` at `now` (eval_metrics' readings; `advance`: the
- * read closes an interval). */
-void uncore_set_store_metric(const struct contents *c, unsigned i, double d, uint64_t *values);
-void uncore_set_eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
-			    const uint64_t *ts);
 
 #endif

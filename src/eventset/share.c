@@ -217,7 +217,7 @@ int hub_teardown(struct uncore_share *hub)
 		free_slots(hub);
 		return 0;
 	}
-	if (hub_sync(hub) < 0)
+	if (hub_sync(hub, NULL) < 0)
 		uncore_error_clear(); /* what could be read is kept; no set is reading */
 	for (unsigned i = 0; i < hub->nev; i++) {
 		struct hub_event *e = hub->ev[i];

@@ -146,6 +146,9 @@ struct share_view {
 	int running;
 	int acquired;
 	unsigned seen_gen; /* hub->interrupt_gen passed on so far */
+	/* Set by the view's set around one read of its own: that read's time
+	 * on the hub's clock, for the wrap guard (hub_guard); NULL: none. */
+	const uint64_t *guard_at;
 	unsigned seen_interrupted, seen_wrap; /* ... of its interrupted_n and wrap_gen */
 	/* While acquired: its set's plans (one per setting, the set's own
 	 * memory, alive until release) and the next acquired view. */
@@ -206,10 +209,18 @@ void hub_wraps_missed(struct uncore_share *hub, uint64_t t);
  * process stopped (SIGSTOP, a batch system's suspension), a machine
  * suspended or the poller off can miss it.  `rc`: the read's; a failed
  * read is no reading of every counter. */
-static inline __attribute__((always_inline)) void hub_guard(struct uncore_share *hub, int rc)
+static inline __attribute__((always_inline)) void hub_guard(struct uncore_share *hub, int rc,
+								const uint64_t *at)
 {
 	uint64_t t;
-	if (hub->min_wrap_ns == UINT64_MAX || rc < 0 || uncore_clock_now_coarse(&hub->clock, &t) < 0)
+	if (hub->min_wrap_ns == UINT64_MAX || rc < 0)
+		return;
+	/* `at`: the reading's time on the hub's clock, which its reader took
+	 * just before (a set's read_timed: one clock reading serves both, issue
+	 * 27); else the guard's own. */
+	if (at)
+		t = *at;
+	else if (uncore_clock_now_coarse(&hub->clock, &t) < 0)
 		return;
 	if (__builtin_expect(t - hub->fold_ns >= hub->min_wrap_ns && t > hub->fold_ns, 0))
 		hub_wraps_missed(hub, t);
@@ -232,7 +243,8 @@ static inline void hub_retry_missing(struct uncore_share *hub, int force)
  * reports it once (issue 15).  Always inline: it is the body of every
  * read through shared counters, whose fixed cost is a call level each (GCC
  * otherwise outlines it: 40 instructions of prologue per PAPI_read). */
-static inline __attribute__((always_inline)) int hub_sync(struct uncore_share *hub)
+static inline __attribute__((always_inline)) int hub_sync(struct uncore_share *hub,
+							   const uint64_t *at)
 {
 	if (!hub->programmed || !hub->hw.nslots)
 		return 0;
@@ -245,7 +257,7 @@ static inline __attribute__((always_inline)) int hub_sync(struct uncore_share *h
 	int rc = hub->read(hub->be, now);
 	if (__builtin_expect(rc < 0 || hub->be->counting_interrupted, 0))
 		hub_read_trouble(hub, rc, now, before);
-	hub_guard(hub, rc);
+	hub_guard(hub, rc, at);
 	/* Every read: one fold per counter (counter_fold.h: the delta modulo
 	 * 2^width survives one wrap), straight into its total. */
 	uint64_t *tot = hub->tot;
@@ -290,7 +302,7 @@ static inline __attribute__((always_inline)) int view_sync(struct share_view *v)
 	/* A poller's read only folds: no freeze of the shared counters, which
 	 * would stop them for the read's duration (backend.h). */
 	hub->be->fold_only_read = v->base.fold_only_read;
-	int rc = hub_sync(hub);
+	int rc = hub_sync(hub, v->guard_at);
 	hub->be->fold_only_read = 0;
 	/* The union's: a group of another set's events may be the one scaled;
 	 * the set's exact check then finds none of its own. */
@@ -356,7 +368,7 @@ share_view_sum(struct share_view *v, struct uncore_share_sums *sums, uint64_t *o
 		int rc = hub->read(hub->be, now);
 		if (__builtin_expect(rc < 0 || hub->be->counting_interrupted, 0))
 			hub_read_trouble(hub, rc, now, before);
-		hub_guard(hub, rc);
+		hub_guard(hub, rc, v->guard_at);
 		if (sums->in_order == SUMS_IN_ORDER_WIDE)
 			fold_sum_in_order(hub->tot, now, before, NULL, sums->off, out, sums->n, 1);
 		else

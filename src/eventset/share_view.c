@@ -254,7 +254,7 @@ static int view_stop(struct uncore_backend *base)
 		 * The stop's reading is of now (backend.h, sample). */
 		if (v->hub->programmed && v->hub->be->ops->sample)
 			rc = v->hub->be->ops->sample(v->hub->be);
-		int rs = hub_sync(v->hub);
+		int rs = hub_sync(v->hub, NULL);
 		if (rc == 0)
 			rc = rs;
 		view_take_interruption(v);

@@ -158,22 +158,29 @@ int mx_fold_linear(const struct mx_node *n, unsigned known, const double *known_
 		   struct mx_linear *out);
 
 /* A folded tree's value on exact counts: the terms' values are
- * counts[i] - from[i] (from NULL: counts[i]), summed as integers (exact),
- * converted once; `per` is commons[l->per]. */
-static inline double mx_linear_counts(const struct mx_linear *l, const uint64_t *counts,
-				      const uint64_t *from, double per)
+ * counts[i] - from[i] (from NULL: counts[i]), summed as integers (exact,
+ * modulo 2^64), converted once; `per` is commons[l->per]. */
+static inline uint64_t mx_linear_sum(const struct mx_linear *l, const uint64_t *counts)
 {
 	uint64_t sum = 0;
-	if (from)
-		for (unsigned i = 0; i < l->n; i++)
-			sum += counts[l->term[i]] - from[l->term[i]];
-	else
-		for (unsigned i = 0; i < l->n; i++)
-			sum += counts[l->term[i]];
+	for (unsigned i = 0; i < l->n; i++)
+		sum += counts[l->term[i]];
+	return sum;
+}
+
+static inline double mx_linear_value(const struct mx_linear *l, uint64_t sum, double per)
+{
 	double v = (double)sum * l->k;
 	if (l->per < 0)
 		return v;
 	return per == 0 ? __builtin_nan("") : v / per;
+}
+
+static inline double mx_linear_counts(const struct mx_linear *l, const uint64_t *counts,
+				      const uint64_t *from, double per)
+{
+	return mx_linear_value(l, mx_linear_sum(l, counts) - (from ? mx_linear_sum(l, from) : 0),
+			       per);
 }
 
 /* How a resolved tree depends on its counted terms (MX_TERM):

@@ -163,6 +163,37 @@ static unsigned metric_groups(const struct uncore_mset *ms, unsigned box, const 
 	return ng;
 }
 
+/* Would terms gt[0..gn), placed one by one (first fit), need a class more
+ * than the `nclasses` there are?  A dry run on copies. */
+static int needs_new_class(const struct uncore_mset *ms, unsigned box, unsigned (*cls)[128],
+			   const unsigned *ncls, unsigned nclasses, const unsigned *gt, unsigned gn,
+			   unsigned s0, unsigned i0)
+{
+	unsigned (*tmp)[128] = malloc(sizeof(unsigned[MAX_CLASSES][128]));
+	unsigned n[MAX_CLASSES];
+	int need = 0;
+	if (!tmp)
+		return 1;
+	memcpy(tmp, cls, sizeof(unsigned[MAX_CLASSES][128]));
+	memcpy(n, ncls, sizeof(n));
+	for (unsigned q = 0; q < gn && !need; q++) {
+		unsigned j;
+		for (j = 0; j < nclasses; j++) {
+			if (n[j] >= 128)
+				continue;
+			tmp[j][n[j]] = gt[q];
+			if (fits_one_box(ms, box, tmp[j], n[j] + 1, s0, i0))
+				break;
+		}
+		if (j == nclasses)
+			need = 1;
+		else
+			n[j]++;
+	}
+	free(tmp);
+	return need;
+}
+
 /* Form the classes of one box type's terms and emit their events. */
 int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 {
@@ -197,12 +228,18 @@ int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 	for (unsigned k = 0; k < nmembers; k++) {
 		unsigned t = order[k], j;
 		if (g < ngroups && k == first[g]) {
-			/* A metric's terms: one class for all of them if one takes
-			 * them (an existing one, else a new one); else term by
-			 * term, below. */
+			/* A metric's terms: one class for all of them if an
+			 * existing one takes them, or a new one when the terms one
+			 * by one would need a new class anyway (never a setting
+			 * more for keeping them together); else term by term,
+			 * below. */
 			unsigned gn = first[g + 1] - first[g];
 			g++;
-			for (j = 0; gn > 1 && j <= nclasses && j < MAX_CLASSES; j++) {
+			unsigned last = gn > 1 && needs_new_class(ms, box, cls_terms, ncls, nclasses,
+								  &order[k], gn, s0, i0)
+					    ? nclasses
+					    : nclasses - (nclasses > 0);
+			for (j = 0; gn > 1 && j <= last && j < MAX_CLASSES; j++) {
 				if (ncls[j] + gn > 128)
 					continue;
 				memcpy(&cls_terms[j][ncls[j]], &order[k], gn * sizeof(order[0]));
@@ -215,7 +252,7 @@ int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term)
 					nclasses++;
 				break;
 			}
-			if (gn > 1 && j <= nclasses && j < MAX_CLASSES) {
+			if (gn > 1 && j <= last && j < MAX_CLASSES) {
 				k += gn - 1;
 				continue;
 			}

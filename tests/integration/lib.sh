@@ -79,3 +79,38 @@ nobody_copies() {
 	done
 	chmod -R a+rX "$dir"
 }
+
+# uncored_sim_up DIR [OPTION...]: for the tests of uncored, the node
+# service: the component's settings cleared, a shared simulated node
+# DIR/node (the stream scenario) and `uncored --sim DIR/node --socket
+# DIR/u.sock OPTION...` serving it (its stderr in DIR/uncored.err),
+# UNCORED_PID its process.  0 once the socket exists; else a FAIL line and
+# 1.  uncored_sim_down DIR stops the service and destroys the node.
+uncored_sim_up() {
+	local dir=$1
+	shift
+	unset PAPI_INTEL_UNCORE_BACKEND PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCENARIO \
+		PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE_SIM_KERNEL PAPI_INTEL_UNCORE_GROUP \
+		PAPI_INTEL_UNCORE_VERBOSE
+	UNCORED_PID=
+	if ! "$BUILD/bin/uncore-sim" create "$dir/node" -s stream >/dev/null; then
+		fail "cannot create the simulated node $dir/node"
+		return 1
+	fi
+	"$STAGE/sbin/uncored" --sim "$dir/node" --socket "$dir/u.sock" "$@" 2>"$dir/uncored.err" &
+	UNCORED_PID=$!
+	for _ in $(seq 200); do
+		[ -S "$dir/u.sock" ] && return 0
+		kill -0 "$UNCORED_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	fail "uncored does not serve $dir/u.sock: $(head -1 "$dir/uncored.err")"
+	return 1
+}
+uncored_sim_down() {
+	if [ -n "${UNCORED_PID:-}" ]; then
+		kill "$UNCORED_PID" 2>/dev/null && wait "$UNCORED_PID" 2>/dev/null
+	fi
+	UNCORED_PID=
+	"$BUILD/bin/uncore-sim" destroy "$1/node" >/dev/null 2>&1
+}

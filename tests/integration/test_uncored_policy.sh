@@ -30,23 +30,18 @@ tmp=$(mktemp -d)
 chmod 755 "$tmp"
 mkdir "$tmp/out" && chmod 777 "$tmp/out"
 node=$tmp/node
-sock=$tmp/run/uncored.sock
-d_pid=
+sock=$tmp/u.sock
 cleanup() {
-	[ -n "$d_pid" ] && kill "$d_pid" 2>/dev/null && wait "$d_pid" 2>/dev/null
-	"$sim" destroy "$node" >/dev/null 2>&1
+	uncored_sim_down "$tmp"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-unset PAPI_INTEL_UNCORE_BACKEND PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG \
-	PAPI_INTEL_UNCORE_SIM_KERNEL PAPI_INTEL_UNCORE_GROUP PAPI_INTEL_UNCORE_VERBOSE
-"$sim" create "$node" -s stream >/dev/null && chmod 666 "$node" || { fail "cannot create the simulated node"; exit 0; }
 PER_S=102400000000
 
 # A bad line: refused at start, the line and its token named, the rest of
 # the file (here a secret) never shown.
 printf 'allow * *\nallow * imc\nnonsense-rule secret=hunter2 * imc\n' >"$tmp/bad.pol"
-"$uncored" --sim "$node" --socket "$sock" --policy "$tmp/bad.pol" >"$tmp/bad.out" 2>&1
+"$uncored" --sim e5-2699v3-2s --socket "$sock" --policy "$tmp/bad.pol" >"$tmp/bad.out" 2>&1
 rc=$?
 expect "a policy with a bad line is refused (status $rc): $(head -1 "$tmp/bad.out")" \
 	grep -qx "uncored: policy $tmp/bad.pol line 3: a rule starts with allow, deny or limit, not 'nonsense-rule'" "$tmp/bad.out"
@@ -58,9 +53,8 @@ cat >"$tmp/site.pol" <<'EOF'
 deny * pcu reason PCU readings are reserved for the site's power monitoring
 limit * events 3
 EOF
-"$uncored" --sim "$node" --socket "$sock" --policy "$tmp/site.pol" 2>"$tmp/uncored.err" &
-d_pid=$!
-for _ in $(seq 200); do [ -S "$sock" ] && break; sleep 0.05; done
+uncored_sim_up "$tmp" --policy "$tmp/site.pol"
+chmod 666 "$node" # nobody advances it
 expect "uncored --sim --policy serves $sock ($(head -1 "$tmp/uncored.err"))" test -S "$sock"
 export PAPI_INTEL_UNCORE_SERVICE=$sock
 

@@ -26,23 +26,16 @@ if [ ! -x "$uncored" ] || [ ! -x "$sim" ] || [ ! -x "$prog" ]; then
 fi
 tmp=$(mktemp -d)
 node=$tmp/node
-sock=$tmp/uncored.sock
-d_pid=
+sock=$tmp/u.sock
 c_pid=
 cleanup() {
 	[ -n "$c_pid" ] && kill -9 "$c_pid" 2>/dev/null
-	[ -n "$d_pid" ] && kill "$d_pid" 2>/dev/null && wait "$d_pid" 2>/dev/null
-	"$sim" destroy "$node" >/dev/null 2>&1
+	uncored_sim_down "$tmp"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-unset PAPI_INTEL_UNCORE_BACKEND PAPI_INTEL_UNCORE_SIM PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG \
-	PAPI_INTEL_UNCORE_SIM_KERNEL PAPI_INTEL_UNCORE_GROUP PAPI_INTEL_UNCORE_VERBOSE
-"$sim" create "$node" -s stream >/dev/null || { fail "cannot create the simulated node"; exit 0; }
+uncored_sim_up "$tmp" || exit 0
 PER_S=102400000000
-"$uncored" --sim "$node" --socket "$sock" 2>"$tmp/uncored.err" &
-d_pid=$!
-for _ in $(seq 200); do [ -S "$sock" ] && break; sleep 0.05; done
 export PAPI_INTEL_UNCORE_SERVICE=$sock
 
 # (in its whole description: PAPI's field of 128 characters loses the

@@ -27,6 +27,8 @@
 #include "common/uncore_error.h"
 #include "common/version.h"
 #include "service/policy.h"
+#include "service/prometheus.h"
+#include "prom_http.h"
 #include "service/server.h"
 
 #define MAX_CLIENTS 1024
@@ -49,7 +51,7 @@ static void on_signal(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: uncored [--sim [MODEL]] [--sim-scenario S] [--sim-kernel K] [--socket PATH]\n"
-		   "               [--policy FILE]\n"
+		   "               [--policy FILE] [--prometheus ADDR:PORT]\n"
 		   "       uncored --check-policy FILE\n"
 		   "       uncored --status [--socket PATH]\n"
 		   "  Owns the uncore PMU of this node and serves unprivileged PAPI programs\n"
@@ -63,6 +65,8 @@ static void usage(FILE *f)
 		   "                      default: every user any table event, raw encodings\n"
 		   "                      and core or thread filters root's alone\n"
 		   "  --check-policy FILE parse FILE, say whether it is valid, and exit\n"
+		   "  --prometheus A:P    serve GET /metrics at IPv4 address A, port P (the\n"
+		   "                      presets as counters, MEM/LLC/UPI/IO groups as gauges)\n"
 		   "  --status            ask the running service what it counts\n",
 		UNCORED_DEFAULT_SOCKET);
 }
@@ -216,7 +220,7 @@ int main(int argc, char **argv)
 	static struct uncore_settings settings;
 	const char *sock = UNCORED_DEFAULT_SOCKET, *model = NULL, *scenario = NULL,
 		   *kernel = NULL;
-	const char *policy_file = NULL;
+	const char *policy_file = NULL, *prom_spec = NULL;
 	struct uncored_policy *policy = NULL;
 	int sim = 0, ask_status = 0, check_only = 0;
 	for (int i = 1; i < argc; i++) {
@@ -232,6 +236,8 @@ int main(int argc, char **argv)
 			sock = argv[++i];
 		else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc)
 			policy_file = argv[++i];
+		else if (strcmp(argv[i], "--prometheus") == 0 && i + 1 < argc)
+			prom_spec = argv[++i];
 		else if (strcmp(argv[i], "--check-policy") == 0 && i + 1 < argc) {
 			policy_file = argv[++i];
 			check_only = 1;
@@ -283,6 +289,23 @@ int main(int argc, char **argv)
 		fprintf(stderr, "uncored: %s\n", uncore_error_detail());
 		return 1;
 	}
+	/* The Prometheus endpoint: its own event sets on the same counters,
+	 * counting before the socket exists (a client or a test that sees it
+	 * sees them counting). */
+	struct uncored_prom *prom = NULL;
+	int pfd_http = -1;
+	if (prom_spec) {
+		char host[256] = "localhost";
+		gethostname(host, sizeof(host) - 1);
+		if ((pfd_http = prom_http_listen(prom_spec)) < 0 ||
+		    uncored_prom_create(comp->share, comp->be, &comp->clock, host,
+					strstr(comp->origin, "SIMULATED") != NULL, &prom) < 0) {
+			if (pfd_http >= 0)
+				fprintf(stderr, "uncored: --prometheus: %s\n", uncore_error_detail());
+			uncore_component_close(comp);
+			return 1;
+		}
+	}
 	struct uncored_snapshot *snap;
 	struct uncored_server *srv;
 	int ro = -1, lfd;
@@ -299,13 +322,16 @@ int main(int argc, char **argv)
 		policy_file ? "policy " : "the default policy (no --policy)",
 		policy_file ? policy_file : "");
 
-	static struct pollfd pfd[MAX_CLIENTS + 1];
-	static struct uncored_client *cl[MAX_CLIENTS + 1];
+	/* pfd[0]: the socket, pfd[1]: the Prometheus endpoint (or none:
+	 * poll skips a negative descriptor), then the clients. */
+	static struct pollfd pfd[MAX_CLIENTS + 2];
+	static struct uncored_client *cl[MAX_CLIENTS + 2];
 	static char msg[sizeof(struct uncored_request) + 1];
 	static _Alignas(uint64_t) char reply[UNCORED_MSG_MAX];
-	nfds_t n = 1;
+	nfds_t n = 2;
 	uint64_t last_samples = 0, last_ms = mono_ms();
 	pfd[0] = (struct pollfd){.fd = lfd, .events = POLLIN};
+	pfd[1] = (struct pollfd){.fd = pfd_http, .events = POLLIN};
 	while (!stop) {
 		/* A sample at least every UNCORED_SAMPLE_PERIOD_MS while anything
 		 * is counted (how old a client's plain read may be), and often
@@ -336,7 +362,7 @@ int main(int argc, char **argv)
 			continue;
 		if (k > 0 && (pfd[0].revents & POLLIN)) {
 			int c = accept4(lfd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
-			if (c >= 0 && (n == MAX_CLIENTS + 1 || uncored_client_new(srv, &cl[n]) < 0)) {
+			if (c >= 0 && (n == MAX_CLIENTS + 2 || uncored_client_new(srv, &cl[n]) < 0)) {
 				close(c); /* full: the client's connect gets an error reply */
 				uncore_error_clear();
 			} else if (c >= 0) {
@@ -346,7 +372,9 @@ int main(int argc, char **argv)
 				pfd[n++] = (struct pollfd){.fd = c, .events = POLLIN};
 			}
 		}
-		for (nfds_t i = 1; k > 0 && i < n; i++) {
+		if (k > 0 && (pfd[1].revents & POLLIN))
+			prom_http_serve(pfd_http, prom);
+		for (nfds_t i = 2; k > 0 && i < n; i++) {
 			if (!pfd[i].revents)
 				continue;
 			ssize_t len = (pfd[i].revents & POLLIN)
@@ -373,8 +401,11 @@ int main(int argc, char **argv)
 	}
 	/* Clients' plain reads see it without a system call. */
 	__atomic_store_n(&snap->closed, 1, __ATOMIC_RELEASE);
-	for (nfds_t i = 1; i < n; i++)
+	for (nfds_t i = 2; i < n; i++)
 		close(pfd[i].fd);
+	uncored_prom_destroy(prom);
+	if (pfd_http >= 0)
+		close(pfd_http);
 	uncored_server_destroy(srv);
 	uncored_policy_free(policy);
 	uncore_component_close(comp);

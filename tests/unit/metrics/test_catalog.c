@@ -443,6 +443,59 @@ TEST(formula_names_that_do_not_resolve_are_refused_naming_them)
 	harness_row = NULL;
 }
 
+/* With more terms than a box has counters, the settings (phases) keep each
+ * metric's terms of the box together where they fit together, so that a
+ * ratio or a sum counts over the same time, and never need a setting more
+ * for it: on Sapphire Rapids, LLC_MISS_LATENCY's 3 CHA terms beside
+ * IO_WRITE_BW's 2 (first fit term by term would split IO_WRITE_BW over
+ * both settings), and with IO_READ_BW too (6 terms, 4 counters: 2
+ * settings); Ice Lake-SP's IO group (2 + 4 TOR terms: 2 settings). */
+static void check_settings(const char *plat_name, const char *const *names, unsigned n,
+			   unsigned want_period)
+{
+	const struct uncore_event_platform *plat = uncore_event_platform_by_name(plat_name);
+	REQUIRE(plat != NULL);
+	struct uncore_machine m = test_full_machine(plat, 1);
+	struct uncore_metric_ref refs[8];
+	for (unsigned k = 0; k < n; k++)
+		REQUIRE(uncore_metric_parse(plat, names[k], &refs[k]) == 0);
+	struct uncore_mset *ms = NULL;
+	unsigned failed;
+	harness_row = names[n - 1];
+	REQUIRE(uncore_mset_compile(&m, refs, n, NULL, 0, &ms, &failed) == 0);
+	const struct uncore_metric_evinfo *in = uncore_mset_evinfo(ms);
+	unsigned period = 1;
+	for (unsigned e = 0; e < uncore_mset_nevents(ms); e++)
+		if (in[e].period > period)
+			period = in[e].period;
+	CHECK_EQ_INT(period, want_period);
+	for (unsigned k = 0; k < n; k++) {
+		int phase = -1, split = 0;
+		for (unsigned e = 0; e < uncore_mset_nevents(ms); e++) {
+			if (in[e].period < 2 || !uncore_mset_uses_term(ms, k, in[e].term))
+				continue;
+			if (phase >= 0 && phase != in[e].phase)
+				split = 1;
+			phase = in[e].phase;
+		}
+		harness_row = names[k];
+		CHECK_EQ_INT(split, 0);
+	}
+	harness_row = NULL;
+	uncore_mset_free(ms);
+}
+
+TEST(a_metrics_terms_share_one_setting)
+{
+	const char *spr2[] = {"spr_metric::LLC_MISS_LATENCY", "spr_metric::IO_WRITE_BW"};
+	check_settings("spr", spr2, 2, 2);
+	const char *spr3[] = {"spr_metric::LLC_MISS_LATENCY", "spr_metric::IO_READ_BW",
+			      "spr_metric::IO_WRITE_BW"};
+	check_settings("spr", spr3, 3, 2);
+	const char *icx[] = {"icx_metric::IO_READ_BW", "icx_metric::IO_WRITE_BW"};
+	check_settings("icx", icx, 2, 2);
+}
+
 int main(void)
 {
 	RUN(a_platform_parses_its_own_file_only);
@@ -454,5 +507,6 @@ int main(void)
 	RUN(descriptions_carry_units_formula_and_decisions);
 	RUN(a_metric_whose_boxes_the_machine_lacks_is_refused_with_the_reason);
 	RUN(formula_names_that_do_not_resolve_are_refused_naming_them);
+	RUN(a_metrics_terms_share_one_setting);
 	return harness_done();
 }

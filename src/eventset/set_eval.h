@@ -1,6 +1,10 @@
-/* A set's metric values (set_internal.h): a value into an entry's slot,
- * and the folded metrics of a set of msum evaluated on its read's counts
- * (src/metrics/README.md, "Folding"). */
+/* A set's metric values (set_internal.h), inline in its read path
+ * (eventset.c): a value into an entry's slot, and the folded metrics of a
+ * set of msum evaluated on its read's counts (src/metrics/README.md,
+ * "Folding"). */
+#ifndef UNCORE_EVENTSET_SET_EVAL_H
+#define UNCORE_EVENTSET_SET_EVAL_H
+
 #include "eventset/set_internal.h"
 
 #include <math.h>
@@ -10,7 +14,8 @@
  * integer form rounded half away from zero (without libm: PAPI's tools do
  * not link it); a value that is no number (x/0, nothing counted yet)
  * reads 0 in the integer form. */
-void uncore_set_store_metric(const struct contents *c, unsigned i, double d, uint64_t *values)
+static inline __attribute__((always_inline)) void
+uncore_set_store_metric(const struct contents *c, unsigned i, double d, uint64_t *values)
 {
 	if (c->int_scale[i] > 0) {
 		double x = isfinite(d) ? d * c->int_scale[i] : 0;
@@ -24,44 +29,51 @@ void uncore_set_store_metric(const struct contents *c, unsigned i, double d, uin
 }
 
 /* eval_metrics of a set whose metric entries are all folded (all_linear):
- * their values straight from the read's counts `ts` (each since start, or
- * since the previous read's prev_tsum), the same readings. */
-void uncore_set_eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
-			const uint64_t *ts)
+ * their values straight from the read's counts `ts`, the same readings;
+ * an entry read over the interval since the previous read keeps its sum
+ * of counts at that read (lin_prev) and its value (last_val, which an
+ * empty interval repeats). */
+static inline __attribute__((always_inline)) void
+uncore_set_eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
+		       const uint64_t *ts)
 {
 	struct contents *c = &s->c;
 	uint64_t since_start = now - s->start_ns, since_prev = now - s->prev_ns;
 	int repeat = now == s->prev_ns && s->read_once;
 	for (unsigned i = 0; i < c->n; i++) {
 		const struct mx_linear *l = &c->lin[i];
-		double v;
 		if (!l->n)
 			continue; /* a raw entry */
+		uint64_t sum = mx_linear_sum(l, ts);
+		double v;
 		switch (c->reading[i]) {
 		case READ_INTERVAL:
 			if (repeat) {
 				values[i] = c->last_val[i];
 				continue;
 			}
-			v = mx_linear_counts(l, ts, c->prev_tsum, (double)since_prev);
-			break;
+			uncore_set_store_metric(
+			    c, i, mx_linear_value(l, sum - c->lin_prev[i], (double)since_prev), values);
+			if (advance) {
+				c->lin_prev[i] = sum;
+				c->last_val[i] = values[i];
+			}
+			continue;
 		case READ_AMOUNT:
-			v = since_start ? mx_linear_counts(l, ts, NULL, (double)since_start) *
+			v = since_start ? mx_linear_value(l, sum, (double)since_start) *
 					      (double)since_start / 1e9
 					: 0.0;
 			break;
 		default:
-			v = mx_linear_counts(l, ts, NULL, (double)since_start);
+			v = mx_linear_value(l, sum, (double)since_start);
 			break;
 		}
 		uncore_set_store_metric(c, i, v, values);
 	}
 	if (advance && c->any_interval) {
-		for (unsigned t = 0; t < c->nterms; t++)
-			c->prev_tsum[t] = ts[t];
-		for (unsigned i = 0; i < c->n; i++)
-			c->last_val[i] = values[i];
 		s->prev_ns = now;
 		s->read_once = 1;
 	}
 }
+
+#endif
