@@ -28,8 +28,9 @@ expect() {
 }
 
 # run_checks LABEL COMMAND...: run a test program and pass its verdict on.
-# Its PASS/FAIL/SKIP lines are relabelled "PASS LABEL: ...", its other
-# lines indented; a non-zero exit status, a death by signal, a program
+# Its PASS/FAIL/SKIP lines are relabelled "PASS LABEL: ...", its PLAN
+# lines passed on (the caller's own plan counts only its own checks), its
+# other lines indented; a non-zero exit status, a death by signal, a program
 # that reports no check at all or fewer than the checks it declares (its
 # PLAN lines, an integration script's) is a FAIL naming the program.  (Never pipe
 # a test program into sed: the pipe's status is sed's, and a crash passes.)
@@ -41,8 +42,9 @@ run_checks() {
 	out=$(mktemp)
 	"$@" >"$out" 2>&1
 	rc=$?
+	# The program's own plan stays a plan (the caller's counts its own checks).
 	sed -e "s/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\) /\1 $label: /" \
-		-e '/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\) /!s/^/   /' "$out"
+		-e '/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\|PLAN\) /!s/^/   /' "$out"
 	if [ "$rc" -gt 128 ]; then
 		fail "$label: $(basename "$1") was killed by signal $((rc - 128)) (exit status $rc)"
 	elif [ "$rc" -ne 0 ]; then

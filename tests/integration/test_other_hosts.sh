@@ -18,7 +18,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 scripts="test_perf_backend.sh test_upstream_uncore.sh test_component_tests.sh"
-plan $((19 + $(echo "$scripts" | wc -w)))
+plan 19
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
