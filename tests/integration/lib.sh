@@ -62,6 +62,40 @@ run_checks() {
 	return "$rc"
 }
 
+# need [--mpi] FILE...: what a script needs that `make check` builds (and,
+# with --mpi, Open MPI's mpirun, which scripts/install-deps.sh installs).
+# 0 when all is there; else one FAIL line naming what is missing, and 1:
+# the script then exits 0, the FAIL being its verdict.
+need() {
+	local f missing=
+	if [ "${1:-}" = --mpi ]; then
+		shift
+		command -v mpirun >/dev/null || missing=" mpirun (Open MPI: scripts/install-deps.sh)"
+	fi
+	for f; do
+		[ -e "$f" ] || missing="$missing ${f##*/}"
+	done
+	[ -z "$missing" ] && return 0
+	fail "missing:$missing: run make check"
+	return 1
+}
+
+# shm_dir TMP: where a script's simulated machines live: /dev/shm, as a
+# real one's would, or TMP where /dev/shm cannot be written.
+shm_dir() {
+	if [ -w /dev/shm ]; then echo /dev/shm; else echo "$1"; fi
+}
+
+# nobody_prefix: NOBODY=(setpriv ... as nobody) where root can switch
+# (setpriv installed), else NOBODY=() (the script's checks of nobody then
+# run as the user it is, and say so where it matters).
+nobody_prefix() {
+	NOBODY=()
+	if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+		NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	fi
+}
+
 # nobody_copies DIR FILE...: copies in DIR/bin of the programs (a name in
 # $STAGE/bin, or a path) and in DIR/lib of the staged libraries, readable
 # by everyone: a script that runs programs as nobody must not need the
