@@ -710,3 +710,48 @@ void uncore_component_close(struct uncore_component *c)
 	free(c->own_settings);
 	free(c);
 }
+
+void uncore_component_describe(const struct uncore_component *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "Intel uncore, %s backend: %s", uncore_backend_name(c->kind), c->origin);
+}
+
+int uncore_component_holders(const struct uncore_component *c, char *description, size_t dlen,
+			     char *holders, size_t hlen)
+{
+	char head[1400];
+	if (uncore_share_holders(c->share, holders, hlen) < 0)
+		return -1;
+	snprintf(head, sizeof(head), "Intel uncore, %s backend: %s%s",
+		 uncore_backend_name(c->kind), holders, holders[0] ? "; " : "");
+	uncore_description_fit_tail(description, dlen, head, c->origin);
+	return holders[0] != '\0';
+}
+
+/* PAPI's routing rule, as our PAPI patch extends it (papi-patches/README.md):
+ * a PMU name of ours, or a numbered instance of one ("hswep_unc_cbo3",
+ * "skx_unc_imc_1"). */
+int uncore_component_has_pmu(const struct uncore_component *c, const char *pmu, size_t len)
+{
+	unsigned npmu;
+	const char *const *pmus = uncore_component_pmu_names(c, &npmu);
+	for (unsigned i = 0; i < npmu; i++) {
+		size_t n = strlen(pmus[i]);
+		if (n > len || strncmp(pmu, pmus[i], n) != 0)
+			continue;
+		size_t k = n;
+		if (k < len && pmu[k] == '_' && k + 1 < len)
+			k++;
+		while (k < len && pmu[k] >= '0' && pmu[k] <= '9')
+			k++;
+		if (k == len && (n == len || pmu[len - 1] != '_'))
+			return 1;
+	}
+	return 0;
+}
+
+int uncore_component_names_pmu(const struct uncore_component *c, const char *name)
+{
+	const char *sep = strstr(name, "::");
+	return sep && uncore_component_has_pmu(c, name, (size_t)(sep - name));
+}
