@@ -71,6 +71,28 @@ static void kernel_only_origin(struct uncore_component *c)
 	snprintf(c->origin, sizeof(c->origin), "kernel PMUs only: %.170s", why);
 }
 
+/* Kernel PMUs only on a generation with tables: none of the tables' boxes
+ * is there, and an event of theirs named anyway is refused saying why
+ * (plan/sched.c adds the note to "no box is present"). */
+static void tables_absent(struct uncore_machine *m, const struct uncore_platform *platform,
+			  int hypervisor)
+{
+	for (unsigned b = 0; b < platform->events->nboxes && b < 64; b++)
+		m->absent_boxes |= UINT64_C(1) << b;
+	if (!platform->direct_open && hypervisor)
+		snprintf(m->absent_note, sizeof(m->absent_note),
+			 "the hypervisor exposes no uncore PMU to this virtual machine: count on "
+			 "the host");
+	else if (!platform->direct_open)
+		snprintf(m->absent_note, sizeof(m->absent_note),
+			 "the kernel exposes no uncore PMU: load the intel_uncore driver");
+	else
+		snprintf(m->absent_note, sizeof(m->absent_note),
+			 "the kernel exposes no uncore PMU of %s: load the uncore driver, or use "
+			 "PAPI_INTEL_UNCORE_BACKEND=direct",
+			 platform->name);
+}
+
 /* The kernel's PMUs: the platform's uncore PMUs mapped onto its tables
  * (platform NULL: none, a processor without tables) and every other PMU
  * sysfs describes. */
@@ -88,6 +110,8 @@ static int open_perf(struct uncore_component *c, const struct uncore_platform *p
 	int rc = uncore_perf_open(&cfg, &c->be);
 	if (rc < 0)
 		return rc;
+	if (platform && kernel_only)
+		tables_absent(&c->be->machine, platform, c->cpu.hypervisor);
 	if (!platform)
 		kernel_only_origin(c);
 	else if (kernel_only && !platform->direct_open && c->cpu.hypervisor)
@@ -525,6 +549,8 @@ static int bind_now(struct uncore_component *c)
 		rc = uncore_native_create(c->be->machine.plat, &c->native);
 	if (rc == 0)
 		rc = uncore_native_set_source(c->native, c->be->events);
+	if (rc == 0 && c->choice.kernel_only)
+		uncore_native_list_kernel_only(c->native);
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
