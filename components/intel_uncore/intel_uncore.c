@@ -4,7 +4,6 @@
  * PAPI_E*.  Every decision lives in the library, unit-tested without PAPI. */
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "papi.h"
@@ -19,12 +18,8 @@
 #include "bind/counting.h"
 #include "bind/preset_table.h"
 #include "bind/notices.h"
-#include "events/spelling.h"
 #include "eventset/fork.h"
 #include "eventset/native.h"
-
-/* Events in one event set: a two-socket Haswell-EP has over 300 counters. */
-#define UNCORE_COUNTING_MAX_EVENTS 256
 
 papi_vector_t _intel_uncore_vector;
 
@@ -52,34 +47,23 @@ typedef struct uncore_counting intel_uncore_control_t;
 /* The one mapping of library codes to PAPI's. */
 static int to_papi(int rc)
 {
-	switch (rc) {
-	case UNCORE_OK:
-		return PAPI_OK;
-	case UNCORE_ENOEVENT:
-	case UNCORE_ENODEV: /* a socket or box this machine lacks */
-	case UNCORE_ENOUMASK:
-	case UNCORE_ENOMOD:
-	case UNCORE_ESYNTAX:
-		return PAPI_ENOEVNT;
-	case UNCORE_EINVAL:
-	case UNCORE_ERANGE:
-	case UNCORE_ECOMBO:
-		return PAPI_EINVAL;
-	case UNCORE_ECONFLICT:
-	case UNCORE_EBUSY:
-		return PAPI_ECNFLCT;
-	case UNCORE_EPERM:
-	case UNCORE_EDENIED:
-		return PAPI_EPERM;
-	case UNCORE_ENOMEM:
-		return PAPI_ENOMEM;
-	case UNCORE_ENOSUPP:
-		return PAPI_ENOSUPP;
-	case UNCORE_ESTATE:
-		return PAPI_EISRUN;
-	default:
-		return PAPI_ESYS;
-	}
+	static const struct {
+		int ours, papi;
+	} map[] = {
+	    {UNCORE_OK, PAPI_OK},          {UNCORE_ENOEVENT, PAPI_ENOEVNT},
+	    {UNCORE_ENOUMASK, PAPI_ENOEVNT}, {UNCORE_ENOMOD, PAPI_ENOEVNT},
+	    {UNCORE_ESYNTAX, PAPI_ENOEVNT},
+	    {UNCORE_ENODEV, PAPI_ENOEVNT}, /* a socket or box this machine lacks */
+	    {UNCORE_EINVAL, PAPI_EINVAL},    {UNCORE_ERANGE, PAPI_EINVAL},
+	    {UNCORE_ECOMBO, PAPI_EINVAL},    {UNCORE_ECONFLICT, PAPI_ECNFLCT},
+	    {UNCORE_EBUSY, PAPI_ECNFLCT},    {UNCORE_EPERM, PAPI_EPERM},
+	    {UNCORE_EDENIED, PAPI_EPERM},    {UNCORE_ENOMEM, PAPI_ENOMEM},
+	    {UNCORE_ENOSUPP, PAPI_ENOSUPP},  {UNCORE_ESTATE, PAPI_EISRUN},
+	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (map[i].ours == rc)
+			return map[i].papi;
+	return PAPI_ESYS;
 }
 
 /* Say `words` through PAPI's own error channel (printed when the
@@ -553,51 +537,38 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 
 static int _intel_uncore_ntv_name_to_code(const char *given, unsigned int *code)
 {
-	uint32_t c;
-	/* perf's and Intel's spellings in ours: the PMU is found as in ours. */
 	char name[UNCORE_EVENT_MAX_LEN + 1];
-	int spelt = uncore_event_spelling(given, name, sizeof(name));
+	const char *what = given;
+	uint32_t c;
+	int ret = PAPI_OK;
 	pthread_rwlock_rdlock(&component_lock);
-	if (spelt < 0) { /* refused (perf's /u): explained for our PMUs only */
-		int ours = component && uncore_component_has_pmu(component, given, strcspn(given, "/"));
-		pthread_rwlock_unlock(&component_lock);
-		return ours && spelt != UNCORE_ENOSPACE ? fail(spelt, given) : PAPI_ENOEVNT;
-	}
-	/* PAPI asks every component about names with no PMU or another
-	 * component's PMU (PAPI_TOT_INS, cycles, perf::...).  Before the first
-	 * use those need no discovery: with kernel PMUs only, every name of
-	 * ours is PMU::EVENT with one of the PMU names start-up announced. */
-	if (component && component->deferred && !uncore_component_names_pmu(component, name)) {
-		pthread_rwlock_unlock(&component_lock);
-		return PAPI_ENOEVNT;
-	}
-	int ret = bound(name);
-	int rc = ret == PAPI_OK ? uncore_native_code(component->native, name, &c) : UNCORE_OK;
+	int rc = uncore_component_spell(component, given, name, sizeof(name));
+	if (rc == 0 && (ret = bound(what = name)) == PAPI_OK)
+		rc = uncore_component_code(component, name, &c);
 	pthread_rwlock_unlock(&component_lock);
-	if (ret != PAPI_OK)
-		return ret;
-	if (rc < 0) {
-		/* PAPI offers names without a PMU, or of PMUs we do not have, to
-		 * every component: those are not ours, and saying so would flood
-		 * every tool that looks a name up (papi_native_avail --check). */
-		if (rc == UNCORE_ENOEVENT && !uncore_component_names_pmu(component, name))
-			return PAPI_ENOEVNT;
-		return fail(rc, name);
-	}
+	if (ret != PAPI_OK || rc == UNCORE_NAME_NOT_OURS)
+		return ret != PAPI_OK ? ret : PAPI_ENOEVNT;
+	if (rc < 0)
+		return fail(rc, what);
 	*code = c;
 	return PAPI_OK;
+}
+
+/* Event `code`, with component_lock held for reading. */
+static int info_of(unsigned int code, const char *what, struct uncore_native_info *info)
+{
+	return bound(what) == PAPI_OK && uncore_native_info(component->native, code, info) == 0
+		   ? PAPI_OK
+		   : PAPI_ENOEVNT;
 }
 
 static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len)
 {
 	struct uncore_native_info info;
-	int ret = PAPI_ENOEVNT;
 	pthread_rwlock_rdlock(&component_lock);
-	if (bound("naming an event") == PAPI_OK &&
-	    uncore_native_info(component->native, code, &info) == 0) {
+	int ret = info_of(code, "naming an event", &info);
+	if (ret == PAPI_OK)
 		uncore_field_copy(name, (size_t)len, info.name);
-		ret = PAPI_OK;
-	}
 	pthread_rwlock_unlock(&component_lock);
 	return ret;
 }
@@ -605,13 +576,10 @@ static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len
 static int _intel_uncore_ntv_code_to_descr(unsigned int code, char *descr, int len)
 {
 	struct uncore_native_info info;
-	int ret = PAPI_ENOEVNT;
 	pthread_rwlock_rdlock(&component_lock);
-	if (bound("naming an event") == PAPI_OK &&
-	    uncore_native_info(component->native, code, &info) == 0) {
+	int ret = info_of(code, "naming an event", &info);
+	if (ret == PAPI_OK)
 		uncore_tool_descr_copy(descr, (size_t)len, info.desc);
-		ret = PAPI_OK;
-	}
 	pthread_rwlock_unlock(&component_lock);
 	return ret;
 }
@@ -620,8 +588,7 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 {
 	struct uncore_native_info ni;
 	pthread_rwlock_rdlock(&component_lock);
-	if (bound("describing an event") != PAPI_OK ||
-	    uncore_native_info(component->native, code, &ni) < 0) {
+	if (info_of(code, "describing an event", &ni) != PAPI_OK) {
 		pthread_rwlock_unlock(&component_lock);
 		return PAPI_ENOEVNT;
 	}

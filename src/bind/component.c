@@ -15,6 +15,7 @@
 #include "backend/perf/perf_sysfs.h"
 #include "backend/service/service.h"
 #include "common/uncore_error.h"
+#include "events/spelling.h"
 #include "backend/service/protocol.h"
 #include "sim/uncore_sim.h"
 #include "simkernel/shape_kernel.h"
@@ -780,4 +781,34 @@ int uncore_component_names_pmu(const struct uncore_component *c, const char *nam
 {
 	const char *sep = strstr(name, "::");
 	return sep && uncore_component_has_pmu(c, name, (size_t)(sep - name));
+}
+
+int uncore_component_spell(const struct uncore_component *c, const char *given, char *name,
+			   size_t len)
+{
+	/* perf's and Intel's spellings in ours: the PMU is found as in ours. */
+	int rc = uncore_event_spelling(given, name, len);
+	if (rc < 0) /* refused (perf's /u): explained for our PMUs only */
+		return c && rc != UNCORE_ENOSPACE &&
+			       uncore_component_has_pmu(c, given, strcspn(given, "/"))
+			   ? rc
+			   : UNCORE_NAME_NOT_OURS;
+	/* PAPI asks every component about names with no PMU or another
+	 * component's PMU (PAPI_TOT_INS, cycles, perf::...).  Before the first
+	 * use those need no discovery: with kernel PMUs only, every name of
+	 * ours is PMU::EVENT with one of the PMU names start-up announced. */
+	if (c && c->deferred && !uncore_component_names_pmu(c, name))
+		return UNCORE_NAME_NOT_OURS;
+	return 0;
+}
+
+int uncore_component_code(const struct uncore_component *c, const char *name, uint32_t *code)
+{
+	int rc = uncore_native_code(c->native, name, code);
+	/* PAPI offers names without a PMU, or of PMUs we do not have, to every
+	 * component: those are not ours, and saying so would flood every tool
+	 * that looks a name up (papi_native_avail --check). */
+	if (rc == UNCORE_ENOEVENT && !uncore_component_names_pmu(c, name))
+		return UNCORE_NAME_NOT_OURS;
+	return rc;
 }

@@ -96,4 +96,15 @@ int uncore_component_holders(const struct uncore_component *c, char *description
 int uncore_component_has_pmu(const struct uncore_component *c, const char *pmu, size_t len);
 int uncore_component_names_pmu(const struct uncore_component *c, const char *name);
 
+/* PAPI_event_name_to_code in two steps, the front-end binding the component
+ * between them: the name as the user gave it (`given`, perf's and Intel's
+ * spellings too) in ours (`name`), then its native code.  0; or
+ * UNCORE_NAME_NOT_OURS for a name of no PMU of ours (another component's,
+ * PAPI_TOT_INS): not an error to say; or the error to report.  `c` may be
+ * NULL (not initialised) for the first. */
+#define UNCORE_NAME_NOT_OURS 1
+int uncore_component_spell(const struct uncore_component *c, const char *given, char *name,
+			   size_t len);
+int uncore_component_code(const struct uncore_component *c, const char *name, uint32_t *code);
+
 #endif

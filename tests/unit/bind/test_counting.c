@@ -1,8 +1,8 @@
 /* The event set as the PAPI front-end counts with it (bind/counting.h) and
  * the front-end's other decisions made in the library: a fault reported
  * once, a failure's words, the set's life on the simulator, the preset
- * list (bind/preset_table.h), the PMU routing test and the holders'
- * description (bind/component.h). */
+ * list (bind/preset_table.h), the PMU routing test, a name's two steps and
+ * the holders' description (bind/component.h). */
 #include "bind/component.h"
 #include "bind/counting.h"
 #include "bind/preset_table.h"
@@ -80,9 +80,23 @@ TEST(a_set_counts_through_its_life_on_the_simulator)
 	CHECK_EQ_INT(uncore_component_names_pmu(c, "hswep_unc_cbo::UNC_C_CLOCKTICKS"), 1);
 	CHECK_EQ_INT(uncore_component_names_pmu(c, "PAPI_TOT_INS"), 0);
 
+	/* A name in two steps: ours, another component's, ours refused. */
+	char name[UNCORE_EVENT_MAX_LEN + 1];
+	uint32_t code;
+	CHECK_EQ_INT(uncore_component_spell(c, "UNC_M_CAS_COUNT.RD", name, sizeof(name)), 0);
+	CHECK_EQ_INT(uncore_component_code(c, name, &code), 0);
+	CHECK_EQ_INT(uncore_component_spell(c, "PAPI_TOT_INS", name, sizeof(name)), 0);
+	CHECK_EQ_INT(uncore_component_code(c, name, &code), UNCORE_NAME_NOT_OURS);
+	CHECK(uncore_component_code(c, "hswep_unc_imc::NO_SUCH_EVENT", &code) < 0);
+	CHECK(uncore_component_spell(c, "hswep_unc_imc/UNC_M_CAS_COUNT.RD/u", name, sizeof(name)) <
+	      0);
+	CHECK_EQ_INT(uncore_component_spell(c, "cpu/instructions/u", name, sizeof(name)),
+		     UNCORE_NAME_NOT_OURS);
+	CHECK_EQ_INT(uncore_component_spell(NULL, "cpu/instructions/u", name, sizeof(name)),
+		     UNCORE_NAME_NOT_OURS);
+
 	static struct uncore_counting k;
 	const char *what = NULL;
-	uint32_t code;
 	uncore_counting_init(&k, &voice);
 	REQUIRE(uncore_counting_open(&k, c, &what) == 0);
 	REQUIRE(uncore_native_code(c->native, "hswep_unc_imc::UNC_M_CAS_COUNT:RD", &code) == 0);
