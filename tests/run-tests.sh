@@ -11,7 +11,8 @@
 # fails by name when it exits non-zero, dies of a signal, reports a
 # sanitizer error, reports nothing at all, runs past its time bound (a hang
 # guard, not a speed test), or - an integration script - reports fewer
-# checks than it declares (`plan N`, tests/integration/lib.sh).  A SKIP-DEP
+# checks than it declares (`plan N`, tests/integration/lib.sh), or more
+# while passing (a plan that no longer counts what the script checks).  A SKIP-DEP
 # line (a prerequisite that scripts/install-deps.sh installs, or
 # ../shared/seeds) is a skip on a developer's machine and a failure when
 # CI=true.  A SKIP line must give its reason ("SKIP what: why").  Where
@@ -155,6 +156,9 @@ run_one() { # kind path command...
 			why+=("declares no number of checks (plan N, tests/integration/lib.sh)")
 		elif [ $((p + f + s + d)) -lt "$plan" ]; then
 			why+=("reported $((p + f + s + d)) of the $plan checks it declares: it stopped early")
+		elif [ "$f" -eq 0 ] && [ $((p + s + d)) -gt "$plan" ]; then
+			# A check no plan counts could hide a missing one.
+			why+=("reported $((p + s + d)) checks, more than the $plan it declares: update its plan")
 		fi
 	fi
 	local noreason

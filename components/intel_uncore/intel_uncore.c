@@ -4,7 +4,6 @@
  * PAPI_E*.  Every decision lives in the library, unit-tested without PAPI. */
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "papi.h"
@@ -16,16 +15,11 @@
 #include "common/uncore_error.h"
 #include "common/version.h"
 #include "bind/component.h"
+#include "bind/counting.h"
+#include "bind/preset_table.h"
 #include "bind/notices.h"
-#include "eventset/eventset.h"
-#include "events/spelling.h"
 #include "eventset/fork.h"
 #include "eventset/native.h"
-#include "eventset/poller.h"
-#include "presets/presets.h"
-
-/* Events in one event set: a two-socket Haswell-EP has over 300 counters. */
-#define INTEL_UNCORE_MAX_EVENTS 256
 
 papi_vector_t _intel_uncore_vector;
 
@@ -46,88 +40,55 @@ typedef struct {
 	int unused;
 } intel_uncore_context_t;
 
-typedef struct {
-	/* What every PAPI_read tests, together (one cache line). */
-	struct uncore_set *set;
-	struct uncore_poller *poller; /* below, with `lock` */
-	/* The set's flag that may say a read scaled a count (eventset.h): the
-	 * read's one test before note_scaling's exact check. */
-	const int *scaled_hint;
-	int scaling_noted; /* the multiplexing note was given since start */
-	/* The set's wrap guard notices (uncore_set_notices) and those said. */
-	const unsigned *notice_hint;
-	unsigned notices_said;
-	/* A fault that may cost counts was reported (by the read or stop that
-	 * met it) and has not cleared: later reads and stops meeting it again
-	 * return their values with PAPI_OK (the component's status,
-	 * uncore_set_short, still says so).  Without this a persistent fault
-	 * would trap the set: PAPI_stop reads first and gives up when that
-	 * read fails, so the set could never be stopped or cleaned up. */
-	int fault_reported;
-	struct uncore_backend *view; /* the set's view of the shared counters */
-	unsigned n;
-	uint32_t codes[INTEL_UNCORE_MAX_EVENTS];
-	long long values[INTEL_UNCORE_MAX_EVENTS];
-	/* PAPI_CPU_ATTACH's CPU, or -1: kept here too, since an empty control
-	 * state drops its event set (update_control_state). */
-	int attach_cpu;
-	/* The background poller (eventset/poller.h), when a counter of the set
-	 * could wrap twice between PAPI_reads; `lock` serialises it with
-	 * PAPI's calls on the set (poller: above). */
-	pthread_mutex_t lock;
-} intel_uncore_control_t;
+/* The control state is the library's event set as a front-end counts
+ * with it (bind/counting.h). */
+typedef struct uncore_counting intel_uncore_control_t;
 
 /* The one mapping of library codes to PAPI's. */
 static int to_papi(int rc)
 {
-	switch (rc) {
-	case UNCORE_OK:
-		return PAPI_OK;
-	case UNCORE_ENOEVENT:
-	case UNCORE_ENODEV: /* a socket or box this machine lacks */
-	case UNCORE_ENOUMASK:
-	case UNCORE_ENOMOD:
-	case UNCORE_ESYNTAX:
-		return PAPI_ENOEVNT;
-	case UNCORE_EINVAL:
-	case UNCORE_ERANGE:
-	case UNCORE_ECOMBO:
-		return PAPI_EINVAL;
-	case UNCORE_ECONFLICT:
-	case UNCORE_EBUSY:
-		return PAPI_ECNFLCT;
-	case UNCORE_EPERM:
-	case UNCORE_EDENIED:
-		return PAPI_EPERM;
-	case UNCORE_ENOMEM:
-		return PAPI_ENOMEM;
-	case UNCORE_ENOSUPP:
-		return PAPI_ENOSUPP;
-	case UNCORE_ESTATE:
-		return PAPI_EISRUN;
-	default:
-		return PAPI_ESYS;
-	}
+	static const struct {
+		int ours, papi;
+	} map[] = {
+	    {UNCORE_OK, PAPI_OK},          {UNCORE_ENOEVENT, PAPI_ENOEVNT},
+	    {UNCORE_ENOUMASK, PAPI_ENOEVNT}, {UNCORE_ENOMOD, PAPI_ENOEVNT},
+	    {UNCORE_ESYNTAX, PAPI_ENOEVNT},
+	    {UNCORE_ENODEV, PAPI_ENOEVNT}, /* a socket or box this machine lacks */
+	    {UNCORE_EINVAL, PAPI_EINVAL},    {UNCORE_ERANGE, PAPI_EINVAL},
+	    {UNCORE_ECOMBO, PAPI_EINVAL},    {UNCORE_ECONFLICT, PAPI_ECNFLCT},
+	    {UNCORE_EBUSY, PAPI_ECNFLCT},    {UNCORE_EPERM, PAPI_EPERM},
+	    {UNCORE_EDENIED, PAPI_EPERM},    {UNCORE_ENOMEM, PAPI_ENOMEM},
+	    {UNCORE_ENOSUPP, PAPI_ENOSUPP},  {UNCORE_ESTATE, PAPI_EISRUN},
+	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (map[i].ours == rc)
+			return map[i].papi;
+	return PAPI_ESYS;
 }
 
-/* Report a failure through PAPI's own error channel (printed when the
- * application asked PAPI for verbose errors, PAPI_set_debug), or on stderr
- * when the user asked for it with PAPI_INTEL_UNCORE_VERBOSE=1 (PAPI's own
- * tools print only PAPI_strerror), and return its PAPI code. */
+/* Say `words` through PAPI's own error channel (printed when the
+ * application asked PAPI for verbose errors, PAPI_set_debug), and on
+ * stderr when the user asked for it with PAPI_INTEL_UNCORE_VERBOSE=1
+ * (PAPI's own tools print only PAPI_strerror). */
+static void say_as(const char *who, const char *words)
+{
+	PAPIERROR("%s%s", who, words);
+	if (uncore_settings_set_on(settings.verbose))
+		fprintf(stderr, "%s%s\n", who, words);
+}
+
+static void say(const char *words)
+{
+	say_as("intel_uncore: ", words);
+}
+
+/* A failure, said, and its PAPI code. */
 static int fail(int rc, const char *what)
 {
-	const char *detail = uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(rc);
-	int verbose = uncore_settings_set_on(settings.verbose);
-	/* Details of event errors start with the event's name already. */
-	size_t wl = strlen(what);
-	const char *sep = ": ";
-	if (strncmp(detail, what, wl) == 0 && detail[wl] == ':')
-		what = sep = "";
-
-	SUBDBG("intel_uncore: %s%s%s (%s)\n", what, sep, uncore_strerror(rc), detail);
-	PAPIERROR("intel_uncore: %s%s%s", what, sep, detail);
-	if (verbose)
-		fprintf(stderr, "intel_uncore: %s%s%s\n", what, sep, detail);
+	char words[2048];
+	uncore_failure_words(rc, what, words, sizeof(words));
+	SUBDBG("intel_uncore: %s (%s)\n", words, uncore_strerror(rc));
+	say(words);
 	return to_papi(rc);
 }
 
@@ -140,17 +101,24 @@ static int fail_counting(int rc, const char *what)
 	return rc == UNCORE_ENODEV ? PAPI_ESYS : papi;
 }
 
+/* An event's name for a note, under component_lock. */
+static int event_name(uint32_t code, char *buf, size_t len)
+{
+	pthread_rwlock_rdlock(&component_lock);
+	int rc = !component || uncore_native_event_string(component->native, code, buf, len) < 0;
+	pthread_rwlock_unlock(&component_lock);
+	return rc;
+}
+
+static const struct uncore_counting_voice voice = {.say = say, .event_name = event_name};
+
 /* PAPI reads the verdict from cmp_info.disabled, set by the component.
  * A program then sees only "Event does not exist" for our events (PAPI
- * skips a disabled component), so the reason, with its fix, also goes
- * through PAPI's error channel and, with PAPI_INTEL_UNCORE_VERBOSE=1, to
- * stderr: the same words papi_component_avail and uncore-stat print. */
+ * skips a disabled component), so the reason, with its fix, is also said:
+ * the same words papi_component_avail and uncore-stat print. */
 static int disable_component(int papi_error, const char *reason)
 {
-	int verbose = uncore_settings_set_on(settings.verbose);
-	PAPIERROR("intel_uncore is disabled: %s", reason);
-	if (verbose)
-		fprintf(stderr, "intel_uncore is disabled: %s\n", reason);
+	say_as("intel_uncore is disabled: ", reason);
 	uncore_field_copy(_intel_uncore_vector.cmp_info.disabled_reason,
 		   sizeof(_intel_uncore_vector.cmp_info.disabled_reason), reason);
 	_intel_uncore_vector.cmp_info.disabled = papi_error;
@@ -183,90 +151,56 @@ static int bound(const char *what)
 	return rc < 0 ? fail(rc, what) : PAPI_OK;
 }
 
-/* Uncore presets (presets/presets.h) entered in PAPI's preset table after
- * its own, for the whole node and each socket.  PAPI frees `postfix` and
- * `name[]` at shutdown (so they come from papi_strdup); symbols and
- * descriptions live here.  Our PAPI patch makes a preset count on the
- * component of its events (papi-patches/README.md). */
-#define PRESET_SLOTS 64
+/* Uncore presets (bind/preset_table.h) entered in PAPI's preset table
+ * after its own.  PAPI frees `postfix` and `name[]` at shutdown (so they
+ * come from papi_strdup); symbols and descriptions live in `presets`.  Our
+ * PAPI patch makes a preset count on the component of its events
+ * (papi-patches/README.md). */
+static struct uncore_preset_table presets;
 static int preset_first = -1;
 static unsigned preset_count;
-static char preset_symbol[PRESET_SLOTS][UNCORE_PRESET_NAME_MAX];
-static char preset_descr[PRESET_SLOTS][PAPI_HUGE_STR_LEN];
 
-static int define_preset(int cidx, int slot, const struct uncore_preset_def *d, int socket)
+static int define_preset(int cidx, int slot, const struct uncore_preset_instance *d)
 {
-	char ev[UNCORE_PRESET_MAX_EVENTS][UNCORE_PRESET_NAME_MAX];
-	unsigned nev, k = preset_count;
 	int codes[UNCORE_PRESET_MAX_EVENTS];
 	hwi_presets_t *p = &_papi_hwi_presets[slot];
-
-	if (!uncore_preset_countable(d, &component->be->machine))
-		return -1; /* no box of its events on this machine: not listed */
-	if (uncore_preset_instance(d, socket, preset_symbol[k], sizeof(preset_symbol[k]), ev,
-				   &nev) < 0)
-		return -1;
-	for (unsigned i = 0; i < nev; i++) {
-		uint32_t code;
-		if (uncore_native_code(component->native, ev[i], &code) < 0)
-			return -1; /* not countable on this machine: not listed */
-		codes[i] = _papi_hwi_native_to_eventcode(cidx, (int)code, -1, ev[i]);
-		if (codes[i] < 0)
+	for (unsigned i = 0; i < d->nev; i++)
+		if ((codes[i] = _papi_hwi_native_to_eventcode(cidx, (int)d->codes[i], -1,
+							      d->events[i])) < 0)
 			return -1;
-	}
-	if (socket >= 0)
-		snprintf(preset_descr[k], sizeof(preset_descr[k]), "%s; socket %d only",
-			 d->long_descr, socket);
-	else
-		snprintf(preset_descr[k], sizeof(preset_descr[k]), "%s; every socket",
-			 d->long_descr);
 	memset(p, 0, sizeof(*p));
-	p->symbol = preset_symbol[k];
+	p->symbol = (char *)d->symbol;
 	p->short_descr = (char *)d->short_descr;
-	p->long_descr = preset_descr[k];
+	p->long_descr = (char *)d->descr;
 	p->derived_int = d->postfix ? DERIVED_POSTFIX : NOT_DERIVED;
 	p->postfix = d->postfix ? papi_strdup(d->postfix) : NULL;
 	p->event_type = PAPI_PRESET_BIT_MEM;
-	for (unsigned i = 0; i < nev; i++) {
+	for (unsigned i = 0; i < d->nev; i++) {
 		p->code[i] = (unsigned)codes[i];
-		p->name[i] = papi_strdup(ev[i]);
+		p->name[i] = papi_strdup(d->events[i]);
 	}
-	for (unsigned i = nev; i < PAPI_MAX_INFO_TERMS; i++)
+	for (unsigned i = d->nev; i < PAPI_MAX_INFO_TERMS; i++)
 		p->code[i] = (unsigned)PAPI_NULL;
-	p->count = nev;
-	preset_count++;
+	p->count = d->nev;
 	return 0;
 }
 
 static void define_presets(int cidx)
 {
-	unsigned n;
-	/* Presets come with tables, and tables bind at start-up. */
-	const struct uncore_preset_def *defs =
-	    component->be && component->be->machine.plat
-		? uncore_presets(component->be->machine.plat->platform, &n)
-		: NULL;
 	int slot = 0;
-	if (!defs)
-		return;
+	uncore_preset_table_build(component, &presets);
 	/* After PAPI's own presets: its enumeration stops at the first
-	 * unnamed slot. */
+	 * unnamed slot.  PAPI's table has room for about 20 after its own
+	 * (PAPI_MAX_PRESET_EVENTS): the last per-socket ones may be left out. */
 	while (slot < PAPI_MAX_PRESET_EVENTS && _papi_hwi_presets[slot].symbol)
 		slot++;
 	preset_first = slot;
 	preset_count = 0;
-	/* Node presets first, then per socket: PAPI's table has room for
-	 * about 20 after its own (PAPI_MAX_PRESET_EVENTS), so on a machine
-	 * with many sockets the last per-socket ones are left out. */
-	for (int pass = 0; pass < 2; pass++)
-		for (unsigned i = 0; i < n; i++)
-			for (int s = pass ? 0 : -1;
-			     s < (pass ? (int)component->be->machine.nsockets : 0); s++) {
-				if (slot >= PAPI_MAX_PRESET_EVENTS || preset_count >= PRESET_SLOTS)
-					break;
-				if (define_preset(cidx, slot, &defs[i], s) == 0)
-					slot++;
-			}
+	for (unsigned i = 0; i < presets.n && slot < PAPI_MAX_PRESET_EVENTS; i++)
+		if (define_preset(cidx, slot, &presets.preset[i]) == 0) {
+			slot++;
+			preset_count++;
+		}
 	_intel_uncore_vector.cmp_info.num_preset_events = (int)preset_count;
 }
 
@@ -325,8 +259,7 @@ static int _intel_uncore_init_component(int cidx)
 	for (unsigned i = 0; i < npmu && i < PAPI_PMU_MAX; i++)
 		_intel_uncore_vector.cmp_info.pmu_names[i] = (char *)pmus[i];
 	char description[512];
-	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s",
-		 uncore_backend_name(component->kind), component->origin);
+	uncore_component_describe(component, description, sizeof(description));
 	uncore_description_fit(_intel_uncore_vector.cmp_info.description,
 			       sizeof(_intel_uncore_vector.cmp_info.description), description);
 	if (uncore_settings_set_on(settings.verbose) && strlen(description) >= PAPI_MAX_STR_LEN)
@@ -363,71 +296,51 @@ static int _intel_uncore_shutdown_thread(hwd_context_t *ctx)
 /* The set and its view of the shared counters; with component_lock held. */
 static int new_set(intel_uncore_control_t *c)
 {
+	const char *what;
 	int rc = bound("creating an event set");
 	if (rc != PAPI_OK)
 		return rc;
-	rc = uncore_share_view(component->share, &c->view);
-	if (rc == 0 && (rc = uncore_set_create(c->view, &c->set)) < 0) {
-		c->view->ops->destroy(c->view);
-		c->view = NULL;
-	}
-	if (rc < 0)
-		return fail(rc, "creating an event set");
-	uncore_set_clock(c->set, &component->clock);
-	c->scaled_hint = uncore_set_scaled_hint(c->set);
-	c->notice_hint = uncore_set_notice_hint(c->set);
-	if (c->attach_cpu >= 0 && (rc = uncore_set_attach_cpu(c->set, c->attach_cpu)) < 0)
-		return fail(rc, "PAPI_CPU_ATTACH");
-	return PAPI_OK;
+	rc = uncore_counting_open(c, component, &what);
+	return rc < 0 ? fail(rc, what) : PAPI_OK;
 }
 
 static int _intel_uncore_init_control_state(hwd_control_state_t *ctl)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	int ret;
-
-	memset(c, 0, sizeof(*c));
-	pthread_mutex_init(&c->lock, NULL);
-	c->attach_cpu = -1;
+	uncore_counting_init(c, &voice);
 	pthread_rwlock_rdlock(&component_lock);
-	ret = new_set(c);
+	int ret = new_set(c);
 	pthread_rwlock_unlock(&component_lock);
 	return ret;
 }
 
-static void stop_poller(intel_uncore_control_t *c)
-{
-	uncore_poller_stop(c->poller);
-	c->poller = NULL;
-}
-
-/* Free the control state's event set and view.  The poller stops first,
- * not under c->lock: it takes that lock. */
-static void drop_set(intel_uncore_control_t *c)
-{
-	stop_poller(c);
-	pthread_mutex_lock(&c->lock);
-	uncore_set_destroy(c->set);
-	if (c->view)
-		c->view->ops->destroy(c->view);
-	c->set = NULL;
-	c->scaled_hint = NULL;
-	c->notice_hint = NULL;
-	c->view = NULL;
-	c->n = 0;
-	pthread_mutex_unlock(&c->lock);
-}
-
 static int _intel_uncore_cleanup_eventset(hwd_control_state_t *ctl)
 {
-	drop_set((intel_uncore_control_t *)ctl);
+	uncore_counting_drop((intel_uncore_control_t *)ctl);
 	/* c->lock is not destroyed: PAPI calls update_control_state (no
 	 * events) on this control state right after, and then frees it without
 	 * telling the component.  A default mutex holds no resource. */
 	return PAPI_OK;
 }
 
-static int update_locked(intel_uncore_control_t *c, NativeInfo_t *native, int count);
+static int update_locked(intel_uncore_control_t *c, NativeInfo_t *native, int count)
+{
+	uint32_t codes[UNCORE_COUNTING_MAX_EVENTS];
+	const char *what;
+	int ret = PAPI_OK;
+	if (!c->set && (ret = new_set(c)) != PAPI_OK)
+		return ret;
+	if (!component)
+		return PAPI_ENOINIT;
+	for (int i = 0; i < count; i++)
+		codes[i] = (uint32_t)native[i].ni_event;
+	int rc = uncore_counting_assign(c, component, codes, (unsigned)count, &what);
+	if (rc < 0)
+		return fail(rc, what);
+	for (int i = 0; i < count; i++)
+		native[i].ni_position = i;
+	return PAPI_OK;
+}
 
 static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeInfo_t *native,
 					      int count, hwd_context_t *ctx)
@@ -436,7 +349,7 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 	int ret;
 
 	(void)ctx;
-	if (count > INTEL_UNCORE_MAX_EVENTS)
+	if (count > UNCORE_COUNTING_MAX_EVENTS)
 		return PAPI_ECNFLCT;
 	/* An empty control state owns no memory: PAPI frees it right after a
 	 * call with no events (PAPI_cleanup_eventset, and PAPI_destroy_eventset
@@ -444,7 +357,7 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 	 * A set kept or made here was lost, 856 bytes each time; the next add
 	 * makes a new one. */
 	if (count == 0) {
-		drop_set(c);
+		uncore_counting_drop(c);
 		return PAPI_OK;
 	}
 	pthread_rwlock_rdlock(&component_lock);
@@ -455,75 +368,36 @@ static int _intel_uncore_update_control_state(hwd_control_state_t *ctl, NativeIn
 	return ret;
 }
 
-static int update_locked(intel_uncore_control_t *c, NativeInfo_t *native, int count)
-{
-	int rc, ret = PAPI_OK;
-
-	if (!c->set && (ret = new_set(c)) != PAPI_OK)
-		return ret;
-	if (!component)
-		return PAPI_ENOINIT;
-	/* Each code's entry, resolved when the code was made: no name is
-	 * rebuilt from a code and parsed again.  On the heap: an entry is too
-	 * much for a thread's stack times INTEL_UNCORE_MAX_EVENTS. */
-	struct uncore_entry *entries = malloc((count ? (size_t)count : 1) * sizeof(*entries));
-	if (!entries)
-		return PAPI_ENOMEM;
-	for (int i = 0; i < count && ret == PAPI_OK; i++) {
-		rc = uncore_native_entry(component->native, (uint32_t)native[i].ni_event,
-					 &entries[i]);
-		if (rc < 0)
-			ret = fail(rc, "looking up an event");
-	}
-	if (ret == PAPI_OK &&
-	    (rc = uncore_set_assign_entries(c->set, entries, (unsigned)count)) < 0)
-		ret = fail(rc, count ? entries[count - 1].name : "updating the event set");
-	free(entries);
-	if (ret != PAPI_OK)
-		return ret;
-	for (int i = 0; i < count; i++) {
-		native[i].ni_position = i;
-		c->codes[i] = (uint32_t)native[i].ni_event;
-	}
-	c->n = (unsigned)count;
-	return PAPI_OK;
-}
-
 /* One process per socket counts (README "MPI jobs and threads"): when
  * another process holds a socket, this one's events read 0 there.  Said in
  * the component's description (what papi_component_avail and
- * PAPI_get_component_info show), through PAPI's error channel and, with
- * PAPI_INTEL_UNCORE_VERBOSE=1, on stderr. */
+ * PAPI_get_component_info show), and through say(). */
 static void note_holders(void)
 {
-	char holders[600], description[1400];
-	int elsewhere = 0;
+	char holders[600], fitted[sizeof(_intel_uncore_vector.cmp_info.description)];
 	pthread_rwlock_rdlock(&component_lock);
-	if (!component || uncore_share_holders(component->share, holders, sizeof(holders)) < 0) {
+	int elsewhere = component ? uncore_component_holders(component, fitted, sizeof(fitted),
+							     holders, sizeof(holders))
+				  : -1;
+	if (elsewhere < 0) {
 		pthread_rwlock_unlock(&component_lock);
 		uncore_error_clear();
 		return;
 	}
-	elsewhere = holders[0] != '\0';
-	snprintf(description, sizeof(description), "Intel uncore, %s backend: %s%s",
-		 uncore_backend_name(component->kind), holders, holders[0] ? "; " : "");
 	/* Several threads start sets at once: one writes the description at a
 	 * time, and only when it changes (readers of PAPI_get_component_info
 	 * see it change only when a socket's holder does). */
 	pthread_mutex_lock(&description_lock);
 	char *field = _intel_uncore_vector.cmp_info.description;
-	char fitted[sizeof(_intel_uncore_vector.cmp_info.description)];
-	uncore_description_fit_tail(fitted, sizeof(fitted), description, component->origin);
 	if (strcmp(field, fitted) != 0)
 		uncore_field_copy(field, sizeof(fitted), fitted);
 	pthread_mutex_unlock(&description_lock);
 	pthread_rwlock_unlock(&component_lock);
-	if (!elsewhere)
-		return;
-	int verbose = uncore_settings_set_on(settings.verbose);
-	PAPIERROR("intel_uncore: one process counts per socket: %s", holders);
-	if (verbose)
-		fprintf(stderr, "intel_uncore: one process counts per socket: %s\n", holders);
+	if (elsewhere) {
+		char words[700];
+		snprintf(words, sizeof(words), "one process counts per socket: %s", holders);
+		say(words);
+	}
 }
 
 /* Uncore counters raise no interrupt a thread could be sampled on, and a
@@ -548,186 +422,36 @@ static int _intel_uncore_set_overflow(EventSetInfo_t *esi, int index, int thresh
 static int _intel_uncore_start(hwd_context_t *ctx, hwd_control_state_t *ctl)
 {
 	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	int rc;
-	uint64_t period = 0;
 	(void)ctx;
 	if (!c->set)
 		return PAPI_EINVAL; /* no events (PAPI refuses to start those first) */
-	stop_poller(c);
-	pthread_mutex_lock(&c->lock);
-	rc = uncore_set_start(c->set);
-	pthread_mutex_unlock(&c->lock);
-	c->scaling_noted = 0;
-	c->fault_reported = 0;
-	c->notices_said = 0;
+	int rc = uncore_counting_start(c);
 	if (rc < 0)
 		return fail_counting(rc, "starting");
 	note_holders();
-	/* Nothing lost: poll when a counter could wrap twice between reads
-	 * (PAPI_INTEL_UNCORE_POLL=auto|off|<ms>). */
-	rc = uncore_poller_period(c->set, settings.poll, &period);
-	if (rc == 0 && period)
-		rc = uncore_poller_start(c->set, &c->lock, period, &c->poller);
-	if (rc < 0) {
-		int err = fail(rc, "starting the poller");
-		pthread_mutex_lock(&c->lock);
-		uncore_set_stop(c->set, NULL);
-		pthread_mutex_unlock(&c->lock);
-		return err;
-	}
-	return PAPI_OK;
-}
-
-/* The perf backend scales a count when the kernel multiplexed its group
- * (time_running < time_enabled).  PAPI has no field for that, so say it
- * through PAPI's error channel and, with PAPI_INTEL_UNCORE_VERBOSE=1, on
- * stderr: once per start, naming the least-counted event. */
-static void note_scaling(intel_uncore_control_t *c)
-{
-	struct uncore_event_status st;
-	double least = 1.0;
-	int which = -1;
-	if (c->scaling_noted || !uncore_set_any_scaled(c->set))
-		return; /* the usual case costs one pass over the counters */
-	for (unsigned i = 0; i < c->n; i++)
-		if (uncore_set_event_status(c->set, i, &st) == 0 && st.scaled && st.time_enabled &&
-		    (double)st.time_running / (double)st.time_enabled < least) {
-			least = (double)st.time_running / (double)st.time_enabled;
-			which = (int)i;
-		}
-	if (which < 0)
-		return;
-	char name[PAPI_HUGE_STR_LEN];
-	pthread_rwlock_rdlock(&component_lock);
-	if (!component ||
-	    uncore_native_event_string(component->native, c->codes[which], name, sizeof(name)) < 0)
-		snprintf(name, sizeof(name), "event %d", which);
-	pthread_rwlock_unlock(&component_lock);
-	int verbose = uncore_settings_set_on(settings.verbose);
-	PAPIERROR(
-	    "intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its value "
-	    "is scaled by time_enabled/time_running",
-	    name, 100.0 * least);
-	if (verbose)
-		fprintf(
-		    stderr,
-		    "intel_uncore: %s counted %.1f%% of the time (the kernel multiplexed it); its "
-		    "value is scaled by time_enabled/time_running\n",
-		    name, 100.0 * least);
-	c->scaling_noted = 1;
-}
-
-/* A read (the caller's, the poller's, the stop's) came too late for a
- * counter's wraps (README "Nothing lost"): the values are returned all the
- * same, and the set's notice is said through PAPI's error channel (and
- * stderr with PAPI_INTEL_UNCORE_VERBOSE=1), once per notice; tools ask
- * intel_uncore_notices.  Under c->lock, or with no poller. */
-static void say_notices(intel_uncore_control_t *c)
-{
-	const char *last;
-	unsigned n = uncore_set_notices(c->set, &last);
-	if (n == c->notices_said)
-		return;
-	c->notices_said = n;
-	PAPIERROR("intel_uncore: %s", last);
-	if (uncore_settings_set_on(settings.verbose))
-		fprintf(stderr, "intel_uncore: %s\n", last);
+	/* Nothing lost: PAPI_INTEL_UNCORE_POLL=auto|off|<ms>. */
+	rc = uncore_counting_poll(c, settings.poll);
+	return rc < 0 ? fail(rc, "starting the poller") : PAPI_OK;
 }
 
 __attribute__((visibility("default"))) int intel_uncore_notices(int EventSet, char *buf,
 								 size_t len)
 {
 	EventSetInfo_t *esi = _papi_hwi_lookup_EventSet(EventSet);
-	const char *last = "";
-	int n = -1;
 	if (!esi || esi->CmpIdx != _intel_uncore_vector.cmp_info.CmpIdx || !esi->ctl_state)
 		return -1;
-	intel_uncore_control_t *c = (intel_uncore_control_t *)esi->ctl_state;
-	pthread_mutex_lock(&c->lock);
-	n = c->set ? (int)uncore_set_notices(c->set, &last) : 0;
-	if (buf && len)
-		snprintf(buf, len, "%s", last);
-	pthread_mutex_unlock(&c->lock);
-	return n;
-}
-
-/* Counts and metric bits alike: the values are copied bit for bit. */
-static int copy_values(intel_uncore_control_t *c, const uint64_t *v)
-{
-	for (unsigned i = 0; i < c->n; i++)
-		c->values[i] = (long long)v[i];
-	return PAPI_OK;
+	return uncore_counting_notices((intel_uncore_control_t *)esi->ctl_state, buf, len);
 }
 
 static int _intel_uncore_stop(hwd_context_t *ctx, hwd_control_state_t *ctl)
 {
-	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	uint64_t v[INTEL_UNCORE_MAX_EVENTS];
-	int rc;
 	(void)ctx;
-	stop_poller(c);
-	if (!c->set)
-		return PAPI_OK;
-	pthread_mutex_lock(&c->lock);
-	rc = uncore_set_stop(c->set, v);
-	say_notices(c);
-	pthread_mutex_unlock(&c->lock);
-	if (rc < 0 && !c->fault_reported) {
-		c->fault_reported = 1;
-		int err = fail_counting(rc, "stopping");
-		copy_values(c, v);
-		return err;
-	}
-	note_scaling(c);
-	return copy_values(c, v);
+	int rc = uncore_counting_stop((intel_uncore_control_t *)ctl);
+	return rc < 0 ? fail_counting(rc, "stopping") : PAPI_OK;
 }
 
-/* A read's scaling note, when one may be due: one load in the usual
- * case; note_scaling checks exactly. */
-static void note_scaling_if_due(intel_uncore_control_t *c, int rc)
-{
-	if (rc == 0 && !c->scaling_noted && *c->scaled_hint)
-		note_scaling(c);
-}
-
-/* A read's result: a failure reported once, the end of a reported one. */
-static int read_result(intel_uncore_control_t *c, int rc, long long **events)
-{
-	if (rc < 0 && !c->fault_reported) {
-		c->fault_reported = 1;
-		return fail_counting(rc, "reading");
-	}
-	if (rc == 0)
-		c->fault_reported = 0; /* a new fault is news again */
-	*events = c->values;
-	return PAPI_OK;
-}
-
-/* A read while the background poller runs: under the lock that serialises
- * PAPI's calls with it (the poller is started and stopped by the calls of
- * this control state's own thread: start, stop, cleanup). */
-static __attribute__((noinline)) int read_polled(intel_uncore_control_t *c, long long **events)
-{
-	pthread_mutex_lock(&c->lock);
-	int rc = uncore_set_read(c->set, (uint64_t *)c->values);
-	note_scaling_if_due(c, rc); /* under the lock: the poller reads the set */
-	say_notices(c);
-	pthread_mutex_unlock(&c->lock);
-	return read_result(c, rc, events);
-}
-
-/* A read's outcome beyond the usual one, out of line. */
-static __attribute__((noinline)) int read_outcome(intel_uncore_control_t *c, int rc,
-						  long long **events)
-{
-	note_scaling_if_due(c, rc);
-	say_notices(c);
-	return read_result(c, rc, events);
-}
-
-/* The usual read (no poller, the last read fine, no scaling note due) is
- * the set's read and one test: the rest is out of line, so that this
- * frame costs a few instructions per PAPI_read (issue 14). */
+/* PAPI_read: the usual read costs the set's read and one test
+ * (uncore_counting_read). */
 static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long long **events,
 			      int flags)
 {
@@ -735,33 +459,20 @@ static int _intel_uncore_read(hwd_context_t *ctx, hwd_control_state_t *ctl, long
 	(void)ctx;
 	if (__builtin_expect(!c->set, 0))
 		return PAPI_EINVAL;
-	int rc = flags & PAPI_STOP_READ ? uncore_set_sample(c->set) : 0; /* papi-patches 91 */
+	int rc = uncore_counting_read(c, flags & PAPI_STOP_READ); /* papi-patches 91 */
 	if (__builtin_expect(rc < 0, 0))
-		return read_result(c, rc, events);
-	if (__builtin_expect(c->poller != NULL, 0))
-		return read_polled(c, events);
+		return fail_counting(rc, "reading");
 	/* The values are written once, straight into the array PAPI reads
 	 * (long long and uint64_t: the same 64 bits, the signed and unsigned
 	 * types of one another, which C lets alias). */
-	rc = uncore_set_read(c->set, (uint64_t *)c->values);
-	if (__builtin_expect(rc | c->fault_reported | (*c->scaled_hint & !c->scaling_noted) |
-				 (*c->notice_hint != c->notices_said),
-			     0))
-		return read_outcome(c, rc, events);
-	*events = c->values;
+	*events = (long long *)c->values;
 	return PAPI_OK;
 }
 
 static int _intel_uncore_reset(hwd_context_t *ctx, hwd_control_state_t *ctl)
 {
-	intel_uncore_control_t *c = (intel_uncore_control_t *)ctl;
-	int rc;
 	(void)ctx;
-	if (!c->set)
-		return PAPI_OK;
-	pthread_mutex_lock(&c->lock);
-	rc = c->set ? uncore_set_reset(c->set) : UNCORE_ESTATE;
-	pthread_mutex_unlock(&c->lock);
+	int rc = uncore_counting_reset((intel_uncore_control_t *)ctl);
 	return rc < 0 ? fail_counting(rc, "resetting") : PAPI_OK;
 }
 
@@ -779,9 +490,7 @@ static int _intel_uncore_ctl(hwd_context_t *ctx, int code, _papi_int_option_t *o
 		pthread_mutex_lock(&c->lock);
 		if (!c->set)
 			ret = new_set(c);
-		rc = ret == PAPI_OK ? uncore_set_attach_cpu(c->set, (int)option->cpu.cpu_num) : 0;
-		if (ret == PAPI_OK && rc == 0)
-			c->attach_cpu = (int)option->cpu.cpu_num;
+		rc = ret == PAPI_OK ? uncore_counting_attach(c, (int)option->cpu.cpu_num) : 0;
 		pthread_mutex_unlock(&c->lock);
 		pthread_rwlock_unlock(&component_lock);
 		if (ret != PAPI_OK)
@@ -826,77 +535,40 @@ static int _intel_uncore_ntv_enum_events(unsigned int *code, int modifier)
 	return PAPI_OK;
 }
 
-/* Whether `pmu` (len bytes) is one of our PMU names or a numbered instance
- * of one (the routing rule of our PAPI patch, papi-patches/README.md). */
-static int is_our_pmu(const char *pmu, size_t len)
-{
-	unsigned npmu;
-	const char *const *pmus = uncore_component_pmu_names(component, &npmu);
-	for (unsigned i = 0; i < npmu; i++) {
-		size_t n = strlen(pmus[i]);
-		if (n > len || strncmp(pmu, pmus[i], n) != 0)
-			continue;
-		size_t k = n;
-		if (k < len && pmu[k] == '_' && k + 1 < len)
-			k++;
-		while (k < len && pmu[k] >= '0' && pmu[k] <= '9')
-			k++;
-		if (k == len && (n == len || pmu[len - 1] != '_'))
-			return 1;
-	}
-	return 0;
-}
-
 static int _intel_uncore_ntv_name_to_code(const char *given, unsigned int *code)
 {
-	uint32_t c;
-	/* perf's and Intel's spellings in ours: the PMU is found as in ours. */
 	char name[UNCORE_EVENT_MAX_LEN + 1];
-	int spelt = uncore_event_spelling(given, name, sizeof(name));
+	const char *what = given;
+	uint32_t c;
+	int ret = PAPI_OK;
 	pthread_rwlock_rdlock(&component_lock);
-	if (spelt < 0) { /* refused (perf's /u): explained for our PMUs only */
-		int ours = component && is_our_pmu(given, strcspn(given, "/"));
-		pthread_rwlock_unlock(&component_lock);
-		return ours && spelt != UNCORE_ENOSPACE ? fail(spelt, given) : PAPI_ENOEVNT;
-	}
-	/* PAPI asks every component about names with no PMU or another
-	 * component's PMU (PAPI_TOT_INS, cycles, perf::...).  Before the first
-	 * use those need no discovery: with kernel PMUs only, every name of
-	 * ours is PMU::EVENT with one of the PMU names start-up announced. */
-	const char *pmu_end = strstr(name, "::");
-	if (component && component->deferred &&
-	    (!pmu_end || !is_our_pmu(name, (size_t)(pmu_end - name)))) {
-		pthread_rwlock_unlock(&component_lock);
-		return PAPI_ENOEVNT;
-	}
-	int ret = bound(name);
-	int rc = ret == PAPI_OK ? uncore_native_code(component->native, name, &c) : UNCORE_OK;
+	int rc = uncore_component_spell(component, given, name, sizeof(name));
+	if (rc == 0 && (ret = bound(what = name)) == PAPI_OK)
+		rc = uncore_component_code(component, name, &c);
 	pthread_rwlock_unlock(&component_lock);
-	if (ret != PAPI_OK)
-		return ret;
-	if (rc < 0) {
-		/* PAPI offers names without a PMU, or of PMUs we do not have, to
-		 * every component: those are not ours, and saying so would flood
-		 * every tool that looks a name up (papi_native_avail --check). */
-		const char *sep = strstr(name, "::");
-		if (rc == UNCORE_ENOEVENT && (!sep || !is_our_pmu(name, (size_t)(sep - name))))
-			return PAPI_ENOEVNT;
-		return fail(rc, name);
-	}
+	if (ret != PAPI_OK || rc == UNCORE_NAME_NOT_OURS)
+		return ret != PAPI_OK ? ret : PAPI_ENOEVNT;
+	if (rc < 0)
+		return fail(rc, what);
 	*code = c;
 	return PAPI_OK;
+}
+
+/* Event `code`, with component_lock held for reading. */
+static int info_of(unsigned int code, const char *what, struct uncore_native_info *info)
+{
+	return bound(what) == PAPI_OK && uncore_native_info(component->native, code, info) == 0
+		   ? PAPI_OK
+		   : PAPI_ENOEVNT;
 }
 
 static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len)
 {
 	struct uncore_native_info info;
-	int ret = PAPI_ENOEVNT;
 	pthread_rwlock_rdlock(&component_lock);
-	if (bound("naming an event") == PAPI_OK &&
-	    uncore_native_info(component->native, code, &info) == 0) {
+	int ret = info_of(code, "naming an event", &info);
+	if (ret == PAPI_OK)
 		uncore_field_copy(name, (size_t)len, info.name);
-		ret = PAPI_OK;
-	}
 	pthread_rwlock_unlock(&component_lock);
 	return ret;
 }
@@ -904,13 +576,10 @@ static int _intel_uncore_ntv_code_to_name(unsigned int code, char *name, int len
 static int _intel_uncore_ntv_code_to_descr(unsigned int code, char *descr, int len)
 {
 	struct uncore_native_info info;
-	int ret = PAPI_ENOEVNT;
 	pthread_rwlock_rdlock(&component_lock);
-	if (bound("naming an event") == PAPI_OK &&
-	    uncore_native_info(component->native, code, &info) == 0) {
+	int ret = info_of(code, "naming an event", &info);
+	if (ret == PAPI_OK)
 		uncore_tool_descr_copy(descr, (size_t)len, info.desc);
-		ret = PAPI_OK;
-	}
 	pthread_rwlock_unlock(&component_lock);
 	return ret;
 }
@@ -919,8 +588,7 @@ static int _intel_uncore_ntv_code_to_info(unsigned int code, PAPI_event_info_t *
 {
 	struct uncore_native_info ni;
 	pthread_rwlock_rdlock(&component_lock);
-	if (bound("describing an event") != PAPI_OK ||
-	    uncore_native_info(component->native, code, &ni) < 0) {
+	if (info_of(code, "describing an event", &ni) != PAPI_OK) {
 		pthread_rwlock_unlock(&component_lock);
 		return PAPI_ENOEVNT;
 	}
@@ -958,8 +626,8 @@ papi_vector_t _intel_uncore_vector = {
 	    .version = PAPI_UNCORE_VERSION, /* the release every tool reports */
 	    .support_version = "n/a",
 	    .kernel_version = "n/a",
-	    .num_cntrs = INTEL_UNCORE_MAX_EVENTS,
-	    .num_mpx_cntrs = INTEL_UNCORE_MAX_EVENTS,
+	    .num_cntrs = UNCORE_COUNTING_MAX_EVENTS,
+	    .num_mpx_cntrs = UNCORE_COUNTING_MAX_EVENTS,
 	    .default_domain = PAPI_DOM_ALL,
 	    .available_domains = PAPI_DOM_ALL,
 	    .default_granularity = PAPI_GRN_SYS,

@@ -15,6 +15,7 @@
 #include "backend/perf/perf_sysfs.h"
 #include "backend/service/service.h"
 #include "common/uncore_error.h"
+#include "events/spelling.h"
 #include "backend/service/protocol.h"
 #include "sim/uncore_sim.h"
 #include "simkernel/shape_kernel.h"
@@ -66,6 +67,28 @@ static void kernel_only_origin(struct uncore_component *c)
 	snprintf(c->origin, sizeof(c->origin), "kernel PMUs only: %.170s", why);
 }
 
+/* Kernel PMUs only on a generation with tables: none of the tables' boxes
+ * is there, and an event of theirs named anyway is refused saying why
+ * (plan/sched.c adds the note to "no box is present"). */
+static void tables_absent(struct uncore_machine *m, const struct uncore_platform *platform,
+			  int hypervisor)
+{
+	for (unsigned b = 0; b < platform->events->nboxes && b < 64; b++)
+		m->absent_boxes |= UINT64_C(1) << b;
+	if (!platform->direct_open && hypervisor)
+		snprintf(m->absent_note, sizeof(m->absent_note),
+			 "the hypervisor exposes no uncore PMU to this virtual machine: count on "
+			 "the host");
+	else if (!platform->direct_open)
+		snprintf(m->absent_note, sizeof(m->absent_note),
+			 "the kernel exposes no uncore PMU: load the intel_uncore driver");
+	else
+		snprintf(m->absent_note, sizeof(m->absent_note),
+			 "the kernel exposes no uncore PMU of %s: load the uncore driver, or use "
+			 "PAPI_INTEL_UNCORE_BACKEND=direct",
+			 platform->name);
+}
+
 /* The kernel's PMUs: the platform's uncore PMUs mapped onto its tables
  * (platform NULL: none, a processor without tables) and every other PMU
  * sysfs describes. */
@@ -83,6 +106,8 @@ static int open_perf(struct uncore_component *c, const struct uncore_platform *p
 	int rc = uncore_perf_open(&cfg, &c->be);
 	if (rc < 0)
 		return rc;
+	if (platform && kernel_only)
+		tables_absent(&c->be->machine, platform, c->cpu.hypervisor);
 	if (!platform)
 		kernel_only_origin(c);
 	else if (kernel_only && !platform->direct_open && c->cpu.hypervisor)
@@ -520,6 +545,8 @@ static int bind_now(struct uncore_component *c)
 		rc = uncore_native_create(c->be->machine.plat, &c->native);
 	if (rc == 0)
 		rc = uncore_native_set_source(c->native, c->be->events);
+	if (rc == 0 && c->choice.kernel_only)
+		uncore_native_list_kernel_only(c->native);
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
@@ -704,4 +731,79 @@ void uncore_component_close(struct uncore_component *c)
 	pthread_mutex_destroy(&c->bind_lock);
 	free(c->own_settings);
 	free(c);
+}
+
+void uncore_component_describe(const struct uncore_component *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "Intel uncore, %s backend: %s", uncore_backend_name(c->kind), c->origin);
+}
+
+int uncore_component_holders(const struct uncore_component *c, char *description, size_t dlen,
+			     char *holders, size_t hlen)
+{
+	char head[1400];
+	if (uncore_share_holders(c->share, holders, hlen) < 0)
+		return -1;
+	snprintf(head, sizeof(head), "Intel uncore, %s backend: %s%s",
+		 uncore_backend_name(c->kind), holders, holders[0] ? "; " : "");
+	uncore_description_fit_tail(description, dlen, head, c->origin);
+	return holders[0] != '\0';
+}
+
+/* PAPI's routing rule, as our PAPI patch extends it (papi-patches/README.md):
+ * a PMU name of ours, or a numbered instance of one ("hswep_unc_cbo3",
+ * "skx_unc_imc_1"). */
+int uncore_component_has_pmu(const struct uncore_component *c, const char *pmu, size_t len)
+{
+	unsigned npmu;
+	const char *const *pmus = uncore_component_pmu_names(c, &npmu);
+	for (unsigned i = 0; i < npmu; i++) {
+		size_t n = strlen(pmus[i]);
+		if (n > len || strncmp(pmu, pmus[i], n) != 0)
+			continue;
+		size_t k = n;
+		if (k < len && pmu[k] == '_' && k + 1 < len)
+			k++;
+		while (k < len && pmu[k] >= '0' && pmu[k] <= '9')
+			k++;
+		if (k == len && (n == len || pmu[len - 1] != '_'))
+			return 1;
+	}
+	return 0;
+}
+
+int uncore_component_names_pmu(const struct uncore_component *c, const char *name)
+{
+	const char *sep = strstr(name, "::");
+	return sep && uncore_component_has_pmu(c, name, (size_t)(sep - name));
+}
+
+int uncore_component_spell(const struct uncore_component *c, const char *given, char *name,
+			   size_t len)
+{
+	/* perf's and Intel's spellings in ours: the PMU is found as in ours. */
+	int rc = uncore_event_spelling(given, name, len);
+	if (rc < 0) /* refused (perf's /u): explained for our PMUs only */
+		return c && rc != UNCORE_ENOSPACE &&
+			       uncore_component_has_pmu(c, given, strcspn(given, "/"))
+			   ? rc
+			   : UNCORE_NAME_NOT_OURS;
+	/* PAPI asks every component about names with no PMU or another
+	 * component's PMU (PAPI_TOT_INS, cycles, perf::...).  Before the first
+	 * use those need no discovery: with kernel PMUs only, every name of
+	 * ours is PMU::EVENT with one of the PMU names start-up announced. */
+	if (c && c->deferred && !uncore_component_names_pmu(c, name))
+		return UNCORE_NAME_NOT_OURS;
+	return 0;
+}
+
+int uncore_component_code(const struct uncore_component *c, const char *name, uint32_t *code)
+{
+	int rc = uncore_native_code(c->native, name, code);
+	/* PAPI offers names without a PMU, or of PMUs we do not have, to every
+	 * component: those are not ours, and saying so would flood every tool
+	 * that looks a name up (papi_native_avail --check). */
+	if (rc == UNCORE_ENOEVENT && !uncore_component_names_pmu(c, name))
+		return UNCORE_NAME_NOT_OURS;
+	return rc;
 }

@@ -81,4 +81,30 @@ const char *const *uncore_component_pmu_names(const struct uncore_component *c, 
 
 void uncore_component_close(struct uncore_component *c);
 
+/* The component's description: "Intel uncore, <backend> backend: <origin>". */
+void uncore_component_describe(const struct uncore_component *c, char *buf, size_t len);
+
+/* Who holds each socket (eventset/share.h, uncore_share_holders) into
+ * `holders`, and the description that says it first, fitted to `dlen`
+ * (PAPI's field).  1 when another process holds a socket (its events read 0
+ * there: README "MPI jobs and threads"), 0 when none does, -1 on error. */
+int uncore_component_holders(const struct uncore_component *c, char *description, size_t dlen,
+			     char *holders, size_t hlen);
+
+/* Whether `pmu` (len bytes) is one of c's PMU names or a numbered instance
+ * of one; and whether `name` is "PMU::..." with such a PMU. */
+int uncore_component_has_pmu(const struct uncore_component *c, const char *pmu, size_t len);
+int uncore_component_names_pmu(const struct uncore_component *c, const char *name);
+
+/* PAPI_event_name_to_code in two steps, the front-end binding the component
+ * between them: the name as the user gave it (`given`, perf's and Intel's
+ * spellings too) in ours (`name`), then its native code.  0; or
+ * UNCORE_NAME_NOT_OURS for a name of no PMU of ours (another component's,
+ * PAPI_TOT_INS): not an error to say; or the error to report.  `c` may be
+ * NULL (not initialised) for the first. */
+#define UNCORE_NAME_NOT_OURS 1
+int uncore_component_spell(const struct uncore_component *c, const char *given, char *name,
+			   size_t len);
+int uncore_component_code(const struct uncore_component *c, const char *name, uint32_t *code);
+
 #endif

@@ -42,6 +42,7 @@ struct uncore_native {
 	unsigned nprimary;               /* pmu_names[0..nprimary): box types and the metric PMU */
 	struct uncore_event_source *src; /* events beyond the tables, or NULL */
 	unsigned nkernel;                /* src's enumerable events */
+	int kernel_listing;              /* list src's events only (uncore_native_list_kernel_only) */
 };
 
 static uint32_t make_code(unsigned box, unsigned ev, unsigned sub)
@@ -227,8 +228,15 @@ void uncore_native_destroy(struct uncore_native *n)
 	free(n);
 }
 
+void uncore_native_list_kernel_only(struct uncore_native *n)
+{
+	n->kernel_listing = 1;
+}
+
 unsigned uncore_native_count(const struct uncore_native *n)
 {
+	if (n->kernel_listing)
+		return n->nkernel;
 	return n->count;
 }
 
@@ -401,7 +409,7 @@ int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncor
 	unsigned box = 0, ev = 0, sub = 0;
 
 	if (how == UNCORE_ENUM_FIRST)
-		return next_table_event(n, 0, 0, 0, code);
+		return n->kernel_listing ? first_kernel(n, code) : next_table_event(n, 0, 0, 0, code);
 	if (is_kernel_code(*code)) {
 		unsigned i = *code & ~UNCORE_NATIVE_KERNEL;
 		if (how != UNCORE_ENUM_EVENTS || i + 1 >= n->nkernel)

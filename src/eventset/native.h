@@ -73,6 +73,13 @@ void uncore_native_destroy(struct uncore_native *n);
  * table's; `src` must outlive `n`.  0 or UNCORE_ENOMEM. */
 int uncore_native_set_source(struct uncore_native *n, struct uncore_event_source *src);
 
+/* List the event source's events only: where none of the tables' boxes can
+ * count (a virtual machine, a kernel without the uncore driver), a listing
+ * of them would offer what cannot be counted here (PAPI's tools list what
+ * can).  Their names still resolve, so adding one says why it cannot
+ * count. */
+void uncore_native_list_kernel_only(struct uncore_native *n);
+
 /* Enumeration: 0 and the next code, or UNCORE_ENOEVENT at the end. */
 int uncore_native_enum(const struct uncore_native *n, uint32_t *code, enum uncore_native_enum how);
 

@@ -2,7 +2,9 @@
  * formula tree (common terms, constants, other metrics, events), translate
  * each counted event with its control bits and filter settings into an
  * event of our tables, and plan how the terms are measured. */
-#include "metrics/compile_internal.h"
+#include "metrics/mset.h"
+#include "metrics/measure.h"
+#include "metrics/translate.h"
 
 #include "common/uncore_error.h"
 

@@ -1,7 +1,7 @@
 /* The measurement plan of compiled metrics: how the terms of each box type
  * share counters, spread over box instances or take turns (see
- * compile_internal.h). */
-#include "metrics/compile_internal.h"
+ * metrics/mset.h). */
+#include "metrics/measure.h"
 
 #include "common/uncore_error.h"
 

@@ -1,7 +1,7 @@
 /* Translating one event reference of a metric formula (with its control
  * bits and the filter settings in scope) into an event of our tables, and
- * recording it as a term of the metric (see compile_internal.h). */
-#include "metrics/compile_internal.h"
+ * recording it as a term of the metric (see metrics/mset.h). */
+#include "metrics/translate.h"
 
 #include "common/uncore_error.h"
 

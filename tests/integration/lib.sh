@@ -28,8 +28,9 @@ expect() {
 }
 
 # run_checks LABEL COMMAND...: run a test program and pass its verdict on.
-# Its PASS/FAIL/SKIP lines are relabelled "PASS LABEL: ...", its other
-# lines indented; a non-zero exit status, a death by signal, a program
+# Its PASS/FAIL/SKIP lines are relabelled "PASS LABEL: ...", its PLAN
+# lines passed on (the caller's own plan counts only its own checks), its
+# other lines indented; a non-zero exit status, a death by signal, a program
 # that reports no check at all or fewer than the checks it declares (its
 # PLAN lines, an integration script's) is a FAIL naming the program.  (Never pipe
 # a test program into sed: the pipe's status is sed's, and a crash passes.)
@@ -41,8 +42,9 @@ run_checks() {
 	out=$(mktemp)
 	"$@" >"$out" 2>&1
 	rc=$?
+	# The program's own plan stays a plan (the caller's counts its own checks).
 	sed -e "s/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\) /\1 $label: /" \
-		-e '/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\) /!s/^/   /' "$out"
+		-e '/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\|PLAN\) /!s/^/   /' "$out"
 	if [ "$rc" -gt 128 ]; then
 		fail "$label: $(basename "$1") was killed by signal $((rc - 128)) (exit status $rc)"
 	elif [ "$rc" -ne 0 ]; then
@@ -58,6 +60,40 @@ run_checks() {
 	fi
 	rm -f "$out"
 	return "$rc"
+}
+
+# need [--mpi] FILE...: what a script needs that `make check` builds (and,
+# with --mpi, Open MPI's mpirun, which scripts/install-deps.sh installs).
+# 0 when all is there; else one FAIL line naming what is missing, and 1:
+# the script then exits 0, the FAIL being its verdict.
+need() {
+	local f missing=
+	if [ "${1:-}" = --mpi ]; then
+		shift
+		command -v mpirun >/dev/null || missing=" mpirun (Open MPI: scripts/install-deps.sh)"
+	fi
+	for f; do
+		[ -e "$f" ] || missing="$missing ${f##*/}"
+	done
+	[ -z "$missing" ] && return 0
+	fail "missing:$missing: run make check"
+	return 1
+}
+
+# shm_dir TMP: where a script's simulated machines live: /dev/shm, as a
+# real one's would, or TMP where /dev/shm cannot be written.
+shm_dir() {
+	if [ -w /dev/shm ]; then echo /dev/shm; else echo "$1"; fi
+}
+
+# nobody_prefix: NOBODY=(setpriv ... as nobody) where root can switch
+# (setpriv installed), else NOBODY=() (the script's checks of nobody then
+# run as the user it is, and say so where it matters).
+nobody_prefix() {
+	NOBODY=()
+	if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+		NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	fi
 }
 
 # nobody_copies DIR FILE...: copies in DIR/bin of the programs (a name in

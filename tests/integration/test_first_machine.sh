@@ -6,7 +6,8 @@
 # check and why, never failing silently.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 80
+# 72 checks, and one per simulator model (the loop below).
+plan $((72 + $("$STAGE/bin/uncore-sim" models | wc -l)))
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 script=$SRCDIR/scripts/first-machine.sh

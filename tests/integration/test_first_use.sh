@@ -12,10 +12,7 @@ set -u
 plan 6
 bin=$BUILD/itests/papi_first_use
 tsan=$BUILD/tsan-itests/papi_first_use
-if [ ! -x "$bin" ]; then
-	fail "papi_first_use is not built: run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 unset PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE_SIM_KERNEL
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

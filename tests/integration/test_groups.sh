@@ -26,12 +26,9 @@ ranks=$BUILD/mpitests/mpi_ranks
 sim=$BUILD/bin/uncore-sim
 stat=$STAGE/bin/uncore-stat
 uncored=$STAGE/sbin/uncored
-if ! command -v mpirun >/dev/null || [ ! -x "$ranks" ] || [ ! -x "$sim" ] || [ ! -x "$stat" ] || [ ! -x "$uncored" ]; then
-	fail "Open MPI (scripts/install-deps.sh), mpi_ranks, uncore-sim, uncore-stat or uncored is missing: run make check"
-	exit 0
-fi
+need --mpi "$ranks" "$sim" "$stat" "$uncored" || exit 0
 tmp=$(mktemp -d)
-shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
+shm=$(shm_dir "$tmp")
 node=$shm/papi-groups-test-$$
 job_pid=
 d_pid=

@@ -14,10 +14,7 @@ export PAPI_INTEL_UNCORE_LOCK_DIR=${PAPI_INTEL_UNCORE_LOCK_DIR:-$tmp/locks}
 mkdir -p "$PAPI_INTEL_UNCORE_LOCK_DIR"
 export SRCDIR
 bin=$BUILD/itests/papi_hl_json
-if [ ! -x "$bin" ]; then
-	fail "papi_hl_json is not built ($bin): run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 "$bin" "$tmp/out" 2>&1
 json=$(find "$tmp/out" -name '*.json' | head -1)
 if [ -z "$json" ]; then

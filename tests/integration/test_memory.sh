@@ -15,10 +15,7 @@ if ! command -v valgrind >/dev/null; then
 	exit 0
 fi
 bin=$BUILD/itests/papi_cycles
-if [ ! -x "$bin" ]; then
-	fail "papi_cycles is not built ($bin): run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 export SRCDIR
 vg() { # log command...
 	local log=$1

@@ -30,12 +30,9 @@ idle=$BUILD/mpitests/mpi_idle
 ranks=$BUILD/mpitests/mpi_ranks
 lib=$STAGE/lib/libpapi_uncore_mpi.so
 sim=$BUILD/bin/uncore-sim
-if ! command -v mpirun >/dev/null || [ ! -x "$idle" ] || [ ! -x "$ranks" ] || [ ! -f "$lib" ]; then
-	fail "Open MPI (scripts/install-deps.sh) or the MPI programs are missing: run make check"
-	exit 0
-fi
+need --mpi "$idle" "$ranks" "$lib" || exit 0
 tmp=$(mktemp -d)
-shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
+shm=$(shm_dir "$tmp")
 nodeA=$shm/papi-mpi-test-a-$$
 nodeB=$shm/papi-mpi-test-b-$$
 cleanup() {

@@ -21,12 +21,9 @@ plan 21
 idle=$BUILD/mpitests/mpi_idle
 lib=$STAGE/lib/libpapi_uncore_mpi.so
 sim=$BUILD/bin/uncore-sim
-if ! command -v mpirun >/dev/null || [ ! -x "$idle" ] || [ ! -f "$lib" ]; then
-	fail "Open MPI (scripts/install-deps.sh) or the MPI programs are missing: run make check"
-	exit 0
-fi
+need --mpi "$idle" "$lib" || exit 0
 tmp=$(mktemp -d)
-shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
+shm=$(shm_dir "$tmp")
 nodeA=$shm/papi-mpi-killed-a-$$
 nodeB=$shm/papi-mpi-killed-b-$$
 cleanup() {
@@ -73,6 +70,20 @@ until_true() {
 # has_ubox PART NODE COUNT: the part's UBox count of the node's socket 0 is COUNT.
 has_ubox() { grep -q "^V	$2	0	0	c	$3	" "$1" 2>/dev/null; }
 
+# start_job NAME KERNEL: a 4-rank job of mpi_idle on the two simulated
+# nodes, its report in $tmp/NAME.json, in the background (job=its pid);
+# once every rank is ready, both nodes advance 4 ms.
+start_job() {
+	mkdir -p "$tmp/$1"
+	"${MPIRUN[@]}" -np 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$2 -x PAPI_INTEL_UNCORE_MPI_INTERVAL=0.1 \
+		-x PAPI_INTEL_UNCORE_MPI_REPORT="$tmp/$1.json" -x LD_PRELOAD="$lib" \
+		"$tmp/node.sh" "$idle" "$tmp/$1" >"$tmp/$1.out" 2>&1 &
+	job=$!
+	until_true 60 test -e "$tmp/$1/ready"
+	"$sim" advance "$nodeA" 4ms >/dev/null
+	"$sim" advance "$nodeB" 4ms >/dev/null
+}
+
 for kernel in none perf; do
 	for victim in 2 0; do
 		other=$((2 - victim)) # the other counting rank
@@ -80,15 +91,8 @@ for kernel in none perf; do
 		name=killed-$kernel-rank$victim
 		fresh || { fail "cannot create simulated machines"; exit 0; }
 		rm -f "$tmp"/pid.*
-		mkdir -p "$tmp/$name"
 		json=$tmp/$name.json parts=$tmp/$name.json.parts
-		"${MPIRUN[@]}" -np 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_MPI_INTERVAL=0.1 \
-			-x PAPI_INTEL_UNCORE_MPI_REPORT="$json" -x LD_PRELOAD="$lib" \
-			"$tmp/node.sh" "$idle" "$tmp/$name" >"$tmp/$name.out" 2>&1 &
-		job=$!
-		until_true 60 test -e "$tmp/$name/ready"
-		"$sim" advance "$nodeA" 4ms >/dev/null
-		"$sim" advance "$nodeB" 4ms >/dev/null
+		start_job "$name" "$kernel"
 		until_true 30 has_ubox "$parts/rank-$victim" $vnode $PER_BOX
 		vpid=$(cat "$tmp/pid.$victim" 2>/dev/null)
 		kill -STOP "$vpid"
@@ -148,15 +152,8 @@ print(" ".join(sorted(str(m["rank"]) for m in json.load(open(sys.argv[1]))["miss
 	# A job that ends normally: the report complete, no parts left.
 	fresh
 	name=normal-$kernel
-	mkdir -p "$tmp/$name"
 	json=$tmp/$name.json
-	"${MPIRUN[@]}" -np 4 -x PAPI_INTEL_UNCORE_SIM_KERNEL=$kernel -x PAPI_INTEL_UNCORE_MPI_INTERVAL=0.1 \
-		-x PAPI_INTEL_UNCORE_MPI_REPORT="$json" -x LD_PRELOAD="$lib" \
-		"$tmp/node.sh" "$idle" "$tmp/$name" >"$tmp/$name.out" 2>&1 &
-	job=$!
-	until_true 60 test -e "$tmp/$name/ready"
-	"$sim" advance "$nodeA" 4ms >/dev/null
-	"$sim" advance "$nodeB" 4ms >/dev/null
+	start_job "$name" "$kernel"
 	until_true 30 has_ubox "$json.parts/rank-2" node1 $PER_BOX
 	touch "$tmp/$name/go"
 	wait $job

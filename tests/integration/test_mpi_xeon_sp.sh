@@ -19,10 +19,7 @@ set -u
 plan 9
 idle=$BUILD/mpitests/mpi_idle
 lib=$STAGE/lib/libpapi_uncore_mpi.so
-if ! command -v mpirun >/dev/null || [ ! -x "$idle" ] || [ ! -f "$lib" ]; then
-	fail "Open MPI (scripts/install-deps.sh) or the MPI programs are missing: run make check"
-	exit 0
-fi
+need --mpi "$idle" "$lib" || exit 0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks

@@ -18,15 +18,12 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 scripts="test_perf_backend.sh test_upstream_uncore.sh test_component_tests.sh"
-plan $((19 + $(echo "$scripts" | wc -w)))
+plan 22
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 shim=$BUILD/tests/fakes/fake_host.so
-if [ ! -f "$shim" ]; then
-	fail "$shim is not built: run make check"
-	exit 0
-fi
+need "$shim" || exit 0
 
 sed -e 's/^vendor_id\t*:.*/vendor_id\t: AuthenticAMD/' \
 	-e 's/^cpu family\t*:.*/cpu family\t: 25/' \
@@ -111,6 +108,17 @@ expect "... saying the hypervisor exposes no uncore PMU: count on the host" \
 expect "... not to load a driver" sh -c "! grep -q modprobe '$tmp/emr-vm-mem'"
 expect "... and what it can count (the kernel's PMUs)" \
 	grep -q "Available here: the kernel's PMUs .*software" "$tmp/emr-vm-mem"
+# What the guest lists is what it can count: the kernel's PMUs, none of
+# the Emerald Rapids tables' events or metrics (their names still resolve,
+# so naming one says why it cannot count).
+emr "$tmp/emr-vm" "$STAGE/bin/papi_native_avail" >"$tmp/emr-vm-native" 2>&1
+expect "EMR guest: papi_native_avail lists no event of the tables ($(grep -c 'emr_' "$tmp/emr-vm-native") listed)" \
+	sh -c "! grep -q 'intel_uncore:::emr_' '$tmp/emr-vm-native'"
+expect "... and lists the kernel's PMUs' events (software::cpu-clock)" \
+	grep -q 'intel_uncore:::software::cpu-clock' "$tmp/emr-vm-native"
+emr "$tmp/emr-vm" "$STAGE/bin/uncore-stat" -e emr_unc_imc::UNC_M_CLOCKTICKS -- true 2>"$tmp/emr-vm-named"
+expect "... a table event named there is refused saying why ($(head -c 200 "$tmp/emr-vm-named"))" \
+	grep -q 'hypervisor exposes no uncore PMU' "$tmp/emr-vm-named"
 emr "$tmp/emr-bare" "$STAGE/bin/uncore-stat" -g MEM -- true 2>"$tmp/emr-bare-mem"
 expect "EMR without a VM, no uncore PMU: uncore-stat -g MEM refuses (status 2, got $?)" test $? -eq 2
 expect "... there the driver is the fix: modprobe intel_uncore ($(head -c 300 "$tmp/emr-bare-mem"))" \

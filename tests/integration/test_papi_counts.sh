@@ -8,10 +8,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 plan 12
 bin=$BUILD/itests/papi_counts
-if [ ! -x "$bin" ]; then
-	fail "papi_counts is not built ($bin): run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 export SRCDIR
 # The test advances virtual time from its own thread between PAPI_reads
 # every 3,000 simulated s, well inside the fastest wrap (7,037 s, see

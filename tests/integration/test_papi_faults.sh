@@ -9,10 +9,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 plan 11
 bin=$BUILD/itests/papi_faults
-if [ ! -x "$bin" ]; then
-	fail "papi_faults is not built ($bin): run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 export SRCDIR
 "$bin"
 rc=$?

@@ -19,12 +19,9 @@ set -u
 plan 5
 bin=$BUILD/itests/papi_killed
 sim=$BUILD/bin/uncore-sim
-if [ ! -x "$bin" ] || [ ! -x "$sim" ]; then
-	fail "papi_killed or uncore-sim is not built: run make check"
-	exit 0
-fi
+need "$bin" "$sim" || exit 0
 tmp=$(mktemp -d)
-shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
+shm=$(shm_dir "$tmp")
 inst=$shm/papi-killed-test-$$
 pid=
 cleanup() {

@@ -12,12 +12,9 @@ set -u
 plan 13
 bin=$BUILD/itests/papi_lock
 sim=$BUILD/bin/uncore-sim
-if [ ! -x "$bin" ] || [ ! -x "$sim" ]; then
-	fail "papi_lock or uncore-sim is not built: run make check"
-	exit 0
-fi
+need "$bin" "$sim" || exit 0
 tmp=$(mktemp -d)
-shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
+shm=$(shm_dir "$tmp")
 inst=$shm/papi-lock-test-$$
 other=$shm/papi-lock-test-other-$$
 a_pid=

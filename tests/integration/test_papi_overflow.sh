@@ -7,10 +7,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 plan 14
 bin=$BUILD/itests/papi_overflow
-if [ ! -x "$bin" ]; then
-	fail "papi_overflow is not built ($bin): run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 export SRCDIR
 run_checks "overflow" "$bin"
 PAPI_INTEL_UNCORE_SIM_KERNEL=perf run_checks "overflow, perf backend" "$bin"

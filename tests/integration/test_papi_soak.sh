@@ -9,10 +9,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 plan 2
 bin=$BUILD/itests/papi_soak
-if [ ! -x "$bin" ]; then
-	fail "papi_soak is not built: run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 export PAPI_INTEL_UNCORE_BACKEND=sim
 unset PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE_SIM_KERNEL
 seed=${SOAK_SEED:-$RANDOM}

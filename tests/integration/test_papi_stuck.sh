@@ -12,10 +12,7 @@ set -u
 plan 32
 bin=$BUILD/itests/papi_stuck
 asan=$BUILD/asan-itests/papi_stuck
-if [ ! -x "$bin" ] || [ ! -x "$asan" ]; then
-	fail "papi_stuck (or its sanitizer build) is not built: run make check"
-	exit 0
-fi
+need "$bin" "$asan" || exit 0
 export PAPI_INTEL_UNCORE_BACKEND=sim
 unset PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE_SIM_KERNEL
 for kernel in "" perf; do

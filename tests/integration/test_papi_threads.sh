@@ -14,10 +14,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 plan 12
 bin=$BUILD/itests/papi_threads
-if [ ! -x "$bin" ]; then
-	fail "papi_threads is not built: run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 export PAPI_INTEL_UNCORE_BACKEND=sim
 unset PAPI_INTEL_UNCORE_SIM_SCENARIO PAPI_INTEL_UNCORE_SIM_LOG PAPI_INTEL_UNCORE_SIM_KERNEL
 for spec in "4 300" "8 200" "16 100"; do

@@ -6,10 +6,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 plan 1
 bin=$BUILD/itests/papi_wrap
-if [ ! -x "$bin" ]; then
-	fail "papi_wrap is not built ($bin): run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 export SRCDIR
 "$bin"
 rc=$?

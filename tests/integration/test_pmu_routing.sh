@@ -12,10 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=${PAPI_INTEL_UNCORE_LOCK_DIR:-$tmp/locks}
 mkdir -p "$PAPI_INTEL_UNCORE_LOCK_DIR"
 bin=$BUILD/itests/papi_pmu_routing
-if [ ! -x "$bin" ]; then
-	fail "papi_pmu_routing is not built ($bin): run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 export PAPI_INTEL_UNCORE_BACKEND=sim
 PAPI_INTEL_UNCORE_SIM_KERNEL=none run_checks "table names" "$bin" table
 PAPI_INTEL_UNCORE_SIM_KERNEL=perf run_checks "kernel PMU names" "$bin" kernel

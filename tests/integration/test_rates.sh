@@ -14,10 +14,7 @@ export PAPI_INTEL_UNCORE_LOCK_DIR=${PAPI_INTEL_UNCORE_LOCK_DIR:-$tmp/locks}
 mkdir -p "$PAPI_INTEL_UNCORE_LOCK_DIR"
 export SRCDIR
 bin=$BUILD/itests/papi_rates
-if [ ! -x "$bin" ]; then
-	fail "papi_rates is not built ($bin): run make check"
-	exit 0
-fi
+need "$bin" || exit 0
 
 check_hl() { # LABEL DIR
 	local json

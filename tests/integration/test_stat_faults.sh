@@ -22,7 +22,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 plan 20
 tmp=$(mktemp -d)
-shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
+shm=$(shm_dir "$tmp")
 inst=$shm/papi-stat-faults-$$
 sim=$BUILD/bin/uncore-sim
 stat=$STAGE/bin/uncore-stat

@@ -30,10 +30,7 @@ sim=$BUILD/bin/uncore-sim
 shim=$BUILD/tests/fakes/fake_advance_at_stop.so
 hold=$BUILD/itests/papi_lock
 steps=$BUILD/itests/papi_steps
-if [ ! -x "$uncored" ] || [ ! -x "$sim" ] || [ ! -f "$shim" ] || [ ! -x "$hold" ] || [ ! -x "$steps" ]; then
-	fail "uncored, uncore-sim, the fake, papi_lock or papi_steps is not built: run make check"
-	exit 0
-fi
+need "$uncored" "$sim" "$shim" "$hold" "$steps" || exit 0
 tmp=$(mktemp -d)
 chmod 755 "$tmp" # nobody reaches the socket and the node
 mkdir "$tmp/out" && chmod 777 "$tmp/out" # and writes its outputs
@@ -62,10 +59,7 @@ for _ in $(seq 200); do [ -S "$sock" ] && break; sleep 0.05; done
 expect "uncored --sim serves $sock ($(head -1 "$tmp/uncored.err"))" test -S "$sock"
 export PAPI_INTEL_UNCORE_SERVICE=$sock
 
-NOBODY=()
-if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
-	NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-fi
+nobody_prefix
 # nobody runs copies in $tmp: the clone may be in a directory nobody
 # cannot enter.
 mine=$tmp/nobody

@@ -22,10 +22,7 @@ plan 9
 uncored=$STAGE/sbin/uncored
 sim=$BUILD/bin/uncore-sim
 shim=$BUILD/tests/fakes/fake_advance_at_stop.so
-if [ ! -x "$uncored" ] || [ ! -x "$sim" ] || [ ! -f "$shim" ]; then
-	fail "uncored, uncore-sim or the fake is not built: run make check"
-	exit 0
-fi
+need "$uncored" "$sim" "$shim" || exit 0
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 mkdir "$tmp/out" && chmod 777 "$tmp/out"
@@ -58,10 +55,7 @@ chmod 666 "$node" # nobody advances it
 expect "uncored --sim --policy serves $sock ($(head -1 "$tmp/uncored.err"))" test -S "$sock"
 export PAPI_INTEL_UNCORE_SERVICE=$sock
 
-NOBODY=()
-if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
-	NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-fi
+nobody_prefix
 mine=$tmp/nobody
 nobody_copies "$mine" papi_command_line uncore-stat "$sim" "$shim" ||
 	{ fail "cannot copy the programs nobody runs into $mine"; exit 0; }

@@ -24,10 +24,7 @@ if [ -z "$PROM" ]; then
 	skip_dep "prometheus is not installed (scripts/install-deps.sh installs Debian's prometheus)"
 	exit 0
 fi
-if [ ! -x "$uncored" ] || [ ! -x "$sim" ]; then
-	fail "uncored or uncore-sim is not built: run make check"
-	exit 0
-fi
+need "$uncored" "$sim" || exit 0
 tmp=$(mktemp -d)
 node=$tmp/node
 p_pid=

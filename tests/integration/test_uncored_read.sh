@@ -20,10 +20,7 @@ plan 5
 uncored=$STAGE/sbin/uncored
 sim=$BUILD/bin/uncore-sim
 prog=$BUILD/itests/papi_snapshot_reads
-if [ ! -x "$uncored" ] || [ ! -x "$sim" ] || [ ! -x "$prog" ]; then
-	fail "uncored, uncore-sim or papi_snapshot_reads is not built: run make check"
-	exit 0
-fi
+need "$uncored" "$sim" "$prog" || exit 0
 tmp=$(mktemp -d)
 node=$tmp/node
 sock=$tmp/u.sock

@@ -17,7 +17,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 plan 27
 tmp=$(mktemp -d)
-shm=$( [ -w /dev/shm ] && echo /dev/shm || echo "$tmp")
+shm=$(shm_dir "$tmp")
 inst=$shm/papi-wrap-guard-$$
 sim=$BUILD/bin/uncore-sim
 stat=$STAGE/bin/uncore-stat
@@ -77,10 +77,7 @@ fi
 # An MPI job whose counting rank is stopped.
 idle=$BUILD/mpitests/mpi_idle
 lib=$STAGE/lib/libpapi_uncore_mpi.so
-if ! command -v mpirun >/dev/null || [ ! -x "$idle" ] || [ ! -f "$lib" ]; then
-	fail "Open MPI (scripts/install-deps.sh) or the MPI programs are missing: run make check"
-	exit 0
-fi
+need --mpi "$idle" "$lib" || exit 0
 "$sim" destroy "$inst" >/dev/null 2>&1
 "$sim" create "$inst" -m i7-6700k -s "$scn" >/dev/null || { fail "cannot create a simulated i7-6700k"; exit 0; }
 mkdir -p "$tmp/job"

@@ -16,3 +16,16 @@ struct uncore_machine test_full_machine(const struct uncore_event_platform *plat
 		m.node_id[s] = (uint8_t)s;
 	return m;
 }
+
+int test_next_catalog(unsigned *i, struct test_catalog_case *c)
+{
+	for (const struct uncore_event_platform *p; (p = uncore_event_platform_at(*i)); ) {
+		++*i;
+		if (uncore_metric_catalog_get(p, &c->cat) < 0)
+			continue;
+		c->plat = p;
+		c->m = test_full_machine(p, strcmp(p->name, "hswep") == 0 ? 2 : 1);
+		return 1;
+	}
+	return 0;
+}

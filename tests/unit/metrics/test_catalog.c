@@ -70,14 +70,10 @@ TEST(every_builtin_file_parses)
 
 TEST(every_metric_compiles_on_a_full_machine)
 {
-	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
-		const struct uncore_event_platform *plat =
-		    uncore_event_platform_by_name(platforms[p]);
-		const struct uncore_metric_catalog *cat;
-		if (uncore_metric_catalog_get(plat, &cat) < 0)
-			continue;
-		struct uncore_machine m =
-		    test_full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+	struct test_catalog_case c;
+	for (unsigned p = 0; test_next_catalog(&p, &c);) {
+		const struct uncore_metric_catalog *cat = c.cat;
+		struct uncore_machine m = c.m;
 		for (unsigned i = 0; i < cat->ndefs; i++) {
 			const struct uncore_metric_def *d = &cat->defs[i];
 			char row[160];
@@ -175,14 +171,11 @@ TEST(registers_of_the_notation_fit_their_box_filters)
 
 TEST(every_group_is_one_schedulable_event_set)
 {
-	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
-		const struct uncore_event_platform *plat =
-		    uncore_event_platform_by_name(platforms[p]);
-		const struct uncore_metric_catalog *cat;
-		if (uncore_metric_catalog_get(plat, &cat) < 0)
-			continue;
-		struct uncore_machine m =
-		    test_full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+	struct test_catalog_case c;
+	for (unsigned p = 0; test_next_catalog(&p, &c);) {
+		const struct uncore_event_platform *plat = c.plat;
+		const struct uncore_metric_catalog *cat = c.cat;
+		struct uncore_machine m = c.m;
 		for (unsigned g = 0; g < uncore_metric_group_count(cat); g++) {
 			const struct uncore_metric_group *grp = uncore_metric_group_at(cat, g);
 			struct uncore_metric_ref refs[16];

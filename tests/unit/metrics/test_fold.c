@@ -15,9 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const platforms[] = {"hswep", "skl", "nhm", "skx", "clx",
-					"icx",   "spr", "emr", "gnr", "srf"};
-
 static uint64_t next_random(uint64_t *state)
 {
 	*state = *state * 6364136223846793005ull + 1442695040888963407ull;
@@ -105,14 +102,10 @@ static unsigned check_metric(const struct uncore_mset *ms, const char *name)
 TEST(every_folded_metric_gives_its_tree_s_value_within_1e_12)
 {
 	unsigned total = 0, folded = 0;
-	for (unsigned p = 0; p < sizeof(platforms) / sizeof(platforms[0]); p++) {
-		const struct uncore_event_platform *plat =
-		    uncore_event_platform_by_name(platforms[p]);
-		const struct uncore_metric_catalog *cat;
-		if (uncore_metric_catalog_get(plat, &cat) < 0)
-			continue;
-		struct uncore_machine m =
-		    test_full_machine(plat, strcmp(platforms[p], "hswep") == 0 ? 2 : 1);
+	struct test_catalog_case c;
+	for (unsigned p = 0; test_next_catalog(&p, &c);) {
+		const struct uncore_metric_catalog *cat = c.cat;
+		struct uncore_machine m = c.m;
 		for (unsigned i = 0; i < cat->ndefs; i++) {
 			const struct uncore_metric_def *d = &cat->defs[i];
 			char row[160];

@@ -1,8 +1,11 @@
-/* Internals of metric compilation, shared by its three steps: name
- * resolution (compile.c), translation of one counted event into an event of
- * our tables (translate.c) and the measurement plan (measure.c). */
-#ifndef UNCORE_METRICS_COMPILE_INTERNAL_H
-#define UNCORE_METRICS_COMPILE_INTERNAL_H
+/* The compiled metric set's private representation (struct uncore_mset: its
+ * metrics, their counted terms and the events that count them), the data
+ * the three steps of compilation share: name resolution (compile.c, which
+ * calls the other two), translation of one counted event into an event of
+ * our tables (translate.h) and the measurement plan (measure.h).  Owned by
+ * no step: each includes it, and only compile.c includes the others. */
+#ifndef UNCORE_METRICS_MSET_H
+#define UNCORE_METRICS_MSET_H
 
 #include "metrics/compile.h"
 
@@ -101,14 +104,5 @@ static inline unsigned popcount32(uint32_t v)
 {
 	return (unsigned)__builtin_popcount(v);
 }
-
-/* translate.c: make reference n (an event of box kind `kind`, with the
- * filter settings in scope) a counted term of the metric. */
-int mc_resolve_event(struct rctx *c, struct mx_node *n, const char *kind);
-
-/* measure.c: place the terms of box type `box` on counters, spread over
- * instances or time-multiplexed; describe how a metric is measured. */
-int mc_plan_box(struct uncore_mset *ms, unsigned box, unsigned *failed_term);
-void mc_describe_method(struct uncore_mset *ms, struct mmetric *mm);
 
 #endif
