@@ -42,6 +42,10 @@ struct eng_box {
 	const struct direct_kind *k;
 	struct uncore_reg box_ctl; /* k->box_ctl */
 	uint64_t box_ctl_last;     /* the value last written (one bit per write) */
+	/* Its registers, asked of its kind at once when bound (box_regs): its
+	 * slots and filters find theirs here (nregs 0: asked one by one). */
+	struct direct_box_reg regs[DIRECT_MAX_BOX_REGS];
+	unsigned nregs;
 };
 
 struct eng_counter {
@@ -61,6 +65,9 @@ struct eng_filter {
 struct engine {
 	struct uncore_backend base;
 	const struct direct_platform *p;
+	/* The kind of each box type of the machine (NULL: none here), found
+	 * once when the engine is made: kind_of is asked per slot and box. */
+	const struct direct_kind **kinds;
 	struct uncore_direct_config cfg;
 	char *lock_dir; /* owned copy of cfg.lock_dir */
 	uint64_t mmio_base;
@@ -107,10 +114,7 @@ struct engine {
  * knows (perf sysfs) have none. */
 static const struct direct_kind *kind_of(const struct engine *e, unsigned box)
 {
-	const struct uncore_machine *m = &e->base.machine;
-	if (box >= m->plat->nboxes || (m->plat->boxes[box]->flags & UNCORE_BOXF_KERNEL))
-		return NULL;
-	return direct_kind_find(e->p, m->plat->boxes[box]->kind);
+	return box < e->base.machine.plat->nboxes ? e->kinds[box] : NULL;
 }
 
 static uint64_t width_mask(unsigned w)
@@ -303,11 +307,58 @@ static int set_global(struct engine *e, enum direct_global_step step, struct unc
 	return write_global(step, io, w, n, done, 0);
 }
 
+/* The registers of every box kind's instance, in one list: its box
+ * control, each counter's control and (with `all`, or when the control is
+ * not the counter too) data register, its fixed counters, its filters.
+ * 0 when they do not fit. */
+static unsigned box_query(const struct direct_kind *k, struct direct_box_reg *q, int all)
+{
+	unsigned n = 0, per_counter = all || !k->combined ? 2 : 1;
+	if ((k->box_ctl ? 1 : 0) + per_counter * k->ncounters + 2 * k->nfixed + k->nfilters >
+	    DIRECT_MAX_BOX_REGS)
+		return 0;
+	if (k->box_ctl)
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_BOX_CTL};
+	for (unsigned c = 0; c < k->ncounters; c++) {
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTL, .idx = c};
+		if (all || !k->combined)
+			q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTR, .idx = c};
+	}
+	for (unsigned f = 0; f < k->nfixed; f++) {
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTL, .idx = f};
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTR, .idx = f};
+	}
+	for (unsigned f = 0; f < k->nfilters; f++)
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FILTER, .idx = f};
+	return n;
+}
+
+/* A register of planned box `box` (its table, box_regs), or asked of its
+ * kind alone. */
+static int box_reg(struct engine *e, unsigned box, enum direct_reg_role role, unsigned idx,
+		   uint64_t mmio_base, struct uncore_reg *out)
+{
+	const struct eng_box *b = &e->boxes[box];
+	const struct uncore_boxprog *bp = &e->plan->boxes[box];
+	for (unsigned j = 0; j < b->nregs; j++)
+		if (b->regs[j].role == role && b->regs[j].idx == idx) {
+			*out = b->regs[j].reg;
+			return 0;
+		}
+	return direct_kind_reg(b->k, &e->base.machine, bp->socket, bp->instance, role, idx,
+			       mmio_base, out);
+}
+
 static int bind_slot(struct engine *e, unsigned i)
 {
 	const struct uncore_slot *s = &e->plan->slots[i];
 	const struct uncore_machine *m = &e->base.machine;
-	const struct direct_kind *k = kind_of(e, s->box);
+	/* Its box's kind and registers when the slot is that box's (as the
+	 * scheduler plans it); otherwise asked here. */
+	int own = s->boxprog < e->plan->nboxes && e->plan->boxes[s->boxprog].box == s->box &&
+		  e->plan->boxes[s->boxprog].socket == s->socket &&
+		  e->plan->boxes[s->boxprog].instance == s->instance;
+	const struct direct_kind *k = own ? e->boxes[s->boxprog].k : kind_of(e, s->box);
 	struct uncore_reg ctr;
 	int fixed = s->counter == UNCORE_SLOT_FIXED;
 	unsigned idx = fixed ? s->fixed_index : s->counter;
@@ -329,9 +380,9 @@ static int bind_slot(struct engine *e, unsigned i)
 	if ((extra && !k->nfixed) || (!fixed && k->fixed))
 		return uncore_fail(UNCORE_EINVAL, "%s: a %s counter planned on a box without one",
 				   k->title, fixed ? "fixed" : "generic");
-	rc =
-	    direct_kind_reg(k, m, s->socket, s->instance,
-			    extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR, idx, e->mmio_base, &ctr);
+	enum direct_reg_role ctr_role = extra ? DIRECT_REG_FIXED_CTR : DIRECT_REG_CTR;
+	rc = own ? box_reg(e, s->boxprog, ctr_role, idx, e->mmio_base, &ctr)
+		 : direct_kind_reg(k, m, s->socket, s->instance, ctr_role, idx, e->mmio_base, &ctr);
 	if (rc < 0)
 		return rc;
 	if (ctr.space == UNCORE_SPACE_MSR && e->batched) {
@@ -357,9 +408,10 @@ static int bind_slot(struct engine *e, unsigned i)
 	c->k = k;
 	c->box = s->boxprog;
 	c->ctr = ctr;
-	rc = direct_kind_reg(k, m, s->socket, s->instance,
-			     extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL, idx, e->mmio_base,
-			     &c->ctl);
+	enum direct_reg_role ctl_role = extra ? DIRECT_REG_FIXED_CTL : DIRECT_REG_CTL;
+	rc = own ? box_reg(e, s->boxprog, ctl_role, idx, e->mmio_base, &c->ctl)
+		 : direct_kind_reg(k, m, s->socket, s->instance, ctl_role, idx, e->mmio_base,
+				   &c->ctl);
 	if (rc < 0)
 		return rc;
 	/* A kind with register rules (writable hook) is programmed as planned:
@@ -387,9 +439,16 @@ static int bind_box(struct engine *e, unsigned i)
 	b->k = k;
 	if (!k)
 		return 0; /* bind_slot says why */
+	/* Its registers asked at once; a box that does not answer them all
+	 * (free-running counters have no control) asks one by one. */
+	if (!k->freerun) {
+		b->nregs = box_query(k, b->regs, 1);
+		if (b->nregs &&
+		    direct_kind_regs(k, m, bp->socket, bp->instance, e->mmio_base, b->regs, b->nregs) < 0)
+			b->nregs = 0;
+	}
 	if (k->box_ctl) {
-		rc = direct_kind_reg(k, m, bp->socket, bp->instance, DIRECT_REG_BOX_CTL, 0, 0,
-				     &b->box_ctl);
+		rc = box_reg(e, i, DIRECT_REG_BOX_CTL, 0, 0, &b->box_ctl);
 		if (rc < 0)
 			return rc;
 		e->sockets |= 1u << bp->socket;
@@ -412,8 +471,7 @@ static int bind_box(struct engine *e, unsigned i)
 		}
 		for (int j = 0; j < n; j++) {
 			struct eng_filter *fl = &e->filters[e->nfilters];
-			rc = direct_kind_reg(k, m, bp->socket, bp->instance, DIRECT_REG_FILTER,
-					     w[j].reg, 0, &fl->reg);
+			rc = box_reg(e, i, DIRECT_REG_FILTER, w[j].reg, 0, &fl->reg);
 			if (rc < 0)
 				return rc;
 			fl->box = i;
@@ -437,28 +495,20 @@ static int claim_box(const void *ctx, const struct direct_claim_box *cb,
 	struct direct_box_reg q[DIRECT_MAX_BOX_REGS];
 	struct uncore_reg r[2 * DIRECT_MAX_BOX_REGS];
 	uint64_t mask[2 * DIRECT_MAX_BOX_REGS];
-	unsigned n = 0, na = 0;
+	unsigned n, na = 0;
 	if (!k || k->freerun)
 		return 0;
-	if (k->box_ctl)
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_BOX_CTL};
-	for (unsigned c = 0; c < k->ncounters; c++) {
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTL, .idx = c};
-		if (!k->combined)
-			q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTR, .idx = c};
-	}
-	for (unsigned f = 0; f < k->nfixed; f++) {
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTL, .idx = f};
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTR, .idx = f};
-	}
-	for (unsigned f = 0; f < k->nfilters; f++)
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FILTER, .idx = f};
-	int rc = k->regs ? k->regs(k, &e->base.machine, cb->socket, cb->instance, q, n) : 0;
-	for (unsigned i = 0; i < n && rc == 0 && !k->regs; i++) {
-		rc = direct_kind_reg(k, &e->base.machine, cb->socket, cb->instance, q[i].role,
-				     q[i].idx, 0, &q[i].reg);
-		q[i].writable = direct_kind_writable(k, q[i].role, q[i].idx);
-	}
+	/* A box being bound has asked for them already (the same list where
+	 * the control is not the counter too). */
+	const struct eng_box *b = NULL;
+	for (unsigned i = 0; e->plan && e->boxes && !b && !k->combined && i < e->plan->nboxes; i++)
+		if (e->plan->boxes[i].box == cb->box && e->plan->boxes[i].socket == cb->socket &&
+		    e->plan->boxes[i].instance == cb->instance && e->boxes[i].nregs)
+			b = &e->boxes[i];
+	n = b ? b->nregs : box_query(k, q, 0);
+	if (b)
+		memcpy(q, b->regs, n * sizeof(*q));
+	int rc = b ? 0 : direct_kind_regs(k, &e->base.machine, cb->socket, cb->instance, 0, q, n);
 	for (unsigned i = 0; i < n && rc == 0; i++) {
 		int pci = q[i].reg.space == UNCORE_SPACE_PCI && q[i].reg.width == 4;
 		r[na] = q[i].reg;
@@ -892,6 +942,7 @@ static void eng_destroy(struct uncore_backend *base)
 	free(e->seq);
 	free(e->seq_box);
 	free(e->seq_prev);
+	free(e->kinds);
 	if (e->cfg.own_io)
 		uncore_regio_destroy(e->cfg.io);
 	free(e->lock_dir);
@@ -986,6 +1037,17 @@ int direct_engine_create(const struct direct_platform *p, const struct uncore_di
 		free(e);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
 	}
+	const struct uncore_event_platform *plat = machine->plat;
+	e->kinds = calloc(plat->nboxes ? plat->nboxes : 1, sizeof(*e->kinds));
+	if (!e->kinds) {
+		free(e->lock_dir);
+		free(e);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
+	}
+	/* Box types only the kernel's driver knows (perf sysfs) have none. */
+	for (unsigned b = 0; b < plat->nboxes; b++)
+		if (!(plat->boxes[b]->flags & UNCORE_BOXF_KERNEL))
+			e->kinds[b] = direct_kind_find(p, plat->boxes[b]->kind);
 	e->mmio_base = mmio_base;
 	e->base.ops = &eng_ops;
 	e->base.machine = *machine;

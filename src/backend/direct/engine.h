@@ -171,6 +171,13 @@ int direct_kind_reg(const struct direct_kind *k, const struct uncore_machine *m,
  * mask; a PCI register's dwords are masked by the engine). */
 uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role role, unsigned idx);
 
+/* The n registers regs[i].role/idx of instance `inst` on `socket`, with
+ * their writable bits, asked at once: the kind's regs hook (which has no
+ * MMIO registers), or direct_kind_reg and direct_kind_writable of each.
+ * 0 or the first error. */
+int direct_kind_regs(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
+		     unsigned inst, uint64_t mmio_base, struct direct_box_reg *regs, unsigned n);
+
 /* The engine as a backend for `machine` (platform p), over cfg->io;
  * mmio_base: the base of MMIO counters (Skylake client MCHBAR), 0 none. */
 int direct_engine_create(const struct direct_platform *p, const struct uncore_direct_config *cfg,

@@ -83,3 +83,18 @@ uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role 
 	}
 	return 0;
 }
+
+int direct_kind_regs(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
+		     unsigned inst, uint64_t mmio_base, struct direct_box_reg *regs, unsigned n)
+{
+	if (k->regs)
+		return k->regs(k, m, socket, inst, regs, n);
+	for (unsigned i = 0; i < n; i++) {
+		int rc = direct_kind_reg(k, m, socket, inst, regs[i].role, regs[i].idx, mmio_base,
+					 &regs[i].reg);
+		if (rc < 0)
+			return rc;
+		regs[i].writable = direct_kind_writable(k, regs[i].role, regs[i].idx);
+	}
+	return 0;
+}
