@@ -33,6 +33,7 @@
 #include "backend/direct/idle.h"
 #include "backend/direct/msr_batch.h"
 #include "backend/direct/read_ops.h"
+#include "backend/direct/write_seq.h"
 #include "common/uncore_error.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,15 +100,7 @@ struct engine {
 	/* A read's unfreeze failed: some socket may stay frozen until an
 	 * unfreeze works; the next read retries it, the poller's too (issue 29). */
 	int thaw_pending;
-	/* A programming sequence being written down (seq_begin): program's and
-	 * start's box writes, made by one call (seq_apply).  seq_box[i] names
-	 * the box whose box control the write i finishes (or -1), seq_prev the
-	 * value that box control had before: what a failed sequence undoes. */
-	int recording;
-	struct uncore_regio_op *seq;
-	int *seq_box;
-	uint64_t *seq_prev;
-	unsigned nseq, capseq;
+	struct direct_wseq seq; /* program's and start's box writes (seq_begin) */
 };
 
 /* The description of a planned box; box types only the kernel's driver
@@ -128,49 +121,26 @@ static int wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
 {
 	if (!e->claim.guarded) /* not (or no longer) bound: nothing of ours to write */
 		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
-	if (!e->recording)
-		return uncore_regio_write(e->claim.guarded, r, v);
-	if (e->nseq == e->capseq) {
-		unsigned cap = e->capseq ? 2 * e->capseq : 64;
-		struct uncore_regio_op *seq = realloc(e->seq, cap * sizeof(*seq));
-		if (seq)
-			e->seq = seq;
-		int *box = seq ? realloc(e->seq_box, cap * sizeof(*box)) : NULL;
-		if (box)
-			e->seq_box = box;
-		uint64_t *prev = box ? realloc(e->seq_prev, cap * sizeof(*prev)) : NULL;
-		if (!prev)
-			return uncore_fail(UNCORE_ENOMEM, "out of memory for %u register writes",
-					   cap);
-		e->seq_prev = prev;
-		e->capseq = cap;
-	}
-	e->seq[e->nseq] = (struct uncore_regio_op){.reg = *r, .value = v, .write = 1};
-	e->seq_box[e->nseq++] = -1;
-	return 0;
+	if (e->seq.on)
+		return direct_wseq_add(&e->seq, r, v);
+	return uncore_regio_write(e->claim.guarded, r, v);
 }
 
-/* Program's and start's box writes are written down, then made by one call
- * through the allowlist (regio.h write_seq): the same writes in the same
- * order, stopping at the first that fails, as if each were made in turn. */
-static void seq_begin(struct engine *e)
-{
-	e->recording = 1;
-	e->nseq = 0;
-}
-
-/* Makes the writes written down since seq_begin; a box control whose
- * writes were not all made keeps the value it had (wr_box_ctl's rule). */
+/* Program's and start's box writes are written down (direct_wseq_begin),
+ * then made by one call through the allowlist (regio.h write_seq): the same
+ * writes in the same order, stopping at the first that fails, as if each
+ * were made in turn; a box control whose writes were not all made keeps the
+ * value it had (wr_box_ctl's rule). */
 static int seq_apply(struct engine *e, int rc)
 {
 	size_t done = 0;
-	e->recording = 0;
-	if (rc == 0 && e->nseq)
-		rc = uncore_regio_write_seq(e->claim.guarded, e->seq, e->nseq, &done);
-	for (size_t i = e->nseq; rc < 0 && i-- > done;)
-		if (e->seq_box[i] >= 0)
-			e->boxes[e->seq_box[i]].box_ctl_last = e->seq_prev[i];
-	e->nseq = 0;
+	e->seq.on = 0;
+	if (rc == 0 && e->seq.n)
+		rc = uncore_regio_write_seq(e->claim.guarded, e->seq.op, e->seq.n, &done);
+	for (size_t i = e->seq.n; rc < 0 && i-- > done;)
+		if (e->seq.box[i] >= 0)
+			e->boxes[e->seq.box[i]].box_ctl_last = e->seq.prev[i];
+	e->seq.n = 0;
 	return rc;
 }
 
@@ -207,9 +177,9 @@ static int wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
 	} else {
 		rc = wr(e, &b->box_ctl, v);
 	}
-	if (rc == 0 && e->recording) { /* the sequence's last write finishes it */
-		e->seq_box[e->nseq - 1] = (int)(b - e->boxes);
-		e->seq_prev[e->nseq - 1] = b->box_ctl_last;
+	if (rc == 0 && e->seq.on) { /* the sequence's last write finishes it */
+		e->seq.box[e->seq.n - 1] = (int)(b - e->boxes);
+		e->seq.prev[e->seq.n - 1] = b->box_ctl_last;
 	}
 	if (rc == 0)
 		b->box_ctl_last = v;
@@ -305,32 +275,6 @@ static int set_global(struct engine *e, enum direct_global_step step, struct unc
 		global_reg(e, s, &w[n++].reg);
 	}
 	return write_global(step, io, w, n, done, 0);
-}
-
-/* The registers of every box kind's instance, in one list: its box
- * control, each counter's control and (with `all`, or when the control is
- * not the counter too) data register, its fixed counters, its filters.
- * 0 when they do not fit. */
-static unsigned box_query(const struct direct_kind *k, struct direct_box_reg *q, int all)
-{
-	unsigned n = 0, per_counter = all || !k->combined ? 2 : 1;
-	if ((k->box_ctl ? 1 : 0) + per_counter * k->ncounters + 2 * k->nfixed + k->nfilters >
-	    DIRECT_MAX_BOX_REGS)
-		return 0;
-	if (k->box_ctl)
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_BOX_CTL};
-	for (unsigned c = 0; c < k->ncounters; c++) {
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTL, .idx = c};
-		if (all || !k->combined)
-			q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTR, .idx = c};
-	}
-	for (unsigned f = 0; f < k->nfixed; f++) {
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTL, .idx = f};
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTR, .idx = f};
-	}
-	for (unsigned f = 0; f < k->nfilters; f++)
-		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FILTER, .idx = f};
-	return n;
 }
 
 /* A register of planned box `box` (its table, box_regs), or asked of its
@@ -442,9 +386,9 @@ static int bind_box(struct engine *e, unsigned i)
 	/* Its registers asked at once; a box that does not answer them all
 	 * (free-running counters have no control) asks one by one. */
 	if (!k->freerun) {
-		b->nregs = box_query(k, b->regs, 1);
-		if (b->nregs &&
-		    direct_kind_regs(k, m, bp->socket, bp->instance, e->mmio_base, b->regs, b->nregs) < 0)
+		b->nregs = direct_kind_box_query(k, b->regs, 1);
+		if (b->nregs && direct_kind_regs(k, m, bp->socket, bp->instance, e->mmio_base,
+						 b->regs, b->nregs) < 0)
 			b->nregs = 0;
 	}
 	if (k->box_ctl) {
@@ -505,7 +449,7 @@ static int claim_box(const void *ctx, const struct direct_claim_box *cb,
 		if (e->plan->boxes[i].box == cb->box && e->plan->boxes[i].socket == cb->socket &&
 		    e->plan->boxes[i].instance == cb->instance && e->boxes[i].nregs)
 			b = &e->boxes[i];
-	n = b ? b->nregs : box_query(k, q, 0);
+	n = b ? b->nregs : direct_kind_box_query(k, q, 0);
 	if (b)
 		memcpy(q, b->regs, n * sizeof(*q));
 	int rc = b ? 0 : direct_kind_regs(k, &e->base.machine, cb->socket, cb->instance, 0, q, n);
@@ -642,7 +586,7 @@ static int program_boxes(struct engine *e)
 	int rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->claim.guarded, NULL);
 	if (rc < 0)
 		return rc;
-	seq_begin(e);
+	direct_wseq_begin(&e->seq);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl)
@@ -736,7 +680,7 @@ static int eng_start(struct uncore_backend *base)
 	if (p->global_start_first)
 		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
 	if (rc == 0)
-		seq_begin(e);
+		direct_wseq_begin(&e->seq);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl) {
@@ -757,7 +701,7 @@ static int eng_start(struct uncore_backend *base)
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++)
 		if (e->boxes[i].k && e->boxes[i].k->box_ctl)
 			rc = wr_box_ctl(e, &e->boxes[i], 0);
-	if (e->recording)
+	if (e->seq.on)
 		rc = seq_apply(e, rc);
 	if (rc == 0 && !p->global_start_first)
 		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
@@ -939,9 +883,7 @@ static void eng_destroy(struct uncore_backend *base)
 	if (!e)
 		return;
 	eng_release(base);
-	free(e->seq);
-	free(e->seq_box);
-	free(e->seq_prev);
+	direct_wseq_free(&e->seq);
 	free(e->kinds);
 	if (e->cfg.own_io)
 		uncore_regio_destroy(e->cfg.io);

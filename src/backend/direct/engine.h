@@ -178,6 +178,12 @@ uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role 
 int direct_kind_regs(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
 		     unsigned inst, uint64_t mmio_base, struct direct_box_reg *regs, unsigned n);
 
+/* The registers of a box of kind k, in one list for direct_kind_regs: its
+ * box control, each counter's control and (with `all`, or when the control
+ * is not the counter too) data register, its fixed counters, its filters.
+ * At most DIRECT_MAX_BOX_REGS; 0 when they do not fit. */
+unsigned direct_kind_box_query(const struct direct_kind *k, struct direct_box_reg *q, int all);
+
 /* The engine as a backend for `machine` (platform p), over cfg->io;
  * mmio_base: the base of MMIO counters (Skylake client MCHBAR), 0 none. */
 int direct_engine_create(const struct direct_platform *p, const struct uncore_direct_config *cfg,
