@@ -182,7 +182,28 @@ int direct_kind_regs(const struct direct_kind *k, const struct uncore_machine *m
  * box control, each counter's control and (with `all`, or when the control
  * is not the counter too) data register, its fixed counters, its filters.
  * At most DIRECT_MAX_BOX_REGS; 0 when they do not fit. */
-unsigned direct_kind_box_query(const struct direct_kind *k, struct direct_box_reg *q, int all);
+static inline unsigned direct_kind_box_query(const struct direct_kind *k, struct direct_box_reg *q,
+					     int all)
+{
+	unsigned n = 0, per_counter = all || !k->combined ? 2 : 1;
+	if ((k->box_ctl ? 1 : 0) + per_counter * k->ncounters + 2 * k->nfixed + k->nfilters >
+	    DIRECT_MAX_BOX_REGS)
+		return 0;
+	if (k->box_ctl)
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_BOX_CTL};
+	for (unsigned c = 0; c < k->ncounters; c++) {
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTL, .idx = c};
+		if (all || !k->combined)
+			q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTR, .idx = c};
+	}
+	for (unsigned f = 0; f < k->nfixed; f++) {
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTL, .idx = f};
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTR, .idx = f};
+	}
+	for (unsigned f = 0; f < k->nfilters; f++)
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FILTER, .idx = f};
+	return n;
+}
 
 /* The engine as a backend for `machine` (platform p), over cfg->io;
  * mmio_base: the base of MMIO counters (Skylake client MCHBAR), 0 none. */
