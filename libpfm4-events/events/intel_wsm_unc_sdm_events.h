@@ -422,6 +422,14 @@ static const intel_x86_umask_t iu_wsm_unc_qhl_conflict_cycles[] = {
 	},
 };
 
+static const intel_x86_umask_t iu_wsm_unc_qhl_to_qmc_bypass[] = {
+	{ .uname  = "DEFAULT",
+	  .udesc  = "The SDM's unit mask 0x01 of the event (its row names none)",
+	  .ucode  = 0x100,
+	  .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL,
+	},
+};
+
 static const intel_x86_umask_t iu_wsm_unc_imc_isoc_full[] = {
 	{ .uname  = "READ_CH0",
 	  .udesc  = "Counts cycles all the entries in the DRAM channel 0 high priority queue are occupied with isochronous read requests.",
@@ -953,6 +961,14 @@ static const intel_x86_umask_t iu_wsm_unc_dram_pre_all[] = {
 	},
 };
 
+static const intel_x86_umask_t iu_wsm_unc_dram_thermal_throttled[] = {
+	{ .uname  = "DEFAULT",
+	  .udesc  = "The SDM's unit mask 0x01 of the event (its row names none)",
+	  .ucode  = 0x100,
+	  .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL,
+	},
+};
+
 static const intel_x86_umask_t iu_wsm_unc_thermal_throttling_temp[] = {
 	{ .uname  = "CORE_0",
 	  .udesc  = "Cycles that the PCU records that core 0 is above the thermal throttling threshold temperature.",
@@ -991,6 +1007,14 @@ static const intel_x86_umask_t iu_wsm_unc_thermal_throttled_temp[] = {
 	},
 };
 
+static const intel_x86_umask_t iu_wsm_unc_prochot_assertion[] = {
+	{ .uname  = "DEFAULT",
+	  .udesc  = "The SDM's unit mask 0x01 of the event (its row names none)",
+	  .ucode  = 0x100,
+	  .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL,
+	},
+};
+
 static const intel_x86_umask_t iu_wsm_unc_thermal_throttling_prochot[] = {
 	{ .uname  = "CORE_0",
 	  .udesc  = "Cycles that the PCU records that core 0 is a low power state due to the system asserting PROCHOT the entire processor has exceeded the thermal limit.",
@@ -1026,6 +1050,22 @@ static const intel_x86_umask_t iu_wsm_unc_turbo_mode[] = {
 	{ .uname  = "CORE_3",
 	  .udesc  = "Uncore cycles that core 3 is operating in turbo mode.",
 	  .ucode  = 0x800,
+	},
+};
+
+static const intel_x86_umask_t iu_wsm_unc_cycles_unhalted_l3_fll_enable[] = {
+	{ .uname  = "DEFAULT",
+	  .udesc  = "The SDM's unit mask 0x02 of the event (its row names none)",
+	  .ucode  = 0x200,
+	  .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL,
+	},
+};
+
+static const intel_x86_umask_t iu_wsm_unc_cycles_unhalted_l3_fll_disable[] = {
+	{ .uname  = "DEFAULT",
+	  .udesc  = "The SDM's unit mask 0x01 of the event (its row names none)",
+	  .ucode  = 0x100,
+	  .uflags = INTEL_X86_NCOMBO | INTEL_X86_DFL,
 	},
 };
 
@@ -1203,9 +1243,12 @@ static const intel_x86_entry_t intel_wsm_unc_sdm_pe[] = {
 },
 { .name    = "UNC_QHL_TO_QMC_BYPASS",
   .desc    = "Counts number or requests to the Quickpath Memory Controller that bypass the Quickpath Home Logic. All local accesses can be bypassed. For remote requests, only read requests can be bypassed. (SDM Table 19-20)",
-  .code    = 0x126,
+  .code    = 0x26,
   .cntmsk  = 0xff,
   .modmsk  = _NHM_UNC_ATTR_E | _NHM_UNC_ATTR_I | _NHM_UNC_ATTR_C | _NHM_UNC_ATTR_O,
+  .ngrp    = 1,
+  .numasks = LIBPFM_ARRAY_SIZE(iu_wsm_unc_qhl_to_qmc_bypass),
+  .umasks  = iu_wsm_unc_qhl_to_qmc_bypass,
 },
 { .name    = "UNC_IMC_ISOC_FULL",
   .desc    = "UNC_IMC_ISOC_FULL (SDM Table 19-20, event 0x28)",
@@ -1425,9 +1468,12 @@ static const intel_x86_entry_t intel_wsm_unc_sdm_pe[] = {
 },
 { .name    = "UNC_DRAM_THERMAL_THROTTLED",
   .desc    = "Uncore cycles DRAM was throttled due to its temperature being above the thermal throttling threshold. (SDM Table 19-20)",
-  .code    = 0x167,
+  .code    = 0x67,
   .cntmsk  = 0xff,
   .modmsk  = _NHM_UNC_ATTR_E | _NHM_UNC_ATTR_I | _NHM_UNC_ATTR_C | _NHM_UNC_ATTR_O,
+  .ngrp    = 1,
+  .numasks = LIBPFM_ARRAY_SIZE(iu_wsm_unc_dram_thermal_throttled),
+  .umasks  = iu_wsm_unc_dram_thermal_throttled,
 },
 { .name    = "UNC_THERMAL_THROTTLING_TEMP",
   .desc    = "UNC_THERMAL_THROTTLING_TEMP (SDM Table 19-20, event 0x80)",
@@ -1449,9 +1495,12 @@ static const intel_x86_entry_t intel_wsm_unc_sdm_pe[] = {
 },
 { .name    = "UNC_PROCHOT_ASSERTION",
   .desc    = "Number of system assertions of PROCHOT indicating the entire processor has exceeded the thermal limit. (SDM Table 19-20)",
-  .code    = 0x182,
+  .code    = 0x82,
   .cntmsk  = 0xff,
   .modmsk  = _NHM_UNC_ATTR_E | _NHM_UNC_ATTR_I | _NHM_UNC_ATTR_C | _NHM_UNC_ATTR_O,
+  .ngrp    = 1,
+  .numasks = LIBPFM_ARRAY_SIZE(iu_wsm_unc_prochot_assertion),
+  .umasks  = iu_wsm_unc_prochot_assertion,
 },
 { .name    = "UNC_THERMAL_THROTTLING_PROCHOT",
   .desc    = "UNC_THERMAL_THROTTLING_PROCHOT (SDM Table 19-20, event 0x83)",
@@ -1473,15 +1522,21 @@ static const intel_x86_entry_t intel_wsm_unc_sdm_pe[] = {
 },
 { .name    = "UNC_CYCLES_UNHALTED_L3_FLL_ENABLE",
   .desc    = "Uncore cycles that at least one core is unhalted and all L3 ways are enabled. (SDM Table 19-20)",
-  .code    = 0x285,
+  .code    = 0x85,
   .cntmsk  = 0xff,
   .modmsk  = _NHM_UNC_ATTR_E | _NHM_UNC_ATTR_I | _NHM_UNC_ATTR_C | _NHM_UNC_ATTR_O,
+  .ngrp    = 1,
+  .numasks = LIBPFM_ARRAY_SIZE(iu_wsm_unc_cycles_unhalted_l3_fll_enable),
+  .umasks  = iu_wsm_unc_cycles_unhalted_l3_fll_enable,
 },
 { .name    = "UNC_CYCLES_UNHALTED_L3_FLL_DISABLE",
   .desc    = "Uncore cycles that at least one core is unhalted and all L3 ways are disabled. (SDM Table 19-20)",
-  .code    = 0x186,
+  .code    = 0x86,
   .cntmsk  = 0xff,
   .modmsk  = _NHM_UNC_ATTR_E | _NHM_UNC_ATTR_I | _NHM_UNC_ATTR_C | _NHM_UNC_ATTR_O,
+  .ngrp    = 1,
+  .numasks = LIBPFM_ARRAY_SIZE(iu_wsm_unc_cycles_unhalted_l3_fll_disable),
+  .umasks  = iu_wsm_unc_cycles_unhalted_l3_fll_disable,
 },
 { .name    = "UNC_CLK_UNHALTED",
   .desc    = "Uncore unhalted clock cycles, counted by the uncore's fixed counter (SDM 18.8.2, MSR_UNCORE_FIXED_CTR0)",
