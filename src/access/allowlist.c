@@ -92,6 +92,15 @@ int uncore_allowlist_add(struct uncore_allowlist *al, const struct uncore_reg *r
 					  r->addr, write_mask);
 }
 
+int uncore_allowlist_add_regs(struct uncore_allowlist *al, const struct uncore_reg *r,
+			      const uint64_t *mask, unsigned n)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < n && rc == 0; i++)
+		rc = uncore_allowlist_add(al, &r[i], mask[i]);
+	return rc;
+}
+
 size_t uncore_allowlist_size(const struct uncore_allowlist *al)
 {
 	return al->n;

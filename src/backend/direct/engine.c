@@ -367,53 +367,53 @@ static int bind_box(struct engine *e, unsigned i)
 	return 0;
 }
 
-/* One register in the allowlist.  PCI config space is written in dwords:
- * the low dword's bits at the register, a counter's high dword at +4. */
-static int allow(struct uncore_allowlist *al, const struct direct_kind *k,
-		 const struct uncore_machine *m, const struct direct_claim_box *cb,
-		 enum direct_reg_role role, unsigned idx)
-{
-	struct uncore_reg r;
-	int rc = direct_kind_reg(k, m, cb->socket, cb->instance, role, idx, 0, &r);
-	if (rc < 0)
-		return rc;
-	uint64_t mask = direct_kind_writable(k, role, idx);
-	if (r.space != UNCORE_SPACE_PCI || r.width != 4)
-		return uncore_allowlist_add(al, &r, mask);
-	rc = uncore_allowlist_add(al, &r, mask & 0xffffffffu);
-	if (rc == 0 && (role == DIRECT_REG_CTR || role == DIRECT_REG_FIXED_CTR) && k->width > 32) {
-		r.addr += 4;
-		rc = uncore_allowlist_add(al, &r, mask >> 32);
-	}
-	return rc;
-}
-
-/* The allowlist of a claimed box (claim.h): every counter, control and
- * filter of the box, and its box control, with their writable bits; a box
- * of free-running counters is only read. */
+/* The allowlist of a claimed box (claim.h): every register of the box with
+ * its writable bits, asked of the kind at once (at most DIRECT_MAX_BOX_REGS:
+ * test_direct_descriptions); free-running counters are only read.  PCI is
+ * written in dwords: the low dword's bits at the register, the high at +4. */
 static int claim_box(const void *ctx, const struct direct_claim_box *cb,
 		     struct uncore_allowlist *al)
 {
 	const struct engine *e = ctx;
-	const struct uncore_machine *m = &e->base.machine;
 	const struct direct_kind *k = kind_of(e, cb->box);
-	int rc = 0;
+	struct direct_box_reg q[DIRECT_MAX_BOX_REGS];
+	struct uncore_reg r[2 * DIRECT_MAX_BOX_REGS];
+	uint64_t mask[2 * DIRECT_MAX_BOX_REGS];
+	unsigned n = 0, na = 0;
 	if (!k || k->freerun)
 		return 0;
 	if (k->box_ctl)
-		rc = allow(al, k, m, cb, DIRECT_REG_BOX_CTL, 0);
-	for (unsigned c = 0; c < k->ncounters && rc == 0; c++) {
-		rc = allow(al, k, m, cb, DIRECT_REG_CTL, c);
-		if (rc == 0 && !k->combined)
-			rc = allow(al, k, m, cb, DIRECT_REG_CTR, c);
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_BOX_CTL};
+	for (unsigned c = 0; c < k->ncounters; c++) {
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTL, .idx = c};
+		if (!k->combined)
+			q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTR, .idx = c};
 	}
-	for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
-		rc = allow(al, k, m, cb, DIRECT_REG_FIXED_CTL, f);
-		if (rc == 0)
-			rc = allow(al, k, m, cb, DIRECT_REG_FIXED_CTR, f);
+	for (unsigned f = 0; f < k->nfixed; f++) {
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTL, .idx = f};
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTR, .idx = f};
 	}
-	for (unsigned f = 0; f < k->nfilters && rc == 0; f++)
-		rc = allow(al, k, m, cb, DIRECT_REG_FILTER, f);
+	for (unsigned f = 0; f < k->nfilters; f++)
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FILTER, .idx = f};
+	int rc = k->regs ? k->regs(k, &e->base.machine, cb->socket, cb->instance, q, n) : 0;
+	for (unsigned i = 0; i < n && rc == 0 && !k->regs; i++) {
+		rc = direct_kind_reg(k, &e->base.machine, cb->socket, cb->instance, q[i].role,
+				     q[i].idx, 0, &q[i].reg);
+		q[i].writable = direct_kind_writable(k, q[i].role, q[i].idx);
+	}
+	for (unsigned i = 0; i < n && rc == 0; i++) {
+		int pci = q[i].reg.space == UNCORE_SPACE_PCI && q[i].reg.width == 4;
+		r[na] = q[i].reg;
+		mask[na++] = pci ? q[i].writable & 0xffffffffu : q[i].writable;
+		if (pci && (q[i].role == DIRECT_REG_CTR || q[i].role == DIRECT_REG_FIXED_CTR) &&
+		    k->width > 32) {
+			r[na] = q[i].reg;
+			r[na].addr += 4;
+			mask[na++] = q[i].writable >> 32;
+		}
+	}
+	if (rc == 0)
+		rc = uncore_allowlist_add_regs(al, r, mask, na);
 	return rc < 0 ? rc : 1;
 }
 

@@ -257,6 +257,27 @@ TEST(bad_entries_rejected)
 	uncore_allowlist_free(al);
 }
 
+/* A claimed box's registers added at once: each with its own mask, in
+ * order; a bad one stops there, those before it stay. */
+TEST(registers_added_at_once)
+{
+	struct uncore_allowlist *al;
+	const struct uncore_reg r[] = {msr(0, 0xe00), pci(0x1e000, 0xa0, 4), pci(0x1e000, 0xa4, 4),
+				       msr(0, 0xe01)};
+	const uint64_t mask[] = {0xff, 0xffff0000u, 1ull << 32, 0x1};
+	CHECK_EQ_INT(uncore_allowlist_create(&al), 0);
+	CHECK_EQ_INT(uncore_allowlist_add_regs(al, r, mask, 2), 0);
+	CHECK_EQ_INT(uncore_allowlist_size(al), 2);
+	CHECK_EQ_INT(uncore_allowlist_check_write(al, &r[0], 0x80), 0);
+	CHECK_EQ_INT(uncore_allowlist_check_write(al, &r[0], 0x100), UNCORE_EDENIED);
+	CHECK_EQ_INT(uncore_allowlist_check_write(al, &r[1], 0x10000), 0);
+	CHECK_EQ_INT(uncore_allowlist_check_write(al, &r[1], 0x1), UNCORE_EDENIED);
+	/* The PCI mask above bit 31 is refused: the fourth is not added. */
+	CHECK_EQ_INT(uncore_allowlist_add_regs(al, r + 2, mask + 2, 2), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_allowlist_size(al), 2);
+	uncore_allowlist_free(al);
+}
+
 /* xorshift64*: deterministic, so a failure is reproducible from the seed. */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint64_t rnd(void)
@@ -416,6 +437,7 @@ int main(void)
 	RUN(reads_pass_through_unless_restricted);
 	RUN(inner_errors_come_back);
 	RUN(bad_entries_rejected);
+	RUN(registers_added_at_once);
 	RUN(random_writes_only_allowlisted_reach_inner);
 	return harness_done();
 }
