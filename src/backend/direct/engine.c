@@ -92,6 +92,15 @@ struct engine {
 	/* A read's unfreeze failed: some socket may stay frozen until an
 	 * unfreeze works; the next read retries it, the poller's too (issue 29). */
 	int thaw_pending;
+	/* A programming sequence being written down (seq_begin): program's and
+	 * start's box writes, made by one call (seq_apply).  seq_box[i] names
+	 * the box whose box control the write i finishes (or -1), seq_prev the
+	 * value that box control had before: what a failed sequence undoes. */
+	int recording;
+	struct uncore_regio_op *seq;
+	int *seq_box;
+	uint64_t *seq_prev;
+	unsigned nseq, capseq;
 };
 
 /* The description of a planned box; box types only the kernel's driver
@@ -109,11 +118,56 @@ static uint64_t width_mask(unsigned w)
 	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 }
 
+/* The write of `r` - or, while a sequence is written down, its place in
+ * it (seq_apply makes it). */
 static int wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
 {
 	if (!e->claim.guarded) /* not (or no longer) bound: nothing of ours to write */
 		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
-	return uncore_regio_write(e->claim.guarded, r, v);
+	if (!e->recording)
+		return uncore_regio_write(e->claim.guarded, r, v);
+	if (e->nseq == e->capseq) {
+		unsigned cap = e->capseq ? 2 * e->capseq : 64;
+		struct uncore_regio_op *seq = realloc(e->seq, cap * sizeof(*seq));
+		if (seq)
+			e->seq = seq;
+		int *box = seq ? realloc(e->seq_box, cap * sizeof(*box)) : NULL;
+		if (box)
+			e->seq_box = box;
+		uint64_t *prev = box ? realloc(e->seq_prev, cap * sizeof(*prev)) : NULL;
+		if (!prev)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for %u register writes",
+					   cap);
+		e->seq_prev = prev;
+		e->capseq = cap;
+	}
+	e->seq[e->nseq] = (struct uncore_regio_op){.reg = *r, .value = v, .write = 1};
+	e->seq_box[e->nseq++] = -1;
+	return 0;
+}
+
+/* Program's and start's box writes are written down, then made by one call
+ * through the allowlist (regio.h write_seq): the same writes in the same
+ * order, stopping at the first that fails, as if each were made in turn. */
+static void seq_begin(struct engine *e)
+{
+	e->recording = 1;
+	e->nseq = 0;
+}
+
+/* Makes the writes written down since seq_begin; a box control whose
+ * writes were not all made keeps the value it had (wr_box_ctl's rule). */
+static int seq_apply(struct engine *e, int rc)
+{
+	size_t done = 0;
+	e->recording = 0;
+	if (rc == 0 && e->nseq)
+		rc = uncore_regio_write_seq(e->claim.guarded, e->seq, e->nseq, &done);
+	for (size_t i = e->nseq; rc < 0 && i-- > done;)
+		if (e->seq_box[i] >= 0)
+			e->boxes[e->seq_box[i]].box_ctl_last = e->seq_prev[i];
+	e->nseq = 0;
+	return rc;
 }
 
 /* A counter control write; twice on the kinds whose erratum asks for it
@@ -148,6 +202,10 @@ static int wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
 		}
 	} else {
 		rc = wr(e, &b->box_ctl, v);
+	}
+	if (rc == 0 && e->recording) { /* the sequence's last write finishes it */
+		e->seq_box[e->nseq - 1] = (int)(b - e->boxes);
+		e->seq_prev[e->nseq - 1] = b->box_ctl_last;
 	}
 	if (rc == 0)
 		b->box_ctl_last = v;
@@ -532,6 +590,9 @@ static int eng_acquire(struct uncore_backend *base, const struct uncore_plan *co
 static int program_boxes(struct engine *e)
 {
 	int rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->claim.guarded, NULL);
+	if (rc < 0)
+		return rc;
+	seq_begin(e);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl)
@@ -552,7 +613,7 @@ static int program_boxes(struct engine *e)
 				rc = wr_ctl(e, x, x->ctl_value);
 		}
 	}
-	return rc;
+	return seq_apply(e, rc);
 }
 
 static int eng_program(struct uncore_backend *base, const struct uncore_plan *plan)
@@ -624,6 +685,8 @@ static int eng_start(struct uncore_backend *base)
 		return uncore_fail(UNCORE_ESTATE, "start before program");
 	if (p->global_start_first)
 		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
+	if (rc == 0)
+		seq_begin(e);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl) {
@@ -644,6 +707,8 @@ static int eng_start(struct uncore_backend *base)
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++)
 		if (e->boxes[i].k && e->boxes[i].k->box_ctl)
 			rc = wr_box_ctl(e, &e->boxes[i], 0);
+	if (e->recording)
+		rc = seq_apply(e, rc);
 	if (rc == 0 && !p->global_start_first)
 		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
 	if (rc == 0) {
@@ -824,6 +889,9 @@ static void eng_destroy(struct uncore_backend *base)
 	if (!e)
 		return;
 	eng_release(base);
+	free(e->seq);
+	free(e->seq_box);
+	free(e->seq_prev);
 	if (e->cfg.own_io)
 		uncore_regio_destroy(e->cfg.io);
 	free(e->lock_dir);

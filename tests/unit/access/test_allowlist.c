@@ -278,6 +278,43 @@ TEST(registers_added_at_once)
 	uncore_allowlist_free(al);
 }
 
+/* A programming sequence (write_seq): the writes in order up to a refused
+ * one, which stops it before the device sees it or anything after it; the
+ * fallback of a regio without the operation makes the same writes. */
+TEST(sequence_stops_at_a_refused_write)
+{
+	struct uncore_allowlist *al = sample_list();
+	struct uncore_regio *inner = fake_regio_create(0), *io;
+	struct fake_regio *f = fake_regio_of(inner);
+	CHECK_EQ_INT(uncore_allowlist_wrap(al, inner, 0, &io), 0);
+	const struct uncore_regio_op ops[] = {
+	    {.reg = msr(0, 0xe01), .value = 0x400000, .write = 1},
+	    {.reg = msr(0, 0xe08), .value = 0, .write = 1},
+	    {.reg = msr(0, 0xe01), .value = 1u << 20, .write = 1}, /* reserved bit 20 */
+	    {.reg = msr(0, 0xe02), .value = 0x400000, .write = 1},
+	};
+	size_t done = 99, n;
+	CHECK_EQ_INT(uncore_regio_write_seq(io, ops, 4, &done), UNCORE_EDENIED);
+	CHECK_EQ_U64(done, 2);
+	CHECK_CONTAINS(uncore_error_detail(), "outside the writable mask");
+	const struct fake_access *log = fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 2);
+	for (size_t i = 0; i < 2 && i < n; i++) {
+		CHECK_EQ_INT(log[i].op, FAKE_WRITE);
+		CHECK_EQ_U64(log[i].reg.addr, ops[i].reg.addr);
+		CHECK_EQ_U64(log[i].value, ops[i].value);
+	}
+	CHECK_EQ_U64(uncore_allowlist_refused(io), 1);
+	fake_regio_clear_log(f);
+	CHECK_EQ_INT(uncore_regio_write_seq(inner, ops, 2, &done), 0);
+	CHECK_EQ_U64(done, 2);
+	fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 2);
+	uncore_regio_destroy(io);
+	uncore_regio_destroy(inner);
+	uncore_allowlist_free(al);
+}
+
 /* xorshift64*: deterministic, so a failure is reproducible from the seed. */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint64_t rnd(void)
@@ -438,6 +475,7 @@ int main(void)
 	RUN(inner_errors_come_back);
 	RUN(bad_entries_rejected);
 	RUN(registers_added_at_once);
+	RUN(sequence_stops_at_a_refused_write);
 	RUN(random_writes_only_allowlisted_reach_inner);
 	return harness_done();
 }
