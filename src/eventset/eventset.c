@@ -307,12 +307,19 @@ static void prepare_metric_sums(struct uncore_set *s)
 		ph->sum_slot[nr + t] = c->maxslots;
 		ph->sum_off[nr + t] = 0;
 	}
+	/* A term's first slot is its sum's own (one load fewer than adding
+	 * it to a 0 past the plan's, as the raw entries' first slots are);
+	 * the others add to it. */
 	for (unsigned e = c->nraw; e < c->nsev; e++) {
 		unsigned t = nr + c->info[e].term, l = (unsigned)ph->local[e];
 		ph->sum_off[t] += c->base[e];
 		for (unsigned m = 0; m < pl->count[l]; m++) {
 			unsigned slot = pl->slot_index[pl->first[l] + m];
 			ph->sum_off[t] += f[slot].total - f[slot].last;
+			if (ph->sum_slot[t] == c->maxslots) {
+				ph->sum_slot[t] = slot;
+				continue;
+			}
 			ph->more_slot[nm] = slot;
 			ph->more_dst[nm] = t;
 			nm++;
