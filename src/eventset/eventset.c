@@ -307,22 +307,19 @@ static void prepare_metric_sums(struct uncore_set *s)
 		ph->sum_slot[nr + t] = c->maxslots;
 		ph->sum_off[nr + t] = 0;
 	}
-	/* A term's first slot is its sum's own (one load fewer than adding
-	 * it to a 0 past the plan's, as the raw entries' first slots are);
-	 * the others add to it. */
+	/* A term's first slot is its sum's own (not added to a 0), the others add to it. */
 	for (unsigned e = c->nraw; e < c->nsev; e++) {
 		unsigned t = nr + c->info[e].term, l = (unsigned)ph->local[e];
 		ph->sum_off[t] += c->base[e];
 		for (unsigned m = 0; m < pl->count[l]; m++) {
 			unsigned slot = pl->slot_index[pl->first[l] + m];
 			ph->sum_off[t] += f[slot].total - f[slot].last;
-			if (ph->sum_slot[t] == c->maxslots) {
+			if (ph->sum_slot[t] == c->maxslots)
 				ph->sum_slot[t] = slot;
-				continue;
+			else {
+				ph->more_slot[nm] = slot;
+				ph->more_dst[nm++] = t;
 			}
-			ph->more_slot[nm] = slot;
-			ph->more_dst[nm] = t;
-			nm++;
 		}
 	}
 	ph->sums.n = nr + c->nterms;
@@ -413,10 +410,8 @@ static inline __attribute__((always_inline)) int clock_now(const struct uncore_c
 	return c->now_ns ? c->now_ns(c->ctx, ns) : uncore_clock_now(c, ns);
 }
 
-/* The read made again while it looks preempted (read_timed_sums): a read
- * that does not freeze, or the origin's; *b and *a, the clock around the
- * last attempt.  Out of the common path (a frozen read's), which it costs
- * no instruction. */
+/* The read made again while it looks preempted (read_timed_sums: one that does
+ * not freeze, or the origin's); *b, *a: the clock around the last attempt. */
 static __attribute__((noinline)) int read_again(struct uncore_set *s, uint64_t *raw,
 						struct uncore_share_sums *sums, int origin,
 						int *read_rc, uint64_t *b, uint64_t *a)
@@ -458,11 +453,9 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 		return rc;
 	if (a < b)
 		a = b;
-	/* How long a read takes unpreempted: the shortest read seen (not the
-	 * origin's, which follows the start at once and has nothing to catch
-	 * up), drifting up slowly with reads that were not preempted, so that
-	 * a machine that preempts often does not raise the bar by which a
-	 * preempted read is known. */
+	/* How long a read takes unpreempted: the shortest seen (not the origin's,
+	 * with nothing to catch up), drifting up slowly with unpreempted reads, so
+	 * that frequent preemption does not raise the bar that knows one. */
 	if (!origin) {
 		uint64_t d = a - b, w = s->read_window;
 		if (!w || d < w)
@@ -914,9 +907,7 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
 	if (__builtin_expect(!(s->running & s->summed), 0)) {
 		int running = s->running;
-		/* A running set of metrics read through sums: straight to its
-		 * read, not through set_read_other's dispatch and frame
-		 * (bench/README.md, section 8). */
+		/* Metrics through sums: not through set_read_other (bench/README.md 8). */
 		int rc = running && s->summed == 2 && s->live ? set_read_msum(s, values)
 							      : set_read_other(s, values);
 		if (rc < 0 && running)
