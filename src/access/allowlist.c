@@ -92,6 +92,15 @@ int uncore_allowlist_add(struct uncore_allowlist *al, const struct uncore_reg *r
 					  r->addr, write_mask);
 }
 
+int uncore_allowlist_add_regs(struct uncore_allowlist *al, const struct uncore_reg *r,
+			      const uint64_t *mask, unsigned n)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < n && rc == 0; i++)
+		rc = uncore_allowlist_add(al, &r[i], mask[i]);
+	return rc;
+}
+
 size_t uncore_allowlist_size(const struct uncore_allowlist *al)
 {
 	return al->n;
@@ -247,6 +256,21 @@ static int wrap_write(struct uncore_regio *io, const struct uncore_reg *r, uint6
 	return rc;
 }
 
+/* A programming sequence: each write checked and made in turn, as n
+ * wrap_write calls stopping at a failure make them (a refused write stops
+ * the sequence before it reaches the device). */
+static int wrap_write_seq(struct uncore_regio *io, const struct uncore_regio_op *ops, size_t n,
+			  size_t *done)
+{
+	int rc = 0;
+	size_t i = 0;
+	for (; i < n; i++)
+		if ((rc = wrap_write(io, &ops[i].reg, ops[i].value)) < 0)
+			break;
+	*done = i;
+	return rc;
+}
+
 static void wrap_destroy(struct uncore_regio *io)
 {
 	struct allow_wrapper *w = io->impl;
@@ -261,6 +285,7 @@ static const struct uncore_regio_ops allowlist_ops = {
     .read = wrap_read,
     .write = wrap_write,
     .batch = wrap_batch,
+    .write_seq = wrap_write_seq,
     /* No read_twice: the list wraps MSR devices (their reads do not
      * tear) and the views used for writes; two reads go through
      * wrap_read (regio.h). */

@@ -37,6 +37,11 @@ int uncore_allowlist_add_range(struct uncore_allowlist *al, enum uncore_space sp
 int uncore_allowlist_add(struct uncore_allowlist *al, const struct uncore_reg *r,
 			 uint64_t write_mask);
 
+/* Registers r[0..n) with their write masks mask[0..n), in that order: a
+ * claimed box's at once.  0, or the first error (those before it stay). */
+int uncore_allowlist_add_regs(struct uncore_allowlist *al, const struct uncore_reg *r,
+			      const uint64_t *mask, unsigned n);
+
 /* Number of entries added so far. */
 size_t uncore_allowlist_size(const struct uncore_allowlist *al);
 

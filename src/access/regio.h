@@ -60,6 +60,14 @@ struct uncore_regio_ops {
 	 * first op failed with its detail set.  NULL: uncore_regio_batch()
 	 * makes them one by one, in order, each even when another failed. */
 	int (*batch)(struct uncore_regio *io, struct uncore_regio_op *ops, size_t n);
+	/* Optional: n writes (ops[i].write set) in array order, stopping at
+	 * the first that fails: 0, or that write's code with its detail set;
+	 * *done says how many were made.  Exactly the writes, in the order,
+	 * that n calls of write stopping at a failure make (a programming
+	 * sequence asks for that order, unlike batch).  NULL:
+	 * uncore_regio_write_seq() calls write n times. */
+	int (*write_seq)(struct uncore_regio *io, const struct uncore_regio_op *ops, size_t n,
+			 size_t *done);
 	/* Optional: read `r` twice, back to back, exactly as two consecutive
 	 * read calls would (for the torn-read rule of a PCI counter, whose
 	 * two reads are then as close together as the device allows): the
@@ -99,6 +107,22 @@ static inline int uncore_regio_write(struct uncore_regio *io, const struct uncor
 				     uint64_t value)
 {
 	return io->ops->write(io, r, value);
+}
+
+/* n writes in order, stopping at the first failure (the write_seq
+ * operation, or write n times): one call for a programming sequence. */
+static inline int uncore_regio_write_seq(struct uncore_regio *io, const struct uncore_regio_op *ops,
+					 size_t n, size_t *done)
+{
+	if (io->ops->write_seq)
+		return io->ops->write_seq(io, ops, n, done);
+	int rc = 0;
+	size_t i = 0;
+	for (; i < n && rc == 0; i++)
+		if ((rc = io->ops->write(io, &ops[i].reg, ops[i].value)) < 0)
+			break;
+	*done = i;
+	return rc;
 }
 
 /* Two reads through read: what uncore_regio_read_twice() does for an

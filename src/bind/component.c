@@ -46,17 +46,12 @@ static int read_freeze_wanted(const struct uncore_component *c)
 	return uncore_settings_default_on(c->settings->read_freeze);
 }
 
-static int sim_now(void *ctx, uint64_t *ns)
-{
-	return uncore_sim_now(ctx, ns);
-}
-
 /* Metrics time their interval with the simulator's clock (virtual or wall,
  * as its scenario says) and its model's TSC. */
 static void use_sim_clock(struct uncore_component *c, struct uncore_sim *sim)
 {
 	struct uncore_sim_topology topo;
-	c->clock.now_ns = sim_now;
+	c->clock.now_ns = uncore_sim_clock;
 	c->clock.ctx = sim;
 	if (uncore_sim_topology(sim, &topo) == 0)
 		c->clock.tsc_hz = topo.clock_hz[HSWEP_CLK_TSC];

@@ -1,12 +1,9 @@
 /* Event-set clocks (see clock.h). */
 #include "eventset/clock.h"
 
-#include "common/uncore_error.h"
-
 #include <cpuid.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* The TSC frequency in the brand string of CPUID leaves 0x80000002-4
  * ("Intel(R) Xeon(R) CPU E5-2699 v3 @ 2.30GHz"), or 0. */
@@ -39,26 +36,4 @@ void uncore_clock_host(struct uncore_clock *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->tsc_hz = brand_tsc_hz();
-}
-
-int uncore_clock_now(const struct uncore_clock *c, uint64_t *ns)
-{
-	if (c && c->now_ns)
-		return c->now_ns(c->ctx, ns);
-	struct timespec ts;
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return uncore_fail(UNCORE_EIO, "clock_gettime(CLOCK_MONOTONIC) failed");
-	*ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	return 0;
-}
-
-int uncore_clock_now_coarse(const struct uncore_clock *c, uint64_t *ns)
-{
-	if (c && c->now_ns)
-		return c->now_ns(c->ctx, ns);
-	struct timespec ts;
-	if (clock_gettime(CLOCK_MONOTONIC_COARSE, &ts) != 0)
-		return uncore_fail(UNCORE_EIO, "clock_gettime(CLOCK_MONOTONIC_COARSE) failed");
-	*ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	return 0;
 }

@@ -39,13 +39,15 @@ static int target_cmp(const void *pa, const void *pb)
 	return a->event < b->event ? -1 : a->event > b->event;
 }
 
-static void box_label(const struct uncore_machine *m, unsigned box, unsigned inst, unsigned socket,
-		      char *buf, size_t len)
+/* The box instance a message names ("hswep_unc_imc3 on socket 1"), in buf. */
+static const char *box_label(const struct uncore_machine *m, unsigned box, unsigned inst,
+			     unsigned socket, char *buf, size_t len)
 {
 	char name[64];
 	if (uncore_box_instance_name(m->plat->boxes[box], (int)inst, name, sizeof(name)) < 0)
 		snprintf(name, sizeof(name), "%s", m->plat->boxes[box]->name);
 	snprintf(buf, len, "%s on socket %u", name, socket);
+	return buf;
 }
 
 /* Which sockets an event counts on: a bit mask, or a negative error. */
@@ -168,6 +170,10 @@ static const char *filter_name(const struct uncore_box_type *box, const struct u
 	return "";
 }
 
+/* The box instance of place_box's targets, named only in a message: an
+ * event set that fits never builds its name. */
+#define WHERE box_label(m, t[0].box, t[0].instance, t[0].socket, where, sizeof(where))
+
 /* Place the events of one box instance (targets t[0..n)). */
 static int place_box(const struct uncore_machine *m, const struct uncore_sched_event *ev,
 		     const struct target *t, unsigned n, struct uncore_plan *p, unsigned *slot_of)
@@ -178,10 +184,8 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 	unsigned uniq[64], nuniq = 0; /* first target index of each distinct encoding */
 	unsigned uniq_of[64];
 	char where[96];
-
-	box_label(m, t[0].box, t[0].instance, t[0].socket, where, sizeof(where));
 	if (n > 64)
-		return uncore_fail(UNCORE_ECONFLICT, "box full: %u events on %s", n, where);
+		return uncore_fail(UNCORE_ECONFLICT, "box full: %u events on %s", n, WHERE);
 	memset(&acc, 0, sizeof(acc));
 	acc.nfilters = (uint8_t)box->nfilters;
 	for (unsigned k = 0; k < n; k++) {
@@ -195,10 +199,10 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 						"filter conflict on %s: %s and %s need different values of "
 						"the box's filter register%s%s; count them in separate event "
 						"sets, or on different boxes with :box=N",
-						where, o->name, e->name, box->nfilters ? " " : "",
+						WHERE, o->name, e->name, box->nfilters ? " " : "",
 						filter_name(box, &o->enc, &e->enc));
 			}
-			return uncore_fail(UNCORE_ECONFLICT, "filter conflict on %s: %s", where, e->name);
+			return uncore_fail(UNCORE_ECONFLICT, "filter conflict on %s: %s", WHERE, e->name);
 		}
 		unsigned u;
 		for (u = 0; u < nuniq; u++)
@@ -219,18 +223,18 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 			unsigned fi = e->enc.fixed_index;
 			if (box->nfixed == 0)
 				return uncore_fail(UNCORE_ECONFLICT, "%s needs a fixed counter, which %s lacks",
-						   e->name, where);
+						   e->name, WHERE);
 			if (fi >= box->nfixed || fi >= 8)
 				return uncore_fail(UNCORE_ECONFLICT, "%s needs fixed counter %u, which %s lacks",
-						   e->name, fi, where);
+						   e->name, fi, WHERE);
 			if (fixed_owner[fi] >= 0 && box->nfixed == 1)
 				return uncore_fail(UNCORE_ECONFLICT,
 						   "box full: %s and %s both need the one fixed counter of %s",
-						   ev[t[uniq[fixed_owner[fi]]].event].name, e->name, where);
+						   ev[t[uniq[fixed_owner[fi]]].event].name, e->name, WHERE);
 			if (fixed_owner[fi] >= 0)
 				return uncore_fail(UNCORE_ECONFLICT,
 						   "box full: %s and %s both need fixed counter %u of %s",
-						   ev[t[uniq[fixed_owner[fi]]].event].name, e->name, fi, where);
+						   ev[t[uniq[fixed_owner[fi]]].event].name, e->name, fi, WHERE);
 			fixed_owner[fi] = (int)u;
 			continue;
 		}
@@ -248,7 +252,7 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 		return uncore_fail(UNCORE_ECONFLICT,
 				   "box full: %s has %u counters but %u events need one (%s); remove "
 				   "events or split them over event sets",
-				   where, box->ngeneric, ngen, names);
+				   WHERE, box->ngeneric, ngen, names);
 	}
 	int owner[64];
 	for (unsigned c = 0; c < 64; c++)
@@ -270,7 +274,7 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 					   "counter restriction: %s can only use counter%s %s of %s, "
 					   "taken by %s",
 					   e->name, strchr(cl, ',') ? "s" : "", allowed[g] ? cl : "(none)",
-					   where, holders[0] ? holders : "other events");
+					   WHERE, holders[0] ? holders : "other events");
 		}
 	}
 
@@ -320,6 +324,7 @@ static int place_box(const struct uncore_machine *m, const struct uncore_sched_e
 	p->nboxes++;
 	return 0;
 }
+#undef WHERE
 
 void uncore_plan_free(struct uncore_plan *plan)
 {

@@ -379,6 +379,11 @@ int uncore_sim_advance(struct uncore_sim *sim, uint64_t ns)
 	return 0;
 }
 
+int uncore_sim_clock(void *sim, uint64_t *ns)
+{
+	return uncore_sim_now(sim, ns);
+}
+
 int uncore_sim_now(struct uncore_sim *sim, uint64_t *ns)
 {
 	int rc = sim_lock(sim);

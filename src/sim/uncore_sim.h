@@ -115,6 +115,11 @@ int uncore_sim_advance(struct uncore_sim *sim, uint64_t ns);
 /* Current simulated time in nanoseconds since creation. */
 int uncore_sim_now(struct uncore_sim *sim, uint64_t *ns);
 
+/* The same as an event set's clock reads it (eventset/clock.h, now_ns with
+ * the simulator as its ctx): the simulator's time is the machine's, as its
+ * registers are. */
+int uncore_sim_clock(void *sim, uint64_t *ns);
+
 enum uncore_sim_clock_mode {
 	UNCORE_SIM_CLOCK_VIRTUAL = 0, /* time moves only when advanced (default) */
 	UNCORE_SIM_CLOCK_WALL = 1,    /* time follows the wall clock from now on */

@@ -28,9 +28,9 @@ expect() {
 }
 
 # run_checks LABEL COMMAND...: run a test program and pass its verdict on.
-# Its PASS/FAIL/SKIP lines are relabelled "PASS LABEL: ...", its PLAN
-# lines passed on (the caller's own plan counts only its own checks), its
-# other lines indented; a non-zero exit status, a death by signal, a program
+# Its PASS/FAIL/SKIP lines are relabelled "PASS LABEL: ...", its other
+# lines indented (a program that declares a plan has its checks planned
+# here: the caller's plan counts only the caller's own); a non-zero exit status, a death by signal, a program
 # that reports no check at all or fewer than the checks it declares (its
 # PLAN lines, an integration script's) is a FAIL naming the program.  (Never pipe
 # a test program into sed: the pipe's status is sed's, and a crash passes.)
@@ -42,9 +42,8 @@ run_checks() {
 	out=$(mktemp)
 	"$@" >"$out" 2>&1
 	rc=$?
-	# The program's own plan stays a plan (the caller's counts its own checks).
 	sed -e "s/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\) /\1 $label: /" \
-		-e '/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\|PLAN\) /!s/^/   /' "$out"
+		-e '/^\(PASS\|FAIL\|SKIP\|SKIP-DEP\) /!s/^/   /' "$out"
 	if [ "$rc" -gt 128 ]; then
 		fail "$label: $(basename "$1") was killed by signal $((rc - 128)) (exit status $rc)"
 	elif [ "$rc" -ne 0 ]; then
@@ -58,6 +57,10 @@ run_checks() {
 	elif [ "$n" -lt "$planned" ]; then
 		fail "$label: $(basename "$1") reported $n of the $planned checks it declares: it stopped early"
 	fi
+	# A program with a plan of its own (an integration script): its checks
+	# are planned here, as many as it reported (fewer is the FAIL above),
+	# so the caller's plan counts only the caller's own checks.
+	[ "$planned" -gt 0 ] && echo "PLAN $n"
 	rm -f "$out"
 	return "$rc"
 }

@@ -34,13 +34,23 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-# Two free loopback ports (the kernel's choice), for the endpoint and the server.
-read -r eport pport < <("$PYTHON3" -c '
+# Two free loopback ports (the kernel's choice), for the endpoint and the
+# server.  Free when chosen, not reserved: another program may take one
+# before uncored binds it (CI ran into that), so a port in use is chosen
+# again, five times at most.
+for try in 1 2 3 4 5; do
+	read -r eport pport < <("$PYTHON3" -c '
 import socket
 s = [socket.socket() for _ in range(2)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
-uncored_sim_up "$tmp" --prometheus "127.0.0.1:$eport" || exit 0
+	uncored_sim_up "$tmp" --prometheus "127.0.0.1:$eport" >"$tmp/up.out" && break
+	uncored_sim_down "$tmp"
+	if [ "$try" = 5 ] || ! grep -q 'Address already in use' "$tmp/uncored.err"; then
+		cat "$tmp/up.out"
+		exit 0
+	fi
+done
 "$sim" advance "$node" 2s
 cat >"$tmp/prometheus.yml" <<YML
 global:

@@ -17,7 +17,7 @@
 # runs N busy processes beside the tests and ends them.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 47
+plan 49
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 runner=$SRCDIR/tests/run-tests.sh
@@ -44,7 +44,8 @@ fake script_early "$lib; plan 3; pass one; exit 0"
 fake script_noplan "$lib; pass one; pass two"
 fake script_branch "$lib; plan 1; pass one; if true; then plan 2; pass two; pass three; fi"
 fake script_pipe "$lib; plan 1; if '$tmp/crash' | grep -q PASS; then pass 'the program said PASS'; else fail 'the program in the pipe failed'; fi"
-fake script_inner_early "$lib; plan 1; run_checks inner '$tmp/script_early'"
+fake script_inner_early "$lib; plan 0; run_checks inner '$tmp/script_early'"
+fake script_over "$lib; plan 1; pass one; pass two"
 fake script_hang "# timeout: 2
 $lib; plan 1; pass one; sleep 60"
 fake load "$lib; plan 1
@@ -125,6 +126,9 @@ verdict script_noplan 1 "2 passed, 1 failed, 0 skipped" CI=
 expect "runner: a script that declares no number of checks fails" \
 	grep -q 'FAIL script_noplan declares no number of checks' "$tmp/script_noplan.out"
 verdict script_branch 0 "3 passed, 0 failed, 0 skipped" CI=
+verdict script_over 1 "2 passed, 1 failed, 0 skipped" CI=
+expect "runner: a script that passes with more checks than it declares fails, saying so" \
+	grep -q 'FAIL script_over reported 2 checks, more than the 1 it declares: update its plan' "$tmp/script_over.out"
 verdict script_inner_early 1 "1 passed, 1 failed, 0 skipped" CI=
 expect "run_checks: a script run inside another that stops early fails there too" \
 	grep -q 'FAIL inner: script_early reported 1 of the 3 checks it declares' "$tmp/script_inner_early.out"

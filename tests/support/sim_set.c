@@ -26,11 +26,6 @@ const char *sim_set_scenario_dir(void)
 	return dir;
 }
 
-static int sim_now(void *ctx, uint64_t *ns)
-{
-	return uncore_sim_now(ctx, ns);
-}
-
 /* The machine and its scenario. */
 static int sim_machine(struct sim_set *e, const char *model, const char *scenario,
 		       const char *scenario_text)
@@ -74,7 +69,7 @@ static int sim_set_on_backend(struct sim_set *e)
 	int rc = uncore_set_create(e->be, &e->set);
 	if (rc == 0) {
 		struct uncore_clock clk = {
-		    .now_ns = sim_now, .ctx = e->sim, .tsc_hz = e->topo.clock_hz[HSWEP_CLK_TSC]};
+		    .now_ns = uncore_sim_clock, .ctx = e->sim, .tsc_hz = e->topo.clock_hz[HSWEP_CLK_TSC]};
 		uncore_set_clock(e->set, &clk);
 	}
 	return rc;

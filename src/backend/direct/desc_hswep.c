@@ -40,17 +40,20 @@ static const enum hswep_reg_kind role_reg[] = {
 };
 
 /* PCI registers on the package's uncore or root bus (hswep_box_bus); PCI
- * counters as their low dword (the engine reads the high one at +4). */
+ * counters as their low dword (the engine reads the high one at +4).  One
+ * call into the register description (hswep_box_regs). */
 static int hsx_reg(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
 		   unsigned inst, enum direct_reg_role role, unsigned idx, uint64_t mmio_base,
 		   struct uncore_reg *out)
 {
 	(void)mmio_base;
-	const struct hswep_box_desc *d = hswep_box(k->layout);
-	unsigned bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS
-			   ? hswep_box_bus(d, m->pci_bus[socket], m->pci_root_bus[socket])
-			   : 0;
-	return hswep_reg(d, inst, role_reg[role], idx, socket, bus, out);
+	struct hswep_reg_req req = {.kind = role_reg[role], .index = idx};
+	int bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS;
+	int rc = hswep_box_regs(k->layout, inst, socket, bus ? m->pci_bus[socket] : 0,
+				bus ? m->pci_root_bus[socket] : 0, &req, 1);
+	if (rc == 0)
+		*out = req.reg;
+	return rc;
 }
 
 /* The register's write rules (the manual's field tables): its valid and
@@ -60,6 +63,26 @@ static uint64_t hsx_writable(const struct direct_kind *k, enum direct_reg_role r
 	const struct hswep_reg_rules *r =
 	    hswep_reg_rules(hswep_box(k->layout), role_reg[role], idx);
 	return r ? r->valid | r->must1 : 0;
+}
+
+/* Every register a claim asks for of one box, in one call (the engine's
+ * allowlist of a claimed box): hsx_reg and hsx_writable of each. */
+static int hsx_regs(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
+		    unsigned inst, struct direct_box_reg *regs, unsigned n)
+{
+	struct hswep_reg_req req[DIRECT_MAX_BOX_REGS];
+	int bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS;
+	if (n > DIRECT_MAX_BOX_REGS)
+		return uncore_fail(UNCORE_ENOSPACE, "%s: %u registers asked at once", k->title, n);
+	for (unsigned i = 0; i < n; i++)
+		req[i] = (struct hswep_reg_req){.kind = role_reg[regs[i].role], .index = regs[i].idx};
+	int rc = hswep_box_regs(k->layout, inst, socket, bus ? m->pci_bus[socket] : 0,
+				bus ? m->pci_root_bus[socket] : 0, req, n);
+	for (unsigned i = 0; rc == 0 && i < n; i++) {
+		regs[i].reg = req[i].reg;
+		regs[i].writable = req[i].writable;
+	}
+	return rc;
 }
 
 /* A planned filter of the event registry spans one or more filter
@@ -85,8 +108,8 @@ static int hsx_filter_writes(const struct direct_kind *k, unsigned filter, uint6
  * register description's addresses and rules. */
 #define HSX_KIND(lay)                                                                              \
 	.layout = (lay), .ctl_enable = HSWEP_PMON_CTL_EN, .fixed_ctl_enable = HSWEP_PMON_CTL_EN,   \
-	.reg = hsx_reg, .writable = hsx_writable, .filter_writes = hsx_filter_writes,              \
-	.write_all_filters = 1
+	.reg = hsx_reg, .writable = hsx_writable, .regs = hsx_regs,                                \
+	.filter_writes = hsx_filter_writes, .write_all_filters = 1
 /* A box control (2.1.2); must1: "Reserved; SW must write to 1". */
 #define BOX_CTL(must1)                                                                             \
 	.box_ctl = 1, .box_ctl_must1 = (must1), .box_ctl_frz = HSWEP_PMON_BOX_CTL_FRZ,             \

@@ -92,6 +92,15 @@ struct engine {
 	/* A read's unfreeze failed: some socket may stay frozen until an
 	 * unfreeze works; the next read retries it, the poller's too (issue 29). */
 	int thaw_pending;
+	/* A programming sequence being written down (seq_begin): program's and
+	 * start's box writes, made by one call (seq_apply).  seq_box[i] names
+	 * the box whose box control the write i finishes (or -1), seq_prev the
+	 * value that box control had before: what a failed sequence undoes. */
+	int recording;
+	struct uncore_regio_op *seq;
+	int *seq_box;
+	uint64_t *seq_prev;
+	unsigned nseq, capseq;
 };
 
 /* The description of a planned box; box types only the kernel's driver
@@ -109,11 +118,56 @@ static uint64_t width_mask(unsigned w)
 	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 }
 
+/* The write of `r` - or, while a sequence is written down, its place in
+ * it (seq_apply makes it). */
 static int wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
 {
 	if (!e->claim.guarded) /* not (or no longer) bound: nothing of ours to write */
 		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
-	return uncore_regio_write(e->claim.guarded, r, v);
+	if (!e->recording)
+		return uncore_regio_write(e->claim.guarded, r, v);
+	if (e->nseq == e->capseq) {
+		unsigned cap = e->capseq ? 2 * e->capseq : 64;
+		struct uncore_regio_op *seq = realloc(e->seq, cap * sizeof(*seq));
+		if (seq)
+			e->seq = seq;
+		int *box = seq ? realloc(e->seq_box, cap * sizeof(*box)) : NULL;
+		if (box)
+			e->seq_box = box;
+		uint64_t *prev = box ? realloc(e->seq_prev, cap * sizeof(*prev)) : NULL;
+		if (!prev)
+			return uncore_fail(UNCORE_ENOMEM, "out of memory for %u register writes",
+					   cap);
+		e->seq_prev = prev;
+		e->capseq = cap;
+	}
+	e->seq[e->nseq] = (struct uncore_regio_op){.reg = *r, .value = v, .write = 1};
+	e->seq_box[e->nseq++] = -1;
+	return 0;
+}
+
+/* Program's and start's box writes are written down, then made by one call
+ * through the allowlist (regio.h write_seq): the same writes in the same
+ * order, stopping at the first that fails, as if each were made in turn. */
+static void seq_begin(struct engine *e)
+{
+	e->recording = 1;
+	e->nseq = 0;
+}
+
+/* Makes the writes written down since seq_begin; a box control whose
+ * writes were not all made keeps the value it had (wr_box_ctl's rule). */
+static int seq_apply(struct engine *e, int rc)
+{
+	size_t done = 0;
+	e->recording = 0;
+	if (rc == 0 && e->nseq)
+		rc = uncore_regio_write_seq(e->claim.guarded, e->seq, e->nseq, &done);
+	for (size_t i = e->nseq; rc < 0 && i-- > done;)
+		if (e->seq_box[i] >= 0)
+			e->boxes[e->seq_box[i]].box_ctl_last = e->seq_prev[i];
+	e->nseq = 0;
+	return rc;
 }
 
 /* A counter control write; twice on the kinds whose erratum asks for it
@@ -148,6 +202,10 @@ static int wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
 		}
 	} else {
 		rc = wr(e, &b->box_ctl, v);
+	}
+	if (rc == 0 && e->recording) { /* the sequence's last write finishes it */
+		e->seq_box[e->nseq - 1] = (int)(b - e->boxes);
+		e->seq_prev[e->nseq - 1] = b->box_ctl_last;
 	}
 	if (rc == 0)
 		b->box_ctl_last = v;
@@ -367,53 +425,53 @@ static int bind_box(struct engine *e, unsigned i)
 	return 0;
 }
 
-/* One register in the allowlist.  PCI config space is written in dwords:
- * the low dword's bits at the register, a counter's high dword at +4. */
-static int allow(struct uncore_allowlist *al, const struct direct_kind *k,
-		 const struct uncore_machine *m, const struct direct_claim_box *cb,
-		 enum direct_reg_role role, unsigned idx)
-{
-	struct uncore_reg r;
-	int rc = direct_kind_reg(k, m, cb->socket, cb->instance, role, idx, 0, &r);
-	if (rc < 0)
-		return rc;
-	uint64_t mask = direct_kind_writable(k, role, idx);
-	if (r.space != UNCORE_SPACE_PCI || r.width != 4)
-		return uncore_allowlist_add(al, &r, mask);
-	rc = uncore_allowlist_add(al, &r, mask & 0xffffffffu);
-	if (rc == 0 && (role == DIRECT_REG_CTR || role == DIRECT_REG_FIXED_CTR) && k->width > 32) {
-		r.addr += 4;
-		rc = uncore_allowlist_add(al, &r, mask >> 32);
-	}
-	return rc;
-}
-
-/* The allowlist of a claimed box (claim.h): every counter, control and
- * filter of the box, and its box control, with their writable bits; a box
- * of free-running counters is only read. */
+/* The allowlist of a claimed box (claim.h): every register of the box with
+ * its writable bits, asked of the kind at once (at most DIRECT_MAX_BOX_REGS:
+ * test_direct_descriptions); free-running counters are only read.  PCI is
+ * written in dwords: the low dword's bits at the register, the high at +4. */
 static int claim_box(const void *ctx, const struct direct_claim_box *cb,
 		     struct uncore_allowlist *al)
 {
 	const struct engine *e = ctx;
-	const struct uncore_machine *m = &e->base.machine;
 	const struct direct_kind *k = kind_of(e, cb->box);
-	int rc = 0;
+	struct direct_box_reg q[DIRECT_MAX_BOX_REGS];
+	struct uncore_reg r[2 * DIRECT_MAX_BOX_REGS];
+	uint64_t mask[2 * DIRECT_MAX_BOX_REGS];
+	unsigned n = 0, na = 0;
 	if (!k || k->freerun)
 		return 0;
 	if (k->box_ctl)
-		rc = allow(al, k, m, cb, DIRECT_REG_BOX_CTL, 0);
-	for (unsigned c = 0; c < k->ncounters && rc == 0; c++) {
-		rc = allow(al, k, m, cb, DIRECT_REG_CTL, c);
-		if (rc == 0 && !k->combined)
-			rc = allow(al, k, m, cb, DIRECT_REG_CTR, c);
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_BOX_CTL};
+	for (unsigned c = 0; c < k->ncounters; c++) {
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTL, .idx = c};
+		if (!k->combined)
+			q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTR, .idx = c};
 	}
-	for (unsigned f = 0; f < k->nfixed && rc == 0; f++) {
-		rc = allow(al, k, m, cb, DIRECT_REG_FIXED_CTL, f);
-		if (rc == 0)
-			rc = allow(al, k, m, cb, DIRECT_REG_FIXED_CTR, f);
+	for (unsigned f = 0; f < k->nfixed; f++) {
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTL, .idx = f};
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTR, .idx = f};
 	}
-	for (unsigned f = 0; f < k->nfilters && rc == 0; f++)
-		rc = allow(al, k, m, cb, DIRECT_REG_FILTER, f);
+	for (unsigned f = 0; f < k->nfilters; f++)
+		q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FILTER, .idx = f};
+	int rc = k->regs ? k->regs(k, &e->base.machine, cb->socket, cb->instance, q, n) : 0;
+	for (unsigned i = 0; i < n && rc == 0 && !k->regs; i++) {
+		rc = direct_kind_reg(k, &e->base.machine, cb->socket, cb->instance, q[i].role,
+				     q[i].idx, 0, &q[i].reg);
+		q[i].writable = direct_kind_writable(k, q[i].role, q[i].idx);
+	}
+	for (unsigned i = 0; i < n && rc == 0; i++) {
+		int pci = q[i].reg.space == UNCORE_SPACE_PCI && q[i].reg.width == 4;
+		r[na] = q[i].reg;
+		mask[na++] = pci ? q[i].writable & 0xffffffffu : q[i].writable;
+		if (pci && (q[i].role == DIRECT_REG_CTR || q[i].role == DIRECT_REG_FIXED_CTR) &&
+		    k->width > 32) {
+			r[na] = q[i].reg;
+			r[na].addr += 4;
+			mask[na++] = q[i].writable >> 32;
+		}
+	}
+	if (rc == 0)
+		rc = uncore_allowlist_add_regs(al, r, mask, na);
 	return rc < 0 ? rc : 1;
 }
 
@@ -532,6 +590,9 @@ static int eng_acquire(struct uncore_backend *base, const struct uncore_plan *co
 static int program_boxes(struct engine *e)
 {
 	int rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->claim.guarded, NULL);
+	if (rc < 0)
+		return rc;
+	seq_begin(e);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl)
@@ -552,7 +613,7 @@ static int program_boxes(struct engine *e)
 				rc = wr_ctl(e, x, x->ctl_value);
 		}
 	}
-	return rc;
+	return seq_apply(e, rc);
 }
 
 static int eng_program(struct uncore_backend *base, const struct uncore_plan *plan)
@@ -624,6 +685,8 @@ static int eng_start(struct uncore_backend *base)
 		return uncore_fail(UNCORE_ESTATE, "start before program");
 	if (p->global_start_first)
 		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
+	if (rc == 0)
+		seq_begin(e);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl) {
@@ -644,6 +707,8 @@ static int eng_start(struct uncore_backend *base)
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++)
 		if (e->boxes[i].k && e->boxes[i].k->box_ctl)
 			rc = wr_box_ctl(e, &e->boxes[i], 0);
+	if (e->recording)
+		rc = seq_apply(e, rc);
 	if (rc == 0 && !p->global_start_first)
 		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
 	if (rc == 0) {
@@ -824,6 +889,9 @@ static void eng_destroy(struct uncore_backend *base)
 	if (!e)
 		return;
 	eng_release(base);
+	free(e->seq);
+	free(e->seq_box);
+	free(e->seq_prev);
 	if (e->cfg.own_io)
 		uncore_regio_destroy(e->cfg.io);
 	free(e->lock_dir);

@@ -46,6 +46,16 @@ struct direct_filter_write {
 };
 #define DIRECT_MAX_FILTER_WRITES 4 /* registers one planned filter may span */
 
+/* One register of a box instance asked for with others (direct_kind_regs):
+ * its role and index in, its address and writable bits out. */
+struct direct_box_reg {
+	enum direct_reg_role role;
+	unsigned idx;
+	struct uncore_reg reg;
+	uint64_t writable;
+};
+#define DIRECT_MAX_BOX_REGS 32 /* every register of the largest box kind */
+
 /* One box kind.  Generic addressing covers counter k of instance i at
  * base + stride * i + k (MSR) or mmio_base + mmio_offsets[k] (MMIO); a
  * kind with other addressing sets `reg`. */
@@ -106,6 +116,10 @@ struct direct_kind {
 	 * fields above).  A kind with it programs controls as planned and
 	 * lets the allowlist refuse a bit outside them. */
 	uint64_t (*writable)(const struct direct_kind *k, enum direct_reg_role role, unsigned idx);
+	/* Optional: reg and writable of n registers of one box instance in
+	 * one call (a claim's allowlist asks for every register of a box). */
+	int (*regs)(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
+		    unsigned inst, struct direct_box_reg *regs, unsigned n);
 	/* Optional: the register writes of planned filter `filter` with
 	 * `value` (else one write, to filter register `filter`): how many, or
 	 * an error with the detail set. */

@@ -682,6 +682,23 @@ const struct hswep_reg_rules *hswep_reg_rules(const struct hswep_box_desc *d,
 	}
 }
 
+int hswep_box_regs(enum hswep_box_kind box, unsigned inst, unsigned socket, unsigned uncore_bus,
+		   unsigned root_bus, struct hswep_reg_req *req, unsigned n)
+{
+	const struct hswep_box_desc *d = hswep_box(box);
+	if (!d)
+		return uncore_fail(UNCORE_EINVAL, "no Haswell-EP box kind %u", (unsigned)box);
+	unsigned bus = hswep_box_bus(d, uncore_bus, root_bus);
+	for (unsigned i = 0; i < n; i++) {
+		int rc = hswep_reg(d, inst, req[i].kind, req[i].index, socket, bus, &req[i].reg);
+		if (rc < 0)
+			return rc;
+		const struct hswep_reg_rules *r = hswep_reg_rules(d, req[i].kind, req[i].index);
+		req[i].writable = r ? r->valid | r->must1 : 0;
+	}
+	return 0;
+}
+
 int hswep_check_write(const struct hswep_reg_rules *rules, uint64_t value, const char *what)
 {
 	uint64_t reserved = value & ~(rules->valid | rules->ignored | rules->must1);

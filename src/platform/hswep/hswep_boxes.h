@@ -209,6 +209,23 @@ static inline unsigned hswep_box_bus(const struct hswep_box_desc *d, unsigned un
 const struct hswep_reg_rules *hswep_reg_rules(const struct hswep_box_desc *d,
 					      enum hswep_reg_kind kind, unsigned index);
 
+/* One register of a box asked for with others (hswep_box_regs): its kind
+ * and index in; its address (hswep_reg) and the bits software may write
+ * (valid | must1 of its rules; 0 without rules) out. */
+struct hswep_reg_req {
+	enum hswep_reg_kind kind;
+	unsigned index;
+	struct uncore_reg reg;
+	uint64_t writable;
+};
+
+/* hswep_reg and the writable bits of n registers of instance `inst` of box
+ * kind `box` on package `socket`, whose uncore and root buses are given:
+ * one call for a box (the direct backend's allowlist of a claimed box).
+ * 0, or hswep_reg's first error. */
+int hswep_box_regs(enum hswep_box_kind box, unsigned inst, unsigned socket, unsigned uncore_bus,
+		   unsigned root_bus, struct hswep_reg_req *req, unsigned n);
+
 /* Check a write against its rules: 0, or UNCORE_EFAULT with a detail naming
  * the register (`what`) and the offending bits. */
 int hswep_check_write(const struct hswep_reg_rules *rules, uint64_t value, const char *what);

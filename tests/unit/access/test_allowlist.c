@@ -257,6 +257,64 @@ TEST(bad_entries_rejected)
 	uncore_allowlist_free(al);
 }
 
+/* A claimed box's registers added at once: each with its own mask, in
+ * order; a bad one stops there, those before it stay. */
+TEST(registers_added_at_once)
+{
+	struct uncore_allowlist *al;
+	const struct uncore_reg r[] = {msr(0, 0xe00), pci(0x1e000, 0xa0, 4), pci(0x1e000, 0xa4, 4),
+				       msr(0, 0xe01)};
+	const uint64_t mask[] = {0xff, 0xffff0000u, 1ull << 32, 0x1};
+	CHECK_EQ_INT(uncore_allowlist_create(&al), 0);
+	CHECK_EQ_INT(uncore_allowlist_add_regs(al, r, mask, 2), 0);
+	CHECK_EQ_INT(uncore_allowlist_size(al), 2);
+	CHECK_EQ_INT(uncore_allowlist_check_write(al, &r[0], 0x80), 0);
+	CHECK_EQ_INT(uncore_allowlist_check_write(al, &r[0], 0x100), UNCORE_EDENIED);
+	CHECK_EQ_INT(uncore_allowlist_check_write(al, &r[1], 0x10000), 0);
+	CHECK_EQ_INT(uncore_allowlist_check_write(al, &r[1], 0x1), UNCORE_EDENIED);
+	/* The PCI mask above bit 31 is refused: the fourth is not added. */
+	CHECK_EQ_INT(uncore_allowlist_add_regs(al, r + 2, mask + 2, 2), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_allowlist_size(al), 2);
+	uncore_allowlist_free(al);
+}
+
+/* A programming sequence (write_seq): the writes in order up to a refused
+ * one, which stops it before the device sees it or anything after it; the
+ * fallback of a regio without the operation makes the same writes. */
+TEST(sequence_stops_at_a_refused_write)
+{
+	struct uncore_allowlist *al = sample_list();
+	struct uncore_regio *inner = fake_regio_create(0), *io;
+	struct fake_regio *f = fake_regio_of(inner);
+	CHECK_EQ_INT(uncore_allowlist_wrap(al, inner, 0, &io), 0);
+	const struct uncore_regio_op ops[] = {
+	    {.reg = msr(0, 0xe01), .value = 0x400000, .write = 1},
+	    {.reg = msr(0, 0xe08), .value = 0, .write = 1},
+	    {.reg = msr(0, 0xe01), .value = 1u << 20, .write = 1}, /* reserved bit 20 */
+	    {.reg = msr(0, 0xe02), .value = 0x400000, .write = 1},
+	};
+	size_t done = 99, n;
+	CHECK_EQ_INT(uncore_regio_write_seq(io, ops, 4, &done), UNCORE_EDENIED);
+	CHECK_EQ_U64(done, 2);
+	CHECK_CONTAINS(uncore_error_detail(), "outside the writable mask");
+	const struct fake_access *log = fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 2);
+	for (size_t i = 0; i < 2 && i < n; i++) {
+		CHECK_EQ_INT(log[i].op, FAKE_WRITE);
+		CHECK_EQ_U64(log[i].reg.addr, ops[i].reg.addr);
+		CHECK_EQ_U64(log[i].value, ops[i].value);
+	}
+	CHECK_EQ_U64(uncore_allowlist_refused(io), 1);
+	fake_regio_clear_log(f);
+	CHECK_EQ_INT(uncore_regio_write_seq(inner, ops, 2, &done), 0);
+	CHECK_EQ_U64(done, 2);
+	fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 2);
+	uncore_regio_destroy(io);
+	uncore_regio_destroy(inner);
+	uncore_allowlist_free(al);
+}
+
 /* xorshift64*: deterministic, so a failure is reproducible from the seed. */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint64_t rnd(void)
@@ -416,6 +474,8 @@ int main(void)
 	RUN(reads_pass_through_unless_restricted);
 	RUN(inner_errors_come_back);
 	RUN(bad_entries_rejected);
+	RUN(registers_added_at_once);
+	RUN(sequence_stops_at_a_refused_write);
 	RUN(random_writes_only_allowlisted_reach_inner);
 	return harness_done();
 }

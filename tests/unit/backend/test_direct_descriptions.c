@@ -13,8 +13,10 @@
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
 #include "platform/msr_ranges.h"
+#include "platform/platform.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 static int table_mask(const struct uncore_msr_table *t, uint64_t addr, uint64_t *mask)
 {
@@ -193,9 +195,71 @@ TEST(haswell_ep_kinds_agree_with_the_register_description)
 	CHECK_EQ_U64(all & ~p->global_writable, 0);
 }
 
+/* A claim asks for every register of a box at once (engine.c claim_box):
+ * no kind has more than DIRECT_MAX_BOX_REGS, and a kind that answers for
+ * several registers in one call (regs) gives each one's address and
+ * writable bits as asking one by one does, on every instance and socket
+ * of a machine with PCI buses. */
+TEST(a_box_asked_at_once_answers_as_register_by_register)
+{
+	size_t np;
+	const struct uncore_platform *const *all = uncore_platforms(&np);
+	struct uncore_machine m;
+	memset(&m, 0, sizeof(m));
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		m.pci_bus[s] = (uint8_t)(0x7f + 0x80 * (s & 1) - s);
+		m.pci_root_bus[s] = (uint8_t)(0x10 + 0x40 * s);
+	}
+	for (size_t i = 0; i < np; i++) {
+		const struct direct_platform *p = all[i]->direct;
+		for (unsigned j = 0; p && j < p->nkinds; j++) {
+			const struct direct_kind *k = &p->kinds[j];
+			harness_row = k->title;
+			CHECK(1u + 2u * k->ncounters + 2u * k->nfixed + k->nfilters <=
+			      DIRECT_MAX_BOX_REGS);
+			if (!k->regs)
+				continue;
+			struct direct_box_reg q[DIRECT_MAX_BOX_REGS];
+			unsigned n = 0;
+			if (k->box_ctl)
+				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_BOX_CTL};
+			for (unsigned c = 0; c < k->ncounters; c++) {
+				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTL, .idx = c};
+				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTR, .idx = c};
+			}
+			for (unsigned f = 0; f < k->nfixed; f++) {
+				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTL, .idx = f};
+				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTR, .idx = f};
+			}
+			for (unsigned f = 0; f < k->nfilters; f++)
+				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FILTER, .idx = f};
+			for (unsigned s = 0; s < 2; s++)
+				for (unsigned inst = 0; inst < k->max_instances; inst++) {
+					CHECK_EQ_INT(k->regs(k, &m, s, inst, q, n), 0);
+					for (unsigned r = 0; r < n; r++) {
+						struct uncore_reg one;
+						CHECK_EQ_INT(direct_kind_reg(k, &m, s, inst, q[r].role,
+									     q[r].idx, 0, &one),
+							     0);
+						CHECK_EQ_INT(q[r].reg.space, one.space);
+						CHECK_EQ_INT(q[r].reg.width, one.width);
+						CHECK_EQ_INT(q[r].reg.socket, one.socket);
+						CHECK_EQ_INT(q[r].reg.bdf, one.bdf);
+						CHECK_EQ_U64(q[r].reg.addr, one.addr);
+						CHECK_EQ_U64(q[r].writable,
+							     direct_kind_writable(k, q[r].role,
+										  q[r].idx));
+					}
+				}
+		}
+	}
+	harness_row = NULL;
+}
+
 int main(void)
 {
 	RUN(descriptions_agree_with_the_tables_and_the_msr_lists);
 	RUN(haswell_ep_kinds_agree_with_the_register_description);
+	RUN(a_box_asked_at_once_answers_as_register_by_register);
 	return harness_done();
 }

@@ -43,7 +43,7 @@ static uint64_t rnd(void)
 
 TEST(init_rejects_bad_widths)
 {
-	struct uncore_counter_fold f;
+	struct uncore_counter_fold f = {0};
 	CHECK_EQ_INT(uncore_fold_init(&f, 0), UNCORE_EINVAL);
 	CHECK_EQ_INT(uncore_fold_init(&f, 65), UNCORE_EINVAL);
 	CHECK_CONTAINS(uncore_error_detail(), "65");
@@ -58,7 +58,7 @@ TEST(exactly_at_the_boundary)
 	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++) {
 		unsigned w = widths[i];
 		uint64_t top = mask_of(w);
-		struct uncore_counter_fold f;
+		struct uncore_counter_fold f = {0};
 		char row[16];
 		snprintf(row, sizeof(row), "W=%u", w);
 		harness_row = row;
@@ -82,7 +82,7 @@ TEST(single_wrap_between_reads_is_exact)
 		harness_row = row;
 		for (int trial = 0; trial < 2000; trial++) {
 			struct model m = {.width = w, .value = rnd() & mask_of(w)};
-			struct uncore_counter_fold f;
+			struct uncore_counter_fold f = {0};
 			uncore_fold_init(&f, w);
 			uncore_fold_start(&f, model_raw(&m, rnd()));
 			/* Any step below 2^W crosses the boundary at most once. */
@@ -102,7 +102,7 @@ TEST(many_reads_per_wrap_and_many_wraps)
 		snprintf(row, sizeof(row), "W=%u", w);
 		harness_row = row;
 		struct model m = {.width = w, .value = mask_of(w) - 5};
-		struct uncore_counter_fold f;
+		struct uncore_counter_fold f = {0};
 		uncore_fold_init(&f, w);
 		uncore_fold_start(&f, model_raw(&m, 0));
 		/* Steps of about 1/64 of the range: ~64 reads per wrap, 3000 reads. */
@@ -120,7 +120,7 @@ TEST(many_reads_per_wrap_and_many_wraps)
 
 TEST(start_stop_reset_semantics)
 {
-	struct uncore_counter_fold f;
+	struct uncore_counter_fold f = {0};
 	uncore_fold_init(&f, 48);
 	CHECK_EQ_U64(uncore_fold_update(&f, 1000), 0); /* not started: ignored */
 	uncore_fold_start(&f, 1000);
