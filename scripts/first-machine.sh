@@ -83,6 +83,7 @@ if [ $sim = 1 ]; then
 		e5-* | e7-*) platform=hswep ;;
 		i7-6700k | i7-7700k) platform=skl ;; # Kaby Lake: Skylake client's uncore (src/platform/kbl/kbl.c)
 		x5570-*) platform=nhm ;;
+		x5670-*) platform=wsm ;; # Westmere: Nehalem's uncore, SDM Table 19-20's events (src/platform/wsm/wsm.c)
 		x7460-*) platform=x7400 ;;
 		x7140m-*) platform=x7100 ;;
 		*) echo "first-machine.sh: unknown simulator model $sim_model (uncore-sim models)" >&2; exit 2 ;;
@@ -94,6 +95,7 @@ elif [ "$vendor" = GenuineIntel ] && [ "$family" = 6 ]; then
 	63) platform=hswep ;;
 	78 | 94 | 142 | 158 | 165 | 166) platform=skl ;; # with Kaby, Coffee, Comet Lake client (src/platform/kbl/kbl.c)
 	26 | 30) platform=nhm ;;
+	37 | 44) platform=wsm ;;
 	29) platform=x7400 ;;
 	85 | 106 | 108 | 143 | 207 | 173 | 174 | 175) platform=xeon ;;
 	esac
@@ -205,7 +207,7 @@ why() { grep -v '^$' "$tmp/$1.err" | head -2 | tr '\n' ' '; }
 # The simulator scenario that feeds the counting steps of each model.
 case $platform in
 skl) sim_scenario=skl-stream ;;
-nhm) sim_scenario=nhm-stream ;;
+nhm | wsm) sim_scenario=nhm-stream ;;
 x7400 | x7100) sim_scenario=x7400-stream ;;
 *) sim_scenario=demo-stream ;;
 esac
@@ -227,6 +229,10 @@ nhm)
 	clk_events="nhm_unc_guide::UNC_CLK_UNHALTED:socket=0" uclk=nhm_unc_guide::UNC_CLK_UNHALTED:socket=0 dclk=""
 	cas=nhm_unc_guide::UNC_IMC_NORMAL_READS:ANY
 	box_events="nhm_unc_guide::UNC_CLK_UNHALTED" ;;
+wsm)
+	clk_events="wsm_unc_sdm::UNC_CLK_UNHALTED:socket=0" uclk=wsm_unc_sdm::UNC_CLK_UNHALTED:socket=0 dclk=""
+	cas=wsm_unc_sdm::UNC_IMC_NORMAL_READS:ANY
+	box_events="wsm_unc_sdm::UNC_CLK_UNHALTED" ;;
 x7400 | x7100)
 	# No clock event in the EMON facility (SDM 18.21): transactions only.
 	clk_events="" uclk="" dclk="" cas=""
@@ -397,7 +403,7 @@ hswep)
 			not_checked "SBo/UBox counter width (44 or 48 bits): writes a counter; run with --write"
 		fi
 	fi ;;
-nhm)
+nhm | wsm)
 	if ! regs_readable; then
 		not_checked "MSR 0x396: $(why_no_regs)"
 	else

@@ -3,7 +3,10 @@
  * Xeon 5500) uncore with the events of Intel's Performance Analysis Guide,
  * including the ones upstream's nhm_unc lacks (GQ tracker occupancy, snoop
  * state changes with MSR 301h, address/opcode match with MSR 396h).
- * Table: events/intel_nhm_unc_iu_events.h.  Part of papi-uncore.
+ * Table: events/intel_nhm_unc_iu_events.h.  And "wsm_unc_sdm", Westmere's
+ * (Core i7 / Xeon 5600): the same uncore PMU (SDM Vol. 3B 18.8.2) with the
+ * events of SDM Vol. 3B Table 19-20, events/intel_wsm_unc_sdm_events.h.
+ * Part of papi-uncore.
  */
 #include <sys/types.h>
 #include <string.h>
@@ -16,6 +19,7 @@
 #include "pfmlib_intel_unc_iu_priv.h"
 
 #include "events/intel_nhm_unc_iu_events.h"
+#include "events/intel_wsm_unc_sdm_events.h"
 
 /*
  * Core i7 / Xeon 5500 (Nehalem-EP, Bloomfield) and the Lynnfield/Clarksfield
@@ -52,6 +56,44 @@ pfmlib_pmu_t intel_nhm_unc_iu_support = {
 	.flags			= PFMLIB_PMU_FL_NO_SMPL,
 	.cpu_family		= 6,
 	.cpu_models		= nhm_unc_iu_models,
+	.pmu_detect		= pfm_intel_x86_model_detect,
+	.get_event_encoding[PFM_OS_NONE] = pfm_iu_nhm_get_encoding,
+	 PFMLIB_ENCODE_PERF(pfm_iu_evtsel_get_perf_encoding),
+	 PFMLIB_OS_DETECT(pfm_iu_perf_detect),
+	.get_event_first	= pfm_intel_x86_get_event_first,
+	.get_event_next		= pfm_intel_x86_get_event_next,
+	.event_is_valid		= pfm_intel_x86_event_is_valid,
+	.can_auto_encode	= pfm_intel_x86_can_auto_encode,
+	.validate_table		= pfm_intel_x86_validate_table,
+	.get_event_info		= pfm_intel_x86_get_event_info,
+	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info,
+	 PFMLIB_VALID_PERF_PATTRS(pfm_intel_snbep_unc_perf_validate_pattrs),
+	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs,
+};
+
+/* Westmere (SDM Table 19-20: 06_25H, 06_2CH; 06_1FH is Nehalem's above;
+ * 06_2FH, Westmere-EX, has another uncore). */
+static const int wsm_unc_iu_models[] = {
+	0x25,
+	0x2c,
+	0
+};
+
+pfmlib_pmu_t intel_wsm_unc_iu_support = {
+	.desc			= "Intel Westmere uncore (SDM Table 19-20 events)",
+	.name			= "wsm_unc_sdm",
+	.perf_name		= "uncore",
+	.pmu			= PFM_PMU_INTEL_WSM_UNC_IU,
+	.pme_count		= LIBPFM_ARRAY_SIZE(intel_wsm_unc_sdm_pe),
+	.type			= PFM_PMU_TYPE_UNCORE,
+	.num_cntrs		= 8,
+	.num_fixed_cntrs	= 1,
+	.max_encoding		= 2,	/* event select + MSR 301h */
+	.pe			= intel_wsm_unc_sdm_pe,
+	.atdesc			= iu_unc_nhm_mods,
+	.flags			= PFMLIB_PMU_FL_NO_SMPL,
+	.cpu_family		= 6,
+	.cpu_models		= wsm_unc_iu_models,
 	.pmu_detect		= pfm_intel_x86_model_detect,
 	.get_event_encoding[PFM_OS_NONE] = pfm_iu_nhm_get_encoding,
 	 PFMLIB_ENCODE_PERF(pfm_iu_evtsel_get_perf_encoding),

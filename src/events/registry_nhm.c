@@ -1,12 +1,15 @@
-/* Nehalem (Core i7 / Xeon 5500) uncore: one box per socket with eight
+/* Nehalem (Core i7 / Xeon 5500) uncore, and Westmere's (Core i7 / Xeon 5600,
+ * the same PMU: SDM 18.8.2 covers both) with its own events: one box per socket with eight
  * generic counters, the fixed UCLK counter and two extra match registers.
  * Register layouts from Intel SDM Vol. 3B 18.8.2 (MSR_UNCORE_PERFEVTSELx,
  * counters 48 bits) and the Performance Analysis Guide (seeds/002, "guide":
  * MSR 301h in table 28, MSR 396h in table 37); events from
- * libpfm4-events/events/intel_nhm_unc_iu_events.h. */
+ * libpfm4-events/events/intel_nhm_unc_iu_events.h; Westmere's from SDM
+ * Table 19-20, libpfm4-events/events/intel_wsm_unc_sdm_events.h. */
 #include "events/table.h"
 
 #include "events/intel_nhm_unc_iu_events.h"
+#include "events/intel_wsm_unc_sdm_events.h"
 #include "platform/nhm/nhm_regs.h"
 
 #define TABLE(t)   .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
@@ -71,26 +74,32 @@ static const struct uncore_mod_desc nhm_mods[] = {
      .max = 1},
 };
 
-static const struct uncore_box_type nhm_unc = {
-    .name = "nhm_unc_guide",
-    .kind = "unc",
-    .manual = "SDM 3B 18.8.2; guide uncore tables",
-    .desc = "Nehalem uncore: GQ, L3, QHL, QPI and IMC events of the socket",
-    .ninstances = 1,
-    .perf_pmu = "uncore",
-    .ngeneric = 8,
-    .counter_width = 48,
-    .nfixed = 1,
-    .fixed_width = 48,
-    .cntmsk_fixed = 1ULL << 32,
-    .ctl = &nhm_evtsel,
-    MODS(nhm_mods),
-    FILTERS(nhm_filters),
-    .routes = nhm_routes,
-    .nroutes = LIBPFM_ARRAY_SIZE(nhm_routes),
-    .flags = UNCORE_BOXF_UFILTER_VALUE,
-    TABLE(intel_nhm_unc_iu_pe),
-};
+/* Nehalem's box with a generation's name, words and events. */
+#define NHM_UNC_BOX(box_name, box_manual, box_desc, table)                                        \
+	{                                                                                          \
+	    .name = box_name,                                                                      \
+	    .kind = "unc",                                                                         \
+	    .manual = box_manual,                                                                  \
+	    .desc = box_desc,                                                                      \
+	    .ninstances = 1,                                                                       \
+	    .perf_pmu = "uncore",                                                                  \
+	    .ngeneric = 8,                                                                         \
+	    .counter_width = 48,                                                                   \
+	    .nfixed = 1,                                                                           \
+	    .fixed_width = 48,                                                                     \
+	    .cntmsk_fixed = 1ULL << 32,                                                            \
+	    .ctl = &nhm_evtsel,                                                                    \
+	    MODS(nhm_mods),                                                                        \
+	    FILTERS(nhm_filters),                                                                  \
+	    .routes = nhm_routes,                                                                  \
+	    .nroutes = LIBPFM_ARRAY_SIZE(nhm_routes),                                              \
+	    .flags = UNCORE_BOXF_UFILTER_VALUE,                                                    \
+	    TABLE(table),                                                                          \
+	}
+
+static const struct uncore_box_type nhm_unc =
+    NHM_UNC_BOX("nhm_unc_guide", "SDM 3B 18.8.2; guide uncore tables",
+		"Nehalem uncore: GQ, L3, QHL, QPI and IMC events of the socket", intel_nhm_unc_iu_pe);
 
 static const struct uncore_box_type *const nhm_boxes[] = {&nhm_unc};
 
@@ -99,4 +108,21 @@ const struct uncore_event_platform uncore_events_nhm = {
     .name = "nhm",
     .boxes = nhm_boxes,
     .nboxes = LIBPFM_ARRAY_SIZE(nhm_boxes),
+};
+
+/* Westmere (platform/wsm/wsm.c): Nehalem's box, the events of SDM Table 19-20. */
+extern const struct uncore_platform uncore_platform_wsm;
+
+static const struct uncore_box_type wsm_unc =
+    NHM_UNC_BOX("wsm_unc_sdm", "SDM 3B 18.8.2; SDM 3B Table 19-20",
+		"Westmere uncore: GQ, L3, QHL, QPI, IMC, DRAM and PCU events of the socket",
+		intel_wsm_unc_sdm_pe);
+
+static const struct uncore_box_type *const wsm_boxes[] = {&wsm_unc};
+
+const struct uncore_event_platform uncore_events_wsm = {
+    .platform = &uncore_platform_wsm,
+    .name = "wsm",
+    .boxes = wsm_boxes,
+    .nboxes = LIBPFM_ARRAY_SIZE(wsm_boxes),
 };

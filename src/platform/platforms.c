@@ -10,11 +10,12 @@
 /* Cousins: another generation's parts under their own identification. */
 extern const struct uncore_platform uncore_platform_kbl; /* kbl/kbl.c */
 extern const struct uncore_platform uncore_platform_bdx; /* bdx/bdx.c */
+extern const struct uncore_platform uncore_platform_wsm; /* wsm/wsm.c */
 
 static const struct uncore_platform *const platforms[] = {
     &uncore_platform_hswep, &uncore_platform_skl,   &uncore_platform_nhm,
     &uncore_platform_x7400, &uncore_platform_x7100, &uncore_platform_kbl,
-    &uncore_platform_bdx,
+    &uncore_platform_bdx,   &uncore_platform_wsm,
     /* Cascade Lake before Skylake-SP: the same model, later steppings. */
     &uncore_platform_clx,   &uncore_platform_skx,   &uncore_platform_icx,
     &uncore_platform_spr,   &uncore_platform_emr,   &uncore_platform_gnr,

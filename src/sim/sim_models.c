@@ -228,6 +228,23 @@ static const struct sim_model models[] = {
 	.clock_hz = {2666666667u, [HSWEP_CLK_TSC] = GHZ(2.93)},
 	.flat = &sim_flat_nhm,
     },
+    /* Xeon X5670 (Westmere-EP, 06_2CH), two sockets: Nehalem's uncore PMU
+     * (SDM 18.8.2), Westmere's events (SDM Table 19-20).  UCLK 2.66 GHz
+     * (the X5670's uncore clock at QPI 6.4 GT/s), cores 2.93 GHz. */
+    {
+	.info = {.name = "x5670-2s",
+		 .sku = "Xeon X5670",
+		 .description = "2 sockets, Westmere uncore PMU (Nehalem's): 8 general counters, "
+				"fixed UCLK counter, snoop-state filter (MSR 301h)",
+		 .sockets = 2,
+		 .platform = "wsm",
+		 .flat = 1,
+		 .default_scenario = "nhm-stream"},
+	.cores = 6,
+	.present = {1, 1},
+	.clock_hz = {2666666667u, [HSWEP_CLK_TSC] = GHZ(2.93)},
+	.flat = &sim_flat_nhm,
+    },
     /* Xeon X7460 (Dunnington), four sockets: eight EMON counters per
      * package (GBSQ CTL0/1, GSNPQ CTL2/3, FSB CTL4-7) and MSR_EMON_L3_GL_CTL.
      * Clocks: GBSQ/GSNPQ at the core clock, 2.66 GHz; FSB events at the bus

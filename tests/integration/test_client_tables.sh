@@ -10,7 +10,7 @@ SRCDIR=${SRCDIR:?}
 PY=${PYTHON3:-python3}
 . "$(dirname "$0")/seeds.sh"
 find_seeds "client-table audit (Skylake client, Nehalem, Xeon 7100/7400)" || exit 0
-plan 455
+plan 456
 SEEDS=$seeds
 tools=$SRCDIR/libpfm4-events/tools
 # The pristine libpfm4 the patch is checked against: as given, else the
@@ -23,7 +23,7 @@ if [ -z "$pristine" ]; then
 	done
 fi
 
-for gen in gen_skl gen_nhm gen_x7400; do
+for gen in gen_skl gen_nhm gen_x7400 gen_wsm; do
 	if out=$(cd "$tools" && "$PY" "$gen.py" --check --seeds "$SEEDS" 2>&1); then
 		echo "PASS $gen.py --check: committed intermediate and header equal the generator's output"
 	else

@@ -6,7 +6,7 @@
 # no uncore hardware needed.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 21
+plan 22
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

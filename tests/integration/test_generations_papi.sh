@@ -3,7 +3,8 @@
 # Haswell-EP (Skylake client i7-6700k, Nehalem x5570-2s, Xeon 7400 x7460-4s,
 # Xeon 7100 x7140m-4s; the Kaby Lake cousin i7-7700k counts on Skylake
 # client's description, the Broadwell-EP cousin e5-2697v4-2s on Haswell-EP's,
-# every channel of its eight: 16 counters a read), through the one direct engine:
+# every channel of its eight: 16 counters a read, the Westmere cousin
+# x5670-2s on Nehalem's with its own SDM table), through the one direct engine:
 #  - papi_native_avail lists each box type's events, as many as its table;
 #  - papi_command_line counts a representative event of each (Skylake client
 #    IMC reads, a Nehalem QMC read event, a Xeon 7400/7100 GBSQ event) and a
@@ -19,7 +20,7 @@
 #    clock) agree with the scenarios' rates.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 42
+plan 48
 py=${PYTHON3:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" ${skl_inst:+"$skl_inst" "$skl_inst.locks"}' EXIT
@@ -42,7 +43,8 @@ table = {"skl_unc_cbo": "intel_skl_unc_iu_cbo_pe", "skl_unc_arb": "intel_skl_unc
          "x7400_unc_gsnpq": "intel_x7400_unc_iu_gsnpq_pe", "x7400_unc_fsb": "intel_x7x00_unc_iu_fsb_pe",
          "x7100_unc_gbsq": "intel_x7100_unc_iu_gbsq_pe", "x7100_unc_gsnpq": "intel_x7100_unc_iu_gsnpq_pe",
          "x7100_unc_fsb": "intel_x7x00_unc_iu_fsb_pe",
-         "bdx_unc_imc": "intel_bdx_unc_imc_pe", "bdx_unc_qpi": "intel_bdx_unc_qpi_pe"}[sys.argv[3]]
+         "bdx_unc_imc": "intel_bdx_unc_imc_pe", "bdx_unc_qpi": "intel_bdx_unc_qpi_pe",
+         "wsm_unc_sdm": "intel_wsm_unc_sdm_pe"}[sys.argv[3]]
 body = text[text.index("%s[] = {" % table):]
 body = body[:body.index("\n};")]
 for name in re.findall(r'\.name\s*=\s*"(\w+)"', body):
@@ -62,6 +64,7 @@ x5570-2s nhm_unc_guide=intel_nhm_unc_iu_events.h
 x7460-4s x7400_unc_gbsq=intel_x7400_unc_iu_events.h x7400_unc_gsnpq=intel_x7400_unc_iu_events.h x7400_unc_fsb=intel_x7400_unc_iu_events.h
 x7140m-4s x7100_unc_gbsq=intel_x7400_unc_iu_events.h x7100_unc_gsnpq=intel_x7400_unc_iu_events.h x7100_unc_fsb=intel_x7400_unc_iu_events.h
 e5-2697v4-2s bdx_unc_imc=perfmon/intel_bdx_unc_imc_events.h bdx_unc_qpi=perfmon/intel_bdx_unc_qpi_events.h
+x5670-2s wsm_unc_sdm=intel_wsm_unc_sdm_events.h
 LIST
 
 # ---- papi_command_line: exact counts ----------------------------------------
@@ -125,6 +128,8 @@ i7-7700k skl_unc_imc::DRAM_DATA_READS free imc.DRAM_DATA_READS+inc=1 mmio 0xfed1
 i7-7700k PAPI_UNC_DRAM_RD_BYTES free imc.DRAM_DATA_READS+inc=1 mmio 0xfed15050 4200000000 1 64
 x5570-2s PAPI_UNC_DRAM_RD_BYTES stream unc+ev=0x2c+umask=0x01+inc=1 msr 0x3b0 2666666667 2 64
 x7460-4s PAPI_UNC_LLC_MISSES stream gbsq+match=0x1009051+inc=1 msr 0x107cc 2666666667 4 1
+x5670-2s wsm_unc_sdm::UNC_DRAM_READ_CAS:CH0 stream unc+ev=0x63+umask=0x01+inc=1 msr 0x3b0 2666666667 2
+x5670-2s PAPI_UNC_DRAM_RD_BYTES stream unc+ev=0x2c+umask=0x01+inc=1 msr 0x3b0 2666666667 2 64
 LIST
 
 # Broadwell-EP on Haswell-EP's description: its boxes freeze and unfreeze

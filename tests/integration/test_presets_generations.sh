@@ -9,7 +9,7 @@
 #    raw event with the scenario's values.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 89
+plan 100
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_LOCK_DIR=$tmp/locks TMPDIR=$tmp
@@ -18,7 +18,7 @@ export SRCDIR
 unset PAPI_INTEL_UNCORE_SIM_KERNEL PAPI_EVENTS
 bin=$BUILD/itests/papi_presets_gen
 need "$bin" || exit 0
-for model in i7-6700k i7-7700k e5-2697v4-2s x5570-2s x7460-4s x7140m-4s; do
+for model in i7-6700k i7-7700k e5-2697v4-2s x5570-2s x5670-2s x7460-4s x7140m-4s; do
 	run_checks "$model" "$bin" "$model"
 done
 
@@ -39,7 +39,7 @@ x7460-4s PAPI_UNC_LLC_MISSES PAPI_UNC_LLC_MISSES:socket=3
 x7140m-4s PAPI_UNC_LLC_MISSES
 LIST
 
-for model in i7-6700k i7-7700k e5-2697v4-2s x5570-2s x7460-4s x7140m-4s; do
+for model in i7-6700k i7-7700k e5-2697v4-2s x5570-2s x5670-2s x7460-4s x7140m-4s; do
 	rm -rf "$tmp/hl"
 	"$bin" "$model" hl "$tmp/hl" >"$tmp/hl.out" 2>&1
 	grep -E '^(PASS|FAIL)' "$tmp/hl.out"

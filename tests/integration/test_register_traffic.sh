@@ -10,7 +10,7 @@
 # why in its commit.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 30
+plan 33
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PAPI_INTEL_UNCORE_BACKEND=sim PAPI_INTEL_UNCORE_POLL=off
@@ -31,6 +31,12 @@ skl="skl_unc_imc::DRAM_DATA_READS skl_unc_imc::DRAM_DATA_WRITES skl_unc_cbo::UNC
 nhm="nhm_unc_guide::UNC_IMC_NORMAL_READS:ANY nhm_unc_guide::UNC_IMC_WRITES:FULL_ANY
  nhm_unc_guide::UNC_LLC_MISS:READ nhm_unc_guide::UNC_QHL_REQUESTS:LOCAL_READS
  nhm_unc_guide::UNC_GQ_ALLOC:RT nhm_unc_guide::UNC_CLK_UNHALTED"
+# Westmere (a cousin on Nehalem's description, SDM Table 19-20's events):
+# IMC, a DRAM CAS event of its own, a snoop event with MSR 301h, an event
+# whose code carries its umask, the fixed counter.
+wsm="wsm_unc_sdm::UNC_IMC_NORMAL_READS:ANY wsm_unc_sdm::UNC_IMC_WRITES:FULL_ANY
+ wsm_unc_sdm::UNC_DRAM_READ_CAS:CH0 wsm_unc_sdm::UNC_GQ_SNOOP:GOTO_S_HIT_E
+ wsm_unc_sdm::UNC_QHL_TO_QMC_BYPASS wsm_unc_sdm::UNC_CLK_UNHALTED"
 x7400="x7400_unc_gbsq::GBSQ_TRANSACTIONS x7400_unc_gbsq::GBSQ_CROSS_SNOOP_TRANSACTIONS
  x7400_unc_gsnpq::GSNPQ_TRANSACTIONS x7400_unc_fsb::FSB_TYPE"
 x7100=${x7400//x7400/x7100}
@@ -69,6 +75,7 @@ i7-6700k skl
 i7-7700k skl
 e5-2697v4-2s bdx
 x5570-2s nhm
+x5670-2s wsm
 x7460-4s x7400
 x7140m-4s x7100
 e5-2699v3-2s hswep_perf perf

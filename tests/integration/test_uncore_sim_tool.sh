@@ -4,7 +4,7 @@
 # instance (write, advance, read, dump, log tail, fault injection, destroy).
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 28
+plan 29
 sim=$BUILD/bin/uncore-sim
 tmp=$(mktemp -d)
 inst="$tmp/instance"
@@ -12,8 +12,8 @@ trap 'rm -rf "$tmp"' EXIT
 scn=$SRCDIR/src/sim/scenarios
 
 "$sim" models >"$tmp/models"
-expect "models lists nine models" test "$(wc -l <"$tmp/models")" -eq 9
-for m in "i7-6700k .*Skylake client" "x5570-2s .*Nehalem" "x7460-4s .*Xeon 7400" "x7140m-4s .*Xeon 7100"; do
+expect "models lists ten models" test "$(wc -l <"$tmp/models")" -eq 10
+for m in "i7-6700k .*Skylake client" "x5570-2s .*Nehalem" "x5670-2s .*Westmere" "x7460-4s .*Xeon 7400" "x7140m-4s .*Xeon 7100"; do
 	expect "... with $m" grep -q "^$m" "$tmp/models"
 done
 "$sim" create "$tmp/flat" -m x7460-4s -s "$scn/x7400-stream.scn" >/dev/null

@@ -67,6 +67,14 @@ static const struct row rows[] = {
     {"x5570-2s", "PAPI_UNC_LLC_MISSES", "nhm_unc_guide::UNC_LLC_MISS:ANY", 1,
      "stream unc ev=0x09 umask=0x01 ratio=1/16", 1, 16, 0, 1},
     {"x5570-2s", "PAPI_UNC_CLOCKTICKS", "nhm_unc_guide::UNC_CLK_UNHALTED", 1, NULL, 1, 1, 0, 1},
+    /* Westmere: Nehalem's box, SDM Table 19-20's events (platform/wsm/wsm.c). */
+    {"x5670-2s", "PAPI_UNC_DRAM_RD_BYTES", "wsm_unc_sdm::UNC_IMC_NORMAL_READS:ANY", 64,
+     "stream unc ev=0x2c umask=0x01 ratio=1/32", 1, 32, 0, 1},
+    {"x5670-2s", "PAPI_UNC_DRAM_WR_BYTES", "wsm_unc_sdm::UNC_IMC_WRITES:FULL_ANY", 64,
+     "stream unc ev=0x2f umask=0x07 ratio=1/64", 1, 64, 0, 1},
+    {"x5670-2s", "PAPI_UNC_LLC_MISSES", "wsm_unc_sdm::UNC_LLC_MISS:ANY", 1,
+     "stream unc ev=0x09 umask=0x01 ratio=1/16", 1, 16, 0, 1},
+    {"x5670-2s", "PAPI_UNC_CLOCKTICKS", "wsm_unc_sdm::UNC_CLK_UNHALTED", 1, NULL, 1, 1, 0, 1},
     /* GBSQ image (SDM 18.21.2): agent 0, demand, type bit 0, clean snoop,
      * L3 state bit 0 (0x9051, as x7400-stream.scn) and Fill_Eviction 01B,
      * a transaction that fills L3 (bits 57:56: image bit 24). */
