@@ -8,6 +8,8 @@ if ! command -v valgrind >/dev/null || ! command -v callgrind_annotate >/dev/nul
 fi
 incl() {
 	callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
-		awk -v f="$2" 'index($0, f " ") || index($0, f "\t") { gsub(",", "", $1); print $1; exit }' |
+		awk -v f="$2" 'index($0, f " ") || index($0, f "\t") ||
+			(length($0) >= length(f) && substr($0, length($0) - length(f) + 1) == f) {
+			gsub(",", "", $1); print $1; exit }' |
 		grep . || echo 0
 }

@@ -15,8 +15,13 @@ bin=$BUILD/bench/bench_metric
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/callgrind.sh"
-calls() { # FILE FUNCTION: how many times it was called (callgrind's calls= lines)
-	awk -v f="$2" '$0 ~ "^cfn=.*" f "$" || $0 ~ "^cfn=\\([0-9]+\\) " f "$" { want = 1; next }
+calls() { # FILE FUNCTION: how many times it was called (callgrind's calls= lines;
+	# a function's name is given once, with its number, "(N) name", then the
+	# number alone)
+	awk -v f="$2" '
+		/^c?fn=/ { s = $0; sub(/^c?fn=/, "", s); id = s; nm = s
+			if (s ~ /^\([0-9]+\)/) { sub(/\).*/, ")", id); if (s ~ /^\([0-9]+\) /) { sub(/^\([0-9]+\) /, "", nm); name[id] = nm } else nm = name[id] }
+			want = ($0 ~ /^cfn=/) && (nm == f || nm ~ ("[ :]" f "$")); next }
 		want && /^calls=/ { split($0, a, /[= ]/); n += a[2]; want = 0; next } { want = 0 }
 		END { print n + 0 }' "$1"
 }

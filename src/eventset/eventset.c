@@ -307,15 +307,19 @@ static void prepare_metric_sums(struct uncore_set *s)
 		ph->sum_slot[nr + t] = c->maxslots;
 		ph->sum_off[nr + t] = 0;
 	}
+	/* A term's first slot is its sum's own (not added to a 0), the others add to it. */
 	for (unsigned e = c->nraw; e < c->nsev; e++) {
 		unsigned t = nr + c->info[e].term, l = (unsigned)ph->local[e];
 		ph->sum_off[t] += c->base[e];
 		for (unsigned m = 0; m < pl->count[l]; m++) {
 			unsigned slot = pl->slot_index[pl->first[l] + m];
 			ph->sum_off[t] += f[slot].total - f[slot].last;
-			ph->more_slot[nm] = slot;
-			ph->more_dst[nm] = t;
-			nm++;
+			if (ph->sum_slot[t] == c->maxslots)
+				ph->sum_slot[t] = slot;
+			else {
+				ph->more_slot[nm] = slot;
+				ph->more_dst[nm++] = t;
+			}
 		}
 	}
 	ph->sums.n = nr + c->nterms;
@@ -406,6 +410,31 @@ static inline __attribute__((always_inline)) int clock_now(const struct uncore_c
 	return c->now_ns ? c->now_ns(c->ctx, ns) : uncore_clock_now(c, ns);
 }
 
+/* The read made again while it looks preempted (read_timed_sums: one that does
+ * not freeze, or the origin's); *b, *a: the clock around the last attempt. */
+static __attribute__((noinline)) int read_again(struct uncore_set *s, uint64_t *raw,
+						struct uncore_share_sums *sums, int origin,
+						int *read_rc, uint64_t *b, uint64_t *a)
+{
+	/* best: the shortest read known before this attempt (none before the
+	 * first read: that one is made twice, so that a preempted first read
+	 * is known too). */
+	uint64_t best = origin ? 0 : s->read_window;
+	int rc = 0;
+	for (int again = 0; rc == 0 && *read_rc == 0 && again < READ_AGAIN; again++) {
+		uint64_t d = *a - *b;
+		if (*a < *b || d <= 50000 || (best && d <= 4 * best))
+			break;
+		if (!best || d < best)
+			best = d;
+		rc = clock_now(&s->clock, b);
+		*read_rc = rc == 0 ? timed_op(s, raw, sums, b) : 0;
+		if (rc == 0)
+			rc = clock_now(&s->clock, a);
+	}
+	return rc;
+}
+
 /* `sums`: the read is the view's sums of them into `raw` (set_read_msum),
  * else the backend's read. */
 static inline __attribute__((always_inline)) int
@@ -418,36 +447,21 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 	*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
 	if (rc == 0)
 		rc = clock_now(&s->clock, &a);
-	/* best: the shortest read known before this attempt (none before the
-	 * first read: that one is made twice, so that a preempted first read
-	 * is known too). */
-	uint64_t best = origin ? 0 : s->read_window;
-	for (int again = 0; rc == 0 && *read_rc == 0 && (!freezes || origin) && again < READ_AGAIN;
-	     again++) {
-		uint64_t d = a - b;
-		if (a < b || d <= 50000 || (best && d <= 4 * best))
-			break;
-		if (!best || d < best)
-			best = d;
-		rc = clock_now(&s->clock, &b);
-		*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
-		if (rc == 0)
-			rc = clock_now(&s->clock, &a);
-	}
+	if (__builtin_expect((!freezes || origin) && rc == 0 && *read_rc == 0, 0))
+		rc = read_again(s, raw, sums, origin, read_rc, &b, &a);
 	if (rc < 0)
 		return rc;
 	if (a < b)
 		a = b;
-	/* How long a read takes unpreempted: the shortest read seen (not the
-	 * origin's, which follows the start at once and has nothing to catch
-	 * up), drifting up slowly with reads that were not preempted, so that
-	 * a machine that preempts often does not raise the bar by which a
-	 * preempted read is known. */
+	/* How long a read takes unpreempted: the shortest seen (not the origin's,
+	 * with nothing to catch up), drifting up slowly with unpreempted reads, so
+	 * that frequent preemption does not raise the bar that knows one. */
 	if (!origin) {
-		if (!s->read_window || a - b < s->read_window)
-			s->read_window = a - b ? a - b : 1;
-		else if (a - b <= 4 * s->read_window)
-			s->read_window += (a - b - s->read_window) / 16;
+		uint64_t d = a - b, w = s->read_window;
+		if (!w || d < w)
+			s->read_window = d ? d : 1;
+		else if (d - w)
+			s->read_window = d <= 4 * w ? w + (d - w) / 16 : w;
 	}
 	uint64_t stop = freezes ? b : b + (a - b) / 2;
 	if (!origin && stop > s->resume_ns)
@@ -812,7 +826,8 @@ static __attribute__((noinline)) int set_read_between(struct uncore_set *s, uint
  * instant (read_timed); the metrics are evaluated from those.  No fold of
  * the set's own, no per-event estimate: the set's folds keep their start
  * for the stop's final fold, as a set of events' do. */
-static int set_read_msum(struct uncore_set *s, uint64_t *values)
+static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set *s,
+								  uint64_t *values)
 {
 	struct contents *c = &s->c;
 	uint64_t now = s->phase_ns;
@@ -892,7 +907,9 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
 	if (__builtin_expect(!(s->running & s->summed), 0)) {
 		int running = s->running;
-		int rc = set_read_other(s, values);
+		/* Metrics through sums: not through set_read_other (bench/README.md 8). */
+		int rc = running && s->summed == 2 && s->live ? set_read_msum(s, values)
+							      : set_read_other(s, values);
 		if (rc < 0 && running)
 			note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
 		return rc;
