@@ -145,29 +145,35 @@ srf srf_unc_b2cmi::UNC_B2CMI_CLOCKTICKS 2000000000 8 1 1
 srf srf_unc_iio::UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.ALL_PARTS 2000000 12 0 1
 srf srf_unc_cha::UNC_CHA_TOR_INSERTS.IA_MISS 3000000 144 0 1 143
 ROWS
-# The expected count of one name: (node|socket1) over (all instances|one).
-want() { # want RATE N UNIFORM FACTOR SOCKET(all|1) [INSTANCE]
-	"$PYTHON3" - "$@" <<'PY'
+# The expected counts of each row, in one pass (a python start per name cost
+# most of this script's time under load): the row's names, then their counts,
+# (node|socket1) over (all instances|one).
+"$PYTHON3" - "$tmp/rows" >"$tmp/wants" <<'PY'
 import sys
-rate, n, uniform, factor, sock = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4], sys.argv[5]
-inst = [int(sys.argv[6])] if len(sys.argv) > 6 else range(n)
-socks = [0, 1] if sock == "all" else [int(sock)]
-count = sum(rate * (1 if uniform else (i + 1) * (s + 1)) for i in inst for s in socks)
-num, _, den = factor.partition("/")
-print(count * int(num) // int(den or 1))
+def want(rate, n, uniform, factor, socks, inst):
+    count = sum(rate * (1 if uniform else (i + 1) * (s + 1)) for i in inst for s in socks)
+    num, _, den = factor.partition("/")
+    return count * int(num) // int(den or 1)
+for line in open(sys.argv[1]):
+    f = line.split()
+    shape, name, rate, n, uniform, factor = f[0], f[1], int(f[2]), int(f[3]), f[4] == "1", f[5]
+    if len(f) > 6:
+        # An instance row: no preset here, the PMU's own instance suffix.
+        pmu, _, ev = name.partition("::")
+        names = ["%s%s::%s" % (pmu, f[6], ev)]
+        wants = [want(rate, n, uniform, factor, [0, 1], [int(f[6])])]
+    else:
+        names = [name, name + ":socket=1"]
+        wants = [want(rate, n, uniform, factor, s, range(n)) for s in ([0, 1], [1])]
+    print(shape, " ".join(names), "|", " ".join(map(str, wants)))
 PY
-}
 # The presets' instance rows have no instance column (a preset names its
 # own instances); a preset's CLOCKTICKS is CHA 0 of each socket.
-while read -r shape name rate n uniform factor inst; do
-	if [ -n "$inst" ]; then
-		pmu=${name%%::*}
-		names="${pmu}${inst}::${name#*::}"
-		wants="$(want "$rate" "$n" "$uniform" "$factor" all "$inst")"
-	else
-		names="$name $name:socket=1"
-		wants="$(want "$rate" "$n" "$uniform" "$factor" all) $(want "$rate" "$n" "$uniform" "$factor" 1)"
-	fi
+while read -r line; do
+	shape=${line%% *}
+	names=${line#* }
+	names=${names%% |*}
+	wants=${line#*| }
 	PAPI_INTEL_UNCORE_SIM_KERNEL=$shape "$STAGE/bin/papi_command_line" $names >"$tmp/cl" 2>&1
 	set -- $wants
 	for nm in $names; do
@@ -176,7 +182,7 @@ while read -r shape name rate n uniform factor inst; do
 			test "${got:-x}" = "$1"
 		shift
 	done
-done <"$tmp/rows"
+done <"$tmp/wants"
 
 # ---- the Skylake-SP CHA filter selects only the events the kernel's
 # extra_regs list (TOR inserts/occupancy, LLC lookups): CHA clockticks
