@@ -219,20 +219,10 @@ TEST(a_box_asked_at_once_answers_as_register_by_register)
 			      DIRECT_MAX_BOX_REGS);
 			if (k->freerun) /* read only: no controls to ask for */
 				continue;
+			/* The engine's own list of a box's registers, every one. */
 			struct direct_box_reg q[DIRECT_MAX_BOX_REGS];
-			unsigned n = 0;
-			if (k->box_ctl)
-				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_BOX_CTL};
-			for (unsigned c = 0; c < k->ncounters; c++) {
-				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTL, .idx = c};
-				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_CTR, .idx = c};
-			}
-			for (unsigned f = 0; f < k->nfixed; f++) {
-				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTL, .idx = f};
-				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FIXED_CTR, .idx = f};
-			}
-			for (unsigned f = 0; f < k->nfilters; f++)
-				q[n++] = (struct direct_box_reg){.role = DIRECT_REG_FILTER, .idx = f};
+			unsigned n = direct_kind_box_query(k, q, 1);
+			CHECK_EQ_INT(n, (k->box_ctl ? 1u : 0u) + 2u * k->ncounters + 2u * k->nfixed + k->nfilters);
 			for (unsigned s = 0; s < 2; s++)
 				for (unsigned inst = 0; inst < k->max_instances; inst++) {
 					CHECK_EQ_INT(direct_kind_regs(k, &m, s, inst, 0, q, n), 0);
