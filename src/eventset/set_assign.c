@@ -46,21 +46,7 @@ static void set_tsc_mhz(struct uncore_set *s)
 				interval ? c->commons_int : c->commons, 1u << UNCORE_METRIC_TSC_MHZ,
 				c->commons, &c->fprog[i]);
 	}
-	/* A set of msum: each metric entry folded (src/metrics/README.md,
-	 * "Folding"), divided by the elapsed time at most. */
-	c->all_linear = c->lin != NULL;
-	for (unsigned i = 0; c->lin && i < c->n; i++) {
-		struct mx_linear *l = &c->lin[i];
-		l->n = 0;
-		if (c->metric[i] < 0)
-			continue;
-		if (uncore_mset_fold(c->ms, (unsigned)c->metric[i], 1u << UNCORE_METRIC_TSC_MHZ,
-				     c->commons, l) < 0 ||
-		    (l->per >= 0 && l->per != UNCORE_METRIC_ELAPSED_NS)) {
-			l->n = 0;
-			c->all_linear = 0;
-		}
-	}
+	uncore_set_build_folds(c);
 }
 
 void uncore_set_clock(struct uncore_set *s, const struct uncore_clock *clock)

@@ -57,6 +57,7 @@ void uncore_set_free_contents(struct contents *c)
 	free(c->fprog);
 	free(c->lin);
 	free(c->lin_prev);
+	free(c->flat);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -227,6 +228,46 @@ static int build_raw_sums(struct contents *c, int view)
 	return 0;
 }
 
+void uncore_set_build_folds(struct contents *c)
+{
+	/* Each metric entry folded (src/metrics/README.md, "Folding"),
+	 * divided by the elapsed time at most. */
+	c->all_linear = c->lin != NULL;
+	c->nflat = 0;
+	c->flat_interval = 0;
+	for (unsigned i = 0; c->lin && i < c->n; i++) {
+		struct mx_linear *l = &c->lin[i];
+		l->n = 0;
+		if (c->metric[i] < 0)
+			continue;
+		if (uncore_mset_fold(c->ms, (unsigned)c->metric[i], 1u << UNCORE_METRIC_TSC_MHZ,
+				     c->commons, l) < 0 ||
+		    (l->per >= 0 && l->per != UNCORE_METRIC_ELAPSED_NS)) {
+			l->n = 0;
+			c->all_linear = 0;
+		}
+	}
+	if (!c->all_linear)
+		return;
+	/* The read's flat list: per metric entry its terms, factor, divisor
+	 * and integer scale, side by side (uncore_set_eval_flat). */
+	c->flat_interval = 1;
+	for (unsigned i = 0; i < c->n; i++) {
+		const struct mx_linear *l = &c->lin[i];
+		if (c->metric[i] < 0)
+			continue;
+		struct set_flat *f = &c->flat[c->nflat++];
+		f->entry = i;
+		f->n = l->n;
+		for (unsigned t = 0; t < l->n; t++)
+			f->term[t] = (unsigned)l->term[t];
+		f->k = l->k;
+		f->scale = c->int_scale[i];
+		f->divides = l->per >= 0;
+		c->flat_interval &= c->reading[i] == READ_INTERVAL;
+	}
+}
+
 /* The set is attached to CPU `cpu` (PAPI_CPU_ATTACH): an entry that names
  * no socket counts that CPU's socket, as ":cpu=N" would (an entry's own
  * :socket= or :cpu= wins). */
@@ -365,10 +406,11 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	c->fprog = c->ms ? calloc(c->n ? c->n : 1, sizeof(*c->fprog)) : NULL;
 	c->lin = c->msum ? calloc(c->n ? c->n : 1, sizeof(*c->lin)) : NULL;
 	c->lin_prev = c->msum ? calloc(c->n ? c->n : 1, sizeof(*c->lin_prev)) : NULL;
+	c->flat = c->msum ? calloc(c->n ? c->n : 1, sizeof(*c->flat)) : NULL;
 	if (!c->folds || !c->rawv || !c->rawv2 || !c->base || !c->active_ns || !c->kern_enabled ||
 	    !c->kern_running || !c->est || !c->terms || !c->terms_int || !c->prev_est ||
 	    !c->sumv || !c->tsum || !c->prev_tsum || (c->ms && !c->fprog) ||
-	    (c->msum && (!c->lin || !c->lin_prev)))
+	    (c->msum && (!c->lin || !c->lin_prev || !c->flat)))
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory for %u counters", c->maxslots);
 out:
 	free(mrefs);

@@ -14,18 +14,24 @@
  * integer form rounded half away from zero (without libm: PAPI's tools do
  * not link it); a value that is no number (x/0, nothing counted yet)
  * reads 0 in the integer form. */
-static inline __attribute__((always_inline)) void
-uncore_set_store_metric(const struct contents *c, unsigned i, double d, uint64_t *values)
+static inline __attribute__((always_inline)) void uncore_set_store_scaled(double scale, double d,
+									 uint64_t *out)
 {
-	if (c->int_scale[i] > 0) {
-		double x = isfinite(d) ? d * c->int_scale[i] : 0;
+	if (scale > 0) {
+		double x = isfinite(d) ? d * scale : 0;
 		int64_t v = x >= 0x1p63    ? INT64_MAX
 			    : x <= -0x1p63 ? INT64_MIN
 					   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
-		memcpy(&values[i], &v, sizeof(v));
+		memcpy(out, &v, sizeof(v));
 	} else {
-		memcpy(&values[i], &d, sizeof(d));
+		memcpy(out, &d, sizeof(d));
 	}
+}
+
+static inline __attribute__((always_inline)) void
+uncore_set_store_metric(const struct contents *c, unsigned i, double d, uint64_t *values)
+{
+	uncore_set_store_scaled(c->int_scale[i], d, &values[i]);
 }
 
 /* eval_metrics of a set whose metric entries are all folded (all_linear):
@@ -71,6 +77,46 @@ uncore_set_eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int
 		uncore_set_store_metric(c, i, v, values);
 	}
 	if (advance && c->any_interval) {
+		s->prev_ns = now;
+		s->read_once = 1;
+	}
+}
+
+/* uncore_set_eval_linear of a set whose metric entries are all read over
+ * the interval since the previous read (flat_interval), over its flat
+ * list: the same values, the same readings (the sum of counts, its
+ * difference from the previous read's, times k, over the interval's
+ * time), with no lookup and no switch per entry. */
+static inline __attribute__((always_inline)) void
+uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
+		     const uint64_t *ts)
+{
+	struct contents *c = &s->c;
+	uint64_t since_prev = now - s->prev_ns;
+	const struct set_flat *f = c->flat, *end = f + c->nflat;
+	uint64_t *prev = c->lin_prev, *last = c->last_val;
+	if (__builtin_expect(!since_prev && s->read_once, 0)) {
+		/* An empty interval repeats the value of the one that ended here. */
+		for (; f < end; f++)
+			values[f->entry] = last[f->entry];
+		return;
+	}
+	double per = (double)since_prev;
+	for (; f < end; f++) {
+		uint64_t sum = 0;
+		for (unsigned t = 0; t < f->n; t++)
+			sum += ts[f->term[t]];
+		unsigned i = f->entry;
+		double v = (double)(sum - prev[i]) * f->k;
+		if (f->divides)
+			v = since_prev ? v / per : __builtin_nan("");
+		uncore_set_store_scaled(f->scale, v, &values[i]);
+		if (advance) {
+			prev[i] = sum;
+			last[i] = values[i];
+		}
+	}
+	if (advance) {
 		s->prev_ns = now;
 		s->read_once = 1;
 	}

@@ -44,6 +44,17 @@ struct phase {
 	unsigned *sum_slot, *more_slot, *more_dst;
 };
 
+/* A metric entry folded (mx_linear), as the read evaluates it: the sum of
+ * the counts of terms term[0 .. n), times k, divided by the time when
+ * `divides`, into entry's slot, times scale when its integer form
+ * (int_scale; 0: the double). */
+struct set_flat {
+	unsigned entry, n;
+	int divides;
+	double k, scale;
+	unsigned term[MX_LINEAR_MAX];
+};
+
 /* Everything assign builds; replaced as a whole. */
 struct contents {
 	unsigned n;
@@ -106,6 +117,13 @@ struct contents {
 	struct mx_linear *lin;
 	uint64_t *lin_prev; /* per entry: its sum of counts at the previous read (READ_INTERVAL) */
 	int all_linear;
+	/* A set of all_linear: its metric entries folded, as a flat list the
+	 * read walks with no lookup (uncore_set_build_folds); flat_interval:
+	 * every one is read over the interval since the previous read (the
+	 * read's own evaluation, uncore_set_eval_flat). */
+	struct set_flat *flat;
+	unsigned nflat;
+	int flat_interval;
 };
 
 /* How a metric entry is read. */
@@ -165,6 +183,10 @@ struct uncore_set {
 int uncore_set_build_contents(const struct uncore_backend *be, const struct uncore_entry *entries,
 			      unsigned n, int attach_cpu, struct contents *c);
 void uncore_set_free_contents(struct contents *c);
+/* The metric entries of a set of msum folded (contents.lin, all_linear)
+ * with the commons known (the TSC's MHz), and the read's flat list of
+ * them: once per contents and clock. */
+void uncore_set_build_folds(struct contents *c);
 
 /* The backend's times of the least-counted slot of event `local` of the
  * current phase, as of the last read: 0, or 1 when the backend keeps none

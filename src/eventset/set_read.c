@@ -183,7 +183,9 @@ static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set
 	const uint64_t *sv = c->sumv;
 	for (unsigned k = 0; k < c->nraw; k++)
 		values[c->raw_entry[k]] = sv[k];
-	if (c->all_linear) {
+	if (__builtin_expect(c->flat_interval, 1)) {
+		uncore_set_eval_flat(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+	} else if (c->all_linear) {
 		uncore_set_eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
 	} else {
 		set_eval_terms(s, now, values, !s->be->fold_only_read, sv + c->nraw);
