@@ -175,6 +175,17 @@ struct uncore_backend {
 	 * first and last access: the event set leaves that span out of the
 	 * time its metrics divide by (eventset.c, read_timed). */
 	int read_freezes;
+	/* Set by a reader around one read() that freezes (the event set's,
+	 * set_read.c): the clock read() takes its freeze and thaw instants
+	 * with, next to those writes (src/metrics/README.md, "Counting time"),
+	 * and its argument; NULL: none taken.  read() then sets read_ns[0]
+	 * just after its freeze writes, read_ns[1] just before its thaw
+	 * writes, and read_timed to 1.  A reader that sets read_now clears
+	 * read_timed first: a read that reads no register leaves it 0. */
+	int (*read_now)(void *ctx, uint64_t *ns);
+	void *read_now_ctx;
+	uint64_t read_ns[2];
+	int read_timed;
 	char interrupted_detail[160]; /* counting_interrupted's */
 	/* Set by a view of the shared counters when a read came later than a
 	 * counter of its set can wrap in (the wrap guard): its counts may

@@ -162,6 +162,9 @@ struct uncore_set {
 	 * four times longer was preempted). */
 	uint64_t count_ns, resume_ns, read_window;
 	int read_once;     /* a read since start or reset gave values (last_val) */
+	/* Reads timed by the backend (set_read.c, bind_read_clock): where the
+	 * wrap guard takes the freeze instant, or NULL. */
+	const uint64_t *read_guard;
 	uint64_t *values;  /* last values, for reads of a stopped set */
 	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
 	/* Counts that may be short since start or reset (uncore_set_short):

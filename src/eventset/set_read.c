@@ -124,12 +124,74 @@ static __attribute__((noinline)) int read_again(struct uncore_set *s, uint64_t *
 	return rc;
 }
 
+/* The host's CLOCK_MONOTONIC as a clock function (backend.h, read_now). */
+static int host_now(void *ctx, uint64_t *ns)
+{
+	(void)ctx;
+	return uncore_clock_now(NULL, ns);
+}
+
+/* After the origin's read: a set with metrics counting through a view of
+ * a backend whose reads freeze has the backend take each read's freeze
+ * and thaw instants on the set's clock (backend.h, read_now), next to
+ * those writes, instead of reading the clock around the read; the wrap
+ * guard takes the freeze instant when the hub's clock is the set's. */
+static void bind_read_clock(struct uncore_set *s)
+{
+	struct uncore_backend *be = s->be;
+	s->read_guard = NULL;
+	if (!s->c.ms || !be->read_freezes || !uncore_share_is_view(be)) {
+		if (uncore_share_is_view(be))
+			be->read_now = NULL;
+		return;
+	}
+	struct share_view *v = (struct share_view *)be;
+	const struct uncore_clock *hc = &v->hub->clock;
+	be->read_now = s->clock.now_ns ? s->clock.now_ns : host_now;
+	be->read_now_ctx = s->clock.now_ns ? s->clock.ctx : NULL;
+	if (hc->now_ns == s->clock.now_ns && hc->ctx == s->clock.ctx)
+		s->read_guard = &v->hub->be->read_ns[0];
+}
+
+/* A read that freezes, timed by the backend (bind_read_clock): counting
+ * time advances to its freeze instant and resumes at its thaw instant, so
+ * a read preempted while frozen loses no time its counts lack, and one
+ * preempted anywhere else (taking the hub's lock, between the sums) moves
+ * nothing.  A read that read no register (the counters' start reading
+ * taken over, backend.h) has one clock reading after it. */
+static inline __attribute__((always_inline)) int
+read_backend_timed(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums,
+		   int *read_rc, uint64_t *at)
+{
+	struct uncore_backend *be = s->be;
+	struct share_view *v = (struct share_view *)be;
+	be->read_timed = 0;
+	v->guard_at = s->read_guard;
+	*read_rc = sums ? share_view_sum(v, sums, raw) : be->ops->read(be, raw);
+	v->guard_at = NULL;
+	uint64_t b = be->read_ns[0], a = be->read_ns[1];
+	if (__builtin_expect(!be->read_timed, 0)) {
+		int rc = clock_now(&s->clock, &b);
+		if (rc < 0)
+			return rc;
+		a = b;
+	}
+	if (b > s->resume_ns)
+		s->count_ns += b - s->resume_ns;
+	s->resume_ns = a > b ? a : b;
+	*at = s->count_ns;
+	return 0;
+}
+
 /* `sums`: the read is the view's sums of them into `raw` (set_read_msum),
  * else the backend's read. */
 static inline __attribute__((always_inline)) int
 read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums, int origin,
 		int *read_rc, uint64_t *at)
 {
+	/* read_now: bound to a backend whose reads freeze. */
+	if (__builtin_expect(s->be->read_now && !origin && !s->be->fold_only_read, 1))
+		return read_backend_timed(s, raw, sums, read_rc, at);
 	int freezes = s->be->read_freezes && !s->be->fold_only_read;
 	uint64_t b, a;
 	int rc = clock_now(&s->clock, &b);
@@ -157,6 +219,8 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 		s->count_ns += stop - s->resume_ns;
 	s->resume_ns = freezes ? a : stop;
 	*at = s->count_ns;
+	if (origin)
+		bind_read_clock(s);
 	return 0;
 }
 

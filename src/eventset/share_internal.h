@@ -294,6 +294,27 @@ static inline void view_take_interruption(struct share_view *v)
 		view_note_interrupted(v);
 }
 
+/* A set that times its reads by the backend's freeze and thaw instants
+ * (backend.h, read_now; eventset/set_read.c) asks through its view: the
+ * hub's backend takes them for this read, under the hub's lock, and the
+ * view passes them back (view_time_end). */
+static inline __attribute__((always_inline)) void view_time_begin(const struct share_view *v,
+								  struct uncore_backend *be)
+{
+	be->read_now = v->base.read_now;
+	be->read_now_ctx = v->base.read_now_ctx;
+	be->read_timed = 0;
+}
+
+static inline __attribute__((always_inline)) void view_time_end(struct share_view *v,
+								struct uncore_backend *be)
+{
+	v->base.read_timed = be->read_timed;
+	v->base.read_ns[0] = be->read_ns[0];
+	v->base.read_ns[1] = be->read_ns[1];
+	be->read_now = NULL;
+}
+
 /* Bring a view's counts up to date under the hub's lock (hub held). */
 static inline __attribute__((always_inline)) int view_sync(struct share_view *v)
 {
@@ -302,7 +323,12 @@ static inline __attribute__((always_inline)) int view_sync(struct share_view *v)
 	/* A poller's read only folds: no freeze of the shared counters, which
 	 * would stop them for the read's duration (backend.h). */
 	hub->be->fold_only_read = v->base.fold_only_read;
+	int timed = v->base.read_now != NULL;
+	if (timed)
+		view_time_begin(v, hub->be);
 	int rc = hub_sync(hub, v->guard_at);
+	if (timed)
+		view_time_end(v, hub->be);
 	hub->be->fold_only_read = 0;
 	/* The union's: a group of another set's events may be the one scaled;
 	 * the set's exact check then finds none of its own. */
@@ -365,7 +391,12 @@ share_view_sum(struct share_view *v, struct uncore_share_sums *sums, uint64_t *o
 			     1)) {
 		uint64_t *now = hub->raw[hub->cur];
 		const uint64_t *before = hub->raw[hub->cur ^ 1];
+		int timed = v->base.read_now != NULL;
+		if (__builtin_expect(timed, 0))
+			view_time_begin(v, hub->be);
 		int rc = hub->read(hub->be, now);
+		if (__builtin_expect(timed, 0))
+			view_time_end(v, hub->be);
 		if (__builtin_expect(rc < 0 || hub->be->counting_interrupted, 0))
 			hub_read_trouble(hub, rc, now, before);
 		hub_guard(hub, rc, v->guard_at);

@@ -675,6 +675,21 @@ static __attribute__((noinline)) int retry_thaw(struct engine *e)
  * and MMIO counters (they are read between; in the first when there are
  * none).  The loop over the other counters is one register access per
  * counter (read_ops.h). */
+/* A read's freeze (thaw 0) or thaw instant on the reader's clock
+ * (backend.h, read_now): the freeze's stands for both until the thaw's is
+ * taken (a thaw in the freeze's batch: the same instant). */
+static inline __attribute__((always_inline)) void read_instant(struct uncore_backend *base, int thaw)
+{
+	uint64_t t;
+	if (base->read_now(base->read_now_ctx, &t) < 0)
+		return; /* read_timed stays as it was: 0 without a freeze instant */
+	base->read_ns[1] = t;
+	if (!thaw) {
+		base->read_ns[0] = t;
+		base->read_timed = 1;
+	}
+}
+
 static int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;
@@ -688,6 +703,9 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	if (__builtin_expect(e->thaw_pending, 0) && !freeze && e->running)
 		retried = retry_thaw(e);
 	first = read_msr_frozen(e, freeze, raw, &frozen, &thawed);
+	/* The freeze instant, just after the freeze writes (backend.h). */
+	if (__builtin_expect(base->read_now != NULL, 0) && freeze)
+		read_instant(base, 0);
 	if (retried < 0 && !first)
 		first = retried;
 	/* Stopped counters do not tear; frozen ones neither. */
@@ -700,6 +718,9 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 		/* Keep the first error's detail: it names what failed first. */
 		if (first)
 			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+		/* The thaw instant, just before the thaw writes. */
+		if (__builtin_expect(base->read_now != NULL, 0))
+			read_instant(base, 1);
 		rc = read_thaw(e);
 		if (rc < 0 && !first)
 			first = rc;
