@@ -56,6 +56,33 @@ static int fold_read(struct uncore_set *s, int rc, int final)
 	return unread;
 }
 
+/* Term `term`'s events' bases and slots into sum `t` of the phase's sums;
+ * a sum's first slot is its own (not added to a 0), the others add to it
+ * (more_slot from nm on): the new nm. */
+static unsigned add_term_slots(const struct contents *c, struct phase *ph, unsigned term,
+			       unsigned t, unsigned nm)
+{
+	const struct uncore_plan *pl = &ph->plan;
+	const struct uncore_counter_fold *f = c->folds;
+	for (unsigned e = c->nraw; e < c->nsev; e++) {
+		if (c->info[e].term != term)
+			continue;
+		unsigned l = (unsigned)ph->local[e];
+		ph->sum_off[t] += c->base[e];
+		for (unsigned m = 0; m < pl->count[l]; m++) {
+			unsigned slot = pl->slot_index[pl->first[l] + m];
+			ph->sum_off[t] += f[slot].total - f[slot].last;
+			if (ph->sum_slot[t] == c->maxslots)
+				ph->sum_slot[t] = slot;
+			else {
+				ph->more_slot[nm] = slot;
+				ph->more_dst[nm++] = t;
+			}
+		}
+	}
+	return nm;
+}
+
 /* The sums of a set with metrics (contents.msum): the raw entries by raw
  * index, as prepare_sums has them, then each term's slots, every one of
  * them summed into the term's count (the term's first sum reads the fold
@@ -66,7 +93,6 @@ static void prepare_metric_sums(struct uncore_set *s)
 {
 	struct contents *c = &s->c;
 	struct phase *ph = &c->phases[0];
-	const struct uncore_plan *pl = &ph->plan;
 	const struct uncore_counter_fold *f = c->folds;
 	unsigned nr = ph->nraw_op, nm = ph->nraw_more;
 	for (unsigned k = 0; k < nr; k++) {
@@ -80,26 +106,20 @@ static void prepare_metric_sums(struct uncore_set *s)
 		ph->more_dst[j] = a->raw;
 		ph->sum_off[a->raw] += f[a->slot].total - f[a->slot].last;
 	}
-	for (unsigned t = 0; t < c->nterms; t++) {
+	/* The terms' counts, or with a flat list (set_build.c) each flat
+	 * entry's sum of its terms' counts (uncore_set_eval_flat). */
+	c->sums_flat = c->flat_interval;
+	unsigned nt = c->sums_flat ? c->nflat : c->nterms;
+	for (unsigned t = 0; t < nt; t++) {
 		ph->sum_slot[nr + t] = c->maxslots;
 		ph->sum_off[nr + t] = 0;
 	}
-	/* A term's first slot is its sum's own (not added to a 0), the others add to it. */
-	for (unsigned e = c->nraw; e < c->nsev; e++) {
-		unsigned t = nr + c->info[e].term, l = (unsigned)ph->local[e];
-		ph->sum_off[t] += c->base[e];
-		for (unsigned m = 0; m < pl->count[l]; m++) {
-			unsigned slot = pl->slot_index[pl->first[l] + m];
-			ph->sum_off[t] += f[slot].total - f[slot].last;
-			if (ph->sum_slot[t] == c->maxslots)
-				ph->sum_slot[t] = slot;
-			else {
-				ph->more_slot[nm] = slot;
-				ph->more_dst[nm++] = t;
-			}
-		}
+	for (unsigned j = 0; j < nt; j++) {
+		unsigned nk = c->sums_flat ? c->flat[j].n : 1;
+		for (unsigned k = 0; k < nk; k++)
+			nm = add_term_slots(c, ph, c->sums_flat ? c->flat[j].term[k] : j, nr + j, nm);
 	}
-	ph->sums.n = nr + c->nterms;
+	ph->sums.n = nr + nt;
 	ph->sums.nmore = nm;
 	ph->sums.stale = 1;
 	ph->sums.in_order = 0;

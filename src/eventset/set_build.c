@@ -173,7 +173,11 @@ static int build_raw_sums(struct contents *c, int view)
 		c->msum = c->info[e].weight == 1.0 && c->info[e].period <= 1 &&
 			  c->phases[0].local[e] >= 0;
 	c->nterms = c->ms ? uncore_mset_nterms(c->ms) : 0;
-	unsigned nsum = c->nraw + (c->msum ? c->nterms : 0);
+	/* The metrics' sums: one per term, or one per flat entry
+	 * (uncore_set_build_folds, prepare_metric_sums), a metric's terms' slots
+	 * each once per occurrence of its term. */
+	unsigned nsumt = c->nterms > c->nmetrics ? c->nterms : c->nmetrics;
+	unsigned nsum = c->nraw + (c->msum ? nsumt : 0);
 	c->raw_entry = calloc(c->nraw ? c->nraw : 1, sizeof(*c->raw_entry));
 	if (!c->raw_entry)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
@@ -188,9 +192,10 @@ static int build_raw_sums(struct contents *c, int view)
 			int l = ph->local[c->raw[c->raw_entry[k]]];
 			total += l >= 0 ? pl->count[l] : 0;
 		}
-		unsigned more = total;
+		unsigned more = 0;
 		for (unsigned e = c->nraw; c->msum && e < c->nsev; e++)
 			more += pl->count[ph->local[e]];
+		more = total + more * (c->nmetrics * MX_LINEAR_MAX > 1 ? c->nmetrics * MX_LINEAR_MAX : 1);
 		ph->raw_op = calloc(c->nraw ? c->nraw : 1, sizeof(*ph->raw_op));
 		ph->raw_more = calloc(total ? total : 1, sizeof(*ph->raw_more));
 		ph->sum_src = calloc(nsum ? nsum : 1, sizeof(*ph->sum_src));
@@ -400,7 +405,7 @@ int uncore_set_build_contents(const struct uncore_backend *be, const struct unco
 	c->terms = calloc(nt ? nt : 1, sizeof(*c->terms));
 	c->terms_int = calloc(nt ? nt : 1, sizeof(*c->terms_int));
 	c->prev_est = calloc(c->nsev ? c->nsev : 1, sizeof(*c->prev_est));
-	c->sumv = calloc(c->nraw + nt + 1, sizeof(*c->sumv));
+	c->sumv = calloc(c->nraw + nt + c->nmetrics + 1, sizeof(*c->sumv));
 	c->tsum = calloc(nt ? nt : 1, sizeof(*c->tsum));
 	c->prev_tsum = calloc(nt ? nt : 1, sizeof(*c->prev_tsum));
 	c->fprog = c->ms ? calloc(c->n ? c->n : 1, sizeof(*c->fprog)) : NULL;

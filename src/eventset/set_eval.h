@@ -18,10 +18,17 @@ static inline __attribute__((always_inline)) void uncore_set_store_scaled(double
 									 uint64_t *out)
 {
 	if (scale > 0) {
-		double x = isfinite(d) ? d * scale : 0;
-		int64_t v = x >= 0x1p63    ? INT64_MAX
+		double x = d * scale;
+		int64_t v;
+		/* Within range (so finite): half away from zero, as below. */
+		if (__builtin_expect(x > -0x1p63 && x < 0x1p63, 1)) {
+			v = (int64_t)(x + __builtin_copysign(0.5, x));
+		} else {
+			x = isfinite(d) ? x : 0;
+			v = x >= 0x1p63	   ? INT64_MAX
 			    : x <= -0x1p63 ? INT64_MIN
 					   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+		}
 		memcpy(out, &v, sizeof(v));
 	} else {
 		memcpy(out, &d, sizeof(d));
@@ -86,7 +93,8 @@ uncore_set_eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int
  * the interval since the previous read (flat_interval), over its flat
  * list: the same values, the same readings (the sum of counts, its
  * difference from the previous read's, times k, over the interval's
- * time), with no lookup and no switch per entry. */
+ * time), with no lookup and no switch per entry.  `ts`: each flat entry's
+ * sum of its terms' counts (sums_flat). */
 static inline __attribute__((always_inline)) void
 uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
 		     const uint64_t *ts)
@@ -101,15 +109,14 @@ uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int a
 			values[f->entry] = last[f->entry];
 		return;
 	}
-	double per = (double)since_prev;
-	for (; f < end; f++) {
-		uint64_t sum = 0;
-		for (unsigned t = 0; t < f->n; t++)
-			sum += ts[f->term[t]];
+	/* No time yet (a read at the start's instant): NaN, as x/0 in the tree. */
+	double per = since_prev ? (double)since_prev : __builtin_nan("");
+	for (; f < end; f++, ts++) {
+		uint64_t sum = *ts;
 		unsigned i = f->entry;
 		double v = (double)(sum - prev[i]) * f->k;
 		if (f->divides)
-			v = since_prev ? v / per : __builtin_nan("");
+			v /= per;
 		uncore_set_store_scaled(f->scale, v, &values[i]);
 		if (advance) {
 			prev[i] = sum;

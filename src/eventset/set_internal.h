@@ -124,6 +124,10 @@ struct contents {
 	struct set_flat *flat;
 	unsigned nflat;
 	int flat_interval;
+	/* The view's sums of the metrics are the flat entries' sums of their
+	 * terms' counts, not the terms' (prepare_metric_sums, as it last
+	 * prepared them). */
+	int sums_flat;
 };
 
 /* How a metric entry is read. */

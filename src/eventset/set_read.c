@@ -243,11 +243,13 @@ static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set
 	int rc2 = read_timed_sums(s, c->sumv, &c->phases[0].sums, 0, &rc, &now);
 	if (rc2 < 0)
 		return rc2;
-	set_take_interruption(s);
+	if (__builtin_expect(s->be->counting_interrupted | s->be->wraps_lost, 0))
+		set_take_interruption(s);
 	const uint64_t *sv = c->sumv;
-	for (unsigned k = 0; k < c->nraw; k++)
-		values[c->raw_entry[k]] = sv[k];
-	if (__builtin_expect(c->flat_interval, 1)) {
+	if (c->nraw) /* raw entries beside the metrics */
+		for (unsigned k = 0; k < c->nraw; k++)
+			values[c->raw_entry[k]] = sv[k];
+	if (__builtin_expect(c->sums_flat, 1)) {
 		uncore_set_eval_flat(s, now, values, !s->be->fold_only_read, sv + c->nraw);
 	} else if (c->all_linear) {
 		uncore_set_eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
@@ -262,9 +264,10 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
 	if (__builtin_expect(!(s->running & s->summed), 0)) {
 		int running = s->running;
-		/* Metrics through sums: not through set_read_other (bench/README.md 8). */
-		int rc = running && s->summed == 2 && s->live ? set_read_msum(s, values)
-							      : set_read_other(s, values);
+		/* Metrics through sums: not through set_read_other (bench/README.md
+		 * 8).  summed is 2 only while running and live: phase_begin sets it,
+		 * phase_end clears it first. */
+		int rc = s->summed == 2 ? set_read_msum(s, values) : set_read_other(s, values);
 		if (rc < 0 && running)
 			set_note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
 		return rc;

@@ -680,14 +680,12 @@ static __attribute__((noinline)) int retry_thaw(struct engine *e)
  * taken (a thaw in the freeze's batch: the same instant). */
 static inline __attribute__((always_inline)) void read_instant(struct uncore_backend *base, int thaw)
 {
-	uint64_t t;
-	if (base->read_now(base->read_now_ctx, &t) < 0)
-		return; /* read_timed stays as it was: 0 without a freeze instant */
-	base->read_ns[1] = t;
-	if (!thaw) {
-		base->read_ns[0] = t;
+	if (base->read_now(base->read_now_ctx, &base->read_ns[1]) == 0 && !thaw) {
+		base->read_ns[0] = base->read_ns[1];
 		base->read_timed = 1;
 	}
+	/* Failed: read_timed stays as it was, 0 without a freeze instant; a
+	 * thaw instant that failed leaves the freeze's standing for it. */
 }
 
 static int eng_read(struct uncore_backend *base, uint64_t *raw)
