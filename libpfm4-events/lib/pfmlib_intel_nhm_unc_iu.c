@@ -3,9 +3,10 @@
  * Xeon 5500) uncore with the events of Intel's Performance Analysis Guide,
  * including the ones upstream's nhm_unc lacks (GQ tracker occupancy, snoop
  * state changes with MSR 301h, address/opcode match with MSR 396h).
- * Table: events/intel_nhm_unc_iu_events.h.  And "wsm_unc_sdm", Westmere's
- * (Core i7 / Xeon 5600): the same uncore PMU (SDM Vol. 3B 18.8.2) with the
- * events of SDM Vol. 3B Table 19-20, events/intel_wsm_unc_sdm_events.h.
+ * Table: events/intel_nhm_unc_iu_events.h.  And its cousins, the same
+ * uncore PMU (SDM Vol. 3B 18.8.2) with their own events, one PMU each from
+ * the generated list events/intel_nhm_cousins.h: "wsm_unc_sdm", Westmere's
+ * (Core i7 / Xeon 5600) with the events of SDM Vol. 3B Table 19-20.
  * Part of papi-uncore.
  */
 #include <sys/types.h>
@@ -19,7 +20,7 @@
 #include "pfmlib_intel_unc_iu_priv.h"
 
 #include "events/intel_nhm_unc_iu_events.h"
-#include "events/intel_wsm_unc_sdm_events.h"
+#include "events/intel_nhm_cousins.h"
 
 /*
  * Core i7 / Xeon 5500 (Nehalem-EP, Bloomfield) and the Lynnfield/Clarksfield
@@ -41,70 +42,51 @@ pfm_iu_nhm_get_encoding(void *this, pfmlib_event_desc_t *e)
 	return pfm_iu_evtsel_encode(this, e, IU_NHM_CMASK_BITS, 1);
 }
 
-pfmlib_pmu_t intel_nhm_unc_iu_support = {
-	.desc			= "Intel Nehalem uncore (Performance Analysis Guide events)",
-	.name			= "nhm_unc_guide",
-	.perf_name		= "uncore",
-	.pmu			= PFM_PMU_INTEL_NHM_UNC_IU,
-	.pme_count		= LIBPFM_ARRAY_SIZE(intel_nhm_unc_iu_pe),
-	.type			= PFM_PMU_TYPE_UNCORE,
-	.num_cntrs		= 8,
-	.num_fixed_cntrs	= 1,
-	.max_encoding		= 2,	/* event select + MSR 301h or 396h */
-	.pe			= intel_nhm_unc_iu_pe,
-	.atdesc			= iu_unc_nhm_mods,
-	.flags			= PFMLIB_PMU_FL_NO_SMPL,
-	.cpu_family		= 6,
-	.cpu_models		= nhm_unc_iu_models,
-	.pmu_detect		= pfm_intel_x86_model_detect,
-	.get_event_encoding[PFM_OS_NONE] = pfm_iu_nhm_get_encoding,
-	 PFMLIB_ENCODE_PERF(pfm_iu_evtsel_get_perf_encoding),
-	 PFMLIB_OS_DETECT(pfm_iu_perf_detect),
-	.get_event_first	= pfm_intel_x86_get_event_first,
-	.get_event_next		= pfm_intel_x86_get_event_next,
-	.event_is_valid		= pfm_intel_x86_event_is_valid,
-	.can_auto_encode	= pfm_intel_x86_can_auto_encode,
-	.validate_table		= pfm_intel_x86_validate_table,
-	.get_event_info		= pfm_intel_x86_get_event_info,
-	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info,
-	 PFMLIB_VALID_PERF_PATTRS(pfm_intel_snbep_unc_perf_validate_pattrs),
-	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs,
-};
+/* Nehalem's PMU with a generation's name, id, events and models. */
+#define NHM_UNC_IU_PMU(pmu_desc, pmu_name, pmu_id, table, models) {		\
+	.desc			= pmu_desc,					\
+	.name			= pmu_name,					\
+	.perf_name		= "uncore",					\
+	.pmu			= pmu_id,					\
+	.pme_count		= LIBPFM_ARRAY_SIZE(table),			\
+	.type			= PFM_PMU_TYPE_UNCORE,				\
+	.num_cntrs		= 8,						\
+	.num_fixed_cntrs	= 1,						\
+	.max_encoding		= 2,	/* event select + MSR 301h or 396h */	\
+	.pe			= table,					\
+	.atdesc			= iu_unc_nhm_mods,				\
+	.flags			= PFMLIB_PMU_FL_NO_SMPL,			\
+	.cpu_family		= 6,						\
+	.cpu_models		= models,					\
+	.pmu_detect		= pfm_intel_x86_model_detect,			\
+	.get_event_encoding[PFM_OS_NONE] = pfm_iu_nhm_get_encoding,		\
+	 PFMLIB_ENCODE_PERF(pfm_iu_evtsel_get_perf_encoding),			\
+	 PFMLIB_OS_DETECT(pfm_iu_perf_detect),					\
+	.get_event_first	= pfm_intel_x86_get_event_first,		\
+	.get_event_next		= pfm_intel_x86_get_event_next,			\
+	.event_is_valid		= pfm_intel_x86_event_is_valid,			\
+	.can_auto_encode	= pfm_intel_x86_can_auto_encode,		\
+	.validate_table		= pfm_intel_x86_validate_table,			\
+	.get_event_info		= pfm_intel_x86_get_event_info,			\
+	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info,		\
+	 PFMLIB_VALID_PERF_PATTRS(pfm_intel_snbep_unc_perf_validate_pattrs),	\
+	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs,		\
+}
 
-/* Westmere (SDM Table 19-20: 06_25H, 06_2CH; 06_1FH is Nehalem's above;
- * 06_2FH, Westmere-EX, has another uncore). */
-static const int wsm_unc_iu_models[] = {
-	0x25,
-	0x2c,
-	0
-};
+pfmlib_pmu_t intel_nhm_unc_iu_support =
+	NHM_UNC_IU_PMU("Intel Nehalem uncore (Performance Analysis Guide events)",
+		       "nhm_unc_guide", PFM_PMU_INTEL_NHM_UNC_IU, intel_nhm_unc_iu_pe,
+		       nhm_unc_iu_models);
 
-pfmlib_pmu_t intel_wsm_unc_iu_support = {
-	.desc			= "Intel Westmere uncore (SDM Table 19-20 events)",
-	.name			= "wsm_unc_sdm",
-	.perf_name		= "uncore",
-	.pmu			= PFM_PMU_INTEL_WSM_UNC_IU,
-	.pme_count		= LIBPFM_ARRAY_SIZE(intel_wsm_unc_sdm_pe),
-	.type			= PFM_PMU_TYPE_UNCORE,
-	.num_cntrs		= 8,
-	.num_fixed_cntrs	= 1,
-	.max_encoding		= 2,	/* event select + MSR 301h */
-	.pe			= intel_wsm_unc_sdm_pe,
-	.atdesc			= iu_unc_nhm_mods,
-	.flags			= PFMLIB_PMU_FL_NO_SMPL,
-	.cpu_family		= 6,
-	.cpu_models		= wsm_unc_iu_models,
-	.pmu_detect		= pfm_intel_x86_model_detect,
-	.get_event_encoding[PFM_OS_NONE] = pfm_iu_nhm_get_encoding,
-	 PFMLIB_ENCODE_PERF(pfm_iu_evtsel_get_perf_encoding),
-	 PFMLIB_OS_DETECT(pfm_iu_perf_detect),
-	.get_event_first	= pfm_intel_x86_get_event_first,
-	.get_event_next		= pfm_intel_x86_get_event_next,
-	.event_is_valid		= pfm_intel_x86_event_is_valid,
-	.can_auto_encode	= pfm_intel_x86_can_auto_encode,
-	.validate_table		= pfm_intel_x86_validate_table,
-	.get_event_info		= pfm_intel_x86_get_event_info,
-	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info,
-	 PFMLIB_VALID_PERF_PATTRS(pfm_intel_snbep_unc_perf_validate_pattrs),
-	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs,
-};
+/* The cousins (events/intel_nhm_cousins.h): Westmere, SDM Table 19-20:
+ * 06_25H, 06_2CH (06_1FH is Nehalem's above; 06_2FH, Westmere-EX, has
+ * another uncore).  intel_<gen>_unc_iu_support, PFM_PMU_INTEL_<GEN>_UNC_IU
+ * (registered by patches/20-register-client-pmus.patch). */
+#define NHM_MODEL_LIST(...) __VA_ARGS__
+#define NHM_COUSIN_PMU(gen, GEN, box, table, models, manual, desc, pmu_desc)	\
+	static const int gen##_unc_iu_models[] = {NHM_MODEL_LIST models, 0};	\
+	pfmlib_pmu_t intel_##gen##_unc_iu_support =				\
+		NHM_UNC_IU_PMU(pmu_desc, box, PFM_PMU_INTEL_##GEN##_UNC_IU, table,	\
+			       gen##_unc_iu_models);
+
+NHM_COUSINS(NHM_COUSIN_PMU)

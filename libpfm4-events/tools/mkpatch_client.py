@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 
+import gen_wsm
 import pfmgen as g
 
 # PMU symbol (pfmlib_pmu_t) and id, in registration order
@@ -33,8 +34,10 @@ PMUS = [
     ("intel_x7400_unc_iu_gbsq_support", "PFM_PMU_INTEL_X7400_UNC_IU_GBSQ", "Intel Xeon 7400 L3 GBSQ (papi-uncore)"),
     ("intel_x7400_unc_iu_gsnpq_support", "PFM_PMU_INTEL_X7400_UNC_IU_GSNPQ", "Intel Xeon 7400 L3 GSNPQ (papi-uncore)"),
     ("intel_x7400_unc_iu_fsb_support", "PFM_PMU_INTEL_X7400_UNC_IU_FSB", "Intel Xeon 7400 L3 FSB (papi-uncore)"),
-    ("intel_wsm_unc_iu_support", "PFM_PMU_INTEL_WSM_UNC_IU", "Intel Westmere uncore, SDM Table 19-20 events (papi-uncore)"),
 ]
+# Nehalem's cousins, one PMU each (gen_wsm.py NHM_COUSINS, the glue's NHM_COUSIN_PMU).
+PMUS += [("intel_%s_unc_iu_support" % c["gen"], "PFM_PMU_INTEL_%s_UNC_IU" % c["gen"].upper(),
+          "%s, %s (papi-uncore)" % (c["pmu_title"], c["pmu_events"])) for c in gen_wsm.NHM_COUSINS]
 
 GLUE = ["pfmlib_intel_unc_iu.c", "pfmlib_intel_skl_unc_iu.c",
         "pfmlib_intel_nhm_unc_iu.c", "pfmlib_intel_x7400_unc_iu.c"]

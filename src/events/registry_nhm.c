@@ -1,15 +1,17 @@
-/* Nehalem (Core i7 / Xeon 5500) uncore, and Westmere's (Core i7 / Xeon 5600,
- * the same PMU: SDM 18.8.2 covers both) with its own events: one box per socket with eight
+/* Nehalem (Core i7 / Xeon 5500) uncore, and its cousins' (Westmere, Core
+ * i7 / Xeon 5600: the same PMU, SDM 18.8.2 covers both) with their own
+ * events: one box per socket with eight
  * generic counters, the fixed UCLK counter and two extra match registers.
  * Register layouts from Intel SDM Vol. 3B 18.8.2 (MSR_UNCORE_PERFEVTSELx,
  * counters 48 bits) and the Performance Analysis Guide (seeds/002, "guide":
  * MSR 301h in table 28, MSR 396h in table 37); events from
- * libpfm4-events/events/intel_nhm_unc_iu_events.h; Westmere's from SDM
- * Table 19-20, libpfm4-events/events/intel_wsm_unc_sdm_events.h. */
+ * libpfm4-events/events/intel_nhm_unc_iu_events.h; the cousins' from the
+ * generated list libpfm4-events/events/intel_nhm_cousins.h (Westmere's: SDM
+ * Table 19-20). */
 #include "events/table.h"
 
 #include "events/intel_nhm_unc_iu_events.h"
-#include "events/intel_wsm_unc_sdm_events.h"
+#include "events/intel_nhm_cousins.h"
 #include "platform/nhm/nhm_regs.h"
 
 #define TABLE(t)   .events = (t), .nevents = LIBPFM_ARRAY_SIZE(t)
@@ -110,19 +112,18 @@ const struct uncore_event_platform uncore_events_nhm = {
     .nboxes = LIBPFM_ARRAY_SIZE(nhm_boxes),
 };
 
-/* Westmere (platform/wsm/wsm.c): Nehalem's box, the events of SDM Table 19-20. */
-extern const struct uncore_platform uncore_platform_wsm;
+/* Nehalem's cousins (Westmere: platform/wsm/wsm.c): Nehalem's box under
+ * each one's name and words, with its events (the generated list,
+ * libpfm4-events/tools/gen_wsm.py NHM_COUSINS), as uncore_events_<gen>. */
+#define NHM_COUSIN(gen, GEN, box, table, models, manual, desc, pmu_desc)                           \
+	static const struct uncore_box_type gen##_unc = NHM_UNC_BOX(box, manual, desc, table);     \
+	static const struct uncore_box_type *const gen##_boxes[] = {&gen##_unc};                   \
+	extern const struct uncore_platform uncore_platform_##gen;                                 \
+	const struct uncore_event_platform uncore_events_##gen = {                                 \
+	    .platform = &uncore_platform_##gen,                                                    \
+	    .name = #gen,                                                                          \
+	    .boxes = gen##_boxes,                                                                  \
+	    .nboxes = LIBPFM_ARRAY_SIZE(gen##_boxes),                                              \
+	};
 
-static const struct uncore_box_type wsm_unc =
-    NHM_UNC_BOX("wsm_unc_sdm", "SDM 3B 18.8.2; SDM 3B Table 19-20",
-		"Westmere uncore: GQ, L3, QHL, QPI, IMC, DRAM and PCU events of the socket",
-		intel_wsm_unc_sdm_pe);
-
-static const struct uncore_box_type *const wsm_boxes[] = {&wsm_unc};
-
-const struct uncore_event_platform uncore_events_wsm = {
-    .platform = &uncore_platform_wsm,
-    .name = "wsm",
-    .boxes = wsm_boxes,
-    .nboxes = LIBPFM_ARRAY_SIZE(wsm_boxes),
-};
+NHM_COUSINS(NHM_COUSIN)

@@ -7,13 +7,9 @@
  * Westmere-EX, a different uncore (SDM Table 19-21 and up), and not 06_1FH,
  * listed with it, for Nehalem's reason (platform/nhm/HARDWARE-DECISIONS.md
  * N1).  Nehalem's registers, MSR allowlist and direct engine. */
-#include "platform/platform.h"
+#include "platform/nhm/nhm.h"
 
 extern const struct uncore_event_platform uncore_events_wsm; /* events/registry_nhm.c */
-extern const struct uncore_msr_table uncore_nhm_msr_table;   /* platform/nhm/nhm_msr_ranges.c */
-extern const struct direct_platform direct_platform_nhm;     /* backend/direct/desc_nhm.c */
-int uncore_direct_open_msr(const struct uncore_platform *p, const struct uncore_direct_config *cfg,
-			   struct uncore_backend **out);
 
 static const unsigned models[] = {0x25, 0x2c, 0};
 /* 06_1FH is Nehalem's not_models already (nhm.c, found first). */
@@ -25,28 +21,11 @@ static const unsigned not_models[] = {0x2f, 0};
  * (2FH/07H, "full cache line writes to DRAM"; partial writes are not in
  * it); UNC_L3_MISS.ANY (09H/03H, "reads and writes that miss the L3"); the
  * fixed counter (SDM 18.8.2).  Our names: UNC_IMC_*, UNC_LLC_*. */
-/* clang-format off */
-static const struct uncore_preset_def presets[] = {
-	{.symbol = "PAPI_UNC_DRAM_RD_BYTES",
-	 .short_descr = "DRAM read bytes",
-	 .long_descr = "Bytes read from DRAM: 64 per normal read of the memory controller, all channels (SDM Table 19-20, UNC_QMC_NORMAL_READS.ANY)",
-	 .postfix = "N0|64|*|",
-	 .events = {"wsm_unc_sdm::UNC_IMC_NORMAL_READS:ANY"}},
-	{.symbol = "PAPI_UNC_DRAM_WR_BYTES",
-	 .short_descr = "DRAM write bytes",
-	 .long_descr = "Bytes written to DRAM: 64 per full-line write of the memory controller, all channels; partial writes are not counted (SDM Table 19-20, UNC_QMC_WRITES.FULL.ANY)",
-	 .postfix = "N0|64|*|",
-	 .events = {"wsm_unc_sdm::UNC_IMC_WRITES:FULL_ANY"}},
-	{.symbol = "PAPI_UNC_LLC_MISSES",
-	 .short_descr = "LLC misses",
-	 .long_descr = "L3 cache misses of reads and writes (SDM Table 19-20, UNC_L3_MISS.ANY: umask 03H; probes are not in it)",
-	 .events = {"wsm_unc_sdm::UNC_LLC_MISS:ANY"}},
-	{.symbol = "PAPI_UNC_CLOCKTICKS",
-	 .short_descr = "Uncore clockticks",
-	 .long_descr = "Uncore clock cycles, the fixed counter (SDM 18.8.2, UNC_CLK_UNHALTED)",
-	 .events = {"wsm_unc_sdm::UNC_CLK_UNHALTED"}},
-};
-/* clang-format on */
+static const struct uncore_preset_def presets[] =
+    UNCORE_NHM_PRESETS("wsm_unc_sdm", "SDM Table 19-20, UNC_QMC_NORMAL_READS.ANY",
+		       "SDM Table 19-20, UNC_QMC_WRITES.FULL.ANY",
+		       "SDM Table 19-20, UNC_L3_MISS.ANY: umask 03H; probes are not in it",
+		       "SDM 18.8.2, UNC_CLK_UNHALTED");
 
 const struct uncore_platform uncore_platform_wsm = {
     .id = UNCORE_PLATFORM_NHM,
@@ -58,10 +37,7 @@ const struct uncore_platform uncore_platform_wsm = {
     .not_why = "; model 0x2f (Westmere-EX) is not supported: its uncore is another one (SDM "
 	       "Vol. 3B Table 19-21), not Westmere's of Table 19-20",
     .events = &uncore_events_wsm,
-    .msr_table = &uncore_nhm_msr_table,
-    .access = UNCORE_ACCESS_MSR,
-    .direct = &direct_platform_nhm,
-    .direct_open = uncore_direct_open_msr,
+    UNCORE_NHM_PARTS,
     .presets = presets,
     .npresets = sizeof(presets) / sizeof(presets[0]),
     .sim_model = "x5670-2s",
