@@ -20,7 +20,9 @@ register access, not part of the path; what runs inside it is not counted.
 A static inline function of a header (compiled out of line here, at -O0)
 counts as part of its caller's file, as at -O2 it is; --headers counts the
 headers as files of their own instead.
---list prints the files in first-visit order with their back-calls."""
+--list prints the files in first-visit order with their back-calls;
+--calls prints every cross-file call in order, indented by depth, a call
+back into a file already left marked '<'."""
 import collections
 import os
 import subprocess
@@ -90,6 +92,9 @@ def main(argv):
             s["calls"] += 1
             edge = (fstack[-1] if fstack else "(front-end)", fn)
             edges.add(edge)
+            if "--calls" in argv:
+                print("%s%s%s %s (%s)" % (phase[0], "<" if f in visited else " ",
+                                          "  " * len(stack), fn, f))
             if f in visited:
                 s["back"] += 1
                 backs["%s -> %s" % (caller, f)] += 1

@@ -25,83 +25,16 @@
  *              counters (msr_batch.h).  The event-set layer folds wraps.
  *   stop:      the global STOP value, the boxes frozen.
  *   unprogram: STOP, boxes reset or controls 0, filters 0, RELEASE; the
- *              claim is given back unless acquire took it.
+ *              claim is given back unless acquire took it (engine_stop.c,
+ *              with stop, release and destroy).
  * Free-running counters are only read: the event-set layer takes the
  * reading at start as their origin. */
-#include "backend/direct/engine.h"
-#include "backend/direct/claim.h"
+#include "backend/direct/engine_internal.h"
 #include "backend/direct/idle.h"
-#include "backend/direct/msr_batch.h"
-#include "backend/direct/read_ops.h"
-#include "backend/direct/write_seq.h"
 #include "common/uncore_error.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct eng_box {
-	const struct direct_kind *k;
-	struct uncore_reg box_ctl; /* k->box_ctl */
-	uint64_t box_ctl_last;     /* the value last written (one bit per write) */
-	/* Its registers, asked of its kind at once when bound (box_regs): its
-	 * slots and filters find theirs here (nregs 0: asked one by one). */
-	struct direct_box_reg regs[DIRECT_MAX_BOX_REGS];
-	unsigned nregs;
-};
-
-struct eng_counter {
-	const struct direct_kind *k;
-	unsigned box; /* index in plan->boxes */
-	struct uncore_reg ctl, ctr;
-	uint64_t ctl_value; /* with the local enable */
-	uint64_t enable;    /* that enable */
-};
-
-struct eng_filter {
-	unsigned box;
-	struct uncore_reg reg;
-	uint64_t value;
-};
-
-struct engine {
-	struct uncore_backend base;
-	const struct direct_platform *p;
-	/* The kind of each box type of the machine (NULL: none here), found
-	 * once when the engine is made: kind_of is asked per slot and box. */
-	const struct direct_kind **kinds;
-	struct uncore_direct_config cfg;
-	char *lock_dir; /* owned copy of cfg.lock_dir */
-	uint64_t mmio_base;
-	struct direct_claim claim; /* sockets held, allowlisted views of cfg.io */
-	/* The read path's freeze and thaw writes, per socket with counters,
-	 * checked against the allowlist when prepared: the read writes them
-	 * without a second look (with a batch operation, their copies in the
-	 * batch's ops). */
-	struct uncore_regio_op freeze[UNCORE_MACHINE_MAX_SOCKETS], thaw[UNCORE_MACHINE_MAX_SOCKETS];
-	unsigned nfreeze, nthaw;
-	const struct uncore_plan *plan;
-	struct eng_box *boxes; /* one per plan->boxes */
-	struct eng_counter *counters;
-	unsigned ncounters;
-	struct eng_filter *filters;
-	unsigned nfilters;
-	/* The read path: every counter not in the MSR batch, in slot order
-	 * (read_ops.h); those whose dwords may tear have tear != 0. */
-	struct direct_read_op *ops;
-	unsigned nops;
-	uint32_t tear_sockets; /* OR of their tear bits */
-	/* With a batch operation (cfg.io->ops->batch): the MSR counters, with
-	 * the freeze and thaw writes (msr_batch.h). */
-	int batched;
-	struct direct_msr_batch batch;
-	uint64_t used[UNCORE_MACHINE_MAX_SOCKETS]; /* global "used" bits per socket */
-	uint32_t sockets;                          /* sockets with programmable counters */
-	int running;
-	/* A read's unfreeze failed: some socket may stay frozen until an
-	 * unfreeze works; the next read retries it, the poller's too (issue 29). */
-	int thaw_pending;
-	struct direct_wseq seq; /* program's and start's box writes (seq_begin) */
-};
 
 /* The description of a planned box; box types only the kernel's driver
  * knows (perf sysfs) have none. */
@@ -117,7 +50,7 @@ static uint64_t width_mask(unsigned w)
 
 /* The write of `r` - or, while a sequence is written down, its place in
  * it (seq_apply makes it). */
-static int wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
+int eng_wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
 {
 	if (!e->claim.guarded) /* not (or no longer) bound: nothing of ours to write */
 		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
@@ -146,11 +79,11 @@ static int seq_apply(struct engine *e, int rc)
 
 /* A counter control write; twice on the kinds whose erratum asks for it
  * (HSX SBo 2.4.2, R2PCIe 2.10.2, R3QPI 2.11.2: "must be written twice"). */
-static int wr_ctl(struct engine *e, const struct eng_counter *c, uint64_t v)
+int eng_wr_ctl(struct engine *e, const struct eng_counter *c, uint64_t v)
 {
-	int rc = wr(e, &c->ctl, v);
+	int rc = eng_wr(e, &c->ctl, v);
 	if (rc == 0 && c->k->ctl_write_twice)
-		rc = wr(e, &c->ctl, v);
+		rc = eng_wr(e, &c->ctl, v);
 	return rc;
 }
 
@@ -159,7 +92,7 @@ static int wr_ctl(struct engine *e, const struct eng_counter *c, uint64_t v)
  * "to avoid spurious #GPs"): first the kept bits with the must-be-1 bits
  * and the freeze when asked for (so the box is frozen before any reset,
  * 2.1.2 a), then each other new bit in turn, lowest first. */
-static int wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
+int eng_wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
 {
 	const struct direct_kind *k = b->k;
 	uint64_t v = k->box_ctl_must1 | bits;
@@ -169,13 +102,13 @@ static int wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
 		 * 0x1, 0x3, 0x10003), the freeze first so that nothing counts
 		 * between a reset and it (HSX 2.1.2 a). */
 		uint64_t cur = (b->box_ctl_last & v) | (v & k->box_ctl_frz);
-		rc = cur != b->box_ctl_last || cur == v ? wr(e, &b->box_ctl, cur) : 0;
+		rc = cur != b->box_ctl_last || cur == v ? eng_wr(e, &b->box_ctl, cur) : 0;
 		for (uint64_t add = v & ~cur; rc == 0 && add; add &= add - 1) {
 			cur |= add & -add;
-			rc = wr(e, &b->box_ctl, cur);
+			rc = eng_wr(e, &b->box_ctl, cur);
 		}
 	} else {
-		rc = wr(e, &b->box_ctl, v);
+		rc = eng_wr(e, &b->box_ctl, v);
 	}
 	if (rc == 0 && e->seq.on) { /* the sequence's last write finishes it */
 		e->seq.box[e->seq.n - 1] = (int)(b - e->boxes);
@@ -263,7 +196,7 @@ static int write_global(enum direct_global_step step, struct uncore_regio *io,
 }
 
 /* Every socket with programmable counters to its `step` value (write_global). */
-static int set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
+int eng_set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
 		      uint32_t *done)
 {
 	struct uncore_regio_op w[UNCORE_MACHINE_MAX_SOCKETS];
@@ -511,61 +444,6 @@ static int prepare_global(struct engine *e, enum direct_global_step step, struct
 	return rc;
 }
 
-static void release_binding(struct engine *e)
-{
-	if (!e->claim.kept)
-		direct_claim_drop(&e->claim);
-	e->nfreeze = e->nthaw = 0;
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
-		e->used[s] = 0;
-	free(e->boxes);
-	free(e->counters);
-	free(e->filters);
-	free(e->ops);
-	direct_msr_batch_free(&e->batch);
-	e->boxes = NULL;
-	e->counters = NULL;
-	e->filters = NULL;
-	e->ops = NULL;
-	e->nops = 0;
-	e->tear_sockets = 0;
-	e->ncounters = e->nfilters = 0;
-	e->sockets = 0;
-	e->plan = NULL;
-	e->running = 0;
-}
-
-static void keep_first(int *first, int rc)
-{
-	if (*first == 0)
-		*first = rc;
-}
-
-/* STOP; every planned box frozen with its controls and counters reset (HSX
- * 2.1.2 a, d), or its controls 0; every filter 0; RELEASE: what a failed
- * program leaves and unprogram does.  Best effort: every write is tried,
- * the first error returned. */
-static int clear_all(struct engine *e)
-{
-	int first = set_global(e, DIRECT_GLOBAL_STOP, e->claim.guarded, NULL);
-	for (unsigned i = 0; i < e->plan->nboxes; i++) {
-		struct eng_box *b = &e->boxes[i];
-		if (b->k && b->k->box_ctl) {
-			keep_first(&first, wr_box_ctl(e, b,
-						      b->k->box_ctl_frz | b->k->box_ctl_rst_ctrl |
-							  b->k->box_ctl_rst_ctrs));
-			continue;
-		}
-		for (unsigned c = 0; c < e->ncounters; c++)
-			if (e->counters[c].box == i)
-				keep_first(&first, wr_ctl(e, &e->counters[c], 0));
-	}
-	for (unsigned f = 0; f < e->nfilters; f++)
-		keep_first(&first, wr(e, &e->filters[f].reg, 0));
-	keep_first(&first, set_global(e, DIRECT_GLOBAL_RELEASE, e->claim.guarded, NULL));
-	return first;
-}
-
 static int eng_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans,
 		       unsigned n)
 {
@@ -583,28 +461,28 @@ static int eng_acquire(struct uncore_backend *base, const struct uncore_plan *co
  * enable (2.1.2 b, c). */
 static int program_boxes(struct engine *e)
 {
-	int rc = set_global(e, DIRECT_GLOBAL_PROGRAM, e->claim.guarded, NULL);
+	int rc = eng_set_global(e, DIRECT_GLOBAL_PROGRAM, e->claim.guarded, NULL);
 	if (rc < 0)
 		return rc;
 	direct_wseq_begin(&e->seq);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl)
-			rc = wr_box_ctl(e, b,
+			rc = eng_wr_box_ctl(e, b,
 					b->k->box_ctl_frz | b->k->box_ctl_rst_ctrl |
 					    b->k->box_ctl_rst_ctrs);
 		for (unsigned c = 0; c < e->ncounters && rc == 0; c++)
 			if (e->counters[c].box == i && e->counters[c].k->enable_at_start)
-				rc = wr_ctl(e, &e->counters[c], 0);
+				rc = eng_wr_ctl(e, &e->counters[c], 0);
 	}
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		for (unsigned f = 0; f < e->nfilters && rc == 0; f++)
 			if (e->filters[f].box == i)
-				rc = wr(e, &e->filters[f].reg, e->filters[f].value);
+				rc = eng_wr(e, &e->filters[f].reg, e->filters[f].value);
 		for (unsigned c = 0; c < e->ncounters && rc == 0; c++) {
 			const struct eng_counter *x = &e->counters[c];
 			if (x->box == i && !x->k->enable_at_start)
-				rc = wr_ctl(e, x, x->ctl_value);
+				rc = eng_wr_ctl(e, x, x->ctl_value);
 		}
 	}
 	return seq_apply(e, rc);
@@ -629,7 +507,7 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	e->batched = e->cfg.io->ops->batch != NULL;
 	if (!e->boxes || !e->counters || !e->ops || !e->filters ||
 	    direct_msr_batch_init(&e->batch, plan->nslots) < 0) {
-		release_binding(e);
+		eng_release_binding(e);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory binding %u counters",
 				   plan->nslots);
 	}
@@ -653,13 +531,13 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
-		clear_all(e); /* leave nothing half-programmed */
+		eng_clear_all(e); /* leave nothing half-programmed */
 		rc = uncore_error_restore(&err);
 		goto fail;
 	}
 	return 0;
 fail:
-	release_binding(e);
+	eng_release_binding(e);
 	return rc;
 }
 
@@ -678,66 +556,38 @@ static int eng_start(struct uncore_backend *base)
 	if (!e->plan)
 		return uncore_fail(UNCORE_ESTATE, "start before program");
 	if (p->global_start_first)
-		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
+		rc = eng_set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
 	if (rc == 0)
 		direct_wseq_begin(&e->seq);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++) {
 		struct eng_box *b = &e->boxes[i];
 		if (b->k && b->k->box_ctl) {
-			rc = wr_box_ctl(e, b, b->k->box_ctl_frz | b->k->box_ctl_rst_ctrs);
+			rc = eng_wr_box_ctl(e, b, b->k->box_ctl_frz | b->k->box_ctl_rst_ctrs);
 			continue;
 		}
 		for (unsigned c = 0; c < e->ncounters && rc == 0; c++) {
 			const struct eng_counter *x = &e->counters[c];
 			if (x->box == i)
-				rc = x->k->combined ? wr(e, &x->ctl, x->ctl_value)
-						    : wr(e, &x->ctr, 0);
+				rc = x->k->combined ? eng_wr(e, &x->ctl, x->ctl_value)
+						    : eng_wr(e, &x->ctr, 0);
 		}
 	}
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++)
 		for (unsigned c = 0; c < e->ncounters && rc == 0; c++)
 			if (e->counters[c].box == i && e->counters[c].k->enable_at_start)
-				rc = wr_ctl(e, &e->counters[c], e->counters[c].ctl_value);
+				rc = eng_wr_ctl(e, &e->counters[c], e->counters[c].ctl_value);
 	for (unsigned i = 0; i < e->plan->nboxes && rc == 0; i++)
 		if (e->boxes[i].k && e->boxes[i].k->box_ctl)
-			rc = wr_box_ctl(e, &e->boxes[i], 0);
+			rc = eng_wr_box_ctl(e, &e->boxes[i], 0);
 	if (e->seq.on)
 		rc = seq_apply(e, rc);
 	if (rc == 0 && !p->global_start_first)
-		rc = set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
+		rc = eng_set_global(e, DIRECT_GLOBAL_START, e->claim.guarded, NULL);
 	if (rc == 0) {
 		e->running = 1;
 		e->thaw_pending = 0;
 	}
 	return rc;
-}
-
-/* Stop: the global STOP value, every box frozen, the kinds enabled at
- * start disabled; each one even when another failed (the boxes that stop
- * keep their counts readable); 0 or the first error. */
-static int eng_stop(struct uncore_backend *base)
-{
-	struct engine *e = (struct engine *)base;
-	if (!e->plan)
-		return 0;
-	int first = set_global(e, DIRECT_GLOBAL_STOP, e->claim.guarded, NULL);
-	for (unsigned i = 0; i < e->plan->nboxes; i++) {
-		struct eng_box *b = &e->boxes[i];
-		int rc = 0;
-		if (b->k && b->k->box_ctl)
-			rc = wr_box_ctl(e, b, b->k->box_ctl_frz);
-		for (unsigned c = 0; c < e->ncounters && rc == 0; c++) {
-			const struct eng_counter *x = &e->counters[c];
-			if (x->box == i && x->k->enable_at_start)
-				rc = wr_ctl(e, x, x->ctl_value & ~x->enable);
-		}
-		keep_first(&first, rc);
-	}
-	if (first == 0) {
-		e->running = 0;
-		e->thaw_pending = 0; /* stopped: nothing to unfreeze */
-	}
-	return first;
 }
 
 /* The freeze writes and the MSR counters (with a batch operation: one
@@ -857,38 +707,6 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 			uncore_fail(first, "%s", detail);
 	}
 	return first;
-}
-
-static int eng_unprogram(struct uncore_backend *base)
-{
-	struct engine *e = (struct engine *)base;
-	if (!e->plan)
-		return 0;
-	int rc = clear_all(e);
-	release_binding(e);
-	return rc;
-}
-
-static int eng_release(struct uncore_backend *base)
-{
-	struct engine *e = (struct engine *)base;
-	int rc = eng_unprogram(base);
-	direct_claim_drop(&e->claim);
-	return rc;
-}
-
-static void eng_destroy(struct uncore_backend *base)
-{
-	struct engine *e = (struct engine *)base;
-	if (!e)
-		return;
-	eng_release(base);
-	direct_wseq_free(&e->seq);
-	free(e->kinds);
-	if (e->cfg.own_io)
-		uncore_regio_destroy(e->cfg.io);
-	free(e->lock_dir);
-	free(e);
 }
 
 /* A slot's wrap period: 2^width at the kind's fastest rate (max_rate, or
