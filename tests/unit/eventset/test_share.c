@@ -620,6 +620,41 @@ TEST(a_frozen_read_is_left_out_of_a_metrics_time)
 	sim_set_close(&e);
 }
 
+/* A rate beside its amount form through shared counters (both folded, read
+ * by uncore_set_eval_linear, not the flat list): the rate covers the
+ * interval since the previous read, 0 over an idle second; the amount runs
+ * since start. */
+TEST(a_rate_beside_its_amount_covers_its_own_interval)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a;
+	const char *ev[] = {"hswep_metric::DRAM_READ_BW:socket=0",
+			    "hswep_metric::DRAM_READ_BW:socket=0:amount"};
+	uint64_t v[2];
+	CHECK_EQ_INT(open_hub(&e, &hub, 0, "stream.scn"), 0);
+	CHECK_EQ_INT(view_set_open(hub, ev, 2, &a), 0);
+	uncore_set_clock(a.set, &sim_clock);
+	unsigned channels = (unsigned)__builtin_popcount(e.topo.populated_imc);
+	double gbs = 100e6 * 64 * channels / 1e9;
+	struct uncore_set_entry_info rate, amount;
+	CHECK_EQ_INT(uncore_set_entry_info(a.set, 0, &rate), 0);
+	CHECK_EQ_INT(uncore_set_entry_info(a.set, 1, &amount), 0);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(a.set, v), 0);
+	CHECK_NEAR(uncore_set_value_double(&rate, v[0]), gbs, gbs * 1e-12);
+	CHECK_EQ_INT(uncore_sim_load_scenario(e.sim, "idle"), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(a.set, v), 0);
+	CHECK_NEAR(uncore_set_value_double(&rate, v[0]), 0, 1e-12);
+	CHECK_NEAR(uncore_set_value_double(&amount, v[1]), gbs, gbs * 1e-12);
+	CHECK_EQ_INT(uncore_set_stop(a.set, v), 0);
+	view_set_close(&a);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
 int main(void)
 {
 	RUN(direct_identical_events_share_and_count_their_own_interval);
@@ -640,5 +675,6 @@ int main(void)
 	RUN(direct_same_event_different_filters_count_apart);
 	RUN(perf_same_event_different_filters_count_apart);
 	RUN(a_frozen_read_is_left_out_of_a_metrics_time);
+	RUN(a_rate_beside_its_amount_covers_its_own_interval);
 	return harness_done();
 }
