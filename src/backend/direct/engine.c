@@ -784,23 +784,26 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	return first;
 }
 
-/* A slot's wrap period: 2^width at the kind's fastest rate (max_rate, or
- * clock_hz times the event's Max. Inc/Cyc), ns, UINT64_MAX past 2^64. */
+/* Each slot's wrap period: 2^width at the kind's fastest rate (max_rate,
+ * or clock_hz times the event's Max. Inc/Cyc), ns, UINT64_MAX past 2^64. */
 static int eng_wrap_ns(const struct uncore_backend *base, const struct uncore_plan *plan,
-		       unsigned s, uint64_t *ns)
+		       uint64_t *ns)
 {
 	const struct engine *e = (const struct engine *)base;
-	const struct uncore_slot *sl = &plan->slots[s];
-	const struct direct_kind *k = kind_of(e, sl->box);
-	if (!k)
-		return uncore_fail(UNCORE_EINVAL, "slot %u: not a box of %s", s, e->p->title);
-	unsigned __int128 rate = k->clock_hz
-				     ? (unsigned __int128)k->clock_hz * (sl->max_inc ? sl->max_inc : 1)
-				     : k->max_rate;
-	unsigned __int128 span = sl->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
-						 : (unsigned __int128)1 << sl->width;
-	unsigned __int128 wrap = span * 1000000000u / (rate ? rate : 1);
-	*ns = wrap > UINT64_MAX ? UINT64_MAX : (uint64_t)wrap;
+	for (unsigned s = 0; s < plan->nslots; s++) {
+		const struct uncore_slot *sl = &plan->slots[s];
+		const struct direct_kind *k = kind_of(e, sl->box);
+		if (!k)
+			return uncore_fail(UNCORE_EINVAL, "slot %u: not a box of %s", s,
+					   e->p->title);
+		unsigned __int128 rate =
+		    k->clock_hz ? (unsigned __int128)k->clock_hz * (sl->max_inc ? sl->max_inc : 1)
+				: k->max_rate;
+		unsigned __int128 span = sl->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
+							 : (unsigned __int128)1 << sl->width;
+		unsigned __int128 wrap = span * 1000000000u / (rate ? rate : 1);
+		ns[s] = wrap > UINT64_MAX ? UINT64_MAX : (uint64_t)wrap;
+	}
 	return 0;
 }
 
@@ -812,15 +815,18 @@ static int eng_max_read_interval(const struct uncore_backend *base, const struct
 				 uint64_t *ns)
 {
 	uint64_t best = UINT64_MAX;
-	for (unsigned s = 0; plan && s < plan->nslots; s++) {
-		uint64_t wrap;
-		int rc = eng_wrap_ns(base, plan, s, &wrap);
-		if (rc < 0)
-			return rc;
-		uint64_t half = wrap == UINT64_MAX ? UINT64_MAX : wrap / 2; /* never: never */
+	uint64_t *wrap = plan ? calloc(plan->nslots ? plan->nslots : 1, sizeof(*wrap)) : NULL;
+	if (plan && !wrap)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u wrap periods", plan->nslots);
+	int rc = plan ? eng_wrap_ns(base, plan, wrap) : 0;
+	for (unsigned s = 0; rc == 0 && plan && s < plan->nslots; s++) {
+		uint64_t half = wrap[s] == UINT64_MAX ? UINT64_MAX : wrap[s] / 2; /* never: never */
 		if (half < best)
 			best = half;
 	}
+	free(wrap);
+	if (rc < 0)
+		return rc;
 	*ns = best;
 	return 0;
 }
