@@ -70,41 +70,37 @@ cores=$(for f in /sys/devices/system/cpu/cpu*/topology; do
 	echo "$(cat "$f/physical_package_id" 2>/dev/null) $(cat "$f/core_id" 2>/dev/null)"
 done | sort -u | wc -l)
 echo "  packages: $packages, physical cores: $cores, logical CPUs: $(nproc --all)"
-# An L3 cache in sysfs (CPUID leaf 4 as the kernel reads it): a Xeon 7100
-# has one, the Pentium D and Pentium 4 of the same family/model do not.
-has_l3() { grep -qx 3 /sys/devices/system/cpu/cpu0/cache/index*/level 2>/dev/null; }
-platform=none
-if [ $sim = 1 ]; then
-	if [ -n "$sim_kernel" ]; then
-		platform=xeon
-		echo "  platform: xeon (the simulated kernel of a '$sim_kernel' through the perf backend; this machine's CPU is not used)"
-	else
-		case $sim_model in
-		e5-* | e7-*) platform=hswep ;;
-		i7-6700k | i7-7700k) platform=skl ;; # Kaby Lake: Skylake client's uncore (src/platform/kbl/kbl.c)
-		x5570-*) platform=nhm ;;
-		x5670-*) platform=wsm ;; # Westmere: Nehalem's uncore, SDM Table 19-20's events (src/platform/wsm/wsm.c)
-		x7460-*) platform=x7400 ;;
-		x7140m-*) platform=x7100 ;;
-		*) echo "first-machine.sh: unknown simulator model $sim_model (uncore-sim models)" >&2; exit 2 ;;
-		esac
-		echo "  platform: $platform (the simulator's model $sim_model; this machine's CPU is not used)"
-	fi
-elif [ "$vendor" = GenuineIntel ] && [ "$family" = 6 ]; then
-	case $model in
-	63) platform=hswep ;;
-	78 | 94 | 142 | 158 | 165 | 166) platform=skl ;; # with Kaby, Coffee, Comet Lake client (src/platform/kbl/kbl.c)
-	26 | 30) platform=nhm ;;
-	37 | 44) platform=wsm ;;
-	29) platform=x7400 ;;
-	85 | 106 | 108 | 143 | 207 | 173 | 174 | 175) platform=xeon ;;
-	esac
-	echo "  platform: $platform"
-elif [ "$vendor" = GenuineIntel ] && [ "$family" = 15 ] && [ "$model" = 6 ]; then
-	if has_l3; then platform=x7100; fi
-	echo "  platform: $platform$([ $platform = none ] && echo ' (family 15 model 6 without an L3: a Pentium D or Pentium 4, not a Xeon 7100)')"
+# The generation, from its platform object (uncore-sim platform, key=value
+# lines): name is its own (a cousin's, e.g. wsm), platform the description
+# it takes (nhm), which the steps below follow; a generation counted
+# through the kernel's PMUs only is "xeon".
+pinfo() { printf '%s\n' "$pobj" | sed -n "s/^$1=//p"; }
+platform=none name=none
+if [ $sim = 1 ] && [ -n "$sim_kernel" ]; then
+	platform=xeon name=xeon
+	echo "  platform: xeon (the simulated kernel of a '$sim_kernel' through the perf backend; this machine's CPU is not used)"
 else
-	echo "  platform: none (not an Intel processor papi-uncore has tables for)"
+	if [ $sim = 1 ]; then
+		pobj=$("$bin/uncore-sim" platform -m "$sim_model" 2>/dev/null) ||
+			{ echo "first-machine.sh: unknown simulator model $sim_model (uncore-sim models)" >&2; exit 2; }
+	else
+		pobj=$("$bin/uncore-sim" platform 2>/dev/null) || pobj=""
+	fi
+	name=$(pinfo name)
+	case $(pinfo backend) in
+	kernel) platform=xeon ;;
+	direct) platform=$(pinfo description) ;;
+	*) name=none ;;
+	esac
+	if [ $sim = 1 ]; then
+		echo "  platform: $name (the simulator's model $sim_model; this machine's CPU is not used)"
+	elif [ "$name" != none ]; then
+		echo "  platform: $name ($(pinfo title))"
+	else
+		why=$(pinfo why)
+		title=$(pinfo title)
+		echo "  platform: none (${why:-${title:+no tables for }${title:-not an Intel processor papi-uncore has tables for}})"
+	fi
 fi
 if grep -q '^flags.* hypervisor' /proc/cpuinfo; then
 	note "this is a virtual machine (cpuid hypervisor flag): uncore PMON registers are normally not passed through"
@@ -161,7 +157,7 @@ else
 		[ $npci -gt 0 ] && ok "$npci Haswell-EP uncore functions found" ||
 			mismatch "no Haswell-EP uncore PCI function in sysfs (BIOS may hide them)"
 	else
-		echo "  ($npci Haswell-EP functions; none expected on platform $platform)"
+		echo "  ($npci Haswell-EP functions; none expected on platform $name)"
 	fi
 fi
 
@@ -207,8 +203,8 @@ why() { grep -v '^$' "$tmp/$1.err" | head -2 | tr '\n' ' '; }
 # The simulator scenario that feeds the counting steps of each model.
 case $platform in
 skl) sim_scenario=skl-stream ;;
-nhm | wsm) sim_scenario=nhm-stream ;;
-x7400 | x7100) sim_scenario=x7400-stream ;;
+nhm) sim_scenario=nhm-stream ;;
+x7400) sim_scenario=x7400-stream ;;
 *) sim_scenario=demo-stream ;;
 esac
 case $platform in
@@ -226,17 +222,15 @@ skl)
 	uclk=skl_unc_clock::UNC_CLOCK dclk="" cas=skl_unc_imc::DRAM_DATA_READS
 	box_events="skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI skl_unc_arb::UNC_ARB_TRK_REQUESTS:ALL skl_unc_clock::UNC_CLOCK" ;;
 nhm)
-	clk_events="nhm_unc_guide::UNC_CLK_UNHALTED:socket=0" uclk=nhm_unc_guide::UNC_CLK_UNHALTED:socket=0 dclk=""
-	cas=nhm_unc_guide::UNC_IMC_NORMAL_READS:ANY
-	box_events="nhm_unc_guide::UNC_CLK_UNHALTED" ;;
-wsm)
-	clk_events="wsm_unc_sdm::UNC_CLK_UNHALTED:socket=0" uclk=wsm_unc_sdm::UNC_CLK_UNHALTED:socket=0 dclk=""
-	cas=wsm_unc_sdm::UNC_IMC_NORMAL_READS:ANY
-	box_events="wsm_unc_sdm::UNC_CLK_UNHALTED" ;;
-x7400 | x7100)
+	# Its box's events, from its presets (a cousin's box: wsm_unc_sdm).
+	clk=$(pinfo PAPI_UNC_CLOCKTICKS)
+	clk_events="$clk:socket=0" uclk="$clk:socket=0" dclk=""
+	cas=$(pinfo PAPI_UNC_DRAM_RD_BYTES)
+	box_events=$clk ;;
+x7400)
 	# No clock event in the EMON facility (SDM 18.21): transactions only.
 	clk_events="" uclk="" dclk="" cas=""
-	box_events="${platform}_unc_gbsq::GBSQ_TRANSACTIONS ${platform}_unc_gsnpq::GSNPQ_TRANSACTIONS ${platform}_unc_fsb::FSB_TYPE" ;;
+	box_events="${name}_unc_gbsq::GBSQ_TRANSACTIONS ${name}_unc_gsnpq::GSNPQ_TRANSACTIONS ${name}_unc_fsb::FSB_TYPE" ;;
 xeon)
 	# Today's Xeons: the kernel's PMUs by their aliases, perf backend only.
 	clk_events="uncore_imc_0::clockticks:socket=0" uclk="" dclk=uncore_imc_0::clockticks:socket=0
@@ -403,13 +397,13 @@ hswep)
 			not_checked "SBo/UBox counter width (44 or 48 bits): writes a counter; run with --write"
 		fi
 	fi ;;
-nhm | wsm)
+nhm)
 	if ! regs_readable; then
 		not_checked "MSR 0x396: $(why_no_regs)"
 	else
 		note "MSR_UNCORE_ADDR_OPCODE_MATCH (0x396) = $(rdmsr 0x396 || echo unreadable) (SDM 18.8.2: address 39:3, opcode 47:40, match select 63:61)"
 	fi ;;
-x7400 | x7100)
+x7400)
 	if ! regs_readable; then
 		not_checked "MSR_EMON_L3_GL_CTL (0x107D8): $(why_no_regs)"
 	else
@@ -464,7 +458,7 @@ programs=0
 { [ $write = 1 ] || [ $sim = 1 ]; } && programs=1
 case $platform in
 xeon) backends=perf ;; # the kernel's PMUs only
-x7400 | x7100) # no kernel driver exists for the EMON facility
+x7400) # no kernel driver exists for the EMON facility
 	backends=""
 	[ $programs = 1 ] && backends=direct ;;
 *)
@@ -472,7 +466,7 @@ x7400 | x7100) # no kernel driver exists for the EMON facility
 	[ $programs = 1 ] && backends="perf direct"
 	if [ $sim = 1 ] && [ $platform != hswep ]; then
 		backends=direct
-		not_checked "perf backend on the simulator: the simulated kernel models Haswell-EP's and today's Xeons' PMUs, not $platform's"
+		not_checked "perf backend on the simulator: the simulated kernel models Haswell-EP's and today's Xeons' PMUs, not $name's"
 	fi ;;
 esac
 [ $programs = 0 ] && [ $platform != xeon ] &&

@@ -20,49 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Remember that counts may be short (the first cause is kept). */
-static void note_short(struct uncore_set *s, int rc, const char *what, const char *detail)
-{
-	if (s->short_rc)
-		return;
-	s->short_rc = rc < 0 ? rc : UNCORE_EIO;
-	snprintf(s->short_detail, sizeof(s->short_detail), "%s: %s", what, detail);
-}
-
-/* Take the backend's report of a read too late for a counter's wraps. */
-static void take_wraps(struct uncore_set *s)
-{
-	s->notices++;
-	snprintf(s->notice, sizeof(s->notice), "%s", s->be->wraps_detail);
-	s->be->wraps_lost = 0;
-}
-
-/* A read (the caller's, the poller's, the stop's) that failed: a notice
- * too, naming what failed (the detail names the register), so that a tool
- * that goes on counting can say which interval it lost and why (issue 29:
- * uncore-stat marks that interval; the next read's counts cover it). */
-static __attribute__((noinline)) void note_failed_read(struct uncore_set *s, const char *what)
-{
-	s->notices++;
-	snprintf(s->notice, sizeof(s->notice), "%s%s", what,
-		 uncore_error_detail()[0] ? uncore_error_detail() : uncore_strerror(UNCORE_EIO));
-}
-
-/* Take the backend's reports: counting that stopped on part of the
- * machine, a read too late for a counter's wraps. */
-static void take_interruption(struct uncore_set *s)
-{
-	if (__builtin_expect(!(s->be->counting_interrupted | s->be->wraps_lost), 1))
-		return;
-	if (s->be->wraps_lost)
-		take_wraps(s);
-	if (!s->be->counting_interrupted)
-		return;
-	note_short(s, UNCORE_EIO, "counting stopped on part of the machine until a later read",
-		   s->be->interrupted_detail);
-	s->be->counting_interrupted = 0;
-}
-
 /* Fold a read's values into the current phase: every slot when the read
  * succeeded, else the slots it could read (backend.h) when the backend
  * says which; 1 when a slot went unread. */
@@ -186,116 +143,6 @@ static void prepare_sums(struct uncore_set *s)
 	s->summed = 1;
 }
 
-/* A backend read with its instant on the counting time, *at (README "What
- * a read returns": counts and their time taken together, inside the read).
- * The clock is read just before and just after.  A read that freezes the
- * counters stops them between its first and last access: counting time
- * advances to the instant before and resumes at the instant after, so a
- * read preempted while frozen loses no time its counts lack (a preemption
- * between a clock read and the freeze or unfreeze itself still moves
- * counts against time: src/metrics/README.md, "Counting time").  A read
- * that does not freeze samples the counters one after the other: its
- * instant is the middle, and a read longer than 50 us and four times
- * longer than the shortest one (preempted half-way) is made again,
- * READ_AGAIN times at most, so that the counts and their instant stay
- * together; the first read, with no shortest one yet, is made twice when
- * it is that long.  `origin`: counting (re)started just before: the time
- * before this read counts nothing, and its read, which only starts the
- * folds, is made again the same way, freeze or not. */
-#define READ_AGAIN 8
-
-/* `at`: the clock reading just before; through the view's sums on the
- * hub's own clock, it is the wrap guard's too (one reading for both; on
- * the host the set's CLOCK_MONOTONIC, of which the guard's own
- * CLOCK_MONOTONIC_COARSE lags a tick at most, nothing next to the seconds
- * it guards). */
-static inline __attribute__((always_inline)) int timed_op(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums,
-			   const uint64_t *at)
-{
-	if (!sums)
-		return s->be->ops->read(s->be, raw);
-	struct share_view *v = (struct share_view *)s->be;
-	const struct uncore_clock *hc = &v->hub->clock;
-	v->guard_at = hc->now_ns == s->clock.now_ns && hc->ctx == s->clock.ctx ? at : NULL;
-	int rc = share_view_sum(v, sums, raw);
-	v->guard_at = NULL;
-	return rc;
-}
-
-/* The set's clock, its function called straight (no call level of
- * uncore_clock_now's in a timed read). */
-static inline __attribute__((always_inline)) int clock_now(const struct uncore_clock *c,
-							   uint64_t *ns)
-{
-	return c->now_ns ? c->now_ns(c->ctx, ns) : uncore_clock_now(c, ns);
-}
-
-/* The read made again while it looks preempted (read_timed_sums: one that does
- * not freeze, or the origin's); *b, *a: the clock around the last attempt. */
-static __attribute__((noinline)) int read_again(struct uncore_set *s, uint64_t *raw,
-						struct uncore_share_sums *sums, int origin,
-						int *read_rc, uint64_t *b, uint64_t *a)
-{
-	/* best: the shortest read known before this attempt (none before the
-	 * first read: that one is made twice, so that a preempted first read
-	 * is known too). */
-	uint64_t best = origin ? 0 : s->read_window;
-	int rc = 0;
-	for (int again = 0; rc == 0 && *read_rc == 0 && again < READ_AGAIN; again++) {
-		uint64_t d = *a - *b;
-		if (*a < *b || d <= 50000 || (best && d <= 4 * best))
-			break;
-		if (!best || d < best)
-			best = d;
-		rc = clock_now(&s->clock, b);
-		*read_rc = rc == 0 ? timed_op(s, raw, sums, b) : 0;
-		if (rc == 0)
-			rc = clock_now(&s->clock, a);
-	}
-	return rc;
-}
-
-/* `sums`: the read is the view's sums of them into `raw` (set_read_msum),
- * else the backend's read. */
-static inline __attribute__((always_inline)) int
-read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums, int origin,
-		int *read_rc, uint64_t *at)
-{
-	int freezes = s->be->read_freezes && !s->be->fold_only_read;
-	uint64_t b, a;
-	int rc = clock_now(&s->clock, &b);
-	*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
-	if (rc == 0)
-		rc = clock_now(&s->clock, &a);
-	if (__builtin_expect((!freezes || origin) && rc == 0 && *read_rc == 0, 0))
-		rc = read_again(s, raw, sums, origin, read_rc, &b, &a);
-	if (rc < 0)
-		return rc;
-	if (a < b)
-		a = b;
-	/* How long a read takes unpreempted: the shortest seen (not the origin's,
-	 * with nothing to catch up), drifting up slowly with unpreempted reads, so
-	 * that frequent preemption does not raise the bar that knows one. */
-	if (!origin) {
-		uint64_t d = a - b, w = s->read_window;
-		if (!w || d < w)
-			s->read_window = d ? d : 1;
-		else if (d - w)
-			s->read_window = d <= 4 * w ? w + (d - w) / 16 : w;
-	}
-	uint64_t stop = freezes ? b : b + (a - b) / 2;
-	if (!origin && stop > s->resume_ns)
-		s->count_ns += stop - s->resume_ns;
-	s->resume_ns = freezes ? a : stop;
-	*at = s->count_ns;
-	return 0;
-}
-
-static int read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc, uint64_t *at)
-{
-	return read_timed_sums(s, raw, NULL, origin, read_rc, at);
-}
-
 /* Program and start the current phase; its folds start from a first read. */
 static int phase_begin(struct uncore_set *s)
 {
@@ -306,7 +153,7 @@ static int phase_begin(struct uncore_set *s)
 	rc = s->be->ops->start(s->be);
 	int rr = 0;
 	if (rc == 0)
-		rc = read_timed(s, s->c.rawv, 1, &rr, &s->phase_ns);
+		rc = set_read_timed(s, s->c.rawv, 1, &rr, &s->phase_ns);
 	if (rc == 0)
 		rc = rr;
 	if (rc == 0)
@@ -372,13 +219,13 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 	}
 	if (fold_read(s, rr, 1)) {
 		s->final_short = 1;
-		note_short(s, rr,
+		set_note_short(s, rr,
 			   "the final read could not read every counter; their counts since the "
 			   "last read are lost",
 			   uncore_error_detail());
 	}
 	if (s->be->wraps_lost)
-		take_wraps(s);
+		set_take_wraps(s);
 	/* An unfreeze failing after the final read costs nothing: counting
 	 * ends here anyway. */
 	s->be->counting_interrupted = 0;
@@ -495,6 +342,13 @@ static void eval_metrics(struct uncore_set *s, uint64_t now, uint64_t *values, i
 		s->prev_ns = now;
 		s->read_once = 1;
 	}
+}
+
+void set_eval_terms(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
+		    const uint64_t *ts)
+{
+	metric_sum_terms(s, ts);
+	eval_metrics(s, now, values, advance, ts);
 }
 
 /* Values of every entry at time `now` from bases and the live phase.
@@ -641,36 +495,8 @@ static __attribute__((noinline)) int set_read_between(struct uncore_set *s, uint
 	return rc < 0 ? uncore_error_restore(&err) : 0;
 }
 
-/* A running set of contents.msum (summed 2): one timed pass of the view's
- * sums gives the raw entries and the terms' counts together, with their
- * instant (read_timed); the metrics are evaluated from those.  No fold of
- * the set's own, no per-event estimate: the set's folds keep their start
- * for the stop's final fold, as a set of events' do. */
-static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set *s,
-								  uint64_t *values)
-{
-	struct contents *c = &s->c;
-	uint64_t now = s->phase_ns;
-	int rc = 0;
-	int rc2 = read_timed_sums(s, c->sumv, &c->phases[0].sums, 0, &rc, &now);
-	if (rc2 < 0)
-		return rc2;
-	take_interruption(s);
-	const uint64_t *sv = c->sumv;
-	for (unsigned k = 0; k < c->nraw; k++)
-		values[c->raw_entry[k]] = sv[k];
-	if (c->all_linear) {
-		uncore_set_eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
-	} else {
-		metric_sum_terms(s, sv + c->nraw);
-		eval_metrics(s, now, values, !s->be->fold_only_read, sv + c->nraw);
-	}
-	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
-	return rc;
-}
-
 /* uncore_set_read of a set that is stopped or does not read through sums. */
-static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64_t *values)
+__attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64_t *values)
 {
 	if (!s->running) {
 		memcpy(values, s->values, s->c.n * sizeof(*values));
@@ -679,14 +505,12 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 	}
 	if (!s->live)
 		return set_read_between(s, values);
-	if (s->summed == 2)
-		return set_read_msum(s, values);
 	/* The clock serves metrics (their interval) alone: a set of events
 	 * reads none. */
 	uint64_t now = s->phase_ns;
 	int rc = 0, rc2 = 0;
 	if (s->c.ms)
-		rc2 = read_timed(s, s->c.rawv, 0, &rc, &now);
+		rc2 = set_read_timed(s, s->c.rawv, 0, &rc, &now);
 	else
 		rc = s->be->ops->read(s->be, s->c.rawv);
 	if (rc2 < 0)
@@ -695,7 +519,7 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 	 * not: a fault on one box costs no other box its counts (a counter
 	 * left unread too long could wrap twice). */
 	fold_read(s, rc, 0);
-	take_interruption(s);
+	set_take_interruption(s);
 	/* Written once, into the caller's array: s->values serves reads of a
 	 * stopped set only (stop and reset fill it). */
 	compute(s, now, values, !s->be->fold_only_read);
@@ -713,7 +537,7 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 			 * poller's) programs the setting again, and a stop ends the
 			 * set with the counts so far.  So PAPI's state and the set's
 			 * agree, and the set can always be stopped (issue 29). */
-			note_short(s, rc, "a change of the time-multiplexed setting failed; counting "
+			set_note_short(s, rc, "a change of the time-multiplexed setting failed; counting "
 				   "resumes at a later read", uncore_error_detail());
 			return rc;
 		}
@@ -721,28 +545,6 @@ static __attribute__((noinline)) int set_read_other(struct uncore_set *s, uint64
 	/* After phase_end, which may have set kern_scaled. */
 	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 	return 0;
-}
-
-int uncore_set_read(struct uncore_set *s, uint64_t *values)
-{
-	if (__builtin_expect(!(s->running & s->summed), 0)) {
-		int running = s->running;
-		/* Metrics through sums: not through set_read_other (bench/README.md 8). */
-		int rc = running && s->summed == 2 && s->live ? set_read_msum(s, values)
-							      : set_read_other(s, values);
-		if (rc < 0 && running)
-			note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
-		return rc;
-	}
-	/* Through shared counters: one pass, into the caller's array, inline
-	 * down to the backend's read (share_view_sum): one frame from here to
-	 * the hub's fold and the sums. */
-	int rc = share_view_sum((struct share_view *)s->be, &s->c.phases[s->phase].sums, values);
-	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
-	take_interruption(s);
-	if (__builtin_expect(rc < 0, 0))
-		note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
-	return rc;
 }
 
 int uncore_set_sample(struct uncore_set *s)
@@ -773,7 +575,7 @@ int uncore_set_stop(struct uncore_set *s, uint64_t *values)
 			uncore_error_clear(); /* between settings: the counts so far */
 		rc = set_release(s, rc);
 		if (rc < 0)
-			note_failed_read(s, INTEL_UNCORE_NOTICE_STOP_FAILED);
+			set_note_failed_read(s, INTEL_UNCORE_NOTICE_STOP_FAILED);
 		s->stop_ns = end;
 		s->running = 0;
 		compute(s, end, s->values, 1);
@@ -799,7 +601,7 @@ int uncore_set_reset(struct uncore_set *s)
 	}
 	if (s->running) {
 		const struct phase *ph = &s->c.phases[s->phase];
-		int rr = 0, rc = read_timed(s, s->c.rawv, 0, &rr, &s->phase_ns);
+		int rr = 0, rc = set_read_timed(s, s->c.rawv, 0, &rr, &s->phase_ns);
 		if (rc == 0)
 			rc = rr;
 		if (rc < 0) {

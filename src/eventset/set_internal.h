@@ -1,5 +1,5 @@
-/* What the event set's two files share (eventset.c counts, set_build.c
- * builds): the contents an assignment builds (settings, the read path's
+/* What the event set's files share (eventset.c counts, set_read.c reads,
+ * set_build.c builds): the contents an assignment builds (settings, the read path's
  * prepared sums, scratch) and the set itself.  Internal to src/eventset. */
 #ifndef UNCORE_EVENTSET_SET_INTERNAL_H
 #define UNCORE_EVENTSET_SET_INTERNAL_H
@@ -170,5 +170,26 @@ void uncore_set_free_contents(struct contents *c);
  * current phase, as of the last read: 0, or 1 when the backend keeps none
  * (it always counts).  (set_query.c) */
 int set_live_times(const struct uncore_set *s, unsigned local, struct uncore_slot_status *out);
+
+/* The read's reports (set_read.c): counts that may be short (the first
+ * cause is kept); the backend's report of a read too late for a counter's
+ * wraps; a read (the caller's, the poller's, the stop's) that failed, a
+ * notice naming what failed; the backend's reports taken after a read
+ * (counting stopped on part of the machine, wraps). */
+void set_note_short(struct uncore_set *s, int rc, const char *what, const char *detail);
+void set_take_wraps(struct uncore_set *s);
+void set_note_failed_read(struct uncore_set *s, const char *what);
+void set_take_interruption(struct uncore_set *s);
+/* A backend read with its instant on the counting time, *at (set_read.c):
+ * 0 or the clock's error; *read_rc the read's.  `origin`: counting
+ * (re)started just before. */
+int set_read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc, uint64_t *at);
+/* uncore_set_read of a set that is stopped, between settings or not
+ * read through sums (eventset.c). */
+int set_read_other(struct uncore_set *s, uint64_t *values);
+/* The metric entries of a set of contents.msum evaluated from its terms'
+ * counts `ts` by their programs (the set is not all_linear; eventset.c). */
+void set_eval_terms(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
+		    const uint64_t *ts);
 
 #endif

@@ -113,6 +113,11 @@ const struct uncore_platform *uncore_platform_at(unsigned i);
 /* The generation called `name` ("hswep"), or NULL. */
 const struct uncore_platform *uncore_platform_by_name(const char *name);
 
+/* The generation whose description `p` takes: the first listed with p's
+ * id (a cousin's: wsm -> nhm, kbl -> skl, bdx -> hswep, x7100 -> x7400);
+ * p itself otherwise. */
+const struct uncore_platform *uncore_platform_description(const struct uncore_platform *p);
+
 /* All generations, for listings and error messages. */
 const struct uncore_platform *const *uncore_platforms(size_t *count);
 

@@ -37,6 +37,14 @@ const struct uncore_platform *uncore_platform_by_name(const char *name)
 	return NULL;
 }
 
+const struct uncore_platform *uncore_platform_description(const struct uncore_platform *p)
+{
+	for (size_t i = 0; p && i < NPLATFORMS; i++)
+		if (platforms[i]->id == p->id)
+			return platforms[i];
+	return p;
+}
+
 const struct uncore_platform *const *uncore_platforms(size_t *count)
 {
 	*count = NPLATFORMS;

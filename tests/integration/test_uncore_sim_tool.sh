@@ -4,7 +4,7 @@
 # instance (write, advance, read, dump, log tail, fault injection, destroy).
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 29
+plan 32
 sim=$BUILD/bin/uncore-sim
 tmp=$(mktemp -d)
 inst="$tmp/instance"
@@ -26,6 +26,16 @@ expect "read counts a GBSQ event on the Xeon 7400 model" \
 	bash -o pipefail -c "'$sim' read '$tmp/flat' msr 0 0x107cc | grep '0x3fffff000f423f' >/dev/null"
 "$sim" destroy "$tmp/flat" >/dev/null
 expect "... with the E7 four-socket one" grep -q '^e7-8890v3-4s .*4 sockets.*3 QPI, 3 R3QPI' "$tmp/models"
+# platform: the generation of a model from its platform object, for
+# scripts (first-machine.sh): a cousin's description and preset events.
+"$sim" platform -m x5670-2s >"$tmp/platform"
+expect "platform -m x5670-2s: Westmere on Nehalem's description, its DRAM read event" \
+	sh -c "grep -qx 'name=wsm' '$tmp/platform' && grep -qx 'description=nhm' '$tmp/platform' &&
+	  grep -qx 'PAPI_UNC_DRAM_RD_BYTES=wsm_unc_sdm::UNC_IMC_NORMAL_READS:ANY' '$tmp/platform'"
+expect "platform -m e5-2697v4-2s: Broadwell-EP on Haswell-EP's, through the direct backend" \
+	bash -o pipefail -c "'$sim' platform -m e5-2697v4-2s | tr '\n' ' ' | grep -q 'name=bdx description=hswep backend=direct '"
+"$sim" platform -m nosuch >/dev/null 2>"$tmp/platform-err"
+expect "platform -m nosuch: status 2, named" sh -c "test $? -eq 2 && grep -q 'no model or instance nosuch' '$tmp/platform-err'"
 "$sim" models -v >"$tmp/models-v"
 expect "models -v gives clocks" grep -q 'DCLK 1.06667 GHz' "$tmp/models-v"
 

@@ -14,8 +14,10 @@
 #include "access/regio.h"
 #include "common/uncore_error.h"
 #include "common/version.h"
+#include "platform/cpu.h"
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
+#include "platform/platform.h"
 #include "sim/uncore_sim.h"
 
 static int usage(FILE *f)
@@ -23,6 +25,9 @@ static int usage(FILE *f)
 	fprintf(f,
 		"usage: uncore-sim <command> [arguments]   (uncore-sim --version: the release)\n"
 		"  models [-v]                         list the machine models\n"
+		"  platform [-m MODEL]                 the generation MODEL (or this machine's CPU) "
+		"is, as\n"
+		"                                      key=value lines (scripts/first-machine.sh)\n"
 		"  create <inst> [-m MODEL] [-s SCN] [-l LOG] [--wall]\n"
 		"                                      create a shared instance (default model "
 		"e5-2699v3-2s)\n"
@@ -198,6 +203,51 @@ static int cmd_models(int argc, char **argv)
 		printf("\n    iMC channels populated: 0x%x\n", t.populated_imc);
 		uncore_sim_close(sim);
 	}
+	return 0;
+}
+
+/* The generation a model stands for (-m MODEL: a model or a shared
+ * instance) or this machine's CPU is, from its platform object, for
+ * scripts: name=, description= (the generation whose description it takes:
+ * a cousin's, e.g. wsm's nhm), backend= (direct, or kernel: counted
+ * through the kernel's PMUs only), title=, and each preset's first event
+ * (PAPI_UNC_DRAM_RD_BYTES=...); name=none where papi-uncore has no tables,
+ * with why= where the processor looks like one it has and is not. */
+static int cmd_platform(int argc, char **argv)
+{
+	const struct uncore_platform *p;
+	char what[256];
+	const char *why = ""; /* "; model ... is not supported: ..." (cpu.h) */
+	if (argc == 3 && !strcmp(argv[1], "-m")) {
+		const char *name = uncore_sim_platform_of(argv[2]);
+		if (!name) {
+			fprintf(stderr, "uncore-sim: no model or instance %s (uncore-sim models)\n",
+				argv[2]);
+			return 2;
+		}
+		p = uncore_platform_by_name(name);
+		snprintf(what, sizeof(what), "the simulator's model %s", argv[2]);
+	} else if (argc == 1) {
+		struct uncore_cpu_id cpu;
+		int rc = uncore_cpu_identify(&cpu);
+		if (rc)
+			return fail("platform", rc);
+		p = uncore_platform_for_cpu(&cpu);
+		uncore_cpu_describe(&cpu, what, sizeof(what));
+		why = uncore_platform_near_miss(&cpu);
+	} else {
+		return usage(stderr);
+	}
+	if (!p) {
+		printf("name=none\ndescription=none\ntitle=%s\n", what);
+		if (why[0])
+			printf("why=%s\n", why + 2);
+		return 0;
+	}
+	printf("name=%s\ndescription=%s\nbackend=%s\ntitle=%s\n", p->name,
+	       uncore_platform_description(p)->name, p->direct ? "direct" : "kernel", p->title);
+	for (unsigned i = 0; i < p->npresets; i++)
+		printf("%s=%s\n", p->presets[i].symbol, p->presets[i].events[0]);
 	return 0;
 }
 
@@ -661,6 +711,8 @@ int main(int argc, char **argv)
 	argv++;
 	if (!strcmp(cmd, "models"))
 		return cmd_models(argc, argv);
+	if (!strcmp(cmd, "platform"))
+		return cmd_platform(argc, argv);
 	if (!strcmp(cmd, "create"))
 		return cmd_create(argc, argv);
 	if (!strcmp(cmd, "dump"))

@@ -100,6 +100,23 @@ TEST(describe_lists_every_platform)
 	CHECK(uncore_platforms_describe(tiny, sizeof(tiny)) < 0);
 }
 
+TEST(a_cousin_takes_the_first_description_of_its_id)
+{
+	const struct uncore_platform *nhm = uncore_platform_by_name("nhm");
+	CHECK(nhm != NULL);
+	CHECK(uncore_platform_description(uncore_platform_by_name("wsm")) == nhm);
+	CHECK(uncore_platform_description(nhm) == nhm);
+	CHECK(uncore_platform_description(uncore_platform_by_name("kbl")) ==
+	      uncore_platform_by_name("skl"));
+	CHECK(uncore_platform_description(uncore_platform_by_name("bdx")) ==
+	      uncore_platform_by_name("hswep"));
+	CHECK(uncore_platform_description(uncore_platform_by_name("x7100")) ==
+	      uncore_platform_by_name("x7400"));
+	CHECK(uncore_platform_description(uncore_platform_by_name("spr")) ==
+	      uncore_platform_by_name("spr"));
+	CHECK(uncore_platform_description(NULL) == NULL);
+}
+
 TEST(identify_reads_this_cpu)
 {
 	struct uncore_cpu_id id;
@@ -179,6 +196,7 @@ int main(void)
 	RUN(near_misses_are_refused_with_the_reason);
 	RUN(l3_from_cpuid_leaves_2_and_4);
 	RUN(describe_lists_every_platform);
+	RUN(a_cousin_takes_the_first_description_of_its_id);
 	RUN(identify_reads_this_cpu);
 	RUN(cpuinfo_overlays_the_first_processor);
 	RUN(describe_and_no_tables_name_the_processor);
