@@ -135,6 +135,8 @@ hsx_ids="2f1e:UBox-socket-ID 2f30:HA0 2f38:HA1 2fb0:iMC0-ch0 2fb1:iMC0-ch1 2fb4:
 2f33:QPI-port1 2f3a:QPI-port2 2f86:QPI-port0-mask/match 2f96:QPI-port1-mask/match
 2f46:QPI-port2-mask/match 2f80:QPI-misc-port0 2f90:QPI-misc-port1 2f40:QPI-misc-port2
 2f34:R2PCIe 2f36:R3QPI-link0 2f37:R3QPI-link1 2f3e:R3QPI-link2 2fc0:PCU-CAPID"
+# A cousin's own device IDs (uncore-sim platform: pci_ids, Broadwell-EP's 6fxx).
+for pair in $(pinfo pci_ids); do hsx_ids=$(printf '%s\n' "$hsx_ids" | sed "s/\b${pair%%:*}:/${pair#*:}:/"); done
 npci=0
 if [ $sim = 1 ]; then
 	not_checked "PCI scan: the simulator has no sysfs devices (the direct backend's view is below)"
@@ -344,11 +346,12 @@ hswep)
 		not_checked "SBo/UBox counter width, QPI matchers: $(why_no_regs)"
 	else
 		qbus=7f
-		[ $sim = 0 ] && qbus=$(pci_bus_of 0x2f86)
+		qmm=$(printf '%s\n' $hsx_ids | sed -n 's|:QPI-port0-mask/match$||p') # 2f86, a cousin's own
+		[ $sim = 0 ] && qbus=$(pci_bus_of "0x$qmm")
 		for port in 08 09; do
 			id=$(rdpci "$qbus:$port.6" 0)
 			if [ -z "$id" ] || [ "$id" = 0xffffffff ]; then
-				not_checked "QPI port $((10#$port - 8)) mask/match function $qbus:$port.6 not readable (root, or another bus: lspci -d 8086:2f86)"
+				not_checked "QPI port $((10#$port - 8)) mask/match function $qbus:$port.6 not readable (root, or another bus: lspci -d 8086:$qmm)"
 				continue
 			fi
 			tx="$(rdpci "$qbus:$port.6" 0x200) $(rdpci "$qbus:$port.6" 0x204) $(rdpci "$qbus:$port.6" 0x210) $(rdpci "$qbus:$port.6" 0x214)"

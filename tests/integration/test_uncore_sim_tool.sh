@@ -4,7 +4,7 @@
 # instance (write, advance, read, dump, log tail, fault injection, destroy).
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 32
+plan 33
 sim=$BUILD/bin/uncore-sim
 tmp=$(mktemp -d)
 inst="$tmp/instance"
@@ -34,6 +34,9 @@ expect "platform -m x5670-2s: Westmere on Nehalem's description, its DRAM read e
 	  grep -qx 'PAPI_UNC_DRAM_RD_BYTES=wsm_unc_sdm::UNC_IMC_NORMAL_READS:ANY' '$tmp/platform'"
 expect "platform -m e5-2697v4-2s: Broadwell-EP on Haswell-EP's, through the direct backend" \
 	bash -o pipefail -c "'$sim' platform -m e5-2697v4-2s | tr '\n' ' ' | grep -q 'name=bdx description=hswep backend=direct '"
+expect "... with its own PCI device IDs (UBox 2f1e -> 6f1e), Haswell-EP none" \
+	bash -o pipefail -c "'$sim' platform -m e5-2697v4-2s | grep -q '^pci_ids=2f1e:6f1e ' &&
+	  ! '$sim' platform -m e5-2699v3-2s | grep -q '^pci_ids='"
 "$sim" platform -m nosuch >/dev/null 2>"$tmp/platform-err"
 expect "platform -m nosuch: status 2, named" sh -c "test $? -eq 2 && grep -q 'no model or instance nosuch' '$tmp/platform-err'"
 "$sim" models -v >"$tmp/models-v"

@@ -211,7 +211,9 @@ static int cmd_models(int argc, char **argv)
  * scripts: name=, description= (the generation whose description it takes:
  * a cousin's, e.g. wsm's nhm), backend= (direct, or kernel: counted
  * through the kernel's PMUs only), title=, and each preset's first event
- * (PAPI_UNC_DRAM_RD_BYTES=...); name=none where papi-uncore has no tables,
+ * (PAPI_UNC_DRAM_RD_BYTES=...), pci_ids= (a cousin's PCI device IDs where
+ * they differ from its description's, "described:own" pairs); name=none
+ * where papi-uncore has no tables,
  * with why= where the processor looks like one it has and is not. */
 static int cmd_platform(int argc, char **argv)
 {
@@ -248,6 +250,12 @@ static int cmd_platform(int argc, char **argv)
 	       uncore_platform_description(p)->name, p->direct ? "direct" : "kernel", p->title);
 	for (unsigned i = 0; i < p->npresets; i++)
 		printf("%s=%s\n", p->presets[i].symbol, p->presets[i].events[0]);
+	if (p->pci_ids) {
+		printf("pci_ids=");
+		for (const uint16_t(*id)[2] = p->pci_ids; (*id)[0]; id++)
+			printf("%s%04x:%04x", id == p->pci_ids ? "" : " ", (*id)[0], (*id)[1]);
+		printf("\n");
+	}
 	return 0;
 }
 
