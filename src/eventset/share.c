@@ -92,6 +92,15 @@ int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s)
 	return -1;
 }
 
+void hub_find_insts(const struct hub_event *ev, const struct uncore_plan *plan, unsigned e,
+		    int *slot_inst)
+{
+	for (unsigned j = 0; j < plan->count[e]; j++) {
+		unsigned k = plan->slot_index[plan->first[e] + j];
+		slot_inst[k] = hub_find_inst(ev, &plan->slots[k]);
+	}
+}
+
 /* An existing event with refs taken, or a new one appended. */
 int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsigned e,
 		  struct hub_event **out)
@@ -191,13 +200,12 @@ static int guard_prepare(struct uncore_share *hub)
 	hub->min_wrap_ns = UINT64_MAX;
 	if (!hub->be->ops->wrap_ns || hub->be->value_bits)
 		return 0; /* 64-bit totals: nothing can wrap */
-	for (unsigned k = 0; k < hub->hw.nslots; k++) {
-		int rc = hub->be->ops->wrap_ns(hub->be, &hub->hw, k, &hub->wrap_ns[k]);
-		if (rc < 0)
-			return rc;
+	int rc = hub->be->ops->wrap_ns(hub->be, &hub->hw, hub->wrap_ns);
+	if (rc < 0)
+		return rc;
+	for (unsigned k = 0; k < hub->hw.nslots; k++)
 		if (hub->wrap_ns[k] < hub->min_wrap_ns)
 			hub->min_wrap_ns = hub->wrap_ns[k];
-	}
 	if (hub->min_wrap_ns == 0)
 		hub->min_wrap_ns = 1;
 	return hub->min_wrap_ns == UINT64_MAX ? 0 : uncore_clock_now_coarse(&hub->clock, &hub->fold_ns);
@@ -275,14 +283,12 @@ static void note_group(struct uncore_share *hub, unsigned s)
 						 sizeof(hub->note[s]));
 }
 
-/* "PID 1234 (cmd)" out of the lock's "in use by ... (lock PATH)" detail. */
-static void note_owner(struct uncore_share *hub, unsigned s)
+/* Who counts on socket s: the lock's holder as the lock gave it ("PID 1234
+ * (cmd)", uncore_socket_hold_acquire_as), not parsed from its message. */
+static void note_owner(struct uncore_share *hub, unsigned s, const char *who)
 {
-	const char *d = uncore_error_detail(), *by = strstr(d, "in use by ");
-	const char *end = by ? strstr(by, " (lock ") : NULL;
-	if (by && end)
-		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by %.*s",
-			 (int)(end - by - 10), by + 10);
+	if (who[0])
+		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by %s", who);
 	else
 		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by another process");
 	uncore_error_clear();
@@ -305,8 +311,9 @@ int hub_take_sockets(struct uncore_share *hub, int *gained)
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		if (!(hub->wanted & (1u << s)) || hub->holds[s])
 			continue;
+		char who[128];
 		int rc = uncore_socket_hold_acquire_as(hub->lock_dir, s, hub->group_tag, hub->group,
-						       &hub->holds[s]);
+						       &hub->holds[s], who, sizeof(who));
 		if (rc == 0) {
 			*gained = 1;
 			hub->owner[s][0] = hub->note[s][0] = '\0';
@@ -314,7 +321,7 @@ int hub_take_sockets(struct uncore_share *hub, int *gained)
 		}
 		if (rc != UNCORE_EBUSY)
 			return rc;
-		note_owner(hub, s);
+		note_owner(hub, s, who);
 		hub->missing |= 1u << s;
 	}
 	release_sockets(hub, hub->wanted);
@@ -675,7 +682,7 @@ void hub_retry_missing_now(struct uncore_share *hub, int force)
 		if (!(hub->missing & (1u << s)))
 			continue;
 		if (uncore_socket_hold_acquire_as(hub->lock_dir, s, hub->group_tag, hub->group,
-						  &hub->holds[s]) == 0) {
+						  &hub->holds[s], NULL, 0) == 0) {
 			gained = 1;
 			hub->missing &= ~(1u << s);
 			hub->owner[s][0] = hub->note[s][0] = '\0';
