@@ -656,8 +656,10 @@ int uncore_native_code(struct uncore_native *n, const char *given, uint32_t *cod
 	if (e.from_source)
 		return kernel_code(n, name, code) == 0 ? 0 : named_code(n, &e, code);
 	if (e.kind == UNCORE_ENTRY_METRIC) {
+		/* Not the run form: it reads since start, the listed code over the
+		 * interval since the last read (the same code was both). */
 		if (e.metric.socket == UNCORE_ALL && e.metric.instance == UNCORE_ALL &&
-		    !e.metric.amount) {
+		    !e.metric.amount && !e.metric.run) {
 			/* The metric, or its listed integer form (its last sub). */
 			return listed_code(
 			    n, name, &e,

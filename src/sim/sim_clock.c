@@ -246,8 +246,95 @@ void sim_advance_to(struct sim_shared *sh, const struct sim_model *m, uint64_t t
 	if (t_ps <= sh->now_ps)
 		return;
 	for (unsigned s = 0; s < m->info.sockets; s++)
-		socket_advance(sh, m, s, t_ps);
+		if (!sh->sock[s].lazy)
+			socket_advance(sh, m, s, t_ps);
 	sh->now_ps = t_ps;
+}
+
+/* Lazy catch-up (issue 27).  On the wall clock every access used to bring
+ * every box of the machine to the wall clock's instant: about a millisecond
+ * of work per access, so the counters one read samples were brought to
+ * instants far apart, and further apart when the reader was preempted.  A
+ * box's counts depend only on its own registers, the scenario's streams
+ * and the socket's global freeze, so a lazy socket's boxes are brought to
+ * the machine's time one by one, when one of their registers is accessed,
+ * and all together before the socket's global registers are or the
+ * scenario changes.  The one cross-box effect a box's own span cannot see
+ * is an overflow that raises the global freeze (ov_en, 2.1.1.1): a socket
+ * where a counter may send one is never lazy (it advances as a whole, each
+ * span ending at the freeze, as on the virtual clock).  A box's spans end
+ * at the same scenario boundaries and count the same cycles whether taken
+ * one at a time or with the whole socket, so the counts are those of the
+ * eager catch-up at every access instant.  The virtual clock never uses
+ * it: nothing changes there. */
+static int may_raise_freeze(const struct sim_socket *sock)
+{
+	for (unsigned kind = 0; kind < HSWEP_BOX_KINDS; kind++) {
+		const struct hswep_box_desc *d = hswep_box(kind);
+		for (unsigned inst = 0; inst < d->max_instances; inst++) {
+			const struct sim_box *b = &sock->box[kind][inst];
+			if (!b->present)
+				continue;
+			if (b->fixed_ctl & HSWEP_U_FIXED_CTL_OV_EN)
+				return 1;
+			for (unsigned k = 0; k < d->num_counters; k++)
+				if (b->ctl[k] & HSWEP_PMON_CTL_OV_EN)
+					return 1;
+		}
+	}
+	return 0;
+}
+
+/* Box (kind, inst) of lazy socket s from where it is to `target`. */
+static void box_catch_up(struct sim_shared *sh, const struct sim_model *m, unsigned s,
+			 unsigned kind, unsigned inst, uint64_t target)
+{
+	struct sim_socket *sock = &sh->sock[s];
+	struct sim_box *b = &sock->box[kind][inst];
+	uint64_t t = b->t_ps > sock->t_ps ? b->t_ps : sock->t_ps;
+	int freeze = 0; /* never raised: a lazy socket has no ov_en */
+	while (t < target) {
+		uint64_t t1 = next_boundary(sh, t);
+		if (t1 > target)
+			t1 = target;
+		box_span(sh, m, s, kind, inst, t, t1, &freeze);
+		t = t1;
+	}
+	b->t_ps = t;
+}
+
+void sim_box_sync(struct sim_shared *sh, const struct sim_model *m, unsigned s, unsigned kind,
+		  unsigned inst)
+{
+	if (sh->sock[s].lazy)
+		box_catch_up(sh, m, s, kind, inst, sh->now_ps);
+}
+
+void sim_socket_sync(struct sim_shared *sh, const struct sim_model *m, unsigned s)
+{
+	struct sim_socket *sock = &sh->sock[s];
+	if (!sock->lazy || sock->t_ps >= sh->now_ps)
+		return;
+	for (unsigned kind = 0; kind < HSWEP_BOX_KINDS; kind++)
+		for (unsigned inst = 0; inst < hswep_box(kind)->max_instances; inst++)
+			box_catch_up(sh, m, s, kind, inst, sh->now_ps);
+	sock->t_ps = sh->now_ps;
+}
+
+void sim_sync_all(struct sim_shared *sh, const struct sim_model *m)
+{
+	sim_sync_wall(sh, m);
+	for (unsigned s = 0; s < m->info.sockets; s++)
+		sim_socket_sync(sh, m, s);
+}
+
+void sim_lazy_update(struct sim_shared *sh, const struct sim_model *m, unsigned s)
+{
+	struct sim_socket *sock = &sh->sock[s];
+	int lazy = sh->clock_mode == UNCORE_SIM_CLOCK_WALL && !m->flat && !may_raise_freeze(sock);
+	if (sock->lazy && !lazy)
+		sim_socket_sync(sh, m, s); /* from here on it advances as a whole */
+	sock->lazy = (uint8_t)lazy;
 }
 
 void sim_sync_wall(struct sim_shared *sh, const struct sim_model *m)

@@ -17,7 +17,7 @@
 #include "sim/uncore_sim.h"
 
 #define SIM_MAGIC       UINT64_C(0x314d495345524e55) /* "UNRESIM1" */
-#define SIM_VERSION     3u
+#define SIM_VERSION     4u
 #define SIM_MAX_SOCKETS HSWEP_MAX_PACKAGES
 #define SIM_MAX_STREAMS 512
 #define SIM_MAX_SHAPES  256
@@ -126,6 +126,9 @@ struct sim_box {
 	uint64_t fixed_ctr;
 	uint64_t filter[HSWEP_MAX_FILTERS];
 	uint64_t extra[HSWEP_MAX_EXTRAS];
+	/* Wall-clock mode, a lazy socket (sim_clock.c): the time this box's
+	 * counters have reached when later than its socket's t_ps. */
+	uint64_t t_ps;
 };
 
 struct sim_socket {
@@ -134,6 +137,10 @@ struct sim_socket {
 	uint64_t global_status;
 	uint64_t global_config;
 	uint64_t t_ps; /* simulated time this socket's counters have reached */
+	/* Wall-clock mode and no overflow can raise the freeze: each box is
+	 * brought to the machine's time only when one of its registers is
+	 * accessed (sim_clock.c, "Lazy catch-up"). */
+	uint8_t lazy;
 	struct sim_box box[HSWEP_BOX_KINDS][HSWEP_MAX_INSTANCES];
 };
 
@@ -200,6 +207,15 @@ uint64_t sim_cycles(uint64_t t_ps, uint64_t hz);
 uint64_t sim_cycle_end_ps(uint64_t cycles, uint64_t hz);
 void sim_advance_to(struct sim_shared *sh, const struct sim_model *m, uint64_t t_ps);
 void sim_sync_wall(struct sim_shared *sh, const struct sim_model *m);
+/* Lazy catch-up (wall-clock mode): a box brought to sh->now_ps before one
+ * of its registers is accessed; a whole socket before a global register
+ * is, or before anything that changes what every box counts; the socket's
+ * mode decided again after every box write (lock held). */
+void sim_box_sync(struct sim_shared *sh, const struct sim_model *m, unsigned s, unsigned kind,
+		  unsigned inst);
+void sim_socket_sync(struct sim_shared *sh, const struct sim_model *m, unsigned s);
+void sim_sync_all(struct sim_shared *sh, const struct sim_model *m);
+void sim_lazy_update(struct sim_shared *sh, const struct sim_model *m, unsigned s);
 
 /* sim_counter.c: a counter's input and its comparison logic. */
 #define SIM_MAX_INPUTS 64

@@ -54,6 +54,7 @@ void sim_reset_registers(struct sim_shared *sh, const struct sim_model *m)
 		if (s >= m->info.sockets)
 			continue;
 		sock->t_ps = sh->now_ps;
+		sock->lazy = 0; /* decided when the clock mode is (sim_lazy_update) */
 		if (m->flat)
 			continue; /* flat PMUs: sim_flat_reset */
 		sock->global_config = (uint64_t)__builtin_popcount(m->present[HSWEP_BOX_CBO]);
@@ -391,10 +392,11 @@ int uncore_sim_now(struct uncore_sim *sim, uint64_t *ns)
 		return rc;
 	if (sim->leader)
 		sim_follow_sync(sim);
-	/* On the wall clock, catching up takes time of its own (every stream
-	 * advanced): the instant returned is the one after it, so that a
-	 * reader's next register access follows it closely (the event set
-	 * times its reads by this clock, eventset.c read_timed). */
+	/* On the wall clock a catch-up takes time of its own where a socket
+	 * is not lazy (sim_clock.c): the instant returned is the one after
+	 * it, so that a reader's next register access follows it closely (the
+	 * event set times its reads by this clock).  A lazy socket's boxes
+	 * are brought to this instant when their registers are accessed. */
 	sim_sync_wall(sim->sh, sim->model);
 	sim_sync_wall(sim->sh, sim->model);
 	*ns = sim->sh->now_ps / SIM_PS_PER_NS;
@@ -419,7 +421,7 @@ int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode
 	if (rc)
 		return rc;
 	struct sim_shared *sh = sim->sh;
-	sim_sync_wall(sh, sim->model);
+	sim_sync_all(sh, sim->model); /* every box at one instant before the mode changes */
 	if (mode == UNCORE_SIM_CLOCK_WALL) {
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -428,6 +430,8 @@ int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode
 		sh->wall_rate = rate;
 	}
 	sh->clock_mode = (uint32_t)mode;
+	for (unsigned s = 0; s < sim->model->info.sockets; s++)
+		sim_lazy_update(sh, sim->model, s);
 	sim_unlock(sim);
 	return 0;
 }

@@ -223,12 +223,15 @@ int sim_msr_read(struct sim_shared *sh, const struct sim_model *m, unsigned sock
 	struct sim_socket *sock = &sh->sock[socket];
 	switch (msr) {
 	case HSWEP_U_MSR_PMON_GLOBAL_CTL:
+		sim_socket_sync(sh, m, socket);
 		*value = sock->global_ctl; /* frz_all and unfrz_all are WO */
 		return 0;
 	case HSWEP_U_MSR_PMON_GLOBAL_STATUS:
+		sim_socket_sync(sh, m, socket);
 		*value = sock->global_status;
 		return 0;
 	case HSWEP_U_MSR_PMON_GLOBAL_CONFIG:
+		sim_socket_sync(sh, m, socket);
 		*value = sock->global_config;
 		return 0;
 	}
@@ -237,6 +240,7 @@ int sim_msr_read(struct sim_shared *sh, const struct sim_model *m, unsigned sock
 	rc = msr_box(sh, m, socket, msr, &loc, &b);
 	if (rc)
 		return rc;
+	sim_box_sync(sh, m, socket, loc.kind, loc.inst);
 	return box_read(b, hswep_box(loc.kind), &loc, value);
 }
 
@@ -248,6 +252,9 @@ int sim_msr_write(struct sim_shared *sh, const struct sim_model *m, unsigned soc
 		return rc;
 	struct sim_socket *sock = &sh->sock[socket];
 	char what[64];
+	if (msr == HSWEP_U_MSR_PMON_GLOBAL_CTL || msr == HSWEP_U_MSR_PMON_GLOBAL_STATUS ||
+	    msr == HSWEP_U_MSR_PMON_GLOBAL_CONFIG)
+		sim_socket_sync(sh, m, socket); /* a freeze stops every box at this instant */
 	switch (msr) {
 	case HSWEP_U_MSR_PMON_GLOBAL_CTL:
 		snprintf(what, sizeof(what), "U_MSR_PMON_GLOBAL_CTL (socket %u)", socket);
@@ -281,7 +288,10 @@ int sim_msr_write(struct sim_shared *sh, const struct sim_model *m, unsigned soc
 	rc = msr_box(sh, m, socket, msr, &loc, &b);
 	if (rc)
 		return rc;
-	return box_write(b, hswep_box(loc.kind), &loc, socket, value, 0);
+	sim_box_sync(sh, m, socket, loc.kind, loc.inst);
+	rc = box_write(b, hswep_box(loc.kind), &loc, socket, value, 0);
+	sim_lazy_update(sh, m, socket);
+	return rc;
 }
 
 /* What sits at a PCI function: the UBox socket-ID device, a box function,
@@ -395,6 +405,7 @@ int sim_pci_read(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf,
 	}
 	struct sim_box *b = &sh->sock[t.socket].box[t.kind][t.inst];
 	uint64_t v;
+	sim_box_sync(sh, m, (unsigned)t.socket, t.kind, t.inst);
 	rc = box_read(b, hswep_box(t.kind), &loc, &v);
 	if (rc)
 		return rc;
@@ -424,5 +435,8 @@ int sim_pci_write(struct sim_shared *sh, const struct sim_model *m, uint32_t bdf
 				   value, UNCORE_BDF_BUS(bdf), UNCORE_BDF_DEV(bdf),
 				   UNCORE_BDF_FN(bdf), offset);
 	struct sim_box *b = &sh->sock[t.socket].box[t.kind][t.inst];
-	return box_write(b, hswep_box(t.kind), &loc, (unsigned)t.socket, value & 0xffffffffu, 1);
+	sim_box_sync(sh, m, (unsigned)t.socket, t.kind, t.inst);
+	rc = box_write(b, hswep_box(t.kind), &loc, (unsigned)t.socket, value & 0xffffffffu, 1);
+	sim_lazy_update(sh, m, (unsigned)t.socket);
+	return rc;
 }

@@ -932,7 +932,8 @@ int sim_scenario_load(struct uncore_sim *sim, const char *text, const char *orig
 		rc = check_inputs(&p);
 	if (rc == 0 && (rc = sim_lock(sim)) == 0) {
 		struct sim_shared *sh = sim->sh;
-		sim_sync_wall(sh, sim->model);
+		/* Every box to now first: the old streams count until now. */
+		sim_sync_all(sh, sim->model);
 		/* The scenario's times start now; counts so far stay. */
 		for (unsigned i = 0; i < p.n_streams; i++) {
 			struct sim_stream *st = &p.streams[i];

@@ -84,6 +84,14 @@ TEST(metrics_follow_the_events_with_units)
 	CHECK_EQ_STR(info.name, "hswep_metric::DRAM_BW");
 	CHECK_EQ_STR(info.units, "GB/s");
 	CHECK_CONTAINS(info.desc, "DRAM bandwidth");
+	/* The run form of the whole machine is not the metric: since start
+	 * (it had the metric's code, so it read since the last read). */
+	uint32_t run;
+	CHECK_EQ_INT(uncore_native_code(n, "hswep_metric::DRAM_BW:run", &run), 0);
+	CHECK(run != code);
+	CHECK_EQ_INT(uncore_native_info(n, run, &info), 0);
+	CHECK_EQ_STR(info.name, "hswep_metric::DRAM_BW:run");
+	CHECK_EQ_INT(info.since_start, 1);
 	CHECK_EQ_INT(uncore_native_code(n, "hswep_unc_imc::MEM_BW_READS:socket=1", &code), 0);
 	CHECK(code & UNCORE_NATIVE_NAMED);
 	CHECK_EQ_INT(uncore_native_info(n, code, &info), 0);
