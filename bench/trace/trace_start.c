@@ -12,9 +12,14 @@
  * intel_uncore.c) is compiled by PAPI's build, not instrumented: a call of
  * the library with nothing of ours on the stack is a call from it.
  *
- * Usage: trace_start EVENT OUT (on the simulator: PAPI_INTEL_UNCORE_BACKEND=sim). */
+ * Usage: trace_start EVENT OUT [BESIDE] (on the simulator:
+ * PAPI_INTEL_UNCORE_BACKEND=sim).  With BESIDE, an event set of that event
+ * is started first by another thread (PAPI runs one set per thread),
+ * untraced, and counts until the end: EVENT's set then starts beside a
+ * running one (the hub schedules their union). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -50,10 +55,48 @@ void __cyg_profile_func_exit(void *fn, void *site)
 	record('X', fn);
 }
 
+/* The set started beside: running from `started` until `done`. */
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+static int started, done, beside_rc;
+static const char *beside_event;
+
+static void *beside(void *arg)
+{
+	int es = PAPI_NULL, rc;
+	long long v = 0;
+	(void)arg;
+	rc = PAPI_create_eventset(&es);
+	if (rc == PAPI_OK)
+		rc = PAPI_add_named_event(es, beside_event);
+	if (rc == PAPI_OK)
+		rc = PAPI_start(es);
+	pthread_mutex_lock(&mu);
+	beside_rc = rc;
+	started = 1;
+	pthread_cond_broadcast(&cv);
+	while (!done)
+		pthread_cond_wait(&cv, &mu);
+	pthread_mutex_unlock(&mu);
+	if (rc == PAPI_OK)
+		PAPI_stop(es, &v);
+	PAPI_unregister_thread();
+	return NULL;
+}
+
+static void beside_end(pthread_t t)
+{
+	pthread_mutex_lock(&mu);
+	done = 1;
+	pthread_cond_broadcast(&cv);
+	pthread_mutex_unlock(&mu);
+	pthread_join(t, NULL);
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: trace_start EVENT OUT\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: trace_start EVENT OUT [BESIDE]\n");
 		return 2;
 	}
 	out = fopen(argv[2], "w");
@@ -62,6 +105,26 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	int es = PAPI_NULL;
+	pthread_t t;
+	int with = argc == 4 && argv[3][0];
+	if (with) {
+		beside_event = argv[3];
+		if (PAPI_thread_init(pthread_self) != PAPI_OK ||
+		    pthread_create(&t, NULL, beside, NULL) != 0) {
+			fprintf(stderr, "trace_start: no thread for the set beside\n");
+			return 1;
+		}
+		pthread_mutex_lock(&mu);
+		while (!started)
+			pthread_cond_wait(&cv, &mu);
+		pthread_mutex_unlock(&mu);
+		if (beside_rc != PAPI_OK) {
+			fprintf(stderr, "trace_start: cannot start %s beside: %s\n", argv[3],
+				PAPI_strerror(beside_rc));
+			beside_end(t);
+			return 1;
+		}
+	}
 	if (PAPI_create_eventset(&es) != PAPI_OK)
 		return 1;
 	fprintf(out, "P add\n");
@@ -76,6 +139,8 @@ int main(int argc, char **argv)
 	long long v = 0;
 	if (rs == PAPI_OK)
 		PAPI_stop(es, &v);
+	if (with)
+		beside_end(t);
 	fclose(out);
 	if (rc != PAPI_OK || rs != PAPI_OK) {
 		fprintf(stderr, "trace_start: %s: add %s, start %s\n", argv[1], PAPI_strerror(rc),

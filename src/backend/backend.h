@@ -77,11 +77,11 @@ struct uncore_backend_ops {
 	int (*max_read_interval)(const struct uncore_backend *b, const struct uncore_plan *plan,
 				 uint64_t *ns);
 	/* Optional (NULL: its counters never wrap, 64-bit totals): the time,
-	 * in ns, in which slot `slot` of `plan` can wrap at its fastest count
-	 * rate (2^width over it), UINT64_MAX for never: a read later than that
-	 * after the previous one may have lost wraps (the wrap guard, share.c). */
-	int (*wrap_ns)(const struct uncore_backend *b, const struct uncore_plan *plan, unsigned slot,
-		       uint64_t *ns);
+	 * in ns, in which each slot k of `plan` can wrap at its fastest count
+	 * rate (2^width over it), into ns[k], UINT64_MAX for never: a read
+	 * later than that after the previous one may have lost wraps (the wrap
+	 * guard, share.c).  One call for every slot of the plan. */
+	int (*wrap_ns)(const struct uncore_backend *b, const struct uncore_plan *plan, uint64_t *ns);
 	/* Accesses made so far. */
 	int (*stats)(struct uncore_backend *b, struct uncore_backend_stats *out);
 	/* Optional (NULL: every slot counts all the time): slot `slot`'s times

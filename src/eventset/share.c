@@ -92,6 +92,15 @@ int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s)
 	return -1;
 }
 
+void hub_find_insts(const struct hub_event *ev, const struct uncore_plan *plan, unsigned e,
+		    int *slot_inst)
+{
+	for (unsigned j = 0; j < plan->count[e]; j++) {
+		unsigned k = plan->slot_index[plan->first[e] + j];
+		slot_inst[k] = hub_find_inst(ev, &plan->slots[k]);
+	}
+}
+
 /* An existing event with refs taken, or a new one appended. */
 int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsigned e,
 		  struct hub_event **out)
@@ -191,13 +200,12 @@ static int guard_prepare(struct uncore_share *hub)
 	hub->min_wrap_ns = UINT64_MAX;
 	if (!hub->be->ops->wrap_ns || hub->be->value_bits)
 		return 0; /* 64-bit totals: nothing can wrap */
-	for (unsigned k = 0; k < hub->hw.nslots; k++) {
-		int rc = hub->be->ops->wrap_ns(hub->be, &hub->hw, k, &hub->wrap_ns[k]);
-		if (rc < 0)
-			return rc;
+	int rc = hub->be->ops->wrap_ns(hub->be, &hub->hw, hub->wrap_ns);
+	if (rc < 0)
+		return rc;
+	for (unsigned k = 0; k < hub->hw.nslots; k++)
 		if (hub->wrap_ns[k] < hub->min_wrap_ns)
 			hub->min_wrap_ns = hub->wrap_ns[k];
-	}
 	if (hub->min_wrap_ns == 0)
 		hub->min_wrap_ns = 1;
 	return hub->min_wrap_ns == UINT64_MAX ? 0 : uncore_clock_now_coarse(&hub->clock, &hub->fold_ns);

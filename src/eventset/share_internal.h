@@ -165,6 +165,11 @@ int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsi
 void hub_union_forget(struct uncore_share *hub);
 /* The instance of `e` that slot `s` counts, or -1. */
 int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s);
+/* hub_find_inst of each slot of event `e` of `plan` (its plan->count[e]
+ * slots) into slot_inst[k], k the slot's index in the plan: one call per
+ * event of a view's plan, not per slot. */
+void hub_find_insts(const struct hub_event *ev, const struct uncore_plan *plan, unsigned e,
+		    int *slot_inst);
 /* Fold everything counted so far and stop the backend. */
 int hub_teardown(struct uncore_share *hub);
 /* Nothing counted: keep only the sockets acquiring views claimed. */

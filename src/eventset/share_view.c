@@ -95,15 +95,16 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 					detail);
 		}
 	}
-	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++)
+	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
+		hub_find_insts(v->evs[e], plan, e, v->slot_inst);
 		for (unsigned j = 0; j < plan->count[e]; j++) {
 			unsigned k = plan->slot_index[plan->first[e] + j];
 			v->slot_ev[k] = v->evs[e];
-			v->slot_inst[k] = hub_find_inst(v->evs[e], &plan->slots[k]);
 			/* The event's instances live as long as the view holds it. */
 			v->slot_in[k] =
 			    v->slot_inst[k] >= 0 ? &v->evs[e]->inst[v->slot_inst[k]] : NULL;
 		}
+	}
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);

@@ -61,7 +61,7 @@ static int union_boxes(const struct direct_claim *c, const struct uncore_plan *c
 /* The allowlists over `boxes` (the sockets whose boxes have registers to
  * write in *sockets), then both views. */
 static int build_views(const struct uncore_direct_config *cfg, const struct direct_claim_ops *ops,
-		       const void *ctx, const struct direct_claim_box *boxes, unsigned n,
+		       void *ctx, const struct direct_claim_box *boxes, unsigned n,
 		       uint32_t *sockets, struct uncore_regio **guarded,
 		       struct uncore_regio **guarded_global)
 {
@@ -70,19 +70,8 @@ static int build_views(const struct uncore_direct_config *cfg, const struct dire
 	if (rc == 0)
 		rc = uncore_allowlist_create(&gl);
 	*sockets = 0;
-	for (unsigned i = 0; i < n && rc == 0; i++) {
-		rc = ops->add_box(ctx, &boxes[i], al);
-		if (rc > 0)
-			*sockets |= 1u << boxes[i].socket;
-		rc = rc > 0 ? 0 : rc;
-	}
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0; s++) {
-		if (!(*sockets & (1u << s)))
-			continue;
-		rc = ops->add_global(ctx, s, al);
-		if (rc == 0)
-			rc = ops->add_global(ctx, s, gl);
-	}
+	if (rc == 0)
+		rc = ops->add_boxes(ctx, boxes, n, al, gl, sockets);
 	if (rc == 0)
 		rc = uncore_allowlist_wrap(al, cfg->io, 0, guarded);
 	if (rc == 0 && (rc = uncore_allowlist_wrap(gl, cfg->io, 0, guarded_global)) < 0) {
@@ -95,7 +84,7 @@ static int build_views(const struct uncore_direct_config *cfg, const struct dire
 }
 
 int direct_claim_add(struct direct_claim *c, const struct uncore_direct_config *cfg,
-		     const struct direct_claim_ops *ops, const void *ctx,
+		     const struct direct_claim_ops *ops, void *ctx,
 		     const struct uncore_plan *const *plans, unsigned nplans)
 {
 	struct direct_claim_box *boxes = NULL;

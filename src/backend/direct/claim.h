@@ -24,14 +24,16 @@ struct direct_claim_box {
 };
 
 struct direct_claim_ops {
-	/* Every PMON register of box instance `cb` with the bits the
-	 * platform may write, into `al`: 1 when the box has registers to
-	 * write (its socket is then held), 0 when it is only read
-	 * (free-running counters), or an error with the detail set. */
-	int (*add_box)(const void *ctx, const struct direct_claim_box *cb,
-		       struct uncore_allowlist *al);
-	/* Socket s's global control with its writable bits. */
-	int (*add_global)(const void *ctx, unsigned socket, struct uncore_allowlist *al);
+	/* Every PMON register of the n boxes claimed with the bits the
+	 * platform may write, and the global control of each socket with
+	 * registers to write, into `al`; those global controls alone into
+	 * `gl` (the read path's freeze and thaw); *sockets: those sockets
+	 * (they are then held; a box only read, free-running counters, needs
+	 * none).  One call for the whole claim: 0, or an error with the
+	 * detail set. */
+	int (*add_boxes)(void *ctx, const struct direct_claim_box *boxes, unsigned n,
+			 struct uncore_allowlist *al, struct uncore_allowlist *gl,
+			 uint32_t *sockets);
 	/* Optional: every box of socket s put idle (backend/direct/idle.h),
 	 * called when the claim has just taken the socket's lock over from a
 	 * holder that was killed, before any programming.  Best effort (its
@@ -58,7 +60,7 @@ struct direct_claim {
  * When every box is claimed already nothing is taken or built.  On failure
  * the claim is as it was.  io: the device access the views wrap. */
 int direct_claim_add(struct direct_claim *c, const struct uncore_direct_config *cfg,
-		     const struct direct_claim_ops *ops, const void *ctx,
+		     const struct direct_claim_ops *ops, void *ctx,
 		     const struct uncore_plan *const *plans, unsigned nplans);
 
 /* Whether every box of `plan` is claimed. */

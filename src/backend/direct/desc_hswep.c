@@ -25,6 +25,8 @@
 #include "platform/hswep/hswep_boxes.h"
 #include "platform/hswep/hswep_regs.h"
 
+#include <stdlib.h>
+
 #define UCLK_HZ  UINT64_C(3000000000)
 #define DCLK_HZ  UINT64_C(1200000000)
 #define PCLK_HZ  UINT64_C(1000000000)
@@ -39,6 +41,16 @@ static const enum hswep_reg_kind role_reg[] = {
     [DIRECT_REG_BOX_CTL] = HSWEP_REG_BOX_CTL,
 };
 
+/* Box instance `inst` of package `socket`, with that package's buses. */
+static struct hswep_box_at hsx_at(const struct uncore_machine *m, unsigned socket, unsigned inst)
+{
+	int bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS;
+	return (struct hswep_box_at){.inst = inst,
+				     .socket = socket,
+				     .uncore_bus = bus ? m->pci_bus[socket] : 0,
+				     .root_bus = bus ? m->pci_root_bus[socket] : 0};
+}
+
 /* PCI registers on the package's uncore or root bus (hswep_box_bus); PCI
  * counters as their low dword (the engine reads the high one at +4).  One
  * call into the register description (hswep_box_regs). */
@@ -48,9 +60,8 @@ static int hsx_reg(const struct direct_kind *k, const struct uncore_machine *m, 
 {
 	(void)mmio_base;
 	struct hswep_reg_req req = {.kind = role_reg[role], .index = idx};
-	int bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS;
-	int rc = hswep_box_regs(k->layout, inst, socket, bus ? m->pci_bus[socket] : 0,
-				bus ? m->pci_root_bus[socket] : 0, &req, 1);
+	struct hswep_box_at at = hsx_at(m, socket, inst);
+	int rc = hswep_box_regs(k->layout, &at, 1, &req, 1);
 	if (rc == 0)
 		*out = req.reg;
 	return rc;
@@ -65,23 +76,33 @@ static uint64_t hsx_writable(const struct direct_kind *k, enum direct_reg_role r
 	return r ? r->valid | r->must1 : 0;
 }
 
-/* Every register a claim asks for of one box, in one call (the engine's
- * allowlist of a claimed box): hsx_reg and hsx_writable of each. */
-static int hsx_regs(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
-		    unsigned inst, struct direct_box_reg *regs, unsigned n)
+/* Every register a claim asks for of every box of the kind, in one call
+ * (the engine's allowlist of the claimed boxes): hsx_reg and hsx_writable
+ * of each. */
+static int hsx_regs(const struct direct_kind *k, const struct uncore_machine *m,
+		    const struct direct_box_at *at, unsigned nat, struct direct_box_reg *regs,
+		    unsigned n)
 {
-	struct hswep_reg_req req[DIRECT_MAX_BOX_REGS];
-	int bus = m && socket < UNCORE_MACHINE_MAX_SOCKETS;
-	if (n > DIRECT_MAX_BOX_REGS)
-		return uncore_fail(UNCORE_ENOSPACE, "%s: %u registers asked at once", k->title, n);
-	for (unsigned i = 0; i < n; i++)
+	if (n > DIRECT_MAX_BOX_REGS || nat > UNCORE_MACHINE_MAX_SOCKETS * 256u)
+		return uncore_fail(UNCORE_ENOSPACE, "%s: %u registers of %u boxes asked at once",
+				   k->title, n, nat);
+	struct hswep_reg_req *req = calloc((size_t)nat * n + 1, sizeof(*req));
+	struct hswep_box_at *hat = calloc((size_t)nat + 1, sizeof(*hat));
+	int rc = req && hat ? 0
+			    : uncore_fail(UNCORE_ENOMEM, "out of memory asking %u %s registers",
+					  nat * n, k->title);
+	for (size_t i = 0; rc == 0 && i < (size_t)nat * n; i++)
 		req[i] = (struct hswep_reg_req){.kind = role_reg[regs[i].role], .index = regs[i].idx};
-	int rc = hswep_box_regs(k->layout, inst, socket, bus ? m->pci_bus[socket] : 0,
-				bus ? m->pci_root_bus[socket] : 0, req, n);
-	for (unsigned i = 0; rc == 0 && i < n; i++) {
+	for (unsigned a = 0; rc == 0 && a < nat; a++)
+		hat[a] = hsx_at(m, at[a].socket, at[a].inst);
+	if (rc == 0)
+		rc = hswep_box_regs(k->layout, hat, nat, req, n);
+	for (size_t i = 0; rc == 0 && i < (size_t)nat * n; i++) {
 		regs[i].reg = req[i].reg;
 		regs[i].writable = req[i].writable;
 	}
+	free(req);
+	free(hat);
 	return rc;
 }
 

@@ -210,6 +210,29 @@ int eng_set_global(struct engine *e, enum direct_global_step step, struct uncore
 	return write_global(step, io, w, n, done, 0);
 }
 
+/* A claimed box's registers known already: those of a bound box (where the
+ * control is not the counter too: the same list) or of a box claimed
+ * before; 1 with out's list. */
+static int known_regs(const struct engine *e, const struct direct_kind *k,
+		      const struct direct_claim_box *cb, struct eng_claimed *out)
+{
+	for (unsigned i = 0; e->plan && e->boxes && !k->combined && i < e->plan->nboxes; i++)
+		if (e->plan->boxes[i].box == cb->box && e->plan->boxes[i].socket == cb->socket &&
+		    e->plan->boxes[i].instance == cb->instance && e->boxes[i].nregs) {
+			out->nregs = e->boxes[i].nregs;
+			memcpy(out->regs, e->boxes[i].regs, out->nregs * sizeof(out->regs[0]));
+			return 1;
+		}
+	for (unsigned i = 0; i < e->nclaimed; i++)
+		if (e->claimed[i].at.box == cb->box && e->claimed[i].at.socket == cb->socket &&
+		    e->claimed[i].at.instance == cb->instance) {
+			out->nregs = e->claimed[i].nregs;
+			memcpy(out->regs, e->claimed[i].regs, out->nregs * sizeof(out->regs[0]));
+			return 1;
+		}
+	return 0;
+}
+
 /* A register of planned box `box` (its table, box_regs), or asked of its
  * kind alone. */
 static int box_reg(struct engine *e, unsigned box, enum direct_reg_role role, unsigned idx,
@@ -316,12 +339,20 @@ static int bind_box(struct engine *e, unsigned i)
 	b->k = k;
 	if (!k)
 		return 0; /* bind_slot says why */
-	/* Its registers asked at once; a box that does not answer them all
-	 * (free-running counters have no control) asks one by one. */
-	if (!k->freerun) {
+	/* Its registers as its claim asked them (where the control is not
+	 * the counter too: the same list), else asked at once; a box that
+	 * does not answer them all (free-running counters have no control)
+	 * asks one by one. */
+	struct eng_claimed known;
+	struct direct_claim_box cb = {
+	    .socket = (uint16_t)bp->socket, .box = (uint8_t)bp->box, .instance = (uint8_t)bp->instance};
+	if (!k->freerun && !k->combined && known_regs(e, k, &cb, &known) && known.nregs) {
+		b->nregs = known.nregs;
+		memcpy(b->regs, known.regs, b->nregs * sizeof(b->regs[0]));
+	} else if (!k->freerun) {
+		struct direct_box_at at = {.socket = bp->socket, .inst = bp->instance};
 		b->nregs = direct_kind_box_query(k, b->regs, 1);
-		if (b->nregs && direct_kind_regs(k, m, bp->socket, bp->instance, e->mmio_base,
-						 b->regs, b->nregs) < 0)
+		if (b->nregs && direct_kind_regs(k, m, &at, 1, e->mmio_base, b->regs, b->nregs) < 0)
 			b->nregs = 0;
 	}
 	if (k->box_ctl) {
@@ -360,55 +391,99 @@ static int bind_box(struct engine *e, unsigned i)
 	return 0;
 }
 
-/* The allowlist of a claimed box (claim.h): every register of the box with
- * its writable bits, asked of the kind at once (at most DIRECT_MAX_BOX_REGS:
- * test_direct_descriptions); free-running counters are only read.  PCI is
- * written in dwords: the low dword's bits at the register, the high at +4. */
-static int claim_box(const void *ctx, const struct direct_claim_box *cb,
-		     struct uncore_allowlist *al)
+/* The registers of the boxes c[from..n) still to ask of kind k, in one
+ * call for them all (direct_kind_regs). */
+static int ask_kind(const struct engine *e, const struct direct_kind *k, struct eng_claimed *c,
+		    unsigned from, unsigned n)
 {
-	const struct engine *e = ctx;
-	const struct direct_kind *k = kind_of(e, cb->box);
-	struct direct_box_reg q[DIRECT_MAX_BOX_REGS];
-	struct uncore_reg r[2 * DIRECT_MAX_BOX_REGS];
-	uint64_t mask[2 * DIRECT_MAX_BOX_REGS];
-	unsigned n, na = 0;
-	if (!k || k->freerun)
-		return 0;
-	/* A box being bound has asked for them already (the same list where
-	 * the control is not the counter too). */
-	const struct eng_box *b = NULL;
-	for (unsigned i = 0; e->plan && e->boxes && !b && !k->combined && i < e->plan->nboxes; i++)
-		if (e->plan->boxes[i].box == cb->box && e->plan->boxes[i].socket == cb->socket &&
-		    e->plan->boxes[i].instance == cb->instance && e->boxes[i].nregs)
-			b = &e->boxes[i];
-	n = b ? b->nregs : direct_kind_box_query(k, q, 0);
-	if (b)
-		memcpy(q, b->regs, n * sizeof(*q));
-	int rc = b ? 0 : direct_kind_regs(k, &e->base.machine, cb->socket, cb->instance, 0, q, n);
-	for (unsigned i = 0; i < n && rc == 0; i++) {
-		int pci = q[i].reg.space == UNCORE_SPACE_PCI && q[i].reg.width == 4;
-		r[na] = q[i].reg;
-		mask[na++] = pci ? q[i].writable & 0xffffffffu : q[i].writable;
-		if (pci && (q[i].role == DIRECT_REG_CTR || q[i].role == DIRECT_REG_FIXED_CTR) &&
-		    k->width > 32) {
-			r[na] = q[i].reg;
-			r[na].addr += 4;
-			mask[na++] = q[i].writable >> 32;
+	unsigned nq = c[from].nregs, na = 0;
+	struct direct_box_at *at = calloc(n - from, sizeof(*at));
+	struct direct_box_reg *q = calloc((size_t)(n - from) * nq + 1, sizeof(*q));
+	int rc = at && q ? 0 : uncore_fail(UNCORE_ENOMEM, "out of memory claiming %u boxes", n);
+	for (unsigned j = from; rc == 0 && j < n; j++)
+		if (c[j].ask && kind_of(e, c[j].at.box) == k) {
+			at[na] = (struct direct_box_at){.socket = c[j].at.socket,
+							.inst = c[j].at.instance};
+			memcpy(&q[(size_t)na++ * nq], c[j].regs, nq * sizeof(*q));
 		}
-	}
 	if (rc == 0)
-		rc = uncore_allowlist_add_regs(al, r, mask, na);
-	return rc < 0 ? rc : 1;
+		rc = direct_kind_regs(k, &e->base.machine, at, na, 0, q, nq);
+	for (unsigned j = from, a = 0; rc == 0 && j < n; j++)
+		if (c[j].ask && kind_of(e, c[j].at.box) == k) {
+			memcpy(c[j].regs, &q[(size_t)a++ * nq], nq * sizeof(*q));
+			c[j].ask = 0;
+		}
+	free(at);
+	free(q);
+	return rc;
 }
 
-/* A socket's global control with its writable bits. */
-static int claim_global(const void *ctx, unsigned socket, struct uncore_allowlist *al)
+/* The allowlists of a claim (claim.h), in one call: every register of each
+ * claimed box with its writable bits (those not known yet asked of their
+ * kind, one call per kind: ask_kind; at most DIRECT_MAX_BOX_REGS a box:
+ * test_direct_descriptions), then the global control of each socket with
+ * registers to write; the global controls alone into gl.  Free-running
+ * counters are only read.  PCI is written in dwords: the low dword's bits
+ * at the register, the high at +4.  The boxes' registers are kept for
+ * bind_box. */
+static int claim_boxes(void *ctx, const struct direct_claim_box *boxes, unsigned n,
+		       struct uncore_allowlist *al, struct uncore_allowlist *gl, uint32_t *sockets)
 {
-	const struct engine *e = ctx;
-	struct uncore_reg g;
-	global_reg(e, socket, &g);
-	return uncore_allowlist_add(al, &g, e->p->global_writable);
+	struct engine *e = ctx;
+	size_t cap = 2 * DIRECT_MAX_BOX_REGS * (size_t)n + UNCORE_MACHINE_MAX_SOCKETS;
+	struct eng_claimed *c = calloc(n ? n : 1, sizeof(*c));
+	struct uncore_reg *r = calloc(cap, sizeof(*r));
+	uint64_t *mask = calloc(cap, sizeof(*mask));
+	unsigned na = 0;
+	int rc = c && r && mask ? 0 : uncore_fail(UNCORE_ENOMEM, "out of memory claiming %u boxes", n);
+	*sockets = 0;
+	for (unsigned i = 0; rc == 0 && i < n; i++) {
+		const struct direct_kind *k = kind_of(e, boxes[i].box);
+		c[i].at = boxes[i];
+		if (!k || k->freerun)
+			continue;
+		*sockets |= 1u << boxes[i].socket;
+		if (!known_regs(e, k, &boxes[i], &c[i]))
+			c[i].ask = (c[i].nregs = direct_kind_box_query(k, c[i].regs, 0)) != 0;
+	}
+	for (unsigned i = 0; rc == 0 && i < n; i++)
+		if (c[i].ask)
+			rc = ask_kind(e, kind_of(e, boxes[i].box), c, i, n);
+	for (unsigned i = 0; rc == 0 && i < n; i++) {
+		const struct direct_kind *k = kind_of(e, boxes[i].box);
+		for (unsigned j = 0; j < c[i].nregs; j++) {
+			const struct direct_box_reg *q = &c[i].regs[j];
+			int pci = q->reg.space == UNCORE_SPACE_PCI && q->reg.width == 4;
+			r[na] = q->reg;
+			mask[na++] = pci ? q->writable & 0xffffffffu : q->writable;
+			if (pci && (q->role == DIRECT_REG_CTR || q->role == DIRECT_REG_FIXED_CTR) &&
+			    k->width > 32) {
+				r[na] = q->reg;
+				r[na].addr += 4;
+				mask[na++] = q->writable >> 32;
+			}
+		}
+	}
+	unsigned nb = na;
+	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		if (*sockets & (1u << s)) {
+			global_reg(e, s, &r[na]);
+			mask[na++] = e->p->global_writable;
+		}
+	if (rc == 0)
+		rc = uncore_allowlist_add_regs(al, r, mask, na);
+	if (rc == 0)
+		rc = uncore_allowlist_add_regs(gl, &r[nb], &mask[nb], na - nb);
+	if (rc == 0) {
+		free(e->claimed);
+		e->claimed = c;
+		e->nclaimed = n;
+		c = NULL;
+	}
+	free(c);
+	free(r);
+	free(mask);
+	return rc;
 }
 
 static void idle_socket(const void *ctx, unsigned socket, struct uncore_regio *io)
@@ -416,8 +491,8 @@ static void idle_socket(const void *ctx, unsigned socket, struct uncore_regio *i
 	const struct engine *e = ctx;
 	direct_idle_socket(e->p, &e->base.machine, socket, io);
 }
-static const struct direct_claim_ops claim_ops = {
-    .add_box = claim_box, .add_global = claim_global, .idle_socket = idle_socket};
+static const struct direct_claim_ops claim_ops = {.add_boxes = claim_boxes,
+						  .idle_socket = idle_socket};
 
 /* The read path's global writes of `step`, one per socket with counters,
  * each checked now against the allowlist of the global controls of the
@@ -709,23 +784,26 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 	return first;
 }
 
-/* A slot's wrap period: 2^width at the kind's fastest rate (max_rate, or
- * clock_hz times the event's Max. Inc/Cyc), ns, UINT64_MAX past 2^64. */
+/* Each slot's wrap period: 2^width at the kind's fastest rate (max_rate,
+ * or clock_hz times the event's Max. Inc/Cyc), ns, UINT64_MAX past 2^64. */
 static int eng_wrap_ns(const struct uncore_backend *base, const struct uncore_plan *plan,
-		       unsigned s, uint64_t *ns)
+		       uint64_t *ns)
 {
 	const struct engine *e = (const struct engine *)base;
-	const struct uncore_slot *sl = &plan->slots[s];
-	const struct direct_kind *k = kind_of(e, sl->box);
-	if (!k)
-		return uncore_fail(UNCORE_EINVAL, "slot %u: not a box of %s", s, e->p->title);
-	unsigned __int128 rate = k->clock_hz
-				     ? (unsigned __int128)k->clock_hz * (sl->max_inc ? sl->max_inc : 1)
-				     : k->max_rate;
-	unsigned __int128 span = sl->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
-						 : (unsigned __int128)1 << sl->width;
-	unsigned __int128 wrap = span * 1000000000u / (rate ? rate : 1);
-	*ns = wrap > UINT64_MAX ? UINT64_MAX : (uint64_t)wrap;
+	for (unsigned s = 0; s < plan->nslots; s++) {
+		const struct uncore_slot *sl = &plan->slots[s];
+		const struct direct_kind *k = kind_of(e, sl->box);
+		if (!k)
+			return uncore_fail(UNCORE_EINVAL, "slot %u: not a box of %s", s,
+					   e->p->title);
+		unsigned __int128 rate =
+		    k->clock_hz ? (unsigned __int128)k->clock_hz * (sl->max_inc ? sl->max_inc : 1)
+				: k->max_rate;
+		unsigned __int128 span = sl->width >= 64 ? (unsigned __int128)UINT64_MAX + 1
+							 : (unsigned __int128)1 << sl->width;
+		unsigned __int128 wrap = span * 1000000000u / (rate ? rate : 1);
+		ns[s] = wrap > UINT64_MAX ? UINT64_MAX : (uint64_t)wrap;
+	}
 	return 0;
 }
 
@@ -737,15 +815,18 @@ static int eng_max_read_interval(const struct uncore_backend *base, const struct
 				 uint64_t *ns)
 {
 	uint64_t best = UINT64_MAX;
-	for (unsigned s = 0; plan && s < plan->nslots; s++) {
-		uint64_t wrap;
-		int rc = eng_wrap_ns(base, plan, s, &wrap);
-		if (rc < 0)
-			return rc;
-		uint64_t half = wrap == UINT64_MAX ? UINT64_MAX : wrap / 2; /* never: never */
+	uint64_t *wrap = plan ? calloc(plan->nslots ? plan->nslots : 1, sizeof(*wrap)) : NULL;
+	if (plan && !wrap)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory for %u wrap periods", plan->nslots);
+	int rc = plan ? eng_wrap_ns(base, plan, wrap) : 0;
+	for (unsigned s = 0; rc == 0 && plan && s < plan->nslots; s++) {
+		uint64_t half = wrap[s] == UINT64_MAX ? UINT64_MAX : wrap[s] / 2; /* never: never */
 		if (half < best)
 			best = half;
 	}
+	free(wrap);
+	if (rc < 0)
+		return rc;
 	*ns = best;
 	return 0;
 }

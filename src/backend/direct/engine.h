@@ -56,6 +56,11 @@ struct direct_box_reg {
 };
 #define DIRECT_MAX_BOX_REGS 32 /* every register of the largest box kind */
 
+/* A box instance whose registers are asked for (direct_kind_regs). */
+struct direct_box_at {
+	unsigned socket, inst;
+};
+
 /* One box kind.  Generic addressing covers counter k of instance i at
  * base + stride * i + k (MSR) or mmio_base + mmio_offsets[k] (MMIO); a
  * kind with other addressing sets `reg`. */
@@ -116,10 +121,12 @@ struct direct_kind {
 	 * fields above).  A kind with it programs controls as planned and
 	 * lets the allowlist refuse a bit outside them. */
 	uint64_t (*writable)(const struct direct_kind *k, enum direct_reg_role role, unsigned idx);
-	/* Optional: reg and writable of n registers of one box instance in
-	 * one call (a claim's allowlist asks for every register of a box). */
-	int (*regs)(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
-		    unsigned inst, struct direct_box_reg *regs, unsigned n);
+	/* Optional: reg and writable of n registers of each of nat box
+	 * instances in one call (direct_kind_regs: a claim asks for every
+	 * register of every box of the kind it claims). */
+	int (*regs)(const struct direct_kind *k, const struct uncore_machine *m,
+		    const struct direct_box_at *at, unsigned nat, struct direct_box_reg *regs,
+		    unsigned n);
 	/* Optional: the register writes of planned filter `filter` with
 	 * `value` (else one write, to filter register `filter`): how many, or
 	 * an error with the detail set. */
@@ -171,12 +178,14 @@ int direct_kind_reg(const struct direct_kind *k, const struct uncore_machine *m,
  * mask; a PCI register's dwords are masked by the engine). */
 uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role role, unsigned idx);
 
-/* The n registers regs[i].role/idx of instance `inst` on `socket`, with
- * their writable bits, asked at once: the kind's regs hook (which has no
- * MMIO registers), or direct_kind_reg and direct_kind_writable of each.
- * 0 or the first error. */
-int direct_kind_regs(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
-		     unsigned inst, uint64_t mmio_base, struct direct_box_reg *regs, unsigned n);
+/* The n registers role/idx of each of the nat box instances at[], with
+ * their writable bits, asked at once: regs holds nat lists of n, end to end
+ * (regs[a * n + i] for at[a]), each with its roles and indexes in.  The
+ * kind's regs hook (which has no MMIO registers), or direct_kind_reg and
+ * direct_kind_writable of each.  0 or the first error. */
+int direct_kind_regs(const struct direct_kind *k, const struct uncore_machine *m,
+		     const struct direct_box_at *at, unsigned nat, uint64_t mmio_base,
+		     struct direct_box_reg *regs, unsigned n);
 
 /* The registers of a box of kind k, in one list for direct_kind_regs: its
  * box control, each counter's control and (with `all`, or when the control

@@ -35,6 +35,15 @@ struct eng_filter {
 	uint64_t value;
 };
 
+/* A claimed box's registers (claim_boxes): asked of its kind once, when it
+ * is claimed; bind_box takes them from here. */
+struct eng_claimed {
+	struct direct_claim_box at;
+	unsigned nregs;
+	int ask; /* while claiming: still to be asked of its kind */
+	struct direct_box_reg regs[DIRECT_MAX_BOX_REGS];
+};
+
 struct engine {
 	struct uncore_backend base;
 	const struct direct_platform *p;
@@ -45,6 +54,8 @@ struct engine {
 	char *lock_dir; /* owned copy of cfg.lock_dir */
 	uint64_t mmio_base;
 	struct direct_claim claim; /* sockets held, allowlisted views of cfg.io */
+	struct eng_claimed *claimed; /* the claim's boxes' registers */
+	unsigned nclaimed;
 	/* The read path's freeze and thaw writes, per socket with counters,
 	 * checked against the allowlist when prepared: the read writes them
 	 * without a second look (with a batch operation, their copies in the

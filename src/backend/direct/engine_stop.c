@@ -108,6 +108,7 @@ void eng_destroy(struct uncore_backend *base)
 		return;
 	eng_release(base);
 	direct_wseq_free(&e->seq);
+	free(e->claimed);
 	free(e->kinds);
 	if (e->cfg.own_io)
 		uncore_regio_destroy(e->cfg.io);

@@ -84,17 +84,20 @@ uint64_t direct_kind_writable(const struct direct_kind *k, enum direct_reg_role 
 	return 0;
 }
 
-int direct_kind_regs(const struct direct_kind *k, const struct uncore_machine *m, unsigned socket,
-		     unsigned inst, uint64_t mmio_base, struct direct_box_reg *regs, unsigned n)
+int direct_kind_regs(const struct direct_kind *k, const struct uncore_machine *m,
+		     const struct direct_box_at *at, unsigned nat, uint64_t mmio_base,
+		     struct direct_box_reg *regs, unsigned n)
 {
 	if (k->regs)
-		return k->regs(k, m, socket, inst, regs, n);
-	for (unsigned i = 0; i < n; i++) {
-		int rc = direct_kind_reg(k, m, socket, inst, regs[i].role, regs[i].idx, mmio_base,
-					 &regs[i].reg);
-		if (rc < 0)
-			return rc;
-		regs[i].writable = direct_kind_writable(k, regs[i].role, regs[i].idx);
-	}
+		return k->regs(k, m, at, nat, regs, n);
+	for (unsigned a = 0; a < nat; a++)
+		for (struct direct_box_reg *r = &regs[(size_t)a * n]; r < &regs[(size_t)(a + 1) * n];
+		     r++) {
+			int rc = direct_kind_reg(k, m, at[a].socket, at[a].inst, r->role, r->idx,
+						 mmio_base, &r->reg);
+			if (rc < 0)
+				return rc;
+			r->writable = direct_kind_writable(k, r->role, r->idx);
+		}
 	return 0;
 }

@@ -682,19 +682,21 @@ const struct hswep_reg_rules *hswep_reg_rules(const struct hswep_box_desc *d,
 	}
 }
 
-int hswep_box_regs(enum hswep_box_kind box, unsigned inst, unsigned socket, unsigned uncore_bus,
-		   unsigned root_bus, struct hswep_reg_req *req, unsigned n)
+int hswep_box_regs(enum hswep_box_kind box, const struct hswep_box_at *at, unsigned nat,
+		   struct hswep_reg_req *req, unsigned n)
 {
 	const struct hswep_box_desc *d = hswep_box(box);
 	if (!d)
 		return uncore_fail(UNCORE_EINVAL, "no Haswell-EP box kind %u", (unsigned)box);
-	unsigned bus = hswep_box_bus(d, uncore_bus, root_bus);
-	for (unsigned i = 0; i < n; i++) {
-		int rc = hswep_reg(d, inst, req[i].kind, req[i].index, socket, bus, &req[i].reg);
-		if (rc < 0)
-			return rc;
-		const struct hswep_reg_rules *r = hswep_reg_rules(d, req[i].kind, req[i].index);
-		req[i].writable = r ? r->valid | r->must1 : 0;
+	for (unsigned a = 0; a < nat; a++) {
+		unsigned bus = hswep_box_bus(d, at[a].uncore_bus, at[a].root_bus);
+		for (struct hswep_reg_req *q = &req[(size_t)a * n]; q < &req[(size_t)(a + 1) * n]; q++) {
+			int rc = hswep_reg(d, at[a].inst, q->kind, q->index, at[a].socket, bus, &q->reg);
+			if (rc < 0)
+				return rc;
+			const struct hswep_reg_rules *r = hswep_reg_rules(d, q->kind, q->index);
+			q->writable = r ? r->valid | r->must1 : 0;
+		}
 	}
 	return 0;
 }

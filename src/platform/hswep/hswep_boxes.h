@@ -219,12 +219,19 @@ struct hswep_reg_req {
 	uint64_t writable;
 };
 
-/* hswep_reg and the writable bits of n registers of instance `inst` of box
- * kind `box` on package `socket`, whose uncore and root buses are given:
- * one call for a box (the direct backend's allowlist of a claimed box).
- * 0, or hswep_reg's first error. */
-int hswep_box_regs(enum hswep_box_kind box, unsigned inst, unsigned socket, unsigned uncore_bus,
-		   unsigned root_bus, struct hswep_reg_req *req, unsigned n);
+/* A box instance whose registers are asked for (hswep_box_regs): its
+ * instance, its package and that package's uncore and root buses. */
+struct hswep_box_at {
+	unsigned inst, socket, uncore_bus, root_bus;
+};
+
+/* hswep_reg and the writable bits of n registers of each of the nat
+ * instances at[] of box kind `box`: req holds nat lists of n, end to end
+ * (req[a * n + i] for at[a]), each with its kind and index in.  One call for
+ * every box of a kind a claim asks for (the direct backend's allowlist of
+ * the claimed boxes).  0, or hswep_reg's first error. */
+int hswep_box_regs(enum hswep_box_kind box, const struct hswep_box_at *at, unsigned nat,
+		   struct hswep_reg_req *req, unsigned n);
 
 /* Check a write against its rules: 0, or UNCORE_EFAULT with a detail naming
  * the register (`what`) and the offending bits. */

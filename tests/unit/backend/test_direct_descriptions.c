@@ -225,7 +225,8 @@ TEST(a_box_asked_at_once_answers_as_register_by_register)
 			CHECK_EQ_INT(n, (k->box_ctl ? 1u : 0u) + 2u * k->ncounters + 2u * k->nfixed + k->nfilters);
 			for (unsigned s = 0; s < 2; s++)
 				for (unsigned inst = 0; inst < k->max_instances; inst++) {
-					CHECK_EQ_INT(direct_kind_regs(k, &m, s, inst, 0, q, n), 0);
+					struct direct_box_at at = {.socket = s, .inst = inst};
+					CHECK_EQ_INT(direct_kind_regs(k, &m, &at, 1, 0, q, n), 0);
 					for (unsigned r = 0; r < n; r++) {
 						struct uncore_reg one;
 						CHECK_EQ_INT(direct_kind_reg(k, &m, s, inst, q[r].role,
