@@ -15,6 +15,13 @@ components/intel_uncore/*.c, utils/, mpi/), with comments removed:
   flag    a condition on a variable named after a generation or a family of
           them (if (skl), msr_only ? ...): a platform test by another name.
 
+and in the shell scripts that read the platform object through `uncore-sim
+platform` (SHELL_SCRIPTS: scripts/first-machine.sh), with comments removed:
+
+  shell   a case arm or a test comparison naming a generation
+          (case $p in hswep) ..., [ "$p" = skl ]): the script follows the
+          facts the object prints, never its name.
+
 The generations' names are read from src/platform/<gen>/*.c.  Each finding
 is printed as file:line: kind: text; the exit status is 1 when there is one.
 
@@ -67,6 +74,21 @@ def files(root):
                     yield os.path.join(d, f)
 
 
+SHELL_SCRIPTS = ("scripts/first-machine.sh",)
+
+
+def shell_lines(root):
+    """(path, lineno, line) of each shell script, comments and quoted
+    strings' contents removed (a message may name a generation)."""
+    for rel in SHELL_SCRIPTS:
+        path = os.path.join(root, rel)
+        if not os.path.exists(path):
+            continue
+        for lineno, line in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
+            line = re.sub(r"(^|\s)#.*$", r"\1", line.rstrip("\n"))
+            yield rel, lineno, line
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, ".."))
@@ -82,6 +104,14 @@ def main():
         ("flag", re.compile(r"(?:\bif\s*\(|\bwhile\s*\(|\?|&&|\|\|)[^;{]*\b(?:is_)?(?:%s|msr_only)\b(?!\s*[(\[.]|->|_)" % alt)),
     ]
     found = 0
+    word = r"[\"']?(?:%s)[\"']?" % alt
+    shell = re.compile(r"(?:(?:^|\bin|;;)\s*\(?\s*%s(?:\s*\|\s*[^)\s]+)*\s*\))"
+                       r"|(?:\s(?:!=|==?)\s+%s(?=[\s\]);]|$))"
+                       r"|(?:\s%s\s+(?:!=|==?)\s)" % (word, word, word))
+    for rel, lineno, line in shell_lines(root):
+        if shell.search(line):
+            found += 1
+            print("%s:%d: shell: %s" % (rel, lineno, line.strip()))
     for path in files(root):
         text = strip_comments(open(path, encoding="utf-8", errors="replace").read())
         for lineno, line in enumerate(text.split("\n"), 1):

@@ -71,13 +71,16 @@ cores=$(for f in /sys/devices/system/cpu/cpu*/topology; do
 done | sort -u | wc -l)
 echo "  packages: $packages, physical cores: $cores, logical CPUs: $(nproc --all)"
 # The generation, from its platform object (uncore-sim platform, key=value
-# lines): name is its own (a cousin's, e.g. wsm), platform the description
-# it takes (nhm), which the steps below follow; a generation counted
-# through the kernel's PMUs only is "xeon".
+# lines): name is its own (a cousin's, e.g. wsm); backend says whether the
+# direct backend programs it or only the kernel's PMUs count it ("xeon",
+# today's Xeons); what the steps below count and try is its checklist
+# facts (platform.h, struct uncore_platform_kit), a cousin's inherited from
+# its description's.
 pinfo() { printf '%s\n' "$pobj" | sed -n "s/^$1=//p"; }
-platform=none name=none
+pobj="" name=none
 if [ $sim = 1 ] && [ -n "$sim_kernel" ]; then
-	platform=xeon name=xeon
+	pobj=$("$bin/uncore-sim" platform -k "$sim_kernel" 2>/dev/null) || pobj=""
+	name=xeon
 	echo "  platform: xeon (the simulated kernel of a '$sim_kernel' through the perf backend; this machine's CPU is not used)"
 else
 	if [ $sim = 1 ]; then
@@ -88,8 +91,7 @@ else
 	fi
 	name=$(pinfo name)
 	case $(pinfo backend) in
-	kernel) platform=xeon ;;
-	direct) platform=$(pinfo description) ;;
+	kernel | direct) ;;
 	*) name=none ;;
 	esac
 	if [ $sim = 1 ]; then
@@ -102,6 +104,11 @@ else
 		echo "  platform: none (${why:-${title:+no tables for }${title:-not an Intel processor papi-uncore has tables for}})"
 	fi
 fi
+kernel_only=0
+[ "$(pinfo backend)" = kernel ] && kernel_only=1
+facts=$(pinfo facts)
+# has FACT: the generation has this register experiment or check (its kit's facts).
+has() { case " $facts " in *" $1 "*) return 0 ;; esac; return 1; }
 if grep -q '^flags.* hypervisor' /proc/cpuinfo; then
 	note "this is a virtual machine (cpuid hypervisor flag): uncore PMON registers are normally not passed through"
 fi
@@ -151,11 +158,11 @@ else
 				npci=$((npci + 1))
 			fi
 		done
-		if [ "$platform" = skl ] && [ "${d##*/}" = 0000:00:00.0 ]; then
+		if has mchbar && [ "${d##*/}" = 0000:00:00.0 ]; then
 			echo "  ${d##*/}  8086:$id  host bridge (MCHBAR)"
 		fi
 	done
-	if [ "$platform" = hswep ]; then
+	if has pci_pmon; then
 		[ $npci -gt 0 ] && ok "$npci Haswell-EP uncore functions found" ||
 			mismatch "no Haswell-EP uncore PCI function in sysfs (BIOS may hide them)"
 	else
@@ -202,44 +209,13 @@ value() { awk -F, -v e="$2" -v s="$3" '$1 == "total" && $6 == e && $7 == s {prin
 seconds() { awk -F, '$1 == "total" {print $3}' "$tmp/$1.csv" | tail -1; }
 why() { grep -v '^$' "$tmp/$1.err" | head -2 | tr '\n' ' '; }
 
-# The simulator scenario that feeds the counting steps of each model.
-case $platform in
-skl) sim_scenario=skl-stream ;;
-nhm) sim_scenario=nhm-stream ;;
-x7400) sim_scenario=x7400-stream ;;
-*) sim_scenario=demo-stream ;;
-esac
-case $platform in
-hswep)
-	clk_events="hswep_unc_ubo::UNC_U_CLOCKTICKS:socket=0,hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0"
-	uclk=hswep_unc_ubo::UNC_U_CLOCKTICKS:socket=0
-	dclk=hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0
-	cas=hswep_unc_imc::UNC_M_CAS_COUNT:RD
-	box_events="hswep_unc_ubo::UNC_U_CLOCKTICKS hswep_unc_cbo::UNC_C_CLOCKTICKS
-	  hswep_unc_sbo::UNC_S_CLOCKTICKS hswep_unc_ha::UNC_H_CLOCKTICKS hswep_unc_imc::UNC_M_DCLOCKTICKS
-	  hswep_unc_irp::UNC_I_CLOCKTICKS hswep_unc_pcu::UNC_P_CLOCKTICKS hswep_unc_qpi::UNC_Q_CLOCKTICKS
-	  hswep_unc_r2pcie::UNC_R2_CLOCKTICKS hswep_unc_r3qpi::UNC_R3_CLOCKTICKS" ;;
-skl)
-	clk_events="skl_unc_clock::UNC_CLOCK"
-	uclk=skl_unc_clock::UNC_CLOCK dclk="" cas=skl_unc_imc::DRAM_DATA_READS
-	box_events="skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI skl_unc_arb::UNC_ARB_TRK_REQUESTS:ALL skl_unc_clock::UNC_CLOCK" ;;
-nhm)
-	# Its box's events, from its presets (a cousin's box: wsm_unc_sdm).
-	clk=$(pinfo PAPI_UNC_CLOCKTICKS)
-	clk_events="$clk:socket=0" uclk="$clk:socket=0" dclk=""
-	cas=$(pinfo PAPI_UNC_DRAM_RD_BYTES)
-	box_events=$clk ;;
-x7400)
-	# No clock event in the EMON facility (SDM 18.21): transactions only.
-	clk_events="" uclk="" dclk="" cas=""
-	box_events="${name}_unc_gbsq::GBSQ_TRANSACTIONS ${name}_unc_gsnpq::GSNPQ_TRANSACTIONS ${name}_unc_fsb::FSB_TYPE" ;;
-xeon)
-	# Today's Xeons: the kernel's PMUs by their aliases, perf backend only.
-	clk_events="uncore_imc_0::clockticks:socket=0" uclk="" dclk=uncore_imc_0::clockticks:socket=0
-	cas=uncore_imc::cas_count_read box_events="" ;;
-*)
-	clk_events="" uclk="" dclk="" cas="" box_events="" ;;
-esac
+# What the counting steps count (the generation's checklist facts): the
+# simulator scenario that feeds them, the uncore clock and a DRAM clock
+# (socket 0), the DRAM read event, one event per box kind for discovery.
+sim_scenario=$(pinfo sim_scenario)
+uclk=$(pinfo uclk) dclk=$(pinfo dclk) cas=$(pinfo dram_reads) box_events=$(pinfo box_events)
+clk_events=$uclk
+[ -n "$dclk" ] && clk_events=${clk_events:+$clk_events,}$dclk
 
 # ---- device facts the manuals leave open --------------------------------------
 # Registers read (and with --write, written) one by one: on hardware through
@@ -317,8 +293,12 @@ why_no_regs() {
 }
 
 section "device facts (registers the manuals leave open)"
-case $platform in
-skl)
+# Each experiment belongs to the generation whose kit names it (its facts).
+fact=none
+for f in slice_gate qpi_matchers addr_opcode_match emon_gl_commands; do has $f && fact=$f; done
+[ $fact = none ] && [ $kernel_only = 1 ] && fact=kernel_only
+case $fact in
+slice_gate)
 	# platform/skl/HARDWARE-DECISIONS.md S1: which bits of 0xE01 gate the slices.
 	if ! regs_readable; then
 		not_checked "MSR 0xE01, 0x396: $(why_no_regs)"
@@ -340,7 +320,7 @@ skl)
 			not_checked "whether EN alone counts the CBos: programs MSRs; run with --write"
 		fi
 	fi ;;
-hswep)
+qpi_matchers)
 	# HARDWARE-DECISIONS.md H8b (SBo/UBox width) and H14 (QPI Tx matcher).
 	if ! regs_readable; then
 		not_checked "SBo/UBox counter width, QPI matchers: $(why_no_regs)"
@@ -385,7 +365,9 @@ hswep)
 		elif [ $write = 0 ]; then
 			not_checked "CTO_COUNT with the Rx matcher only against Rx and Tx: programs PCI registers; run with --write"
 		fi
-		if [ $write = 1 ]; then
+		if ! has narrow_counters; then
+			:
+		elif [ $write = 1 ]; then
 			# Width: all ones into the stopped counters, read back, restore 0.
 			for r in "SBo 0 counter 0:0x726" "UBox counter 0:0x709"; do
 				wrmsr "${r#*:}" 0xffffffffffff && v=$(rdmsr "${r#*:}")
@@ -400,13 +382,13 @@ hswep)
 			not_checked "SBo/UBox counter width (44 or 48 bits): writes a counter; run with --write"
 		fi
 	fi ;;
-nhm)
+addr_opcode_match)
 	if ! regs_readable; then
 		not_checked "MSR 0x396: $(why_no_regs)"
 	else
 		note "MSR_UNCORE_ADDR_OPCODE_MATCH (0x396) = $(rdmsr 0x396 || echo unreadable) (SDM 18.8.2: address 39:3, opcode 47:40, match select 63:61)"
 	fi ;;
-x7400)
+emon_gl_commands)
 	if ! regs_readable; then
 		not_checked "MSR_EMON_L3_GL_CTL (0x107D8): $(why_no_regs)"
 	else
@@ -427,7 +409,7 @@ x7400)
 			not_checked "the freeze and reset commands' semantics: writes MSRs; run with --write"
 		fi
 	fi ;;
-xeon)
+kernel_only)
 	not_checked "no register facts: today's Xeons are counted through the kernel's perf PMUs only" ;;
 *)
 	not_checked "no tables for this processor" ;;
@@ -436,7 +418,7 @@ esac
 
 section "boxes present (direct backend discovery: register reads only)"
 if [ -z "$box_events" ]; then
-	not_checked "$([ $platform = xeon ] && echo 'perf backend only: no direct backend on this processor' || echo 'no tables for this processor')"
+	not_checked "$([ $kernel_only = 1 ] && echo 'perf backend only: no direct backend on this processor' || echo 'no tables for this processor')"
 else
 	for ev in $box_events; do
 		PAPI_INTEL_UNCORE_BACKEND=$([ $sim = 1 ] && echo sim || echo direct) PAPI_INTEL_UNCORE_SIM=$sim_model \
@@ -452,27 +434,29 @@ else
 			not_checked "$box: $(grep -v '^$' "$tmp/explain" | tail -1)"
 		fi
 	done
-	[ $platform = hswep ] && [ $write = 0 ] &&
+	has narrow_counters && [ $write = 0 ] &&
 		not_checked "counter widths observed on the silicon (UBox/SBo: 44 or 48): needs a write of all-ones and a read-back, run with --write (device facts above)"
 fi
 
 section "clocks against wall time (TSC)"
 programs=0
 { [ $write = 1 ] || [ $sim = 1 ]; } && programs=1
-case $platform in
-xeon) backends=perf ;; # the kernel's PMUs only
-x7400) # no kernel driver exists for the EMON facility
-	backends=""
-	[ $programs = 1 ] && backends=direct ;;
-*)
-	backends=perf
-	[ $programs = 1 ] && backends="perf direct"
-	if [ $sim = 1 ] && [ $platform != hswep ]; then
-		backends=direct
+# The backends that count this generation (its kit; both where it is not
+# known): direct only where this run may program registers, perf on the
+# simulator only where the simulated kernel models the generation's PMUs.
+all=$(pinfo backends)
+[ "$name" = none ] && all="perf direct"
+backends=""
+for be in $all; do
+	if [ $be = direct ] && [ $programs = 0 ]; then
+		continue
+	elif [ $be = perf ] && [ $sim = 1 ] && [ "$(pinfo sim_perf)" != yes ]; then
 		not_checked "perf backend on the simulator: the simulated kernel models Haswell-EP's and today's Xeons' PMUs, not $name's"
-	fi ;;
-esac
-[ $programs = 0 ] && [ $platform != xeon ] &&
+		continue
+	fi
+	backends="$backends${backends:+ }$be"
+done
+[ $programs = 0 ] && case " $all " in *" direct "*) true ;; *) false ;; esac &&
 	not_checked "direct backend counting: programs PMON registers; run with --write to include it"
 for be in $backends; do
 	if [ -z "$clk_events" ]; then
@@ -500,9 +484,9 @@ for be in $backends; do
 		[ -z "$d" ] && d=$(value "$be" "$dclk" all)
 		if [ -n "$d" ] && [ -n "$s" ]; then
 			mhz=$(awk -v c="$d" -v s="$s" 'BEGIN {printf "%.1f", c / s / 1e6}')
-			# DDR3/DDR4 (Haswell-EP); DDR5-6400 on today's Xeons.
-			top=1700
-			[ $platform = xeon ] && top=3300
+			# The fastest memory of the generation (its kit: DDR4-3200 on
+			# Haswell-EP, DDR5-6400 on today's Xeons).
+			top=$(pinfo dclk_mhz_max)
 			if awk -v m="$mhz" -v t=$top 'BEGIN {exit !(m >= 500 && m <= t)}'; then
 				ok "$be: DRAM clock (DCLK) $mhz MHz, DDR-$(awk -v m="$mhz" 'BEGIN {printf "%d", 2 * m}')"
 			else
@@ -550,11 +534,7 @@ fi
 
 # perf stat's own count of the same loop (--write: a user who asked for the
 # counting comparison), and the ratio of each backend to it.
-case $platform in
-hswep | xeon) perf_event=uncore_imc/cas_count_read/ ;;
-skl) perf_event=uncore_imc/data_reads/ ;;
-*) perf_event="" ;;
-esac
+perf_event=$(pinfo perf_dram_reads)
 if [ -n "$cas" ] && [ $write = 1 ]; then
 	if [ $sim = 1 ]; then
 		not_checked "perf stat side by side: the simulator has no perf tool behind it"
@@ -598,7 +578,7 @@ fi
 section "opt-in hardware tests"
 if [ -z "$hw_tests" ]; then
 	not_checked "no test programs given (make check-hardware passes them)"
-elif [ $sim = 1 ] || [ "$platform" != hswep ] || [ "$(id -u)" != 0 ] || [ "${npci:-0}" = 0 ]; then
+elif [ $sim = 1 ] || ! has hw_tests || [ "$(id -u)" != 0 ] || [ "${npci:-0}" = 0 ]; then
 	not_checked "they need root on a Haswell-EP with its uncore PCI functions visible"
 else
 	for t in $hw_tests; do

@@ -283,14 +283,12 @@ static void note_group(struct uncore_share *hub, unsigned s)
 						 sizeof(hub->note[s]));
 }
 
-/* "PID 1234 (cmd)" out of the lock's "in use by ... (lock PATH)" detail. */
-static void note_owner(struct uncore_share *hub, unsigned s)
+/* Who counts on socket s: the lock's holder as the lock gave it ("PID 1234
+ * (cmd)", uncore_socket_hold_acquire_as), not parsed from its message. */
+static void note_owner(struct uncore_share *hub, unsigned s, const char *who)
 {
-	const char *d = uncore_error_detail(), *by = strstr(d, "in use by ");
-	const char *end = by ? strstr(by, " (lock ") : NULL;
-	if (by && end)
-		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by %.*s",
-			 (int)(end - by - 10), by + 10);
+	if (who[0])
+		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by %s", who);
 	else
 		snprintf(hub->owner[s], sizeof(hub->owner[s]), "counted by another process");
 	uncore_error_clear();
@@ -313,8 +311,9 @@ int hub_take_sockets(struct uncore_share *hub, int *gained)
 	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 		if (!(hub->wanted & (1u << s)) || hub->holds[s])
 			continue;
+		char who[128];
 		int rc = uncore_socket_hold_acquire_as(hub->lock_dir, s, hub->group_tag, hub->group,
-						       &hub->holds[s]);
+						       &hub->holds[s], who, sizeof(who));
 		if (rc == 0) {
 			*gained = 1;
 			hub->owner[s][0] = hub->note[s][0] = '\0';
@@ -322,7 +321,7 @@ int hub_take_sockets(struct uncore_share *hub, int *gained)
 		}
 		if (rc != UNCORE_EBUSY)
 			return rc;
-		note_owner(hub, s);
+		note_owner(hub, s, who);
 		hub->missing |= 1u << s;
 	}
 	release_sockets(hub, hub->wanted);
@@ -683,7 +682,7 @@ void hub_retry_missing_now(struct uncore_share *hub, int force)
 		if (!(hub->missing & (1u << s)))
 			continue;
 		if (uncore_socket_hold_acquire_as(hub->lock_dir, s, hub->group_tag, hub->group,
-						  &hub->holds[s]) == 0) {
+						  &hub->holds[s], NULL, 0) == 0) {
 			gained = 1;
 			hub->missing &= ~(1u << s);
 			hub->owner[s][0] = hub->note[s][0] = '\0';

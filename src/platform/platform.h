@@ -54,6 +54,29 @@ struct uncore_preset_def {
 	const char *events[UNCORE_PRESET_MAX_EVENTS]; /* NULL after the last */
 };
 
+/* What the first-machine checklist (scripts/first-machine.sh, through
+ * `uncore-sim platform`) counts and tries on a machine of a generation, so
+ * that the script names no generation.  A cousin's kit holds what differs
+ * from its description's; a field it leaves NULL (0) is the description's
+ * (utils/uncore-sim resolves both).  An event is a name as uncore-stat takes it,
+ * or a preset's symbol ("PAPI_UNC_CLOCKTICKS:socket=0"): that preset's
+ * event in the generation's own tables, so a cousin inherits it. */
+enum uncore_kit_flag { UNCORE_KIT_INHERIT = 0, UNCORE_KIT_YES, UNCORE_KIT_NO };
+struct uncore_platform_kit {
+	const char *sim_scenario; /* the simulator scenario of the counting steps */
+	const char *uclk;         /* the uncore clock of socket 0 ("" none) */
+	const char *dclk;         /* a DRAM clock (one channel, socket 0; "" none) */
+	const char *dram_reads;   /* the DRAM read event the streaming loop is counted by */
+	const char *box_events;   /* one event per box kind, blank-separated: "boxes present" */
+	const char *backends;     /* the backends that count it: "perf direct", "direct", "perf" */
+	const char *perf_dram_reads; /* the kernel's name of dram_reads for perf stat ("" none) */
+	const char *facts; /* the register experiments it has (first-machine.sh), words */
+	unsigned dclk_mhz_max;    /* the highest DRAM clock its memory runs at */
+	/* Whether the simulated kernel (PAPI_INTEL_UNCORE_SIM_KERNEL=perf)
+	 * models its PMUs on its simulator model. */
+	enum uncore_kit_flag sim_perf;
+};
+
 struct uncore_platform {
 	enum uncore_platform_id id;
 	const char *name;       /* "hswep": the prefix of its PMU names */
@@ -99,6 +122,8 @@ struct uncore_platform {
 	/* The simulated kernel that stands for it (simkernel/shape_kernel.h:
 	 * "spr"), for a generation counted through the kernel only; or NULL. */
 	const char *sim_kernel;
+	/* The first-machine checklist's facts of it; a cousin's: what differs. */
+	const struct uncore_platform_kit *kit;
 };
 
 /* The generations (one data file each, src/platform/<gen>/<gen>.c). */

@@ -73,6 +73,22 @@
 
 /* A generation counted through the kernel's PMUs: its identification, its
  * tables (events/registry_xeon_sp.c), presets and simulated kernel. */
+/* The first-machine checklist's facts (platform.h): the kernel's PMUs by
+ * their aliases (perf backend only): channel 0's clockticks of the IMC,
+ * DDR5-6400 at most, its cas_count_read; no register experiments.  The
+ * simulated kernels (--sim-kernel) model them.  One object for all. */
+static const struct uncore_platform_kit uncore_xeon_sp_kit = {
+    .uclk = "",
+    .dclk = "uncore_imc_0::clockticks:socket=0",
+    .dram_reads = "uncore_imc::cas_count_read",
+    .box_events = "",
+    .backends = "perf",
+    .perf_dram_reads = "uncore_imc/cas_count_read/",
+    .facts = "",
+    .dclk_mhz_max = 3300,
+    .sim_perf = UNCORE_KIT_YES,
+};
+
 #define XSP_PLATFORM(gen, ID, ttl, mdl, shape, s0, s1)                                                   \
 	extern const struct uncore_event_platform uncore_events_##gen;                             \
 	const struct uncore_platform uncore_platform_##gen = {                                     \
@@ -85,6 +101,7 @@
 	    .presets = presets,                                                                    \
 	    .npresets = sizeof(presets) / sizeof(presets[0]),                                      \
 	    .sim_kernel = shape,                                                                   \
+	    .kit = &uncore_xeon_sp_kit,                                                            \
 	    .stepping_min = (s0),                                                                  \
 	    .stepping_max = (s1)}
 

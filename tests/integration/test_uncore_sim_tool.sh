@@ -4,7 +4,7 @@
 # instance (write, advance, read, dump, log tail, fault injection, destroy).
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 33
+plan 37
 sim=$BUILD/bin/uncore-sim
 tmp=$(mktemp -d)
 inst="$tmp/instance"
@@ -37,6 +37,23 @@ expect "platform -m e5-2697v4-2s: Broadwell-EP on Haswell-EP's, through the dire
 expect "... with its own PCI device IDs (UBox 2f1e -> 6f1e), Haswell-EP none" \
 	bash -o pipefail -c "'$sim' platform -m e5-2697v4-2s | grep -q '^pci_ids=2f1e:6f1e ' &&
 	  ! '$sim' platform -m e5-2699v3-2s | grep -q '^pci_ids='"
+# The first-machine checklist's facts (struct uncore_platform_kit): a cousin
+# inherits its description's and overrides what differs; a preset symbol
+# is the preset's event in the generation's own tables.
+"$sim" platform -m e5-2697v4-2s >"$tmp/kit-bdx"
+expect "platform -m e5-2697v4-2s: its own DCLK event (UNC_M_CLOCKTICKS) and, through its preset, its own UCLK" \
+	sh -c "grep -qx 'dclk=bdx_unc_imc0::UNC_M_CLOCKTICKS:socket=0' '$tmp/kit-bdx' &&
+	  grep -qx 'uclk=bdx_unc_ubo::UNC_U_CLOCKTICKS:socket=0' '$tmp/kit-bdx' && ! grep -q hswep_unc '$tmp/kit-bdx'"
+expect "... Haswell-EP's scenario, backends and DCLK range inherited; not the simulated kernel's" \
+	sh -c "grep -qx 'sim_scenario=demo-stream' '$tmp/kit-bdx' && grep -qx 'backends=perf direct' '$tmp/kit-bdx' &&
+	  grep -qx 'dclk_mhz_max=1700' '$tmp/kit-bdx' && grep -qx 'sim_perf=no' '$tmp/kit-bdx'"
+expect "platform -m i7-7700k: Kaby Lake takes Skylake client's kit whole" \
+	bash -o pipefail -c "diff <('$sim' platform -m i7-7700k | sed -n '/^sim_scenario=/,\$p') <('$sim' platform -m i7-6700k | sed -n '/^sim_scenario=/,\$p') &&
+	  '$sim' platform -m i7-7700k | grep -qx 'facts=mchbar slice_gate'"
+"$sim" platform -k spr >"$tmp/kit-spr"
+expect "platform -k spr: the generation a simulated kernel stands for, counted by perf only" \
+	sh -c "grep -qx 'name=spr' '$tmp/kit-spr' && grep -qx 'backend=kernel' '$tmp/kit-spr' && grep -qx 'backends=perf' '$tmp/kit-spr' &&
+	  grep -qx 'dclk_mhz_max=3300' '$tmp/kit-spr'"
 "$sim" platform -m nosuch >/dev/null 2>"$tmp/platform-err"
 expect "platform -m nosuch: status 2, named" sh -c "test $? -eq 2 && grep -q 'no model or instance nosuch' '$tmp/platform-err'"
 "$sim" models -v >"$tmp/models-v"

@@ -25,9 +25,9 @@ static int usage(FILE *f)
 	fprintf(f,
 		"usage: uncore-sim <command> [arguments]   (uncore-sim --version: the release)\n"
 		"  models [-v]                         list the machine models\n"
-		"  platform [-m MODEL]                 the generation MODEL (or this machine's CPU) "
-		"is, as\n"
-		"                                      key=value lines (scripts/first-machine.sh)\n"
+		"  platform [-m MODEL | -k KERNEL]     the generation MODEL, simulated kernel KERNEL\n"
+		"                                      (or this machine's CPU) is, as key=value lines\n"
+		"                                      (scripts/first-machine.sh)\n"
 		"  create <inst> [-m MODEL] [-s SCN] [-l LOG] [--wall]\n"
 		"                                      create a shared instance (default model "
 		"e5-2699v3-2s)\n"
@@ -215,6 +215,86 @@ static int cmd_models(int argc, char **argv)
  * they differ from its description's, "described:own" pairs); name=none
  * where papi-uncore has no tables,
  * with why= where the processor looks like one it has and is not. */
+/* The kit's string field at `off` of `p` (platform.h): its own, else its
+ * description's; NULL when neither has one. */
+static const char *kit_str(const struct uncore_platform *p, size_t off)
+{
+	const struct uncore_platform *d = uncore_platform_description(p);
+	const char *v = p->kit ? *(const char *const *)((const char *)p->kit + off) : NULL;
+	if (!v && d->kit)
+		v = *(const char *const *)((const char *)d->kit + off);
+	return v;
+}
+
+/* Print `key=` and the blank-separated words of `v`, each preset symbol
+ * (with what follows it: ":socket=0") as that preset's event in p's own
+ * tables.  Returns 0, or 1 naming the symbol p has no preset of. */
+static int print_events(const struct uncore_platform *p, const char *key, const char *v)
+{
+	printf("%s=", key);
+	int bad = 0;
+	for (const char *w = v; *w;) {
+		size_t n = strcspn(w, " ");
+		if (n) {
+			size_t sym = strcspn(w, ": ");
+			const char *ev = NULL;
+			for (unsigned i = 0; i < p->npresets && !strncmp(w, "PAPI_", 5); i++)
+				if (strlen(p->presets[i].symbol) == sym &&
+				    !strncmp(p->presets[i].symbol, w, sym))
+					ev = p->presets[i].events[0];
+			if (!strncmp(w, "PAPI_", 5) && !ev) {
+				fprintf(stderr, "uncore-sim: %s: no preset %.*s\n", p->name, (int)sym, w);
+				bad = 1;
+			}
+			printf("%s%s%.*s", w == v ? "" : " ", ev ? ev : "", (int)(ev ? n - sym : n),
+			       ev ? w + sym : w);
+		}
+		w += n;
+		w += strspn(w, " ");
+	}
+	printf("\n");
+	return bad;
+}
+
+/* The first-machine checklist's facts of p (platform.h, struct
+ * uncore_platform_kit), a cousin's merged with its description's. */
+static int print_kit(const struct uncore_platform *p)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+		int events;
+	} strs[] = {
+	    {"sim_scenario", offsetof(struct uncore_platform_kit, sim_scenario), 0},
+	    {"uclk", offsetof(struct uncore_platform_kit, uclk), 1},
+	    {"dclk", offsetof(struct uncore_platform_kit, dclk), 1},
+	    {"dram_reads", offsetof(struct uncore_platform_kit, dram_reads), 1},
+	    {"box_events", offsetof(struct uncore_platform_kit, box_events), 1},
+	    {"backends", offsetof(struct uncore_platform_kit, backends), 0},
+	    {"perf_dram_reads", offsetof(struct uncore_platform_kit, perf_dram_reads), 0},
+	    {"facts", offsetof(struct uncore_platform_kit, facts), 0},
+	};
+	int bad = 0;
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
+		const char *v = kit_str(p, strs[i].off);
+		if (!v)
+			continue;
+		if (strs[i].events)
+			bad |= print_events(p, strs[i].key, v);
+		else
+			printf("%s=%s\n", strs[i].key, v);
+	}
+	const struct uncore_platform *d = uncore_platform_description(p);
+	unsigned mhz = p->kit && p->kit->dclk_mhz_max ? p->kit->dclk_mhz_max
+			: d->kit ? d->kit->dclk_mhz_max : 0;
+	if (mhz)
+		printf("dclk_mhz_max=%u\n", mhz);
+	enum uncore_kit_flag f = p->kit && p->kit->sim_perf ? p->kit->sim_perf
+			       : d->kit ? d->kit->sim_perf : UNCORE_KIT_INHERIT;
+	printf("sim_perf=%s\n", f == UNCORE_KIT_YES ? "yes" : "no");
+	return bad;
+}
+
 static int cmd_platform(int argc, char **argv)
 {
 	const struct uncore_platform *p;
@@ -229,6 +309,18 @@ static int cmd_platform(int argc, char **argv)
 		}
 		p = uncore_platform_by_name(name);
 		snprintf(what, sizeof(what), "the simulator's model %s", argv[2]);
+	} else if (argc == 3 && !strcmp(argv[1], "-k")) {
+		/* The generation a simulated kernel (--sim-kernel) stands for. */
+		p = NULL;
+		for (unsigned i = 0; uncore_platform_at(i) && !p; i++)
+			if (uncore_platform_at(i)->sim_kernel &&
+			    !strcmp(uncore_platform_at(i)->sim_kernel, argv[2]))
+				p = uncore_platform_at(i);
+		if (!p) {
+			fprintf(stderr, "uncore-sim: no generation has the simulated kernel %s\n",
+				argv[2]);
+			return 2;
+		}
 	} else if (argc == 1) {
 		struct uncore_cpu_id cpu;
 		int rc = uncore_cpu_identify(&cpu);
@@ -256,7 +348,7 @@ static int cmd_platform(int argc, char **argv)
 			printf("%s%04x:%04x", id == p->pci_ids ? "" : " ", (*id)[0], (*id)[1]);
 		printf("\n");
 	}
-	return 0;
+	return print_kit(p) ? 1 : 0;
 }
 
 static int cmd_create(int argc, char **argv)

@@ -44,12 +44,15 @@ static struct uncore_socket_hold *find(const char *dir, unsigned socket, const c
 
 int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_socket_hold **out)
 {
-	return uncore_socket_hold_acquire_as(dir, socket, NULL, NULL, out);
+	return uncore_socket_hold_acquire_as(dir, socket, NULL, NULL, out, NULL, 0);
 }
 
 int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *tag,
-				  const char *group, struct uncore_socket_hold **out)
+				  const char *group, struct uncore_socket_hold **out, char *who,
+				  size_t wlen)
 {
+	if (who && wlen)
+		who[0] = '\0';
 	char resolved[sizeof(holds->dir)];
 	int rc = resolve_dir(dir, resolved, sizeof(resolved));
 	if (rc < 0)
@@ -67,7 +70,8 @@ int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *
 		h->socket = socket;
 		snprintf(h->tag, sizeof(h->tag), "%s", tag ? tag : "");
 		h->refs = 1;
-		rc = uncore_socket_lock_acquire_as(resolved, socket, tag, group, &h->lock);
+		rc = uncore_socket_lock_acquire_who(resolved, socket, tag, group, &h->lock, who,
+						    wlen);
 		if (rc < 0) {
 			free(h);
 			h = NULL;

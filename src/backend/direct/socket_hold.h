@@ -11,6 +11,8 @@
 #ifndef UNCORE_DIRECT_SOCKET_HOLD_H
 #define UNCORE_DIRECT_SOCKET_HOLD_H
 
+#include <stddef.h>
+
 struct uncore_socket_hold;
 
 /* Hold socket `socket` in lock directory `dir` (NULL: the default
@@ -19,9 +21,12 @@ struct uncore_socket_hold;
 int uncore_socket_hold_acquire(const char *dir, unsigned socket, struct uncore_socket_hold **out);
 
 /* The same for a group's lock (socket_lock.h, uncore_socket_lock_acquire_as):
- * held per (directory, socket, tag); `group` is recorded by the first. */
+ * held per (directory, socket, tag); `group` is recorded by the first.  On
+ * UNCORE_EBUSY, who holds it into who[0..wlen) as data
+ * (uncore_socket_lock_acquire_who; who NULL: not wanted). */
 int uncore_socket_hold_acquire_as(const char *dir, unsigned socket, const char *tag,
-				  const char *group, struct uncore_socket_hold **out);
+				  const char *group, struct uncore_socket_hold **out, char *who,
+				  size_t wlen);
 
 /* 1 the first time it is asked of a hold whose acquire took the lock over
  * from a holder that ended without releasing it (socket_lock.h,

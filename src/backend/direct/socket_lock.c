@@ -198,8 +198,17 @@ int uncore_socket_lock_foreign(const char *dir, unsigned socket, const char *gro
 int uncore_socket_lock_acquire_as(const char *dir, unsigned socket, const char *tag,
 				  const char *group, struct uncore_socket_lock **out)
 {
+	return uncore_socket_lock_acquire_who(dir, socket, tag, group, out, NULL, 0);
+}
+
+int uncore_socket_lock_acquire_who(const char *dir, unsigned socket, const char *tag,
+				   const char *group, struct uncore_socket_lock **out, char *who,
+				   size_t wlen)
+{
 	char dbuf[400];
 	int rc;
+	if (who && wlen)
+		who[0] = '\0';
 	if (!dir) {
 		if ((rc = uncore_socket_lock_default_dir(NULL, NULL, dbuf, sizeof(dbuf))))
 			return rc;
@@ -268,6 +277,8 @@ again:;
 				 "the uncore boxes of socket %u are in use by %s (lock %s); wait "
 				 "for it to finish or stop it",
 				 socket, owner, l->path);
+		if (who && wlen)
+			snprintf(who, wlen, "%s", owner);
 		free(l);
 		return rc;
 	}

@@ -47,6 +47,14 @@ int uncore_socket_lock_acquire(const char *dir, unsigned socket, struct uncore_s
 int uncore_socket_lock_acquire_as(const char *dir, unsigned socket, const char *tag,
 				  const char *group, struct uncore_socket_lock **out);
 
+/* uncore_socket_lock_acquire_as, and on UNCORE_EBUSY who holds the lock as
+ * data - what the error's detail names: "PID 4242 (a.out)" - into
+ * who[0..wlen) ("" on any other outcome; who NULL: not wanted), so that a
+ * caller that reports the owner need not parse the message. */
+int uncore_socket_lock_acquire_who(const char *dir, unsigned socket, const char *tag,
+				   const char *group, struct uncore_socket_lock **out, char *who,
+				   size_t wlen);
+
 /* Who holds a lock, as recorded: pid 0 when nobody (or unknown); uid -1
  * and group "" when not recorded; comm "" when the process is gone. */
 struct uncore_lock_owner {

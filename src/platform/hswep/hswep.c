@@ -48,6 +48,29 @@ static const struct uncore_preset_def presets[] = {
 };
 /* clang-format on */
 
+/* The first-machine checklist's facts (platform.h): the UBox's fixed UCLK
+ * counter (HSX 2.2) and channel 0's fixed DCLK counter (HSX 2.6.2), DDR3/4
+ * up to 1600 MHz DCLK (DDR4-3200); one clock per box kind for discovery;
+ * the kernel's cas_count_read (uncore_snbep.c); the register experiments of
+ * HARDWARE-DECISIONS.md H14 (qpi_matchers) and H8b (narrow_counters), the
+ * PCI functions (pci_pmon) and the opt-in hardware tests (hw_tests). */
+static const struct uncore_platform_kit kit = {
+    .sim_scenario = "demo-stream",
+    .uclk = "PAPI_UNC_CLOCKTICKS:socket=0",
+    .dclk = "hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0",
+    .dram_reads = "PAPI_UNC_DRAM_RD_BYTES",
+    .box_events = "hswep_unc_ubo::UNC_U_CLOCKTICKS hswep_unc_cbo::UNC_C_CLOCKTICKS "
+		  "hswep_unc_sbo::UNC_S_CLOCKTICKS hswep_unc_ha::UNC_H_CLOCKTICKS "
+		  "hswep_unc_imc::UNC_M_DCLOCKTICKS hswep_unc_irp::UNC_I_CLOCKTICKS "
+		  "hswep_unc_pcu::UNC_P_CLOCKTICKS hswep_unc_qpi::UNC_Q_CLOCKTICKS "
+		  "hswep_unc_r2pcie::UNC_R2_CLOCKTICKS hswep_unc_r3qpi::UNC_R3_CLOCKTICKS",
+    .backends = "perf direct",
+    .perf_dram_reads = "uncore_imc/cas_count_read/",
+    .facts = "pci_pmon qpi_matchers narrow_counters hw_tests",
+    .dclk_mhz_max = 1700,
+    .sim_perf = UNCORE_KIT_YES,
+};
+
 const struct uncore_platform uncore_platform_hswep = {
     .id = UNCORE_PLATFORM_HSWEP,
     .name = "hswep",
@@ -59,4 +82,5 @@ const struct uncore_platform uncore_platform_hswep = {
     .presets = presets,
     .npresets = sizeof(presets) / sizeof(presets[0]),
     .sim_model = "e5-2699v3-2s",
+    .kit = &kit,
 };

@@ -25,6 +25,22 @@ static const struct uncore_preset_def presets[] =
 		       "probes are not in it",
 		       "NHM guide, UNC_CLK_UNHALTED");
 
+/* The first-machine checklist's facts (platform.h), Westmere's too: its
+ * one box's clock and reads, from its presets (a cousin's own box); the
+ * kernel names no DRAM event; MSR 396h (addr_opcode_match, SDM 18.8.2).
+ * The simulated kernel does not model its PMU. */
+static const struct uncore_platform_kit kit = {
+    .sim_scenario = "nhm-stream",
+    .uclk = "PAPI_UNC_CLOCKTICKS:socket=0",
+    .dclk = "",
+    .dram_reads = "PAPI_UNC_DRAM_RD_BYTES",
+    .box_events = "PAPI_UNC_CLOCKTICKS",
+    .backends = "perf direct",
+    .perf_dram_reads = "",
+    .facts = "addr_opcode_match",
+    .sim_perf = UNCORE_KIT_NO,
+};
+
 const struct uncore_platform uncore_platform_nhm = {
     .id = UNCORE_PLATFORM_NHM,
     .name = "nhm",
@@ -39,4 +55,5 @@ const struct uncore_platform uncore_platform_nhm = {
     .presets = presets,
     .npresets = sizeof(presets) / sizeof(presets[0]),
     .sim_model = "x5570-2s",
+    .kit = &kit,
 };

@@ -59,6 +59,25 @@ const struct uncore_preset_def uncore_skl_presets[] = {
 _Static_assert(sizeof(uncore_skl_presets) / sizeof(uncore_skl_presets[0]) == UNCORE_SKL_NPRESETS,
 	       "UNCORE_SKL_NPRESETS counts uncore_skl_presets");
 
+/* The first-machine checklist's facts (platform.h), Kaby Lake's too: the
+ * UCLK fixed counter (no DRAM clock counter: SKL 2.3); a box event each of
+ * the CBos, the ARB and the clock; the kernel's data_reads of the IMC
+ * (uncore_snb.c); the register experiment of HARDWARE-DECISIONS.md S1
+ * (slice_gate) and the host bridge holding MCHBAR (mchbar).  The
+ * simulated kernel does not model its PMUs. */
+static const struct uncore_platform_kit kit = {
+    .sim_scenario = "skl-stream",
+    .uclk = "PAPI_UNC_CLOCKTICKS",
+    .dclk = "",
+    .dram_reads = "PAPI_UNC_DRAM_RD_BYTES",
+    .box_events = "skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI skl_unc_arb::UNC_ARB_TRK_REQUESTS:ALL "
+		  "skl_unc_clock::UNC_CLOCK",
+    .backends = "perf direct",
+    .perf_dram_reads = "uncore_imc/data_reads/",
+    .facts = "mchbar slice_gate",
+    .sim_perf = UNCORE_KIT_NO,
+};
+
 const struct uncore_platform uncore_platform_skl = {
     .id = UNCORE_PLATFORM_SKL,
     .name = "skl",
@@ -67,4 +86,5 @@ const struct uncore_platform uncore_platform_skl = {
     .models = models,
     UNCORE_SKL_CLIENT_PARTS,
     .sim_model = "i7-6700k",
+    .kit = &kit,
 };

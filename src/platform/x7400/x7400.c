@@ -33,6 +33,28 @@ static const struct uncore_preset_def x7100_presets[] = {
 };
 /* clang-format on */
 
+/* The first-machine checklist's facts (platform.h): no clock event in the
+ * EMON facility (SDM 18.21), transactions only, so no clock and no DRAM
+ * step; no kernel driver exists for it (direct backend only); the freeze
+ * and reset commands of MSR_EMON_L3_GL_CTL (emon_gl_commands, 18.21.5).
+ * The Xeon 7100's differ in its box names only. */
+static const struct uncore_platform_kit x7400_kit = {
+    .sim_scenario = "x7400-stream",
+    .uclk = "",
+    .dclk = "",
+    .dram_reads = "",
+    .box_events = "x7400_unc_gbsq::GBSQ_TRANSACTIONS x7400_unc_gsnpq::GSNPQ_TRANSACTIONS "
+		  "x7400_unc_fsb::FSB_TYPE",
+    .backends = "direct",
+    .perf_dram_reads = "",
+    .facts = "emon_gl_commands",
+    .sim_perf = UNCORE_KIT_NO,
+};
+static const struct uncore_platform_kit x7100_kit = {
+    .box_events = "x7100_unc_gbsq::GBSQ_TRANSACTIONS x7100_unc_gsnpq::GSNPQ_TRANSACTIONS "
+		  "x7100_unc_fsb::FSB_TYPE",
+};
+
 const struct uncore_platform uncore_platform_x7400 = {
     .id = UNCORE_PLATFORM_X7400,
     .name = "x7400",
@@ -47,6 +69,7 @@ const struct uncore_platform uncore_platform_x7400 = {
     .presets = x7400_presets,
     .npresets = sizeof(x7400_presets) / sizeof(x7400_presets[0]),
     .sim_model = "x7460-4s",
+    .kit = &x7400_kit,
 };
 
 const struct uncore_platform uncore_platform_x7100 = {
@@ -69,4 +92,5 @@ const struct uncore_platform uncore_platform_x7100 = {
     .presets = x7100_presets,
     .npresets = sizeof(x7100_presets) / sizeof(x7100_presets[0]),
     .sim_model = "x7140m-4s",
+    .kit = &x7100_kit,
 };
