@@ -136,14 +136,8 @@ echo "  perf_event_paranoid: $(readf /proc/sys/kernel/perf_event_paranoid)"
 
 # ---- PCI devices -------------------------------------------------------------
 section "PCI uncore devices (sysfs IDs; readable by anyone)"
-# Haswell-EP PMON and companion functions (platform/hswep/HARDWARE-DECISIONS.md)
-hsx_ids="2f1e:UBox-socket-ID 2f30:HA0 2f38:HA1 2fb0:iMC0-ch0 2fb1:iMC0-ch1 2fb4:iMC0-ch2
-2fb5:iMC0-ch3 2fd0:iMC1-ch0 2fd1:iMC1-ch1 2fd4:iMC1-ch2 2fd5:iMC1-ch3 2f39:IRP 2f32:QPI-port0
-2f33:QPI-port1 2f3a:QPI-port2 2f86:QPI-port0-mask/match 2f96:QPI-port1-mask/match
-2f46:QPI-port2-mask/match 2f80:QPI-misc-port0 2f90:QPI-misc-port1 2f40:QPI-misc-port2
-2f34:R2PCIe 2f36:R3QPI-link0 2f37:R3QPI-link1 2f3e:R3QPI-link2 2fc0:PCU-CAPID"
-# A cousin's own device IDs (uncore-sim platform: pci_ids, Broadwell-EP's 6fxx).
-for pair in $(pinfo pci_ids); do hsx_ids=$(printf '%s\n' "$hsx_ids" | sed "s/\b${pair%%:*}:/${pair#*:}:/"); done
+# The generation's uncore PCI functions (its kit, a cousin's own device IDs).
+pci_fns=$(pinfo pci_functions)
 npci=0
 if [ $sim = 1 ]; then
 	not_checked "PCI scan: the simulator has no sysfs devices (the direct backend's view is below)"
@@ -152,7 +146,7 @@ else
 		[ "$(readf "$d/vendor")" = 0x8086 ] || continue
 		id=$(readf "$d/device")
 		id=${id#0x}
-		for e in $hsx_ids; do
+		for e in $pci_fns; do
 			if [ "${e%%:*}" = "$id" ]; then
 				echo "  ${d##*/}  8086:$id  ${e#*:}"
 				npci=$((npci + 1))
@@ -163,10 +157,10 @@ else
 		fi
 	done
 	if has pci_pmon; then
-		[ $npci -gt 0 ] && ok "$npci Haswell-EP uncore functions found" ||
-			mismatch "no Haswell-EP uncore PCI function in sysfs (BIOS may hide them)"
+		[ $npci -gt 0 ] && ok "$npci $name uncore functions found" ||
+			mismatch "no $name uncore PCI function in sysfs (BIOS may hide them)"
 	else
-		echo "  ($npci Haswell-EP functions; none expected on platform $name)"
+		echo "  (no uncore PMON functions expected on platform $name)"
 	fi
 fi
 
@@ -326,7 +320,7 @@ qpi_matchers)
 		not_checked "SBo/UBox counter width, QPI matchers: $(why_no_regs)"
 	else
 		qbus=7f
-		qmm=$(printf '%s\n' $hsx_ids | sed -n 's|:QPI-port0-mask/match$||p') # 2f86, a cousin's own
+		qmm=$(printf '%s\n' $pci_fns | sed -n 's|:QPI-port0-mask/match$||p') # 2f86, a cousin's own
 		[ $sim = 0 ] && qbus=$(pci_bus_of "0x$qmm")
 		for port in 08 09; do
 			id=$(rdpci "$qbus:$port.6" 0)

@@ -71,6 +71,9 @@ struct uncore_platform_kit {
 	const char *backends;     /* the backends that count it: "perf direct", "direct", "perf" */
 	const char *perf_dram_reads; /* the kernel's name of dram_reads for perf stat ("" none) */
 	const char *facts; /* the register experiments it has (first-machine.sh), words */
+	/* Its uncore PCI functions, "DEVICE-ID:what" blank-separated (the
+	 * description's IDs: a cousin's are mapped through its pci_ids). */
+	const char *pci_functions;
 	unsigned dclk_mhz_max;    /* the highest DRAM clock its memory runs at */
 	/* Whether the simulated kernel (PAPI_INTEL_UNCORE_SIM_KERNEL=perf)
 	 * models its PMUs on its simulator model. */

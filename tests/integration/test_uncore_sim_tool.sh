@@ -41,9 +41,10 @@ expect "... with its own PCI device IDs (UBox 2f1e -> 6f1e), Haswell-EP none" \
 # inherits its description's and overrides what differs; a preset symbol
 # is the preset's event in the generation's own tables.
 "$sim" platform -m e5-2697v4-2s >"$tmp/kit-bdx"
-expect "platform -m e5-2697v4-2s: its own DCLK event (UNC_M_CLOCKTICKS) and, through its preset, its own UCLK" \
+expect "platform -m e5-2697v4-2s: its own DCLK event (UNC_M_CLOCKTICKS), through its preset its own UCLK, its own PCI functions" \
 	sh -c "grep -qx 'dclk=bdx_unc_imc0::UNC_M_CLOCKTICKS:socket=0' '$tmp/kit-bdx' &&
-	  grep -qx 'uclk=bdx_unc_ubo::UNC_U_CLOCKTICKS:socket=0' '$tmp/kit-bdx' && ! grep -q hswep_unc '$tmp/kit-bdx'"
+	  grep -qx 'uclk=bdx_unc_ubo::UNC_U_CLOCKTICKS:socket=0' '$tmp/kit-bdx' && ! grep -q hswep_unc '$tmp/kit-bdx' &&
+	  grep -q '^pci_functions=6f1e:UBox-socket-ID 6f30:HA0 ' '$tmp/kit-bdx'"
 expect "... Haswell-EP's scenario, backends and DCLK range inherited; not the simulated kernel's" \
 	sh -c "grep -qx 'sim_scenario=demo-stream' '$tmp/kit-bdx' && grep -qx 'backends=perf direct' '$tmp/kit-bdx' &&
 	  grep -qx 'dclk_mhz_max=1700' '$tmp/kit-bdx' && grep -qx 'sim_perf=no' '$tmp/kit-bdx'"

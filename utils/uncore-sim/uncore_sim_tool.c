@@ -274,6 +274,21 @@ static int print_kit(const struct uncore_platform *p)
 	    {"perf_dram_reads", offsetof(struct uncore_platform_kit, perf_dram_reads), 0},
 	    {"facts", offsetof(struct uncore_platform_kit, facts), 0},
 	};
+	const char *pf = kit_str(p, offsetof(struct uncore_platform_kit, pci_functions));
+	if (pf) { /* each ID as p's own (a cousin's pci_ids) */
+		printf("pci_functions=");
+		for (const char *w = pf; *w;) {
+			unsigned id;
+			int used = 0;
+			size_t n = strcspn(w, " ");
+			if (n && sscanf(w, "%4x%n", &id, &used) == 1 && used == 4)
+				printf("%s%04x%.*s", w == pf ? "" : " ",
+				       (unsigned)uncore_pci_device_id(p, (uint16_t)id), (int)(n - 4), w + 4);
+			w += n;
+			w += strspn(w, " ");
+		}
+		printf("\n");
+	}
 	int bad = 0;
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		const char *v = kit_str(p, strs[i].off);

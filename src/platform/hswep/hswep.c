@@ -67,6 +67,14 @@ static const struct uncore_platform_kit kit = {
     .backends = "perf direct",
     .perf_dram_reads = "uncore_imc/cas_count_read/",
     .facts = "pci_pmon qpi_matchers narrow_counters hw_tests",
+    /* PMON and companion functions (HARDWARE-DECISIONS.md). */
+    .pci_functions = "2f1e:UBox-socket-ID 2f30:HA0 2f38:HA1 2fb0:iMC0-ch0 2fb1:iMC0-ch1 "
+		     "2fb4:iMC0-ch2 2fb5:iMC0-ch3 2fd0:iMC1-ch0 2fd1:iMC1-ch1 2fd4:iMC1-ch2 "
+		     "2fd5:iMC1-ch3 2f39:IRP 2f32:QPI-port0 2f33:QPI-port1 2f3a:QPI-port2 "
+		     "2f86:QPI-port0-mask/match 2f96:QPI-port1-mask/match "
+		     "2f46:QPI-port2-mask/match 2f80:QPI-misc-port0 2f90:QPI-misc-port1 "
+		     "2f40:QPI-misc-port2 2f34:R2PCIe 2f36:R3QPI-link0 2f37:R3QPI-link1 "
+		     "2f3e:R3QPI-link2 2fc0:PCU-CAPID",
     .dclk_mhz_max = 1700,
     .sim_perf = UNCORE_KIT_YES,
 };
