@@ -579,11 +579,14 @@ static ssize_t k_read(struct uncore_perf_sys *s, int fd, void *buf, size_t len)
 	size_t n = 0;
 	const uint64_t rf = e->read_format;
 	struct kevent *l = (rf & PERF_FORMAT_GROUP) ? &k->ev[e->leader] : e;
-	if (e->pmu->what == PMU_BOX) {
-		for (unsigned sk = 0; sk < k->machine.nsockets; sk++)
-			if (hw_sync(k, e->pmu, sk) < 0)
-				return -EIO;
-	}
+	/* The counters of the event's own box only (its group's: one CPU, one
+	 * socket), as the driver reads an event's counter: reading every
+	 * socket's box of the PMU doubled the cost of a read, and a read that
+	 * costs more is preempted more often (issue 27). */
+	if (e->pmu->what == PMU_BOX &&
+	    (hw_sync(k, e->pmu, (unsigned)l->socket) < 0 ||
+	     (e->socket != l->socket && hw_sync(k, e->pmu, (unsigned)e->socket) < 0)))
+		return -EIO;
 	uint64_t en, run;
 	times_of(l, now, &en, &run, l->pmu, k);
 	if (rf & PERF_FORMAT_GROUP) {
