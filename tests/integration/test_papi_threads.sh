@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# timeout: 1800
+# (Under CI's load, 8 busy processes on 2 CPUs, its 16-thread rounds took 288-690 s here;
+# a hang is still caught.)
 # Many event sets in one process (build/itests/papi_threads): 4, 8 and 16
 # threads each with its own event set, started, read and stopped at once for
 # hundreds of rounds, every value exactly the simulator's count over that
