@@ -227,7 +227,12 @@ static inline __attribute__((always_inline)) void hub_guard(struct uncore_share 
 		t = *at;
 	else if (uncore_clock_now_coarse(&hub->clock, &t) < 0)
 		return;
-	if (__builtin_expect(t - hub->fold_ns >= hub->min_wrap_ns && t > hub->fold_ns, 0))
+	/* The last fold's time never moves back: a reader's `at` may be the
+	 * instant of an earlier read (a read that did not freeze leaves the
+	 * backend's last freeze instant), older than a fold since. */
+	if (__builtin_expect(t <= hub->fold_ns, 0))
+		return;
+	if (__builtin_expect(t - hub->fold_ns >= hub->min_wrap_ns, 0))
 		hub_wraps_missed(hub, t);
 	hub->fold_ns = t;
 }
