@@ -547,7 +547,11 @@ const struct uncore_event_platform uncore_events_hswep = {
  * its CBo filters (the Broadwell-EP driver uses the Haswell-EP CBo ops and
  * extra-register table) and the PCU band filter (it uses the Haswell-EP
  * PCU).  Not the QPI match rule (the Broadwell-EP driver has port 2's
- * match/mask function, 0x6F46) nor the Haswell-EP counter constraints. */
+ * match/mask function, 0x6F46) nor the Haswell-EP counter constraints.
+ * Intel's data codes the UBox's and the iMC's fixed counter events 0x00
+ * (UNC_U_CLOCKTICKS, UNC_M_CLOCKTICKS, INTEL_X86_FIXED); the kernel takes
+ * its fixed counter by event 0xff only, so the perf backend must send 0xff
+ * (UNCORE_BOXF_FIXED_FF; 0x00 would be a generic counter's event 0). */
 #define COUSIN_BOX(gen, box, LAYOUT, ...)                                                          \
 	static const struct uncore_box_type gen##_##box = {                                        \
 	    .name = #gen "_unc_" #box,                                                             \
@@ -556,11 +560,11 @@ const struct uncore_event_platform uncore_events_hswep = {
 	    TABLE(intel_##gen##_unc_##box##_pe),                                                   \
 	    __VA_ARGS__};
 #define HSWEP_COUSIN(gen)                                                                          \
-	COUSIN_BOX(gen, ubo, LAYOUT_UBO)                                                           \
+	COUSIN_BOX(gen, ubo, LAYOUT_UBO, .flags = UNCORE_BOXF_FIXED_FF)                            \
 	COUSIN_BOX(gen, cbo, LAYOUT_CBO, .kernel_rules = hswep_kernel_rules)                       \
 	COUSIN_BOX(gen, sbo, LAYOUT_SBO)                                                           \
 	COUSIN_BOX(gen, ha, LAYOUT_HA)                                                             \
-	COUSIN_BOX(gen, imc, LAYOUT_IMC)                                                           \
+	COUSIN_BOX(gen, imc, LAYOUT_IMC, .flags = UNCORE_BOXF_FIXED_FF)                            \
 	COUSIN_BOX(gen, irp, LAYOUT_IRP)                                                           \
 	COUSIN_BOX(gen, pcu, LAYOUT_PCU, .kernel_rules = hswep_kernel_rules)                       \
 	COUSIN_BOX(gen, qpi, LAYOUT_QPI)                                                           \

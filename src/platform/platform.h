@@ -154,6 +154,11 @@ const struct uncore_platform *const *uncore_platforms(size_t *count);
  * lists none. */
 uint16_t uncore_pci_device_id(const struct uncore_platform *p, uint16_t described);
 
+/* Whether the simulated kernel (PAPI_INTEL_UNCORE_SIM_KERNEL=perf) models
+ * p's PMUs: its kit's sim_perf, a cousin's from its description's kit
+ * unless it says otherwise. */
+int uncore_platform_sim_perf(const struct uncore_platform *p);
+
 /* "hswep (6/0x3f), skl (6/0x4e,0x5e), ..." for messages. */
 int uncore_platforms_describe(char *buf, size_t len);
 

@@ -59,6 +59,14 @@ uint16_t uncore_pci_device_id(const struct uncore_platform *p, uint16_t describe
 	return described;
 }
 
+int uncore_platform_sim_perf(const struct uncore_platform *p)
+{
+	const struct uncore_platform *d = uncore_platform_description(p);
+	enum uncore_kit_flag f = p && p->kit && p->kit->sim_perf ? p->kit->sim_perf
+			       : d && d->kit ? d->kit->sim_perf : UNCORE_KIT_INHERIT;
+	return f == UNCORE_KIT_YES;
+}
+
 int uncore_platforms_describe(char *buf, size_t len)
 {
 	size_t used = 0;

@@ -14,6 +14,7 @@
 #include "backend/perf/perf_sysfs.h"
 #include "common/uncore_error.h"
 #include "platform/hswep/hswep_kernel.h"
+#include "platform/platform.h"
 #include "simkernel/sim_perf_internal.h"
 
 #include <errno.h>
@@ -761,8 +762,24 @@ int uncore_sim_perf_reload(struct uncore_sim_perf *k)
 	return map_pmus(k);
 }
 
+/* The generation of the simulated machine `t` (its model's), when its
+ * platform object says this kernel models it (uncore_platform_sim_perf:
+ * Haswell-EP and the cousins on its description), else NULL with the
+ * error.  Its own discovery finds the machine: a cousin's device IDs. */
+static const struct uncore_platform *modelled(const struct uncore_sim_topology *t)
+{
+	const struct uncore_sim_model_info *mi = uncore_sim_model_by_name(t->model);
+	const struct uncore_platform *p = uncore_platform_by_name(mi ? mi->platform : NULL);
+	if (p && p->direct_open && uncore_platform_sim_perf(p))
+		return p;
+	uncore_fail(UNCORE_ENOSUPP, "the simulated kernel does not model %s (model %s)",
+		    p ? p->title : "this generation", t->model);
+	return NULL;
+}
+
 int uncore_sim_perf_create(struct uncore_sim *sim, const char *root, struct uncore_sim_perf **out)
 {
+	const struct uncore_platform *p = NULL;
 	struct uncore_sim_perf *k = calloc(1, sizeof(*k));
 	struct uncore_direct_config cfg;
 	struct uncore_sim_topology topo;
@@ -786,8 +803,10 @@ int uncore_sim_perf_create(struct uncore_sim *sim, const char *root, struct unco
 	cfg.no_socket_lock = 1;
 	cfg.origin = "SIMULATED kernel";
 	rc = uncore_sim_topology(sim, &topo);
+	if (rc == 0 && !(p = modelled(&topo)))
+		rc = UNCORE_ENOSUPP;
 	if (rc == 0)
-		rc = uncore_direct_open_hswep(&cfg, &k->discover);
+		rc = p->direct_open(p, &cfg, &k->discover);
 	if (rc == 0) {
 		k->machine = k->discover->machine;
 		k->tsc_hz = topo.clock_hz[HSWEP_CLK_TSC];

@@ -304,9 +304,7 @@ static int print_kit(const struct uncore_platform *p)
 			: d->kit ? d->kit->dclk_mhz_max : 0;
 	if (mhz)
 		printf("dclk_mhz_max=%u\n", mhz);
-	enum uncore_kit_flag f = p->kit && p->kit->sim_perf ? p->kit->sim_perf
-			       : d->kit ? d->kit->sim_perf : UNCORE_KIT_INHERIT;
-	printf("sim_perf=%s\n", f == UNCORE_KIT_YES ? "yes" : "no");
+	printf("sim_perf=%s\n", uncore_platform_sim_perf(p) ? "yes" : "no");
 	return bad;
 }
 

@@ -95,8 +95,9 @@ static const struct uncore_preset_def presets[] = {
 /* The first-machine checklist's facts where they differ from Haswell-EP's
  * (platform.h): Intel's BDX data names the iMC's fixed DCLK counter
  * UNC_M_CLOCKTICKS (HSX: UNC_M_DCLOCKTICKS), and its box names are bdx's;
- * the opt-in hardware tests are Haswell-EP's; the simulated kernel models
- * Haswell-EP's PCI functions only (its UBox 8086:2f1e), not these. */
+ * the opt-in hardware tests are Haswell-EP's.  The simulated kernel models
+ * it as it models Haswell-EP (sim_perf inherited): Haswell-EP's driver
+ * drives it, and the kernel's discovery is this object's, its device IDs. */
 static const struct uncore_platform_kit kit = {
     .dclk = "bdx_unc_imc0::UNC_M_CLOCKTICKS:socket=0",
     .box_events = "bdx_unc_ubo::UNC_U_CLOCKTICKS bdx_unc_cbo::UNC_C_CLOCKTICKS "
@@ -105,7 +106,6 @@ static const struct uncore_platform_kit kit = {
 		  "bdx_unc_pcu::UNC_P_CLOCKTICKS bdx_unc_qpi::UNC_Q_CLOCKTICKS "
 		  "bdx_unc_r2pcie::UNC_R2_CLOCKTICKS bdx_unc_r3qpi::UNC_R3_CLOCKTICKS",
     .facts = "pci_pmon qpi_matchers narrow_counters",
-    .sim_perf = UNCORE_KIT_NO,
 };
 
 const struct uncore_platform uncore_platform_bdx = {
