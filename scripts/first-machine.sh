@@ -445,7 +445,7 @@ for be in $all; do
 	if [ $be = direct ] && [ $programs = 0 ]; then
 		continue
 	elif [ $be = perf ] && [ $sim = 1 ] && [ "$(pinfo sim_perf)" != yes ]; then
-		not_checked "perf backend on the simulator: the simulated kernel models Haswell-EP's and today's Xeons' PMUs, not $name's"
+		not_checked "perf backend on the simulator: the simulated kernel does not model $name's PMUs (uncore-sim platform: sim_perf=no)"
 		continue
 	fi
 	backends="$backends${backends:+ }$be"

@@ -83,14 +83,15 @@ for model in $("$STAGE/bin/uncore-sim" models | awk '{ print $1 }'); do
 done
 # Broadwell-EP, a cousin: the checklist counts with its own events (its
 # platform object's: bdx_unc_*, UNC_M_CLOCKTICKS for DCLK) at the model's
-# clocks (UCLK 2.8 GHz, DCLK 1.2 GHz); the simulated kernel does not model
-# it, which the report says.
+# clocks (UCLK 2.8 GHz, DCLK 1.2 GHz); the simulated kernel models it from
+# its platform object, so its perf backend is checked against the direct.
 bdx=$tmp/e5-2697v4-2s.txt
 expect "bdx: its 18 CBos per socket found under its own name" grep -q '^  bdx_unc_cbo: 36 instance' "$bdx"
 expect "bdx: direct UCLK at 2800 MHz (within 3%)" near "$(mhz_of direct "uncore clock" "$bdx")" 2800
 expect "bdx: direct DCLK (UNC_M_CLOCKTICKS) at 1200 MHz (within 3%)" near "$(mhz_of direct "DRAM clock (DCLK)" "$bdx")" 1200
 expect "bdx: DRAM reads counted" grep -q '^  NOTE: direct: [0-9]* MiB read from DRAM' "$bdx"
-expect "bdx: the perf backend's absence said, with why" grep -q "^  NOT CHECKED: perf backend on the simulator: the simulated kernel models .* not bdx's" "$bdx"
+expect "bdx: the simulated kernel counts it: perf and direct agree on UCLK (the kernel's fixed event 0xff)" \
+	grep -q '^  OK: bdx_unc_ubo::UNC_U_CLOCKTICKS:socket=0: perf .* (within 2%)' "$bdx"
 expect "bdx: no Haswell-EP event name in its report, no MISMATCH" \
 	sh -c "! grep -q 'hswep_unc' '$bdx' && ! grep -q '^  MISMATCH' '$bdx'"
 expect "skl: MSR 0xE01 printed" grep -q 'NOTE: MSR_UNC_PERF_GLOBAL_CTRL (0xE01) = 0x' "$tmp/i7-6700k.txt"

@@ -47,7 +47,7 @@ expect "platform -m e5-2697v4-2s: its own DCLK event (UNC_M_CLOCKTICKS), through
 	  grep -q '^pci_functions=6f1e:UBox-socket-ID 6f30:HA0 ' '$tmp/kit-bdx'"
 expect "... Haswell-EP's scenario, backends and DCLK range inherited; not the simulated kernel's" \
 	sh -c "grep -qx 'sim_scenario=demo-stream' '$tmp/kit-bdx' && grep -qx 'backends=perf direct' '$tmp/kit-bdx' &&
-	  grep -qx 'dclk_mhz_max=1700' '$tmp/kit-bdx' && grep -qx 'sim_perf=no' '$tmp/kit-bdx'"
+	  grep -qx 'dclk_mhz_max=1700' '$tmp/kit-bdx' && grep -qx 'sim_perf=yes' '$tmp/kit-bdx'"
 expect "platform -m i7-7700k: Kaby Lake takes Skylake client's kit whole" \
 	bash -o pipefail -c "diff <('$sim' platform -m i7-7700k | sed -n '/^sim_scenario=/,\$p') <('$sim' platform -m i7-6700k | sed -n '/^sim_scenario=/,\$p') &&
 	  '$sim' platform -m i7-7700k | grep -qx 'facts=mchbar slice_gate'"
