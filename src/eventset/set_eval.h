@@ -28,16 +28,17 @@ static inline __attribute__((always_inline)) void uncore_set_store_scaled(double
 									 uint64_t *out)
 {
 	if (scale > 0) {
-		double x = d * scale, lim = 0x1p63, half = 0.5;
-		/* Its constants loaded here, where they are used: GCC would load
-		 * them before a read's entry loop, every read, for the double form
-		 * too (bench/README.md 8: 7 instructions per PAPI_read). */
-		__asm__("" : "+x"(lim), "+x"(half));
+		double x = d * scale, half = 0.5;
 		int64_t v;
-		/* Within range (so finite): half away from zero, as below. */
-		if (__builtin_expect(x > -lim && x < lim, 1))
-			v = (int64_t)(x >= 0 ? x + half : x - half); /* x + copysign(0.5, x) */
-		else
+		/* Half away from zero (x + copysign(0.5, x)), truncated by the
+		 * processor's conversion, which gives INT64_MIN for no number and
+		 * out of range: an x within range (-2^63 < x < 2^63, so x is
+		 * -2^63 + 1024 at least) never converts to it, so one test finds
+		 * the rest, out of line (C leaves that conversion undefined: the
+		 * instruction's own result is tested). */
+		double y = x >= 0 ? x + half : x - half;
+		__asm__("cvttsd2si %1, %0" : "=r"(v) : "x"(y));
+		if (__builtin_expect(v == INT64_MIN, 0))
 			v = uncore_set_int_out_of_range(d, x);
 		memcpy(out, &v, sizeof(v));
 	} else {
@@ -123,7 +124,8 @@ uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int a
 	/* A time below 2^63 ns (292 years): converted as signed, one
 	 * instruction (an unsigned conversion tests the top bit first). */
 	double per = since_prev ? (double)(int64_t)since_prev : __builtin_nan("");
-	for (; f < end; f++, ts++) {
+	/* At least one entry (uncore_set_build_folds): tested at the end. */
+	do {
 		uint64_t sum = *ts;
 		unsigned i = f->entry;
 		double v = (double)(sum - prev[i]) * f->k;
@@ -134,7 +136,8 @@ uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int a
 			prev[i] = sum;
 			last[i] = values[i];
 		}
-	}
+		ts++;
+	} while (++f < end);
 	if (advance) {
 		s->prev_ns = now;
 		s->read_once = 1;

@@ -272,13 +272,18 @@ static __attribute__((noinline)) int set_read_msum_poll(struct uncore_set *s, ui
 int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
 	if (__builtin_expect(!(s->running & s->summed), 0)) {
-		int running = s->running;
 		/* Metrics through sums: not through set_read_other (bench/README.md
 		 * 8).  summed is 2 only while running and live: phase_begin sets it,
 		 * phase_end clears it first. */
-		int rc = s->summed != 2		       ? set_read_other(s, values)
-			 : __builtin_expect(s->be->fold_only_read, 0) ? set_read_msum_poll(s, values)
-								      : set_read_msum(s, values, 0);
+		if (s->summed == 2) {
+			int rc = __builtin_expect(s->be->fold_only_read, 0) ? set_read_msum_poll(s, values)
+									    : set_read_msum(s, values, 0);
+			if (rc < 0)
+				set_note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
+			return rc;
+		}
+		int running = s->running;
+		int rc = set_read_other(s, values);
 		if (rc < 0 && running)
 			set_note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
 		return rc;
