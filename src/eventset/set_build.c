@@ -271,6 +271,9 @@ void uncore_set_build_folds(struct contents *c)
 		f->divides = l->per >= 0;
 		c->flat_interval &= c->reading[i] == READ_INTERVAL;
 	}
+	/* The flat evaluation walks one entry at least (uncore_set_eval_flat). */
+	if (!c->nflat)
+		c->flat_interval = 0;
 }
 
 /* The set is attached to CPU `cpu` (PAPI_CPU_ATTACH): an entry that names

@@ -14,21 +14,32 @@
  * integer form rounded half away from zero (without libm: PAPI's tools do
  * not link it); a value that is no number (x/0, nothing counted yet)
  * reads 0 in the integer form. */
+/* uncore_set_store_scaled's integer form out of range (or no number):
+ * out of line, so that its constants are not loaded on every read. */
+static __attribute__((noinline, unused)) int64_t uncore_set_int_out_of_range(double d, double x)
+{
+	x = isfinite(d) ? x : 0;
+	return x >= 0x1p63    ? INT64_MAX
+	       : x <= -0x1p63 ? INT64_MIN
+			      : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+}
+
 static inline __attribute__((always_inline)) void uncore_set_store_scaled(double scale, double d,
 									 uint64_t *out)
 {
 	if (scale > 0) {
-		double x = d * scale;
+		double x = d * scale, half = 0.5;
 		int64_t v;
-		/* Within range (so finite): half away from zero, as below. */
-		if (__builtin_expect(x > -0x1p63 && x < 0x1p63, 1)) {
-			v = (int64_t)(x + __builtin_copysign(0.5, x));
-		} else {
-			x = isfinite(d) ? x : 0;
-			v = x >= 0x1p63	   ? INT64_MAX
-			    : x <= -0x1p63 ? INT64_MIN
-					   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
-		}
+		/* Half away from zero (x + copysign(0.5, x)), truncated by the
+		 * processor's conversion, which gives INT64_MIN for no number and
+		 * out of range: an x within range (-2^63 < x < 2^63, so x is
+		 * -2^63 + 1024 at least) never converts to it, so one test finds
+		 * the rest, out of line (C leaves that conversion undefined: the
+		 * instruction's own result is tested). */
+		double y = x >= 0 ? x + half : x - half;
+		__asm__("cvttsd2si %1, %0" : "=r"(v) : "x"(y));
+		if (__builtin_expect(v == INT64_MIN, 0))
+			v = uncore_set_int_out_of_range(d, x);
 		memcpy(out, &v, sizeof(v));
 	} else {
 		memcpy(out, &d, sizeof(d));
@@ -110,8 +121,11 @@ uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int a
 		return;
 	}
 	/* No time yet (a read at the start's instant): NaN, as x/0 in the tree. */
-	double per = since_prev ? (double)since_prev : __builtin_nan("");
-	for (; f < end; f++, ts++) {
+	/* A time below 2^63 ns (292 years): converted as signed, one
+	 * instruction (an unsigned conversion tests the top bit first). */
+	double per = since_prev ? (double)(int64_t)since_prev : __builtin_nan("");
+	/* At least one entry (uncore_set_build_folds): tested at the end. */
+	do {
 		uint64_t sum = *ts;
 		unsigned i = f->entry;
 		double v = (double)(sum - prev[i]) * f->k;
@@ -122,7 +136,8 @@ uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int a
 			prev[i] = sum;
 			last[i] = values[i];
 		}
-	}
+		ts++;
+	} while (++f < end);
 	if (advance) {
 		s->prev_ns = now;
 		s->read_once = 1;

@@ -210,15 +210,16 @@ read_backend_timed(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums
 }
 
 /* `sums`: the read is the view's sums of them into `raw` (set_read_msum),
- * else the backend's read. */
+ * else the backend's read.  `poll`: the backend's fold_only_read (a
+ * constant where the caller knows it). */
 static inline __attribute__((always_inline)) int
 read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums, int origin,
-		int *read_rc, uint64_t *at)
+		int *read_rc, uint64_t *at, const int poll)
 {
 	/* read_now: bound to a backend whose reads freeze. */
-	if (__builtin_expect(s->be->read_now && !origin && !s->be->fold_only_read, 1))
+	if (__builtin_expect(s->be->read_now && !origin && !poll, 1))
 		return read_backend_timed(s, raw, sums, read_rc, at);
-	int freezes = s->be->read_freezes && !s->be->fold_only_read;
+	int freezes = s->be->read_freezes && !poll;
 	uint64_t b, a;
 	int rc = clock_now(&s->clock, &b);
 	*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
@@ -254,7 +255,7 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 
 int set_read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc, uint64_t *at)
 {
-	return read_timed_sums(s, raw, NULL, origin, read_rc, at);
+	return read_timed_sums(s, raw, NULL, origin, read_rc, at, s->be->fold_only_read);
 }
 
 /* A running set of contents.msum (summed 2): one timed pass of the view's
@@ -263,12 +264,12 @@ int set_read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc
  * the set's own, no per-event estimate: the set's folds keep their start
  * for the stop's final fold, as a set of events' do. */
 static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set *s,
-								  uint64_t *values)
+								  uint64_t *values, const int poll)
 {
 	struct contents *c = &s->c;
 	uint64_t now = s->phase_ns;
 	int rc = 0;
-	int rc2 = read_timed_sums(s, c->sumv, &c->phases[0].sums, 0, &rc, &now);
+	int rc2 = read_timed_sums(s, c->sumv, &c->phases[0].sums, 0, &rc, &now, poll);
 	if (rc2 < 0)
 		return rc2;
 	if (__builtin_expect(s->be->counting_interrupted | s->be->wraps_lost, 0))
@@ -278,24 +279,39 @@ static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set
 		for (unsigned k = 0; k < c->nraw; k++)
 			values[c->raw_entry[k]] = sv[k];
 	if (__builtin_expect(c->sums_flat, 1)) {
-		uncore_set_eval_flat(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+		uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw);
 	} else if (c->all_linear) {
-		uncore_set_eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+		uncore_set_eval_linear(s, now, values, !poll, sv + c->nraw);
 	} else {
-		set_eval_terms(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+		set_eval_terms(s, now, values, !poll, sv + c->nraw);
 	}
 	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 	return rc;
 }
 
+/* The poller's fold-only read of such a set (uncore_set_poll: the
+ * backend's fold_only_read set), out of line: the caller's read tests it
+ * once, not at each step (bench/README.md 8). */
+static __attribute__((noinline)) int set_read_msum_poll(struct uncore_set *s, uint64_t *values)
+{
+	return set_read_msum(s, values, 1);
+}
+
 int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
 	if (__builtin_expect(!(s->running & s->summed), 0)) {
-		int running = s->running;
 		/* Metrics through sums: not through set_read_other (bench/README.md
 		 * 8).  summed is 2 only while running and live: phase_begin sets it,
 		 * phase_end clears it first. */
-		int rc = s->summed == 2 ? set_read_msum(s, values) : set_read_other(s, values);
+		if (s->summed == 2) {
+			int rc = __builtin_expect(s->be->fold_only_read, 0) ? set_read_msum_poll(s, values)
+									    : set_read_msum(s, values, 0);
+			if (rc < 0)
+				set_note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
+			return rc;
+		}
+		int running = s->running;
+		int rc = set_read_other(s, values);
 		if (rc < 0 && running)
 			set_note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
 		return rc;
