@@ -587,6 +587,25 @@ TEST(perf_same_event_different_filters_count_apart)
 	same_event_different_filters_count_apart(1);
 }
 
+/* Start `set` (socket 0's DRAM_READ_BW on stream.scn: 100 M read CAS/s per
+ * channel), read it after each of `n` milliseconds, each read's rate
+ * within `tol` (relative) of the scenario's, and stop it. */
+static void reads_each_ms_at_the_rate(struct sim_set *e, struct uncore_set *set, int n, double tol)
+{
+	uint64_t v[1];
+	unsigned channels = (unsigned)__builtin_popcount(e->topo.populated_imc);
+	double gbs = 100e6 * 64 * channels / 1e9;
+	struct uncore_set_entry_info info;
+	CHECK_EQ_INT(uncore_set_entry_info(set, 0, &info), 0);
+	CHECK_EQ_INT(uncore_set_start(set), 0);
+	for (int i = 0; i < n; i++) {
+		CHECK_EQ_INT(uncore_sim_advance(e->sim, MS), 0);
+		CHECK_EQ_INT(uncore_set_read(set, v), 0);
+		CHECK_NEAR(uncore_set_value_double(&info, v[0]), gbs, gbs * tol);
+	}
+	CHECK_EQ_INT(uncore_set_stop(set, v), 0);
+}
+
 /* A metric's time through shared counters is counting time: the span a
  * read freezes the counters for is left out of it, the freeze and thaw
  * instants taken by the backend next to those writes (issue 27; backend.h,
@@ -599,22 +618,11 @@ TEST(a_frozen_read_is_left_out_of_a_metrics_time)
 	struct uncore_share *hub;
 	struct view_set a;
 	const char *ev[] = {"hswep_metric::DRAM_READ_BW:socket=0"};
-	uint64_t v[1];
 	CHECK_EQ_INT(open_hub(&e, &hub, 0, "stream.scn"), 0);
 	CHECK_EQ_INT(view_set_open(hub, ev, 1, &a), 0);
 	uncore_set_clock(a.set, &sim_clock);
 	CHECK_EQ_INT(uncore_sim_set_access_ns(e.sim, 1000), 0);
-	unsigned channels = (unsigned)__builtin_popcount(e.topo.populated_imc);
-	double gbs = 100e6 * 64 * channels / 1e9; /* stream.scn: 100 M read CAS/s per channel */
-	struct uncore_set_entry_info info;
-	CHECK_EQ_INT(uncore_set_entry_info(a.set, 0, &info), 0);
-	CHECK_EQ_INT(uncore_set_start(a.set), 0);
-	for (int i = 0; i < 5; i++) {
-		CHECK_EQ_INT(uncore_sim_advance(e.sim, MS), 0);
-		CHECK_EQ_INT(uncore_set_read(a.set, v), 0);
-		CHECK_NEAR(uncore_set_value_double(&info, v[0]), gbs, gbs * 0.003);
-	}
-	CHECK_EQ_INT(uncore_set_stop(a.set, v), 0);
+	reads_each_ms_at_the_rate(&e, a.set, 5, 0.003);
 	view_set_close(&a);
 	uncore_share_release(hub);
 	sim_set_close(&e);
@@ -683,7 +691,6 @@ static void a_preempted_start_counts_from_its_reading(int perf)
 	struct uncore_share *hub;
 	struct view_set a;
 	const char *ev[] = {"hswep_metric::DRAM_READ_BW:socket=0"};
-	uint64_t v[1];
 	CHECK_EQ_INT(open_hub(&e, &hub, perf, "stream.scn"), 0);
 	CHECK_EQ_INT(view_set_open(hub, ev, 1, &a), 0);
 	struct uncore_clock clock = sim_clock;
@@ -692,17 +699,7 @@ static void a_preempted_start_counts_from_its_reading(int perf)
 	preempt_ns = 20000;
 	uncore_share_set_clock(hub, &clock);
 	uncore_set_clock(a.set, &clock);
-	unsigned channels = (unsigned)__builtin_popcount(e.topo.populated_imc);
-	double gbs = 100e6 * 64 * channels / 1e9; /* stream.scn: 100 M read CAS/s per channel */
-	struct uncore_set_entry_info info;
-	CHECK_EQ_INT(uncore_set_entry_info(a.set, 0, &info), 0);
-	CHECK_EQ_INT(uncore_set_start(a.set), 0);
-	for (int i = 0; i < 3; i++) {
-		CHECK_EQ_INT(uncore_sim_advance(e.sim, MS), 0);
-		CHECK_EQ_INT(uncore_set_read(a.set, v), 0);
-		CHECK_NEAR(uncore_set_value_double(&info, v[0]), gbs, gbs * 0.002);
-	}
-	CHECK_EQ_INT(uncore_set_stop(a.set, v), 0);
+	reads_each_ms_at_the_rate(&e, a.set, 3, 0.002);
 	preempt_ns = 0;
 	view_set_close(&a);
 	uncore_share_release(hub);
