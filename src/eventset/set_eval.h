@@ -131,10 +131,12 @@ uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int a
 		double v = (double)(sum - prev[i]) * f->k;
 		if (f->divides)
 			v /= per;
-		uncore_set_store_scaled(f->scale, v, &values[i]);
+		uint64_t bits; /* the value's, stored twice without a reload */
+		uncore_set_store_scaled(f->scale, v, &bits);
+		values[i] = bits;
 		if (advance) {
 			prev[i] = sum;
-			last[i] = values[i];
+			last[i] = bits;
 		}
 		ts++;
 	} while (++f < end);

@@ -171,10 +171,11 @@ read_backend_timed(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums
 	v->guard_at = NULL;
 	uint64_t b = be->read_ns[0], a = be->read_ns[1];
 	if (__builtin_expect(!be->read_timed, 0)) {
-		int rc = clock_now(&s->clock, &b);
+		uint64_t t; /* not b's address: b stays in a register */
+		int rc = clock_now(&s->clock, &t);
 		if (rc < 0)
 			return rc;
-		a = b;
+		a = b = t;
 	}
 	if (b > s->resume_ns)
 		s->count_ns += b - s->resume_ns;
