@@ -252,7 +252,13 @@ static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set
 		for (unsigned k = 0; k < c->nraw; k++)
 			values[c->raw_entry[k]] = sv[k];
 	if (__builtin_expect(c->sums_flat, 1)) {
-		uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw);
+		/* Each kind its own evaluation (set_internal.h, flat_kind). */
+		if (c->flat_kind == SET_FLAT_RATES)
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_RATES);
+		else if (c->flat_kind == SET_FLAT_INT_RATES)
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_INT_RATES);
+		else
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_MIXED);
 	} else if (c->all_linear) {
 		uncore_set_eval_linear(s, now, values, !poll, sv + c->nraw);
 	} else {
