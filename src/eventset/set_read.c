@@ -124,6 +124,32 @@ static __attribute__((noinline)) int read_again(struct uncore_set *s, uint64_t *
 	return rc;
 }
 
+/* The origin's read, after it: one that took over the counters' start
+ * reading (the shared counters' fresh reading, share_internal.h
+ * hub_read_start) has that reading's instants, *b and *a, not the clock
+ * around this read, later by whatever preempted the start in between
+ * (issue 27: counts before the origin); a frozen one is one instant as
+ * any read that freezes (no read made again: a set's start reads the
+ * counters once); one the hub did not time on the set's clock is made
+ * again.  Then read_again as any origin's. */
+static __attribute__((noinline)) int origin_read(struct uncore_set *s, uint64_t *raw,
+						 struct uncore_share_sums *sums, int freezes,
+						 int *read_rc, uint64_t *b, uint64_t *a)
+{
+	int rc = 0, took = uncore_share_view_start_instants(s->be, &s->clock, b, a);
+	if (took > 0 && freezes)
+		return 0;
+	if (took < 0) {
+		rc = clock_now(&s->clock, b);
+		*read_rc = rc == 0 ? timed_op(s, raw, sums, b) : 0;
+		if (rc == 0)
+			rc = clock_now(&s->clock, a);
+	}
+	if (rc == 0 && *read_rc == 0)
+		rc = read_again(s, raw, sums, 1, read_rc, b, a);
+	return rc;
+}
+
 /* The host's CLOCK_MONOTONIC as a clock function (backend.h, read_now). */
 static int host_now(void *ctx, uint64_t *ns)
 {
@@ -200,8 +226,10 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 	*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
 	if (rc == 0)
 		rc = clock_now(&s->clock, &a);
-	if (__builtin_expect((!freezes || origin) && rc == 0 && *read_rc == 0, 0))
-		rc = read_again(s, raw, sums, origin, read_rc, &b, &a);
+	if (__builtin_expect(origin, 0) && rc == 0 && *read_rc == 0)
+		rc = origin_read(s, raw, sums, freezes, read_rc, &b, &a);
+	else if (__builtin_expect(!freezes && rc == 0 && *read_rc == 0, 0))
+		rc = read_again(s, raw, sums, 0, read_rc, &b, &a);
 	if (rc < 0)
 		return rc;
 	if (a < b)
