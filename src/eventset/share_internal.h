@@ -230,14 +230,19 @@ static inline __attribute__((always_inline)) void hub_guard(struct uncore_share 
 		return;
 	/* `at`: the reading's time on the hub's clock, which its reader took
 	 * just before (a set's read_timed: one clock reading serves both, issue
-	 * 27); else the guard's own. */
+	 * 27); else the guard's own.  The backend's freeze instant (its
+	 * read_ns[0], backend.h) only when this very read froze (read_timed,
+	 * cleared before it by view_time_begin): a read that did not freeze
+	 * leaves an earlier read's instant there, and a late one would go
+	 * unnoticed. */
+	if (at == hub->be->read_ns && !hub->be->read_timed)
+		at = NULL;
 	if (at)
 		t = *at;
 	else if (uncore_clock_now_coarse(&hub->clock, &t) < 0)
 		return;
-	/* The last fold's time never moves back: a reader's `at` may be the
-	 * instant of an earlier read (a read that did not freeze leaves the
-	 * backend's last freeze instant), older than a fold since. */
+	/* The last fold's time never moves back (a reader's clock reading
+	 * before a read, the coarse clock after a fold of a finer one). */
 	if (__builtin_expect(t <= hub->fold_ns, 0))
 		return;
 	if (__builtin_expect(t - hub->fold_ns >= hub->min_wrap_ns, 0))
