@@ -197,10 +197,11 @@ read_backend_timed(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums
 	v->guard_at = NULL;
 	uint64_t b = be->read_ns[0], a = be->read_ns[1];
 	if (__builtin_expect(!be->read_timed, 0)) {
-		int rc = clock_now(&s->clock, &b);
+		uint64_t t; /* not b's address: b stays in a register */
+		int rc = clock_now(&s->clock, &t);
 		if (rc < 0)
 			return rc;
-		a = b;
+		a = b = t;
 	}
 	if (b > s->resume_ns)
 		s->count_ns += b - s->resume_ns;
@@ -279,7 +280,13 @@ static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set
 		for (unsigned k = 0; k < c->nraw; k++)
 			values[c->raw_entry[k]] = sv[k];
 	if (__builtin_expect(c->sums_flat, 1)) {
-		uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw);
+		/* Each kind its own evaluation (set_internal.h, flat_kind). */
+		if (c->flat_kind == SET_FLAT_RATES)
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_RATES);
+		else if (c->flat_kind == SET_FLAT_INT_RATES)
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_INT_RATES);
+		else
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_MIXED);
 	} else if (c->all_linear) {
 		uncore_set_eval_linear(s, now, values, !poll, sv + c->nraw);
 	} else {

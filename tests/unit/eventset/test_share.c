@@ -711,6 +711,41 @@ TEST(perf_a_preempted_start_counts_from_its_reading)
 	a_preempted_start_counts_from_its_reading(1);
 }
 
+/* A set of integer forms only (its own flat list, set_internal.h
+ * flat_kind) through shared counters: each read is the interval's rate
+ * rounded to an integer of the form's unit (MB/s), 0 over an idle second. */
+TEST(an_int_form_alone_reads_its_rounded_rate)
+{
+	struct sim_set e;
+	struct uncore_share *hub;
+	struct view_set a;
+	const char *ev[] = {"hswep_metric::DRAM_READ_BW:socket=0:int"};
+	uint64_t v[1];
+	int64_t got;
+	CHECK_EQ_INT(open_hub(&e, &hub, 0, "stream.scn"), 0);
+	CHECK_EQ_INT(view_set_open(hub, ev, 1, &a), 0);
+	uncore_set_clock(a.set, &sim_clock);
+	unsigned channels = (unsigned)__builtin_popcount(e.topo.populated_imc);
+	int64_t mbs = 6400 * (int64_t)channels; /* 100 M read CAS/s x 64 B per channel */
+	struct uncore_set_entry_info info;
+	CHECK_EQ_INT(uncore_set_entry_info(a.set, 0, &info), 0);
+	CHECK(info.metric && info.integer);
+	CHECK_EQ_INT(uncore_set_start(a.set), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(a.set, v), 0);
+	memcpy(&got, &v[0], sizeof(got));
+	CHECK(got == mbs);
+	CHECK_EQ_INT(uncore_sim_load_scenario(e.sim, "idle"), 0);
+	CHECK_EQ_INT(uncore_sim_advance(e.sim, NS_PER_S), 0);
+	CHECK_EQ_INT(uncore_set_read(a.set, v), 0);
+	memcpy(&got, &v[0], sizeof(got));
+	CHECK(got == 0);
+	CHECK_EQ_INT(uncore_set_stop(a.set, v), 0);
+	view_set_close(&a);
+	uncore_share_release(hub);
+	sim_set_close(&e);
+}
+
 int main(void)
 {
 	RUN(direct_identical_events_share_and_count_their_own_interval);
@@ -733,5 +768,6 @@ int main(void)
 	RUN(a_frozen_read_is_left_out_of_a_metrics_time);
 	RUN(a_rate_beside_its_amount_covers_its_own_interval);
 	RUN(perf_a_preempted_start_counts_from_its_reading);
+	RUN(an_int_form_alone_reads_its_rounded_rate);
 	return harness_done();
 }
