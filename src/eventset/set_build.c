@@ -240,6 +240,7 @@ void uncore_set_build_folds(struct contents *c)
 	c->all_linear = c->lin != NULL;
 	c->nflat = 0;
 	c->flat_interval = 0;
+	c->flat_kind = SET_FLAT_MIXED;
 	for (unsigned i = 0; c->lin && i < c->n; i++) {
 		struct mx_linear *l = &c->lin[i];
 		l->n = 0;
@@ -271,6 +272,20 @@ void uncore_set_build_folds(struct contents *c)
 		f->divides = l->per >= 0;
 		c->flat_interval &= c->reading[i] == READ_INTERVAL;
 	}
+	/* The flat evaluation walks one entry at least (uncore_set_eval_flat). */
+	if (!c->nflat)
+		c->flat_interval = 0;
+	/* Rates all (divided by the time), all doubles or all integer forms. */
+	int rates = 1, dbl = 1, ints = 1;
+	for (unsigned k = 0; k < c->nflat; k++) {
+		rates &= c->flat[k].divides != 0;
+		dbl &= !(c->flat[k].scale > 0);
+		ints &= c->flat[k].scale > 0;
+	}
+	c->flat_kind = !rates ? SET_FLAT_MIXED
+		       : dbl  ? SET_FLAT_RATES
+		       : ints ? SET_FLAT_INT_RATES
+			      : SET_FLAT_MIXED;
 }
 
 /* The set is attached to CPU `cpu` (PAPI_CPU_ATTACH): an entry that names

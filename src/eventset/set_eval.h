@@ -10,29 +10,46 @@
 #include <math.h>
 #include <string.h>
 
+/* uncore_set_store_scaled's integer form out of range (or no number):
+ * out of line, so that its constants are not loaded on every read. */
+static __attribute__((noinline, unused)) int64_t uncore_set_int_out_of_range(double d, double x)
+{
+	x = isfinite(d) ? x : 0;
+	return x >= 0x1p63    ? INT64_MAX
+	       : x <= -0x1p63 ? INT64_MIN
+			      : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+}
+
 /* A metric's value into the slot of entry i: the double's bits, or its
  * integer form rounded half away from zero (without libm: PAPI's tools do
  * not link it); a value that is no number (x/0, nothing counted yet)
  * reads 0 in the integer form. */
+/* The integer form (scale > 0) of uncore_set_store_scaled. */
+static inline __attribute__((always_inline)) void uncore_set_store_int(double scale, double d,
+								      uint64_t *out)
+{
+	double x = d * scale, half = 0.5;
+	int64_t v;
+	/* Half away from zero (x + copysign(0.5, x)), truncated by the
+	 * processor's conversion, which gives INT64_MIN for no number and out
+	 * of range: an x within range (-2^63 < x < 2^63, so x is -2^63 + 1024
+	 * at least) never converts to it, so one test finds the rest, out of
+	 * line (C leaves that conversion undefined: the instruction's own
+	 * result is tested). */
+	double y = x >= 0 ? x + half : x - half;
+	__asm__("cvttsd2si %1, %0" : "=r"(v) : "x"(y));
+	if (__builtin_expect(v == INT64_MIN, 0))
+		v = uncore_set_int_out_of_range(d, x);
+	memcpy(out, &v, sizeof(v));
+}
+
 static inline __attribute__((always_inline)) void uncore_set_store_scaled(double scale, double d,
 									 uint64_t *out)
 {
-	if (scale > 0) {
-		double x = d * scale;
-		int64_t v;
-		/* Within range (so finite): half away from zero, as below. */
-		if (__builtin_expect(x > -0x1p63 && x < 0x1p63, 1)) {
-			v = (int64_t)(x + __builtin_copysign(0.5, x));
-		} else {
-			x = isfinite(d) ? x : 0;
-			v = x >= 0x1p63	   ? INT64_MAX
-			    : x <= -0x1p63 ? INT64_MIN
-					   : (int64_t)(x + (x >= 0 ? 0.5 : -0.5));
-		}
-		memcpy(out, &v, sizeof(v));
-	} else {
+	if (scale > 0)
+		uncore_set_store_int(scale, d, out);
+	else
 		memcpy(out, &d, sizeof(d));
-	}
 }
 
 static inline __attribute__((always_inline)) void
@@ -94,10 +111,10 @@ uncore_set_eval_linear(struct uncore_set *s, uint64_t now, uint64_t *values, int
  * list: the same values, the same readings (the sum of counts, its
  * difference from the previous read's, times k, over the interval's
  * time), with no lookup and no switch per entry.  `ts`: each flat entry's
- * sum of its terms' counts (sums_flat). */
+ * sum of its terms' counts (sums_flat); `kind`: the list's flat_kind. */
 static inline __attribute__((always_inline)) void
 uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
-		     const uint64_t *ts)
+		     const uint64_t *ts, const int kind)
 {
 	struct contents *c = &s->c;
 	uint64_t since_prev = now - s->prev_ns;
@@ -110,19 +127,31 @@ uncore_set_eval_flat(struct uncore_set *s, uint64_t now, uint64_t *values, int a
 		return;
 	}
 	/* No time yet (a read at the start's instant): NaN, as x/0 in the tree. */
-	double per = since_prev ? (double)since_prev : __builtin_nan("");
-	for (; f < end; f++, ts++) {
+	/* A time below 2^63 ns (292 years): converted as signed, one
+	 * instruction (an unsigned conversion tests the top bit first). */
+	double per = since_prev ? (double)(int64_t)since_prev : __builtin_nan("");
+	/* At least one entry (uncore_set_build_folds): tested at the end. */
+	do {
 		uint64_t sum = *ts;
 		unsigned i = f->entry;
 		double v = (double)(sum - prev[i]) * f->k;
-		if (f->divides)
+		/* kind (set_internal.h, flat_kind): known for every entry. */
+		if (kind != SET_FLAT_MIXED || f->divides)
 			v /= per;
-		uncore_set_store_scaled(f->scale, v, &values[i]);
+		uint64_t bits; /* the value's, stored twice without a reload */
+		if (kind == SET_FLAT_RATES)
+			memcpy(&bits, &v, sizeof(bits));
+		else if (kind == SET_FLAT_INT_RATES)
+			uncore_set_store_int(f->scale, v, &bits);
+		else
+			uncore_set_store_scaled(f->scale, v, &bits);
+		values[i] = bits;
 		if (advance) {
 			prev[i] = sum;
-			last[i] = values[i];
+			last[i] = bits;
 		}
-	}
+		ts++;
+	} while (++f < end);
 	if (advance) {
 		s->prev_ns = now;
 		s->read_once = 1;

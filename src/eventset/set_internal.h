@@ -124,6 +124,9 @@ struct contents {
 	struct set_flat *flat;
 	unsigned nflat;
 	int flat_interval;
+	/* What every entry of the flat list is (uncore_set_build_folds): the
+	 * read's evaluation then tests it once, not per entry. */
+	enum { SET_FLAT_MIXED, SET_FLAT_RATES, SET_FLAT_INT_RATES } flat_kind;
 	/* The view's sums of the metrics are the flat entries' sums of their
 	 * terms' counts, not the terms' (prepare_metric_sums, as it last
 	 * prepared them). */

@@ -124,6 +124,32 @@ static __attribute__((noinline)) int read_again(struct uncore_set *s, uint64_t *
 	return rc;
 }
 
+/* The origin's read, after it: one that took over the counters' start
+ * reading (the shared counters' fresh reading, share_internal.h
+ * hub_read_start) has that reading's instants, *b and *a, not the clock
+ * around this read, later by whatever preempted the start in between
+ * (issue 27: counts before the origin); a frozen one is one instant as
+ * any read that freezes (no read made again: a set's start reads the
+ * counters once); one the hub did not time on the set's clock is made
+ * again.  Then read_again as any origin's. */
+static __attribute__((noinline)) int origin_read(struct uncore_set *s, uint64_t *raw,
+						 struct uncore_share_sums *sums, int freezes,
+						 int *read_rc, uint64_t *b, uint64_t *a)
+{
+	int rc = 0, took = uncore_share_view_start_instants(s->be, &s->clock, b, a);
+	if (took > 0 && freezes)
+		return 0;
+	if (took < 0) {
+		rc = clock_now(&s->clock, b);
+		*read_rc = rc == 0 ? timed_op(s, raw, sums, b) : 0;
+		if (rc == 0)
+			rc = clock_now(&s->clock, a);
+	}
+	if (rc == 0 && *read_rc == 0)
+		rc = read_again(s, raw, sums, 1, read_rc, b, a);
+	return rc;
+}
+
 /* The host's CLOCK_MONOTONIC as a clock function (backend.h, read_now). */
 static int host_now(void *ctx, uint64_t *ns)
 {
@@ -171,10 +197,11 @@ read_backend_timed(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums
 	v->guard_at = NULL;
 	uint64_t b = be->read_ns[0], a = be->read_ns[1];
 	if (__builtin_expect(!be->read_timed, 0)) {
-		int rc = clock_now(&s->clock, &b);
+		uint64_t t; /* not b's address: b stays in a register */
+		int rc = clock_now(&s->clock, &t);
 		if (rc < 0)
 			return rc;
-		a = b;
+		a = b = t;
 	}
 	if (b > s->resume_ns)
 		s->count_ns += b - s->resume_ns;
@@ -184,22 +211,25 @@ read_backend_timed(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums
 }
 
 /* `sums`: the read is the view's sums of them into `raw` (set_read_msum),
- * else the backend's read. */
+ * else the backend's read.  `poll`: the backend's fold_only_read (a
+ * constant where the caller knows it). */
 static inline __attribute__((always_inline)) int
 read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *sums, int origin,
-		int *read_rc, uint64_t *at)
+		int *read_rc, uint64_t *at, const int poll)
 {
 	/* read_now: bound to a backend whose reads freeze. */
-	if (__builtin_expect(s->be->read_now && !origin && !s->be->fold_only_read, 1))
+	if (__builtin_expect(s->be->read_now && !origin && !poll, 1))
 		return read_backend_timed(s, raw, sums, read_rc, at);
-	int freezes = s->be->read_freezes && !s->be->fold_only_read;
+	int freezes = s->be->read_freezes && !poll;
 	uint64_t b, a;
 	int rc = clock_now(&s->clock, &b);
 	*read_rc = rc == 0 ? timed_op(s, raw, sums, &b) : 0;
 	if (rc == 0)
 		rc = clock_now(&s->clock, &a);
-	if (__builtin_expect((!freezes || origin) && rc == 0 && *read_rc == 0, 0))
-		rc = read_again(s, raw, sums, origin, read_rc, &b, &a);
+	if (__builtin_expect(origin, 0) && rc == 0 && *read_rc == 0)
+		rc = origin_read(s, raw, sums, freezes, read_rc, &b, &a);
+	else if (__builtin_expect(!freezes && rc == 0 && *read_rc == 0, 0))
+		rc = read_again(s, raw, sums, 0, read_rc, &b, &a);
 	if (rc < 0)
 		return rc;
 	if (a < b)
@@ -226,7 +256,7 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 
 int set_read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc, uint64_t *at)
 {
-	return read_timed_sums(s, raw, NULL, origin, read_rc, at);
+	return read_timed_sums(s, raw, NULL, origin, read_rc, at, s->be->fold_only_read);
 }
 
 /* A running set of contents.msum (summed 2): one timed pass of the view's
@@ -235,12 +265,12 @@ int set_read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc
  * the set's own, no per-event estimate: the set's folds keep their start
  * for the stop's final fold, as a set of events' do. */
 static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set *s,
-								  uint64_t *values)
+								  uint64_t *values, const int poll)
 {
 	struct contents *c = &s->c;
 	uint64_t now = s->phase_ns;
 	int rc = 0;
-	int rc2 = read_timed_sums(s, c->sumv, &c->phases[0].sums, 0, &rc, &now);
+	int rc2 = read_timed_sums(s, c->sumv, &c->phases[0].sums, 0, &rc, &now, poll);
 	if (rc2 < 0)
 		return rc2;
 	if (__builtin_expect(s->be->counting_interrupted | s->be->wraps_lost, 0))
@@ -250,24 +280,45 @@ static inline __attribute__((always_inline)) int set_read_msum(struct uncore_set
 		for (unsigned k = 0; k < c->nraw; k++)
 			values[c->raw_entry[k]] = sv[k];
 	if (__builtin_expect(c->sums_flat, 1)) {
-		uncore_set_eval_flat(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+		/* Each kind its own evaluation (set_internal.h, flat_kind). */
+		if (c->flat_kind == SET_FLAT_RATES)
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_RATES);
+		else if (c->flat_kind == SET_FLAT_INT_RATES)
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_INT_RATES);
+		else
+			uncore_set_eval_flat(s, now, values, !poll, sv + c->nraw, SET_FLAT_MIXED);
 	} else if (c->all_linear) {
-		uncore_set_eval_linear(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+		uncore_set_eval_linear(s, now, values, !poll, sv + c->nraw);
 	} else {
-		set_eval_terms(s, now, values, !s->be->fold_only_read, sv + c->nraw);
+		set_eval_terms(s, now, values, !poll, sv + c->nraw);
 	}
 	s->scaled_hint = s->kern_scaled | s->be->read_scaled;
 	return rc;
 }
 
+/* The poller's fold-only read of such a set (uncore_set_poll: the
+ * backend's fold_only_read set), out of line: the caller's read tests it
+ * once, not at each step (bench/README.md 8). */
+static __attribute__((noinline)) int set_read_msum_poll(struct uncore_set *s, uint64_t *values)
+{
+	return set_read_msum(s, values, 1);
+}
+
 int uncore_set_read(struct uncore_set *s, uint64_t *values)
 {
 	if (__builtin_expect(!(s->running & s->summed), 0)) {
-		int running = s->running;
 		/* Metrics through sums: not through set_read_other (bench/README.md
 		 * 8).  summed is 2 only while running and live: phase_begin sets it,
 		 * phase_end clears it first. */
-		int rc = s->summed == 2 ? set_read_msum(s, values) : set_read_other(s, values);
+		if (s->summed == 2) {
+			int rc = __builtin_expect(s->be->fold_only_read, 0) ? set_read_msum_poll(s, values)
+									    : set_read_msum(s, values, 0);
+			if (rc < 0)
+				set_note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
+			return rc;
+		}
+		int running = s->running;
+		int rc = set_read_other(s, values);
 		if (rc < 0 && running)
 			set_note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
 		return rc;

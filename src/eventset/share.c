@@ -613,7 +613,7 @@ int hub_rebuild(struct uncore_share *hub)
 			rc = hub->be->ops->start(hub->be);
 		}
 		if (rc == 0)
-			rc = hub->read(hub->be, hub->raw[0]);
+			rc = hub_read_start(hub); /* timed: a set's origin (issue 27) */
 		if (rc == 0)
 			rc = guard_prepare(hub);
 		hub->cur = 1; /* the start's reading is the one before the next */

@@ -81,6 +81,11 @@ struct uncore_share {
 	uint64_t fold_ns;
 	/* The fields above are what a read touches (two cache lines). */
 	struct uncore_clock clock;
+	/* The start's reading (fresh) timed on the clock just before and
+	 * after it (start_timed: both instants taken): the instants of the
+	 * set's first read that takes it over (hub_read_start). */
+	uint64_t start_ns[2];
+	int start_timed;
 	uint64_t *wrap_ns;    /* per slot of hw: its wrap period (backend.h, wrap_ns) */
 	uint64_t wrap_gap_ns; /* the span of the last read that came too late */
 	unsigned wrap_gen, interrupted_n;
@@ -149,6 +154,9 @@ struct share_view {
 	/* Set by the view's set around one read of its own: that read's time
 	 * on the hub's clock, for the wrap guard (hub_guard); NULL: none. */
 	const uint64_t *guard_at;
+	/* Its last read took over the hub's start reading (fresh, view_read):
+	 * that read's counts are of the start reading's instants. */
+	int took_start;
 	unsigned seen_interrupted, seen_wrap; /* ... of its interrupted_n and wrap_gen */
 	/* While acquired: its set's plans (one per setting, the set's own
 	 * memory, alive until release) and the next acquired view. */
@@ -222,19 +230,41 @@ static inline __attribute__((always_inline)) void hub_guard(struct uncore_share 
 		return;
 	/* `at`: the reading's time on the hub's clock, which its reader took
 	 * just before (a set's read_timed: one clock reading serves both, issue
-	 * 27); else the guard's own. */
+	 * 27); else the guard's own.  The backend's freeze instant (its
+	 * read_ns[0], backend.h) only when this very read froze (read_timed,
+	 * cleared before it by view_time_begin): a read that did not freeze
+	 * leaves an earlier read's instant there, and a late one would go
+	 * unnoticed. */
+	if (at == hub->be->read_ns && !hub->be->read_timed)
+		at = NULL;
 	if (at)
 		t = *at;
 	else if (uncore_clock_now_coarse(&hub->clock, &t) < 0)
 		return;
-	/* The last fold's time never moves back: a reader's `at` may be the
-	 * instant of an earlier read (a read that did not freeze leaves the
-	 * backend's last freeze instant), older than a fold since. */
+	/* The last fold's time never moves back (a reader's clock reading
+	 * before a read, the coarse clock after a fold of a finer one). */
 	if (__builtin_expect(t <= hub->fold_ns, 0))
 		return;
 	if (__builtin_expect(t - hub->fold_ns >= hub->min_wrap_ns, 0))
 		hub_wraps_missed(hub, t);
 	hub->fold_ns = t;
+}
+
+/* The counters' start reading (hub_rebuild: the reading a set's first read
+ * takes over, fresh), timed on the hub's clock just before and just after
+ * it, so that a set whose origin it becomes starts its time there, not at
+ * its own later read (issue 27: a preemption in between put counts before
+ * the set's origin; uncore_share_view_start_instants). */
+static inline int hub_read_start(struct uncore_share *hub)
+{
+	hub->start_timed = uncore_clock_now(&hub->clock, &hub->start_ns[0]) == 0;
+	int rc = hub->read(hub->be, hub->raw[0]);
+	if (rc == 0 && hub->start_timed &&
+	    uncore_clock_now(&hub->clock, &hub->start_ns[1]) < 0)
+		hub->start_timed = 0;
+	if (rc == 0 && !hub->start_timed)
+		uncore_error_clear(); /* a clock that failed: the origin reads again */
+	return rc;
 }
 
 /* Take sockets whose holder went away (at most once a second unless
@@ -346,6 +376,14 @@ static inline __attribute__((always_inline)) int view_sync(struct share_view *v)
 	view_take_interruption(v);
 	return rc;
 }
+
+/* After a set's read through `b` (its origin's, set_read.c): 1 when that
+ * read took over the hub's start reading (hub_read_start) timed on `clock`,
+ * the set's, with *before and *after its instants; -1 when it took it over
+ * but the hub could not time it on that clock (the set reads again); 0
+ * when the read read the counters itself, or `b` is no view. */
+int uncore_share_view_start_instants(struct uncore_backend *b, const struct uncore_clock *clock,
+				     uint64_t *before, uint64_t *after);
 
 /* The sums' addresses of the totals, as of the hub's layout (share_view.c). */
 void view_refresh_sums(struct share_view *v, struct uncore_share_sums *sums);

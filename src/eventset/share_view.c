@@ -280,15 +280,43 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 	}
 	int rc = 0;
 	if (v->running) {
+		/* A read that takes over the start reading (hub_sync: fresh) has
+		 * that reading's instants (uncore_share_view_start_instants). */
+		int fresh = hub->fresh && hub->programmed && hub->hw.nslots;
 		rc = view_sync(v);
+		v->took_start = fresh && !hub->fresh;
 		fill(v, raw);
 		if (rc < 0 && v->base.marks_unread)
 			mark_unread(v, raw);
 	} else {
+		v->took_start = 0;
 		memcpy(raw, v->snap, v->plan->nslots * sizeof(*raw));
 	}
 	hub_unlock(&hub->mu);
 	return rc;
+}
+
+int uncore_share_view_start_instants(struct uncore_backend *b, const struct uncore_clock *clock,
+				     uint64_t *before, uint64_t *after)
+{
+	if (!uncore_share_is_view(b))
+		return 0;
+	struct share_view *v = (struct share_view *)b;
+	struct uncore_share *hub = v->hub;
+	int took = 0;
+	hub_lock(&hub->mu);
+	if (v->took_start) {
+		took = -1;
+		if (hub->start_timed && hub->clock.now_ns == clock->now_ns &&
+		    hub->clock.ctx == clock->ctx) {
+			*before = hub->start_ns[0];
+			*after = hub->start_ns[1];
+			took = 1;
+		}
+		v->took_start = 0;
+	}
+	hub_unlock(&hub->mu);
+	return took;
 }
 
 int uncore_share_is_view(const struct uncore_backend *b)

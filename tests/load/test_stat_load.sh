@@ -16,8 +16,7 @@
 # gives the worst deviation seen.  Run by `make check` and `make
 # check-integration` when TEST_LOAD is set (CI's run under load), and by
 # `make check-load`.  The busy processes of TEST_LOAD count as hogs: only
-# the missing ones up to 4 per CPU are started here.  Under TEST_LOAD the
-# perf backend is skipped, with its reason (below).
+# the missing ones up to 4 per CPU are started here.
 set -u
 . "$(dirname "$0")/../integration/lib.sh"
 plan 4
@@ -43,23 +42,12 @@ for _ in $(seq "$own"); do
 done
 busy=$((own + load))
 
-# Known (issue 27): on the perf backend about one run in ten has its first
-# interval 3-30 % high, one socket's counts beginning milliseconds before
-# the set's origin: the start's sample of the counters (share_view.c,
-# view_start: ops->sample) is not timed by the set's clock, and the
-# origin's own read takes the view's copy of it (1 us), so a preemption
-# between the two puts counts before the origin.  Until that is fixed
-# there, CI's run under load (TEST_LOAD) checks the direct backend only and
-# says so; `make check-load` (or STAT_LOAD_PERF=1) checks both.
+# Each set's origin is its first read's instant: a set that takes over the
+# counters' start reading takes its instants too (share_internal.h,
+# hub_read_start), so a preemption between the start and the set's first
+# read puts no counts before the origin (issue 27: the perf backend's
+# first interval was 3-30 % high about one run in ten under TEST_LOAD).
 backends="direct perf"
-if [ "$load" -gt 0 ] && [ "${STAT_LOAD_PERF:-0}" != 1 ]; then
-	backends=direct
-	for freeze in 1 0; do
-		skip "perf backend, read freeze $freeze, under TEST_LOAD: about one run in ten has" \
-			"its first interval off (the start's sample is not timed with the origin;" \
-			"issue 27); make check-load checks it"
-	done
-fi
 
 for backend in $backends; do
 	kargs=()

@@ -11,6 +11,7 @@
  * Skylake client's 32-bit IMC counters through PAPI: papi_wrap_guard. */
 #include "common/uncore_error.h"
 #include "eventset/share.h"
+#include "eventset/share_internal.h"
 #include "harness.h"
 #include "sim_set.h"
 
@@ -123,9 +124,57 @@ TEST(the_stop_s_reading_is_guarded_too)
 	close_guarded(&g);
 }
 
+/* The guard's clock of the next test: what it reads when no instant is
+ * handed to it. */
+static uint64_t guard_now;
+static int guard_clock(void *ctx, uint64_t *ns)
+{
+	(void)ctx;
+	*ns = guard_now;
+	return 0;
+}
+
+/* The backend's freeze instant (backend.h, read_ns[0]) is the guard's only
+ * for the read that froze (read_timed): a later read that did not freeze
+ * leaves the earlier instant there, and taken as its time a late read
+ * would pass unnoticed (the last fold's time never moves back).  hub_guard
+ * on a hub of its own, the way a set's timed read hands it the instant. */
+TEST(the_freeze_instant_is_the_guard_s_only_for_the_read_that_froze)
+{
+	struct uncore_backend be;
+	struct uncore_share hub;
+	memset(&be, 0, sizeof(be));
+	memset(&hub, 0, sizeof(hub));
+	hub.be = &be;
+	hub.clock.now_ns = guard_clock;
+	hub.min_wrap_ns = 10 * SEC;
+	hub.fold_ns = 100 * SEC;
+	/* A read that froze at 105 s. */
+	be.read_timed = 1;
+	be.read_ns[0] = 105 * SEC;
+	guard_now = 106 * SEC;
+	hub_guard(&hub, 0, be.read_ns);
+	CHECK_EQ_U64(hub.fold_ns, 105 * SEC);
+	CHECK_EQ_INT((int)hub.wrap_gen, 0);
+	/* One that did not freeze, at 200 s: the guard's own clock. */
+	be.read_timed = 0;
+	guard_now = 200 * SEC;
+	hub_guard(&hub, 0, be.read_ns);
+	CHECK_EQ_INT((int)hub.wrap_gen, 1);
+	CHECK_EQ_U64(hub.wrap_gap_ns, 95 * SEC);
+	CHECK_EQ_U64(hub.fold_ns, 200 * SEC);
+	/* A frozen one again, 3 s later: nothing to note. */
+	be.read_timed = 1;
+	be.read_ns[0] = 203 * SEC;
+	hub_guard(&hub, 0, be.read_ns);
+	CHECK_EQ_INT((int)hub.wrap_gen, 1);
+	CHECK_EQ_U64(hub.fold_ns, 203 * SEC);
+}
+
 int main(void)
 {
 	RUN(a_reading_later_than_the_wrap_period_is_noted_with_the_wraps);
 	RUN(the_stop_s_reading_is_guarded_too);
+	RUN(the_freeze_instant_is_the_guard_s_only_for_the_read_that_froze);
 	return harness_done();
 }
