@@ -43,35 +43,11 @@ pfm_iu_nhm_get_encoding(void *this, pfmlib_event_desc_t *e)
 }
 
 /* Nehalem's PMU with a generation's name, id, events and models. */
-#define NHM_UNC_IU_PMU(pmu_desc, pmu_name, pmu_id, table, models) {		\
-	.desc			= pmu_desc,					\
-	.name			= pmu_name,					\
-	.perf_name		= "uncore",					\
-	.pmu			= pmu_id,					\
-	.pme_count		= LIBPFM_ARRAY_SIZE(table),			\
-	.type			= PFM_PMU_TYPE_UNCORE,				\
-	.num_cntrs		= 8,						\
-	.num_fixed_cntrs	= 1,						\
-	.max_encoding		= 2,	/* event select + MSR 301h or 396h */	\
-	.pe			= table,					\
-	.atdesc			= iu_unc_nhm_mods,				\
-	.flags			= PFMLIB_PMU_FL_NO_SMPL,			\
-	.cpu_family		= 6,						\
-	.cpu_models		= models,					\
-	.pmu_detect		= pfm_intel_x86_model_detect,			\
-	.get_event_encoding[PFM_OS_NONE] = pfm_iu_nhm_get_encoding,		\
-	 PFMLIB_ENCODE_PERF(pfm_iu_evtsel_get_perf_encoding),			\
-	 PFMLIB_OS_DETECT(pfm_iu_perf_detect),					\
-	.get_event_first	= pfm_intel_x86_get_event_first,		\
-	.get_event_next		= pfm_intel_x86_get_event_next,			\
-	.event_is_valid		= pfm_intel_x86_event_is_valid,			\
-	.can_auto_encode	= pfm_intel_x86_can_auto_encode,		\
-	.validate_table		= pfm_intel_x86_validate_table,			\
-	.get_event_info		= pfm_intel_x86_get_event_info,			\
-	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info,		\
-	 PFMLIB_VALID_PERF_PATTRS(pfm_intel_snbep_unc_perf_validate_pattrs),	\
-	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs,		\
-}
+#define NHM_UNC_IU_PMU(pmu_desc, pmu_name, pmu_id, table, models)		\
+	IU_UNC_PMU(pmu_desc, pmu_name, pmu_id, table, 8, 1,			\
+		   2 /* event select + MSR 301h or 396h */, iu_unc_nhm_mods, 6,	\
+		   models, pfm_intel_x86_model_detect, pfm_iu_nhm_get_encoding,	\
+		   IU_UNC_PERF("uncore", pfm_iu_evtsel_get_perf_encoding))
 
 pfmlib_pmu_t intel_nhm_unc_iu_support =
 	NHM_UNC_IU_PMU("Intel Nehalem uncore (Performance Analysis Guide events)",

@@ -94,35 +94,9 @@ pfm_iu_skl_imc_get_perf_encoding(void *this, pfmlib_event_desc_t *e)
 #endif
 
 #define IU_SKL_UNC_PMU(sym, pmuname, perfname, id, descr, table, ncnt, nfixed, mods, enc, perfenc) \
-pfmlib_pmu_t sym = { \
-	.desc			= descr, \
-	.name			= pmuname, \
-	.perf_name		= perfname, \
-	.pmu			= id, \
-	.pme_count		= LIBPFM_ARRAY_SIZE(table), \
-	.type			= PFM_PMU_TYPE_UNCORE, \
-	.num_cntrs		= ncnt, \
-	.num_fixed_cntrs	= nfixed, \
-	.max_encoding		= 1, \
-	.pe			= table, \
-	.atdesc			= mods, \
-	.flags			= PFMLIB_PMU_FL_NO_SMPL, \
-	.cpu_family		= 6, \
-	.cpu_models		= skl_unc_iu_models, \
-	.pmu_detect		= pfm_intel_x86_model_detect, \
-	.get_event_encoding[PFM_OS_NONE] = enc, \
-	 PFMLIB_ENCODE_PERF(perfenc), \
-	 PFMLIB_OS_DETECT(pfm_iu_perf_detect), \
-	.get_event_first	= pfm_intel_x86_get_event_first, \
-	.get_event_next		= pfm_intel_x86_get_event_next, \
-	.event_is_valid		= pfm_intel_x86_event_is_valid, \
-	.can_auto_encode	= pfm_intel_x86_can_auto_encode, \
-	.validate_table		= pfm_intel_x86_validate_table, \
-	.get_event_info		= pfm_intel_x86_get_event_info, \
-	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info, \
-	 PFMLIB_VALID_PERF_PATTRS(pfm_intel_snbep_unc_perf_validate_pattrs), \
-	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs, \
-}
+pfmlib_pmu_t sym = IU_UNC_PMU(descr, pmuname, id, table, ncnt, nfixed, 1, mods, 6, \
+			      skl_unc_iu_models, pfm_intel_x86_model_detect, enc, \
+			      IU_UNC_PERF(perfname, perfenc))
 
 /* one PMU per CBo slice (manual 2.4: up to four), each served by Linux's uncore_cbox_<n> */
 #define IU_SKL_CBO(n) \

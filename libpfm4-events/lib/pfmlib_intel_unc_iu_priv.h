@@ -66,4 +66,42 @@ extern int pfm_iu_perf_type(const char *perf_name);
 extern int pfm_iu_perf_detect(void *this);
 extern int pfm_iu_evtsel_get_perf_encoding(void *this, pfmlib_event_desc_t *e);
 
+/* One PMU of these uncores (Nehalem's and its cousins', Skylake client's,
+ * Xeon 7100/7400's): libpfm4's x86 table walkers and what differs as
+ * arguments; the variadic tail is IU_UNC_PERF(...) for a PMU the Linux
+ * kernel serves, IU_UNC_NO_PERF for one it does not. */
+#define IU_UNC_PMU(pmu_desc, pmu_name, pmu_id, table, ncnt, nfixed, maxenc, mods, family,	\
+		   models, detect, enc, ...) {						\
+	.desc			= pmu_desc,					\
+	.name			= pmu_name,					\
+	.pmu			= pmu_id,					\
+	.pme_count		= LIBPFM_ARRAY_SIZE(table),			\
+	.type			= PFM_PMU_TYPE_UNCORE,				\
+	.num_cntrs		= ncnt,						\
+	.num_fixed_cntrs	= nfixed,					\
+	.max_encoding		= maxenc,					\
+	.pe			= table,					\
+	.atdesc			= mods,						\
+	.flags			= PFMLIB_PMU_FL_NO_SMPL,			\
+	.cpu_family		= family,					\
+	.cpu_models		= models,					\
+	.pmu_detect		= detect,					\
+	.get_event_encoding[PFM_OS_NONE] = enc,					\
+	__VA_ARGS__								\
+	.get_event_first	= pfm_intel_x86_get_event_first,		\
+	.get_event_next		= pfm_intel_x86_get_event_next,			\
+	.event_is_valid		= pfm_intel_x86_event_is_valid,			\
+	.can_auto_encode	= pfm_intel_x86_can_auto_encode,		\
+	.validate_table		= pfm_intel_x86_validate_table,			\
+	.get_event_info		= pfm_intel_x86_get_event_info,			\
+	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info,		\
+	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs,		\
+}
+#define IU_UNC_PERF(perfname, perfenc)						\
+	.perf_name		= perfname,					\
+	 PFMLIB_ENCODE_PERF(perfenc),						\
+	 PFMLIB_OS_DETECT(pfm_iu_perf_detect),					\
+	 PFMLIB_VALID_PERF_PATTRS(pfm_intel_snbep_unc_perf_validate_pattrs),
+#define IU_UNC_NO_PERF	.perf_name = NULL,
+
 #endif /* __PFMLIB_INTEL_UNC_IU_PRIV_H__ */

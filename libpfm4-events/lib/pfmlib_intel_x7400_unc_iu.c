@@ -91,30 +91,8 @@ pfm_iu_x7400_get_encoding(void *this, pfmlib_event_desc_t *e)
 
 /* no Linux perf PMU serves these processors' L3 counters: no perf encoding */
 #define IU_X7X00_PMU(sym, pmuname, id, descr, table, ncnt, family, models, detect) \
-pfmlib_pmu_t sym = { \
-	.desc			= descr, \
-	.name			= pmuname, \
-	.pmu			= id, \
-	.pme_count		= LIBPFM_ARRAY_SIZE(table), \
-	.type			= PFM_PMU_TYPE_UNCORE, \
-	.num_cntrs		= ncnt, \
-	.max_encoding		= 1, \
-	.pe			= table, \
-	.atdesc			= iu_unc_nhm_mods, \
-	.flags			= PFMLIB_PMU_FL_NO_SMPL, \
-	.cpu_family		= family, \
-	.cpu_models		= models, \
-	.pmu_detect		= detect, \
-	.get_event_encoding[PFM_OS_NONE] = pfm_iu_x7400_get_encoding, \
-	.get_event_first	= pfm_intel_x86_get_event_first, \
-	.get_event_next		= pfm_intel_x86_get_event_next, \
-	.event_is_valid		= pfm_intel_x86_event_is_valid, \
-	.can_auto_encode	= pfm_intel_x86_can_auto_encode, \
-	.validate_table		= pfm_intel_x86_validate_table, \
-	.get_event_info		= pfm_intel_x86_get_event_info, \
-	.get_event_attr_info	= pfm_intel_x86_get_event_attr_info, \
-	.get_event_nattrs	= pfm_intel_x86_get_event_nattrs, \
-}
+pfmlib_pmu_t sym = IU_UNC_PMU(descr, pmuname, id, table, ncnt, 0, 1, iu_unc_nhm_mods, family, \
+			      models, detect, pfm_iu_x7400_get_encoding, IU_UNC_NO_PERF)
 
 /* GBSQ: MSR_EMON_L3_CTR_CTL0/1; GSNPQ: CTL2/3; FSB: CTL4-7 (SDM 18.21.1) */
 IU_X7X00_PMU(intel_x7400_unc_iu_gbsq_support, "x7400_unc_gbsq", PFM_PMU_INTEL_X7400_UNC_IU_GBSQ,
