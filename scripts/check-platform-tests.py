@@ -31,9 +31,28 @@ import re
 import sys
 
 
+def object_macros(pdir):
+    """The macros of src/platform/*.h that make a platform object and
+    name it after one of their parameters (XSP_PLATFORM(spr, ...):
+    `.name = #gen`): {macro: the parameter's position}."""
+    macros = {}
+    for f in sorted(os.listdir(pdir)):
+        if not f.endswith(".h"):
+            continue
+        text = open(os.path.join(pdir, f), encoding="utf-8").read().replace("\\\n", " ")
+        for m in re.finditer(r"#define (\w+)\(([^)]*)\)(.*)", text):
+            params = [p.strip() for p in m.group(2).split(",")]
+            body = m.group(3)
+            n = re.search(r'\.name = #(\w+)', body)
+            if "struct uncore_platform" in body and n and n.group(1) in params:
+                macros[m.group(1)] = params.index(n.group(1))
+    return macros
+
+
 def generation_names(root):
     names = set()
     pdir = os.path.join(root, "src", "platform")
+    macros = object_macros(pdir)
     for gen in sorted(os.listdir(pdir)):
         gdir = os.path.join(pdir, gen)
         if not os.path.isdir(gdir):
@@ -46,6 +65,12 @@ def generation_names(root):
                 m = re.search(r'\.name = "(\w+)"', obj.group(1))
                 if m:
                     names.add(m.group(1))
+            # The objects a macro makes (today's Xeons: XSP_PLATFORM).
+            for mac, pos in macros.items():
+                for call in re.finditer(r"^%s\(([^)]*)\)" % mac, text, re.M):
+                    args = [a.strip() for a in call.group(1).split(",")]
+                    if pos < len(args) and re.fullmatch(r"\w+", args[pos]):
+                        names.add(args[pos])
     return names
 
 

@@ -10,7 +10,7 @@
 # Every check prints OK, NOTE, MISMATCH or NOT CHECKED (with the reason);
 # nothing is skipped silently.  --sim runs it on a simulator model (tests):
 # --sim-model MODEL (default e5-2699v3-2s; `uncore-sim models`) or
-# --sim-kernel spr|skx|icx|gnr (today's Xeons through the perf backend).
+# --sim-kernel spr|skx|icx|... (today's Xeons through the perf backend).
 #
 #   scripts/first-machine.sh [--write] [--sim [--sim-model M | --sim-kernel K]] [--bin DIR]
 #                            [--hw-tests "PROGRAMS"] [-o FILE]
@@ -72,16 +72,17 @@ done | sort -u | wc -l)
 echo "  packages: $packages, physical cores: $cores, logical CPUs: $(nproc --all)"
 # The generation, from its platform object (uncore-sim platform, key=value
 # lines): name is its own (a cousin's, e.g. wsm); backend says whether the
-# direct backend programs it or only the kernel's PMUs count it ("xeon",
-# today's Xeons); what the steps below count and try is its checklist
+# direct backend programs it or only the kernel's PMUs count it (today's
+# Xeons, each named by its own platform object: spr, icx, ...); what the steps below count and try is its checklist
 # facts (platform.h, struct uncore_platform_kit), a cousin's inherited from
 # its description's.
 pinfo() { printf '%s\n' "$pobj" | sed -n "s/^$1=//p"; }
 pobj="" name=none
 if [ $sim = 1 ] && [ -n "$sim_kernel" ]; then
 	pobj=$("$bin/uncore-sim" platform -k "$sim_kernel" 2>/dev/null) || pobj=""
-	name=xeon
-	echo "  platform: xeon (the simulated kernel of a '$sim_kernel' through the perf backend; this machine's CPU is not used)"
+	name=$(pinfo name)
+	name=${name:-none}
+	echo "  platform: $name (the simulated kernel of a '$sim_kernel' through the perf backend; this machine's CPU is not used)"
 else
 	if [ $sim = 1 ]; then
 		pobj=$("$bin/uncore-sim" platform -m "$sim_model" 2>/dev/null) ||
@@ -573,7 +574,7 @@ section "opt-in hardware tests"
 if [ -z "$hw_tests" ]; then
 	not_checked "no test programs given (make check-hardware passes them)"
 elif [ $sim = 1 ] || ! has hw_tests || [ "$(id -u)" != 0 ] || [ "${npci:-0}" = 0 ]; then
-	not_checked "they need root on a Haswell-EP with its uncore PCI functions visible"
+	not_checked "they need root on a machine whose kit has them (hw_tests: Haswell-EP's) with its uncore PCI functions visible"
 else
 	for t in $hw_tests; do
 		if "$t" >"$tmp/hw.log" 2>&1; then ok "${t##*/}"; else mismatch "${t##*/}: $(grep -v '^PASS' "$tmp/hw.log" | head -3 | tr '\n' ' ')"; fi
