@@ -80,6 +80,14 @@ struct uncore_platform_kit {
 	enum uncore_kit_flag sim_perf;
 };
 
+/* A kit that states the checklist's every string and sim_perf (a
+ * generation that is its own description), in this order; more fields
+ * (pci_functions, dclk_mhz_max) may follow it. */
+#define UNCORE_KIT(scenario, backends_, sim_perf_, uclk_, dclk_, dram, perf_dram, boxes, facts_) \
+	.sim_scenario = scenario, .backends = backends_, .sim_perf = sim_perf_, .uclk = uclk_,    \
+	.dclk = dclk_, .dram_reads = dram, .perf_dram_reads = perf_dram, .box_events = boxes,      \
+	.facts = facts_
+
 struct uncore_platform {
 	enum uncore_platform_id id;
 	const char *name;       /* "hswep": the prefix of its PMU names */

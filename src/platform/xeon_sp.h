@@ -78,15 +78,16 @@
  * DDR5-6400 at most, its cas_count_read; no register experiments.  The
  * simulated kernels (--sim-kernel) model them.  One object for all. */
 static const struct uncore_platform_kit uncore_xeon_sp_kit = {
-    .uclk = "",
-    .dclk = "uncore_imc_0::clockticks:socket=0",
-    .dram_reads = "uncore_imc::cas_count_read",
-    .box_events = "",
-    .backends = "perf",
-    .perf_dram_reads = "uncore_imc/cas_count_read/",
-    .facts = "",
+    UNCORE_KIT(NULL,
+	       "perf",
+	       UNCORE_KIT_YES,
+	       "",
+	       "uncore_imc_0::clockticks:socket=0",
+	       "uncore_imc::cas_count_read",
+	       "uncore_imc/cas_count_read/",
+	       "",
+	       ""),
     .dclk_mhz_max = 3300,
-    .sim_perf = UNCORE_KIT_YES,
 };
 
 #define XSP_PLATFORM(gen, ID, ttl, mdl, shape, s0, s1)                                                   \

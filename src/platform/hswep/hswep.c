@@ -55,18 +55,19 @@ static const struct uncore_preset_def presets[] = {
  * HARDWARE-DECISIONS.md H14 (qpi_matchers) and H8b (narrow_counters), the
  * PCI functions (pci_pmon) and the opt-in hardware tests (hw_tests). */
 static const struct uncore_platform_kit kit = {
-    .sim_scenario = "demo-stream",
-    .uclk = "PAPI_UNC_CLOCKTICKS:socket=0",
-    .dclk = "hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0",
-    .dram_reads = "PAPI_UNC_DRAM_RD_BYTES",
-    .box_events = "hswep_unc_ubo::UNC_U_CLOCKTICKS hswep_unc_cbo::UNC_C_CLOCKTICKS "
-		  "hswep_unc_sbo::UNC_S_CLOCKTICKS hswep_unc_ha::UNC_H_CLOCKTICKS "
-		  "hswep_unc_imc::UNC_M_DCLOCKTICKS hswep_unc_irp::UNC_I_CLOCKTICKS "
-		  "hswep_unc_pcu::UNC_P_CLOCKTICKS hswep_unc_qpi::UNC_Q_CLOCKTICKS "
-		  "hswep_unc_r2pcie::UNC_R2_CLOCKTICKS hswep_unc_r3qpi::UNC_R3_CLOCKTICKS",
-    .backends = "perf direct",
-    .perf_dram_reads = "uncore_imc/cas_count_read/",
-    .facts = "pci_pmon qpi_matchers narrow_counters hw_tests",
+    UNCORE_KIT("demo-stream",
+	       "perf direct",
+	       UNCORE_KIT_YES,
+	       "PAPI_UNC_CLOCKTICKS:socket=0",
+	       "hswep_unc_imc0::UNC_M_DCLOCKTICKS:socket=0",
+	       "PAPI_UNC_DRAM_RD_BYTES",
+	       "uncore_imc/cas_count_read/",
+	       "hswep_unc_ubo::UNC_U_CLOCKTICKS hswep_unc_cbo::UNC_C_CLOCKTICKS "
+	       "hswep_unc_sbo::UNC_S_CLOCKTICKS hswep_unc_ha::UNC_H_CLOCKTICKS "
+	       "hswep_unc_imc::UNC_M_DCLOCKTICKS hswep_unc_irp::UNC_I_CLOCKTICKS "
+	       "hswep_unc_pcu::UNC_P_CLOCKTICKS hswep_unc_qpi::UNC_Q_CLOCKTICKS "
+	       "hswep_unc_r2pcie::UNC_R2_CLOCKTICKS hswep_unc_r3qpi::UNC_R3_CLOCKTICKS",
+	       "pci_pmon qpi_matchers narrow_counters hw_tests"),
     /* PMON and companion functions (HARDWARE-DECISIONS.md). */
     .pci_functions = "2f1e:UBox-socket-ID 2f30:HA0 2f38:HA1 2fb0:iMC0-ch0 2fb1:iMC0-ch1 "
 		     "2fb4:iMC0-ch2 2fb5:iMC0-ch3 2fd0:iMC1-ch0 2fd1:iMC1-ch1 2fd4:iMC1-ch2 "
@@ -76,7 +77,6 @@ static const struct uncore_platform_kit kit = {
 		     "2f40:QPI-misc-port2 2f34:R2PCIe 2f36:R3QPI-link0 2f37:R3QPI-link1 "
 		     "2f3e:R3QPI-link2 2fc0:PCU-CAPID",
     .dclk_mhz_max = 1700,
-    .sim_perf = UNCORE_KIT_YES,
 };
 
 const struct uncore_platform uncore_platform_hswep = {

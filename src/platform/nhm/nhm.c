@@ -30,15 +30,15 @@ static const struct uncore_preset_def presets[] =
  * kernel names no DRAM event; MSR 396h (addr_opcode_match, SDM 18.8.2).
  * The simulated kernel does not model its PMU. */
 static const struct uncore_platform_kit kit = {
-    .sim_scenario = "nhm-stream",
-    .uclk = "PAPI_UNC_CLOCKTICKS:socket=0",
-    .dclk = "",
-    .dram_reads = "PAPI_UNC_DRAM_RD_BYTES",
-    .box_events = "PAPI_UNC_CLOCKTICKS",
-    .backends = "perf direct",
-    .perf_dram_reads = "",
-    .facts = "addr_opcode_match",
-    .sim_perf = UNCORE_KIT_NO,
+    UNCORE_KIT("nhm-stream",
+	       "perf direct",
+	       UNCORE_KIT_NO,
+	       "PAPI_UNC_CLOCKTICKS:socket=0",
+	       "",
+	       "PAPI_UNC_DRAM_RD_BYTES",
+	       "",
+	       "PAPI_UNC_CLOCKTICKS",
+	       "addr_opcode_match"),
 };
 
 const struct uncore_platform uncore_platform_nhm = {

@@ -66,16 +66,16 @@ _Static_assert(sizeof(uncore_skl_presets) / sizeof(uncore_skl_presets[0]) == UNC
  * (slice_gate) and the host bridge holding MCHBAR (mchbar).  The
  * simulated kernel does not model its PMUs. */
 static const struct uncore_platform_kit kit = {
-    .sim_scenario = "skl-stream",
-    .uclk = "PAPI_UNC_CLOCKTICKS",
-    .dclk = "",
-    .dram_reads = "PAPI_UNC_DRAM_RD_BYTES",
-    .box_events = "skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI skl_unc_arb::UNC_ARB_TRK_REQUESTS:ALL "
-		  "skl_unc_clock::UNC_CLOCK",
-    .backends = "perf direct",
-    .perf_dram_reads = "uncore_imc/data_reads/",
-    .facts = "mchbar slice_gate",
-    .sim_perf = UNCORE_KIT_NO,
+    UNCORE_KIT("skl-stream",
+	       "perf direct",
+	       UNCORE_KIT_NO,
+	       "PAPI_UNC_CLOCKTICKS",
+	       "",
+	       "PAPI_UNC_DRAM_RD_BYTES",
+	       "uncore_imc/data_reads/",
+	       "skl_unc_cbo::UNC_CBO_CACHE_LOOKUP:ANY_MESI skl_unc_arb::UNC_ARB_TRK_REQUESTS:ALL "
+	       "skl_unc_clock::UNC_CLOCK",
+	       "mchbar slice_gate"),
 };
 
 const struct uncore_platform uncore_platform_skl = {

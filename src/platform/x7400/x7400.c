@@ -39,16 +39,16 @@ static const struct uncore_preset_def x7100_presets[] = {
  * and reset commands of MSR_EMON_L3_GL_CTL (emon_gl_commands, 18.21.5).
  * The Xeon 7100's differ in its box names only. */
 static const struct uncore_platform_kit x7400_kit = {
-    .sim_scenario = "x7400-stream",
-    .uclk = "",
-    .dclk = "",
-    .dram_reads = "",
-    .box_events = "x7400_unc_gbsq::GBSQ_TRANSACTIONS x7400_unc_gsnpq::GSNPQ_TRANSACTIONS "
-		  "x7400_unc_fsb::FSB_TYPE",
-    .backends = "direct",
-    .perf_dram_reads = "",
-    .facts = "emon_gl_commands",
-    .sim_perf = UNCORE_KIT_NO,
+    UNCORE_KIT("x7400-stream",
+	       "direct",
+	       UNCORE_KIT_NO,
+	       "",
+	       "",
+	       "",
+	       "",
+	       "x7400_unc_gbsq::GBSQ_TRANSACTIONS x7400_unc_gsnpq::GSNPQ_TRANSACTIONS "
+	       "x7400_unc_fsb::FSB_TYPE",
+	       "emon_gl_commands"),
 };
 static const struct uncore_platform_kit x7100_kit = {
     .box_events = "x7100_unc_gbsq::GBSQ_TRANSACTIONS x7100_unc_gsnpq::GSNPQ_TRANSACTIONS "
