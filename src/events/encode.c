@@ -434,34 +434,3 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 	*out = s.out;
 	return 0;
 }
-
-int uncore_filters_compatible(const struct uncore_encoding *a, const struct uncore_encoding *b)
-{
-	for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
-		if ((a->filter[n] ^ b->filter[n]) & a->filter_mask[n] & b->filter_mask[n])
-			return 0;
-	return 1;
-}
-
-int uncore_filters_merge(struct uncore_encoding *acc, const struct uncore_encoding *add)
-{
-	if (!uncore_filters_compatible(acc, add)) {
-		for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++) {
-			uint64_t diff = (acc->filter[n] ^ add->filter[n]) & acc->filter_mask[n] &
-					add->filter_mask[n];
-			if (diff)
-				return uncore_fail(
-				    UNCORE_ECONFLICT,
-				    "filter register %u: bits 0x%llx are set differently "
-				    "(0x%llx vs 0x%llx)",
-				    n, (unsigned long long)diff, (unsigned long long)acc->filter[n],
-				    (unsigned long long)add->filter[n]);
-		}
-	}
-	for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++) {
-		acc->filter[n] =
-		    (acc->filter[n] & acc->filter_mask[n]) | (add->filter[n] & add->filter_mask[n]);
-		acc->filter_mask[n] |= add->filter_mask[n];
-	}
-	return 0;
-}

@@ -7,6 +7,7 @@
 #ifndef UNCORE_EVENTS_ENCODE_H
 #define UNCORE_EVENTS_ENCODE_H
 
+#include "common/uncore_error.h"
 #include "events/parse.h"
 #include "events/registry.h"
 
@@ -33,11 +34,33 @@ struct uncore_encoding {
 int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encoding *out);
 
 /* Whether two events' filters can share one box: every bit both depend on
- * has the same value.  1 or 0. */
-int uncore_filters_compatible(const struct uncore_encoding *a, const struct uncore_encoding *b);
+ * has the same value.  1 or 0.  Inline: the scheduler asks it for every
+ * event of every box it places (issue 25: no call back into this file per
+ * event). */
+static inline int uncore_filters_compatible(const struct uncore_encoding *a,
+					    const struct uncore_encoding *b)
+{
+	for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++)
+		if ((a->filter[n] ^ b->filter[n]) & a->filter_mask[n] & b->filter_mask[n])
+			return 0;
+	return 1;
+}
 
 /* Fold the filters of `add` into `acc` (the box's programmed filters so far).
- * 0, or UNCORE_ECONFLICT (acc unchanged) when they are not compatible. */
-int uncore_filters_merge(struct uncore_encoding *acc, const struct uncore_encoding *add);
+ * 0, or UNCORE_ECONFLICT (acc unchanged) when they are not compatible; the
+ * caller names the events in its message (plan/sched.c: which two events,
+ * which filter register), so no detail is set here. */
+static inline int uncore_filters_merge(struct uncore_encoding *acc,
+				       const struct uncore_encoding *add)
+{
+	if (!uncore_filters_compatible(acc, add))
+		return UNCORE_ECONFLICT;
+	for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++) {
+		acc->filter[n] =
+		    (acc->filter[n] & acc->filter_mask[n]) | (add->filter[n] & add->filter_mask[n]);
+		acc->filter_mask[n] |= add->filter_mask[n];
+	}
+	return 0;
+}
 
 #endif

@@ -593,8 +593,8 @@ unsigned long uncore_event_parse_count(void)
 	return parses;
 }
 
-int uncore_event_parse(const struct uncore_event_platform *plat, const char *str,
-		       struct uncore_event_ref *out)
+int uncore_event_parse_encode(const struct uncore_event_platform *plat, const char *str,
+			      struct uncore_event_ref *out, struct uncore_encoding *enc_out)
 {
 	parses++;
 	uncore_error_clear();
@@ -696,6 +696,8 @@ int uncore_event_parse(const struct uncore_event_platform *plat, const char *str
 	if (rc)
 		return rc;
 	*out = ps.ev;
+	if (enc_out)
+		*enc_out = enc;
 	return 0;
 }
 

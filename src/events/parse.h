@@ -44,9 +44,18 @@ struct uncore_event_ref {
  * must belong to exactly one box type of the platform.  0, or UNCORE_ESYNTAX,
  * UNCORE_ENOEVENT (unknown PMU or event), UNCORE_ENOUMASK, UNCORE_ENOMOD,
  * UNCORE_ERANGE, UNCORE_ECOMBO, UNCORE_EINVAL (required modifier missing).
- * `out` is written only on success. */
-int uncore_event_parse(const struct uncore_event_platform *plat, const char *str,
-		       struct uncore_event_ref *out);
+ * `out` is written only on success.  The parser encodes the event to know it
+ * is complete (events/encode.h); uncore_event_parse_encode also hands that
+ * encoding on in *enc (when not NULL), so that resolving a name encodes it
+ * once (eventset/resolve.c, issue 25). */
+struct uncore_encoding;
+int uncore_event_parse_encode(const struct uncore_event_platform *plat, const char *str,
+			      struct uncore_event_ref *out, struct uncore_encoding *enc);
+static inline int uncore_event_parse(const struct uncore_event_platform *plat, const char *str,
+				     struct uncore_event_ref *out)
+{
+	return uncore_event_parse_encode(plat, str, out, NULL);
+}
 
 /* Building an event from table indices rather than a string (metric
  * terms): the parser's rules (aliases expanded, a modifier accepted by the

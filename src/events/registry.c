@@ -114,17 +114,6 @@ int uncore_box_perf_name(const struct uncore_box_type *box, int i, char *buf, si
 	return numbered_name(box->perf_pmu, box->ninstances > 1, i < 0 ? 0 : i, buf, len, "_");
 }
 
-uint64_t uncore_box_generic_counters(const struct uncore_box_type *box, uint64_t cntmsk)
-{
-	uint64_t all = box->ngeneric >= 64 ? ~0ULL : (1ULL << box->ngeneric) - 1;
-	return (cntmsk >> box->cntmsk_shift) & all;
-}
-
-int uncore_box_is_fixed_cntmsk(const struct uncore_box_type *box, uint64_t cntmsk)
-{
-	return box->cntmsk_fixed && (cntmsk & box->cntmsk_fixed);
-}
-
 static unsigned count_event_mods(const struct uncore_box_type *box, const intel_x86_entry_t *e)
 {
 	unsigned n = 0;

@@ -302,8 +302,18 @@ unsigned uncore_box_filter_of(const struct uncore_box_type *box, const struct in
 			      unsigned n);
 
 /* Counter mask of a table cntmsk in the box's numbering: generic counters
- * (bit i = counter i) and, separately, the fixed counter. */
-uint64_t uncore_box_generic_counters(const struct uncore_box_type *box, uint64_t cntmsk);
-int uncore_box_is_fixed_cntmsk(const struct uncore_box_type *box, uint64_t cntmsk);
+ * (bit i = counter i) and, separately, the fixed counter.  Inline: every
+ * encoding asks both (events/encode.c). */
+static inline uint64_t uncore_box_generic_counters(const struct uncore_box_type *box,
+						   uint64_t cntmsk)
+{
+	uint64_t all = box->ngeneric >= 64 ? ~0ULL : (1ULL << box->ngeneric) - 1;
+	return (cntmsk >> box->cntmsk_shift) & all;
+}
+
+static inline int uncore_box_is_fixed_cntmsk(const struct uncore_box_type *box, uint64_t cntmsk)
+{
+	return box->cntmsk_fixed && (cntmsk & box->cntmsk_fixed);
+}
 
 #endif

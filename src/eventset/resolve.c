@@ -42,10 +42,9 @@ int uncore_resolve(const struct uncore_event_platform *plat, struct uncore_event
 			return 0;
 		}
 	}
-	rc = uncore_event_parse(plat, name, &e.ev.ref);
+	rc = uncore_event_parse_encode(plat, name, &e.ev.ref, &e.ev.enc);
 	if (rc == 0) {
-		rc = uncore_event_encode(&e.ev.ref, &e.ev.enc);
-		if (rc == 0 && src && src->ops->table_event)
+		if (src && src->ops->table_event)
 			rc = src->ops->table_event(src, &e.ev);
 		if (rc < 0)
 			return rc;
