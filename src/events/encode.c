@@ -434,3 +434,19 @@ int uncore_event_encode(const struct uncore_event_ref *ev, struct uncore_encodin
 	*out = s.out;
 	return 0;
 }
+
+int uncore_filters_conflict(const struct uncore_encoding *acc, const struct uncore_encoding *add)
+{
+	for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++) {
+		uint64_t diff =
+		    (acc->filter[n] ^ add->filter[n]) & acc->filter_mask[n] & add->filter_mask[n];
+		if (diff)
+			return uncore_fail(UNCORE_ECONFLICT,
+					   "filter register %u: bits 0x%llx are set differently "
+					   "(0x%llx vs 0x%llx)",
+					   n, (unsigned long long)diff,
+					   (unsigned long long)acc->filter[n],
+					   (unsigned long long)add->filter[n]);
+	}
+	return uncore_fail(UNCORE_ECONFLICT, "filters set differently");
+}

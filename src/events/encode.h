@@ -46,15 +46,17 @@ static inline int uncore_filters_compatible(const struct uncore_encoding *a,
 	return 1;
 }
 
+/* UNCORE_ECONFLICT with the first filter register `acc` and `add` set
+ * differently, and its bits, in the error detail (encode.c). */
+int uncore_filters_conflict(const struct uncore_encoding *acc, const struct uncore_encoding *add);
+
 /* Fold the filters of `add` into `acc` (the box's programmed filters so far).
- * 0, or UNCORE_ECONFLICT (acc unchanged) when they are not compatible; the
- * caller names the events in its message (plan/sched.c: which two events,
- * which filter register), so no detail is set here. */
+ * 0, or UNCORE_ECONFLICT (acc unchanged) when they are not compatible. */
 static inline int uncore_filters_merge(struct uncore_encoding *acc,
 				       const struct uncore_encoding *add)
 {
 	if (!uncore_filters_compatible(acc, add))
-		return UNCORE_ECONFLICT;
+		return uncore_filters_conflict(acc, add);
 	for (unsigned n = 0; n < UNCORE_MAX_FILTERS; n++) {
 		acc->filter[n] =
 		    (acc->filter[n] & acc->filter_mask[n]) | (add->filter[n] & add->filter_mask[n]);

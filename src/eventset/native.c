@@ -645,7 +645,7 @@ int uncore_native_code(struct uncore_native *n, const char *given, uint32_t *cod
 				   UNCORE_EVENT_MAX_LEN);
 	if (rc < 0)
 		return rc;
-	rc = uncore_resolve(n->plat, n->src, name, &e);
+	rc = uncore_resolve_spelled(n->plat, n->src, name, &e);
 	if (rc < 0) {
 		/* A listed PMU::EVENT that cannot be counted as it stands. */
 		if (rc != UNCORE_ENOEVENT && listed_event_code(n, name, code) == 0)

@@ -12,13 +12,11 @@
 int uncore_resolve(const struct uncore_event_platform *plat, struct uncore_event_source *src,
 		   const char *name, struct uncore_entry *out)
 {
-	struct uncore_entry e;
 	int rc;
 
 	if (!name)
 		return uncore_fail(UNCORE_EINVAL, "no event name");
-	memset(&e, 0, sizeof(e));
-	if ((size_t)snprintf(e.name, sizeof(e.name), "%s", name) >= sizeof(e.name))
+	if (strnlen(name, UNCORE_EVENT_MAX_LEN + 1) > UNCORE_EVENT_MAX_LEN)
 		return uncore_fail(UNCORE_ESYNTAX, "event string longer than %d characters",
 				   UNCORE_EVENT_MAX_LEN);
 	/* perf's PMU/fields/ and Intel's EVENT.UMASK, in our spelling. */
@@ -29,7 +27,23 @@ int uncore_resolve(const struct uncore_event_platform *plat, struct uncore_event
 				   UNCORE_EVENT_MAX_LEN);
 	if (rc < 0)
 		return rc;
-	name = spelled;
+	rc = uncore_resolve_spelled(plat, src, spelled, out);
+	if (rc == 0) /* the name as the user gave it (resolve.h), known to fit */
+		snprintf(out->name, sizeof(out->name), "%s", name);
+	return rc;
+}
+
+int uncore_resolve_spelled(const struct uncore_event_platform *plat,
+			   struct uncore_event_source *src, const char *name,
+			   struct uncore_entry *out)
+{
+	struct uncore_entry e;
+	int rc;
+
+	memset(&e, 0, sizeof(e));
+	if ((size_t)snprintf(e.name, sizeof(e.name), "%s", name) >= sizeof(e.name))
+		return uncore_fail(UNCORE_ESYNTAX, "event string longer than %d characters",
+				   UNCORE_EVENT_MAX_LEN);
 	if (src) {
 		rc = src->ops->parse(src, name, &e.ev);
 		e.ev.name = NULL;

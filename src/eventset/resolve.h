@@ -33,4 +33,11 @@ struct uncore_entry {
 int uncore_resolve(const struct uncore_event_platform *plat, struct uncore_event_source *src,
 		   const char *name, struct uncore_entry *out);
 
+/* The same for a name already in our spelling (events/spelling.h: the
+ * caller spelled it, as uncore_native_code does for its own lookups), so
+ * that it is spelled once.  entry.name is then the spelled name. */
+int uncore_resolve_spelled(const struct uncore_event_platform *plat,
+			   struct uncore_event_source *src, const char *name,
+			   struct uncore_entry *out);
+
 #endif
