@@ -196,6 +196,10 @@ struct uncore_backend {
 	/* NULL, or the events beyond the tables. */
 	struct uncore_event_source *events;
 	struct uncore_machine machine;
+	/* 1 for a view of the shared counters (eventset/share.h,
+	 * uncore_share_is_view: asked on every start and read, so a field
+	 * rather than a call comparing ops tables). */
+	uint8_t is_share_view;
 };
 
 static inline int uncore_backend_acquire(struct uncore_backend *b,

@@ -68,7 +68,10 @@ void uncore_share_release(struct uncore_share *hub);
 int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out);
 
 /* Whether `b` is a view of a hub. */
-int uncore_share_is_view(const struct uncore_backend *b);
+static inline int uncore_share_is_view(const struct uncore_backend *b)
+{
+	return b && b->is_share_view;
+}
 
 /* The read path's prepared sums over the totals of a view's slots
  * (uncore_share_view_sum): out[i] = off[i] + total(slot[i]) for i < n, then

@@ -319,11 +319,6 @@ int uncore_share_view_start_instants(struct uncore_backend *b, const struct unco
 	return took;
 }
 
-int uncore_share_is_view(const struct uncore_backend *b)
-{
-	return b && (b->ops == &view_ops || b->ops == &view_ops_timed);
-}
-
 /* The sums' addresses of the totals, as of the hub's layout. */
 void view_refresh_sums(struct share_view *v, struct uncore_share_sums *sums)
 {
@@ -612,6 +607,7 @@ int uncore_share_view(struct uncore_share *hub, struct uncore_backend **out)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 	v->hub = hub;
 	v->base.ops = hub->be->ops->slot_status ? &view_ops_timed : &view_ops;
+	v->base.is_share_view = 1;
 	v->base.machine = hub->be->machine;
 	v->base.events = hub->be->events;
 	v->base.value_bits = 64;
