@@ -24,11 +24,13 @@ static uint64_t width_mask(unsigned width)
 	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
 }
 
-static int counting(const struct sim_socket *sock, const struct sim_box *b,
-		    const struct hswep_box_desc *d, unsigned k)
+/* gfrz: the socket's global freeze over the span (a lazy box may be
+ * behind a freeze change its socket has made since). */
+static int counting(int gfrz, const struct sim_box *b, const struct hswep_box_desc *d,
+		    unsigned k)
 {
 	uint64_t ctl = b->ctl[k];
-	if (!(ctl & HSWEP_PMON_CTL_EN) || sock->global_frozen || b->frozen)
+	if (!(ctl & HSWEP_PMON_CTL_EN) || gfrz || b->frozen)
 		return 0;
 	/* QPI erratum (Table 2-170): a .rst left at 1 keeps the counter reset. */
 	if ((d->errata & HSWEP_ERRATUM_CTL_RST_STICKY) && (ctl & HSWEP_PMON_CTL_RST))
@@ -36,10 +38,9 @@ static int counting(const struct sim_socket *sock, const struct sim_box *b,
 	return 1;
 }
 
-static int fixed_counting(const struct sim_socket *sock, const struct sim_box *b,
-			  const struct hswep_box_desc *d)
+static int fixed_counting(int gfrz, const struct sim_box *b, const struct hswep_box_desc *d)
 {
-	if (d->fixed_ctr == HSWEP_NO_REG || sock->global_frozen || b->frozen)
+	if (d->fixed_ctr == HSWEP_NO_REG || gfrz || b->frozen)
 		return 0;
 	/* UBox FIXED_CTL.en (Table 2-9) and iMC FIXED_CTL.en (Table 2-115) are
 	 * both bit 22. */
@@ -76,14 +77,14 @@ static uint8_t fixed_gbit(const struct hswep_box_desc *d, unsigned inst)
 }
 
 static void counter_span(struct sim_shared *sh, unsigned s, unsigned kind, unsigned inst,
-			 unsigned k, uint64_t c0, uint64_t c1, int *freeze)
+			 unsigned k, uint64_t c0, uint64_t c1, int gfrz, int *freeze)
 {
 	struct sim_socket *sock = &sh->sock[s];
 	struct sim_box *b = &sock->box[kind][inst];
 	const struct hswep_box_desc *d = hswep_box(kind);
 	uint64_t ctl = b->ctl[k];
 	struct sim_cmp cmp = sim_cmp_of(kind, ctl);
-	int on = counting(sock, b, d, k);
+	int on = counting(gfrz, b, d, k);
 	int track_edge = cmp.thresh && cmp.edge;
 	if (!on && !track_edge)
 		return;
@@ -108,7 +109,7 @@ static void counter_span(struct sim_shared *sh, unsigned s, unsigned kind, unsig
 }
 
 static void box_span(struct sim_shared *sh, const struct sim_model *m, unsigned s, unsigned kind,
-		     unsigned inst, uint64_t t0, uint64_t t1, int *freeze)
+		     unsigned inst, uint64_t t0, uint64_t t1, int gfrz, int *freeze)
 {
 	struct sim_socket *sock = &sh->sock[s];
 	struct sim_box *b = &sock->box[kind][inst];
@@ -117,8 +118,8 @@ static void box_span(struct sim_shared *sh, const struct sim_model *m, unsigned 
 	uint64_t c0 = sim_cycles(t0, hz), c1 = sim_cycles(t1, hz);
 	if (b->present && c1 > c0) {
 		for (unsigned k = 0; k < d->num_counters; k++)
-			counter_span(sh, s, kind, inst, k, c0, c1, freeze);
-		if (fixed_counting(sock, b, d)) {
+			counter_span(sh, s, kind, inst, k, c0, c1, gfrz, freeze);
+		if (fixed_counting(gfrz, b, d)) {
 			uint64_t mask = width_mask(d->ctr_width);
 			uint64_t v = b->fixed_ctr + (c1 - c0);
 			if (v > mask)
@@ -169,7 +170,7 @@ static uint64_t earliest_freeze(struct sim_shared *sh, const struct sim_model *m
 				continue;
 			uint64_t gmask = UINT64_C(1) << box_gbit(d, inst);
 			for (unsigned k = 0; k < d->num_counters; k++) {
-				if (!counting(sock, b, d, k) ||
+				if (!counting(sock->global_frozen, b, d, k) ||
 				    !(b->ctl[k] & HSWEP_PMON_CTL_OV_EN) ||
 				    (sock->global_status & gmask))
 					continue;
@@ -187,7 +188,7 @@ static uint64_t earliest_freeze(struct sim_shared *sh, const struct sim_model *m
 				}
 			}
 			uint64_t fmask = UINT64_C(1) << fixed_gbit(d, inst);
-			if (fixed_counting(sock, b, d) &&
+			if (fixed_counting(sock->global_frozen, b, d) &&
 			    (b->fixed_ctl & HSWEP_U_FIXED_CTL_OV_EN) &&
 			    !(sock->global_status & fmask)) {
 				uint64_t need = mask + 1 - b->fixed_ctr;
@@ -234,7 +235,8 @@ static void socket_advance(struct sim_shared *sh, const struct sim_model *m, uns
 		int freeze = 0;
 		for (unsigned kind = 0; kind < HSWEP_BOX_KINDS; kind++)
 			for (unsigned inst = 0; inst < hswep_box(kind)->max_instances; inst++)
-				box_span(sh, m, s, kind, inst, t0, t1, &freeze);
+				box_span(sh, m, s, kind, inst, t0, t1, sock->global_frozen,
+					 &freeze);
 		sock->t_ps = t1;
 		if (freeze)
 			sock->global_frozen = 1; /* 2.1.1.1: the UBox asserts the global freeze */
@@ -266,7 +268,24 @@ void sim_advance_to(struct sim_shared *sh, const struct sim_model *m, uint64_t t
  * at the same scenario boundaries and count the same cycles whether taken
  * one at a time or with the whole socket, so the counts are those of the
  * eager catch-up at every access instant.  The virtual clock never uses
- * it: nothing changes there. */
+ * it: nothing changes there.
+ *
+ * The global freeze (GLOBAL_CTL frz_all / unfrz_all, 2.1.1.1) stops or
+ * starts every box of the socket at the write's instant.  Bringing every
+ * box on before that write (tens of microseconds: every counter's input
+ * gathered) made the write itself that slow, so a reader's freeze writes to
+ * two sockets were that far apart and a preemption between them likely,
+ * where hardware's write costs one MSR access whatever the box count.  A
+ * lazy socket therefore records the change in its freeze log (instant,
+ * state; struct sim_socket) and box_catch_up counts each box's spans before
+ * a change with the state before it, so the counts are those of a whole
+ * socket's catch-up at the write.  The log is emptied by a whole socket's
+ * catch-up: at its global status and config registers, a scenario or clock
+ * change, the socket ceasing to be lazy, or at a box access while the
+ * socket is frozen once the log is half full (nothing counts then, so the
+ * time it takes moves no count; a reader reads between its freeze and thaw
+ * writes); a write that finds it full catches up first (correct, only as
+ * slow as before). */
 static int may_raise_freeze(const struct sim_socket *sock)
 {
 	for (unsigned kind = 0; kind < HSWEP_BOX_KINDS; kind++) {
@@ -285,7 +304,9 @@ static int may_raise_freeze(const struct sim_socket *sock)
 	return 0;
 }
 
-/* Box (kind, inst) of lazy socket s from where it is to `target`. */
+/* Box (kind, inst) of lazy socket s from where it is to `target`, each
+ * span counted with the global freeze its socket had then (the freeze log:
+ * a change at instant t applies to the cycles from t on). */
 static void box_catch_up(struct sim_shared *sh, const struct sim_model *m, unsigned s,
 			 unsigned kind, unsigned inst, uint64_t target)
 {
@@ -293,20 +314,39 @@ static void box_catch_up(struct sim_shared *sh, const struct sim_model *m, unsig
 	struct sim_box *b = &sock->box[kind][inst];
 	uint64_t t = b->t_ps > sock->t_ps ? b->t_ps : sock->t_ps;
 	int freeze = 0; /* never raised: a lazy socket has no ov_en */
+	unsigned next = 0; /* the first change the box has not reached */
+	int gfrz = sock->frz_base;
+	while (next < sock->n_frz && sock->frz_ps[next] <= t)
+		gfrz = sock->frz_state[next++];
 	while (t < target) {
 		uint64_t t1 = next_boundary(sh, t);
+		if (next < sock->n_frz && sock->frz_ps[next] < t1)
+			t1 = sock->frz_ps[next];
 		if (t1 > target)
 			t1 = target;
-		box_span(sh, m, s, kind, inst, t, t1, &freeze);
+		box_span(sh, m, s, kind, inst, t, t1, gfrz, &freeze);
 		t = t1;
+		while (next < sock->n_frz && sock->frz_ps[next] <= t)
+			gfrz = sock->frz_state[next++];
 	}
 	b->t_ps = t;
 }
 
+/* The log is emptied by bringing every box on; a box access while the
+ * socket is frozen is a harmless moment for that (nothing counts, so the
+ * time it takes moves no count between sockets or intervals: a reader reads
+ * its counters between its freeze and thaw writes). */
+#define SIM_FREEZE_LOG_FLUSH (SIM_FREEZE_LOG / 2)
+
 void sim_box_sync(struct sim_shared *sh, const struct sim_model *m, unsigned s, unsigned kind,
 		  unsigned inst)
 {
-	if (sh->sock[s].lazy)
+	struct sim_socket *sock = &sh->sock[s];
+	if (!sock->lazy)
+		return;
+	if (sock->n_frz >= SIM_FREEZE_LOG_FLUSH && sock->global_frozen)
+		sim_socket_sync(sh, m, s);
+	else
 		box_catch_up(sh, m, s, kind, inst, sh->now_ps);
 }
 
@@ -319,6 +359,29 @@ void sim_socket_sync(struct sim_shared *sh, const struct sim_model *m, unsigned 
 		for (unsigned inst = 0; inst < hswep_box(kind)->max_instances; inst++)
 			box_catch_up(sh, m, s, kind, inst, sh->now_ps);
 	sock->t_ps = sh->now_ps;
+	sock->n_frz = 0; /* every box is past every change */
+}
+
+void sim_set_global_freeze(struct sim_shared *sh, const struct sim_model *m, unsigned s,
+			   int frozen)
+{
+	struct sim_socket *sock = &sh->sock[s];
+	frozen = !!frozen;
+	if (sock->global_frozen == frozen)
+		return;
+	if (sock->lazy && sock->t_ps < sh->now_ps && sock->n_frz == SIM_FREEZE_LOG)
+		sim_socket_sync(sh, m, s); /* full: correct, only slower */
+	if (sock->lazy && sock->t_ps < sh->now_ps) {
+		if (!sock->n_frz)
+			sock->frz_base = sock->global_frozen;
+		unsigned i = sock->n_frz;
+		if (i && sock->frz_ps[i - 1] == sh->now_ps)
+			i--; /* changed again at the same instant: the later state holds */
+		sock->frz_ps[i] = sh->now_ps;
+		sock->frz_state[i] = (uint8_t)frozen;
+		sock->n_frz = (uint8_t)(i + 1);
+	}
+	sock->global_frozen = (uint8_t)frozen;
 }
 
 void sim_sync_all(struct sim_shared *sh, const struct sim_model *m)

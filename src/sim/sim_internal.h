@@ -17,12 +17,13 @@
 #include "sim/uncore_sim.h"
 
 #define SIM_MAGIC       UINT64_C(0x314d495345524e55) /* "UNRESIM1" */
-#define SIM_VERSION     4u
+#define SIM_VERSION     5u
 #define SIM_MAX_SOCKETS HSWEP_MAX_PACKAGES
 #define SIM_MAX_STREAMS 512
 #define SIM_MAX_SHAPES  256
 #define SIM_MAX_FAULTS  32
 #define SIM_PATTERN_MAX 32
+#define SIM_FREEZE_LOG  16 /* global freeze changes a lazy socket holds (sim_clock.c) */
 #define SIM_PS_PER_NS   UINT64_C(1000)
 #define SIM_PS_PER_S    UINT64_C(1000000000000)
 #define SIM_TIME_NEVER  UINT64_MAX
@@ -141,6 +142,14 @@ struct sim_socket {
 	 * brought to the machine's time only when one of its registers is
 	 * accessed (sim_clock.c, "Lazy catch-up"). */
 	uint8_t lazy;
+	/* A lazy socket's global freeze changes its boxes have not all
+	 * reached (sim_clock.c, "Lazy catch-up"): from frz_ps[i] on the freeze
+	 * is frz_state[i]; before frz_ps[0] it was frz_base.  Instants are
+	 * ascending and later than t_ps; global_frozen is the latest state. */
+	uint8_t n_frz;
+	uint8_t frz_base;
+	uint8_t frz_state[SIM_FREEZE_LOG];
+	uint64_t frz_ps[SIM_FREEZE_LOG];
 	struct sim_box box[HSWEP_BOX_KINDS][HSWEP_MAX_INSTANCES];
 };
 
@@ -216,6 +225,10 @@ void sim_box_sync(struct sim_shared *sh, const struct sim_model *m, unsigned s, 
 void sim_socket_sync(struct sim_shared *sh, const struct sim_model *m, unsigned s);
 void sim_sync_all(struct sim_shared *sh, const struct sim_model *m);
 void sim_lazy_update(struct sim_shared *sh, const struct sim_model *m, unsigned s);
+/* The global freeze of socket s set to `frozen` at sh->now_ps: on a lazy
+ * socket recorded in its freeze log, without bringing its boxes on. */
+void sim_set_global_freeze(struct sim_shared *sh, const struct sim_model *m, unsigned s,
+			   int frozen);
 
 /* sim_counter.c: a counter's input and its comparison logic. */
 #define SIM_MAX_INPUTS 64

@@ -252,9 +252,13 @@ int sim_msr_write(struct sim_shared *sh, const struct sim_model *m, unsigned soc
 		return rc;
 	struct sim_socket *sock = &sh->sock[socket];
 	char what[64];
-	if (msr == HSWEP_U_MSR_PMON_GLOBAL_CTL || msr == HSWEP_U_MSR_PMON_GLOBAL_STATUS ||
-	    msr == HSWEP_U_MSR_PMON_GLOBAL_CONFIG)
-		sim_socket_sync(sh, m, socket); /* a freeze stops every box at this instant */
+	/* GLOBAL_CTL only starts or stops every box (its other fields do not
+	 * change what they count): a lazy socket records the instant in its
+	 * freeze log rather than bringing every box on, so the write costs
+	 * what it does on hardware whatever the box count (sim_clock.c, "Lazy
+	 * catch-up").  The others touch the overflow state: every box first. */
+	if (msr == HSWEP_U_MSR_PMON_GLOBAL_STATUS || msr == HSWEP_U_MSR_PMON_GLOBAL_CONFIG)
+		sim_socket_sync(sh, m, socket);
 	switch (msr) {
 	case HSWEP_U_MSR_PMON_GLOBAL_CTL:
 		snprintf(what, sizeof(what), "U_MSR_PMON_GLOBAL_CTL (socket %u)", socket);
@@ -262,9 +266,9 @@ int sim_msr_write(struct sim_shared *sh, const struct sim_model *m, unsigned soc
 		if (rc)
 			return rc;
 		if (value & HSWEP_U_GLOBAL_CTL_UNFRZ_ALL)
-			sock->global_frozen = 0;
+			sim_set_global_freeze(sh, m, socket, 0);
 		if (value & HSWEP_U_GLOBAL_CTL_FRZ_ALL)
-			sock->global_frozen = 1;
+			sim_set_global_freeze(sh, m, socket, 1);
 		sock->global_ctl =
 		    value & (HSWEP_U_GLOBAL_CTL_WK_ON_PMI | HSWEP_U_GLOBAL_CTL_PMI_CORE_SEL);
 		return 0;
