@@ -20,16 +20,28 @@ static void sleep_ms(long ms)
 #define GCTL   HSWEP_U_MSR_PMON_GLOBAL_CTL
 #define CBO(i) (0xe00u + 0x10u * (i)) /* C<i>_MSR_PMON_BOX_CTL (Table 2-58) */
 
-TEST(a_global_freeze_stops_every_box_at_one_instant)
+/* Socket 0 frozen on the wall clock, CBo 0-2 counting 1G/s each once
+ * thawed; NULL when the machine cannot be made (the failure is counted). */
+static struct uncore_sim *frozen_cbos(struct uncore_regio **io_out)
 {
 	struct uncore_sim *sim = sim_new("e5-2699v3-2s", "stream cbo ev=0x01 rate=1G/s\n");
 	if (!sim)
-		return;
+		return NULL;
 	struct uncore_regio *io = uncore_sim_regio(sim);
 	CHECK_EQ_INT(uncore_sim_set_clock(sim, UNCORE_SIM_CLOCK_WALL), 0);
 	WR(io, msr_reg(0, GCTL), HSWEP_U_GLOBAL_CTL_FRZ_ALL);
 	for (unsigned i = 0; i < 3; i++)
 		WR(io, msr_reg(0, CBO(i) + 1), EN | 0x01);
+	*io_out = io;
+	return sim;
+}
+
+TEST(a_global_freeze_stops_every_box_at_one_instant)
+{
+	struct uncore_regio *io = NULL;
+	struct uncore_sim *sim = frozen_cbos(&io);
+	if (!sim)
+		return;
 	/* Every box starts at the unfreeze; the first one is read while
 	 * counting (brought to its instant alone), the others are not. */
 	WR(io, msr_reg(0, GCTL), HSWEP_U_GLOBAL_CTL_UNFRZ_ALL);
@@ -67,14 +79,10 @@ static int64_t mono_ns(void)
  * none counts while frozen. */
 TEST(boxes_behind_many_freezes_count_only_while_thawed)
 {
-	struct uncore_sim *sim = sim_new("e5-2699v3-2s", "stream cbo ev=0x01 rate=1G/s\n");
+	struct uncore_regio *io = NULL;
+	struct uncore_sim *sim = frozen_cbos(&io);
 	if (!sim)
 		return;
-	struct uncore_regio *io = uncore_sim_regio(sim);
-	CHECK_EQ_INT(uncore_sim_set_clock(sim, UNCORE_SIM_CLOCK_WALL), 0);
-	WR(io, msr_reg(0, GCTL), HSWEP_U_GLOBAL_CTL_FRZ_ALL);
-	for (unsigned i = 0; i < 3; i++)
-		WR(io, msr_reg(0, CBO(i) + 1), EN | 0x01);
 	enum { ROUNDS = 12 };
 	uint64_t last = 0;
 	int64_t t0 = mono_ns();
