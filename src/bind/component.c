@@ -500,6 +500,11 @@ static int open_service(struct uncore_component *c)
 		return rc;
 	c->no_socket_lock = 1;
 	c->lock_dir[0] = '\0';
+	/* Metrics time their intervals by the samples' instants, the time of
+	 * the counts a read returns (service.h; the TSC frequency stays the
+	 * host's). */
+	c->clock.now_ns = uncore_service_now;
+	c->clock.ctx = c->be;
 	return 0;
 }
 

@@ -296,9 +296,24 @@ static int remove_event(struct uncored_server *srv, struct uncored_client *cl, u
 	return uncore_fail(UNCORE_EINVAL, "uncored: no event %u of this client", id);
 }
 
+/* The instant of a sample's values, on the service's clock (its
+ * component's: CLOCK_MONOTONIC, or the simulated node's time): the middle
+ * of the reads, clocked just before and just after them; one that cannot
+ * be clocked keeps the previous sample's (its clients' metrics then see no
+ * time pass, never time without its counts). */
+static uint64_t sample_instant(const struct uncored_server *srv, int before_ok, uint64_t before)
+{
+	uint64_t after;
+	if (!before_ok || uncore_clock_now(srv->cfg.clock, &after) < 0 || after < before)
+		return srv->snap->sample_ns;
+	return before + (after - before) / 2;
+}
+
 int uncored_server_sample(struct uncored_server *srv)
 {
 	int first_rc = 0;
+	uint64_t before = 0;
+	int before_ok = uncore_clock_now(srv->cfg.clock, &before) == 0;
 	uncored_snapshot_begin(srv->snap);
 	for (struct uncored_client *cl = srv->clients; cl; cl = cl->next)
 		for (unsigned i = 0; i < cl->nev; i++) {
@@ -311,7 +326,7 @@ int uncored_server_sample(struct uncored_server *srv)
 				if (e->raw[k] != UNCORE_RAW_UNREAD)
 					uncored_snapshot_set(srv->snap, e->base + k, e->raw[k]);
 		}
-	uncored_snapshot_end(srv->snap);
+	uncored_snapshot_end(srv->snap, sample_instant(srv, before_ok, before));
 	srv->samples++;
 	return first_rc;
 }

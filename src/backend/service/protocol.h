@@ -13,7 +13,7 @@
 #include "plan/machine.h"
 
 #define UNCORED_MAGIC   0x31444355u /* "UCD1" */
-#define UNCORED_VERSION 1u
+#define UNCORED_VERSION 2u /* 2: the snapshot says when its sample was read */
 /* Where clients look unless PAPI_INTEL_UNCORE_SERVICE says otherwise. */
 #define UNCORED_DEFAULT_SOCKET "/run/uncored/uncored.sock"
 #define UNCORED_NAME_MAX       256

@@ -207,6 +207,13 @@ static int svc_read(struct uncore_backend *b, uint64_t *raw)
 	return 0;
 }
 
+int uncore_service_now(void *ctx, uint64_t *ns)
+{
+	const struct svc *s = ctx;
+	*ns = uncored_snapshot_instant(s->snap);
+	return 0;
+}
+
 static void svc_destroy(struct uncore_backend *b)
 {
 	struct svc *s = (struct svc *)b;

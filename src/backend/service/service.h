@@ -18,4 +18,15 @@
 int uncore_service_open(const char *path, const char *group, struct uncore_backend **out,
 			char *origin, size_t len);
 
+/* The service's clock as a clock function (eventset/clock.h; ctx: the
+ * backend uncore_service_open made): the instant of the snapshot's last
+ * sample, which is when the values a plain read returns were read.  An
+ * event set on the service times its metrics by it, so that a rate's
+ * counts and time are of the same instants whenever the set reads (issue
+ * 27: against the reader's own clock, a PAPI_read between two samples
+ * divided counts up to 100 ms old by the time up to now).  On the
+ * service's clock: CLOCK_MONOTONIC on a real node, a simulated node's time
+ * behind `uncored --sim`.  Never fails. */
+int uncore_service_now(void *ctx, uint64_t *ns);
+
 #endif

@@ -29,8 +29,9 @@ void uncored_snapshot_set(struct uncored_snapshot *s, uint32_t index, uint64_t v
 		__atomic_store_n(&s->values[index], value, __ATOMIC_RELEASE);
 }
 
-void uncored_snapshot_end(struct uncored_snapshot *s)
+void uncored_snapshot_end(struct uncored_snapshot *s, uint64_t sample_ns)
 {
+	__atomic_store_n(&s->sample_ns, sample_ns, __ATOMIC_RELEASE);
 	__atomic_store_n(&s->samples, s->samples + 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&s->seq, s->seq + 1, __ATOMIC_RELEASE);
 }
@@ -51,5 +52,19 @@ uint64_t uncored_snapshot_read(const struct uncored_snapshot *s, const uint32_t 
 		uint64_t samples = __atomic_load_n(&s->samples, __ATOMIC_ACQUIRE);
 		if (__atomic_load_n(&s->seq, __ATOMIC_RELAXED) == before)
 			return samples;
+	}
+}
+
+uint64_t uncored_snapshot_instant(const struct uncored_snapshot *s)
+{
+	for (;;) {
+		uint32_t before = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE);
+		if (before & 1) {
+			__builtin_ia32_pause();
+			continue;
+		}
+		uint64_t ns = __atomic_load_n(&s->sample_ns, __ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&s->seq, __ATOMIC_RELAXED) == before)
+			return ns;
 	}
 }

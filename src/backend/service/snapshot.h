@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define UNCORED_SNAPSHOT_MAGIC  0x50414e53u /* "SNAP" */
+#define UNCORED_SNAPSHOT_MAGIC  0x32504e53u /* "SNP2": with sample_ns */
 #define UNCORED_SNAPSHOT_VALUES 16384u
 
 struct uncored_snapshot {
@@ -18,6 +18,11 @@ struct uncored_snapshot {
 	uint32_t seq;       /* odd while a sample is being written */
 	uint32_t closed;    /* set by the service when it stops: no more samples */
 	uint64_t samples;   /* samples published so far */
+	/* When the values were read, on the service's clock (CLOCK_MONOTONIC,
+	 * or a simulated node's time): a client times its metrics by it, so
+	 * that counts and time are of the same instant (issue 27: a plain read
+	 * returned counts up to 100 ms old against the reader's own "now"). */
+	uint64_t sample_ns;
 	uint64_t values[];  /* 64-bit totals, indexed as ADD replies say */
 };
 
@@ -30,11 +35,15 @@ static inline size_t uncored_snapshot_size(void)
 void uncored_snapshot_init(struct uncored_snapshot *s);
 void uncored_snapshot_begin(struct uncored_snapshot *s);
 void uncored_snapshot_set(struct uncored_snapshot *s, uint32_t index, uint64_t value);
-void uncored_snapshot_end(struct uncored_snapshot *s);
+/* The sample complete, its values read at `sample_ns`. */
+void uncored_snapshot_end(struct uncored_snapshot *s, uint64_t sample_ns);
 
 /* A consistent copy of values[index[i]] into out[i], i < n (an index past
  * nvalues reads 0); the number of the sample they belong to. */
 uint64_t uncored_snapshot_read(const struct uncored_snapshot *s, const uint32_t *index, unsigned n,
 			       uint64_t *out);
+
+/* The instant of the last complete sample (sample_ns; 0 before the first). */
+uint64_t uncored_snapshot_instant(const struct uncored_snapshot *s);
 
 #endif

@@ -97,14 +97,24 @@ TEST(serves_exact_totals)
 	memcpy(&add, h + 1, len - sizeof(*h));
 	uint32_t idx[2] = {add.slot[0].index, add.slot[1].index};
 	CHECK(add.slot[0].socket != add.slot[1].socket);
-	uint64_t before[2], after[2];
+	uint64_t before[2], after[2], t0, t1;
 	uncored_snapshot_read(snap, idx, 2, before);
+	uint64_t at0 = uncored_snapshot_instant(snap);
+	REQUIRE(uncore_clock_now(&comp->clock, &t0) == 0);
 	REQUIRE(uncore_sim_advance(node, 4000000) == 0);
 	h = ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd);
 	CHECK_EQ_INT(h->status, 0);
+	REQUIRE(uncore_clock_now(&comp->clock, &t1) == 0);
 	uncored_snapshot_read(snap, idx, 2, after);
 	CHECK_EQ_U64(after[0] - before[0], 10000000);
 	CHECK_EQ_U64(after[1] - before[1], 10000000);
+	/* The sample's instant is when its values were read, on the node's
+	 * virtual time, which moves only when the test moves it: the ADD's
+	 * sample at t0, this one 4 ms later (issue 27: a client divides the
+	 * counts by the time between two samples' instants). */
+	CHECK_EQ_U64(at0, t0);
+	CHECK_EQ_U64(uncored_snapshot_instant(snap), t1);
+	CHECK_EQ_U64(t1 - t0, 4000000);
 
 	/* Refused, with the component's reasons; the client keeps its event. */
 	h = ask(srv, cl, UNCORED_ADD, 0, "hswep_unc_ubo::NO_SUCH_EVENT", &len, &fd);
@@ -287,8 +297,9 @@ TEST(snapshot_sequence)
 	CHECK(s->seq & 1); /* a reader waits while odd */
 	uncored_snapshot_set(s, 5, 42);
 	uncored_snapshot_set(s, UNCORED_SNAPSHOT_VALUES, 1); /* past the end: ignored */
-	uncored_snapshot_end(s);
+	uncored_snapshot_end(s, 123456789);
 	CHECK_EQ_U64(uncored_snapshot_read(s, idx, 3, v), 1);
+	CHECK_EQ_U64(uncored_snapshot_instant(s), 123456789);
 	CHECK_EQ_U64(v[0], 0);
 	CHECK_EQ_U64(v[1], 42);
 	CHECK_EQ_U64(v[2], 0);
