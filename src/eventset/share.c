@@ -385,6 +385,13 @@ int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_
 	return 0;
 }
 
+/* The last admission's plan let go (it has events whenever it is kept). */
+static void hub_admitted_drop(struct uncore_share *hub)
+{
+	if (hub->admitted.nevents)
+		uncore_plan_free(&hub->admitted);
+}
+
 void hub_union_forget(struct uncore_share *hub)
 {
 	uncore_plan_free(&hub->uplan);
@@ -446,8 +453,11 @@ int hub_union(struct uncore_share *hub, const struct uncore_plan *hint,
 				sev[k++] = hub->ev[i]->sev;
 			}
 		rc = union_from_hint(hint, ord, k, &hub->uplan);
+		if (rc == 0 && hub->admitted.nevents)
+			rc = union_from_hint(&hub->admitted, ord, k, &hub->uplan);
 		if (rc == 0)
 			rc = uncore_schedule(&hub->be->machine, sev, k, &hub->uplan);
+		hub_admitted_drop(hub); /* used, or of another union */
 		free(sev);
 		if (rc < 0) {
 			free(ord);
@@ -479,6 +489,39 @@ static void add_plan_events(struct uncore_sched_event *sev, unsigned *k,
 	}
 }
 
+/* sev[0..k) in the order hub_union lists a union of them: those the hub
+ * has, in its order (a view's program appends its new events, keeping
+ * the old ones where they are), then the others as they came; into
+ * `out`.  The scheduler's success does not depend on the order (matching
+ * per box, filters merged pairwise, plan/sched.c), where it places them
+ * does: scheduled in this order, the combination of the start's setting
+ * with the current ones is the union it will program. */
+static void union_order(const struct uncore_share *hub, const struct uncore_sched_event *sev,
+			unsigned k, uint8_t *used, struct uncore_sched_event *out)
+{
+	unsigned m = 0;
+	memset(used, 0, k ? k : 1);
+	for (unsigned i = 0; i < hub->nev && m < k; i++)
+		for (unsigned j = 0; j < k; j++)
+			if (!used[j] && same_event(&hub->ev[i]->sev, &sev[j])) {
+				used[j] = 1;
+				out[m++] = sev[j];
+				break;
+			}
+	for (unsigned j = 0; j < k; j++)
+		if (!used[j])
+			out[m++] = sev[j];
+}
+
+/* The others' settings picked are the ones programmed now. */
+static int picks_current(const struct share_view *const *other, const unsigned *pick, unsigned no)
+{
+	for (unsigned i = 0; i < no; i++)
+		if (other[i]->phases[pick[i]] != other[i]->plan)
+			return 0;
+	return 1;
+}
+
 #define ADMISSION_MAX_COMBOS 4096 /* beyond: each other view's settings in turn */
 
 int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
@@ -500,12 +543,18 @@ int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
 		if (combos <= ADMISSION_MAX_COMBOS)
 			combos *= w->nphases;
 	}
+	hub_admitted_drop(hub);
 	if (no == 0)
 		return 0;
 	int each = combos > ADMISSION_MAX_COMBOS;
-	struct uncore_sched_event *sev = calloc(nev ? nev : 1, sizeof(*sev));
-	if (!sev)
+	struct uncore_sched_event *sev = calloc(2 * (nev ? nev : 1), sizeof(*sev));
+	uint8_t *used = malloc(nev ? nev : 1);
+	if (!sev || !used) {
+		free(sev);
+		free(used);
 		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	}
+	struct uncore_sched_event *ordered = sev + (nev ? nev : 1);
 	int rc = 0;
 	for (unsigned p = 0; rc == 0 && p < n; p++) {
 		/* Every combination of the others' settings, a mixed-radix
@@ -517,8 +566,11 @@ int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
 			add_plan_events(sev, &k, plans[p]);
 			for (unsigned i = 0; i < no; i++)
 				add_plan_events(sev, &k, other[i]->phases[pick[i]]);
-			rc = uncore_schedule(&hub->be->machine, sev, k, &full);
-			if (rc == 0)
+			union_order(hub, sev, k, used, ordered);
+			rc = uncore_schedule(&hub->be->machine, ordered, k, &full);
+			if (rc == 0 && p == 0 && !hub->admitted.nevents && picks_current(other, pick, no))
+				hub->admitted = full; /* the start's union (hub_union) */
+			else if (rc == 0)
 				uncore_plan_free(&full);
 			unsigned i = each ? turn : 0;
 			if (each) {
@@ -535,6 +587,9 @@ int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
 		}
 	}
 	free(sev);
+	free(used);
+	if (rc < 0)
+		hub_admitted_drop(hub);
 	return rc;
 }
 
@@ -812,6 +867,7 @@ void uncore_share_release(struct uncore_share *hub)
 	if (hub_teardown(hub) < 0)
 		uncore_error_clear();
 	hub_union_forget(hub);
+	hub_admitted_drop(hub);
 	for (unsigned i = 0; i < hub->nev; i++)
 		free_event(hub->ev[i]);
 	free(hub->ev);

@@ -100,6 +100,12 @@ struct uncore_share {
 	struct hub_event **uord;
 	unsigned un;
 	int uvalid;
+	/* The last admission's schedule of the union to be (a start beside
+	 * running sets: its first setting next to their current ones, in the
+	 * union's order; hub_check_admission), or nothing (nevents 0): the
+	 * union of the start that follows is that plan, not scheduled again
+	 * (hub_union).  Used or dropped by the next hub_union that schedules. */
+	struct uncore_plan admitted;
 	struct uncore_plan hw; /* the union, on the sockets held */
 	uint8_t *unread;       /* after a failed read: the slots it could not read */
 	struct hub_fanout *fanout;
@@ -190,12 +196,16 @@ int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_
  * hub's, valid until hub_union_forget) and, unless order is NULL, its
  * events in the plan's order.  `hint`: NULL, or a plan that may hold
  * exactly the union's events (a set counting alone), copied then rather
- * than scheduled again.  0, or the scheduler's error. */
+ * than scheduled again; so is the last admission's plan (hub->admitted,
+ * a set started beside running ones).  0, or the scheduler's error. */
 int hub_union(struct uncore_share *hub, const struct uncore_plan *hint,
 	      const struct uncore_plan **full, struct hub_event *const **order, unsigned *n);
 /* Whether every plan of `plans` (the settings of view v's set) fits next
  * to every combination of the settings of the other acquired views: 0, or
- * UNCORE_ECONFLICT naming the events in the way. */
+ * UNCORE_ECONFLICT naming the events in the way.  Each combination is
+ * scheduled in the union's order (the hub's events first, as hub_union
+ * lists them); the one of plans[0] next to the others' current settings
+ * is kept in hub->admitted, the union the start then programs. */
 int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
 			const struct uncore_plan *const *plans, unsigned n);
 /* Drop the events no view uses. */
