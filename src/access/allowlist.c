@@ -326,6 +326,19 @@ int uncore_allowlist_wrap(const struct uncore_allowlist *al, struct uncore_regio
 	return 0;
 }
 
+int uncore_allowlist_wrap_regs(const struct uncore_reg *r, const uint64_t *mask, unsigned n,
+			       struct uncore_regio *inner, unsigned flags, struct uncore_regio **out)
+{
+	struct uncore_allowlist *al = NULL;
+	int rc = uncore_allowlist_create(&al);
+	if (rc == 0)
+		rc = uncore_allowlist_add_regs(al, r, mask, n);
+	if (rc == 0)
+		rc = uncore_allowlist_wrap(al, inner, flags, out);
+	uncore_allowlist_free(al);
+	return rc;
+}
+
 uint64_t uncore_allowlist_refused(const struct uncore_regio *wrapper)
 {
 	if (!wrapper || wrapper->ops != &allowlist_ops)
@@ -333,13 +346,17 @@ uint64_t uncore_allowlist_refused(const struct uncore_regio *wrapper)
 	return ((const struct allow_wrapper *)wrapper->impl)->refused;
 }
 
-int uncore_allowlist_check_wrapped(const struct uncore_regio *wrapper, const struct uncore_reg *r,
-				   uint64_t value)
+int uncore_allowlist_check_wrapped(const struct uncore_regio *wrapper,
+				   const struct uncore_regio_op *ops, size_t n)
 {
 	if (!wrapper || wrapper->ops != &allowlist_ops)
 		return uncore_fail(UNCORE_EINVAL, "allowlist: not an allowlisted register access");
-	return uncore_allowlist_check_write(&((const struct allow_wrapper *)wrapper->impl)->list, r,
-					    value);
+	const struct uncore_allowlist *al = &((const struct allow_wrapper *)wrapper->impl)->list;
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (ops[i].write)
+			rc = uncore_allowlist_check_write(al, &ops[i].reg, ops[i].value);
+	return rc;
 }
 
 struct uncore_regio *uncore_allowlist_inner(const struct uncore_regio *wrapper)

@@ -58,16 +58,24 @@ int uncore_allowlist_check_write(const struct uncore_allowlist *al, const struct
 int uncore_allowlist_wrap(const struct uncore_allowlist *al, struct uncore_regio *inner,
 			  unsigned flags, struct uncore_regio **out);
 
+/* The wrapper of uncore_allowlist_wrap() over a list of registers r[0..n)
+ * with their write masks mask[0..n), built in one call (a claim's view:
+ * the list made, filled as uncore_allowlist_add_regs fills it, wrapped and
+ * freed).  0 with *out, or the first error (nothing made). */
+int uncore_allowlist_wrap_regs(const struct uncore_reg *r, const uint64_t *mask, unsigned n,
+			       struct uncore_regio *inner, unsigned flags, struct uncore_regio **out);
+
 /* Wrappers made so far by this process, for tests (a backend builds its
  * allowlists when it takes ownership, not at every reprogramming). */
 unsigned long uncore_allowlist_wraps(void);
 
-/* Check one write against the list of a wrapper made by
- * uncore_allowlist_wrap(), without making it (a write prepared now and
- * written later straight to the device): as uncore_allowlist_check_write;
- * UNCORE_EINVAL for any other regio. */
-int uncore_allowlist_check_wrapped(const struct uncore_regio *wrapper, const struct uncore_reg *r,
-				   uint64_t value);
+/* Check the writes ops[0..n) (reg and value; those without `write` are
+ * skipped) against the list of a wrapper made by uncore_allowlist_wrap(),
+ * without making them (writes prepared now and written later straight to
+ * the device): 0, or the first refusal as uncore_allowlist_check_write
+ * reports it; UNCORE_EINVAL for any other regio. */
+int uncore_allowlist_check_wrapped(const struct uncore_regio *wrapper,
+				   const struct uncore_regio_op *ops, size_t n);
 
 /* The regio a wrapper made by uncore_allowlist_wrap() passes to (NULL for
  * any other regio). */

@@ -58,28 +58,27 @@ static int union_boxes(const struct direct_claim *c, const struct uncore_plan *c
 	return 0;
 }
 
-/* The allowlists over `boxes` (the sockets whose boxes have registers to
- * write in *sockets), then both views. */
+/* The allowlisted views over `boxes` (the sockets whose boxes have
+ * registers to write in *sockets), each list built once, in one call. */
 static int build_views(const struct uncore_direct_config *cfg, const struct direct_claim_ops *ops,
 		       void *ctx, const struct direct_claim_box *boxes, unsigned n,
 		       uint32_t *sockets, struct uncore_regio **guarded,
 		       struct uncore_regio **guarded_global)
 {
-	struct uncore_allowlist *al = NULL, *gl = NULL;
-	int rc = uncore_allowlist_create(&al);
-	if (rc == 0)
-		rc = uncore_allowlist_create(&gl);
+	struct uncore_reg *r = NULL;
+	uint64_t *mask = NULL;
+	unsigned nr = 0, ng = 0;
 	*sockets = 0;
+	int rc = ops->add_boxes(ctx, boxes, n, &r, &mask, &nr, &ng, sockets);
 	if (rc == 0)
-		rc = ops->add_boxes(ctx, boxes, n, al, gl, sockets);
-	if (rc == 0)
-		rc = uncore_allowlist_wrap(al, cfg->io, 0, guarded);
-	if (rc == 0 && (rc = uncore_allowlist_wrap(gl, cfg->io, 0, guarded_global)) < 0) {
+		rc = uncore_allowlist_wrap_regs(r, mask, nr, cfg->io, 0, guarded);
+	if (rc == 0 && (rc = uncore_allowlist_wrap_regs(&r[nr - ng], &mask[nr - ng], ng, cfg->io,
+							0, guarded_global)) < 0) {
 		uncore_regio_destroy(*guarded);
 		*guarded = NULL;
 	}
-	uncore_allowlist_free(al);
-	uncore_allowlist_free(gl);
+	free(r);
+	free(mask);
 	return rc;
 }
 

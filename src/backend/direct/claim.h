@@ -25,14 +25,15 @@ struct direct_claim_box {
 
 struct direct_claim_ops {
 	/* Every PMON register of the n boxes claimed with the bits the
-	 * platform may write, and the global control of each socket with
-	 * registers to write, into `al`; those global controls alone into
-	 * `gl` (the read path's freeze and thaw); *sockets: those sockets
-	 * (they are then held; a box only read, free-running counters, needs
-	 * none).  One call for the whole claim: 0, or an error with the
-	 * detail set. */
+	 * platform may write, then the global control of each socket with
+	 * registers to write: (*r)[0..*nr) with their masks (*mask)[...],
+	 * allocated here, freed by the claim; the last *nglobal of them are
+	 * the global controls (the read path's freeze and thaw view);
+	 * *sockets: those sockets (they are then held; a box only read,
+	 * free-running counters, needs none).  One call for the whole claim:
+	 * 0, or an error with the detail set (nothing allocated). */
 	int (*add_boxes)(void *ctx, const struct direct_claim_box *boxes, unsigned n,
-			 struct uncore_allowlist *al, struct uncore_allowlist *gl,
+			 struct uncore_reg **r, uint64_t **mask, unsigned *nr, unsigned *nglobal,
 			 uint32_t *sockets);
 	/* Optional: every box of socket s put idle (backend/direct/idle.h),
 	 * called when the claim has just taken the socket's lock over from a

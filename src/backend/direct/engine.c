@@ -421,16 +421,18 @@ static int ask_kind(const struct engine *e, const struct direct_kind *k, struct 
 	return rc;
 }
 
-/* The allowlists of a claim (claim.h), in one call: every register of each
- * claimed box with its writable bits (those not known yet asked of their
- * kind, one call per kind: ask_kind; at most DIRECT_MAX_BOX_REGS a box:
- * test_direct_descriptions), then the global control of each socket with
- * registers to write; the global controls alone into gl.  Free-running
+/* The registers of a claim's allowlists (claim.h), in one call: every
+ * register of each claimed box with its writable bits (those not known yet
+ * asked of their kind, one call per kind: ask_kind; at most
+ * DIRECT_MAX_BOX_REGS a box: test_direct_descriptions), then the global
+ * control of each socket with registers to write, last (they alone are the
+ * read path's view: *nglobal).  Free-running
  * counters are only read.  PCI is written in dwords: the low dword's bits
  * at the register, the high at +4.  The boxes' registers are kept for
  * bind_box. */
 static int claim_boxes(void *ctx, const struct direct_claim_box *boxes, unsigned n,
-		       struct uncore_allowlist *al, struct uncore_allowlist *gl, uint32_t *sockets)
+		       struct uncore_reg **regs, uint64_t **masks, unsigned *nr, unsigned *nglobal,
+		       uint32_t *sockets)
 {
 	struct engine *e = ctx;
 	size_t cap = 2 * DIRECT_MAX_BOX_REGS * (size_t)n + UNCORE_MACHINE_MAX_SOCKETS;
@@ -473,15 +475,15 @@ static int claim_boxes(void *ctx, const struct direct_claim_box *boxes, unsigned
 			global_reg(e, s, &r[na]);
 			mask[na++] = e->p->global_writable;
 		}
-	if (rc == 0)
-		rc = uncore_allowlist_add_regs(al, r, mask, na);
-	if (rc == 0)
-		rc = uncore_allowlist_add_regs(gl, &r[nb], &mask[nb], na - nb);
 	if (rc == 0) {
 		free(e->claimed);
 		e->claimed = c;
 		e->nclaimed = n;
-		c = NULL;
+		*regs = r;
+		*masks = mask;
+		*nr = na;
+		*nglobal = na - nb;
+		return 0;
 	}
 	free(c);
 	free(r);
@@ -497,28 +499,40 @@ static void idle_socket(const void *ctx, unsigned socket, struct uncore_regio *i
 static const struct direct_claim_ops claim_ops = {.add_boxes = claim_boxes,
 						  .idle_socket = idle_socket};
 
-/* The read path's global writes of `step`, one per socket with counters,
- * each checked now against the allowlist of the global controls of the
+/* The read path's global writes, one per socket with counters for each of
+ * its steps (freeze into e->freeze, thaw into e->thaw), all checked now,
+ * in one call, against the allowlist of the global controls of the
  * claimed sockets (the claim's guarded_global: their registers and freeze
- * bits only, built once when the sockets were claimed): the prepared writes
- * never change, so the read writes them straight to the device. */
-static int prepare_global(struct engine *e, enum direct_global_step step, struct uncore_regio_op *w,
-			  unsigned *n)
+ * bits only, built once when the sockets were claimed): the prepared
+ * writes never change, so the read writes them straight to the device.
+ * The freeze's are checked first: a refusal is the first one's. */
+static int prepare_global(struct engine *e)
 {
-	int rc = 0;
-	*n = 0;
-	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
-		uint64_t v;
-		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &v))
-			continue;
-		memset(&w[*n], 0, sizeof(w[*n]));
-		global_reg(e, s, &w[*n].reg);
-		w[*n].value = v;
-		w[*n].write = 1;
-		rc = uncore_allowlist_check_wrapped(e->claim.guarded_global, &w[*n].reg, v);
-		if (rc == 0)
-			(*n)++;
+	static const enum direct_global_step step[2] = {DIRECT_GLOBAL_READ_FREEZE,
+							DIRECT_GLOBAL_READ_THAW};
+	struct uncore_regio_op *out[2] = {e->freeze, e->thaw};
+	unsigned *nout[2] = {&e->nfreeze, &e->nthaw};
+	struct uncore_regio_op w[2 * UNCORE_MACHINE_MAX_SOCKETS];
+	unsigned n = 0;
+	for (unsigned t = 0; t < 2; t++) {
+		unsigned first = n;
+		for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+			uint64_t v;
+			if (!(e->sockets & (1u << s)) || !global_value(e->p, step[t], e->used[s], &v))
+				continue;
+			memset(&w[n], 0, sizeof(w[n]));
+			global_reg(e, s, &w[n].reg);
+			w[n].value = v;
+			w[n++].write = 1;
+		}
+		*nout[t] = n - first;
+		memcpy(out[t], &w[first], (n - first) * sizeof(w[0]));
 	}
+	/* No socket with counters (a set of COUNTING_TIME alone): nothing
+	 * claimed, no view, nothing to check. */
+	int rc = n ? uncore_allowlist_check_wrapped(e->claim.guarded_global, w, n) : 0;
+	if (rc < 0)
+		e->nfreeze = e->nthaw = 0;
 	return rc;
 }
 
@@ -599,8 +613,7 @@ static int eng_program(struct uncore_backend *base, const struct uncore_plan *pl
 	/* The sockets are ours before the first write (claim.h); reading
 	 * free-running counters alone disturbs nobody and needs no hold. */
 	if ((rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, &plan, 1)) < 0 ||
-	    (rc = prepare_global(e, DIRECT_GLOBAL_READ_FREEZE, e->freeze, &e->nfreeze)) < 0 ||
-	    (rc = prepare_global(e, DIRECT_GLOBAL_READ_THAW, e->thaw, &e->nthaw)) < 0)
+	    (rc = prepare_global(e)) < 0)
 		goto fail;
 	if (e->batched)
 		direct_msr_batch_finish(&e->batch, e->freeze, e->nfreeze, e->thaw, e->nthaw);

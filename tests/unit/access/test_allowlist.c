@@ -174,12 +174,23 @@ TEST(prepared_writes_checked_against_the_wrapper)
 	struct fake_regio *f = fake_regio_of(inner);
 	CHECK_EQ_INT(uncore_allowlist_wrap(al, inner, UNCORE_ALLOWLIST_OWN_INNER, &io), 0);
 	uncore_allowlist_free(al);
-	struct uncore_reg g0 = msr(0, 0x700), g1 = msr(1, 0x700);
-	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &g0, 1u << 29), 0);
-	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &g0, 1u << 27), UNCORE_EDENIED);
-	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &g1, 1u << 29), UNCORE_EDENIED);
-	CHECK_EQ_INT(uncore_allowlist_check_wrapped(inner, &g0, 1u << 29), UNCORE_EINVAL);
-	CHECK_EQ_INT(uncore_allowlist_check_wrapped(NULL, &g0, 1u << 29), UNCORE_EINVAL);
+	struct uncore_regio_op w[3] = {
+	    {.reg = msr(0, 0x700), .value = 1u << 29, .write = 1},
+	    {.reg = msr(0, 0x700), .value = 1u << 27, .write = 1},
+	    {.reg = msr(1, 0x700), .value = 1u << 29, .write = 1},
+	};
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, w, 1), 0);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &w[1], 1), UNCORE_EDENIED);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &w[2], 1), UNCORE_EDENIED);
+	/* Several at once: the first refusal is the one reported. */
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, w, 3), UNCORE_EDENIED);
+	CHECK_CONTAINS(uncore_error_detail(), "bits 0x8000000");
+	w[1].write = 0; /* not a write: not checked */
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, w, 2), 0);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(io, &w[2], 1), UNCORE_EDENIED);
+	CHECK_CONTAINS(uncore_error_detail(), "socket 1");
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(inner, w, 1), UNCORE_EINVAL);
+	CHECK_EQ_INT(uncore_allowlist_check_wrapped(NULL, w, 1), UNCORE_EINVAL);
 	size_t n;
 	fake_regio_log(f, &n);
 	CHECK_EQ_INT(n, 0);
@@ -276,6 +287,37 @@ TEST(registers_added_at_once)
 	CHECK_EQ_INT(uncore_allowlist_add_regs(al, r + 2, mask + 2, 2), UNCORE_EINVAL);
 	CHECK_EQ_INT(uncore_allowlist_size(al), 2);
 	uncore_allowlist_free(al);
+}
+
+/* A claim's view in one call: the list of the registers given, wrapped;
+ * writes outside it refused before the device; a bad register makes
+ * nothing. */
+TEST(view_of_registers_in_one_call)
+{
+	const struct uncore_reg r[] = {msr(0, 0xe00), pci(0x1e000, 0xa0, 4), msr(1, 0x700)};
+	const uint64_t mask[] = {0xff, 0xffff0000u, 1u << 29};
+	struct uncore_regio *inner = fake_regio_create(0), *io = NULL, *global = NULL;
+	struct fake_regio *f = fake_regio_of(inner);
+	unsigned long made = uncore_allowlist_wraps();
+	CHECK_EQ_INT(uncore_allowlist_wrap_regs(r, mask, 3, inner, 0, &io), 0);
+	CHECK_EQ_INT(uncore_allowlist_wrap_regs(&r[2], &mask[2], 1, inner, 0, &global), 0);
+	CHECK_EQ_U64(uncore_allowlist_wraps() - made, 2);
+	CHECK_EQ_INT(uncore_regio_write(io, &r[0], 0x80), 0);
+	CHECK_EQ_INT(uncore_regio_write(io, &r[1], 0x10000), 0);
+	CHECK_EQ_INT(uncore_regio_write(io, &r[1], 0x1), UNCORE_EDENIED);
+	CHECK_EQ_INT(uncore_regio_write(global, &r[0], 0x80), UNCORE_EDENIED);
+	CHECK_EQ_INT(uncore_regio_write(global, &r[2], 1u << 29), 0);
+	size_t n;
+	fake_regio_log(f, &n);
+	CHECK_EQ_INT(n, 3);
+	/* PCI masks are dwords: the third register's bad mask refuses the view. */
+	const uint64_t bad[] = {0xff, 1ull << 32, 1u << 29};
+	struct uncore_regio *none = NULL;
+	CHECK_EQ_INT(uncore_allowlist_wrap_regs(r, bad, 3, inner, 0, &none), UNCORE_EINVAL);
+	CHECK(none == NULL);
+	uncore_regio_destroy(io);
+	uncore_regio_destroy(global);
+	uncore_regio_destroy(inner);
 }
 
 /* A programming sequence (write_seq): the writes in order up to a refused
@@ -475,6 +517,7 @@ int main(void)
 	RUN(inner_errors_come_back);
 	RUN(bad_entries_rejected);
 	RUN(registers_added_at_once);
+	RUN(view_of_registers_in_one_call);
 	RUN(sequence_stops_at_a_refused_write);
 	RUN(random_writes_only_allowlisted_reach_inner);
 	return harness_done();
