@@ -306,6 +306,75 @@ TEST(snapshot_sequence)
 	free(s);
 }
 
+/* The service's clock, with readings the test scripts while `nscript`
+ * is left (else the node's). */
+static struct {
+	const struct uncore_clock *node;
+	const uint64_t *script;
+	unsigned nscript;
+} scripted;
+
+static int scripted_now(void *ctx, uint64_t *ns)
+{
+	(void)ctx;
+	if (scripted.nscript) {
+		scripted.nscript--;
+		*ns = *scripted.script++;
+		return 0;
+	}
+	return uncore_clock_now(scripted.node, ns);
+}
+
+/* A sample's instant is the middle of its reads, clocked just before and
+ * after them; a sample that took over 50 us and four times the shortest
+ * one (the service preempted half-way: its events read far apart) is made
+ * again, and the instant published is the last attempt's (issue 27). */
+TEST(a_preempted_sample_is_made_again)
+{
+	struct node_fixture fx;
+	REQUIRE(fixture_open(&fx, "service-again", "hswep-clocks") == 0);
+	scripted.node = &fx.comp->clock;
+	scripted.nscript = 0;
+	struct uncore_clock clock = {scripted_now, NULL, 0};
+	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
+	struct uncored_server *srv;
+	struct uncored_client *cl;
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){fx.comp->share, fx.comp->be, &clock, fx.comp->origin, NULL}, snap, &srv) == 0);
+	REQUIRE(uncored_client_new(srv, &cl) == 0);
+	size_t len;
+	int fd;
+	const struct uncored_reply *h = ask(srv, cl, UNCORED_HELLO, 0, NULL, &len, &fd);
+	CHECK_EQ_INT(h->status, 0);
+	h = ask(srv, cl, UNCORED_ADD, 0, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &len, &fd);
+	CHECK_EQ_INT(h->status, 0);
+	/* Unpreempted: 10 us (the shortest now). */
+	static const uint64_t quick[] = {5000000000, 5000010000};
+	scripted.script = quick;
+	scripted.nscript = 2;
+	CHECK_EQ_INT(ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
+	CHECK_EQ_INT((int)scripted.nscript, 0);
+	CHECK_EQ_U64(uncored_snapshot_instant(snap), 5000005000);
+	/* 1 ms (preempted): made again, 12 us; its middle published. */
+	static const uint64_t preempted[] = {6000000000, 6001000000, 6002000000, 6002012000};
+	scripted.script = preempted;
+	scripted.nscript = 4;
+	CHECK_EQ_INT(ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
+	CHECK_EQ_INT((int)scripted.nscript, 0);
+	CHECK_EQ_U64(uncored_snapshot_instant(snap), 6002006000);
+	/* 40 us: under 50 us, kept as it is (scripted readings left over). */
+	static const uint64_t slower[] = {7000000000, 7000040000, 1, 1};
+	scripted.script = slower;
+	scripted.nscript = 4;
+	CHECK_EQ_INT(ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
+	CHECK_EQ_INT((int)scripted.nscript, 2);
+	CHECK_EQ_U64(uncored_snapshot_instant(snap), 7000020000);
+	scripted.nscript = 0;
+	uncored_client_free(srv, cl);
+	uncored_server_destroy(srv);
+	free(snap);
+	fixture_close(&fx);
+}
+
 int main(void)
 {
 	RUN(request_checks);
@@ -313,5 +382,6 @@ int main(void)
 	RUN(serves_exact_totals);
 	RUN(groups_each_socket_once);
 	RUN(policy_refuses);
+	RUN(a_preempted_sample_is_made_again);
 	return harness_done();
 }
