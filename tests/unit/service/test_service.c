@@ -325,6 +325,21 @@ static int scripted_now(void *ctx, uint64_t *ns)
 	return uncore_clock_now(scripted.node, ns);
 }
 
+/* A SAMPLE with the service's clock reading `script` (n readings, `left`
+ * of them unread after it): the instant published in `snap`. */
+static uint64_t scripted_sample(struct uncored_server *srv, struct uncored_client *cl,
+				const struct uncored_snapshot *snap, const uint64_t *script,
+				unsigned n, unsigned left)
+{
+	size_t len;
+	int fd;
+	scripted.script = script;
+	scripted.nscript = n;
+	CHECK_EQ_INT(ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
+	CHECK_EQ_INT((int)scripted.nscript, (int)left);
+	return uncored_snapshot_instant(snap);
+}
+
 /* A sample's instant is the middle of its reads, clocked just before and
  * after them; a sample that took over 50 us and four times the shortest
  * one (the service preempted half-way: its events read far apart) is made
@@ -349,25 +364,13 @@ TEST(a_preempted_sample_is_made_again)
 	CHECK_EQ_INT(h->status, 0);
 	/* Unpreempted: 10 us (the shortest now). */
 	static const uint64_t quick[] = {5000000000, 5000010000};
-	scripted.script = quick;
-	scripted.nscript = 2;
-	CHECK_EQ_INT(ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
-	CHECK_EQ_INT((int)scripted.nscript, 0);
-	CHECK_EQ_U64(uncored_snapshot_instant(snap), 5000005000);
+	CHECK_EQ_U64(scripted_sample(srv, cl, snap, quick, 2, 0), 5000005000);
 	/* 1 ms (preempted): made again, 12 us; its middle published. */
 	static const uint64_t preempted[] = {6000000000, 6001000000, 6002000000, 6002012000};
-	scripted.script = preempted;
-	scripted.nscript = 4;
-	CHECK_EQ_INT(ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
-	CHECK_EQ_INT((int)scripted.nscript, 0);
-	CHECK_EQ_U64(uncored_snapshot_instant(snap), 6002006000);
-	/* 40 us: under 50 us, kept as it is (scripted readings left over). */
+	CHECK_EQ_U64(scripted_sample(srv, cl, snap, preempted, 4, 0), 6002006000);
+	/* 40 us: under 50 us, kept as it is (two scripted readings left). */
 	static const uint64_t slower[] = {7000000000, 7000040000, 1, 1};
-	scripted.script = slower;
-	scripted.nscript = 4;
-	CHECK_EQ_INT(ask(srv, cl, UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
-	CHECK_EQ_INT((int)scripted.nscript, 2);
-	CHECK_EQ_U64(uncored_snapshot_instant(snap), 7000020000);
+	CHECK_EQ_U64(scripted_sample(srv, cl, snap, slower, 4, 2), 7000020000);
 	scripted.nscript = 0;
 	uncored_client_free(srv, cl);
 	uncored_server_destroy(srv);
