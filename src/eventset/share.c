@@ -17,6 +17,10 @@
 
 #define RETRY_NS 1000000000ull /* how often a reading process looks for freed sockets */
 
+/* Used before they come (the union's cache forgotten; unused events dropped). */
+static void hub_union_forget(struct uncore_share *hub);
+static void hub_prune(struct uncore_share *hub);
+
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
@@ -83,7 +87,7 @@ static int new_event(const struct uncore_plan *plan, unsigned ev, struct hub_eve
 	return 0;
 }
 
-int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s)
+static int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s)
 {
 	for (unsigned i = 0; i < e->ninst; i++)
 		if (e->inst[i].socket == s->socket && e->inst[i].box == s->box &&
@@ -92,8 +96,8 @@ int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s)
 	return -1;
 }
 
-void hub_find_insts(const struct hub_event *ev, const struct uncore_plan *plan, unsigned e,
-		    int *slot_inst)
+static void hub_find_insts(const struct hub_event *ev, const struct uncore_plan *plan, unsigned e,
+			   int *slot_inst)
 {
 	for (unsigned j = 0; j < plan->count[e]; j++) {
 		unsigned k = plan->slot_index[plan->first[e] + j];
@@ -102,8 +106,8 @@ void hub_find_insts(const struct hub_event *ev, const struct uncore_plan *plan, 
 }
 
 /* An existing event with refs taken, or a new one appended. */
-int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsigned e,
-		  struct hub_event **out)
+static int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsigned e,
+			 struct hub_event **out)
 {
 	for (unsigned i = 0; i < hub->nev; i++)
 		if (same_event(&hub->ev[i]->sev, &plan->ev[e])) {
@@ -129,27 +133,6 @@ int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsi
 	return 0;
 }
 
-/* After a failed read: a slot it could not read takes its previous reading
- * again, so that it folds nothing now and, at the next read, what it
- * counted since (backend.h).  64-bit totals (perf) carry no per-slot mark:
- * none is folded. */
-void hub_keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *before)
-{
-	for (unsigned k = 0; k < hub->hw.nslots; k++) {
-		hub->unread[k] = hub->be->value_bits || now[k] == UNCORE_RAW_UNREAD;
-		if (hub->unread[k])
-			now[k] = before[k];
-	}
-}
-
-void hub_read_trouble(struct uncore_share *hub, int rc, uint64_t *now, const uint64_t *before)
-{
-	if (hub->be->counting_interrupted)
-		hub_note_interrupted(hub);
-	if (rc < 0)
-		hub_keep_unread(hub, now, before);
-}
-
 /* The arrays of the programmed slots (NULL when none). */
 static void free_slots(struct uncore_share *hub)
 {
@@ -170,27 +153,6 @@ static void free_slots(struct uncore_share *hub)
 	hub->unread = NULL;
 	hub->fanout = NULL;
 	hub->nfanout = 0;
-}
-
-/* What a read that met an interruption leaves (hub_sync): every view
- * counting now lost that span, and each takes it once. */
-void hub_note_interrupted(struct uncore_share *hub)
-{
-	hub->interrupt_gen++;
-	hub->interrupted_n++;
-	snprintf(hub->interrupted_detail, sizeof(hub->interrupted_detail), "%s",
-		 hub->be->interrupted_detail);
-	hub->be->counting_interrupted = 0;
-}
-
-/* A reading at `t` came later than some counter can wrap in: each view
- * counting now works out which of its counters may have lost how many
- * wraps (view_note_interrupted) when it takes this. */
-void hub_wraps_missed(struct uncore_share *hub, uint64_t t)
-{
-	hub->wrap_gap_ns = t - hub->fold_ns;
-	hub->wrap_gen++;
-	hub->interrupt_gen++;
 }
 
 /* The wrap periods of the programmed counters, and the time of the
@@ -214,7 +176,7 @@ static int guard_prepare(struct uncore_share *hub)
 /* Fold everything counted so far into the bases and stop the backend: 0,
  * or the error of the backend's stop or unprogram (a freeze that failed,
  * issue 15), the counts read before it kept. */
-int hub_teardown(struct uncore_share *hub)
+static int hub_teardown(struct uncore_share *hub)
 {
 	char detail[256] = "";
 	if (!hub->programmed) {
@@ -298,7 +260,7 @@ static void note_owner(struct uncore_share *hub, unsigned s, const char *who)
 
 /* Hold what is wanted and free; *gained: a socket was newly taken.  Only
  * errors other than "another process has it" fail. */
-int hub_take_sockets(struct uncore_share *hub, int *gained)
+static int hub_take_sockets(struct uncore_share *hub, int *gained)
 {
 	*gained = 0;
 	hub->missing = 0;
@@ -329,7 +291,7 @@ int hub_take_sockets(struct uncore_share *hub, int *gained)
 }
 
 /* The slots of `in` on sockets in `mask`, events kept in order. */
-int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_plan *out)
+static int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_plan *out)
 {
 	struct uncore_plan p;
 	unsigned nidx = 0; /* slot_index entries: events may share a slot */
@@ -392,7 +354,7 @@ static void hub_admitted_drop(struct uncore_share *hub)
 		uncore_plan_free(&hub->admitted);
 }
 
-void hub_union_forget(struct uncore_share *hub)
+static void hub_union_forget(struct uncore_share *hub)
 {
 	uncore_plan_free(&hub->uplan);
 	free(hub->uord);
@@ -434,8 +396,14 @@ static int union_from_hint(const struct uncore_plan *hint, struct hub_event **or
 	return 1;
 }
 
-int hub_union(struct uncore_share *hub, const struct uncore_plan *hint,
-	      const struct uncore_plan **full, struct hub_event *const **order, unsigned *n)
+/* Every event some view uses, scheduled on every socket: *full (the
+ * hub's, valid until hub_union_forget) and, unless order is NULL, its
+ * events in the plan's order.  `hint`: NULL, or a plan that may hold
+ * exactly the union's events (a set counting alone), copied then rather
+ * than scheduled again; so is the last admission's plan (hub->admitted,
+ * a set started beside running ones).  0, or the scheduler's error. */
+static int hub_union(struct uncore_share *hub, const struct uncore_plan *hint,
+		     const struct uncore_plan **full, struct hub_event *const **order, unsigned *n)
 {
 	int rc = 0;
 	if (!hub->uvalid) {
@@ -489,71 +457,64 @@ static void add_plan_events(struct uncore_sched_event *sev, unsigned *k,
 	}
 }
 
-/* sev[0..k) in the order hub_union lists a union of them: those the hub
- * has, in its order (a view's program appends its new events, keeping
- * the old ones where they are), then the others as they came; into
- * `out`.  The scheduler's success does not depend on the order (matching
- * per box, filters merged pairwise, plan/sched.c), where it places them
- * does: scheduled in this order, the combination of the start's setting
- * with the current ones is the union it will program. */
+/* sev[0..k) into `out` as hub_union lists them: those the hub has in its
+ * order (a program appends new events), then the others.  The scheduler's
+ * success does not depend on the order (plan/sched.c: a matching per box,
+ * filters merged pairwise), where it places them does. */
 static void union_order(const struct uncore_share *hub, const struct uncore_sched_event *sev,
-			unsigned k, uint8_t *used, struct uncore_sched_event *out)
+			unsigned k, struct uncore_sched_event *out)
 {
-	unsigned m = 0;
-	memset(used, 0, k ? k : 1);
+	unsigned m = 0; /* same_event is an equivalence; no list holds two alike */
 	for (unsigned i = 0; i < hub->nev && m < k; i++)
 		for (unsigned j = 0; j < k; j++)
-			if (!used[j] && same_event(&hub->ev[i]->sev, &sev[j])) {
-				used[j] = 1;
+			if (same_event(&hub->ev[i]->sev, &sev[j])) {
 				out[m++] = sev[j];
 				break;
 			}
-	for (unsigned j = 0; j < k; j++)
-		if (!used[j])
+	for (unsigned j = 0; j < k; j++) {
+		unsigned i = 0;
+		while (i < hub->nev && !same_event(&hub->ev[i]->sev, &sev[j]))
+			i++;
+		if (i == hub->nev)
 			out[m++] = sev[j];
+	}
 }
 
 /* The others' settings picked are the ones programmed now. */
-static int picks_current(const struct share_view *const *other, const unsigned *pick, unsigned no)
+static int picks_current(const struct hub_settings *other, const unsigned *pick, unsigned no)
 {
 	for (unsigned i = 0; i < no; i++)
-		if (other[i]->phases[pick[i]] != other[i]->plan)
+		if (other[i].phases[pick[i]] != other[i].cur)
 			return 0;
 	return 1;
 }
 
 #define ADMISSION_MAX_COMBOS 4096 /* beyond: each other view's settings in turn */
 
-int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
-			const struct uncore_plan *const *plans, unsigned n)
+/* Whether every plan of `plans` (the settings of a set) fits next to
+ * every combination of the settings of the other acquired sets, other[0..no)
+ * (at most HUB_ADMIT_OTHERS): 0, or UNCORE_ECONFLICT naming the events in
+ * the way (hub_acquire). */
+static int hub_check_admission(struct uncore_share *hub, const struct hub_settings *other,
+			       unsigned no, const struct uncore_plan *const *plans, unsigned n)
 {
-	const struct share_view *other[64];
-	unsigned no = 0, nev = 0, pick[64];
+	unsigned nev = 0, pick[HUB_ADMIT_OTHERS];
 	uint64_t combos = 1;
 	for (unsigned p = 0; p < n; p++)
 		nev += plans[p]->nevents;
-	for (const struct share_view *w = hub->acq_views; w; w = w->next_acq) {
-		if (w == v || !w->nphases)
-			continue;
-		if (no == 64)
-			break; /* beyond 64 running sets: the reads still check */
-		other[no++] = w;
-		for (unsigned q = 0; q < w->nphases; q++)
-			nev += w->phases[q]->nevents;
+	for (unsigned i = 0; i < no; i++) {
+		for (unsigned q = 0; q < other[i].nphases; q++)
+			nev += other[i].phases[q]->nevents;
 		if (combos <= ADMISSION_MAX_COMBOS)
-			combos *= w->nphases;
+			combos *= other[i].nphases;
 	}
 	hub_admitted_drop(hub);
 	if (no == 0)
 		return 0;
 	int each = combos > ADMISSION_MAX_COMBOS;
 	struct uncore_sched_event *sev = calloc(2 * (nev ? nev : 1), sizeof(*sev));
-	uint8_t *used = malloc(nev ? nev : 1);
-	if (!sev || !used) {
-		free(sev);
-		free(used);
+	if (!sev)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
-	}
 	struct uncore_sched_event *ordered = sev + (nev ? nev : 1);
 	int rc = 0;
 	for (unsigned p = 0; rc == 0 && p < n; p++) {
@@ -565,8 +526,8 @@ int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
 			struct uncore_plan full;
 			add_plan_events(sev, &k, plans[p]);
 			for (unsigned i = 0; i < no; i++)
-				add_plan_events(sev, &k, other[i]->phases[pick[i]]);
-			union_order(hub, sev, k, used, ordered);
+				add_plan_events(sev, &k, other[i].phases[pick[i]]);
+			union_order(hub, sev, k, ordered);
 			rc = uncore_schedule(&hub->be->machine, ordered, k, &full);
 			if (rc == 0 && p == 0 && !hub->admitted.nevents && picks_current(other, pick, no))
 				hub->admitted = full; /* the start's union (hub_union) */
@@ -574,12 +535,12 @@ int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
 				uncore_plan_free(&full);
 			unsigned i = each ? turn : 0;
 			if (each) {
-				while (i < no && ++pick[i] >= other[i]->nphases) {
+				while (i < no && ++pick[i] >= other[i].nphases) {
 					pick[i] = 0;
 					i = ++turn;
 				}
 			} else {
-				while (i < no && ++pick[i] >= other[i]->nphases)
+				while (i < no && ++pick[i] >= other[i].nphases)
 					pick[i++] = 0;
 			}
 			if (i >= no)
@@ -587,14 +548,98 @@ int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
 		}
 	}
 	free(sev);
-	free(used);
 	if (rc < 0)
 		hub_admitted_drop(hub);
 	return rc;
 }
 
+/* A conflict with the other running sets, as a set's start says it (its
+ * admission, or the union it joins); other codes as they are. */
+static int conflict_beside(int rc)
+{
+	if (rc != UNCORE_ECONFLICT)
+		return rc;
+	char detail[512];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	return uncore_fail(UNCORE_ECONFLICT,
+			   "cannot count next to the other running event sets of this process: %s; "
+			   "stop some of them first",
+			   detail);
+}
+
+int hub_acquire(struct uncore_share *hub, const struct hub_settings *other, unsigned no,
+		const struct uncore_plan *const *plans, unsigned n, uint32_t want)
+{
+	int gained;
+	/* Conflicts are found now, never at a later change of setting. */
+	int rc = conflict_beside(hub_check_admission(hub, other, no, plans, n));
+	if (rc < 0)
+		return rc;
+	hub->wanted |= want;
+	rc = hub_take_sockets(hub, &gained);
+	if (gained && hub->programmed)
+		hub->regained = 1;
+	for (unsigned p = 0; p < n && rc == 0; p++) {
+		struct uncore_plan mine;
+		const struct uncore_plan *one = &mine;
+		rc = hub_keep_sockets(plans[p], hub->wanted & ~hub->missing, &mine);
+		if (rc == 0 && hub->forked_from)
+			uncore_plan_free(&mine); /* fork.h: no backend call */
+		else if (rc == 0) {
+			rc = uncore_backend_acquire(hub->be, &one, 1);
+			uncore_plan_free(&mine);
+		}
+	}
+	if (rc < 0 && !hub->acquired && !hub->programmed && !hub->forked_from) {
+		struct uncore_saved_error err;
+		uncore_error_save(&err, rc);
+		uncore_backend_release(hub->be);
+		hub_release_unclaimed(hub);
+		rc = uncore_error_restore(&err);
+	}
+	return rc;
+}
+
+int hub_join(struct uncore_share *hub, const struct uncore_plan *plan, struct hub_event **evs,
+	     unsigned *nev, int *slot_inst)
+{
+	int rc = 0;
+	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
+		rc = hub_get_event(hub, plan, e, &evs[e]);
+		if (rc == 0)
+			*nev = e + 1;
+	}
+	if (rc == 0) {
+		/* Fits next to the other sets' events? */
+		const struct uncore_plan *full;
+		rc = conflict_beside(hub_union(hub, plan, &full, NULL, NULL));
+	}
+	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++)
+		hub_find_insts(evs[e], plan, e, slot_inst);
+	return rc;
+}
+
+int hub_leave(struct uncore_share *hub, struct hub_event *const *evs, unsigned nev, int prune)
+{
+	unsigned used = 0;
+	int rc = 0;
+	for (unsigned e = 0; e < nev; e++)
+		if (evs[e] && --evs[e]->refs == 0)
+			hub_union_forget(hub);
+	for (unsigned i = 0; i < hub->nev; i++)
+		used += hub->ev[i]->refs != 0;
+	if (used == 0) {
+		rc = hub_teardown(hub);
+		hub_release_unclaimed(hub);
+	}
+	/* Events nobody uses; the programmed plan still counts them. */
+	if (used == 0 || prune)
+		hub_prune(hub);
+	return rc;
+}
+
 /* Drop the events no view uses that the programmed plan does not count. */
-void hub_prune(struct uncore_share *hub)
+static void hub_prune(struct uncore_share *hub)
 {
 	unsigned k = 0;
 	for (unsigned i = 0; i < hub->nev; i++) {

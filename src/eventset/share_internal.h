@@ -171,55 +171,49 @@ struct share_view {
 	struct share_view *next_acq;
 };
 
-/* An existing event with refs taken, or a new one appended: event e of
- * `plan`, whose slots are its instances. */
-int hub_get_event(struct uncore_share *hub, const struct uncore_plan *plan, unsigned e,
-		  struct hub_event **out);
-/* An event joined or left the union: the cached schedule is gone. */
-void hub_union_forget(struct uncore_share *hub);
-/* The instance of `e` that slot `s` counts, or -1. */
-int hub_find_inst(const struct hub_event *e, const struct uncore_slot *s);
-/* hub_find_inst of each slot of event `e` of `plan` (its plan->count[e]
- * slots) into slot_inst[k], k the slot's index in the plan: one call per
- * event of a view's plan, not per slot. */
-void hub_find_insts(const struct hub_event *ev, const struct uncore_plan *plan, unsigned e,
-		    int *slot_inst);
-/* Fold everything counted so far and stop the backend. */
-int hub_teardown(struct uncore_share *hub);
+/* The settings of another acquired set at an admission (hub_acquire), as
+ * share_view.c lists them: the hub reads no view (share.c knows nothing of
+ * share_view.c's names; share_view.c calls share.c, never the other way). */
+struct hub_settings {
+	const struct uncore_plan *const *phases; /* its settings, nphases of them */
+	unsigned nphases;
+	const struct uncore_plan *cur; /* the one it programs now, or NULL */
+};
+#define HUB_ADMIT_OTHERS 64 /* beyond: not checked at admission; the reads still check */
+
+/* view_acquire's hub part (share_view.c): the settings `plans` of a set
+ * (using the sockets `want`) admitted next to every combination of the
+ * settings of the other acquired sets, other[0..no) (else UNCORE_ECONFLICT
+ * naming the events in the way), the sockets held (those another process
+ * has are read as 0), and the backend's acquire of their boxes there.  Each combination is
+ * scheduled in the union's order (the hub's events first, as the union
+ * lists them); the one of plans[0] next to the others' current settings
+ * is kept in hub->admitted, the union the start then programs.  On
+ * failure with nothing acquired or programmed, everything is given back. */
+int hub_acquire(struct uncore_share *hub, const struct hub_settings *other, unsigned no,
+		const struct uncore_plan *const *plans, unsigned n, uint32_t want);
+/* view_program's hub part: the events of `plan` joined (refs taken, new ones
+ * appended) into evs[] (*nev of them so far), the union with them scheduled
+ * (else UNCORE_ECONFLICT naming the events in the way; a set alone: its plan
+ * copied, and beside running sets the admission's, not scheduled again),
+ * and per slot of the plan the instance of its event it counts, into
+ * slot_inst[] (-1: none). */
+int hub_join(struct uncore_share *hub, const struct uncore_plan *plan, struct hub_event **evs,
+	     unsigned *nev, int *slot_inst);
+/* A view's events evs[0..nev) let go: when no view uses any, everything
+ * counted is folded, the backend stopped and the sockets no acquiring view
+ * claimed given back (the teardown's error: a stop that failed); the
+ * events nobody uses dropped then, or always with `prune`. */
+int hub_leave(struct uncore_share *hub, struct hub_event *const *evs, unsigned nev, int prune);
 /* Nothing counted: keep only the sockets acquiring views claimed. */
 void hub_release_unclaimed(struct uncore_share *hub);
-/* Hold the wanted sockets that are free (*gained: one newly taken). */
-int hub_take_sockets(struct uncore_share *hub, int *gained);
-/* The slots of `in` on the sockets in `mask`. */
-int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_plan *out);
-/* Every event some view uses, scheduled on every socket: *full (the
- * hub's, valid until hub_union_forget) and, unless order is NULL, its
- * events in the plan's order.  `hint`: NULL, or a plan that may hold
- * exactly the union's events (a set counting alone), copied then rather
- * than scheduled again; so is the last admission's plan (hub->admitted,
- * a set started beside running ones).  0, or the scheduler's error. */
-int hub_union(struct uncore_share *hub, const struct uncore_plan *hint,
-	      const struct uncore_plan **full, struct hub_event *const **order, unsigned *n);
-/* Whether every plan of `plans` (the settings of view v's set) fits next
- * to every combination of the settings of the other acquired views: 0, or
- * UNCORE_ECONFLICT naming the events in the way.  Each combination is
- * scheduled in the union's order (the hub's events first, as hub_union
- * lists them); the one of plans[0] next to the others' current settings
- * is kept in hub->admitted, the union the start then programs. */
-int hub_check_admission(struct uncore_share *hub, const struct share_view *v,
-			const struct uncore_plan *const *plans, unsigned n);
-/* Drop the events no view uses. */
-void hub_prune(struct uncore_share *hub);
 /* Program the backend with the union and start it. */
 int hub_rebuild(struct uncore_share *hub);
 /* hub_retry_missing's work, when sockets are missing. */
 void hub_retry_missing_now(struct uncore_share *hub, int force);
-/* hub_sync's rare paths: an interruption the read met; a failed read's
- * unread slots (their values kept as of their last read). */
-void hub_note_interrupted(struct uncore_share *hub);
-void hub_keep_unread(struct uncore_share *hub, uint64_t *now, const uint64_t *before);
-/* A read's rare outcomes, out of line: an interruption (hub_note_interrupted),
- * a failure (hub_keep_unread). */
+/* A read's rare outcomes, out of line (hub_sync): an interruption the read
+ * met, a failed read's unread slots (their values kept as of their last
+ * read). */
 void hub_read_trouble(struct uncore_share *hub, int rc, uint64_t *now, const uint64_t *before);
 /* hub_guard's rare path: a read `t` came too late (out of line). */
 void hub_wraps_missed(struct uncore_share *hub, uint64_t t);

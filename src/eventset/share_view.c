@@ -13,11 +13,9 @@
 static const uint64_t zero_total;
 static const struct uncore_backend_ops view_ops, view_ops_timed;
 
-static void view_drop_refs(struct share_view *v)
+/* The view's maps of its plan let go (its events left the hub first). */
+static void view_free_maps(struct share_view *v)
 {
-	for (unsigned e = 0; e < v->nev; e++)
-		if (v->evs[e] && --v->evs[e]->refs == 0)
-			hub_union_forget(v->hub);
 	free(v->evs);
 	free(v->slot_ev);
 	free(v->slot_inst);
@@ -35,22 +33,13 @@ static void view_drop_refs(struct share_view *v)
 
 static int view_unprogram_locked(struct share_view *v)
 {
-	struct uncore_share *hub = v->hub;
 	if (!v->plan)
 		return 0;
 	v->running = 0;
-	view_drop_refs(v);
-	unsigned used = 0;
-	for (unsigned i = 0; i < hub->nev; i++)
-		used += hub->ev[i]->refs != 0;
-	int rc = 0;
-	if (used == 0) {
-		/* The last set: give the sockets back to the other processes.  A
-		 * stop that failed is the set's to report. */
-		rc = hub_teardown(hub);
-		hub_prune(hub);
-		hub_release_unclaimed(hub);
-	}
+	/* The last set gives the sockets back to the other processes; a stop
+	 * that failed is the set's to report. */
+	int rc = hub_leave(v->hub, v->evs, v->nev, 0);
+	view_free_maps(v);
 	return rc;
 }
 
@@ -76,27 +65,9 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 	v->plan = plan;
 	if (!v->evs || !v->slot_ev || !v->slot_inst || !v->slot_total || !v->slot_in || !v->snap)
 		rc = uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	if (rc == 0)
+		rc = hub_join(hub, plan, v->evs, &v->nev, v->slot_inst);
 	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
-		rc = hub_get_event(hub, plan, e, &v->evs[e]);
-		if (rc == 0)
-			v->nev = e + 1;
-	}
-	if (rc == 0) {
-		/* Fits next to the other sets' events? */
-		const struct uncore_plan *full;
-		rc = hub_union(hub, plan, &full, NULL, NULL);
-		if (rc == UNCORE_ECONFLICT) {
-			char detail[512];
-			snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-			rc =
-			    uncore_fail(UNCORE_ECONFLICT,
-					"cannot count next to the other running event sets of this "
-					"process: %s; stop some of them first",
-					detail);
-		}
-	}
-	for (unsigned e = 0; rc == 0 && e < plan->nevents; e++) {
-		hub_find_insts(v->evs[e], plan, e, v->slot_inst);
 		for (unsigned j = 0; j < plan->count[e]; j++) {
 			unsigned k = plan->slot_index[plan->first[e] + j];
 			v->slot_ev[k] = v->evs[e];
@@ -108,15 +79,9 @@ static int view_program(struct uncore_backend *base, const struct uncore_plan *p
 	if (rc < 0) {
 		struct uncore_saved_error err;
 		uncore_error_save(&err, rc);
-		view_drop_refs(v);
-		unsigned used = 0;
-		for (unsigned i = 0; i < hub->nev; i++)
-			used += hub->ev[i]->refs != 0;
-		if (used == 0) {
-			hub_teardown(hub);
-			hub_release_unclaimed(hub);
-		}
-		hub_prune(hub); /* events nobody uses; the programmed plan still counts them */
+		/* Its new events too (pruned): nobody uses them. */
+		(void)hub_leave(hub, v->evs, v->nev, 1);
+		view_free_maps(v);
 		uncore_error_restore(&err);
 	}
 	hub_unlock(&hub->mu);
@@ -420,45 +385,20 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 	struct share_view *v = (struct share_view *)base;
 	struct uncore_share *hub = v->hub;
 	uint32_t want = 0;
-	int gained, rc;
 	for (unsigned p = 0; p < n; p++)
 		for (unsigned k = 0; k < plans[p]->nslots; k++)
 			want |= 1u << plans[p]->slots[k].socket;
 	hub_lock(&hub->mu);
-	/* Conflicts are found now, never at a later change of setting. */
-	rc = hub_check_admission(hub, v, plans, n);
-	if (rc == UNCORE_ECONFLICT) {
-		char detail[512];
-		snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
-		rc = uncore_fail(UNCORE_ECONFLICT,
-				 "cannot count next to the other running event sets of this "
-				 "process: %s; stop some of them first",
-				 detail);
-	}
-	if (rc < 0) {
-		hub_unlock(&hub->mu);
-		return rc;
-	}
-	rc = remember_phases(v, plans, n);
-	if (rc < 0) {
-		hub_unlock(&hub->mu);
-		return rc;
-	}
-	hub->wanted |= want;
-	rc = hub_take_sockets(hub, &gained);
-	if (gained && hub->programmed)
-		hub->regained = 1;
-	for (unsigned p = 0; p < n && rc == 0; p++) {
-		struct uncore_plan mine;
-		const struct uncore_plan *one = &mine;
-		rc = hub_keep_sockets(plans[p], hub->wanted & ~hub->missing, &mine);
-		if (rc == 0 && hub->forked_from)
-			uncore_plan_free(&mine); /* fork.h: no backend call */
-		else if (rc == 0) {
-			rc = uncore_backend_acquire(hub->be, &one, 1);
-			uncore_plan_free(&mine);
-		}
-	}
+	struct hub_settings other[HUB_ADMIT_OTHERS];
+	unsigned no = 0;
+	for (const struct share_view *w = hub->acq_views; w && no < HUB_ADMIT_OTHERS;
+	     w = w->next_acq)
+		if (w != v && w->nphases)
+			other[no++] = (struct hub_settings){w->phases, w->nphases, w->plan};
+	unsigned had = v->nphases;
+	int rc = remember_phases(v, plans, n);
+	if (rc == 0)
+		rc = hub_acquire(hub, other, no, plans, n, want);
 	if (rc == 0 && !v->acquired) {
 		v->acquired = 1;
 		hub->acquired++;
@@ -467,13 +407,8 @@ static int view_acquire(struct uncore_backend *base, const struct uncore_plan *c
 		hub->acq_views = v;
 	} else if (rc < 0 && !v->acquired)
 		forget_phases(v);
-	if (rc < 0 && !hub->acquired && !hub->programmed && !hub->forked_from) {
-		struct uncore_saved_error err;
-		uncore_error_save(&err, rc);
-		uncore_backend_release(hub->be);
-		hub_release_unclaimed(hub);
-		rc = uncore_error_restore(&err);
-	}
+	else if (rc < 0)
+		v->nphases = had; /* those of its earlier acquire */
 	hub_unlock(&hub->mu);
 	return rc;
 }
