@@ -50,4 +50,25 @@ static inline int uncore_clock_now_coarse(const struct uncore_clock *c, uint64_t
 	return 0;
 }
 
+/* A timed read that looks preempted half-way, so that its counts and its
+ * instant may be apart: longer than 50 us and four times longer than
+ * `best`, the shortest read known (0: none yet).  Such a read is made again
+ * (an event set's own reads, set_read.c; a sample of uncored, server.c). */
+static inline int uncore_read_preempted(uint64_t d, uint64_t best)
+{
+	return d > 50000 && (!best || d > 4 * best);
+}
+
+/* *window, how long such a read takes unpreempted, after one of `d` ns:
+ * the shortest seen, drifting up slowly with unpreempted reads, so that
+ * frequent preemption does not raise the bar that knows one. */
+static inline void uncore_read_window_note(uint64_t *window, uint64_t d)
+{
+	uint64_t w = *window;
+	if (!w || d < w)
+		*window = d ? d : 1;
+	else if (d - w && d <= 4 * w)
+		*window = w + (d - w) / 16;
+}
+
 #endif

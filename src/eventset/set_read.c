@@ -112,7 +112,7 @@ static __attribute__((noinline)) int read_again(struct uncore_set *s, uint64_t *
 	int rc = 0;
 	for (int again = 0; rc == 0 && *read_rc == 0 && again < READ_AGAIN; again++) {
 		uint64_t d = *a - *b;
-		if (*a < *b || d <= 50000 || (best && d <= 4 * best))
+		if (*a < *b || !uncore_read_preempted(d, best))
 			break;
 		if (!best || d < best)
 			best = d;
@@ -237,13 +237,8 @@ read_timed_sums(struct uncore_set *s, uint64_t *raw, struct uncore_share_sums *s
 	/* How long a read takes unpreempted: the shortest seen (not the origin's,
 	 * with nothing to catch up), drifting up slowly with unpreempted reads, so
 	 * that frequent preemption does not raise the bar that knows one. */
-	if (!origin) {
-		uint64_t d = a - b, w = s->read_window;
-		if (!w || d < w)
-			s->read_window = d ? d : 1;
-		else if (d - w)
-			s->read_window = d <= 4 * w ? w + (d - w) / 16 : w;
-	}
+	if (!origin)
+		uncore_read_window_note(&s->read_window, a - b);
 	uint64_t stop = freezes ? b : b + (a - b) / 2;
 	if (!origin && stop > s->resume_ns)
 		s->count_ns += stop - s->resume_ns;

@@ -317,13 +317,10 @@ static int read_events(struct uncored_server *srv)
  * (*instant; the previous sample's when the clock fails: its clients'
  * metrics then see no time pass, never time without its counts).  The
  * events are read one after the other, so a sample preempted half-way
- * would put its instant far from some of its values: one longer than
- * 50 us and four times longer than the shortest seen is made again,
- * SAMPLE_AGAIN times at most, as an event set's own reads are
- * (eventset/set_read.c; the first sample, with no shortest one yet, is
- * made twice when it is that long).  The shortest drifts up slowly with
- * unpreempted samples, so that frequent preemption does not raise the bar
- * that knows one. */
+ * would put its instant far from some of its values: it is made again,
+ * SAMPLE_AGAIN times at most, by the rule of an event set's own reads
+ * (eventset/clock.h, uncore_read_preempted; the first sample, with no
+ * shortest one yet, is made twice when it is that long). */
 #define SAMPLE_AGAIN 8
 
 static int read_sample(struct uncored_server *srv, uint64_t *instant)
@@ -337,7 +334,7 @@ static int read_sample(struct uncored_server *srv, uint64_t *instant)
 		if (!timed || rc < 0)
 			break;
 		uint64_t d = a - b;
-		if (d <= 50000 || (best && d <= 4 * best))
+		if (!uncore_read_preempted(d, best))
 			break;
 		if (!best || d < best)
 			best = d;
@@ -346,12 +343,8 @@ static int read_sample(struct uncored_server *srv, uint64_t *instant)
 		*instant = srv->snap->sample_ns;
 		return rc;
 	}
-	uint64_t d = a - b, w = srv->sample_window;
-	if (!w || d < w)
-		srv->sample_window = d ? d : 1;
-	else if (d <= 4 * w)
-		srv->sample_window = w + (d - w) / 16;
-	*instant = b + d / 2;
+	uncore_read_window_note(&srv->sample_window, a - b);
+	*instant = b + (a - b) / 2;
 	return rc;
 }
 
