@@ -1,6 +1,7 @@
-/* What the two PCI configuration space implementations share: argument
- * checks, sysfs paths, and the diagnosis of a failed transfer (both end in
- * the same sysfs config file, so both fail the same ways). */
+/* What the PCI configuration space methods share (pci_checks.c): argument
+ * checks, sysfs paths, and the diagnosis of a failed transfer (all end in,
+ * or are checked against, the same sysfs config file, so all fail the same
+ * ways); and how the choice (pci_cfg.c) opens each method. */
 #ifndef UNCORE_ACCESS_PCI_INTERNAL_H
 #define UNCORE_ACCESS_PCI_INTERNAL_H
 
@@ -25,7 +26,7 @@ int pci_device_present(const char *root, uint32_t bdf);
  * errno of a failed call (0 for a short one), `op` "read" or "write". */
 int pci_diagnose(const char *root, const struct uncore_reg *r, int err, const char *op);
 
-/* The sysfs implementation (pci_cfg.c); `why`: the fallback reason AUTO
+/* The sysfs implementation (pci_sysfs.c); `why`: the fallback reason AUTO
  * reports ("" for none). */
 int pci_sysfs_open(const char *root, const char *why, struct uncore_regio **out);
 

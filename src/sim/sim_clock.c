@@ -8,16 +8,7 @@
 
 #include <time.h>
 
-uint64_t sim_cycles(uint64_t t_ps, uint64_t hz)
-{
-	return (uint64_t)((unsigned __int128)t_ps * hz / SIM_PS_PER_S);
-}
-
-uint64_t sim_cycle_end_ps(uint64_t cycles, uint64_t hz)
-{
-	unsigned __int128 x = (unsigned __int128)cycles * SIM_PS_PER_S;
-	return (uint64_t)((x + hz - 1) / hz);
-}
+#include "common/uncore_error.h"
 
 static uint64_t width_mask(unsigned width)
 {
@@ -412,4 +403,37 @@ void sim_sync_wall(struct sim_shared *sh, const struct sim_model *m)
 			       sh->wall_base_ps + (uint64_t)(now - sh->wall_base_ns) *
 						      SIM_PS_PER_NS *
 						      (sh->wall_rate ? sh->wall_rate : 1));
+}
+
+/* The clock mode and the wall clock's rate (uncore_sim.h). */
+int uncore_sim_set_clock(struct uncore_sim *sim, enum uncore_sim_clock_mode mode)
+{
+	return uncore_sim_set_clock_rate(sim, mode, 1);
+}
+
+int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode mode,
+			      unsigned rate)
+{
+	if (mode != UNCORE_SIM_CLOCK_VIRTUAL && mode != UNCORE_SIM_CLOCK_WALL)
+		return uncore_fail(UNCORE_EINVAL, "unknown clock mode %d", (int)mode);
+	if (rate < 1 || rate > UNCORE_SIM_MAX_WALL_RATE)
+		return uncore_fail(UNCORE_EINVAL, "wall clock rate %u: give 1 to %u", rate,
+				   UNCORE_SIM_MAX_WALL_RATE);
+	int rc = sim_lock(sim);
+	if (rc)
+		return rc;
+	struct sim_shared *sh = sim->sh;
+	sim_sync_all(sh, sim->model); /* every box at one instant before the mode changes */
+	if (mode == UNCORE_SIM_CLOCK_WALL) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		sh->wall_base_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+		sh->wall_base_ps = sh->now_ps;
+		sh->wall_rate = rate;
+	}
+	sh->clock_mode = (uint32_t)mode;
+	for (unsigned s = 0; s < sim->model->info.sockets; s++)
+		sim_lazy_update(sh, sim->model, s);
+	sim_unlock(sim);
+	return 0;
 }

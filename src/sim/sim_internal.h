@@ -191,7 +191,9 @@ struct uncore_sim {
 	int log_fd;
 	uint32_t log_gen;
 	int scenario_by_default; /* regio_from_env chose the demo's scenario */
-	int owns_regio_alloc;
+	/* How the machine is closed with its register access (uncore_sim_close:
+	 * one opened for it, sim_open.c, or a follower; NULL: not with it). */
+	void (*regio_closes)(struct uncore_sim *sim);
 	int user; /* enum uncore_sim_user of this process's attachment */
 	/* A follower's shared machine (sim_follow.c), owned: its time is this
 	 * one's.  NULL for any other machine. */
@@ -200,20 +202,35 @@ struct uncore_sim {
 	struct uncore_regio io;
 };
 
-/* sim_machine.c */
+/* sim_lock.c: the shared state's lock (0 or an error; a holder's death
+ * recovered). */
 int sim_lock(struct uncore_sim *sim);
 void sim_unlock(struct uncore_sim *sim);
-void sim_reset_registers(struct sim_shared *sh, const struct sim_model *m);
 
-/* sim_follow.c: a follower brought to its leader's time (lock held). */
-void sim_follow_sync(struct uncore_sim *sim);
+/* sim_machine.c */
+void sim_reset_registers(struct sim_shared *sh, const struct sim_model *m);
 
 /* sim_regio.c */
 void sim_regio_init(struct uncore_sim *sim);
 
+/* sim_follow.c: a follower brought to its leader's time (lock held). */
+void sim_follow_sync(struct uncore_sim *sim);
+
+/* The cycles of a `hz` clock completed by instant t_ps, and the instant
+ * at which cycle number `cycles` ends (for every file that counts time:
+ * sim_clock.c, sim_flat.c). */
+static inline uint64_t sim_cycles(uint64_t t_ps, uint64_t hz)
+{
+	return (uint64_t)((unsigned __int128)t_ps * hz / SIM_PS_PER_S);
+}
+
+static inline uint64_t sim_cycle_end_ps(uint64_t cycles, uint64_t hz)
+{
+	unsigned __int128 x = (unsigned __int128)cycles * SIM_PS_PER_S;
+	return (uint64_t)((x + hz - 1) / hz);
+}
+
 /* sim_clock.c */
-uint64_t sim_cycles(uint64_t t_ps, uint64_t hz);
-uint64_t sim_cycle_end_ps(uint64_t cycles, uint64_t hz);
 void sim_advance_to(struct sim_shared *sh, const struct sim_model *m, uint64_t t_ps);
 void sim_sync_wall(struct sim_shared *sh, const struct sim_model *m);
 /* Lazy catch-up (wall-clock mode): a box brought to sh->now_ps before one

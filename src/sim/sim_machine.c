@@ -1,6 +1,8 @@
 /* A simulated machine's lifetime and control: the shared-memory file, the
- * process-shared robust mutex, reset values of the registers, and the
- * public entry points that change time, logging, faults and the scenario. */
+ * process-shared robust mutex (taken in sim_lock.c), reset values of the
+ * registers, a follower made of a shared machine (its time: sim_follow.c),
+ * and the public entry points that change time, logging, faults and the
+ * scenario (the clock's mode: sim_clock.c). */
 #define _GNU_SOURCE
 #include "sim/sim_internal.h"
 
@@ -19,27 +21,6 @@
 
 #include "common/uncore_error.h"
 #include "sim/scenario_sources.h"
-
-int sim_lock(struct uncore_sim *sim)
-{
-	int rc = pthread_mutex_lock(&sim->sh->lock);
-	if (rc == EOWNERDEAD) {
-		/* A process died holding the lock.  Every update of the shared
-		 * state is a handful of stores, so the state is usable; mark the
-		 * mutex consistent and count the event for inspection. */
-		pthread_mutex_consistent(&sim->sh->lock);
-		sim->sh->recovered++;
-		return 0;
-	}
-	if (rc != 0)
-		return uncore_fail(UNCORE_EIO, "simulator lock failed: %s", strerror(rc));
-	return 0;
-}
-
-void sim_unlock(struct uncore_sim *sim)
-{
-	pthread_mutex_unlock(&sim->sh->lock);
-}
 
 /* Hardware reset values: everything 0 (HSX PMON "HW Reset Val" columns)
  * except GLOBAL_CONFIG.num_c (Table 2-4: the number of CBos, 18 on the full
@@ -404,38 +385,6 @@ int uncore_sim_now(struct uncore_sim *sim, uint64_t *ns)
 	return 0;
 }
 
-int uncore_sim_set_clock(struct uncore_sim *sim, enum uncore_sim_clock_mode mode)
-{
-	return uncore_sim_set_clock_rate(sim, mode, 1);
-}
-
-int uncore_sim_set_clock_rate(struct uncore_sim *sim, enum uncore_sim_clock_mode mode,
-			      unsigned rate)
-{
-	if (mode != UNCORE_SIM_CLOCK_VIRTUAL && mode != UNCORE_SIM_CLOCK_WALL)
-		return uncore_fail(UNCORE_EINVAL, "unknown clock mode %d", (int)mode);
-	if (rate < 1 || rate > UNCORE_SIM_MAX_WALL_RATE)
-		return uncore_fail(UNCORE_EINVAL, "wall clock rate %u: give 1 to %u", rate,
-				   UNCORE_SIM_MAX_WALL_RATE);
-	int rc = sim_lock(sim);
-	if (rc)
-		return rc;
-	struct sim_shared *sh = sim->sh;
-	sim_sync_all(sh, sim->model); /* every box at one instant before the mode changes */
-	if (mode == UNCORE_SIM_CLOCK_WALL) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		sh->wall_base_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-		sh->wall_base_ps = sh->now_ps;
-		sh->wall_rate = rate;
-	}
-	sh->clock_mode = (uint32_t)mode;
-	for (unsigned s = 0; s < sim->model->info.sockets; s++)
-		sim_lazy_update(sh, sim->model, s);
-	sim_unlock(sim);
-	return 0;
-}
-
 int uncore_sim_set_access_ns(struct uncore_sim *sim, uint64_t ns)
 {
 	int rc = sim_lock(sim);
@@ -591,4 +540,47 @@ int uncore_sim_describe(struct uncore_sim *sim, char *buf, size_t len)
 			 scenario,
 			 sim->scenario_by_default ? " (default)" : "");
 	return n < 0 || (size_t)n >= len ? UNCORE_ENOSPACE : 0;
+}
+
+int uncore_sim_is_shared(const struct uncore_sim *sim)
+{
+	return sim && sim->path[0] != '\0';
+}
+
+int uncore_sim_follow(struct uncore_sim *leader, struct uncore_sim **out)
+{
+	struct uncore_sim *f;
+	if (!leader || !leader->path[0]) {
+		uncore_sim_close(leader);
+		return uncore_fail(UNCORE_EINVAL, "only a shared simulated machine can be followed");
+	}
+	int rc = uncore_sim_create(leader->model->info.name, NULL, &f);
+	if (rc < 0) {
+		uncore_sim_close(leader);
+		return rc;
+	}
+	rc = sim_lock(leader);
+	if (rc < 0) {
+		uncore_sim_close(f);
+		uncore_sim_close(leader);
+		return rc;
+	}
+	sim_sync_wall(leader->sh, leader->model);
+	/* The scenario, time, faults and log of the leader; a lock and
+	 * registers of its own (at their reset values: a fresh PMU). */
+	pthread_mutex_t keep = f->sh->lock;
+	memcpy(f->sh, leader->sh, sizeof(*f->sh));
+	f->sh->lock = keep;
+	sim_unlock(leader);
+	f->sh->clock_mode = UNCORE_SIM_CLOCK_VIRTUAL;
+	f->sh->access_ps = 0; /* its time is the leader's, nothing added */
+	f->seen_gen = f->sh->gen;
+	sim_reset_registers(f->sh, f->model);
+	f->user = leader->user;
+	f->scenario_by_default = leader->scenario_by_default;
+	f->leader = leader;
+	leader->regio_closes = NULL;
+	f->regio_closes = uncore_sim_close;
+	*out = f;
+	return 0;
 }

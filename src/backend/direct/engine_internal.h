@@ -86,13 +86,21 @@ struct engine {
 	struct direct_wseq seq; /* program's and start's box writes (seq_begin) */
 };
 
-/* engine.c: a register write (or its place in the sequence being written
- * down), a counter control write (twice where the kind asks), a box
- * control write (bit by bit where the kind asks), every socket with
- * programmable counters to its `step` value. */
+/* engine_write.c: a register write (or its place in the sequence being
+ * written down), a counter control write (twice where the kind asks), a
+ * box control write (bit by bit where the kind asks); the global control:
+ * a socket's register, its value at `step` for the counters `used` (1 with
+ * *v, 0 for none), the writes of ops `w` (each even when another failed;
+ * with `retry` only those whose err is set; *done: the sockets done), and
+ * every socket with programmable counters to its `step` value. */
 int eng_wr(struct engine *e, const struct uncore_reg *r, uint64_t v);
 int eng_wr_ctl(struct engine *e, const struct eng_counter *c, uint64_t v);
 int eng_wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits);
+void eng_global_reg(const struct engine *e, unsigned socket, struct uncore_reg *r);
+int eng_global_value(const struct direct_platform *p, enum direct_global_step step, uint64_t used,
+		     uint64_t *v);
+int eng_write_global(enum direct_global_step step, struct uncore_regio *io,
+		     struct uncore_regio_op *w, unsigned n, uint32_t *done, int retry);
 int eng_set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
 		   uint32_t *done);
 

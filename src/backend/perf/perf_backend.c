@@ -321,58 +321,6 @@ static void release_program(struct perf_backend *b)
 	b->running = 0;
 }
 
-int perf_table_event(struct perf_backend *b, struct uncore_sched_event *ev)
-{
-	const struct uncore_box_type *bt = ev->ref.box;
-	unsigned box = 0;
-	while (box < b->ntable && b->plat.boxes[box] != bt)
-		box++;
-	if (box == b->ntable || (bt->flags & UNCORE_BOXF_KERNEL))
-		return 0;
-	const struct uncore_perf_pmu *pmu = NULL;
-	for (unsigned i = 0; i < PERF_MAX_INSTANCES && !pmu; i++)
-		pmu = perf_bind(b, box, i)->pmu;
-	if (!pmu)
-		return 0; /* no kernel PMU: start says so, per instance */
-	/* The encoding alone, as the kernel would program it: a filter it
-	 * would drop is refused now, with its rule, not at start. */
-	uint64_t cfg[UNCORE_PERF_NCONFIG];
-	struct uncore_perf_table_event tev = {
-	    .ctl = ev->enc.ctl,
-	    .filter = ev->enc.filter,
-	    .filter_mask = ev->enc.filter_mask,
-	    .nfilters = ev->enc.nfilters,
-	    .fixed = ev->enc.fixed,
-	    .code = ev->enc.code,
-	};
-	int rc = uncore_perf_encode_table(bt, pmu, &tev, cfg);
-	if (rc < 0 || ev->enc.fixed)
-		return rc;
-	if (bt->kernel_match_rules && (ev->enc.filter_mask[0] | ev->enc.filter_mask[1])) {
-		int inst = ev->ref.instance;
-		for (unsigned i = 0; i < PERF_MAX_INSTANCES; i++)
-			if ((inst == UNCORE_ALL || inst == (int)i) && perf_bind(b, box, i)->pmu &&
-			    (rc = bt->kernel_match_rules(bt, i, ev->enc.ctl)) < 0)
-				return rc;
-	}
-	/* The kernel's counter constraints (the box type's kernel_counters):
-	 * a group it cannot place is EINVAL at open, so our plan places each
-	 * event only where the kernel would accept it. */
-	if (!bt->kernel_counters)
-		return 0;
-	uint64_t manual = ev->enc.counters;
-	uint64_t kernel = bt->kernel_counters(bt, ev->enc.ctl);
-	if (!(manual & kernel))
-		return uncore_fail(UNCORE_ECONFLICT,
-				   "%s: the manual allows counters 0x%llx and the kernel's %s driver "
-				   "0x%llx (its counter constraints): no counter satisfies both; use "
-				   "the direct backend (PAPI_INTEL_UNCORE_BACKEND=direct)",
-				   bt->name, (unsigned long long)manual, pmu->name,
-				   (unsigned long long)kernel);
-	ev->enc.counters = manual & kernel;
-	return 0;
-}
-
 /* The config words of slot `s`. */
 static int slot_config(struct perf_backend *b, const struct uncore_plan *plan,
 		       const struct uncore_slot *s, const struct uncore_perf_pmu *pmu,

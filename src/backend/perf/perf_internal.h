@@ -112,9 +112,6 @@ static inline struct perf_binding *perf_bind(struct perf_backend *b, unsigned bo
  * their box types to b->boxes (after the table's).  0 or an error. */
 int perf_kernel_events_init(struct perf_backend *b);
 void perf_kernel_events_fini(struct perf_backend *b);
-/* The event source's table_event (backend.h): the kernel's encoding and
- * counter constraints for a table event, at add. */
-int perf_table_event(struct perf_backend *b, struct uncore_sched_event *ev);
 
 /* The config words of kernel attr `id` (a slot's control value). */
 const struct perf_attr *perf_kernel_attr(const struct perf_backend *b, uint64_t id);

@@ -8,27 +8,8 @@
 
 #include "common/uncore_error.h"
 
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
-
-int uncore_perf_paranoid_level(const char *path)
-{
-	char buf[32];
-	int fd = open(path ? path : UNCORE_PERF_PARANOID_PATH, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return INT_MIN;
-	ssize_t n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return INT_MIN;
-	buf[n] = '\0';
-	char *end;
-	long v = strtol(buf, &end, 10);
-	return end == buf ? INT_MIN : (int)v;
-}
 
 int uncore_perf_permission(struct uncore_perf_sys *sys, const char *paranoid_path)
 {

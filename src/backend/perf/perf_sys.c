@@ -1,15 +1,17 @@
 /* The real perf_event system-call layer: perf_event_open(2) through
  * syscall(2) (glibc has no wrapper), read(2), ioctl(2), close(2), and
  * whether this process may count a whole CPU, judged from its capabilities
- * and perf_event_paranoid. */
+ * and perf_event_paranoid (read here, for perf_permission.c too). */
 #define _GNU_SOURCE
 #include "backend/perf/perf_sys.h"
 
 #include "backend/perf/perf.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/capability.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -43,6 +45,24 @@ static int real_close(struct uncore_perf_sys *s, int fd)
 {
 	(void)s;
 	return close(fd) < 0 ? -errno : 0;
+}
+
+/* kernel.perf_event_paranoid, from `path` (NULL: the real one); INT_MIN
+ * when it cannot be read (perf.h). */
+int uncore_perf_paranoid_level(const char *path)
+{
+	char buf[32];
+	int fd = open(path ? path : UNCORE_PERF_PARANOID_PATH, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return INT_MIN;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return INT_MIN;
+	buf[n] = '\0';
+	char *end;
+	long v = strtol(buf, &end, 10);
+	return end == buf ? INT_MIN : (int)v;
 }
 
 /* The kernel's rule for an event of a whole CPU (perf_event_open(2),
