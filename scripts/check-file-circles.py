@@ -13,15 +13,12 @@ sees it (`nm`: the defined external names, and the undefined ones), so a
 macro or a comment never counts, and a call through a header's inline
 function counts where it is compiled.
 
-Usage: check-file-circles.py OBJDIR [--src SRCDIR] [--known FILE] [--nm NM]
+Usage: check-file-circles.py OBJDIR [--src SRCDIR] [--nm NM]
 OBJDIR is the build's obj/src (BUILD/obj/src), laid out as src/.  With
 --src (the source tree, holding src/), an object whose source is gone (a
-file removed since the build) is left out.  --known: the circles still
-there, one per line ("src/DIR/a.c src/DIR/b.c ...", '#' comments), each a
-debt to pay: such a circle passes only as listed, file for file, and a
-listed circle that is gone fails too, so that the list only shrinks.
-Exit 0 when every circle is a known one, 1 with each other circle listed,
-with the names that go each way between its files, 2 on a usage error.
+file removed since the build) is left out.
+Exit 0 when no folder has a circle, 1 with each circle listed, with the
+names that go each way between its files, 2 on a usage error.
 """
 import collections
 import os
@@ -114,18 +111,7 @@ def option(args, name):
     return value
 
 
-def read_known(path):
-    """The known circles: a set of frozensets of 'src/...' paths."""
-    known = set()
-    with open(path) as f:
-        for line in f:
-            line = line.split('#', 1)[0].split()
-            if line:
-                known.add(frozenset(line))
-    return known
-
-
-USAGE = 'usage: check-file-circles.py OBJDIR [--src SRCDIR] [--known FILE] [--nm NM]'
+USAGE = 'usage: check-file-circles.py OBJDIR [--src SRCDIR] [--nm NM]'
 
 
 def main(argv):
@@ -133,7 +119,6 @@ def main(argv):
     try:
         nm = option(args, '--nm') or 'nm'
         srcdir = option(args, '--src')
-        known_path = option(args, '--known')
     except ValueError as e:
         print('%s: %s needs a value' % (USAGE, e), file=sys.stderr)
         return 2
@@ -145,30 +130,20 @@ def main(argv):
         print('check-file-circles.py: no object file under %s: build first (make)' % args[0],
               file=sys.stderr)
         return 2
-    known = read_known(known_path) if known_path else set()
-    found, seen = 0, set()
+    found = 0
     for folder, graph in sorted(folder_edges(files).items()):
         for comp in circles(graph):
-            names = frozenset('src/' + f for f in comp)
-            if names in known:
-                seen.add(names)
-                print('known file circle (%s): %s' % (known_path, ' '.join(sorted(names))))
-                continue
             found += 1
             print('file circle in src/%s: %s' % (folder, ' '.join('src/' + f for f in comp)))
             for a in comp:
                 for b in comp:
                     if b in graph.get(a, {}):
                         print('    src/%s uses from src/%s: %s' % (a, b, ', '.join(sorted(graph[a][b]))))
-    for names in sorted(known - seen, key=sorted):
-        found += 1
-        print('the known circle %s is no longer there as listed: take it out of %s (or list '
-              'what is left of it)' % (' '.join(sorted(names)), known_path))
     if found:
-        print('%d file circle(s) to mend: move what both sides need into a file of its own, or '
+        print('%d file circle(s): move what both sides need into a file of its own, or '
               'pass it as data or a function pointer, so that the names go one way' % found)
         return 1
-    print('no file circle in any folder but the %d known (%d object files)' % (len(seen), len(files)))
+    print('no file circle in any folder (%d object files)' % len(files))
     return 0
 
 

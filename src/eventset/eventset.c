@@ -197,16 +197,6 @@ static int phase_begin(struct uncore_set *s)
 	return 0;
 }
 
-/* Totals of the current phase's slots, per sched event. */
-static uint64_t phase_total(const struct uncore_set *s, unsigned local)
-{
-	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
-	uint64_t v = 0;
-	for (unsigned k = 0; k < p->count[local]; k++)
-		v += s->c.folds[p->slot_index[p->first[local] + k]].total;
-	return v;
-}
-
 /* Stop the current phase and move its counts and time into the bases. */
 static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 {
@@ -257,7 +247,7 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 		rc = rc2;
 	for (unsigned l = 0; l < ph->nev; l++) {
 		struct uncore_slot_status ss;
-		s->c.base[ph->ev[l]] += phase_total(s, l);
+		s->c.base[ph->ev[l]] += set_phase_total(s, l);
 		s->c.active_ns[ph->ev[l]] += now - s->phase_ns;
 		/* Before unprogram: the backend's times of this phase's last read. */
 		if (rc == 0 && set_live_times(s, l, &ss) == 0) {
@@ -279,96 +269,6 @@ static int phase_end(struct uncore_set *s, uint64_t *end_ns)
 		uncore_error_restore(&err);
 	*end_ns = now;
 	return rc;
-}
-
-/* A set of contents.msum: the terms' values from their exact counts `ts`
- * (the read's sums), or, NULL, from the bases and the live phase's folds
- * into c->tsum.  Each count is the sum of its events' counts, each
- * term's weight 1 and its events always counting: the same value as the
- * events' estimates summed (compute), exactly, below 2^53. */
-static void metric_sum_terms(struct uncore_set *s, const uint64_t *ts)
-{
-	struct contents *c = &s->c;
-	unsigned nt = c->nterms;
-	if (!ts) {
-		memset(c->tsum, 0, (nt ? nt : 1) * sizeof(*c->tsum));
-		for (unsigned e = c->nraw; e < c->nsev; e++) {
-			uint64_t v = c->base[e];
-			int l = c->phases[s->phase].local[e];
-			if (s->live && l >= 0)
-				v += phase_total(s, (unsigned)l);
-			c->tsum[c->info[e].term] += v;
-		}
-		ts = c->tsum;
-	}
-	for (unsigned t = 0; t < nt; t++) {
-		c->terms[t] = (double)ts[t];
-		c->terms_int[t] = (double)(ts[t] - c->prev_tsum[t]);
-	}
-}
-
-/* The metric entries' values at `now` from c->terms (since start or
- * reset) and c->terms_int (since the previous read); `ts`: a set of
- * contents.msum, the terms' counts the next interval starts from. */
-static void eval_metrics(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
-			 const uint64_t *ts)
-{
-	struct contents *c = &s->c;
-	double elapsed = (double)(now - s->start_ns);
-	double *commons = c->commons, *commons_int = c->commons_int;
-	commons[UNCORE_METRIC_ELAPSED_NS] = elapsed;
-	commons_int[UNCORE_METRIC_ELAPSED_NS] = (double)(now - s->prev_ns);
-	/* An empty interval (a second read at the same instant: PAPI_stop
-	 * reads, then stops) repeats the value of the interval that ended
-	 * there. */
-	int repeat = now == s->prev_ns && s->read_once;
-	for (unsigned i = 0; i < c->n; i++) {
-		if (c->metric[i] < 0)
-			continue;
-		unsigned k = (unsigned)c->metric[i];
-		const struct mx_fprog *f = &c->fprog[i];
-		switch (c->reading[i]) {
-		case READ_INTERVAL:
-			if (repeat)
-				values[i] = c->last_val[i];
-			else
-				uncore_set_store_metric(c, i,
-					     f->n ? mx_frun(f)
-						  : uncore_mset_eval(c->ms, k, c->terms_int, commons_int),
-					     values);
-			break;
-		case READ_AMOUNT:
-			/* Nothing yet over no time: 0, not the rate's 0/0. */
-			uncore_set_store_metric(c, i,
-				     elapsed > 0 ? (f->n ? mx_frun(f)
-							 : uncore_mset_eval(c->ms, k, c->terms, commons)) *
-						       elapsed / 1e9
-						 : 0.0,
-				     values);
-			break;
-		default:
-			uncore_set_store_metric(c, i,
-				     f->n ? mx_frun(f) : uncore_mset_eval(c->ms, k, c->terms, commons),
-				     values);
-			break;
-		}
-	}
-	if (advance && c->any_interval) {
-		if (ts)
-			memcpy(c->prev_tsum, ts, (c->nterms ? c->nterms : 1) * sizeof(*ts));
-		else
-			memcpy(c->prev_est, c->est, c->nsev * sizeof(*c->est));
-		memcpy(c->last_val, values, c->n * sizeof(*values));
-		s->prev_ns = now;
-		s->read_once = 1;
-	}
-}
-
-void set_eval_terms(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
-		    const uint64_t *ts)
-{
-	metric_sum_terms(s, ts);
-	eval_metrics(s, now, values, advance, ts);
 }
 
 /* Values of every entry at time `now` from bases and the live phase.
@@ -398,11 +298,11 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int ad
 	if (!c->ms)
 		return;
 	if (c->msum) {
-		metric_sum_terms(s, NULL);
+		set_metric_sum_terms(s, NULL);
 		if (c->all_linear)
 			uncore_set_eval_linear(s, now, values, advance, c->tsum);
 		else
-			eval_metrics(s, now, values, advance, c->tsum);
+			set_eval_metrics(s, now, values, advance, c->tsum);
 		return;
 	}
 	double elapsed = (double)(now - s->start_ns);
@@ -411,7 +311,7 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int ad
 		double active = (double)c->active_ns[e];
 		double count = (double)c->base[e];
 		if (s->live && ph->local[e] >= 0) {
-			count += (double)phase_total(s, (unsigned)ph->local[e]);
+			count += (double)set_phase_total(s, (unsigned)ph->local[e]);
 			active += (double)(now - s->phase_ns);
 		}
 		if (c->info[e].period > 1)
@@ -426,7 +326,7 @@ static void compute(struct uncore_set *s, uint64_t now, uint64_t *values, int ad
 		c->terms[c->info[e].term] += c->info[e].weight * c->est[e];
 		c->terms_int[c->info[e].term] += c->info[e].weight * (c->est[e] - c->prev_est[e]);
 	}
-	eval_metrics(s, now, values, advance, NULL);
+	set_eval_metrics(s, now, values, advance, NULL);
 }
 
 /* The next READ_INTERVAL value starts at `ns`, from zero counts. */

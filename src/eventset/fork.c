@@ -1,5 +1,5 @@
 /* The fork handlers (see fork.h): one registry of the live hubs and
- * pollers, walked in the lock order of the read path (a poller's set lock,
+ * pollers, each with what the handlers do to it (fork.h), walked in the lock order of the read path (a poller's set lock,
  * then the hub's), then the socket holds (socket_hold.h). */
 #include "eventset/fork.h"
 
@@ -8,70 +8,55 @@
 #include <pthread.h>
 #include <stddef.h>
 
-#define FORK_MAX 256 /* live hubs or pollers; beyond, the rest go unguarded */
+#define FORK_MAX 256 /* live objects of a ring; beyond, the rest go unguarded */
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static struct uncore_share *hubs[FORK_MAX];
-static struct uncore_poller *pollers[FORK_MAX];
-static unsigned nhubs, npollers;
+static struct ring {
+	void *x[FORK_MAX];
+	const struct uncore_fork_ops *ops[FORK_MAX];
+	unsigned n;
+} rings[UNCORE_FORK_RINGS];
 
-static void add(void **list, unsigned *n, void *x)
+void uncore_fork_add(enum uncore_fork_ring ring, void *x, const struct uncore_fork_ops *ops)
 {
+	struct ring *r = &rings[ring];
 	pthread_mutex_lock(&reg_lock);
-	if (*n < FORK_MAX)
-		list[(*n)++] = x;
+	if (r->n < FORK_MAX) {
+		r->x[r->n] = x;
+		r->ops[r->n++] = ops;
+	}
 	pthread_mutex_unlock(&reg_lock);
 }
 
-static void remove_from(void **list, unsigned *n, void *x)
+void uncore_fork_remove(enum uncore_fork_ring ring, void *x)
 {
+	struct ring *r = &rings[ring];
 	pthread_mutex_lock(&reg_lock);
-	for (unsigned i = 0; i < *n; i++)
-		if (list[i] == x) {
-			list[i] = list[--*n];
+	for (unsigned i = 0; i < r->n; i++)
+		if (r->x[i] == x) {
+			r->x[i] = r->x[--r->n];
+			r->ops[i] = r->ops[r->n];
 			break;
 		}
 	pthread_mutex_unlock(&reg_lock);
 }
 
-void uncore_fork_add_hub(struct uncore_share *hub)
-{
-	add((void **)hubs, &nhubs, hub);
-}
-
-void uncore_fork_remove_hub(struct uncore_share *hub)
-{
-	remove_from((void **)hubs, &nhubs, hub);
-}
-
-void uncore_fork_add_poller(struct uncore_poller *p)
-{
-	add((void **)pollers, &npollers, p);
-}
-
-void uncore_fork_remove_poller(struct uncore_poller *p)
-{
-	remove_from((void **)pollers, &npollers, p);
-}
-
 static void prepare(void)
 {
 	pthread_mutex_lock(&reg_lock);
-	for (unsigned i = 0; i < npollers; i++)
-		poller_fork_lock(pollers[i]);
-	for (unsigned i = 0; i < nhubs; i++)
-		hub_fork_lock(hubs[i]);
+	for (unsigned g = 0; g < UNCORE_FORK_RINGS; g++)
+		for (unsigned i = 0; i < rings[g].n; i++)
+			rings[g].ops[i]->lock(rings[g].x[i]);
 	uncore_socket_hold_fork_prepare();
 }
 
 static void parent(void)
 {
 	uncore_socket_hold_fork_parent();
-	for (unsigned i = nhubs; i-- > 0;)
-		hub_fork_unlock(hubs[i]);
-	for (unsigned i = npollers; i-- > 0;)
-		poller_fork_unlock(pollers[i]);
+	for (unsigned g = UNCORE_FORK_RINGS; g-- > 0;)
+		for (unsigned i = rings[g].n; i-- > 0;)
+			rings[g].ops[i]->unlock(rings[g].x[i]);
 	pthread_mutex_unlock(&reg_lock);
 }
 
@@ -79,10 +64,9 @@ static void child(void)
 {
 	/* The holds first: a forked hub lets go of its own (socket_hold.h). */
 	uncore_socket_hold_fork_child();
-	for (unsigned i = 0; i < nhubs; i++)
-		hub_fork_child(hubs[i]);
-	for (unsigned i = 0; i < npollers; i++)
-		poller_fork_child(pollers[i]);
+	for (unsigned g = UNCORE_FORK_RINGS; g-- > 0;)
+		for (unsigned i = 0; i < rings[g].n; i++)
+			rings[g].ops[i]->child(rings[g].x[i]);
 	pthread_mutex_init(&reg_lock, NULL);
 }
 

@@ -23,24 +23,23 @@
 #ifndef UNCORE_EVENTSET_FORK_H
 #define UNCORE_EVENTSET_FORK_H
 
-struct uncore_share;
-struct uncore_poller;
-
 /* Register the handlers (once per process; later calls do nothing). */
 void uncore_fork_init(void);
 
-/* The live hubs and pollers the handlers walk (share.c, poller.c). */
-void uncore_fork_add_hub(struct uncore_share *hub);
-void uncore_fork_remove_hub(struct uncore_share *hub);
-void uncore_fork_add_poller(struct uncore_poller *p);
-void uncore_fork_remove_poller(struct uncore_poller *p);
+/* What the handlers do to one live object: take its locks before the fork,
+ * release them after it in the parent, and make it the child's. */
+struct uncore_fork_ops {
+	void (*lock)(void *x);
+	void (*unlock)(void *x);
+	void (*child)(void *x);
+};
 
-/* The other files' parts of the handlers. */
-void hub_fork_lock(struct uncore_share *hub);
-void hub_fork_unlock(struct uncore_share *hub);
-void hub_fork_child(struct uncore_share *hub);
-void poller_fork_lock(struct uncore_poller *p);
-void poller_fork_unlock(struct uncore_poller *p);
-void poller_fork_child(struct uncore_poller *p);
+/* The live objects, in two rings locked in the read path's order: the
+ * pollers (a set's poller lock), then the hubs (the hub's lock); released
+ * in the reverse order, and made the child's hubs first (share.c, poller.c
+ * add and remove theirs). */
+enum uncore_fork_ring { UNCORE_FORK_POLLERS, UNCORE_FORK_HUBS, UNCORE_FORK_RINGS };
+void uncore_fork_add(enum uncore_fork_ring ring, void *x, const struct uncore_fork_ops *ops);
+void uncore_fork_remove(enum uncore_fork_ring ring, void *x);
 
 #endif

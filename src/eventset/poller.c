@@ -101,6 +101,38 @@ static void *poll_loop(void *arg)
 	return NULL;
 }
 
+/* fork (fork.h): a read in progress ends first; in the child the thread
+ * is gone, its locks free. */
+static void poller_fork_lock(void *x)
+{
+	struct uncore_poller *p = x;
+	pthread_mutex_lock(p->lock);
+	pthread_mutex_lock(&p->wake_lock);
+}
+
+static void poller_fork_unlock(void *x)
+{
+	struct uncore_poller *p = x;
+	pthread_mutex_unlock(&p->wake_lock);
+	pthread_mutex_unlock(p->lock);
+}
+
+static void poller_fork_child(void *x)
+{
+	struct uncore_poller *p = x;
+	pthread_condattr_t ca;
+	p->orphan = 1;
+	pthread_mutex_init(&p->wake_lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&p->wake, &ca);
+	pthread_condattr_destroy(&ca);
+	pthread_mutex_init(p->lock, NULL);
+}
+
+static const struct uncore_fork_ops poller_fork_ops = {
+    .lock = poller_fork_lock, .unlock = poller_fork_unlock, .child = poller_fork_child};
+
 int uncore_poller_start(struct uncore_set *set, pthread_mutex_t *lock, uint64_t period_ns,
 			struct uncore_poller **out)
 {
@@ -135,42 +167,16 @@ int uncore_poller_start(struct uncore_set *set, pthread_mutex_t *lock, uint64_t 
 		return uncore_fail(uncore_error_from_errno(rc),
 				   "cannot start the poller thread: %s", strerror(rc));
 	}
-	uncore_fork_add_poller(p);
+	uncore_fork_add(UNCORE_FORK_POLLERS, p, &poller_fork_ops);
 	*out = p;
 	return 0;
-}
-
-/* fork (fork.h): a read in progress ends first; in the child the thread
- * is gone, its locks free. */
-void poller_fork_lock(struct uncore_poller *p)
-{
-	pthread_mutex_lock(p->lock);
-	pthread_mutex_lock(&p->wake_lock);
-}
-
-void poller_fork_unlock(struct uncore_poller *p)
-{
-	pthread_mutex_unlock(&p->wake_lock);
-	pthread_mutex_unlock(p->lock);
-}
-
-void poller_fork_child(struct uncore_poller *p)
-{
-	pthread_condattr_t ca;
-	p->orphan = 1;
-	pthread_mutex_init(&p->wake_lock, NULL);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&p->wake, &ca);
-	pthread_condattr_destroy(&ca);
-	pthread_mutex_init(p->lock, NULL);
 }
 
 void uncore_poller_stop(struct uncore_poller *p)
 {
 	if (!p)
 		return;
-	uncore_fork_remove_poller(p);
+	uncore_fork_remove(UNCORE_FORK_POLLERS, p);
 	pthread_mutex_lock(&p->wake_lock);
 	p->stopping = 1;
 	pthread_cond_signal(&p->wake);

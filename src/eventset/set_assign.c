@@ -20,6 +20,7 @@ int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
 	if (!s)
 		return uncore_fail(UNCORE_ENOMEM, "out of memory for an event set");
 	s->be = be;
+	s->read_other = set_read_other;
 	s->attach_cpu = -1;
 	uncore_clock_host(&s->clock);
 	*out = s;

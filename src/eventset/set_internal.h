@@ -173,6 +173,11 @@ struct uncore_set {
 	 * wrap guard takes the freeze instant, or NULL. */
 	const uint64_t *read_guard;
 	uint64_t *values;  /* last values, for reads of a stopped set */
+	/* uncore_set_read of a set the view's sums do not serve (stopped,
+	 * between settings, not summed): set_read_other, set where the set is
+	 * made (set_assign.c), so that the read (set_read.c) names nothing of
+	 * eventset.c. */
+	int (*read_other)(struct uncore_set *s, uint64_t *values);
 	int attach_cpu; /* PAPI_CPU_ATTACH: entries without a socket count its socket; -1: none */
 	/* Counts that may be short since start or reset (uncore_set_short):
 	 * the error and what was lost; final_short when the stop's own final
@@ -217,11 +222,28 @@ void set_take_interruption(struct uncore_set *s);
  * (re)started just before. */
 int set_read_timed(struct uncore_set *s, uint64_t *raw, int origin, int *read_rc, uint64_t *at);
 /* uncore_set_read of a set that is stopped, between settings or not
- * read through sums (eventset.c). */
+ * read through sums (eventset.c; a set's read_other). */
 int set_read_other(struct uncore_set *s, uint64_t *values);
-/* The metric entries of a set of contents.msum evaluated from its terms'
- * counts `ts` by their programs (the set is not all_linear; eventset.c). */
+/* set_metrics.c: a set of contents.msum's terms from their counts `ts`
+ * (the read's sums) or, NULL, from the bases and the live phase's folds
+ * (into c->tsum); the metric entries' values at `now` from the terms (since
+ * start or reset, and since the previous read; `advance`: this read closes
+ * an interval; `ts`: the counts the next interval starts from); both, by
+ * the metrics' programs, for a set that is not all_linear. */
+void set_metric_sum_terms(struct uncore_set *s, const uint64_t *ts);
+void set_eval_metrics(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
+		      const uint64_t *ts);
 void set_eval_terms(struct uncore_set *s, uint64_t now, uint64_t *values, int advance,
 		    const uint64_t *ts);
+
+/* Totals of the current phase's slots of sched event `local`. */
+static inline uint64_t set_phase_total(const struct uncore_set *s, unsigned local)
+{
+	const struct uncore_plan *p = &s->c.phases[s->phase].plan;
+	uint64_t v = 0;
+	for (unsigned k = 0; k < p->count[local]; k++)
+		v += s->c.folds[p->slot_index[p->first[local] + k]].total;
+	return v;
+}
 
 #endif

@@ -1,7 +1,8 @@
 /* An event set's read (see eventset.h): the timed read, whose counts and
  * instant are taken together, and the reads of a running set through the
  * view's sums, raw events or metrics (src/metrics/README.md, "What a read
- * returns"); the other reads are eventset.c's (set_read_other). */
+ * returns"); the other reads are eventset.c's (set_read_other, through the
+ * set's read_other). */
 #include "eventset/set_internal.h"
 
 #include "common/notice_words.h"
@@ -313,7 +314,7 @@ int uncore_set_read(struct uncore_set *s, uint64_t *values)
 			return rc;
 		}
 		int running = s->running;
-		int rc = set_read_other(s, values);
+		int rc = s->read_other(s, values);
 		if (rc < 0 && running)
 			set_note_failed_read(s, INTEL_UNCORE_NOTICE_READ_FAILED);
 		return rc;

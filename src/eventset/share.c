@@ -793,66 +793,15 @@ void hub_retry_missing_now(struct uncore_share *hub, int force)
 		uncore_error_clear(); /* counting goes on where it can; the next start reports */
 }
 
-int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
-			struct uncore_share **out)
-{
-	struct uncore_share *hub;
-	if (!be)
-		return uncore_fail(UNCORE_EINVAL, "sharing counters without a backend");
-	hub = calloc(1, sizeof(*hub));
-	if (!hub)
-		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
-	if (cfg && cfg->lock_dir && !(hub->lock_dir = strdup(cfg->lock_dir))) {
-		free(hub);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
-	}
-	hub->no_socket_lock = cfg ? cfg->no_socket_lock : 0;
-	uncore_clock_host(&hub->clock);
-	hub->min_wrap_ns = UINT64_MAX;
-	hub_lock_init(&hub->mu);
-	hub->refs = 1;
-	hub->be = be;
-	/* The hub's raw buffers have the headroom (backend.h). */
-	hub->read = be->ops->read_headroom ? be->ops->read_headroom : be->ops->read;
-	uncore_fork_init();
-	uncore_fork_add_hub(hub);
-	*out = hub;
-	return 0;
-}
-
-void uncore_share_set_clock(struct uncore_share *hub, const struct uncore_clock *clock)
-{
-	hub_lock(&hub->mu);
-	hub->clock = *clock;
-	hub_unlock(&hub->mu);
-}
-
-int uncore_share_set_group(struct uncore_share *hub, const char *group, const char *tag)
-{
-	char *g = group ? strdup(group) : NULL, *t = tag ? strdup(tag) : NULL;
-	if ((group && !g) || (tag && !t)) {
-		free(g);
-		free(t);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
-	}
-	hub_lock(&hub->mu);
-	free(hub->group);
-	free(hub->group_tag);
-	hub->group = g;
-	hub->group_tag = t;
-	hub_unlock(&hub->mu);
-	return 0;
-}
-
 /* fork (fork.h): no read or change half done before it... */
-void hub_fork_lock(struct uncore_share *hub)
+static void hub_fork_lock(void *hub)
 {
-	hub_lock(&hub->mu);
+	hub_lock(&((struct uncore_share *)hub)->mu);
 }
 
-void hub_fork_unlock(struct uncore_share *hub)
+static void hub_fork_unlock(void *hub)
 {
-	hub_unlock(&hub->mu);
+	hub_unlock(&((struct uncore_share *)hub)->mu);
 }
 
 /* ...and in the child the counters are the parent's: the totals stop where
@@ -860,8 +809,9 @@ void hub_fork_unlock(struct uncore_share *hub)
  * parent's counting is written, and the backend is never destroyed here),
  * the socket holds are let go without dropping the parent's locks, and
  * every socket reads 0, saying why. */
-void hub_fork_child(struct uncore_share *hub)
+static void hub_fork_child(void *x)
 {
+	struct uncore_share *hub = x;
 	int parent = (int)getppid();
 	hub_lock_init(&hub->mu);
 	for (unsigned i = 0; i < hub->nev; i++) {
@@ -899,6 +849,60 @@ void hub_fork_child(struct uncore_share *hub)
 	hub->missing = hub->wanted;
 }
 
+static const struct uncore_fork_ops hub_fork_ops = {
+    .lock = hub_fork_lock, .unlock = hub_fork_unlock, .child = hub_fork_child};
+
+int uncore_share_create(struct uncore_backend *be, const struct uncore_share_config *cfg,
+			struct uncore_share **out)
+{
+	struct uncore_share *hub;
+	if (!be)
+		return uncore_fail(UNCORE_EINVAL, "sharing counters without a backend");
+	hub = calloc(1, sizeof(*hub));
+	if (!hub)
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	if (cfg && cfg->lock_dir && !(hub->lock_dir = strdup(cfg->lock_dir))) {
+		free(hub);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	}
+	hub->no_socket_lock = cfg ? cfg->no_socket_lock : 0;
+	uncore_clock_host(&hub->clock);
+	hub->min_wrap_ns = UINT64_MAX;
+	hub_lock_init(&hub->mu);
+	hub->refs = 1;
+	hub->be = be;
+	/* The hub's raw buffers have the headroom (backend.h). */
+	hub->read = be->ops->read_headroom ? be->ops->read_headroom : be->ops->read;
+	uncore_fork_init();
+	uncore_fork_add(UNCORE_FORK_HUBS, hub, &hub_fork_ops);
+	*out = hub;
+	return 0;
+}
+
+void uncore_share_set_clock(struct uncore_share *hub, const struct uncore_clock *clock)
+{
+	hub_lock(&hub->mu);
+	hub->clock = *clock;
+	hub_unlock(&hub->mu);
+}
+
+int uncore_share_set_group(struct uncore_share *hub, const char *group, const char *tag)
+{
+	char *g = group ? strdup(group) : NULL, *t = tag ? strdup(tag) : NULL;
+	if ((group && !g) || (tag && !t)) {
+		free(g);
+		free(t);
+		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
+	}
+	hub_lock(&hub->mu);
+	free(hub->group);
+	free(hub->group_tag);
+	hub->group = g;
+	hub->group_tag = t;
+	hub_unlock(&hub->mu);
+	return 0;
+}
+
 void uncore_share_release(struct uncore_share *hub)
 {
 	if (!hub)
@@ -908,7 +912,7 @@ void uncore_share_release(struct uncore_share *hub)
 	hub_unlock(&hub->mu);
 	if (left)
 		return;
-	uncore_fork_remove_hub(hub);
+	uncore_fork_remove(UNCORE_FORK_HUBS, hub);
 	if (hub_teardown(hub) < 0)
 		uncore_error_clear();
 	hub_union_forget(hub);

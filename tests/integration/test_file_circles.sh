@@ -1,22 +1,20 @@
 #!/usr/bin/env bash
 # No circle of names between the files of one folder of src/ (issue 25;
-# scripts/check-file-circles.py), but the known ones still to mend
-# (scripts/file-circles.known), read from the build's object files.  The
+# scripts/check-file-circles.py), read from the build's object files.  The
 # check itself is checked on planted objects: two files that use each
-# other, a circle of three, a known circle that shrank, and files that use
-# each other one way only.
+# other, a circle of three, and files that use each other one way only.
 set -u
 . "$(dirname "$0")/lib.sh"
-plan 6
+plan 5
 check="$SRCDIR/scripts/check-file-circles.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 py=${PYTHON3:-python3}
 
-"$py" "$check" "$BUILD/obj/src" --src "$SRCDIR" --known "$SRCDIR/scripts/file-circles.known" >"$tmp/tree.log" 2>&1
+"$py" "$check" "$BUILD/obj/src" --src "$SRCDIR" >"$tmp/tree.log" 2>&1
 rc=$?
 cat "$tmp/tree.log"
-expect "no file circle in any folder of src/ but the known ones, as listed" test $rc -eq 0
+expect "no file circle in any folder of src/" test $rc -eq 0
 
 # Planted: src/a (a.c <-> b.c), src/c (c1 -> c2 -> c3 -> c1), src/d (one way).
 obj=$tmp/obj
@@ -41,12 +39,3 @@ expect "... a.c <-> b.c reported with the names each way" \
 expect "... the circle of three reported whole" \
 	grep -q 'file circle in src/c: src/c/c1.c src/c/c2.c src/c/c3.c' "$tmp/planted.log"
 expect "... and files that use each other one way are not" sh -c "! grep -q 'src/d' '$tmp/planted.log'"
-
-# A known circle passes only as listed: here the list names a file more
-# than the circle has (it shrank), and the a <-> b circle is listed exactly.
-printf '%s\n' '# planted' 'src/a/a.c src/a/b.c' 'src/c/c1.c src/c/c2.c src/c/c3.c src/c/c4.c' >"$tmp/known"
-"$py" "$check" "$obj" --known "$tmp/known" >"$tmp/known.log" 2>&1
-rc=$?
-cat "$tmp/known.log"
-expect "a known circle that shrank fails until the list says so" sh -c \
-	"test $rc -eq 1 && grep -q 'known file circle' '$tmp/known.log' && grep -q 'no longer there as listed' '$tmp/known.log' && grep -q 'file circle in src/c:' '$tmp/known.log'"
