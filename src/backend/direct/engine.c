@@ -26,8 +26,8 @@
  *   stop:      the global STOP value, the boxes frozen.
  *   unprogram: STOP, boxes reset or controls 0, filters 0, RELEASE; the
  *              claim is given back unless acquire took it (engine_stop.c,
- *              with stop, release and destroy).  The register writes of
- *              every step: engine_write.c.
+ *              with stop, release and destroy).  The engine is made, its
+ *              operations listed, in engine_create.c.
  * Free-running counters are only read: the event-set layer takes the
  * reading at start as their origin. */
 #include "backend/direct/engine_internal.h"
@@ -49,6 +49,17 @@ static uint64_t width_mask(unsigned w)
 	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 }
 
+/* The write of `r` - or, while a sequence is written down, its place in
+ * it (seq_apply makes it). */
+int eng_wr(struct engine *e, const struct uncore_reg *r, uint64_t v)
+{
+	if (!e->claim.guarded) /* not (or no longer) bound: nothing of ours to write */
+		return uncore_fail(UNCORE_ESTATE, "register write with no boxes bound");
+	if (e->seq.on)
+		return direct_wseq_add(&e->seq, r, v);
+	return uncore_regio_write(e->claim.guarded, r, v);
+}
+
 /* Program's and start's box writes are written down (direct_wseq_begin),
  * then made by one call through the allowlist (regio.h write_seq): the same
  * writes in the same order, stopping at the first that fails, as if each
@@ -67,6 +78,141 @@ static int seq_apply(struct engine *e, int rc)
 	return rc;
 }
 
+/* A counter control write; twice on the kinds whose erratum asks for it
+ * (HSX SBo 2.4.2, R2PCIe 2.10.2, R3QPI 2.11.2: "must be written twice"). */
+int eng_wr_ctl(struct engine *e, const struct eng_counter *c, uint64_t v)
+{
+	int rc = eng_wr(e, &c->ctl, v);
+	if (rc == 0 && c->k->ctl_write_twice)
+		rc = eng_wr(e, &c->ctl, v);
+	return rc;
+}
+
+/* A box control write, with the kind's must-be-1 bits.  One bit per write
+ * (HSX SBo), as the Linux driver writes it (hswep_uncore_sbox_msr_init_box,
+ * "to avoid spurious #GPs"): first the kept bits with the must-be-1 bits
+ * and the freeze when asked for (so the box is frozen before any reset,
+ * 2.1.2 a), then each other new bit in turn, lowest first. */
+int eng_wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits)
+{
+	const struct direct_kind *k = b->k;
+	uint64_t v = k->box_ctl_must1 | bits;
+	int rc;
+	if (k->box_ctl_one_bit) {
+		/* HARDWARE-DECISIONS.md H8: as Linux, every bit in turn (its
+		 * 0x1, 0x3, 0x10003), the freeze first so that nothing counts
+		 * between a reset and it (HSX 2.1.2 a). */
+		uint64_t cur = (b->box_ctl_last & v) | (v & k->box_ctl_frz);
+		rc = cur != b->box_ctl_last || cur == v ? eng_wr(e, &b->box_ctl, cur) : 0;
+		for (uint64_t add = v & ~cur; rc == 0 && add; add &= add - 1) {
+			cur |= add & -add;
+			rc = eng_wr(e, &b->box_ctl, cur);
+		}
+	} else {
+		rc = eng_wr(e, &b->box_ctl, v);
+	}
+	if (rc == 0 && e->seq.on) { /* the sequence's last write finishes it */
+		e->seq.box[e->seq.n - 1] = (int)(b - e->boxes);
+		e->seq.prev[e->seq.n - 1] = b->box_ctl_last;
+	}
+	if (rc == 0)
+		b->box_ctl_last = v;
+	return rc;
+}
+
+static void global_reg(const struct engine *e, unsigned socket, struct uncore_reg *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->space = UNCORE_SPACE_MSR;
+	r->width = 8;
+	r->socket = (uint16_t)socket;
+	r->addr = e->p->global_msr;
+}
+
+/* The global control's value at `step` for a socket whose used counters
+ * are `used` (engine.h, struct direct_platform): 1 with *v, 0 for none. */
+static int global_value(const struct direct_platform *p, enum direct_global_step step,
+			uint64_t used, uint64_t *v)
+{
+	uint64_t bits = (used & p->used_mask) << p->used_shift;
+	if (p->global_skip & (1u << step))
+		return 0;
+	switch (step) {
+	case DIRECT_GLOBAL_START:
+	case DIRECT_GLOBAL_READ_THAW:
+		*v = p->counting | bits;
+		return 1;
+	case DIRECT_GLOBAL_RELEASE:
+		*v = p->counting | bits;
+		return p->release_counting;
+	default:
+		*v = p->held | (p->used_when_held ? bits : 0);
+		return 1;
+	}
+}
+
+static const char *const global_step_name[DIRECT_GLOBAL_STEPS] = {
+    [DIRECT_GLOBAL_PROGRAM] = "global hold for programming",
+    [DIRECT_GLOBAL_START] = "global unfreeze",
+    [DIRECT_GLOBAL_STOP] = "global freeze",
+    [DIRECT_GLOBAL_READ_FREEZE] = "global freeze",
+    [DIRECT_GLOBAL_READ_THAW] = "global unfreeze",
+    [DIRECT_GLOBAL_RELEASE] = "global release",
+};
+
+/* Global-control writes through `io` (ops with write set), each one even
+ * when another's write failed: a fault on one socket never leaves the
+ * others frozen or counting.  With `retry`, only the ops whose err is set
+ * (a batch did not make them) are written, again.  The sockets whose op
+ * is done are set in *done (NULL: not wanted); 0 or the first error, its
+ * detail naming the sockets that failed. */
+static int write_global(enum direct_global_step step, struct uncore_regio *io,
+			struct uncore_regio_op *w, unsigned n, uint32_t *done, int retry)
+{
+	int first = 0;
+	/* Only its first byte set: a read's freeze and thaw pass here, and
+	 * zeroing all 64 bytes cost every read 10 instructions (issue 27). */
+	char failed[64];
+	failed[0] = '\0';
+	size_t len = 0;
+	uint32_t ok = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!retry || w[i].err)
+			w[i].err = uncore_regio_write(io, &w[i].reg, w[i].value);
+		if (w[i].err == 0) {
+			ok |= 1u << w[i].reg.socket;
+			continue;
+		}
+		if (!first)
+			first = w[i].err;
+		if (len < sizeof(failed))
+			len += (size_t)snprintf(failed + len, sizeof(failed) - len, "%s%u",
+						len ? ", " : "", w[i].reg.socket);
+	}
+	if (done)
+		*done = ok;
+	if (!first)
+		return 0;
+	char detail[400];
+	snprintf(detail, sizeof(detail), "%s", uncore_error_detail());
+	return uncore_fail(first, "the %s of socket %s failed (%s)", global_step_name[step], failed,
+			   detail);
+}
+
+/* Every socket with programmable counters to its `step` value (write_global). */
+int eng_set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
+		      uint32_t *done)
+{
+	struct uncore_regio_op w[UNCORE_MACHINE_MAX_SOCKETS];
+	unsigned n = 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
+		if (!(e->sockets & (1u << s)) || !global_value(e->p, step, e->used[s], &w[n].value))
+			continue;
+		w[n].write = 1;
+		global_reg(e, s, &w[n++].reg);
+	}
+	return write_global(step, io, w, n, done, 0);
+}
 
 /* A claimed box's registers known already: those of a bound box (where the
  * control is not the counter too: the same list) or of a box claimed
@@ -327,7 +473,7 @@ static int claim_boxes(void *ctx, const struct direct_claim_box *boxes, unsigned
 	unsigned nb = na;
 	for (unsigned s = 0; rc == 0 && s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 		if (*sockets & (1u << s)) {
-			eng_global_reg(e, s, &r[na]);
+			global_reg(e, s, &r[na]);
 			mask[na++] = e->p->global_writable;
 		}
 	if (rc == 0) {
@@ -373,10 +519,10 @@ static int prepare_global(struct engine *e)
 		unsigned first = n;
 		for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++) {
 			uint64_t v;
-			if (!(e->sockets & (1u << s)) || !eng_global_value(e->p, step[t], e->used[s], &v))
+			if (!(e->sockets & (1u << s)) || !global_value(e->p, step[t], e->used[s], &v))
 				continue;
 			memset(&w[n], 0, sizeof(w[n]));
-			eng_global_reg(e, s, &w[n].reg);
+			global_reg(e, s, &w[n].reg);
 			w[n].value = v;
 			w[n++].write = 1;
 		}
@@ -391,8 +537,56 @@ static int prepare_global(struct engine *e)
 	return rc;
 }
 
-static int eng_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans,
-		       unsigned n)
+void eng_release_binding(struct engine *e)
+{
+	if (!e->claim.kept)
+		direct_claim_drop(&e->claim);
+	e->nfreeze = e->nthaw = 0;
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
+		e->used[s] = 0;
+	free(e->boxes);
+	free(e->counters);
+	free(e->filters);
+	free(e->ops);
+	direct_msr_batch_free(&e->batch);
+	e->boxes = NULL;
+	e->counters = NULL;
+	e->filters = NULL;
+	e->ops = NULL;
+	e->nops = 0;
+	e->tear_sockets = 0;
+	e->ncounters = e->nfilters = 0;
+	e->sockets = 0;
+	e->plan = NULL;
+	e->running = 0;
+}
+
+/* STOP; every planned box frozen with its controls and counters reset (HSX
+ * 2.1.2 a, d), or its controls 0; every filter 0; RELEASE: what a failed
+ * program leaves and unprogram does.  Best effort: every write is tried,
+ * the first error returned. */
+int eng_clear_all(struct engine *e)
+{
+	int first = eng_set_global(e, DIRECT_GLOBAL_STOP, e->claim.guarded, NULL);
+	for (unsigned i = 0; i < e->plan->nboxes; i++) {
+		struct eng_box *b = &e->boxes[i];
+		if (b->k && b->k->box_ctl) {
+			keep_first(&first, eng_wr_box_ctl(e, b,
+						      b->k->box_ctl_frz | b->k->box_ctl_rst_ctrl |
+							  b->k->box_ctl_rst_ctrs));
+			continue;
+		}
+		for (unsigned c = 0; c < e->ncounters; c++)
+			if (e->counters[c].box == i)
+				keep_first(&first, eng_wr_ctl(e, &e->counters[c], 0));
+	}
+	for (unsigned f = 0; f < e->nfilters; f++)
+		keep_first(&first, eng_wr(e, &e->filters[f].reg, 0));
+	keep_first(&first, eng_set_global(e, DIRECT_GLOBAL_RELEASE, e->claim.guarded, NULL));
+	return first;
+}
+
+int eng_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans, unsigned n)
 {
 	struct engine *e = (struct engine *)base;
 	int rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, plans, n);
@@ -435,7 +629,7 @@ static int program_boxes(struct engine *e)
 	return seq_apply(e, rc);
 }
 
-static int eng_program(struct uncore_backend *base, const struct uncore_plan *plan)
+int eng_program(struct uncore_backend *base, const struct uncore_plan *plan)
 {
 	struct engine *e = (struct engine *)base;
 	int rc;
@@ -493,7 +687,7 @@ fail:
  * at start get their enable, just before the boxes unfreeze (2.1.2 note on
  * UBox synchronisation), then the boxes unfreeze (2.1.2 f); the global
  * START value before all that or after it (global_start_first). */
-static int eng_start(struct uncore_backend *base)
+int eng_start(struct uncore_backend *base)
 {
 	struct engine *e = (struct engine *)base;
 	const struct direct_platform *p = e->p;
@@ -548,7 +742,7 @@ static int read_msr_frozen(struct engine *e, int freeze, uint64_t *raw, uint32_t
 	*frozen = 0;
 	*thawed = 0;
 	if (!e->batched)
-		return freeze ? eng_write_global(DIRECT_GLOBAL_READ_FREEZE, io, e->freeze, e->nfreeze,
+		return freeze ? write_global(DIRECT_GLOBAL_READ_FREEZE, io, e->freeze, e->nfreeze,
 					     frozen, 0)
 			      : 0;
 	unsigned from = freeze ? 0 : b->nfreeze, to = b->nfreeze + b->nreads;
@@ -559,11 +753,11 @@ static int read_msr_frozen(struct engine *e, int freeze, uint64_t *raw, uint32_t
 	int failed = uncore_regio_batch(io, &b->ops[from], to - from) != 0;
 	/* What the batch did not make, made again in the same order. */
 	if (freeze)
-		first = eng_write_global(DIRECT_GLOBAL_READ_FREEZE, io, b->ops, b->nfreeze, frozen, 1);
+		first = write_global(DIRECT_GLOBAL_READ_FREEZE, io, b->ops, b->nfreeze, frozen, 1);
 	rc = direct_msr_batch_collect(b, io, from, to - from, failed, raw);
 	if (rc < 0)
 		keep_first(&first, rc);
-	if (*thawed && (rc = eng_write_global(DIRECT_GLOBAL_READ_THAW, io, &b->ops[to - b->nthaw],
+	if (*thawed && (rc = write_global(DIRECT_GLOBAL_READ_THAW, io, &b->ops[to - b->nthaw],
 					  b->nthaw, NULL, 1)) < 0) {
 		e->base.counting_interrupted = 1;
 		snprintf(e->base.interrupted_detail, sizeof(e->base.interrupted_detail), "%s",
@@ -586,7 +780,7 @@ static int read_thaw(struct engine *e)
 		if (uncore_regio_batch(io, w, e->batch.nthaw) == 0)
 			return 0;
 	}
-	rc = eng_write_global(DIRECT_GLOBAL_READ_THAW, io, w, e->nthaw, NULL, retry);
+	rc = write_global(DIRECT_GLOBAL_READ_THAW, io, w, e->nthaw, NULL, retry);
 	e->thaw_pending = rc < 0;
 	if (rc < 0) {
 		e->base.counting_interrupted = 1;
@@ -605,7 +799,7 @@ static __attribute__((noinline)) int retry_thaw(struct engine *e)
 	struct uncore_regio_op w[UNCORE_MACHINE_MAX_SOCKETS];
 	unsigned n = e->nthaw < UNCORE_MACHINE_MAX_SOCKETS ? e->nthaw : UNCORE_MACHINE_MAX_SOCKETS;
 	memcpy(w, e->thaw, n * sizeof(w[0]));
-	int rc = eng_write_global(DIRECT_GLOBAL_READ_THAW, e->cfg.io, w, n, NULL, 0);
+	int rc = write_global(DIRECT_GLOBAL_READ_THAW, e->cfg.io, w, n, NULL, 0);
 	e->thaw_pending = rc < 0;
 	return rc;
 }
@@ -634,7 +828,7 @@ static inline __attribute__((always_inline)) void read_instant(struct uncore_bac
 	 * thaw instant that failed leaves the freeze's standing for it. */
 }
 
-static int eng_read(struct uncore_backend *base, uint64_t *raw)
+int eng_read(struct uncore_backend *base, uint64_t *raw)
 {
 	struct engine *e = (struct engine *)base;
 	int freeze = e->cfg.read_freeze && e->running && e->ncounters && !base->fold_only_read;
@@ -676,8 +870,7 @@ static int eng_read(struct uncore_backend *base, uint64_t *raw)
 
 /* Each slot's wrap period: 2^width at the kind's fastest rate (max_rate,
  * or clock_hz times the event's Max. Inc/Cyc), ns, UINT64_MAX past 2^64. */
-static int eng_wrap_ns(const struct uncore_backend *base, const struct uncore_plan *plan,
-		       uint64_t *ns)
+int eng_wrap_ns(const struct uncore_backend *base, const struct uncore_plan *plan, uint64_t *ns)
 {
 	const struct engine *e = (const struct engine *)base;
 	for (unsigned s = 0; s < plan->nslots; s++) {
@@ -701,8 +894,8 @@ static int eng_wrap_ns(const struct uncore_backend *base, const struct uncore_pl
  * poller that reads this often still folds correctly when one of its
  * reads comes late by as much again.  HSX R3QPI RxR_OCCUPANCY_VN1 (32 per
  * cycle, 44 bits): 91 s. */
-static int eng_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
-				 uint64_t *ns)
+int eng_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
+			  uint64_t *ns)
 {
 	uint64_t best = UINT64_MAX;
 	uint64_t *wrap = plan ? calloc(plan->nslots ? plan->nslots : 1, sizeof(*wrap)) : NULL;
@@ -721,67 +914,11 @@ static int eng_max_read_interval(const struct uncore_backend *base, const struct
 	return 0;
 }
 
-static int eng_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
+int eng_stats(struct uncore_backend *base, struct uncore_backend_stats *out)
 {
 	struct engine *e = (struct engine *)base;
 	out->reads = e->cfg.io->stats.reads;
 	out->writes = e->cfg.io->stats.writes;
 	out->syscalls = e->cfg.io->stats.syscalls;
-	return 0;
-}
-
-static const struct uncore_backend_ops eng_ops = {
-    .name = "direct",
-    .acquire = eng_acquire,
-    .release = eng_release,
-    .program = eng_program,
-    .start = eng_start,
-    .stop = eng_stop,
-    .read = eng_read,
-    .unprogram = eng_unprogram,
-    .destroy = eng_destroy,
-    .max_read_interval = eng_max_read_interval,
-    .wrap_ns = eng_wrap_ns,
-    .stats = eng_stats,
-};
-
-int direct_engine_create(const struct direct_platform *p, const struct uncore_direct_config *cfg,
-			 const struct uncore_machine *machine, uint64_t mmio_base,
-			 struct uncore_backend **out)
-{
-	if (!p || !cfg || !cfg->io || !machine || !machine->plat || !out)
-		return uncore_fail(UNCORE_EINVAL, "direct backend: no register access or machine");
-	if (!machine->plat->platform || machine->plat->platform->direct != p)
-		return uncore_fail(UNCORE_EINVAL, "%s direct backend: machine of platform %s",
-				   p->title, machine->plat->name);
-	struct engine *e = calloc(1, sizeof(*e));
-	if (!e)
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
-	e->p = p;
-	e->cfg = *cfg;
-	e->base.read_freezes = cfg->read_freeze;
-	/* The caller's strings need not outlive this call. */
-	e->cfg.origin = NULL;
-	e->cfg.absent_note = NULL;
-	e->cfg.cpu_socket = NULL;
-	if (cfg->lock_dir && !(e->cfg.lock_dir = e->lock_dir = strdup(cfg->lock_dir))) {
-		free(e);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
-	}
-	const struct uncore_event_platform *plat = machine->plat;
-	e->kinds = calloc(plat->nboxes ? plat->nboxes : 1, sizeof(*e->kinds));
-	if (!e->kinds) {
-		free(e->lock_dir);
-		free(e);
-		return uncore_fail(UNCORE_ENOMEM, "out of memory for the direct backend");
-	}
-	/* Box types only the kernel's driver knows (perf sysfs) have none. */
-	for (unsigned b = 0; b < plat->nboxes; b++)
-		if (!(plat->boxes[b]->flags & UNCORE_BOXF_KERNEL))
-			e->kinds[b] = direct_kind_find(p, plat->boxes[b]->kind);
-	e->mmio_base = mmio_base;
-	e->base.ops = &eng_ops;
-	e->base.machine = *machine;
-	*out = &e->base;
 	return 0;
 }

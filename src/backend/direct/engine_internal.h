@@ -86,27 +86,34 @@ struct engine {
 	struct direct_wseq seq; /* program's and start's box writes (seq_begin) */
 };
 
-/* engine_write.c: a register write (or its place in the sequence being
- * written down), a counter control write (twice where the kind asks), a
- * box control write (bit by bit where the kind asks); the global control:
- * a socket's register, its value at `step` for the counters `used` (1 with
- * *v, 0 for none), the writes of ops `w` (each even when another failed;
- * with `retry` only those whose err is set; *done: the sockets done), and
- * every socket with programmable counters to its `step` value. */
+/* engine.c: a register write (or its place in the sequence being written
+ * down), a counter control write (twice where the kind asks), a box
+ * control write (bit by bit where the kind asks), every socket with
+ * programmable counters to its `step` value. */
 int eng_wr(struct engine *e, const struct uncore_reg *r, uint64_t v);
 int eng_wr_ctl(struct engine *e, const struct eng_counter *c, uint64_t v);
 int eng_wr_box_ctl(struct engine *e, struct eng_box *b, uint64_t bits);
-void eng_global_reg(const struct engine *e, unsigned socket, struct uncore_reg *r);
-int eng_global_value(const struct direct_platform *p, enum direct_global_step step, uint64_t used,
-		     uint64_t *v);
-int eng_write_global(enum direct_global_step step, struct uncore_regio *io,
-		     struct uncore_regio_op *w, unsigned n, uint32_t *done, int retry);
 int eng_set_global(struct engine *e, enum direct_global_step step, struct uncore_regio *io,
 		   uint32_t *done);
 
-/* engine_stop.c */
+/* engine.c: a binding let go (what program made: boxes, counters,
+ * filters, reads; the claim too unless acquire took it); every planned box
+ * and filter cleared (STOP, boxes frozen and reset or controls 0, filters
+ * 0, RELEASE: what a failed program leaves and unprogram does; best
+ * effort, the first error); and the backend operations of the engine's
+ * other sequences (backend.h). */
 void eng_release_binding(struct engine *e);
 int eng_clear_all(struct engine *e);
+int eng_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans, unsigned n);
+int eng_program(struct uncore_backend *base, const struct uncore_plan *plan);
+int eng_start(struct uncore_backend *base);
+int eng_read(struct uncore_backend *base, uint64_t *raw);
+int eng_wrap_ns(const struct uncore_backend *base, const struct uncore_plan *plan, uint64_t *ns);
+int eng_max_read_interval(const struct uncore_backend *base, const struct uncore_plan *plan,
+			  uint64_t *ns);
+int eng_stats(struct uncore_backend *base, struct uncore_backend_stats *out);
+
+/* engine_stop.c: the ending sequences' backend operations. */
 int eng_stop(struct uncore_backend *base);
 int eng_unprogram(struct uncore_backend *base);
 int eng_release(struct uncore_backend *base);
