@@ -34,6 +34,9 @@ def read_objects(objdir, nm, srcdir=None):
             if not name.endswith('.o'):
                 continue
             path = os.path.join(root, name)
+            rel = os.path.relpath(path, objdir)[:-2] + '.c'
+            if srcdir and not os.path.exists(os.path.join(srcdir, 'src', rel)):
+                continue
             out = subprocess.run([nm, path], capture_output=True, text=True, check=True).stdout
             defined, used = set(), set()
             for line in out.splitlines():
@@ -42,9 +45,6 @@ def read_objects(objdir, nm, srcdir=None):
                     defined.add(parts[2])
                 elif len(parts) == 2 and parts[0] == 'U':
                     used.add(parts[1])
-            rel = os.path.relpath(path, objdir)[:-2] + '.c'
-            if srcdir and not os.path.exists(os.path.join(srcdir, 'src', rel)):
-                continue
             files[rel] = (defined, used)
     return files
 

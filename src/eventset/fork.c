@@ -1,6 +1,7 @@
 /* The fork handlers (see fork.h): one registry of the live hubs and
- * pollers, each with what the handlers do to it (fork.h), walked in the lock order of the read path (a poller's set lock,
- * then the hub's), then the socket holds (socket_hold.h). */
+ * pollers, each with what the handlers do to it (fork.h), walked in the
+ * lock order of the read path (a poller's set lock, then the hub's), then
+ * the socket holds (socket_hold.h). */
 #include "eventset/fork.h"
 
 #include "backend/direct/socket_hold.h"
@@ -13,8 +14,10 @@
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static struct ring {
-	void *x[FORK_MAX];
-	const struct uncore_fork_ops *ops[FORK_MAX];
+	struct live {
+		void *x;
+		const struct uncore_fork_ops *ops;
+	} live[FORK_MAX];
 	unsigned n;
 } rings[UNCORE_FORK_RINGS];
 
@@ -22,10 +25,8 @@ void uncore_fork_add(enum uncore_fork_ring ring, void *x, const struct uncore_fo
 {
 	struct ring *r = &rings[ring];
 	pthread_mutex_lock(&reg_lock);
-	if (r->n < FORK_MAX) {
-		r->x[r->n] = x;
-		r->ops[r->n++] = ops;
-	}
+	if (r->n < FORK_MAX)
+		r->live[r->n++] = (struct live){x, ops};
 	pthread_mutex_unlock(&reg_lock);
 }
 
@@ -34,9 +35,8 @@ void uncore_fork_remove(enum uncore_fork_ring ring, void *x)
 	struct ring *r = &rings[ring];
 	pthread_mutex_lock(&reg_lock);
 	for (unsigned i = 0; i < r->n; i++)
-		if (r->x[i] == x) {
-			r->x[i] = r->x[--r->n];
-			r->ops[i] = r->ops[r->n];
+		if (r->live[i].x == x) {
+			r->live[i] = r->live[--r->n];
 			break;
 		}
 	pthread_mutex_unlock(&reg_lock);
@@ -47,7 +47,7 @@ static void prepare(void)
 	pthread_mutex_lock(&reg_lock);
 	for (unsigned g = 0; g < UNCORE_FORK_RINGS; g++)
 		for (unsigned i = 0; i < rings[g].n; i++)
-			rings[g].ops[i]->lock(rings[g].x[i]);
+			rings[g].live[i].ops->lock(rings[g].live[i].x);
 	uncore_socket_hold_fork_prepare();
 }
 
@@ -56,7 +56,7 @@ static void parent(void)
 	uncore_socket_hold_fork_parent();
 	for (unsigned g = UNCORE_FORK_RINGS; g-- > 0;)
 		for (unsigned i = rings[g].n; i-- > 0;)
-			rings[g].ops[i]->unlock(rings[g].x[i]);
+			rings[g].live[i].ops->unlock(rings[g].live[i].x);
 	pthread_mutex_unlock(&reg_lock);
 }
 
@@ -66,7 +66,7 @@ static void child(void)
 	uncore_socket_hold_fork_child();
 	for (unsigned g = UNCORE_FORK_RINGS; g-- > 0;)
 		for (unsigned i = 0; i < rings[g].n; i++)
-			rings[g].ops[i]->child(rings[g].x[i]);
+			rings[g].live[i].ops->child(rings[g].live[i].x);
 	pthread_mutex_init(&reg_lock, NULL);
 }
 

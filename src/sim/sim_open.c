@@ -15,7 +15,7 @@ int uncore_sim_regio_open(const struct uncore_sim_options *o, struct uncore_regi
 	uncore_error_clear();
 	const char *spec = o->machine;
 	if (!spec || !spec[0])
-		spec = "e5-2699v3-2s";
+		spec = UNCORE_SIM_DEFAULT_MACHINE;
 	struct uncore_sim *sim;
 	int shared = strchr(spec, '/') || access(spec, F_OK) == 0;
 	int rc = shared ? uncore_sim_open(spec, &sim) : uncore_sim_create(spec, NULL, &sim);
@@ -64,7 +64,7 @@ const char *uncore_sim_platform_of(const char *spec)
 {
 	const struct uncore_sim_model_info *m;
 	if (!spec || !spec[0])
-		spec = "e5-2699v3-2s";
+		spec = UNCORE_SIM_DEFAULT_MACHINE;
 	if ((m = uncore_sim_model_by_name(spec)) != NULL)
 		return m->platform;
 	struct uncore_sim *sim;

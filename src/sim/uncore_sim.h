@@ -105,6 +105,9 @@ int uncore_sim_scenario_exists(const char *spec);
 /* The scenario a PAPI program gets on the simulator when
  * PAPI_INTEL_UNCORE_SIM_SCENARIO is unset (uncore_sim_regio_open). */
 #define UNCORE_SIM_DEFAULT_SCENARIO "demo-stream"
+/* The machine of uncore_sim_regio_open and uncore_sim_platform_of when
+ * none is named: the two-socket Haswell-EP model. */
+#define UNCORE_SIM_DEFAULT_MACHINE "e5-2699v3-2s"
 
 /* The same from a string; `origin` names it in error messages. */
 int uncore_sim_load_scenario_text(struct uncore_sim *sim, const char *text, const char *origin);
