@@ -105,6 +105,17 @@ struct uncore_share_sums {
 int uncore_share_view_sum(struct uncore_backend *view, struct uncore_share_sums *sums,
 			  uint64_t *out);
 
+/* The reads of n views of one hub (ops->read of each: a running view's
+ * slot totals, a stopped one's snapshot) from one reading of the counters,
+ * so that their values are of one instant and the registers are read once,
+ * not once a view (the service's sample, service/server.c).  0, or the
+ * first error: the reading's (every view's counters that could be read
+ * are given all the same, backend.h), or UNCORE_ESTATE for a view not
+ * programmed, or UNCORE_EINVAL when the views are not of one hub (nothing
+ * read). */
+int uncore_share_read_views(struct uncore_backend *const *views, uint64_t *const *raws,
+			    unsigned n);
+
 /* The sockets the running sets count on that another process holds, as of
  * the last start: "socket 0 counted by PID 1234 (cmd), reads 0 here; ...",
  * a holder of another measurement group on the direct backend with its

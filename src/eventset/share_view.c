@@ -261,6 +261,59 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 	return rc;
 }
 
+int uncore_share_read_views(struct uncore_backend *const *views, uint64_t *const *raws,
+			    unsigned n)
+{
+	if (!n)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (!uncore_share_is_view(views[i]) ||
+		    ((struct share_view *)views[i])->hub != ((struct share_view *)views[0])->hub)
+			return uncore_fail(UNCORE_EINVAL,
+					   "read of %u views: view %u is not a view of the first "
+					   "one's shared counters",
+					   n, i);
+	struct uncore_share *hub = ((struct share_view *)views[0])->hub;
+	hub_lock(&hub->mu);
+	/* One reading of the counters for every running view, taken by the
+	 * first of them (its fold-only and timing settings: a poller's or a
+	 * timed set's view is read alone, by view_read or the sums). */
+	int synced = 0, fresh = 0, rc = 0;
+	for (unsigned i = 0; i < n; i++) {
+		struct share_view *v = (struct share_view *)views[i];
+		if (!v->plan || !v->running)
+			continue;
+		if (!synced) {
+			fresh = hub->fresh && hub->programmed && hub->hw.nslots;
+			rc = view_sync(v);
+			synced = 1;
+		} else {
+			v->base.read_scaled = hub->be->read_scaled;
+			view_take_interruption(v);
+		}
+	}
+	int first = 0;
+	for (unsigned i = 0; i < n; i++) {
+		struct share_view *v = (struct share_view *)views[i];
+		if (!v->plan) {
+			if (!first)
+				first = uncore_fail(UNCORE_ESTATE, "read before program");
+			continue;
+		}
+		if (v->running) {
+			v->took_start = fresh && !hub->fresh;
+			fill(v, raws[i]);
+			if (rc < 0 && v->base.marks_unread)
+				mark_unread(v, raws[i]);
+		} else {
+			v->took_start = 0;
+			memcpy(raws[i], v->snap, v->plan->nslots * sizeof(*raws[i]));
+		}
+	}
+	hub_unlock(&hub->mu);
+	return rc < 0 ? rc : first;
+}
+
 int uncore_share_view_start_instants(struct uncore_backend *b, const struct uncore_clock *clock,
 				     uint64_t *before, uint64_t *after)
 {

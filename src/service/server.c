@@ -42,6 +42,11 @@ struct uncored_server {
 	uint8_t used[UNCORED_SNAPSHOT_VALUES]; /* snapshot indexes reserved */
 	uint64_t samples;
 	uint64_t sample_window; /* how long a sample takes unpreempted (read_sample) */
+	/* read_events' lists of every event's view and raw buffer (grown,
+	 * never shrunk: a sample allocates nothing once they fit). */
+	struct uncore_backend **rd_views;
+	uint64_t **rd_raws;
+	unsigned rd_cap;
 };
 
 int uncored_server_create(const struct uncored_server_config *cfg, struct uncored_snapshot *snap,
@@ -63,6 +68,8 @@ void uncored_server_destroy(struct uncored_server *srv)
 		return;
 	while (srv->clients)
 		uncored_client_free(srv, srv->clients);
+	free(srv->rd_views);
+	free(srv->rd_raws);
 	free(srv);
 }
 
@@ -297,10 +304,42 @@ static int remove_event(struct uncored_server *srv, struct uncored_client *cl, u
 	return uncore_fail(UNCORE_EINVAL, "uncored: no event %u of this client", id);
 }
 
+/* Room in read_events' lists for n events: 0, or -1 when it cannot grow
+ * (no error set: the events are then read one at a time). */
+static int read_lists_fit(struct uncored_server *srv, unsigned n)
+{
+	if (n <= srv->rd_cap)
+		return 0;
+	struct uncore_backend **v = realloc(srv->rd_views, n * sizeof(*v));
+	if (v)
+		srv->rd_views = v;
+	uint64_t **r = v ? realloc(srv->rd_raws, n * sizeof(*r)) : NULL;
+	if (!r)
+		return -1;
+	srv->rd_raws = r;
+	srv->rd_cap = n;
+	return 0;
+}
+
 /* Every event's read into its raw buffer: 0 or the first error (a failed
- * read still gives what it could read, backend.h). */
+ * read still gives what it could read, backend.h).  One reading of the
+ * counters for all of them (uncore_share_read_views): their values are of
+ * one instant, the sample's, and a sample costs one read of the registers
+ * however many events the clients hold (one per event before). */
 static int read_events(struct uncored_server *srv)
 {
+	unsigned n = 0;
+	for (struct uncored_client *cl = srv->clients; cl; cl = cl->next)
+		n += cl->nev;
+	if (n && read_lists_fit(srv, n) == 0) {
+		unsigned k = 0;
+		for (struct uncored_client *cl = srv->clients; cl; cl = cl->next)
+			for (unsigned i = 0; i < cl->nev; i++, k++) {
+				srv->rd_views[k] = cl->ev[i]->view;
+				srv->rd_raws[k] = cl->ev[i]->raw;
+			}
+		return uncore_share_read_views(srv->rd_views, srv->rd_raws, n);
+	}
 	int first_rc = 0;
 	for (struct uncored_client *cl = srv->clients; cl; cl = cl->next)
 		for (unsigned i = 0; i < cl->nev; i++) {

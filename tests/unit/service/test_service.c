@@ -378,6 +378,113 @@ TEST(a_preempted_sample_is_made_again)
 	fixture_close(&fx);
 }
 
+/* How often the register read most in `log` since byte `from` was read:
+ * the lines with "op":"rd", counted by everything after the op (the
+ * register; the value read differs, so it is cut off at ,"value"). */
+static unsigned most_reads_of_one_register(const char *log, long from, unsigned *lines)
+{
+	FILE *f = fopen(log, "r");
+	static char seen[4096][512];
+	static unsigned count[4096];
+	unsigned n = 0, most = 0;
+	char line[512];
+	*lines = 0;
+	if (!f || fseek(f, from, SEEK_SET) != 0) {
+		if (f)
+			fclose(f);
+		return 0;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (!strstr(line, "\"op\":\"rd\""))
+			continue;
+		char *v = strstr(line, ",\"value\"");
+		if (v)
+			*v = '\0';
+		(*lines)++;
+		unsigned i = 0;
+		while (i < n && strcmp(seen[i], line) != 0)
+			i++;
+		if (i == n) {
+			if (n == 4096)
+				break;
+			snprintf(seen[n], sizeof(seen[n]), "%s", line);
+			count[n++] = 0;
+		}
+		if (++count[i] > most)
+			most = count[i];
+	}
+	fclose(f);
+	return most;
+}
+
+static long file_size(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	long n = -1;
+	if (f && fseek(f, 0, SEEK_END) == 0)
+		n = ftell(f);
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* A sample reads the counters once for all its events, whoever holds
+ * them: every register once, and two clients' totals of the same event
+ * equal though each register access takes 1 us of the node's time (read
+ * once a view, the second client's totals came later). */
+TEST(a_sample_reads_the_counters_once)
+{
+	struct node_fixture fx;
+	REQUIRE(fixture_open(&fx, "service-once", "hswep-clocks") == 0);
+	struct uncore_component *comp = fx.comp;
+	struct uncored_snapshot *snap = calloc(1, uncored_snapshot_size());
+	struct uncored_server *srv;
+	struct uncored_client *a, *b;
+	REQUIRE(snap && uncored_server_create(&(struct uncored_server_config){comp->share, comp->be, &comp->clock, comp->origin, NULL}, snap, &srv) == 0);
+	REQUIRE(uncored_client_new(srv, &a) == 0 && uncored_client_new(srv, &b) == 0);
+	size_t len;
+	int fd;
+	CHECK_EQ_INT(ask(srv, a, UNCORED_HELLO, 0, NULL, &len, &fd)->status, 0);
+	CHECK_EQ_INT(ask(srv, b, UNCORED_HELLO, 0, NULL, &len, &fd)->status, 0);
+	struct uncored_add_reply add;
+	const struct uncored_reply *h =
+	    ask(srv, a, UNCORED_ADD, 0, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &len, &fd);
+	REQUIRE(h->status == 0 && h->n == 2);
+	memcpy(&add, h + 1, len - sizeof(*h));
+	uint32_t idx[4] = {add.slot[0].index, add.slot[1].index};
+	h = ask(srv, b, UNCORED_ADD, 0, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &len, &fd);
+	REQUIRE(h->status == 0 && h->n == 2);
+	memcpy(&add, h + 1, len - sizeof(*h));
+	idx[2] = add.slot[0].index;
+	idx[3] = add.slot[1].index;
+	h = ask(srv, a, UNCORED_ADD, 0, "hswep_unc_cbo::UNC_C_CLOCKTICKS", &len, &fd);
+	REQUIRE(h->status == 0 && h->n == 36); /* 18 CBos a socket */
+
+	char log[600];
+	snprintf(log, sizeof(log), "%s/access.log", fx.dir);
+	REQUIRE(uncore_sim_set_log(fx.node, log) == 0);
+	REQUIRE(uncore_sim_set_access_ns(fx.node, 1000) == 0);
+	REQUIRE(uncore_sim_advance(fx.node, 4000000) == 0);
+	long from = file_size(log);
+	REQUIRE(from >= 0);
+	CHECK_EQ_INT(ask(srv, b, UNCORED_SAMPLE, 0, NULL, &len, &fd)->status, 0);
+	unsigned lines;
+	CHECK_EQ_INT((int)most_reads_of_one_register(log, from, &lines), 1);
+	CHECK(lines >= 38); /* the UBoxes' and the CBos' counters at least */
+	uint64_t v[4];
+	uncored_snapshot_read(snap, idx, 4, v);
+	CHECK(v[0] > 10000000);
+	CHECK_EQ_U64(v[2], v[0]);
+	CHECK_EQ_U64(v[3], v[1]);
+	REQUIRE(uncore_sim_set_access_ns(fx.node, 0) == 0);
+	REQUIRE(uncore_sim_set_log(fx.node, NULL) == 0);
+	uncored_client_free(srv, a);
+	uncored_client_free(srv, b);
+	uncored_server_destroy(srv);
+	free(snap);
+	fixture_close(&fx);
+}
+
 int main(void)
 {
 	RUN(request_checks);
@@ -386,5 +493,6 @@ int main(void)
 	RUN(groups_each_socket_once);
 	RUN(policy_refuses);
 	RUN(a_preempted_sample_is_made_again);
+	RUN(a_sample_reads_the_counters_once);
 	return harness_done();
 }
