@@ -102,6 +102,12 @@ struct uncore_backend_ops {
 	 * start, stop, and PAPI_stop's final read), so that intervals are
 	 * exact while a plain read is as old as the last sample. */
 	int (*sample)(struct uncore_backend *b);
+	/* Optional (NULL: nothing to do): socket `socket` was just taken over
+	 * from a holder that ended without giving it back (socket_hold.h,
+	 * uncore_socket_hold_take_stale), by the owner of the sockets
+	 * (sockets_held_by_owner): what that holder left programmed is put
+	 * idle before anything is programmed there.  Best effort. */
+	void (*socket_taken_over)(struct uncore_backend *b, unsigned socket);
 };
 
 /* The words in front of the raw buffers read_headroom fills (the perf read
@@ -155,6 +161,13 @@ struct uncore_backend {
 	 * counters' views over the direct backend); 0: after a failed read no
 	 * value is valid (perf). */
 	int marks_unread;
+	/* Set by the one owner of the sockets, the shared counters
+	 * (eventset/share.h), when it holds every socket it has the backend
+	 * program: the backend then takes no hold of its own (the direct
+	 * backend checks that each socket it writes is held in this process
+	 * and refuses one that is not); 0: a backend used alone holds what it
+	 * programs itself. */
+	int sockets_held_by_owner;
 	/* Set by the backend when counting may have stopped for a while on
 	 * part of the machine (an unfreeze that failed): the counts of that
 	 * span are lost.  The event set takes it (and clears it) after each

@@ -258,6 +258,15 @@ static void note_owner(struct uncore_share *hub, unsigned s, const char *who)
 	uncore_error_clear();
 }
 
+/* Socket s newly held by the hub: when its last holder was killed
+ * without giving it back, the backend puts what it left programmed idle
+ * (backend.h, socket_taken_over), before anything is programmed there. */
+static void hub_took_socket(struct uncore_share *hub, unsigned s)
+{
+	if (uncore_socket_hold_take_stale(hub->holds[s]) && hub->be->ops->socket_taken_over)
+		hub->be->ops->socket_taken_over(hub->be, s);
+}
+
 /* Hold what is wanted and free; *gained: a socket was newly taken.  Only
  * errors other than "another process has it" fail. */
 static int hub_take_sockets(struct uncore_share *hub, int *gained)
@@ -279,6 +288,7 @@ static int hub_take_sockets(struct uncore_share *hub, int *gained)
 		if (rc == 0) {
 			*gained = 1;
 			hub->owner[s][0] = hub->note[s][0] = '\0';
+			hub_took_socket(hub, s);
 			continue;
 		}
 		if (rc != UNCORE_EBUSY)
@@ -786,6 +796,7 @@ void hub_retry_missing_now(struct uncore_share *hub, int force)
 			gained = 1;
 			hub->missing &= ~(1u << s);
 			hub->owner[s][0] = hub->note[s][0] = '\0';
+			hub_took_socket(hub, s);
 		}
 		uncore_error_clear();
 	}
@@ -866,6 +877,9 @@ int uncore_share_create(struct uncore_backend *be, const struct uncore_share_con
 		return uncore_fail(UNCORE_ENOMEM, "out of memory sharing counters");
 	}
 	hub->no_socket_lock = cfg ? cfg->no_socket_lock : 0;
+	/* One owner of the sockets: the hub holds what it has the backend
+	 * program (hub_take_sockets; the backend takes no hold of its own). */
+	be->sockets_held_by_owner = !hub->no_socket_lock;
 	uncore_clock_host(&hub->clock);
 	hub->min_wrap_ns = UINT64_MAX;
 	hub_lock_init(&hub->mu);
@@ -920,10 +934,11 @@ void uncore_share_release(struct uncore_share *hub)
 	for (unsigned i = 0; i < hub->nev; i++)
 		free_event(hub->ev[i]);
 	free(hub->ev);
-	release_sockets(hub, 0);
-	/* A fork child's backend is its parent's counting: left as it is. */
+	/* A fork child's backend is its parent's counting: left as it is.
+	 * The sockets are given back after the backend's last write. */
 	if (!hub->forked_from)
 		hub->be->ops->destroy(hub->be);
+	release_sockets(hub, 0);
 	free(hub->lock_dir);
 	free(hub->group);
 	free(hub->group_tag);

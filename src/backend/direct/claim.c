@@ -95,10 +95,21 @@ int direct_claim_add(struct direct_claim *c, const struct uncore_direct_config *
 	if (rc < 0 || !boxes)
 		return rc;
 	rc = build_views(cfg, ops, ctx, boxes, n, &sockets, &guarded, &guarded_global);
-	/* The sockets are ours before the first write (socket_hold.h). */
-	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0 && !cfg->no_socket_lock; s++)
-		if ((sockets & ~c->sockets & (1u << s)))
+	/* The sockets are ours before the first write (socket_hold.h): held
+	 * here, or by the owner, who took them first (one owner: a socket is
+	 * taken once, where the other holder is learnt). */
+	for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS && rc == 0 && !cfg->no_socket_lock; s++) {
+		if (!(sockets & ~c->sockets & (1u << s)))
+			continue;
+		if (!c->held_by_owner)
 			rc = uncore_socket_hold_acquire(cfg->lock_dir, s, &taken[s]);
+		else if (!uncore_socket_hold_node_held(cfg->lock_dir, s))
+			rc = uncore_fail(UNCORE_ESTATE,
+					 "socket %u: its registers would be written without the "
+					 "socket held (the shared counters hold what they program; "
+					 "this is a bug in papi-uncore, please report it)",
+					 s);
+	}
 	if (rc < 0) {
 		for (unsigned s = 0; s < UNCORE_MACHINE_MAX_SOCKETS; s++)
 			uncore_socket_hold_release(taken[s]);

@@ -52,11 +52,15 @@ struct direct_claim {
 	/* Taken by the backend's acquire: program and unprogram keep it (else
 	 * program takes what its plan needs and unprogram gives it back). */
 	int kept;
+	/* The sockets are held by the backend's owner (backend.h,
+	 * sockets_held_by_owner), set before each direct_claim_add: the claim
+	 * takes no hold, and refuses a socket not held in this process. */
+	int held_by_owner;
 };
 
 /* Extend the claim to the boxes of `plans`: the sockets newly needed are
  * held (a socket taken over from a killed holder is put idle first,
- * ops->idle_socket),
+ * ops->idle_socket) - or, held_by_owner, found held in this process -
  * then both allowlisted views are rebuilt over every box claimed.
  * When every box is claimed already nothing is taken or built.  On failure
  * the claim is as it was.  io: the device access the views wrap. */

@@ -500,6 +500,15 @@ static void idle_socket(const void *ctx, unsigned socket, struct uncore_regio *i
 static const struct direct_claim_ops claim_ops = {.add_boxes = claim_boxes,
 						  .idle_socket = idle_socket};
 
+/* The owner took socket s over from a killed holder (backend.h): the
+ * boxes it left enabled are put idle, as the claim does with a socket it
+ * takes itself. */
+void eng_socket_taken_over(struct uncore_backend *base, unsigned socket)
+{
+	struct engine *e = (struct engine *)base;
+	idle_socket(e, socket, e->cfg.io);
+}
+
 /* The read path's global writes, one per socket with counters for each of
  * its steps (freeze into e->freeze, thaw into e->thaw), all checked now,
  * in one call, against the allowlist of the global controls of the
@@ -589,6 +598,7 @@ int eng_clear_all(struct engine *e)
 int eng_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans, unsigned n)
 {
 	struct engine *e = (struct engine *)base;
+	e->claim.held_by_owner = base->sockets_held_by_owner;
 	int rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, plans, n);
 	if (rc == 0)
 		e->claim.kept = 1;
@@ -661,6 +671,7 @@ int eng_program(struct uncore_backend *base, const struct uncore_plan *plan)
 	direct_read_ops_prepare(e->ops, e->nops);
 	/* The sockets are ours before the first write (claim.h); reading
 	 * free-running counters alone disturbs nobody and needs no hold. */
+	e->claim.held_by_owner = base->sockets_held_by_owner;
 	if ((rc = direct_claim_add(&e->claim, &e->cfg, &claim_ops, e, &plan, 1)) < 0 ||
 	    (rc = prepare_global(e)) < 0)
 		goto fail;

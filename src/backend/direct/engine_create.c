@@ -19,6 +19,7 @@ static const struct uncore_backend_ops eng_ops = {
     .max_read_interval = eng_max_read_interval,
     .wrap_ns = eng_wrap_ns,
     .stats = eng_stats,
+    .socket_taken_over = eng_socket_taken_over,
 };
 
 int direct_engine_create(const struct direct_platform *p, const struct uncore_direct_config *cfg,

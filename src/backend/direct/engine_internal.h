@@ -105,6 +105,7 @@ int eng_set_global(struct engine *e, enum direct_global_step step, struct uncore
 void eng_release_binding(struct engine *e);
 int eng_clear_all(struct engine *e);
 int eng_acquire(struct uncore_backend *base, const struct uncore_plan *const *plans, unsigned n);
+void eng_socket_taken_over(struct uncore_backend *base, unsigned socket);
 int eng_program(struct uncore_backend *base, const struct uncore_plan *plan);
 int eng_start(struct uncore_backend *base);
 int eng_read(struct uncore_backend *base, uint64_t *raw);

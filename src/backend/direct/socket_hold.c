@@ -139,6 +139,18 @@ void uncore_socket_hold_fork_child(void)
 	pthread_mutex_init(&holds_mutex, NULL);
 }
 
+int uncore_socket_hold_node_held(const char *dir, unsigned socket)
+{
+	char resolved[sizeof(holds->dir)];
+	if (resolve_dir(dir, resolved, sizeof(resolved)) < 0)
+		return 0;
+	pthread_mutex_lock(&holds_mutex);
+	const struct uncore_socket_hold *h = find(resolved, socket, "");
+	int held = h && h->refs;
+	pthread_mutex_unlock(&holds_mutex);
+	return held;
+}
+
 unsigned uncore_socket_hold_count(const char *dir, unsigned socket)
 {
 	char resolved[sizeof(holds->dir)];

@@ -43,6 +43,11 @@ void uncore_socket_hold_fork_prepare(void);
 void uncore_socket_hold_fork_parent(void);
 void uncore_socket_hold_fork_child(void);
 
+/* 1 when this process holds the node's lock of (dir, socket) (tag NULL:
+ * the direct backend's), else 0: what a backend whose sockets its owner
+ * holds checks before it writes (backend.h, sockets_held_by_owner). */
+int uncore_socket_hold_node_held(const char *dir, unsigned socket);
+
 /* References currently held on (dir, socket) by this process (the node's
  * lock and every group's), for tests. */
 unsigned uncore_socket_hold_count(const char *dir, unsigned socket);

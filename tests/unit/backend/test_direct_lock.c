@@ -165,6 +165,32 @@ TEST(two_backends_of_one_process_share_a_socket)
 	teardown(&a);
 }
 
+/* A backend whose sockets its owner holds (backend.h,
+ * sockets_held_by_owner: the shared counters) takes no hold of its own,
+ * and refuses a socket its owner does not hold, before any write. */
+TEST(a_socket_its_owner_holds_is_taken_once)
+{
+	struct fixture f;
+	CHECK_EQ_INT(setup(&f, 1, 0), 0);
+	if (!f.be)
+		return;
+	f.be->sockets_held_by_owner = 1;
+	CHECK_EQ_INT(f.be->ops->program(f.be, &f.plan), UNCORE_ESTATE);
+	CHECK_CONTAINS(uncore_error_detail(), "socket 1");
+	CHECK_EQ_INT(fake_regio_count(fake_regio_of(f.io), FAKE_WRITE, -1), 0);
+	CHECK_EQ_INT(uncore_socket_hold_count(dir, 1), 0);
+	struct uncore_socket_hold *owner;
+	CHECK_EQ_INT(uncore_socket_hold_acquire(dir, 1, &owner), 0);
+	CHECK_EQ_INT(f.be->ops->program(f.be, &f.plan), 0);
+	CHECK_EQ_INT(uncore_socket_hold_count(dir, 1), 1); /* the owner's alone */
+	CHECK(fake_regio_count(fake_regio_of(f.io), FAKE_WRITE, -1) > 0);
+	CHECK_EQ_INT(f.be->ops->unprogram(f.be), 0);
+	CHECK_EQ_INT(uncore_socket_hold_count(dir, 1), 1);
+	teardown(&f);
+	uncore_socket_hold_release(owner);
+	CHECK_EQ_INT(free_for_others(1), 1);
+}
+
 TEST(no_socket_lock_takes_nothing)
 {
 	struct fixture f;
@@ -185,6 +211,7 @@ int main(void)
 	RUN(program_holds_the_plans_sockets_until_unprogram);
 	RUN(owned_socket_refuses_program_naming_the_owner_without_writing);
 	RUN(two_backends_of_one_process_share_a_socket);
+	RUN(a_socket_its_owner_holds_is_taken_once);
 	RUN(no_socket_lock_takes_nothing);
 	test_rmtree(dir);
 	return harness_done();

@@ -4,6 +4,8 @@
  * holder is gone; when the last set stops, every socket is free for another
  * process.  Counts from hswep-clocks.scn: the UBox counts one a UCLK cycle
  * on each socket, UCLK as the model's topology gives it. */
+#include "backend/direct/idle.h"
+#include "backend/direct/socket_hold.h"
 #include "common/uncore_error.h"
 #include "eventset/eventset.h"
 #include "eventset/share.h"
@@ -58,10 +60,15 @@ TEST(a_socket_held_elsewhere_reads_zero_until_it_is_free)
 	CHECK_EQ_INT(uncore_share_holders(hub, holders, 8), UNCORE_ENOSPACE);
 
 	test_kill_lock_owner(child);
-	/* The next start looks for freed sockets at once. */
+	/* The next start looks for freed sockets at once; the killed holder
+	 * gave socket 1 no release, so what it left is put idle, once (the
+	 * hub is the sockets' one owner and has the backend do it). */
+	unsigned long idled = direct_idle_sockets();
 	CHECK_EQ_INT(view_set_open(hub, ubox_clockticks, 1, &b), 0);
 	CHECK_EQ_INT(uncore_set_start(b.set), 0);
 	CHECK_EQ_INT(uncore_share_socket_state(hub, 1, NULL, 0), 1);
+	CHECK_EQ_U64(direct_idle_sockets() - idled, 1);
+	CHECK_EQ_INT(uncore_socket_hold_count(dir, 1), 1);
 	CHECK_EQ_INT(uncore_share_holders(hub, holders, sizeof(holders)), 0);
 	CHECK_EQ_STR(holders, "");
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
