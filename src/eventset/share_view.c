@@ -231,6 +231,22 @@ static int view_stop(struct uncore_backend *base)
 	return rc;
 }
 
+/* What a view's read gives after the hub's reading (hub locked; `rc` that
+ * reading's, `fresh` whether it was the start reading taken over): a
+ * running view's totals, its unread slots marked, else its snapshot. */
+static void view_give(struct share_view *v, uint64_t *raw, int rc, int fresh)
+{
+	if (v->running) {
+		v->took_start = fresh && !v->hub->fresh;
+		fill(v, raw);
+		if (rc < 0 && v->base.marks_unread)
+			mark_unread(v, raw);
+	} else {
+		v->took_start = 0;
+		memcpy(raw, v->snap, v->plan->nslots * sizeof(*raw));
+	}
+}
+
 /* A view's read, under the hub's lock: a running view's shared counters
  * brought up to date (view_sync, share_internal.h) and what the read met
  * passed on to the view; a stopped view's snapshot. */
@@ -243,20 +259,14 @@ static int view_read(struct uncore_backend *base, uint64_t *raw)
 		hub_unlock(&hub->mu);
 		return uncore_fail(UNCORE_ESTATE, "read before program");
 	}
-	int rc = 0;
+	int rc = 0, fresh = 0;
 	if (v->running) {
 		/* A read that takes over the start reading (hub_sync: fresh) has
 		 * that reading's instants (uncore_share_view_start_instants). */
-		int fresh = hub->fresh && hub->programmed && hub->hw.nslots;
+		fresh = hub->fresh && hub->programmed && hub->hw.nslots;
 		rc = view_sync(v);
-		v->took_start = fresh && !hub->fresh;
-		fill(v, raw);
-		if (rc < 0 && v->base.marks_unread)
-			mark_unread(v, raw);
-	} else {
-		v->took_start = 0;
-		memcpy(raw, v->snap, v->plan->nslots * sizeof(*raw));
 	}
+	view_give(v, raw, rc, fresh);
 	hub_unlock(&hub->mu);
 	return rc;
 }
@@ -300,15 +310,7 @@ int uncore_share_read_views(struct uncore_backend *const *views, uint64_t *const
 				first = uncore_fail(UNCORE_ESTATE, "read before program");
 			continue;
 		}
-		if (v->running) {
-			v->took_start = fresh && !hub->fresh;
-			fill(v, raws[i]);
-			if (rc < 0 && v->base.marks_unread)
-				mark_unread(v, raws[i]);
-		} else {
-			v->took_start = 0;
-			memcpy(raws[i], v->snap, v->plan->nslots * sizeof(*raws[i]));
-		}
+		view_give(v, raws[i], rc, fresh);
 	}
 	hub_unlock(&hub->mu);
 	return rc < 0 ? rc : first;
