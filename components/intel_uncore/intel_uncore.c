@@ -132,11 +132,21 @@ static int disable_component(int papi_error, const char *reason)
  * the failure becomes the disabled reason; every caller gets the failure
  * through PAPI's error channel.  With component_lock held for reading. */
 static int settled; /* under description_lock; reset by init_component */
+/* Set once the binding succeeded and settled, reset by init_component (with
+ * component_lock held for writing): every later call of PAPI's (name to code,
+ * info, update, each event set's creation) then skips the bind's mutex and
+ * call, which only returns its saved result again. */
+static int bound_ok;
+/* What the description says of the sockets' holders (note_holders): under
+ * description_lock; set by init_component. */
+static struct uncore_described described;
 
 static int bound(const char *what)
 {
 	if (!component)
 		return PAPI_ENOINIT;
+	if (__atomic_load_n(&bound_ok, __ATOMIC_ACQUIRE))
+		return PAPI_OK;
 	int rc = uncore_component_bind(component);
 	pthread_mutex_lock(&description_lock);
 	if (!settled) {
@@ -147,6 +157,8 @@ static int bound(const char *what)
 		else
 			disable_component(to_papi(rc), uncore_error_detail());
 	}
+	if (rc == 0)
+		__atomic_store_n(&bound_ok, 1, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&description_lock);
 	return rc < 0 ? fail(rc, what) : PAPI_OK;
 }
@@ -248,6 +260,7 @@ static int _intel_uncore_init_component(int cidx)
 	if (rc < 0)
 		return disable_component(PAPI_ENOSUPP, uncore_error_detail());
 	settled = 0;
+	bound_ok = 0;
 	_intel_uncore_vector.cmp_info.num_native_events =
 	    (int)uncore_component_native_count(component);
 	/* PAPI routes "pmu::event" names to the components listing the PMU.
@@ -260,8 +273,12 @@ static int _intel_uncore_init_component(int cidx)
 		_intel_uncore_vector.cmp_info.pmu_names[i] = (char *)pmus[i];
 	char description[512];
 	uncore_component_describe(component, description, sizeof(description));
-	uncore_description_fit(_intel_uncore_vector.cmp_info.description,
-			       sizeof(_intel_uncore_vector.cmp_info.description), description);
+	/* As a start with no socket held elsewhere describes it
+	 * (note_holders): that start then has nothing to write. */
+	uncore_component_describe_fitted(component, "", _intel_uncore_vector.cmp_info.description,
+					 sizeof(_intel_uncore_vector.cmp_info.description));
+	described = (struct uncore_described){.valid = 1};
+	snprintf(described.origin, sizeof(described.origin), "%s", component->origin);
 	if (uncore_settings_set_on(settings.verbose) && strlen(description) >= PAPI_MAX_STR_LEN)
 		fprintf(stderr, "intel_uncore: %s\n", description); /* the whole of it */
 	_intel_uncore_vector.cmp_info.disabled = PAPI_OK;
@@ -277,6 +294,7 @@ static int _intel_uncore_shutdown_component(void)
 	forget_presets();
 	uncore_component_close(component);
 	component = NULL;
+	bound_ok = 0;
 	pthread_rwlock_unlock(&component_lock);
 	return PAPI_OK;
 }
@@ -376,24 +394,24 @@ static void note_holders(void)
 {
 	char holders[600], fitted[sizeof(_intel_uncore_vector.cmp_info.description)];
 	pthread_rwlock_rdlock(&component_lock);
-	int elsewhere = component ? uncore_component_holders(component, fitted, sizeof(fitted),
-							     holders, sizeof(holders))
-				  : -1;
-	if (elsewhere < 0) {
-		pthread_rwlock_unlock(&component_lock);
-		uncore_error_clear();
-		return;
-	}
-	/* Several threads start sets at once: one writes the description at a
-	 * time, and only when it changes (readers of PAPI_get_component_info
-	 * see it change only when a socket's holder does). */
+	/* Several threads start sets at once: one describes at a time, and
+	 * writes the description only when it changes (readers of
+	 * PAPI_get_component_info see it change only when a socket's holder
+	 * does). */
 	pthread_mutex_lock(&description_lock);
+	int elsewhere = component ? uncore_component_holders(component, fitted, sizeof(fitted),
+							     holders, sizeof(holders), &described)
+				  : -1;
 	char *field = _intel_uncore_vector.cmp_info.description;
-	if (strcmp(field, fitted) != 0)
+	if ((elsewhere == 0 || elsewhere == 1) && strcmp(field, fitted) != 0)
 		uncore_field_copy(field, sizeof(fitted), fitted);
 	pthread_mutex_unlock(&description_lock);
 	pthread_rwlock_unlock(&component_lock);
-	if (elsewhere) {
+	if (elsewhere < 0) {
+		uncore_error_clear();
+		return;
+	}
+	if (elsewhere == 1) {
 		char words[700];
 		snprintf(words, sizeof(words), "one process counts per socket: %s", holders);
 		say(words);

@@ -743,15 +743,28 @@ void uncore_component_describe(const struct uncore_component *c, char *buf, size
 	snprintf(buf, len, "Intel uncore, %s backend: %s", uncore_backend_name(c->kind), c->origin);
 }
 
-int uncore_component_holders(const struct uncore_component *c, char *description, size_t dlen,
-			     char *holders, size_t hlen)
+void uncore_component_describe_fitted(const struct uncore_component *c, const char *holders,
+				      char *description, size_t dlen)
 {
 	char head[1400];
-	if (uncore_share_holders(c->share, holders, hlen) < 0)
-		return -1;
 	snprintf(head, sizeof(head), "Intel uncore, %s backend: %s%s",
 		 uncore_backend_name(c->kind), holders, holders[0] ? "; " : "");
 	uncore_description_fit_tail(description, dlen, head, c->origin);
+}
+
+int uncore_component_holders(const struct uncore_component *c, char *description, size_t dlen,
+			     char *holders, size_t hlen, struct uncore_described *last)
+{
+	/* Every start asks; the text is made only when there is news. */
+	uint32_t elsewhere = uncore_share_held_elsewhere(c->share);
+	if (last->valid && !elsewhere && !last->elsewhere && strcmp(last->origin, c->origin) == 0)
+		return 2;
+	if (uncore_share_holders(c->share, holders, hlen) < 0)
+		return -1;
+	uncore_component_describe_fitted(c, holders, description, dlen);
+	last->valid = 1;
+	last->elsewhere = elsewhere;
+	snprintf(last->origin, sizeof(last->origin), "%s", c->origin);
 	return holders[0] != '\0';
 }
 
@@ -804,7 +817,7 @@ int uncore_component_spell(const struct uncore_component *c, const char *given, 
 
 int uncore_component_code(const struct uncore_component *c, const char *name, uint32_t *code)
 {
-	int rc = uncore_native_code(c->native, name, code);
+	int rc = uncore_native_code_spelled(c->native, name, code); /* spelled: component.h */
 	/* PAPI offers names without a PMU, or of PMUs we do not have, to every
 	 * component: those are not ours, and saying so would flood every tool
 	 * that looks a name up (papi_native_avail --check). */

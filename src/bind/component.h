@@ -84,12 +84,29 @@ void uncore_component_close(struct uncore_component *c);
 /* The component's description: "Intel uncore, <backend> backend: <origin>". */
 void uncore_component_describe(const struct uncore_component *c, char *buf, size_t len);
 
+/* The description in PAPI's field of `dlen` bytes, with `holders` (who
+ * holds which socket, "" for none) before the origin. */
+void uncore_component_describe_fitted(const struct uncore_component *c, const char *holders,
+				      char *description, size_t dlen);
+
+/* What the description last said (uncore_component_holders keeps it):
+ * which sockets another process held, and the origin then (a deferred
+ * binding changes it). */
+struct uncore_described {
+	int valid;
+	uint32_t elsewhere;
+	char origin[sizeof(((struct uncore_component *)0)->origin)];
+};
+
 /* Who holds each socket (eventset/share.h, uncore_share_holders) into
  * `holders`, and the description that says it first, fitted to `dlen`
  * (PAPI's field).  1 when another process holds a socket (its events read 0
- * there: README "MPI jobs and threads"), 0 when none does, -1 on error. */
+ * there: README "MPI jobs and threads"), 0 when none does, -1 on error;
+ * 2, writing nothing, when `last` says the description already says so
+ * (no socket held elsewhere, now and then, and the same origin).  `last`
+ * is updated; the caller serialises the calls that share it. */
 int uncore_component_holders(const struct uncore_component *c, char *description, size_t dlen,
-			     char *holders, size_t hlen);
+			     char *holders, size_t hlen, struct uncore_described *last);
 
 /* Whether `pmu` (len bytes) is one of c's PMU names or a numbered instance
  * of one; and whether `name` is "PMU::..." with such a PMU. */
@@ -98,7 +115,8 @@ int uncore_component_names_pmu(const struct uncore_component *c, const char *nam
 
 /* PAPI_event_name_to_code in two steps, the front-end binding the component
  * between them: the name as the user gave it (`given`, perf's and Intel's
- * spellings too) in ours (`name`), then its native code.  0; or
+ * spellings too) in ours (`name`), then the native code of that `name`
+ * (not spelled again: give uncore_component_code what the first gave).  0; or
  * UNCORE_NAME_NOT_OURS for a name of no PMU of ours (another component's,
  * PAPI_TOT_INS): not an error to say; or the error to report.  `c` may be
  * NULL (not initialised) for the first. */

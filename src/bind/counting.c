@@ -37,6 +37,8 @@ int uncore_counting_open(struct uncore_counting *k, struct uncore_component *c, 
 
 static void stop_poller(struct uncore_counting *k)
 {
+	if (!k->poller) /* none (PAPI_INTEL_UNCORE_POLL=off, or not needed) */
+		return;
 	uncore_poller_stop(k->poller);
 	k->poller = NULL;
 }

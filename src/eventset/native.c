@@ -635,17 +635,20 @@ static int listed_code(struct uncore_native *n, const char *name, const struct u
 
 int uncore_native_code(struct uncore_native *n, const char *given, uint32_t *code)
 {
-	struct uncore_entry e;
 	/* One spelling (perf's PMU/fields/, Intel's EVENT.UMASK become ours),
-	 * so that every lookup below sees the name as listed. */
+	 * so that every lookup sees the name as listed. */
 	char name[UNCORE_EVENT_MAX_LEN + 1];
 	int rc = uncore_event_spelling(given, name, sizeof(name));
 	if (rc == UNCORE_ENOSPACE)
 		return uncore_fail(UNCORE_ESYNTAX, "event string longer than %d characters",
 				   UNCORE_EVENT_MAX_LEN);
-	if (rc < 0)
-		return rc;
-	rc = uncore_resolve_spelled(n->plat, n->src, name, &e);
+	return rc < 0 ? rc : uncore_native_code_spelled(n, name, code);
+}
+
+int uncore_native_code_spelled(struct uncore_native *n, const char *name, uint32_t *code)
+{
+	struct uncore_entry e;
+	int rc = uncore_resolve_spelled(n->plat, n->src, name, &e);
 	if (rc < 0) {
 		/* A listed PMU::EVENT that cannot be counted as it stands. */
 		if (rc != UNCORE_ENOEVENT && listed_event_code(n, name, code) == 0)

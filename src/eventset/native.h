@@ -93,6 +93,9 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code,
  * its enumerated code (for descriptions; counting it fails with the
  * reason).  Errors as uncore_event_parse. */
 int uncore_native_code(struct uncore_native *n, const char *name, uint32_t *code);
+/* The same for a name already in our spelling (uncore_event_spelling's
+ * output, as the component's name-to-code has it): not spelled again. */
+int uncore_native_code_spelled(struct uncore_native *n, const char *name, uint32_t *code);
 
 /* The entry of a code (eventset/resolve.h), for an event set: a named
  * code's entry was resolved when it was named, an enumerated code's is

@@ -17,7 +17,8 @@ void uncore_set_free_contents(struct contents *c)
 	free(c->raw);
 	free(c->sev);
 	free(c->info);
-	uncore_mset_free(c->ms);
+	if (c->ms) /* a set of events alone has no metrics to free */
+		uncore_mset_free(c->ms);
 	for (unsigned p = 0; c->phases && p < c->nphases; p++) {
 		uncore_plan_free(&c->phases[p].plan);
 		free(c->phases[p].ev);

@@ -301,6 +301,28 @@ static int hub_take_sockets(struct uncore_share *hub, int *gained)
 }
 
 /* The slots of `in` on sockets in `mask`, events kept in order. */
+uint32_t uncore_share_held_elsewhere(struct uncore_share *hub)
+{
+	if (hub->no_socket_lock && !hub->forked_from)
+		return 0; /* as uncore_share_holders: nothing to say */
+	uint32_t n = hub->be->machine.nsockets;
+	uint32_t all = n >= UNCORE_MACHINE_MAX_SOCKETS ? (uint32_t)((1ull << UNCORE_MACHINE_MAX_SOCKETS) - 1)
+						   : (1u << n) - 1;
+	hub_lock(&hub->mu);
+	uint32_t held = hub->wanted & hub->missing & all;
+	hub_unlock(&hub->mu);
+	return held;
+}
+
+/* Whether every box of plan `p` is on a socket of `mask`. */
+static int plan_on_sockets(const struct uncore_plan *p, uint32_t mask)
+{
+	for (unsigned b = 0; b < p->nboxes; b++)
+		if (!(mask & (1u << p->boxes[b].socket)))
+			return 0;
+	return 1;
+}
+
 static int hub_keep_sockets(const struct uncore_plan *in, uint32_t mask, struct uncore_plan *out)
 {
 	struct uncore_plan p;
@@ -589,16 +611,20 @@ int hub_acquire(struct uncore_share *hub, const struct hub_settings *other, unsi
 	rc = hub_take_sockets(hub, &gained);
 	if (gained && hub->programmed)
 		hub->regained = 1;
-	for (unsigned p = 0; p < n && rc == 0; p++) {
+	for (unsigned p = 0; p < n && rc == 0 && !hub->forked_from; p++) {
+		/* fork.h: a fork child's hub makes no backend call.  A plan
+		 * whose sockets are all this process's is acquired as it is;
+		 * one with a socket held elsewhere, without that socket's boxes. */
 		struct uncore_plan mine;
-		const struct uncore_plan *one = &mine;
-		rc = hub_keep_sockets(plans[p], hub->wanted & ~hub->missing, &mine);
-		if (rc == 0 && hub->forked_from)
-			uncore_plan_free(&mine); /* fork.h: no backend call */
-		else if (rc == 0) {
-			rc = uncore_backend_acquire(hub->be, &one, 1);
+		const struct uncore_plan *one = plans[p];
+		int copied = !plan_on_sockets(plans[p], hub->wanted & ~hub->missing);
+		if (copied && (rc = hub_keep_sockets(plans[p], hub->wanted & ~hub->missing, &mine)) < 0)
+			break;
+		if (copied)
+			one = &mine;
+		rc = uncore_backend_acquire(hub->be, &one, 1);
+		if (copied)
 			uncore_plan_free(&mine);
-		}
 	}
 	if (rc < 0 && !hub->acquired && !hub->programmed && !hub->forked_from) {
 		struct uncore_saved_error err;

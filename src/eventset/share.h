@@ -125,6 +125,12 @@ int uncore_share_read_views(struct uncore_backend *const *views, uint64_t *const
  * counts every socket it uses (or no socket lock is used). */
 int uncore_share_holders(struct uncore_share *hub, char *buf, size_t len);
 
+/* The sockets of which uncore_share_holders would say another process holds
+ * them, as a mask (bit s: socket s): 0 exactly when it would say "".  One
+ * look under the hub's lock, no text: a start that finds 0, as the last one
+ * did, need not describe anything again. */
+uint32_t uncore_share_held_elsewhere(struct uncore_share *hub);
+
 /* Socket s counted by this process (1), by another (0, and `who` names
  * it when not NULL), or not used by any running set (-1). */
 int uncore_share_socket_state(struct uncore_share *hub, unsigned s, char *who, size_t wlen);

@@ -119,8 +119,23 @@ TEST(a_set_counts_through_its_life_on_the_simulator)
 
 	/* The description says who holds the sockets: this process alone. */
 	char descr[128], holders[600];
-	CHECK_EQ_INT(uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders)), 0);
+	struct uncore_described last = {0};
+	CHECK_EQ_INT(
+	    uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders), &last), 0);
 	CHECK_CONTAINS(descr, "Intel uncore, sim backend: ");
+	char plain[128];
+	uncore_component_describe_fitted(c, "", plain, sizeof(plain));
+	CHECK_EQ_STR(descr, plain);
+	/* Said already, and nothing changed: nothing to write again. */
+	descr[0] = '\0';
+	CHECK_EQ_INT(
+	    uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders), &last), 2);
+	CHECK_EQ_STR(descr, "");
+	/* Another origin (a deferred binding's): described again. */
+	snprintf(last.origin, sizeof(last.origin), "kernel PMUs only");
+	CHECK_EQ_INT(
+	    uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders), &last), 0);
+	CHECK_EQ_STR(descr, plain);
 	uncore_component_describe(c, descr, sizeof(descr));
 	CHECK_CONTAINS(descr, "SIMULATED");
 
