@@ -20,13 +20,12 @@ int uncore_counting_open(struct uncore_counting *k, struct uncore_component *c, 
 {
 	int rc = uncore_share_view(c->share, &k->view);
 	*what = "creating an event set";
-	if (rc == 0 && (rc = uncore_set_create(k->view, &k->set)) < 0) {
+	if (rc == 0 && (rc = uncore_set_create_clocked(k->view, &c->clock, &k->set)) < 0) {
 		k->view->ops->destroy(k->view);
 		k->view = NULL;
 	}
 	if (rc < 0)
 		return rc;
-	uncore_set_clock(k->set, &c->clock);
 	k->scaled_hint = uncore_set_scaled_hint(k->set);
 	k->notice_hint = uncore_set_notice_hint(k->set);
 	*what = "PAPI_CPU_ATTACH";

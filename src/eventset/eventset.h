@@ -26,6 +26,10 @@ struct uncore_set;
 /* A set counting through backend `be` (not owned; it must outlive the set),
  * timed with the host clock until uncore_set_clock() says otherwise. */
 int uncore_set_create(struct uncore_backend *be, struct uncore_set **out);
+/* The same timed with `clock` (copied; NULL: the host clock), as
+ * uncore_set_create and then uncore_set_clock. */
+int uncore_set_create_clocked(struct uncore_backend *be, const struct uncore_clock *clock,
+			      struct uncore_set **out);
 void uncore_set_destroy(struct uncore_set *s);
 
 /* The clock for intervals and multiplexing (copied). */

@@ -11,7 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void set_tsc_mhz(struct uncore_set *s);
+
 int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
+{
+	return uncore_set_create_clocked(be, NULL, out);
+}
+
+int uncore_set_create_clocked(struct uncore_backend *be, const struct uncore_clock *clock,
+			      struct uncore_set **out)
 {
 	struct uncore_set *s;
 	if (!be)
@@ -22,7 +30,11 @@ int uncore_set_create(struct uncore_backend *be, struct uncore_set **out)
 	s->be = be;
 	s->read_other = set_read_other;
 	s->attach_cpu = -1;
-	uncore_clock_host(&s->clock);
+	if (clock) { /* the caller's (a component's, read once): no CPUID per set */
+		s->clock = *clock;
+		set_tsc_mhz(s);
+	} else
+		uncore_clock_host(&s->clock);
 	*out = s;
 	return 0;
 }

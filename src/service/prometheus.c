@@ -85,9 +85,7 @@ static void add_series(struct uncored_prom *p, struct uncore_share *share, struc
 	}
 	int rc = uncore_share_view(share, &t->view);
 	if (rc == 0)
-		rc = uncore_set_create(t->view, &t->set);
-	if (rc == 0)
-		uncore_set_clock(t->set, p->clock);
+		rc = uncore_set_create_clocked(t->view, p->clock, &t->set);
 	for (unsigned i = 0; rc == 0 && i < n; i++)
 		rc = uncore_set_add(t->set, events[i], &idx);
 	if (rc == 0)

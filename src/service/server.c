@@ -228,11 +228,9 @@ static int add_event(struct uncored_server *srv, struct uncored_client *cl, cons
 	struct uncore_entry en;
 	int rc = uncore_share_view(srv->cfg.share, &e->view);
 	if (rc == 0)
-		rc = uncore_set_create(e->view, &e->set);
-	if (rc == 0) {
-		uncore_set_clock(e->set, srv->cfg.clock);
+		rc = uncore_set_create_clocked(e->view, srv->cfg.clock, &e->set);
+	if (rc == 0)
 		rc = uncore_set_resolve(e->set, name, &en);
-	}
 	/* The policy decides before anything is programmed. */
 	if (rc == 0 && en.kind == UNCORE_ENTRY_EVENT)
 		rc = policy_allows(srv, cl, &en);
