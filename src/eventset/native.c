@@ -535,7 +535,9 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 		if (e.kind == UNCORE_ENTRY_EVENT && !e.from_source &&
 		    uncore_box_event_info(e.ev.ref.box, e.ev.ref.event, &ei) == 0)
 			snprintf(out->desc, sizeof(out->desc), "%s", ei.desc ? ei.desc : "");
-		else if (e.kind == UNCORE_ENTRY_METRIC) {
+		else if (e.kind != UNCORE_ENTRY_METRIC)
+			uncore_error_clear(); /* no description is no error */
+		else {
 			metric_fill(n, e.metric.def, out);
 			if (e.metric.amount) {
 				uncore_metric_amount_units(e.metric.def->units, out->units,
@@ -546,8 +548,8 @@ int uncore_native_info(const struct uncore_native *n, uint32_t code, struct unco
 				out->since_start = 1;
 			if (e.metric.integer)
 				metric_int_fill(e.metric.def, e.metric.amount, out);
+			uncore_error_clear();
 		}
-		uncore_error_clear();
 		return 0;
 	}
 	if (code & UNCORE_NATIVE_METRIC)
