@@ -8,6 +8,8 @@
 #include "bind/preset_table.h"
 #include "common/uncore_error.h"
 #include "harness.h"
+#include "sim/uncore_sim.h"
+#include "support/lock_owner.h"
 #include "support/tmpdir.h"
 
 #include <stdio.h>
@@ -99,6 +101,11 @@ TEST(a_set_counts_through_its_life_on_the_simulator)
 	const char *what = NULL;
 	uncore_counting_init(&k, &voice);
 	REQUIRE(uncore_counting_open(&k, c, &what) == 0);
+	/* Timed by the component's clock (the simulator's virtual one), not
+	 * the host's. */
+	const struct uncore_clock *ck = uncore_set_get_clock(k.set);
+	CHECK(c->clock.now_ns != NULL);
+	CHECK(ck->now_ns == c->clock.now_ns && ck->ctx == c->clock.ctx);
 	REQUIRE(uncore_native_code(c->native, "hswep_unc_imc::UNC_M_CAS_COUNT:RD", &code) == 0);
 	pthread_mutex_lock(&k.lock);
 	CHECK_EQ_INT(uncore_counting_assign(&k, c, &code, 1, &what), 0);
@@ -161,10 +168,84 @@ TEST(a_set_counts_through_its_life_on_the_simulator)
 	test_rmtree(locks);
 }
 
+/* The description at each start (the front-end's note_holders): rewritten
+ * only when a socket's holder changes.  A shared simulated machine, so
+ * that it has socket locks (uncore_sim_lock_dir) another process can take. */
+TEST(a_start_describes_the_holders_when_they_change)
+{
+	const char *dir = test_mkdtemp("holders");
+	REQUIRE(dir);
+	char path[512];
+	snprintf(path, sizeof(path), "%s/machine", dir);
+	struct uncore_sim *sim = NULL;
+	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &sim) == 0);
+	struct uncore_settings s;
+	memset(&s, 0, sizeof(s));
+	snprintf(s.backend, sizeof(s.backend), "sim");
+	snprintf(s.sim, sizeof(s.sim), "%s", path);
+	snprintf(s.sim_scenario, sizeof(s.sim_scenario), "none");
+	struct uncore_component *c = NULL;
+	REQUIRE(uncore_component_probe(&s, &HSX, &c) == 0);
+	REQUIRE(uncore_component_bind(c) == 0);
+	REQUIRE(c->lock_dir[0]);
+	static struct uncore_counting k;
+	const char *what = NULL;
+	uint32_t code;
+	uncore_counting_init(&k, &voice);
+	REQUIRE(uncore_counting_open(&k, c, &what) == 0);
+	REQUIRE(uncore_native_code(c->native, "hswep_unc_ubo::UNC_U_CLOCKTICKS", &code) == 0);
+	pthread_mutex_lock(&k.lock);
+	REQUIRE(uncore_counting_assign(&k, c, &code, 1, &what) == 0);
+	pthread_mutex_unlock(&k.lock);
+
+	char descr[128], plain[128], holders[600];
+	struct uncore_described last = {0};
+	uncore_component_describe_fitted(c, "", plain, sizeof(plain));
+	CHECK_EQ_INT(uncore_counting_start(&k), 0);
+	CHECK_EQ_INT(
+	    uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders), &last), 0);
+	CHECK_EQ_STR(descr, plain);
+	CHECK_EQ_INT(uncore_counting_stop(&k), 0);
+
+	/* Socket 1 held by another process at the next start: said, though
+	 * the description said no holder the last time. */
+	pid_t other = test_spawn_lock_owner(c->lock_dir, 1, "other-owner");
+	REQUIRE(other > 0);
+	CHECK_EQ_INT(uncore_counting_start(&k), 0);
+	CHECK_EQ_INT(
+	    uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders), &last), 1);
+	CHECK_CONTAINS(holders, "socket 1 counted by");
+	CHECK_CONTAINS(descr, "socket 1 counted by");
+	/* Still held at the next start: said again. */
+	CHECK_EQ_INT(uncore_counting_stop(&k), 0);
+	CHECK_EQ_INT(uncore_counting_start(&k), 0);
+	descr[0] = '\0';
+	CHECK_EQ_INT(
+	    uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders), &last), 1);
+	CHECK_CONTAINS(descr, "socket 1 counted by");
+	CHECK_EQ_INT(uncore_counting_stop(&k), 0);
+
+	/* Free again: the description without it, once. */
+	test_kill_lock_owner(other);
+	CHECK_EQ_INT(uncore_counting_start(&k), 0);
+	CHECK_EQ_INT(
+	    uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders), &last), 0);
+	CHECK_EQ_STR(descr, plain);
+	CHECK_EQ_INT(
+	    uncore_component_holders(c, descr, sizeof(descr), holders, sizeof(holders), &last), 2);
+	CHECK_EQ_INT(uncore_counting_stop(&k), 0);
+
+	uncore_counting_drop(&k);
+	uncore_component_close(c);
+	CHECK_EQ_INT(uncore_sim_destroy(sim), 0);
+	test_rmtree(dir);
+}
+
 int main(void)
 {
 	RUN(a_fault_is_reported_once_until_a_read_is_fine);
 	RUN(a_failure_names_what_failed_once);
 	RUN(a_set_counts_through_its_life_on_the_simulator);
+	RUN(a_start_describes_the_holders_when_they_change);
 	return harness_done();
 }

@@ -56,6 +56,7 @@ TEST(a_socket_held_elsewhere_reads_zero_until_it_is_free)
 	CHECK_EQ_INT(uncore_share_holders(hub, holders, sizeof(holders)), 0);
 	CHECK_CONTAINS(holders, "socket 1 counted by");
 	CHECK_CONTAINS(holders, "reads 0 here");
+	CHECK_EQ_U64(uncore_share_held_elsewhere(hub), 1u << 1);
 	/* Too small a buffer for the description: an error, not a cut. */
 	CHECK_EQ_INT(uncore_share_holders(hub, holders, 8), UNCORE_ENOSPACE);
 
@@ -71,6 +72,7 @@ TEST(a_socket_held_elsewhere_reads_zero_until_it_is_free)
 	CHECK_EQ_INT(uncore_socket_hold_count(dir, 1), 1);
 	CHECK_EQ_INT(uncore_share_holders(hub, holders, sizeof(holders)), 0);
 	CHECK_EQ_STR(holders, "");
+	CHECK_EQ_U64(uncore_share_held_elsewhere(hub), 0);
 	CHECK_EQ_INT(uncore_sim_advance(e.sim, 1 * MS), 0);
 	CHECK_EQ_INT(uncore_set_stop(b.set, &vb), 0);
 	CHECK_EQ_U64(vb, 2 * per_ms); /* both sockets */
