@@ -8,8 +8,8 @@
 #include "bind/preset_table.h"
 #include "common/uncore_error.h"
 #include "harness.h"
-#include "sim/uncore_sim.h"
 #include "support/lock_owner.h"
+#include "support/shared_sim.h"
 #include "support/tmpdir.h"
 
 #include <stdio.h>
@@ -173,12 +173,10 @@ TEST(a_set_counts_through_its_life_on_the_simulator)
  * that it has socket locks (uncore_sim_lock_dir) another process can take. */
 TEST(a_start_describes_the_holders_when_they_change)
 {
-	const char *dir = test_mkdtemp("holders");
-	REQUIRE(dir);
 	char path[512];
-	snprintf(path, sizeof(path), "%s/machine", dir);
 	struct uncore_sim *sim = NULL;
-	REQUIRE(uncore_sim_create("e5-2699v3-2s", path, &sim) == 0);
+	const char *dir = test_shared_sim("holders", "e5-2699v3-2s", path, sizeof(path), &sim);
+	REQUIRE(dir);
 	struct uncore_settings s;
 	memset(&s, 0, sizeof(s));
 	snprintf(s.backend, sizeof(s.backend), "sim");

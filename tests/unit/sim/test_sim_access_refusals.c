@@ -12,6 +12,7 @@
 #include "common/uncore_error.h"
 #include "harness.h"
 #include "sim/uncore_sim.h"
+#include "support/shared_sim.h"
 #include "support/tmpdir.h"
 
 #include <fcntl.h>
@@ -182,12 +183,10 @@ TEST(the_platform_of_a_machine)
 	CHECK_EQ_STR(uncore_sim_platform_of(NULL), "hswep");
 	CHECK_EQ_STR(uncore_sim_platform_of(""), "hswep");
 	/* A shared instance: its model's platform, read from the instance. */
-	const char *dir = test_mkdtemp("sim-platform");
-	REQUIRE(dir);
 	char path[600];
-	snprintf(path, sizeof(path), "%s/machine", dir);
 	struct uncore_sim *sim = NULL;
-	REQUIRE(uncore_sim_create("x5570-2s", path, &sim) == 0);
+	const char *dir = test_shared_sim("sim-platform", "x5570-2s", path, sizeof(path), &sim);
+	REQUIRE(dir);
 	const char *p = uncore_sim_platform_of(path);
 	CHECK_EQ_STR(p ? p : "(null)", "nhm");
 	uncore_sim_destroy(sim);
