@@ -60,19 +60,34 @@ TEST(a_failure_names_what_failed_once)
 	CHECK_EQ_STR(words, want);
 }
 
+/* A component bound to simulated machine `machine` (a model, or a shared
+ * instance's path), scenario "none"; `locks`: the lock directory setting
+ * (NULL: none set).  NULL when it cannot be made. */
+static struct uncore_component *sim_component(const char *machine, const char *locks)
+{
+	static struct uncore_settings s; /* the component keeps a pointer to it */
+	memset(&s, 0, sizeof(s));
+	snprintf(s.backend, sizeof(s.backend), "sim");
+	if (locks)
+		snprintf(s.lock_dir, sizeof(s.lock_dir), "%s", locks);
+	snprintf(s.sim_scenario, sizeof(s.sim_scenario), "none");
+	snprintf(s.sim, sizeof(s.sim), "%s", machine);
+	struct uncore_component *c = NULL;
+	if (uncore_component_probe(&s, &HSX, &c) < 0)
+		return NULL;
+	if (uncore_component_bind(c) < 0) {
+		uncore_component_close(c);
+		return NULL;
+	}
+	return c;
+}
+
 TEST(a_set_counts_through_its_life_on_the_simulator)
 {
 	const char *locks = test_mkdtemp("counting");
 	REQUIRE(locks);
-	struct uncore_settings s;
-	memset(&s, 0, sizeof(s));
-	snprintf(s.backend, sizeof(s.backend), "sim");
-	snprintf(s.lock_dir, sizeof(s.lock_dir), "%s", locks);
-	snprintf(s.sim_scenario, sizeof(s.sim_scenario), "none");
-	snprintf(s.sim, sizeof(s.sim), "e5-2699v3-2s");
-	struct uncore_component *c = NULL;
-	REQUIRE(uncore_component_probe(&s, &HSX, &c) == 0);
-	REQUIRE(uncore_component_bind(c) == 0);
+	struct uncore_component *c = sim_component("e5-2699v3-2s", locks);
+	REQUIRE(c);
 
 	/* PAPI's routing: a PMU name, a numbered instance, nothing else. */
 	CHECK_EQ_INT(uncore_component_has_pmu(c, "hswep_unc_imc", 13), 1);
@@ -177,15 +192,8 @@ TEST(a_start_describes_the_holders_when_they_change)
 	struct uncore_sim *sim = NULL;
 	const char *dir = test_shared_sim("holders", "e5-2699v3-2s", path, sizeof(path), &sim);
 	REQUIRE(dir);
-	struct uncore_settings s;
-	memset(&s, 0, sizeof(s));
-	snprintf(s.backend, sizeof(s.backend), "sim");
-	snprintf(s.sim, sizeof(s.sim), "%s", path);
-	snprintf(s.sim_scenario, sizeof(s.sim_scenario), "none");
-	struct uncore_component *c = NULL;
-	REQUIRE(uncore_component_probe(&s, &HSX, &c) == 0);
-	REQUIRE(uncore_component_bind(c) == 0);
-	REQUIRE(c->lock_dir[0]);
+	struct uncore_component *c = sim_component(path, NULL);
+	REQUIRE(c && c->lock_dir[0]);
 	static struct uncore_counting k;
 	const char *what = NULL;
 	uint32_t code;
